@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { sessions, userProfiles, users } from "@db/schema";
+import { createCookie, redirect } from "@remix-run/node";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { env } from "~/env.server";
+
+export const SESSION_TTL_DAYS = 30;
+
+function sessionCookie() {
+  const production = env().NODE_ENV === "production";
+  return createCookie(production ? "__Host-session" : "session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: production,
+    path: "/",
+    secrets: [env().SESSION_SECRET],
+    maxAge: SESSION_TTL_DAYS * 24 * 60 * 60,
+  });
+}
+
+async function readSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  fullName: string | null;
+  sessionId: string;
+}
+
+/** The signed-in user, or null. Expired or unknown sessions count as signed out. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: users.id, email: users.email, fullName: userProfiles.fullName })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userProfiles, eq(userProfiles.id, users.id))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)));
+  return row ? { ...row, sessionId } : null;
+}
+
+/** Where a signed-out visitor is sent: sign-in, remembering the page they wanted. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  throw redirect(`/auth/sign-in?${new URLSearchParams({ redirectTo })}`);
+}
+
+export async function requireAnonymous(request: Request) {
+  if (await getSessionUser(request)) throw redirect("/dashboard");
+}
+
+/**
+ * Starts a fresh session (a new 256-bit id, never reusing one from before sign-in) and redirects.
+ * Any session the browser carried is ended.
+ */
+export async function createUserSession(request: Request, userId: string, redirectTo: string) {
+  const db = await getDb();
+  const previous = await readSessionId(request);
+  if (previous) await db.delete(sessions).where(eq(sessions.id, previous));
+  const id = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  await db.insert(sessions).values({
+    id,
+    userId,
+    expiresAt,
+    userAgent: request.headers.get("User-Agent")?.slice(0, 400) ?? null,
+  });
+  return redirect(redirectTo, { headers: { "Set-Cookie": await sessionCookie().serialize(id) } });
+}
+
+export async function destroyUserSession(request: Request, redirectTo = "/") {
+  const sessionId = await readSessionId(request);
+  if (sessionId) {
+    const db = await getDb();
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+  }
+  return redirect(redirectTo, { headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) } });
+}
+
+/** Keeps redirects on this site: only a local path, never "//host" or a scheme. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

@@ -1,0 +1,49 @@
+import type { Queryable } from "@db/client";
+import { vendorCreditBalances, vendorCreditTransactions } from "@db/schema";
+import { and, desc, eq } from "drizzle-orm";
+
+export interface VendorCredits {
+  balance: number;
+  lifetime_earned: number;
+  lifetime_spent: number;
+}
+
+/** The vendor's balance (spec: getVendorCredits data); zeros for a vendor with no credit history. */
+export async function getVendorCredits(db: Queryable, vendorId: string): Promise<VendorCredits> {
+  const [row] = await db
+    .select({
+      balance: vendorCreditBalances.balance,
+      lifetime_earned: vendorCreditBalances.lifetimeEarned,
+      lifetime_spent: vendorCreditBalances.lifetimeSpent,
+    })
+    .from(vendorCreditBalances)
+    .where(eq(vendorCreditBalances.vendorId, vendorId));
+  return row ?? { balance: 0, lifetime_earned: 0, lifetime_spent: 0 };
+}
+
+export const CREDIT_HISTORY_LIMIT = 50;
+export type CreditTransactionType = "purchase" | "usage" | "refund" | "bonus" | "other";
+
+/** The newest credit transactions first, 50 per call (spec 001 section 9). */
+export async function getCreditHistory(
+  db: Queryable,
+  vendorId: string,
+  options: { type?: CreditTransactionType; limit?: number } = {},
+) {
+  const t = vendorCreditTransactions;
+  return db
+    .select({
+      id: t.id,
+      type: t.type,
+      amount: t.amount,
+      description: t.description,
+      reference_id: t.referenceId,
+      reference_type: t.referenceType,
+      created_at: t.createdAt,
+      metadata: t.metadata,
+    })
+    .from(t)
+    .where(and(eq(t.vendorId, vendorId), options.type ? eq(t.type, options.type) : undefined))
+    .orderBy(desc(t.position))
+    .limit(Math.min(options.limit ?? CREDIT_HISTORY_LIMIT, CREDIT_HISTORY_LIMIT));
+}

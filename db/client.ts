@@ -1,0 +1,146 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
+/** Anything that runs queries: the database or an open transaction. */
+export type Queryable = Database | Transaction;
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../migrations");
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: "postgres" | "pglite";
+  /** Subscribe to a NOTIFY channel; returns the unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  url?: string;
+  /** PGlite data folder (default ./data/pglite); "memory://" for an in-memory database. */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  max?: number;
+}
+
+export class DatabaseLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The embedded database in ${dir} is already in use by another process (pid ${pid}). ` +
+        "PGlite serves one process only: stop that process first, or set DATABASE_URL to use PostgreSQL.",
+    );
+    this.name = "DatabaseLockedError";
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Takes an exclusive lock on a PGlite data folder: a lock file created with O_EXCL holding our pid.
+ * A lock left by a process that no longer runs is taken over; a live one is refused with a clear error.
+ */
+export function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, "app.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, "wx");
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (readFileSync(lockFile, "utf8") === String(process.pid)) rmSync(lockFile);
+        } catch {}
+      };
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number.parseInt(readFileSync(lockFile, "utf8"), 10);
+      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) throw new DatabaseLockedError(dir, pid);
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dir}`);
+}
+
+export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
+  if (options.url) {
+    const client = postgres(options.url, {
+      max: options.max ?? 10,
+      onnotice: () => {},
+      connection: { application_name: "association-commons" },
+    });
+    const db = drizzlePostgres({ client, schema }) as unknown as Database;
+    return {
+      db,
+      engine: "postgres",
+      async listen(channel, onPayload) {
+        const sub = await client.listen(channel, onPayload);
+        return () => sub.unlisten();
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const dataDir = options.dataDir ?? path.resolve("data/pglite");
+  const inMemory = dataDir.startsWith("memory://");
+  const release = inMemory ? () => {} : lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create(inMemory ? dataDir : dataDir);
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    return {
+      db,
+      engine: "pglite",
+      async listen(channel, onPayload) {
+        return client.listen(channel, onPayload);
+      },
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+  if (handle.engine === "postgres") {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific database type
+    await migratePostgres(handle.db as any, config);
+  } else {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific database type
+    await migratePglite(handle.db as any, config);
+  }
+}
+
+/** Runs raw SQL and returns its rows, whichever driver is underneath. */
+export async function queryRows<T = Record<string, unknown>>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}

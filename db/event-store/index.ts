@@ -1,0 +1,4 @@
+export * from "./command";
+export * from "./registry";
+export * from "./store";
+export * from "./types";

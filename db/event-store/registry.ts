@@ -1,0 +1,40 @@
+import {
+  CREDITS_STREAM_TYPE,
+  CreditsEvent,
+  type CreditsState,
+  evolve as evolveCredits,
+  initialCreditsState,
+} from "../../domain/credits";
+import { EventValidationError, type NewEvent, type StreamDefinition } from "./types";
+
+export const creditsStream: StreamDefinition<CreditsState, CreditsEvent> = {
+  type: CREDITS_STREAM_TYPE,
+  eventSchema: CreditsEvent,
+  initialState: initialCreditsState,
+  evolve: evolveCredits,
+  snapshotSchema: 1,
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry of heterogeneous stream definitions
+const definitions = new Map<string, StreamDefinition<any, any>>([[creditsStream.type, creditsStream]]);
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry of heterogeneous stream definitions
+export function streamDefinition(type: string): StreamDefinition<any, any> {
+  const def = definitions.get(type);
+  if (!def) throw new Error(`Unknown stream type ${type}`);
+  return def;
+}
+
+export function streamDefinitions() {
+  return [...definitions.values()];
+}
+
+/** Parses one event through its stream's schema; throws EventValidationError when it does not fit. */
+export function parseEvent<E extends NewEvent>(streamType: string, streamId: string, event: NewEvent): E {
+  const parsed = streamDefinition(streamType).eventSchema.safeParse(event);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+    throw new EventValidationError(streamId, event.type, issues);
+  }
+  return parsed.data as E;
+}

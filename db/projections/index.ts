@@ -1,0 +1,5 @@
+import { creditsProjection } from "./credits";
+import type { AnyProjection } from "./types";
+
+/** Every inline projection, applied in the appending transaction and rebuilt by replay. */
+export const projections: readonly AnyProjection[] = [creditsProjection];

@@ -1,0 +1,3 @@
+export * from "./accounts";
+export * from "./credits";
+export * from "./event-store";

@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { executeCreditsCommand } from "../app/commands/credits.server";
+import { createAccount } from "../app/commands/accounts.server";
+import { findCreditPackage } from "../domain/credits";
+import type { Database } from "./client";
+import { users } from "./schema";
+
+/** Demo accounts; the README lists them. Every password is the same demo password. */
+export const DEMO_PASSWORD = "demo-password-2026";
+
+export const DEMO_ACCOUNTS = [
+  { email: "admin@demo.test", full_name: "Avery Admin", location: "Miami, FL", note: "system administrator" },
+  { email: "board@demo.test", full_name: "Blair Board", location: "Tampa, FL", note: "board member" },
+  { email: "manager@demo.test", full_name: "Morgan Manager", location: "Orlando, FL", note: "property manager" },
+  { email: "vendor@demo.test", full_name: "Val Vendor", location: "Miami, FL", note: "vendor with credits" },
+  { email: "vendor2@demo.test", full_name: "Vic Vendor", location: "Naples, FL", note: "vendor, low balance" },
+  { email: "homeowner@demo.test", full_name: "Harper Homeowner", location: "Sarasota, FL", note: "homeowner" },
+] as const;
+
+async function ensureAccount(db: Database, account: (typeof DEMO_ACCOUNTS)[number]) {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+  if (existing) return existing.id;
+  const created = await createAccount(db, {
+    email: account.email,
+    password: DEMO_PASSWORD,
+    full_name: account.full_name,
+    location: account.location,
+  });
+  return created.id;
+}
+
+async function purchase(db: Database, vendorId: string, packageId: string, checkoutSessionId: string) {
+  const pkg = findCreditPackage(packageId);
+  if (!pkg) throw new Error(`Unknown package ${packageId}`);
+  await executeCreditsCommand(
+    db,
+    { type: "PurchaseCredits", vendorId, checkoutSessionId, package: pkg, amountPaid: pkg.price, currency: "usd" },
+    { idempotencyKey: `seed:${checkoutSessionId}`, metadata: { actorUserId: vendorId, correlationId: "seed" } },
+  );
+}
+
+/**
+ * Seeds the demo accounts and the vendors' credit history by running the same commands the app runs,
+ * so every balance comes from appended events. Idempotent: accounts are matched by e-mail and every
+ * credit command carries an idempotency key.
+ */
+export async function seed(db: Database): Promise<void> {
+  const ids = new Map<string, string>();
+  for (const account of DEMO_ACCOUNTS) ids.set(account.email, await ensureAccount(db, account));
+  const vendor = ids.get("vendor@demo.test") as string;
+  const vendor2 = ids.get("vendor2@demo.test") as string;
+  const admin = ids.get("admin@demo.test") as string;
+
+  await purchase(db, vendor, "professional", "cs_demo_vendor_professional");
+  await executeCreditsCommand(
+    db,
+    { type: "GrantBonusCredits", vendorId: vendor, amount: 2, reason: "Welcome bonus", grantedBy: admin },
+    { idempotencyKey: "seed:bonus:vendor", metadata: { actorUserId: admin, correlationId: "seed" } },
+  );
+  await purchase(db, vendor, "starter", "cs_demo_vendor_starter");
+  await purchase(db, vendor2, "single", "cs_demo_vendor2_single");
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** Passwords: at least 12 characters are required and up to 128 accepted (OWASP ASVS 2.1.1, 2.1.2). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const AUTH_MESSAGES = {
+  signInFailed: "Sign-in failed",
+  signUpFailed: "Sign-up failed",
+  invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
+  emailTaken: "An account with this email already exists. Sign in instead.",
+  userNotAuthenticated: "User not authenticated",
+} as const;
+
+const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(max).optional());
+
+export const emailField = z
+  .string({ required_error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .email("Enter a valid email address")
+  .max(254);
+
+export const SignInSchema = z.object({
+  email: emailField,
+  password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+  redirectTo: z.string().optional(),
+});
+
+export const SignUpSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ required_error: "Password is required" })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  full_name: optionalText(120),
+  phone: optionalText(40),
+  location: optionalText(120),
+});
+export type SignUpInput = z.infer<typeof SignUpSchema>;
