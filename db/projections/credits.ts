@@ -107,21 +107,30 @@ export const creditsProjection: Projection<CreditProjectionTables> = {
     if (rows.length === 0) return;
     const deltas = balanceDeltas(rows);
     // Independent statements: sent together so they share one round trip on PostgreSQL.
+    // The balance row is created at zero, then moved by the deltas: a CHECK (balance >= 0) is evaluated
+    // on a proposed insert before ON CONFLICT, so the deltas cannot travel in the insert itself.
+    // Independent statements, sent together so they share one round trip on PostgreSQL.
+    const deltaRows = sql.join(
+      deltas.map(
+        (d) =>
+          sql`(${d.vendorId}::uuid, ${d.balance}::int, ${d.lifetimeEarned}::int, ${d.lifetimeSpent}::int, ${d.lastPosition}::bigint, ${d.updatedAt}::timestamptz)`,
+      ),
+      sql`, `,
+    );
     await pipeline([
       db.insert(t).values(rows),
       db
         .insert(b)
-        .values(deltas)
-        .onConflictDoUpdate({
-          target: b.vendorId,
-          set: {
-            balance: sql`${b.balance} + excluded.balance`,
-            lifetimeEarned: sql`${b.lifetimeEarned} + excluded.lifetime_earned`,
-            lifetimeSpent: sql`${b.lifetimeSpent} + excluded.lifetime_spent`,
-            lastPosition: sql`excluded.last_position`,
-            updatedAt: sql`excluded.updated_at`,
-          },
-        }),
+        .values(deltas.map((d) => ({ ...d, balance: 0, lifetimeEarned: 0, lifetimeSpent: 0 })))
+        .onConflictDoNothing(),
+      db.execute(sql`update ${b} set
+          balance = ${b}.balance + d.balance,
+          lifetime_earned = ${b}.lifetime_earned + d.lifetime_earned,
+          lifetime_spent = ${b}.lifetime_spent + d.lifetime_spent,
+          last_position = d.last_position,
+          updated_at = d.updated_at
+        from (values ${deltaRows}) as d(vendor_id, balance, lifetime_earned, lifetime_spent, last_position, updated_at)
+        where ${b}.vendor_id = d.vendor_id`),
     ]);
   },
 };

@@ -53,20 +53,25 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
 
   let count = 0;
   let after = 0;
-  let next = readBatch(db, after, BATCH_SIZE, false);
-  for (;;) {
-    const batch = await next;
-    if (batch.length === 0) break;
-    after = (batch[batch.length - 1] as RecordedEvent).position;
-    next = readBatch(db, after, BATCH_SIZE, false);
-    await db.transaction((tx) => applyBatch(tx, batch));
-    count += batch.length;
+  // Read the next batch while the current one is written.
+  let next = readBatch(db, after, BATCH_SIZE);
+  try {
+    for (;;) {
+      const batch = await next;
+      if (batch.length === 0) break;
+      after = (batch[batch.length - 1] as RecordedEvent).position;
+      next = readBatch(db, after, BATCH_SIZE);
+      await db.transaction((tx) => applyBatch(tx, batch));
+      count += batch.length;
+    }
+  } finally {
+    await next.catch(() => undefined);
   }
 
   const report = await db.transaction(async (tx) => {
     await tx.execute(sql`lock table events in exclusive mode`);
     for (;;) {
-      const batch = await readBatch(tx, after, BATCH_SIZE, false);
+      const batch = await readBatch(tx, after, BATCH_SIZE);
       if (batch.length === 0) break;
       await applyBatch(tx, batch);
       after = (batch[batch.length - 1] as RecordedEvent).position;

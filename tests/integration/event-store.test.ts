@@ -1,0 +1,214 @@
+import { executeCreditsCommand } from "~/commands/credits.server";
+import { getCreditHistory, getVendorCredits } from "~/queries/credits.server";
+import { queryRows } from "@db/client";
+import {
+  append,
+  ConcurrencyError,
+  EventValidationError,
+  EVENTS_CHANNEL,
+  readAll,
+  readStream,
+} from "@db/event-store";
+import { events } from "@db/schema";
+import { creditsStreamId, findCreditPackage } from "@domain/credits";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { engines, useTestDatabase } from "../support/db";
+
+const bonus = (vendorId: string, amount = 3) => ({
+  type: "CreditsBonusGranted",
+  data: { vendorId, amount, reason: "Test", grantedBy: null, grantedAt: "2026-11-22T10:00:00.000Z" },
+});
+
+describe.each(engines)("event store on %s", (engine) => {
+  const t = useTestDatabase(engine);
+
+  it("appends to a new stream and reads it back, validated, in order", async () => {
+    const vendorId = randomUUID();
+    const streamId = creditsStreamId(vendorId);
+    const recorded = await append(t.db, [
+      { streamId, streamType: "credits", expectedVersion: 0, events: [bonus(vendorId, 1), bonus(vendorId, 2)] },
+    ]);
+    expect(recorded.map((e) => e.streamVersion)).toEqual([1, 2]);
+    expect(recorded[1]?.position).toBeGreaterThan(recorded[0]?.position ?? 0);
+    const read = await readStream(t.db, streamId);
+    expect(read.map((e) => [e.type, (e.data as { amount: number }).amount])).toEqual([
+      ["CreditsBonusGranted", 1],
+      ["CreditsBonusGranted", 2],
+    ]);
+    expect(await getVendorCredits(t.db, vendorId)).toEqual({ balance: 3, lifetime_earned: 3, lifetime_spent: 0 });
+  });
+
+  it("raises a typed concurrency error when the expected version is stale, and writes nothing", async () => {
+    const vendorId = randomUUID();
+    const streamId = creditsStreamId(vendorId);
+    await append(t.db, [{ streamId, streamType: "credits", expectedVersion: 0, events: [bonus(vendorId)] }]);
+    await expect(
+      append(t.db, [{ streamId, streamType: "credits", expectedVersion: 0, events: [bonus(vendorId)] }]),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await readStream(t.db, streamId)).toHaveLength(1);
+    expect((await getVendorCredits(t.db, vendorId)).balance).toBe(3);
+  });
+
+  it("writes several streams atomically: one stale stream rolls back all of them", async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    await append(t.db, [{ streamId: creditsStreamId(b), streamType: "credits", expectedVersion: 0, events: [bonus(b)] }]);
+    await expect(
+      append(t.db, [
+        { streamId: creditsStreamId(a), streamType: "credits", expectedVersion: 0, events: [bonus(a)] },
+        { streamId: creditsStreamId(b), streamType: "credits", expectedVersion: 0, events: [bonus(b)] },
+      ]),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await readStream(t.db, creditsStreamId(a))).toHaveLength(0);
+    expect((await getVendorCredits(t.db, a)).balance).toBe(0);
+  });
+
+  it("validates event payloads by their schema on write", async () => {
+    const vendorId = randomUUID();
+    await expect(
+      append(t.db, [
+        {
+          streamId: creditsStreamId(vendorId),
+          streamType: "credits",
+          expectedVersion: 0,
+          events: [{ type: "CreditsBonusGranted", data: { vendorId, amount: -5 } }],
+        },
+      ]),
+    ).rejects.toBeInstanceOf(EventValidationError);
+  });
+
+  it("validates event payloads on read", async () => {
+    const vendorId = randomUUID();
+    const streamId = creditsStreamId(vendorId);
+    // A row written behind the store's back with a payload that no longer fits its schema (rolled back).
+    const rollback = new Error("rollback");
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.insert(events).values({
+          eventId: randomUUID(),
+          streamId,
+          streamType: "credits",
+          streamVersion: 1,
+          eventType: "CreditsSpent",
+          data: { vendorId, amount: "lots" },
+        });
+        await expect(readStream(tx, streamId)).rejects.toBeInstanceOf(EventValidationError);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+  });
+
+  it("rejects any UPDATE, DELETE or TRUNCATE on the events table", async () => {
+    const vendorId = randomUUID();
+    await append(t.db, [{ streamId: creditsStreamId(vendorId), streamType: "credits", expectedVersion: 0, events: [bonus(vendorId)] }]);
+    await expect(t.db.execute(sql`update events set event_type = 'X'`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from events`)).rejects.toThrow();
+    await expect(t.db.execute(sql`truncate events`)).rejects.toThrow();
+    const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from events where event_type = 'X'`);
+    expect(row?.n).toBe(0);
+  });
+
+  it("reads everything from a global position in batches", async () => {
+    const [before] = await queryRows<{ max: number | null }>(t.db, sql`select max(position)::int as max from events`);
+    const vendorId = randomUUID();
+    const many = Array.from({ length: 7 }, () => bonus(vendorId, 1));
+    await append(t.db, [{ streamId: creditsStreamId(vendorId), streamType: "credits", expectedVersion: 0, events: many }]);
+    const batches: number[] = [];
+    const seen: number[] = [];
+    for await (const batch of readAll(t.db, { after: before?.max ?? 0, batchSize: 3 })) {
+      batches.push(batch.length);
+      seen.push(...batch.map((e) => e.position));
+    }
+    expect(batches).toEqual([3, 3, 1]);
+    expect(seen).toEqual([...seen].sort((x, y) => x - y));
+  });
+
+  it("sends a NOTIFY after the append commits", async () => {
+    const received: string[] = [];
+    const unlisten = await t.handle.listen(EVENTS_CHANNEL, (payload) => received.push(payload));
+    const vendorId = randomUUID();
+    const streamId = creditsStreamId(vendorId);
+    await append(t.db, [{ streamId, streamType: "credits", expectedVersion: 0, events: [bonus(vendorId)] }]);
+    for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await unlisten();
+    expect(received.map((p) => JSON.parse(p).streams)).toContainEqual([streamId]);
+  });
+
+  it("runs credit commands end to end: purchase, spend, history, insufficient credits with the balance", async () => {
+    const vendorId = randomUUID();
+    const starter = findCreditPackage("starter");
+    if (!starter) throw new Error("starter");
+    const bought = await executeCreditsCommand(t.db, {
+      type: "PurchaseCredits",
+      vendorId,
+      checkoutSessionId: "cs_test_1",
+      package: starter,
+      amountPaid: 4000,
+      currency: "usd",
+    });
+    expect(bought).toMatchObject({ ok: true, result: { balance: 5 } });
+    for (let i = 0; i < 5; i++) {
+      const r = await executeCreditsCommand(t.db, {
+        type: "SpendCredits",
+        vendorId,
+        referenceId: `proposal-${i}`,
+        description: `Proposal ${i}`,
+      });
+      expect(r).toMatchObject({ ok: true, result: { balance: 4 - i } });
+    }
+    const refused = await executeCreditsCommand(t.db, {
+      type: "SpendCredits",
+      vendorId,
+      referenceId: "proposal-x",
+      description: "One too many",
+    });
+    expect(refused).toEqual({
+      ok: false,
+      error: { kind: "insufficient_credits", message: "Insufficient credits", balance: 0, required: 1 },
+    });
+    expect(await getVendorCredits(t.db, vendorId)).toEqual({ balance: 0, lifetime_earned: 5, lifetime_spent: 5 });
+    const history = await getCreditHistory(t.db, vendorId);
+    expect(history).toHaveLength(6);
+    expect(history[0]).toMatchObject({ type: "usage", amount: -1, reference_type: "proposal_submission" });
+    expect(history[5]).toMatchObject({
+      type: "purchase",
+      amount: 5,
+      reference_id: "starter",
+      reference_type: "credit_package",
+      metadata: { package_name: "Starter Pack", price: 4000 },
+    });
+    expect(await getCreditHistory(t.db, vendorId, { type: "purchase" })).toHaveLength(1);
+  });
+
+  it("applies a purchase once per checkout session, however often it arrives", async () => {
+    const vendorId = randomUUID();
+    const pkg = findCreditPackage("professional");
+    if (!pkg) throw new Error("professional");
+    const command = {
+      type: "PurchaseCredits" as const,
+      vendorId,
+      checkoutSessionId: "cs_repeat",
+      package: pkg,
+      amountPaid: pkg.price,
+      currency: "usd",
+    };
+    await executeCreditsCommand(t.db, command);
+    const again = await executeCreditsCommand(t.db, command);
+    expect(again).toMatchObject({ ok: true, events: [] });
+    const keyed = await executeCreditsCommand(t.db, command, { idempotencyKey: "stripe:cs_repeat" });
+    const keyedAgain = await executeCreditsCommand(t.db, command, { idempotencyKey: "stripe:cs_repeat" });
+    expect(keyedAgain).toMatchObject({ ok: true, duplicate: true, result: keyed.ok ? keyed.result : null });
+    expect((await getVendorCredits(t.db, vendorId)).balance).toBe(10);
+  });
+
+  it("re-folds the stream when a snapshot is missing", async () => {
+    const vendorId = randomUUID();
+    const streamId = creditsStreamId(vendorId);
+    // A plain append keeps no snapshot; the next command must fold the events.
+    await append(t.db, [{ streamId, streamType: "credits", expectedVersion: 0, events: [bonus(vendorId, 2)] }]);
+    const r = await executeCreditsCommand(t.db, { type: "SpendCredits", vendorId, referenceId: "p", description: "x" });
+    expect(r).toMatchObject({ ok: true, result: { balance: 1 } });
+  });
+});
