@@ -6,4 +6,10 @@ export default {
   tailwind: true,
   postcss: false,
   watchPaths: ["db", "domain"],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+  },
 };

@@ -12,7 +12,10 @@ export default defineConfig({
   test: {
     globals: true,
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
       {
         resolve: { alias },
         test: {

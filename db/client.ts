@@ -1,6 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -17,7 +16,8 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
 /** Anything that runs queries: the database or an open transaction. */
 export type Queryable = Database | Transaction;
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../migrations");
+/** Migrations live at the repository root; every entry point (app, scripts, tests) runs from there. */
+export const MIGRATIONS_FOLDER = path.resolve("migrations");
 
 export interface DatabaseHandle {
   db: Database;
@@ -60,8 +60,9 @@ function isAlive(pid: number): boolean {
  * A lock left by a process that no longer runs is taken over; a live one is refused with a clear error.
  */
 export function lockDataDir(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
-  const lockFile = path.join(dir, "app.lock");
+  // The lock sits beside the folder: PGlite wants its data folder to itself.
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const lockFile = `${dir}.lock`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockFile, "wx");
@@ -80,7 +81,8 @@ export function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const pid = Number.parseInt(readFileSync(lockFile, "utf8"), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) throw new DatabaseLockedError(dir, pid);
+      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid))
+        throw new DatabaseLockedError(dir, pid);
       rmSync(lockFile, { force: true });
     }
   }

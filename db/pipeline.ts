@@ -16,7 +16,12 @@ export async function pipeline<T extends readonly unknown[]>(
 export function pgErrorCode(error: unknown): { code?: string; constraint?: string } {
   let e: unknown = error;
   for (let depth = 0; e && depth < 5; depth++) {
-    const candidate = e as { code?: unknown; constraint_name?: unknown; constraint?: unknown; cause?: unknown };
+    const candidate = e as {
+      code?: unknown;
+      constraint_name?: unknown;
+      constraint?: unknown;
+      cause?: unknown;
+    };
     if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
       const constraint = candidate.constraint_name ?? candidate.constraint;
       return { code: candidate.code, constraint: typeof constraint === "string" ? constraint : undefined };

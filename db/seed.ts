@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { executeCreditsCommand } from "../app/commands/credits.server";
 import { createAccount } from "../app/commands/accounts.server";
+import { executeCreditsCommand } from "../app/commands/credits.server";
 import { findCreditPackage } from "../domain/credits";
 import type { Database } from "./client";
 import { users } from "./schema";
@@ -11,10 +11,25 @@ export const DEMO_PASSWORD = "demo-password-2026";
 export const DEMO_ACCOUNTS = [
   { email: "admin@demo.test", full_name: "Avery Admin", location: "Miami, FL", note: "system administrator" },
   { email: "board@demo.test", full_name: "Blair Board", location: "Tampa, FL", note: "board member" },
-  { email: "manager@demo.test", full_name: "Morgan Manager", location: "Orlando, FL", note: "property manager" },
+  {
+    email: "manager@demo.test",
+    full_name: "Morgan Manager",
+    location: "Orlando, FL",
+    note: "property manager",
+  },
   { email: "vendor@demo.test", full_name: "Val Vendor", location: "Miami, FL", note: "vendor with credits" },
-  { email: "vendor2@demo.test", full_name: "Vic Vendor", location: "Naples, FL", note: "vendor, low balance" },
-  { email: "homeowner@demo.test", full_name: "Harper Homeowner", location: "Sarasota, FL", note: "homeowner" },
+  {
+    email: "vendor2@demo.test",
+    full_name: "Vic Vendor",
+    location: "Naples, FL",
+    note: "vendor, low balance",
+  },
+  {
+    email: "homeowner@demo.test",
+    full_name: "Harper Homeowner",
+    location: "Sarasota, FL",
+    note: "homeowner",
+  },
 ] as const;
 
 async function ensureAccount(db: Database, account: (typeof DEMO_ACCOUNTS)[number]) {
@@ -34,8 +49,18 @@ async function purchase(db: Database, vendorId: string, packageId: string, check
   if (!pkg) throw new Error(`Unknown package ${packageId}`);
   await executeCreditsCommand(
     db,
-    { type: "PurchaseCredits", vendorId, checkoutSessionId, package: pkg, amountPaid: pkg.price, currency: "usd" },
-    { idempotencyKey: `seed:${checkoutSessionId}`, metadata: { actorUserId: vendorId, correlationId: "seed" } },
+    {
+      type: "PurchaseCredits",
+      vendorId,
+      checkoutSessionId,
+      package: pkg,
+      amountPaid: pkg.price,
+      currency: "usd",
+    },
+    {
+      idempotencyKey: `seed:${checkoutSessionId}`,
+      metadata: { actorUserId: vendorId, correlationId: "seed" },
+    },
   );
 }
 

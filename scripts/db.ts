@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type DatabaseHandle, openDatabase } from "../db/client";
+import { type DatabaseHandle, DatabaseLockedError, openDatabase } from "../db/client";
 
 /** Opens the database the app uses: DATABASE_URL, else the embedded PGlite in $DATA_DIR/pglite. */
 export function openAppDatabase(): Promise<DatabaseHandle> {
@@ -10,7 +10,14 @@ export function openAppDatabase(): Promise<DatabaseHandle> {
 }
 
 export async function withAppDatabase<T>(fn: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
-  const handle = await openAppDatabase();
+  let handle: DatabaseHandle;
+  try {
+    handle = await openAppDatabase();
+  } catch (error) {
+    if (!(error instanceof DatabaseLockedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   try {
     return await fn(handle);
   } finally {

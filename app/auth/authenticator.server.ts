@@ -26,7 +26,7 @@ authenticator.use(
       .where(sql`lower(${users.email}) = ${parsed.data.email}`);
     // Verify against a dummy hash when there is no account, so response time does not reveal it.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), parsed.data.password);
-    if (!user || !user.passwordHash || !ok) throw new InvalidCredentialsError();
+    if (!user?.passwordHash || !ok) throw new InvalidCredentialsError();
     return { id: user.id };
   }),
   "form",

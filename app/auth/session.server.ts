@@ -83,11 +83,17 @@ export async function destroyUserSession(request: Request, redirectTo = "/") {
     const db = await getDb();
     await db.delete(sessions).where(eq(sessions.id, sessionId));
   }
-  return redirect(redirectTo, { headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) } });
+  return redirect(redirectTo, {
+    headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) },
+  });
 }
 
 /** Keeps redirects on this site: only a local path, never "//host" or a scheme. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/dashboard",
+): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
+    return fallback;
   return to;
 }

@@ -11,7 +11,10 @@ export class EmailTakenError extends Error {
 }
 
 /** Creates a user and the profile row with the spec's defaults, in one transaction. */
-export async function createAccount(db: Database, input: SignUpInput): Promise<{ id: string; email: string }> {
+export async function createAccount(
+  db: Database,
+  input: SignUpInput,
+): Promise<{ id: string; email: string }> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {

@@ -14,7 +14,6 @@ export interface CreditsResult {
   balance: number;
 }
 
-
 /**
  * Runs one credits command against the vendor's credit stream: lock, decide, append with the inline
  * projections, in one transaction. Answers with the balance after the command.

@@ -41,7 +41,10 @@ const RETRYABLE_CODES = new Set(["40001", "40P01"]);
  * one stream queue; a version conflict (a writer that did not lock) or a serialization failure re-reads
  * and re-decides, at most `maxAttempts` times.
  */
-export async function runCommand<R, Err>(db: Database, spec: CommandSpec<R, Err>): Promise<CommandOutcome<R, Err>> {
+export async function runCommand<R, Err>(
+  db: Database,
+  spec: CommandSpec<R, Err>,
+): Promise<CommandOutcome<R, Err>> {
   const maxAttempts = spec.maxAttempts ?? 5;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -75,7 +78,8 @@ export async function runCommand<R, Err>(db: Database, spec: CommandSpec<R, Err>
       });
     } catch (error) {
       if (error instanceof DomainRejection) return { ok: false, error: error.domainError as Err };
-      const retryable = error instanceof ConcurrencyError || RETRYABLE_CODES.has(pgErrorCode(error).code ?? "");
+      const retryable =
+        error instanceof ConcurrencyError || RETRYABLE_CODES.has(pgErrorCode(error).code ?? "");
       if (!retryable || attempt >= maxAttempts) throw error;
     }
   }

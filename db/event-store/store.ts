@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../client";
-import { pipeline, pgErrorCode } from "../pipeline";
+import { pgErrorCode, pipeline } from "../pipeline";
 import { projections } from "../projections";
 import { events, idempotencyKeys, streams } from "../schema/event-store";
 import { parseEvent, streamDefinition } from "./registry";
@@ -53,7 +53,9 @@ export async function appendInTransaction(
   options: AppendOptions = {},
 ): Promise<RecordedEvent[]> {
   const metadata = options.metadata ?? {};
-  const ordered = [...appends].filter((a) => a.events.length > 0).sort((a, b) => a.streamId.localeCompare(b.streamId));
+  const ordered = [...appends]
+    .filter((a) => a.events.length > 0)
+    .sort((a, b) => a.streamId.localeCompare(b.streamId));
   if (ordered.length === 0) return [];
   const rows = ordered.flatMap((a) =>
     a.events.map((event, i) => {
@@ -85,11 +87,17 @@ export async function appendInTransaction(
   });
   let inserted: RecordedEvent[];
   try {
-    const results = await pipeline([...versionChecks, tx.insert(events).values(rows).returning(recordedColumns)]);
+    const results = await pipeline([
+      ...versionChecks,
+      tx.insert(events).values(rows).returning(recordedColumns),
+    ]);
     ordered.forEach((a, i) => {
       if ((results[i] as unknown[]).length === 0) throw new ConcurrencyError(a.streamId, a.expectedVersion);
     });
-    inserted = (results[results.length - 1] as RecordedEvent[]).map((r) => ({ ...r, position: Number(r.position) }));
+    inserted = (results[results.length - 1] as RecordedEvent[]).map((r) => ({
+      ...r,
+      position: Number(r.position),
+    }));
   } catch (error) {
     const { code, constraint } = pgErrorCode(error);
     if (code === "23505" && constraint === "events_stream_version_unique") {
@@ -124,7 +132,11 @@ export async function append(
 }
 
 /** Reads one stream's events in order, from a version on (exclusive). Validated by their schemas. */
-export async function readStream(db: Queryable, streamId: string, afterVersion = 0): Promise<RecordedEvent[]> {
+export async function readStream(
+  db: Queryable,
+  streamId: string,
+  afterVersion = 0,
+): Promise<RecordedEvent[]> {
   const rows = await db
     .select(recordedColumns)
     .from(events)
@@ -156,7 +168,9 @@ export async function readBatch(db: Queryable, after: number, limit: number, val
     .where(gt(events.position, after))
     .orderBy(asc(events.position))
     .limit(limit);
-  return validate ? rows.map(toRecorded) : rows.map((r) => ({ ...r, position: Number(r.position) }) as RecordedEvent);
+  return validate
+    ? rows.map(toRecorded)
+    : rows.map((r) => ({ ...r, position: Number(r.position) }) as RecordedEvent);
 }
 
 export interface LoadedStream<S> {
@@ -205,7 +219,12 @@ export async function lockStreams(
       const history = await readStream(tx, row.streamId);
       state = history.reduce((s, e) => def.evolve(s, { type: e.type, data: e.data }), def.initialState);
     }
-    loaded.set(row.streamId, { streamId: row.streamId, streamType: row.streamType, version: row.version, state });
+    loaded.set(row.streamId, {
+      streamId: row.streamId,
+      streamType: row.streamType,
+      version: row.version,
+      state,
+    });
   }
   return loaded;
 }
@@ -228,7 +247,12 @@ export async function claimIdempotencyKey(
   return { fresh: false, result: row?.result ?? null };
 }
 
-export async function recordIdempotentResult(tx: Queryable, key: string, result: unknown, lastPosition?: number) {
+export async function recordIdempotentResult(
+  tx: Queryable,
+  key: string,
+  result: unknown,
+  lastPosition?: number,
+) {
   await tx
     .update(idempotencyKeys)
     .set({ result: result ?? null, lastPosition: lastPosition ?? null })

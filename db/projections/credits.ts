@@ -3,8 +3,8 @@ import { pgSchema, pgTable } from "drizzle-orm/pg-core";
 import { CREDITS_EVENT_SCHEMAS, type CreditsEvent } from "../../domain/credits";
 import { assertNever } from "../../domain/shared";
 import type { RecordedEvent } from "../event-store/types";
-import { type CreditProjectionTables, creditProjectionTables } from "../schema/credits";
 import { pipeline } from "../pipeline";
+import { type CreditProjectionTables, creditProjectionTables } from "../schema/credits";
 import type { Projection } from "./types";
 
 type TransactionRow = CreditProjectionTables["vendorCreditTransactions"]["$inferInsert"];
@@ -84,7 +84,14 @@ function balanceDeltas(rows: readonly TransactionRow[]): BalanceDelta[] {
   for (const row of rows) {
     let d = byVendor.get(row.vendorId);
     if (!d) {
-      d = { vendorId: row.vendorId, balance: 0, lifetimeEarned: 0, lifetimeSpent: 0, lastPosition: 0, updatedAt: "" };
+      d = {
+        vendorId: row.vendorId,
+        balance: 0,
+        lifetimeEarned: 0,
+        lifetimeSpent: 0,
+        lastPosition: 0,
+        updatedAt: "",
+      };
       byVendor.set(row.vendorId, d);
     }
     d.balance += row.amount;

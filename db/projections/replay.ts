@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Database, type Queryable, queryRows } from "../client";
-import { readBatch } from "../event-store/store";
 import { streamDefinition } from "../event-store/registry";
+import { readBatch } from "../event-store/store";
 import type { RecordedEvent } from "../event-store/types";
 import { pipeline } from "../pipeline";
 import { projections } from "./index";
@@ -85,7 +85,9 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
     } else {
       await tx.execute(sql.raw(`truncate ${tables.map((t) => `public."${t}"`).join(", ")}`));
       for (const t of tables) {
-        await tx.execute(sql`insert into public.${ident(t)} select * from ${ident(SCRATCH_SCHEMA)}.${ident(t)}`);
+        await tx.execute(
+          sql`insert into public.${ident(t)} select * from ${ident(SCRATCH_SCHEMA)}.${ident(t)}`,
+        );
       }
     }
     return { differences, snapshotDifferences };
@@ -111,7 +113,14 @@ async function diffTable(db: Queryable, table: string): Promise<ReplayDifference
 /** Every stream snapshot must equal the fold of the stream's events. */
 async function verifySnapshots(db: Queryable): Promise<string[]> {
   const problems: string[] = [];
-  const rows = await queryRows<{ stream_id: string; stream_type: string; version: number; snapshot: unknown; snapshot_schema: number | null; max_version: number | null }>(
+  const rows = await queryRows<{
+    stream_id: string;
+    stream_type: string;
+    version: number;
+    snapshot: unknown;
+    snapshot_schema: number | null;
+    max_version: number | null;
+  }>(
     db,
     sql`select s.stream_id, s.stream_type, s.version, s.snapshot, s.snapshot_schema,
           (select max(stream_version) from events e where e.stream_id = s.stream_id) as max_version
@@ -130,7 +139,9 @@ async function verifySnapshots(db: Queryable): Promise<string[]> {
     );
     const folded = history.reduce((s, e) => def.evolve(s, e), def.initialState);
     if (canonical(folded) !== canonical(row.snapshot)) {
-      problems.push(`${row.stream_id}: snapshot ${JSON.stringify(row.snapshot)} != fold ${JSON.stringify(folded)}`);
+      problems.push(
+        `${row.stream_id}: snapshot ${JSON.stringify(row.snapshot)} != fold ${JSON.stringify(folded)}`,
+      );
     }
   }
   return problems;

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** The append-only event log. A trigger (migration 0001) rejects UPDATE, DELETE and TRUNCATE. */
 export const events = pgTable(

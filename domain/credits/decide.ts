@@ -54,7 +54,10 @@ export function evolve(state: CreditsState, event: CreditsEvent): CreditsState {
   return next.context;
 }
 
-export function fold(events: readonly CreditsEvent[], state: CreditsState = initialCreditsState): CreditsState {
+export function fold(
+  events: readonly CreditsEvent[],
+  state: CreditsState = initialCreditsState,
+): CreditsState {
   return events.reduce(evolve, state);
 }
 

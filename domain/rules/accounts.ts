@@ -13,7 +13,10 @@ export const AUTH_MESSAGES = {
 } as const;
 
 const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(max).optional());
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().trim().max(max).optional(),
+  );
 
 export const emailField = z
   .string({ required_error: "Email is required" })
@@ -24,7 +27,10 @@ export const emailField = z
 
 export const SignInSchema = z.object({
   email: emailField,
-  password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ required_error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX_LENGTH),
   redirectTo: z.string().optional(),
 });
 

@@ -1,9 +1,9 @@
-import { executeCreditsCommand } from "~/commands/credits.server";
-import { getCreditHistory, getVendorCredits } from "~/queries/credits.server";
+import { randomUUID } from "node:crypto";
 import { readStream } from "@db/event-store";
 import { type CreditsEvent, creditsStreamId, findCreditPackage, fold } from "@domain/credits";
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { executeCreditsCommand } from "~/commands/credits.server";
+import { getCreditHistory, getVendorCredits } from "~/queries/credits.server";
 import { hasPostgres, useTestDatabase } from "../support/db";
 
 // PGlite serializes everything in one process, so races can only be shown on a real PostgreSQL.
@@ -36,16 +36,21 @@ describe.skipIf(!hasPostgres)("credits under concurrency on postgres", () => {
     expect(succeeded).toHaveLength(K);
     expect(failed).toHaveLength(64 - K);
     for (const f of failed) {
-      expect(f).toMatchObject({ ok: false, error: { kind: "insufficient_credits", balance: 0, required: 1 } });
+      expect(f).toMatchObject({
+        ok: false,
+        error: { kind: "insufficient_credits", balance: 0, required: 1 },
+      });
     }
     const balance = await getVendorCredits(t.db, vendorId);
     expect(balance).toEqual({ balance: 0, lifetime_earned: K, lifetime_spent: K });
     // The projection equals a fold over the events.
     const events = await readStream(t.db, creditsStreamId(vendorId));
     const folded = fold(events.map((e) => ({ type: e.type, data: e.data }) as CreditsEvent));
-    expect({ balance: folded.balance, lifetime_earned: folded.lifetimeEarned, lifetime_spent: folded.lifetimeSpent }).toEqual(
-      balance,
-    );
+    expect({
+      balance: folded.balance,
+      lifetime_earned: folded.lifetimeEarned,
+      lifetime_spent: folded.lifetimeSpent,
+    }).toEqual(balance);
     expect(events.map((e) => e.streamVersion)).toEqual(Array.from({ length: K + 1 }, (_, i) => i + 1));
   });
 
@@ -56,13 +61,24 @@ describe.skipIf(!hasPostgres)("credits under concurrency on postgres", () => {
     const deliver = () =>
       executeCreditsCommand(
         t.db,
-        { type: "PurchaseCredits", vendorId, checkoutSessionId: "cs_concurrent", package: pkg, amountPaid: pkg.price, currency: "usd" },
+        {
+          type: "PurchaseCredits",
+          vendorId,
+          checkoutSessionId: "cs_concurrent",
+          package: pkg,
+          amountPaid: pkg.price,
+          currency: "usd",
+        },
         { idempotencyKey: "stripe-checkout:cs_concurrent" },
       );
     const outcomes = await Promise.all([deliver(), deliver(), deliver()]);
     expect(outcomes.every((o) => o.ok)).toBe(true);
     expect(outcomes.filter((o) => o.ok && o.events.length === 1)).toHaveLength(1);
-    expect(await getVendorCredits(t.db, vendorId)).toEqual({ balance: 5, lifetime_earned: 5, lifetime_spent: 0 });
+    expect(await getVendorCredits(t.db, vendorId)).toEqual({
+      balance: 5,
+      lifetime_earned: 5,
+      lifetime_spent: 0,
+    });
     expect(await getCreditHistory(t.db, vendorId)).toHaveLength(1);
   });
 

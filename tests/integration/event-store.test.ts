@@ -1,19 +1,19 @@
-import { executeCreditsCommand } from "~/commands/credits.server";
-import { getCreditHistory, getVendorCredits } from "~/queries/credits.server";
+import { randomUUID } from "node:crypto";
 import { queryRows } from "@db/client";
 import {
   append,
   ConcurrencyError,
-  EventValidationError,
   EVENTS_CHANNEL,
+  EventValidationError,
   readAll,
   readStream,
 } from "@db/event-store";
 import { events } from "@db/schema";
 import { creditsStreamId, findCreditPackage } from "@domain/credits";
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { executeCreditsCommand } from "~/commands/credits.server";
+import { getCreditHistory, getVendorCredits } from "~/queries/credits.server";
 import { engines, useTestDatabase } from "../support/db";
 
 const bonus = (vendorId: string, amount = 3) => ({
@@ -28,7 +28,12 @@ describe.each(engines)("event store on %s", (engine) => {
     const vendorId = randomUUID();
     const streamId = creditsStreamId(vendorId);
     const recorded = await append(t.db, [
-      { streamId, streamType: "credits", expectedVersion: 0, events: [bonus(vendorId, 1), bonus(vendorId, 2)] },
+      {
+        streamId,
+        streamType: "credits",
+        expectedVersion: 0,
+        events: [bonus(vendorId, 1), bonus(vendorId, 2)],
+      },
     ]);
     expect(recorded.map((e) => e.streamVersion)).toEqual([1, 2]);
     expect(recorded[1]?.position).toBeGreaterThan(recorded[0]?.position ?? 0);
@@ -37,7 +42,11 @@ describe.each(engines)("event store on %s", (engine) => {
       ["CreditsBonusGranted", 1],
       ["CreditsBonusGranted", 2],
     ]);
-    expect(await getVendorCredits(t.db, vendorId)).toEqual({ balance: 3, lifetime_earned: 3, lifetime_spent: 0 });
+    expect(await getVendorCredits(t.db, vendorId)).toEqual({
+      balance: 3,
+      lifetime_earned: 3,
+      lifetime_spent: 0,
+    });
   });
 
   it("raises a typed concurrency error when the expected version is stale, and writes nothing", async () => {
@@ -54,7 +63,9 @@ describe.each(engines)("event store on %s", (engine) => {
   it("writes several streams atomically: one stale stream rolls back all of them", async () => {
     const a = randomUUID();
     const b = randomUUID();
-    await append(t.db, [{ streamId: creditsStreamId(b), streamType: "credits", expectedVersion: 0, events: [bonus(b)] }]);
+    await append(t.db, [
+      { streamId: creditsStreamId(b), streamType: "credits", expectedVersion: 0, events: [bonus(b)] },
+    ]);
     await expect(
       append(t.db, [
         { streamId: creditsStreamId(a), streamType: "credits", expectedVersion: 0, events: [bonus(a)] },
@@ -102,19 +113,34 @@ describe.each(engines)("event store on %s", (engine) => {
 
   it("rejects any UPDATE, DELETE or TRUNCATE on the events table", async () => {
     const vendorId = randomUUID();
-    await append(t.db, [{ streamId: creditsStreamId(vendorId), streamType: "credits", expectedVersion: 0, events: [bonus(vendorId)] }]);
+    await append(t.db, [
+      {
+        streamId: creditsStreamId(vendorId),
+        streamType: "credits",
+        expectedVersion: 0,
+        events: [bonus(vendorId)],
+      },
+    ]);
     await expect(t.db.execute(sql`update events set event_type = 'X'`)).rejects.toThrow();
     await expect(t.db.execute(sql`delete from events`)).rejects.toThrow();
     await expect(t.db.execute(sql`truncate events`)).rejects.toThrow();
-    const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from events where event_type = 'X'`);
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from events where event_type = 'X'`,
+    );
     expect(row?.n).toBe(0);
   });
 
   it("reads everything from a global position in batches", async () => {
-    const [before] = await queryRows<{ max: number | null }>(t.db, sql`select max(position)::int as max from events`);
+    const [before] = await queryRows<{ max: number | null }>(
+      t.db,
+      sql`select max(position)::int as max from events`,
+    );
     const vendorId = randomUUID();
     const many = Array.from({ length: 7 }, () => bonus(vendorId, 1));
-    await append(t.db, [{ streamId: creditsStreamId(vendorId), streamType: "credits", expectedVersion: 0, events: many }]);
+    await append(t.db, [
+      { streamId: creditsStreamId(vendorId), streamType: "credits", expectedVersion: 0, events: many },
+    ]);
     const batches: number[] = [];
     const seen: number[] = [];
     for await (const batch of readAll(t.db, { after: before?.max ?? 0, batchSize: 3 })) {
@@ -168,7 +194,11 @@ describe.each(engines)("event store on %s", (engine) => {
       ok: false,
       error: { kind: "insufficient_credits", message: "Insufficient credits", balance: 0, required: 1 },
     });
-    expect(await getVendorCredits(t.db, vendorId)).toEqual({ balance: 0, lifetime_earned: 5, lifetime_spent: 5 });
+    expect(await getVendorCredits(t.db, vendorId)).toEqual({
+      balance: 0,
+      lifetime_earned: 5,
+      lifetime_spent: 5,
+    });
     const history = await getCreditHistory(t.db, vendorId);
     expect(history).toHaveLength(6);
     expect(history[0]).toMatchObject({ type: "usage", amount: -1, reference_type: "proposal_submission" });
@@ -207,8 +237,15 @@ describe.each(engines)("event store on %s", (engine) => {
     const vendorId = randomUUID();
     const streamId = creditsStreamId(vendorId);
     // A plain append keeps no snapshot; the next command must fold the events.
-    await append(t.db, [{ streamId, streamType: "credits", expectedVersion: 0, events: [bonus(vendorId, 2)] }]);
-    const r = await executeCreditsCommand(t.db, { type: "SpendCredits", vendorId, referenceId: "p", description: "x" });
+    await append(t.db, [
+      { streamId, streamType: "credits", expectedVersion: 0, events: [bonus(vendorId, 2)] },
+    ]);
+    const r = await executeCreditsCommand(t.db, {
+      type: "SpendCredits",
+      vendorId,
+      referenceId: "p",
+      description: "x",
+    });
     expect(r).toMatchObject({ ok: true, result: { balance: 1 } });
   });
 });

@@ -39,7 +39,14 @@ const purchased = (checkoutSessionId: string, packageId = "starter"): CreditsEve
 });
 const spent = (amount: number, referenceId = "p1"): CreditsEvent => ({
   type: "CreditsSpent",
-  data: { vendorId, amount, referenceId, referenceType: "proposal_submission", description: "Proposal for Roof repair", spentAt: ctx.now },
+  data: {
+    vendorId,
+    amount,
+    referenceId,
+    referenceType: "proposal_submission",
+    description: "Proposal for Roof repair",
+    spentAt: ctx.now,
+  },
 });
 
 /** given these past events, when this command, then this decision. */
@@ -86,7 +93,11 @@ describe("credits: purchase", () => {
   it("the new balance after a purchase is balance plus credits plus bonus credits", () => {
     const state = fold([purchased("cs_1"), spent(2)]);
     const withBonus = { ...pkg("starter"), bonus_credits: 3 };
-    const decision = decide(state, { ...purchase("cs_2"), package: withBonus }, ctx);
+    const decision = decide(
+      state,
+      { ...(purchase("cs_2") as Extract<CreditsCommand, { type: "PurchaseCredits" }>), package: withBonus },
+      ctx,
+    );
     if (!decision.ok) throw new Error("expected ok");
     expect(fold(decision.events, state).balance).toBe(3 + 5 + 3);
   });
@@ -107,7 +118,10 @@ describe("credits: spend", () => {
 
   it("given 1 credit, when 2 are spent, then insufficient credits carrying balance 1", () => {
     const decision = given([purchased("cs_1"), spent(4)]).when(spend(2));
-    expect(decision).toMatchObject({ ok: false, error: { kind: "insufficient_credits", balance: 1, required: 2 } });
+    expect(decision).toMatchObject({
+      ok: false,
+      error: { kind: "insufficient_credits", balance: 1, required: 2 },
+    });
   });
 
   it("given 5 credits, when all 5 are spent, then the balance is 0 and nothing more can be spent", () => {
@@ -117,8 +131,14 @@ describe("credits: spend", () => {
   });
 
   it("rejects a non-positive or fractional amount", () => {
-    expect(given([purchased("cs_1")]).when(spend(0))).toMatchObject({ ok: false, error: { kind: "validation" } });
-    expect(given([purchased("cs_1")]).when(spend(1.5))).toMatchObject({ ok: false, error: { kind: "validation" } });
+    expect(given([purchased("cs_1")]).when(spend(0))).toMatchObject({
+      ok: false,
+      error: { kind: "validation" },
+    });
+    expect(given([purchased("cs_1")]).when(spend(1.5))).toMatchObject({
+      ok: false,
+      error: { kind: "validation" },
+    });
   });
 
   it("the balance can never go below zero: an overdraft event is refused by the fold", () => {
@@ -145,11 +165,17 @@ describe("credits: refund", () => {
   it("given a refunded spend, when it is refunded again, then nothing happens", () => {
     const first = given([purchased("cs_1"), spent(1)]).when(refund(1));
     if (!first.ok) throw new Error("expected ok");
-    expect(given([purchased("cs_1"), spent(1), ...first.events]).when(refund(1))).toEqual({ ok: true, events: [] });
+    expect(given([purchased("cs_1"), spent(1), ...first.events]).when(refund(1))).toEqual({
+      ok: true,
+      events: [],
+    });
   });
 
   it("given nothing spent, when a refund is asked, then it is refused", () => {
-    expect(given([purchased("cs_1")]).when(refund(1))).toMatchObject({ ok: false, error: { kind: "business_rule" } });
+    expect(given([purchased("cs_1")]).when(refund(1))).toMatchObject({
+      ok: false,
+      error: { kind: "business_rule" },
+    });
   });
 });
 
@@ -169,7 +195,10 @@ describe("credits: bonus", () => {
   });
 
   it("requires a reason and a positive amount", () => {
-    expect(given([]).when(bonus(3, "  "))).toMatchObject({ ok: false, error: { message: "A reason is required" } });
+    expect(given([]).when(bonus(3, "  "))).toMatchObject({
+      ok: false,
+      error: { message: "A reason is required" },
+    });
     expect(given([]).when(bonus(-1))).toMatchObject({ ok: false, error: { kind: "validation" } });
   });
 });
@@ -222,7 +251,12 @@ describe("credit packages", () => {
   });
 
   it("show prices in dollars with 2 decimals and a per-credit price", () => {
-    expect(CREDIT_PACKAGES.map((p) => formatCents(p.price))).toEqual(["$9.99", "$40.00", "$70.00", "$150.00"]);
+    expect(CREDIT_PACKAGES.map((p) => formatCents(p.price))).toEqual([
+      "$9.99",
+      "$40.00",
+      "$70.00",
+      "$150.00",
+    ]);
     expect(CREDIT_PACKAGES.map((p) => formatCents(pricePerCreditCents(p)))).toEqual([
       "$9.99",
       "$8.00",

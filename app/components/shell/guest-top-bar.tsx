@@ -1,0 +1,29 @@
+import { Link } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
+
+/** The guest top bar. Feature, pricing and resource pages join it as they are built. */
+export function GuestTopBar() {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="text-lg font-bold text-blue-800">
+          Association Commons
+        </Link>
+        <div className="flex items-center gap-2">
+          <a
+            href="/#features"
+            className="hidden px-3 py-2 text-sm text-slate-700 hover:text-slate-900 sm:inline"
+          >
+            Features
+          </a>
+          <Link to="/auth/sign-in" className={buttonClass("ghost")}>
+            Sign In
+          </Link>
+          <Link to="/auth/sign-up" className={buttonClass("primary")}>
+            Get Started Free
+          </Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import type { InputHTMLAttributes } from "react";
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  errors?: string[];
+  hint?: string;
+}
+
+/** A labelled input with its errors announced to assistive technology. */
+export function Field({ label, errors, hint, id, ...input }: FieldProps) {
+  const inputId = id ?? input.name;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const invalid = Boolean(errors?.length);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        aria-invalid={invalid || undefined}
+        aria-describedby={
+          [invalid ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined
+        }
+        className={`rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 ${
+          invalid ? "border-red-500 focus:ring-red-300" : "border-slate-300 focus:ring-blue-300"
+        }`}
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {invalid ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {errors?.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}

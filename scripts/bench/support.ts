@@ -1,0 +1,190 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { type DatabaseHandle, openDatabase, runMigrations } from "../../db/client";
+
+/** The server the benchmarks run against; each benchmark creates (and drops) a database of its own there. */
+export const DEFAULT_BENCH_URL = "postgres://postgres@127.0.0.1:5432/test";
+
+export function benchUrl(): string {
+  return process.env.BENCH_DATABASE_URL || DEFAULT_BENCH_URL;
+}
+
+/** A positive number from the environment, or the default. */
+export function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw.replace(/_/g, ""));
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+/** A positive whole number from the environment, or the default. */
+export function envInt(name: string, fallback: number): number {
+  const value = envNumber(name, fallback);
+  if (!Number.isInteger(value)) throw new Error(`${name} must be a whole number, got "${process.env[name]}"`);
+  return value;
+}
+
+/** What one benchmark reports: its figure, the baseline measured in the same run, and the target ratio. */
+export interface BenchResult {
+  name: string;
+  value: number;
+  unit: string;
+  baseline: number;
+  baselineUnit: string;
+  /** The smallest acceptable value / baseline. */
+  target: number;
+  /** Short remarks for the summary table (e.g. "0 failed spends"). */
+  notes: string[];
+}
+
+export interface Benchmark {
+  name: string;
+  description: string;
+  run(): Promise<BenchResult>;
+}
+
+export const ratioOf = (r: BenchResult) => r.value / Math.max(r.baseline, 1e-9);
+
+export const fmtRate = (n: number) => Math.round(n).toLocaleString("en-US");
+export const fmtMs = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
+
+export function resultLine(r: BenchResult): string {
+  return (
+    `${r.name}: ${fmtRate(r.value)} ${r.unit} vs baseline ${fmtRate(r.baseline)} ${r.baselineUnit} ` +
+    `-> ratio ${ratioOf(r).toFixed(2)}x (target >= ${r.target}x)`
+  );
+}
+
+export function log(name: string, message: string) {
+  console.log(`  [${name}] ${message}`);
+}
+
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  /** Opens a pool on the benchmark database (closed by the caller, or at the latest when it is dropped). */
+  open(max: number): Promise<DatabaseHandle>;
+}
+
+/**
+ * Creates a fresh database `bench_<random>` on the benchmark server, applies the migrations, runs the
+ * benchmark, and drops the database (with force) whatever happened.
+ */
+export async function withBenchDatabase<T>(fn: (bench: BenchDatabase) => Promise<T>): Promise<T> {
+  const adminUrl = benchUrl();
+  const name = `bench_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handles: DatabaseHandle[] = [];
+  const bench: BenchDatabase = {
+    name,
+    url: url.toString(),
+    async open(max) {
+      const handle = await openDatabase({ url: url.toString(), max });
+      handles.push(handle);
+      return handle;
+    },
+  };
+  try {
+    const migrator = await openDatabase({ url: url.toString(), max: 1 });
+    try {
+      await runMigrations(migrator);
+    } finally {
+      await migrator.close();
+    }
+    return await fn(bench);
+  } finally {
+    await Promise.allSettled(handles.map((h) => h.close()));
+    const dropper = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    try {
+      await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+    } finally {
+      await dropper.end();
+    }
+  }
+}
+
+export interface LoadResult {
+  /** Operations that completed, successfully, inside the measured window. */
+  ok: number;
+  /** Operations that completed inside the window but reported failure or threw. */
+  failed: number;
+  seconds: number;
+  /** ok / seconds. */
+  rate: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** The first error thrown, if any, for the report. */
+  firstError?: string;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+}
+
+/**
+ * Runs `workers` async loops, each calling `op` back to back, for a warm-up and then a measured window
+ * of `seconds`. An operation counts in the window it completes in; no new operation starts after the
+ * window closes, and the ones in flight are awaited (and not counted).
+ * `op` answers true on success, false on a reported failure; a throw is also a failure.
+ */
+export async function runLoad(options: {
+  workers: number;
+  seconds: number;
+  warmupSeconds: number;
+  op: (worker: number, iteration: number) => Promise<boolean>;
+}): Promise<LoadResult> {
+  const start = performance.now();
+  const windowStart = start + options.warmupSeconds * 1000;
+  const windowEnd = windowStart + options.seconds * 1000;
+  let ok = 0;
+  let failed = 0;
+  let firstError: string | undefined;
+  const latencies: number[] = [];
+  const worker = async (w: number) => {
+    for (let i = 0; performance.now() < windowEnd; i++) {
+      const t0 = performance.now();
+      let success: boolean;
+      try {
+        success = await options.op(w, i);
+      } catch (error) {
+        success = false;
+        firstError ??= error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      }
+      const t1 = performance.now();
+      if (t1 < windowStart || t1 > windowEnd) continue;
+      if (success) {
+        ok++;
+        latencies.push(t1 - t0);
+      } else failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: options.workers }, (_, w) => worker(w)));
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    ok,
+    failed,
+    seconds: options.seconds,
+    rate: ok / options.seconds,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    firstError,
+  };
+}
+
+export function describeLoad(label: string, r: LoadResult, unit: string): string {
+  return (
+    `${label}: ${r.ok.toLocaleString("en-US")} ${unit} in ${r.seconds} s = ${fmtRate(r.rate)}/s, ` +
+    `latency p50 ${fmtMs(r.p50Ms)} ms, p99 ${fmtMs(r.p99Ms)} ms, failed ${r.failed}` +
+    (r.firstError ? ` (first error: ${r.firstError})` : "")
+  );
+}
