@@ -1,0 +1,27 @@
+import type { DatabaseHandle } from "../../db/client";
+
+/** Points the app's database accessor (app/db.server.ts) at a test database, so loaders and actions can be called directly. */
+export function useAppDatabase(handle: DatabaseHandle) {
+  process.env.SESSION_SECRET ??= "test-session-secret-that-is-long-enough-123";
+  globalThis.__dbHandle = Promise.resolve(handle);
+}
+
+export function formRequest(
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+  });
+}
+
+/** The cookie pair ("name=value") from a response's Set-Cookie header. */
+export function cookieFrom(response: Response): string {
+  const header = response.headers.get("Set-Cookie") ?? "";
+  return header.split(";")[0] ?? "";
+}
+
+export const routeArgs = (request: Request) => ({ request, params: {}, context: {} });
