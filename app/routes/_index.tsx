@@ -87,7 +87,7 @@ export default function Home() {
           </div>
         </section>
       </main>
-      <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-500">
+      <footer className="border-t border-slate-200 px-4 py-8 text-center text-sm text-slate-500">
         Built for board members, property managers, vendors, attorneys, accountants and homeowners.
       </footer>
     </div>

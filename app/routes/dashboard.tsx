@@ -26,7 +26,7 @@ export default function Dashboard() {
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-10">
-        <h1 className="text-3xl font-semibold text-slate-900">Welcome, {name}</h1>
+        <h1 className="text-3xl font-semibold text-slate-900 [overflow-wrap:anywhere]">Welcome, {name}</h1>
         <p className="mt-2 text-slate-600">You are signed in.</p>
       </main>
     </div>

@@ -18,6 +18,7 @@ export function Field({ label, errors, hint, id, ...input }: FieldProps) {
         {label}
       </label>
       <input
+        {...input}
         id={inputId}
         aria-invalid={invalid || undefined}
         aria-describedby={
@@ -26,7 +27,6 @@ export function Field({ label, errors, hint, id, ...input }: FieldProps) {
         className={`rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 ${
           invalid ? "border-red-500 focus:ring-red-300" : "border-slate-300 focus:ring-blue-300"
         }`}
-        {...input}
       />
       {hint ? (
         <p id={hintId} className="text-xs text-slate-500">
