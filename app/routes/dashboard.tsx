@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
+import { Logo } from "~/components/ui/logo";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Association Commons" }];
 
@@ -17,8 +18,8 @@ export default function Dashboard() {
     <div className="min-h-full">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
-          <Link to="/dashboard" className="text-lg font-bold text-blue-800">
-            Association Commons
+          <Link to="/dashboard">
+            <Logo compact />
           </Link>
           <Form method="post" action="/auth/sign-out">
             <Button variant="secondary">Sign Out</Button>

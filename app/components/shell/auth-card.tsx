@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Logo } from "~/components/ui/logo";
 
 export function AuthCard({
   title,
@@ -13,8 +14,8 @@ export function AuthCard({
   return (
     <main className="flex min-h-full items-center justify-center px-4 py-12">
       <div className="w-full max-w-md">
-        <Link to="/" className="mb-6 block text-center text-lg font-bold text-blue-800">
-          Association Commons
+        <Link to="/" className="mb-6 flex justify-center">
+          <Logo />
         </Link>
         <div className="rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
           <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>

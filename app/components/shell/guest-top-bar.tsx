@@ -1,13 +1,14 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
+import { Logo } from "~/components/ui/logo";
 
 /** The guest top bar. Feature, pricing and resource pages join it as they are built. */
 export function GuestTopBar() {
   return (
     <header className="border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="whitespace-nowrap text-base font-bold text-blue-800 sm:text-lg">
-          Association Commons
+        <Link to="/">
+          <Logo compact />
         </Link>
         <div className="flex items-center gap-1 sm:gap-2">
           <a
