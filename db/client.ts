@@ -5,7 +5,7 @@ import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { drizzle as drizzlePostgres, PostgresJsSession } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema";
@@ -89,8 +89,27 @@ export function lockDataDir(dir: string): () => void {
   throw new Error(`Could not lock ${dir}`);
 }
 
+/**
+ * Drizzle runs unnamed queries on postgres-js with `prepare: false`, which makes postgres-js describe
+ * each statement in a round trip of its own before executing it, so statements can never be pipelined.
+ * Prepared (cached per connection by postgres-js) they go out in one write. See decision 003.
+ */
+let preparedQueries = false;
+function usePreparedQueries() {
+  if (preparedQueries) return;
+  preparedQueries = true;
+  const proto = PostgresJsSession.prototype as unknown as {
+    prepareQuery: (query: unknown, fields: unknown, name: string | undefined, ...rest: unknown[]) => unknown;
+  };
+  const original = proto.prepareQuery;
+  proto.prepareQuery = function (query, fields, name, ...rest) {
+    return original.call(this, query, fields, name ?? "", ...rest);
+  };
+}
+
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
+    usePreparedQueries();
     const client = postgres(options.url, {
       max: options.max ?? 10,
       onnotice: () => {},

@@ -9,6 +9,8 @@
 // (CreditsBonusGranted, which needs no prior balance) so all of that runs, as it does in production.
 // The baseline is the least a durable event log can do: one autocommitted INSERT of the same row
 // (same columns, same jsonb payload, distinct stream id / version) into the same table.
+// Both sides go through the same Drizzle + postgres-js client, so driver costs per statement count on
+// both sides alike and the ratio reflects how many statements (and round trips) an append needs.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";

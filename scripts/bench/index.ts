@@ -26,13 +26,16 @@ if (unknown.length > 0) {
 }
 const selected = wanted.length > 0 ? benchmarks.filter((b) => wanted.includes(b.name)) : benchmarks;
 
+/** The 1-minute load average: other work on the machine skews both sides of a ratio, but not equally. */
+const loadAverage = () => (os.loadavg()[0] ?? 0).toFixed(2);
+
 const url = new URL(benchUrl());
 const probe = postgres(url.toString(), { max: 1, onnotice: () => {} });
 const [server] = await probe<{ version: string }[]>`select current_setting('server_version') as version`;
 await probe.end();
 console.log(
   `Benchmarks against PostgreSQL ${server?.version} at ${url.host}; ` +
-    `${os.cpus().length} CPUs, Node ${process.version}. Figures are from this run only.`,
+    `${os.cpus().length} CPUs (load average ${loadAverage()}), Node ${process.version}. Figures are from this run only.`,
 );
 
 const results: BenchResult[] = [];
@@ -49,7 +52,9 @@ for (const bench of selected) {
     failures++;
     console.error(`${bench.name}: FAILED`, error);
   }
-  console.log(`  (${bench.name} took ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(
+    `  (${bench.name} took ${((performance.now() - t0) / 1000).toFixed(1)} s; load average ${loadAverage()})`,
+  );
 }
 
 if (results.length > 0) {
