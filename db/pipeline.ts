@@ -4,9 +4,15 @@
  * is thrown: later statements then only report that the transaction was aborted.
  */
 export async function pipeline<T extends readonly unknown[]>(
-  statements: readonly [...{ [K in keyof T]: PromiseLike<T[K]> }],
+  statements: readonly [...{ [K in keyof T]: () => PromiseLike<T[K]> }],
 ): Promise<T> {
-  const settled = await Promise.allSettled(statements);
+  // Started one after another, in order. A Drizzle query is sent when its `then` is called and an
+  // async function runs when it is called, so each statement is a thunk, called and subscribed to
+  // right away: the statements reach the connection in the caller's order, nested pipelines included.
+  const started: Promise<unknown>[] = [];
+  for (const start of statements)
+    started.push(new Promise((resolve, reject) => start().then(resolve, reject)));
+  const settled = await Promise.allSettled(started);
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
   if (failed) throw failed.reason;
   return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../client";
 import { pgErrorCode, pipeline } from "../pipeline";
 import { projections } from "../projections";
+import type { ProjectionInput } from "../projections/types";
 import { events, idempotencyKeys, streams } from "../schema/event-store";
 import { parseEvent, streamDefinition } from "./registry";
 import { ConcurrencyError, type EventMetadata, type NewEvent, type RecordedEvent } from "./types";
@@ -71,7 +72,7 @@ export async function appendInTransaction(
       };
     }),
   );
-  const versionChecks = ordered.map((a) => {
+  const versionChecks = ordered.map((a) => () => {
     const version = a.expectedVersion + a.events.length;
     const snapshot = a.snapshot === undefined ? null : a.snapshot;
     const snapshotSchema = a.snapshot === undefined ? null : streamDefinition(a.streamType).snapshotSchema;
@@ -85,16 +86,47 @@ export async function appendInTransaction(
       })
       .returning({ streamId: streams.streamId });
   });
+  // Inline projections read the new events' positions from the insert ahead of them, so everything
+  // goes out in one pipeline: a single round trip on PostgreSQL while the stream locks are held.
+  const inputs: ProjectionInput[] = rows.map((r) => ({
+    eventId: r.eventId,
+    streamId: r.streamId,
+    streamType: r.streamType,
+    streamVersion: r.streamVersion,
+    type: r.eventType,
+    data: r.data,
+    metadata: r.metadata,
+    position: null,
+    recordedAt: null,
+  }));
+  const projectionWrites = projections.flatMap((p) => {
+    const handled = inputs.filter((e) => p.eventTypes.has(e.type));
+    return handled.length > 0 ? [() => p.apply(tx, handled, p.tables())] : [];
+  });
+  const ids = sql.join(
+    rows.map((r) => sql`${r.eventId}::uuid`),
+    sql`, `,
+  );
+  const streamIds = JSON.stringify(ordered.map((a) => a.streamId));
+  const types = JSON.stringify([...new Set(rows.map((r) => r.eventType))]);
+  const notify = () =>
+    tx.execute(
+      sql`select pg_notify(${EVENTS_CHANNEL}, json_build_object('from', min(position), 'to', max(position),
+          'streams', ${streamIds}::json, 'types', ${types}::json)::text)
+        from events where event_id in (${ids})`,
+    );
   let inserted: RecordedEvent[];
   try {
     const results = await pipeline([
       ...versionChecks,
-      tx.insert(events).values(rows).returning(recordedColumns),
+      () => tx.insert(events).values(rows).returning(recordedColumns),
+      ...projectionWrites,
+      notify,
     ]);
     ordered.forEach((a, i) => {
       if ((results[i] as unknown[]).length === 0) throw new ConcurrencyError(a.streamId, a.expectedVersion);
     });
-    inserted = (results[results.length - 1] as RecordedEvent[]).map((r) => ({
+    inserted = (results[ordered.length] as RecordedEvent[]).map((r) => ({
       ...r,
       position: Number(r.position),
     }));
@@ -106,19 +138,6 @@ export async function appendInTransaction(
     }
     throw error;
   }
-  const notice = JSON.stringify({
-    from: inserted[0]?.position,
-    to: inserted[inserted.length - 1]?.position,
-    streams: ordered.map((a) => a.streamId),
-    types: [...new Set(inserted.map((e) => e.type))],
-  });
-  await pipeline([
-    ...projections.flatMap((p) => {
-      const handled = inserted.filter((e) => p.eventTypes.has(e.type));
-      return handled.length > 0 ? [p.apply(tx, handled, p.tables())] : [];
-    }),
-    tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${notice})`),
-  ]);
   return inserted;
 }
 
@@ -192,22 +211,24 @@ export async function lockStreams(
   const sorted = [...wanted].sort((a, b) => a.streamId.localeCompare(b.streamId));
   const ids = sorted.map((s) => s.streamId);
   const [, locked] = await pipeline([
-    tx
-      .insert(streams)
-      .values(sorted.map((s) => ({ streamId: s.streamId, streamType: s.streamType, version: 0 })))
-      .onConflictDoNothing(),
-    tx
-      .select({
-        streamId: streams.streamId,
-        streamType: streams.streamType,
-        version: streams.version,
-        snapshot: streams.snapshot,
-        snapshotSchema: streams.snapshotSchema,
-      })
-      .from(streams)
-      .where(inArray(streams.streamId, ids))
-      .orderBy(asc(streams.streamId))
-      .for("update"),
+    () =>
+      tx
+        .insert(streams)
+        .values(sorted.map((s) => ({ streamId: s.streamId, streamType: s.streamType, version: 0 })))
+        .onConflictDoNothing(),
+    () =>
+      tx
+        .select({
+          streamId: streams.streamId,
+          streamType: streams.streamType,
+          version: streams.version,
+          snapshot: streams.snapshot,
+          snapshotSchema: streams.snapshotSchema,
+        })
+        .from(streams)
+        .where(inArray(streams.streamId, ids))
+        .orderBy(asc(streams.streamId))
+        .for("update"),
   ]);
   const loaded = new Map<string, LoadedStream<unknown>>();
   for (const row of locked) {

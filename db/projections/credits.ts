@@ -2,26 +2,29 @@ import { sql } from "drizzle-orm";
 import { pgSchema, pgTable } from "drizzle-orm/pg-core";
 import { CREDITS_EVENT_SCHEMAS, type CreditsEvent } from "../../domain/credits";
 import { assertNever } from "../../domain/shared";
-import type { RecordedEvent } from "../event-store/types";
 import { pipeline } from "../pipeline";
 import { type CreditProjectionTables, creditProjectionTables } from "../schema/credits";
-import type { Projection } from "./types";
+import type { Projection, ProjectionInput } from "./types";
 
-type TransactionRow = CreditProjectionTables["vendorCreditTransactions"]["$inferInsert"];
+/** A history row; position and time are null when the event's insert runs in the same pipeline. */
+type TransactionRow = Omit<
+  CreditProjectionTables["vendorCreditTransactions"]["$inferInsert"],
+  "position" | "createdAt"
+> & { position: number | null; createdAt: string | null };
 
 interface BalanceDelta {
   vendorId: string;
-  balance: number;
   lifetimeEarned: number;
   lifetimeSpent: number;
-  lastPosition: number;
-  updatedAt: string;
+  lastEventId: string;
+  lastPosition: number | null;
+  updatedAt: string | null;
 }
 
 const live = creditProjectionTables(pgTable);
 
 /** The history row an event becomes, as the spec's credit transaction entity. */
-export function creditTransactionRow(e: RecordedEvent<CreditsEvent>): TransactionRow {
+export function creditTransactionRow(e: ProjectionInput<CreditsEvent>): TransactionRow {
   const base = { id: e.eventId, vendorId: e.data.vendorId, position: e.position, createdAt: e.recordedAt };
   const event = { type: e.type, data: e.data } as CreditsEvent;
   switch (event.type) {
@@ -86,17 +89,17 @@ function balanceDeltas(rows: readonly TransactionRow[]): BalanceDelta[] {
     if (!d) {
       d = {
         vendorId: row.vendorId,
-        balance: 0,
         lifetimeEarned: 0,
         lifetimeSpent: 0,
-        lastPosition: 0,
-        updatedAt: "",
+        lastEventId: row.id,
+        lastPosition: null,
+        updatedAt: null,
       };
       byVendor.set(row.vendorId, d);
     }
-    d.balance += row.amount;
     if (row.amount >= 0) d.lifetimeEarned += row.amount;
     else d.lifetimeSpent -= row.amount;
+    d.lastEventId = row.id;
     d.lastPosition = row.position;
     d.updatedAt = row.createdAt;
   }
@@ -110,10 +113,18 @@ export const creditsProjection: Projection<CreditProjectionTables> = {
   tables: (schema) =>
     schema ? creditProjectionTables(pgSchema(schema).table as unknown as typeof pgTable, `${schema}_`) : live,
   async apply(db, events, { vendorCreditBalances: b, vendorCreditTransactions: t }) {
-    const rows = events.map((e) => creditTransactionRow(e as RecordedEvent<CreditsEvent>));
+    const rows = events.map((e) => creditTransactionRow(e as ProjectionInput<CreditsEvent>));
     if (rows.length === 0) return;
     const deltas = balanceDeltas(rows);
     // Independent statements: sent together so they share one round trip on PostgreSQL.
+    // Inline, the events' insert runs in the same pipeline: their position and time are read from it.
+    const known = rows.every((r) => r.position !== null);
+    const at = (column: "position" | "created_at" | "last_position" | "updated_at") =>
+      known
+        ? sql.raw(`x.${column}`)
+        : sql.raw(column === "position" || column === "last_position" ? "e.position" : "e.recorded_at");
+    const joinEvents = (idColumn: string) =>
+      known ? sql`` : sql`join events e on e.event_id = ${sql.raw(idColumn)}`;
     // Each batch travels as one JSON parameter: cheap to build for a thousand rows, one plan to run.
     const transactions = JSON.stringify(
       rows.map((r) => ({
@@ -132,6 +143,7 @@ export const creditsProjection: Projection<CreditProjectionTables> = {
     const balances = JSON.stringify(
       deltas.map((d) => ({
         vendor_id: d.vendorId,
+        event_id: d.lastEventId,
         earned: d.lifetimeEarned,
         spent: d.lifetimeSpent,
         last_position: d.lastPosition,
@@ -142,13 +154,17 @@ export const creditsProjection: Projection<CreditProjectionTables> = {
     // carries the batch's net credits floored at zero (a new vendor's first batch never nets below zero)
     // and an existing row moves by earned - spent. Sent together: one round trip on PostgreSQL.
     await pipeline([
-      db.execute(sql`insert into ${t} (id, vendor_id, type, amount, description, reference_id, reference_type, metadata, position, created_at)
-        select id, vendor_id, type, amount, description, reference_id, reference_type, metadata, position, created_at
+      () =>
+        db.execute(sql`insert into ${t} (id, vendor_id, type, amount, description, reference_id, reference_type, metadata, position, created_at)
+        select x.id, x.vendor_id, x.type, x.amount, x.description, x.reference_id, x.reference_type, x.metadata, ${at("position")}, ${at("created_at")}
         from jsonb_to_recordset(${transactions}::jsonb) as x(id uuid, vendor_id uuid, type text, amount int,
-          description text, reference_id text, reference_type text, metadata jsonb, position bigint, created_at timestamptz)`),
-      db.execute(sql`insert into ${b} as b (vendor_id, balance, lifetime_earned, lifetime_spent, last_position, updated_at)
-        select vendor_id, greatest(earned - spent, 0), earned, spent, last_position, updated_at
-        from jsonb_to_recordset(${balances}::jsonb) as d(vendor_id uuid, earned int, spent int, last_position bigint, updated_at timestamptz)
+          description text, reference_id text, reference_type text, metadata jsonb, position bigint, created_at timestamptz)
+          ${joinEvents("x.id")}`),
+      () =>
+        db.execute(sql`insert into ${b} as b (vendor_id, balance, lifetime_earned, lifetime_spent, last_position, updated_at)
+        select x.vendor_id, greatest(x.earned - x.spent, 0), x.earned, x.spent, ${at("last_position")}, ${at("updated_at")}
+        from jsonb_to_recordset(${balances}::jsonb) as x(vendor_id uuid, event_id uuid, earned int, spent int, last_position bigint, updated_at timestamptz)
+          ${joinEvents("x.event_id")}
         on conflict (vendor_id) do update set
           balance = b.balance + excluded.lifetime_earned - excluded.lifetime_spent,
           lifetime_earned = b.lifetime_earned + excluded.lifetime_earned,

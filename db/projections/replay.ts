@@ -29,7 +29,7 @@ async function applyBatch(db: Queryable, batch: readonly RecordedEvent[]) {
   await pipeline(
     projections.map((p) => {
       const handled = batch.filter((e) => p.eventTypes.has(e.type));
-      return handled.length > 0 ? p.apply(db, handled, p.tables(SCRATCH_SCHEMA)) : Promise.resolve();
+      return () => (handled.length > 0 ? p.apply(db, handled, p.tables(SCRATCH_SCHEMA)) : Promise.resolve());
     }),
   );
 }

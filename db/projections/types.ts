@@ -1,5 +1,17 @@
 import type { Queryable } from "../client";
-import type { RecordedEvent } from "../event-store/types";
+import type { NewEvent, RecordedEvent } from "../event-store/types";
+
+/**
+ * An event as a projection sees it. Inline, the event's insert is still in flight in the same
+ * pipeline, so its position and time are null and the projection reads them from the events table.
+ */
+export type ProjectionInput<E extends NewEvent = NewEvent> = Omit<
+  RecordedEvent<E>,
+  "position" | "recordedAt"
+> & {
+  position: number | null;
+  recordedAt: string | null;
+};
 
 /**
  * A projection: a deterministic function of the ordered events into tables. The same `apply` runs
@@ -14,7 +26,7 @@ export interface Projection<Tables> {
   tableNames: readonly string[];
   /** The tables, in the live schema or in a scratch schema of the same shape. */
   tables(schema?: string): Tables;
-  apply(db: Queryable, events: readonly RecordedEvent[], tables: Tables): Promise<void>;
+  apply(db: Queryable, events: readonly ProjectionInput[], tables: Tables): Promise<void>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of projections over different tables
