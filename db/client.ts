@@ -95,7 +95,7 @@ export function lockDataDir(dir: string): () => void {
  * Prepared (cached per connection by postgres-js) they go out in one write. See decision 003.
  */
 let preparedQueries = false;
-function usePreparedQueries() {
+function enablePreparedQueries() {
   if (preparedQueries) return;
   preparedQueries = true;
   const proto = PostgresJsSession.prototype as unknown as {
@@ -109,7 +109,7 @@ function usePreparedQueries() {
 
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
-    usePreparedQueries();
+    enablePreparedQueries();
     const client = postgres(options.url, {
       max: options.max ?? 10,
       onnotice: () => {},
