@@ -110,6 +110,7 @@ export const creditsProjection: Projection<CreditProjectionTables> = {
   name: "credits",
   eventTypes: new Set(Object.keys(CREDITS_EVENT_SCHEMAS)),
   tableNames: ["vendor_credit_balances", "vendor_credit_transactions"],
+  upsertTables: ["vendor_credit_balances"],
   tables: (schema) =>
     schema ? creditProjectionTables(pgSchema(schema).table as unknown as typeof pgTable, `${schema}_`) : live,
   async apply(db, events, { vendorCreditBalances: b, vendorCreditTransactions: t }) {

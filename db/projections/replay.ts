@@ -45,9 +45,12 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
   const tables = projections.flatMap((p) => p.tableNames);
   await db.execute(sql`drop schema if exists ${ident(SCRATCH_SCHEMA)} cascade`);
   await db.execute(sql`create schema ${ident(SCRATCH_SCHEMA)}`);
+  const indexed = new Set(projections.flatMap((p) => p.upsertTables));
   for (const t of tables) {
+    // Scratch tables are unlogged and carry only the indexes the projections' upserts need.
+    const like = indexed.has(t) ? sql`including all` : sql`including defaults including constraints`;
     await db.execute(
-      sql`create unlogged table ${ident(SCRATCH_SCHEMA)}.${ident(t)} (like public.${ident(t)} including all)`,
+      sql`create unlogged table ${ident(SCRATCH_SCHEMA)}.${ident(t)} (like public.${ident(t)} ${like})`,
     );
   }
 

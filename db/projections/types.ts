@@ -24,6 +24,9 @@ export interface Projection<Tables> {
   eventTypes: ReadonlySet<string>;
   /** Table names (unqualified), for scratch rebuilds and comparisons. */
   tableNames: readonly string[];
+  /** Tables whose indexes the projection's own writes need (an ON CONFLICT target); a replay builds
+   * the others into scratch tables without indexes, which is much faster. */
+  upsertTables: readonly string[];
   /** The tables, in the live schema or in a scratch schema of the same shape. */
   tables(schema?: string): Tables;
   apply(db: Queryable, events: readonly ProjectionInput[], tables: Tables): Promise<void>;
