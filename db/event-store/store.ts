@@ -164,32 +164,38 @@ export async function readStream(
   return rows.map(toRecorded);
 }
 
-/** Reads every event after a global position, in position order, one batch at a time. */
+/**
+ * Reads every event after a global position, in position order, one batch at a time, validated.
+ * The next batch is read while the caller works on the current one.
+ */
 export async function* readAll(
   db: Queryable,
-  options: { after?: number; batchSize?: number; validate?: boolean } = {},
+  options: { after?: number; batchSize?: number } = {},
 ): AsyncGenerator<RecordedEvent[]> {
   const batchSize = options.batchSize ?? 1000;
-  let after = options.after ?? 0;
-  for (;;) {
-    const batch = await readBatch(db, after, batchSize, options.validate ?? true);
-    if (batch.length === 0) return;
-    yield batch;
-    after = (batch[batch.length - 1] as RecordedEvent).position;
-    if (batch.length < batchSize) return;
+  let next = readBatch(db, options.after ?? 0, batchSize);
+  try {
+    for (;;) {
+      const batch = await next;
+      if (batch.length === 0) return;
+      const last = (batch[batch.length - 1] as RecordedEvent).position;
+      next = batch.length < batchSize ? Promise.resolve([]) : readBatch(db, last, batchSize);
+      yield batch;
+    }
+  } finally {
+    // A consumer that stops early leaves one read in flight: settle it.
+    await next.catch(() => undefined);
   }
 }
 
-export async function readBatch(db: Queryable, after: number, limit: number, validate = true) {
+async function readBatch(db: Queryable, after: number, limit: number): Promise<RecordedEvent[]> {
   const rows = await db
     .select(recordedColumns)
     .from(events)
     .where(gt(events.position, after))
     .orderBy(asc(events.position))
     .limit(limit);
-  return validate
-    ? rows.map(toRecorded)
-    : rows.map((r) => ({ ...r, position: Number(r.position) }) as RecordedEvent);
+  return rows.map(toRecorded);
 }
 
 export interface LoadedStream<S> {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Database, type Queryable, queryRows } from "../client";
 import { streamDefinition } from "../event-store/registry";
-import { readBatch } from "../event-store/store";
+import { readAll } from "../event-store/store";
 import type { RecordedEvent } from "../event-store/types";
 import { pipeline } from "../pipeline";
 import { projections } from "./index";
@@ -36,7 +36,7 @@ async function applyBatch(db: Queryable, batch: readonly RecordedEvent[]) {
 
 /**
  * Rebuilds every projection from the events into a scratch schema, in batches of a thousand events
- * per transaction (reading the next batch while the last one is written). Then, holding a lock that
+ * per transaction (readAll reads the next batch while the last one is written). Then, holding a lock that
  * stops appends, it catches up with the newest events and either swaps the rebuilt rows into the live
  * tables or, with `verify`, compares them with the live tables and reports every differing row.
  */
@@ -56,28 +56,16 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
 
   let count = 0;
   let after = 0;
-  // Read the next batch while the current one is written.
-  let next = readBatch(db, after, BATCH_SIZE);
-  try {
-    for (;;) {
-      const batch = await next;
-      if (batch.length === 0) break;
-      after = (batch[batch.length - 1] as RecordedEvent).position;
-      next = readBatch(db, after, BATCH_SIZE);
-      await db.transaction((tx) => applyBatch(tx, batch));
-      count += batch.length;
-    }
-  } finally {
-    await next.catch(() => undefined);
+  for await (const batch of readAll(db, { batchSize: BATCH_SIZE })) {
+    await db.transaction((tx) => applyBatch(tx, batch));
+    after = (batch[batch.length - 1] as RecordedEvent).position;
+    count += batch.length;
   }
 
   const report = await db.transaction(async (tx) => {
     await tx.execute(sql`lock table events in exclusive mode`);
-    for (;;) {
-      const batch = await readBatch(tx, after, BATCH_SIZE);
-      if (batch.length === 0) break;
+    for await (const batch of readAll(tx, { after, batchSize: BATCH_SIZE })) {
       await applyBatch(tx, batch);
-      after = (batch[batch.length - 1] as RecordedEvent).position;
       count += batch.length;
     }
     const differences: ReplayDifference[] = [];
