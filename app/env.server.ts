@@ -12,9 +12,24 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default("data"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   APP_URL: z.string().url().optional(),
+  /** Outgoing mail, e.g. smtp://user:pass@smtp.example.com:587; unset: mail lands in DATA_DIR/outbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("Association Commons <no-reply@association-commons.local>"),
+  /** An OAuth2 provider for "Continue with ..." sign-in; all of ID, secret and the three URLs, or none. */
+  OAUTH_PROVIDER_NAME: z.string().default("OAuth"),
+  OAUTH_CLIENT_ID: z.string().optional(),
+  OAUTH_CLIENT_SECRET: z.string().optional(),
+  OAUTH_AUTHORIZATION_URL: z.string().url().optional(),
+  OAUTH_TOKEN_URL: z.string().url().optional(),
+  OAUTH_USERINFO_URL: z.string().url().optional(),
+  OAUTH_SCOPES: z.string().default("openid email profile"),
+  /** Where uploaded files (verification documents) are kept; default DATA_DIR/uploads. */
+  UPLOAD_DIR: z.string().optional(),
+  /** Multiplies every sign-in, sign-up, reset and contact limit (the browser tests raise it). */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; APP_URL: string };
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; APP_URL: string; UPLOAD_DIR: string };
 
 function loadEnv(): Env {
   const parsed = EnvSchema.safeParse(process.env);
@@ -37,11 +52,44 @@ function loadEnv(): Env {
       writeFileSync(file, secret, { mode: 0o600 });
     }
   }
-  return { ...env, SESSION_SECRET: secret, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+  return {
+    ...env,
+    SESSION_SECRET: secret,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    UPLOAD_DIR: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, "uploads")),
+  };
 }
 
 let cached: Env | undefined;
 export function env(): Env {
   cached ??= loadEnv();
   return cached;
+}
+
+/** Tests change process.env between cases; this makes the next env() read it again. */
+export function resetEnvForTests() {
+  cached = undefined;
+}
+
+/** The OAuth2 provider, when fully configured; the sign-in button is hidden otherwise. */
+export function oauthConfig() {
+  const e = env();
+  if (
+    !e.OAUTH_CLIENT_ID ||
+    !e.OAUTH_CLIENT_SECRET ||
+    !e.OAUTH_AUTHORIZATION_URL ||
+    !e.OAUTH_TOKEN_URL ||
+    !e.OAUTH_USERINFO_URL
+  )
+    return null;
+  return {
+    name: e.OAUTH_PROVIDER_NAME,
+    clientId: e.OAUTH_CLIENT_ID,
+    clientSecret: e.OAUTH_CLIENT_SECRET,
+    authorizationEndpoint: e.OAUTH_AUTHORIZATION_URL,
+    tokenEndpoint: e.OAUTH_TOKEN_URL,
+    userInfoEndpoint: e.OAUTH_USERINFO_URL,
+    scopes: e.OAUTH_SCOPES.split(/[\s,]+/).filter(Boolean),
+    redirectURI: new URL("/auth/callback", e.APP_URL).toString(),
+  };
 }

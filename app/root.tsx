@@ -1,4 +1,5 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -8,9 +9,42 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { getSessionUser } from "~/auth/session.server";
+import { getDb } from "~/db.server";
+import { getViewerProfile } from "~/queries/viewer.server";
 import stylesheet from "~/tailwind.css";
+
+export interface Appearance {
+  theme: "system" | "light" | "dark";
+  compactMode: boolean;
+  reducedMotion: boolean;
+}
+
+const DEFAULT_APPEARANCE: Appearance = { theme: "system", compactMode: false, reducedMotion: false };
+
+/** The signed-in person's appearance, so the server renders the right theme (no flash). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request);
+  const profile = user ? await getViewerProfile(await getDb(), user.id) : null;
+  const appearance: Appearance = profile
+    ? { theme: profile.theme, compactMode: profile.compactMode, reducedMotion: profile.reducedMotion }
+    : DEFAULT_APPEARANCE;
+  return json({ appearance });
+}
+
+export function rootClassName(appearance: Appearance) {
+  return [
+    "h-full",
+    appearance.theme === "system" ? "theme-system" : appearance.theme,
+    appearance.compactMode ? "compact" : "",
+    appearance.reducedMotion ? "reduce-motion" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -27,15 +61,16 @@ export const meta: MetaFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en" className="h-full">
+    <html lang="en" className={rootClassName(data?.appearance ?? DEFAULT_APPEARANCE)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
       </head>
-      <body className="h-full bg-slate-50 text-slate-900 antialiased">
+      <body className="h-full bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
         <ScrollRestoration />
         <Scripts />

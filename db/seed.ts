@@ -4,6 +4,7 @@ import { executeCreditsCommand } from "../app/commands/credits.server";
 import { findCreditPackage } from "../domain/credits";
 import type { Database } from "./client";
 import { users } from "./schema";
+import { seedRoles } from "./seed-roles";
 
 /** Demo accounts; the README lists them. Every password is the same demo password. */
 export const DEMO_PASSWORD = "demo-password-2026";
@@ -30,17 +31,35 @@ export const DEMO_ACCOUNTS = [
     location: "Sarasota, FL",
     note: "homeowner",
   },
+  {
+    email: "attorney@demo.test",
+    full_name: "Alex Attorney",
+    location: "Fort Lauderdale, FL",
+    note: "attorney",
+  },
+  { email: "cpa@demo.test", full_name: "Casey CPA", location: "St. Petersburg, FL", note: "CPA" },
+  {
+    email: "other@demo.test",
+    full_name: "Omar Other",
+    location: "Clearwater, FL",
+    note: "other professional",
+  },
 ] as const;
 
 async function ensureAccount(db: Database, account: (typeof DEMO_ACCOUNTS)[number]) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
   if (existing) return existing.id;
-  const created = await createAccount(db, {
-    email: account.email,
-    password: DEMO_PASSWORD,
-    full_name: account.full_name,
-    location: account.location,
-  });
+  const created = await createAccount(
+    db,
+    {
+      email: account.email,
+      password: DEMO_PASSWORD,
+      full_name: account.full_name,
+      location: account.location,
+    },
+    // Demo accounts sign in straight away: their addresses count as confirmed.
+    { emailConfirmed: true },
+  );
   return created.id;
 }
 
@@ -75,6 +94,7 @@ export async function seed(db: Database): Promise<void> {
   const vendor = ids.get("vendor@demo.test") as string;
   const vendor2 = ids.get("vendor2@demo.test") as string;
   const admin = ids.get("admin@demo.test") as string;
+  await seedRoles(db, ids);
 
   await purchase(db, vendor, "professional", "cs_demo_vendor_professional");
   await executeCreditsCommand(

@@ -1,9 +1,13 @@
 import { users } from "@db/schema";
 import { SignInSchema } from "@domain/rules/accounts";
+import { OAuthProfileSchema } from "@domain/rules/oauth";
 import { sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { OAuth2Strategy } from "remix-auth-oauth2";
+import { signInWithOAuth } from "~/commands/oauth.server";
 import { getDb } from "~/db.server";
+import { env, oauthConfig } from "~/env.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 
 export class InvalidCredentialsError extends Error {
@@ -12,8 +16,23 @@ export class InvalidCredentialsError extends Error {
   }
 }
 
-/** The signed-in user's id. OAuth strategies join here in a later slice. */
-export const authenticator = new Authenticator<{ id: string }>();
+/** The password was right but the address is not confirmed yet (spec 000 section 8, EMAIL_NOT_CONFIRMED). */
+export class EmailNotConfirmedError extends Error {
+  constructor(readonly email: string) {
+    super("EMAIL_NOT_CONFIRMED");
+  }
+}
+
+/** The provider's userinfo endpoint failed or answered something unusable. */
+export class OAuthProfileError extends Error {}
+
+/** The signed-in user's id; `isNew` when an OAuth sign-in just created the account. */
+export interface AuthenticatedUser {
+  id: string;
+  isNew?: boolean;
+}
+
+export const authenticator = new Authenticator<AuthenticatedUser>();
 
 authenticator.use(
   new FormStrategy(async ({ form }) => {
@@ -21,13 +40,86 @@ authenticator.use(
     if (!parsed.success) throw new InvalidCredentialsError();
     const db = await getDb();
     const [user] = await db
-      .select({ id: users.id, passwordHash: users.passwordHash })
+      .select({
+        id: users.id,
+        email: users.email,
+        passwordHash: users.passwordHash,
+        confirmedAt: users.emailConfirmedAt,
+        disabledAt: users.disabledAt,
+      })
       .from(users)
       .where(sql`lower(${users.email}) = ${parsed.data.email}`);
     // Verify against a dummy hash when there is no account, so response time does not reveal it.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), parsed.data.password);
-    if (!user?.passwordHash || !ok) throw new InvalidCredentialsError();
+    if (!user?.passwordHash || !ok || user.disabledAt) throw new InvalidCredentialsError();
+    // Only someone who knows the password learns that the address still needs confirming.
+    if (!user.confirmedAt) throw new EmailNotConfirmedError(user.email);
     return { id: user.id };
   }),
   "form",
 );
+
+export const OAUTH_STRATEGY = "oauth";
+let registeredOAuth: string | null = null;
+
+/**
+ * The configured OAuth2 provider, with its strategy registered on the authenticator; null (and no
+ * strategy) when the environment configures none. Every OAuth route and button asks this first, so
+ * the strategy is registered on first use and follows the environment (tests change it).
+ */
+export function oauthProvider() {
+  const config = oauthConfig();
+  const key = config ? JSON.stringify(config) : null;
+  if (key === registeredOAuth) return config;
+  registeredOAuth = key;
+  if (!config) {
+    authenticator.unuse(OAUTH_STRATEGY);
+    return null;
+  }
+  // Links are keyed by the provider's origin, so renaming the button keeps them.
+  const providerId = new URL(config.authorizationEndpoint).origin;
+  authenticator.use(
+    new OAuth2Strategy<AuthenticatedUser>(
+      {
+        cookie: {
+          name: "oauth2",
+          path: "/auth",
+          httpOnly: true,
+          sameSite: "Lax",
+          ...(env().NODE_ENV === "production" ? { secure: true as const } : {}),
+          maxAge: 10 * 60,
+        },
+        clientId: config.clientId,
+        clientSecret: config.clientSecret,
+        authorizationEndpoint: config.authorizationEndpoint,
+        tokenEndpoint: config.tokenEndpoint,
+        redirectURI: config.redirectURI,
+        scopes: config.scopes,
+      },
+      async ({ tokens }) => {
+        const profile = await fetchUserInfo(config.userInfoEndpoint, tokens.accessToken());
+        const result = await signInWithOAuth(await getDb(), providerId, profile);
+        return { id: result.userId, isNew: result.isNew };
+      },
+    ),
+    OAUTH_STRATEGY,
+  );
+  return config;
+}
+
+/** Reads the person's claims from the provider's userinfo endpoint. */
+export async function fetchUserInfo(endpoint: string, accessToken: string) {
+  let response: Response;
+  try {
+    response = await fetch(endpoint, {
+      headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    throw new OAuthProfileError(`userinfo request failed: ${String(error)}`);
+  }
+  if (!response.ok) throw new OAuthProfileError(`userinfo answered ${response.status}`);
+  const parsed = OAuthProfileSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new OAuthProfileError("userinfo answer is not a profile");
+  return parsed.data;
+}

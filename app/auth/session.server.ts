@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sessions, userProfiles, users } from "@db/schema";
 import { createCookie, redirect } from "@remix-run/node";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 
@@ -41,8 +41,14 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userProfiles, eq(userProfiles.id, users.id))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)));
-  return row ? { ...row, sessionId } : null;
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)));
+  if (!row) return null;
+  // Keep "last active" in the sessions list fresh without a write on every request.
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - interval '5 minutes'`)));
+  return { ...row, sessionId };
 }
 
 /** Where a signed-out visitor is sent: sign-in, remembering the page they wanted. */
@@ -62,7 +68,12 @@ export async function requireAnonymous(request: Request) {
  * Starts a fresh session (a new 256-bit id, never reusing one from before sign-in) and redirects.
  * Any session the browser carried is ended.
  */
-export async function createUserSession(request: Request, userId: string, redirectTo: string) {
+export async function createUserSession(
+  request: Request,
+  userId: string,
+  redirectTo: string,
+  ipAddress: string | null = null,
+) {
   const db = await getDb();
   const previous = await readSessionId(request);
   if (previous) await db.delete(sessions).where(eq(sessions.id, previous));
@@ -73,6 +84,7 @@ export async function createUserSession(request: Request, userId: string, redire
     userId,
     expiresAt,
     userAgent: request.headers.get("User-Agent")?.slice(0, 400) ?? null,
+    ipAddress,
   });
   return redirect(redirectTo, { headers: { "Set-Cookie": await sessionCookie().serialize(id) } });
 }
@@ -87,6 +99,13 @@ export async function destroyUserSession(request: Request, redirectTo = "/") {
     headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) },
   });
 }
+
+/** The session cookie's current value for a session id (tests and the security page use it). */
+export async function sessionCookieHeader(id: string) {
+  return sessionCookie().serialize(id);
+}
+
+export { readSessionId };
 
 /** Keeps redirects on this site: only a local path, never "//host" or a scheme. */
 export function safeRedirect(

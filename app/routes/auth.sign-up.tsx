@@ -2,36 +2,62 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, SignUpSchema } from "@domain/rules/accounts";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
-import { createUserSession, requireAnonymous } from "~/auth/session.server";
-import { createAccount, EmailTakenError } from "~/commands/accounts.server";
+import { limitAttempts } from "~/auth/auth-limits.server";
+import { oauthProvider } from "~/auth/authenticator.server";
+import { pendingConfirmationCookie } from "~/auth/flow-cookies.server";
+import { requireAnonymous } from "~/auth/session.server";
+import { createAccount, EmailTakenError, sendEmailConfirmation } from "~/commands/accounts.server";
 import { AuthCard } from "~/components/shell/auth-card";
+import { OAuthButton } from "~/components/shell/oauth-button";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { Honeypot } from "~/components/ui/honeypot";
 import { getDb } from "~/db.server";
+import { assertNotBot } from "~/honeypot";
+import { clientIp } from "~/load-context";
 
 export const meta: MetaFunction = () => [{ title: "Create your account · Association Commons" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return json({ oauthName: oauthProvider()?.name ?? null });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+const FIX_FIELDS = "Please correct the highlighted fields and try again.";
+
+/**
+ * Creates the account unconfirmed, mails the confirmation link and shows "check your email"
+ * (/auth/confirm). Nobody is signed in until the link is used.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
+  assertNotBot(formData);
   const submission = parseWithZod(formData, { schema: SignUpSchema });
   if (submission.status !== "success") {
     return json(
-      { result: submission.reply({ hideFields: ["password"] }), formError: AUTH_MESSAGES.signUpFailed },
+      {
+        result: submission.reply({ hideFields: ["password"] }),
+        formError: { title: AUTH_MESSAGES.signUpFailed, message: FIX_FIELDS },
+      },
       { status: 400 },
     );
   }
+  const db = await getDb();
+  const limited = await limitAttempts(db, ["sign_up_ip", clientIp(context)]);
+  if (limited) return limited;
   try {
-    const user = await createAccount(await getDb(), submission.value);
-    return await createUserSession(request, user.id, "/dashboard");
+    const user = await createAccount(db, submission.value);
+    // A mail that cannot be sent now can be resent from the next page.
+    await sendEmailConfirmation(db, user.id, user.email).catch((error) =>
+      console.error("sign-up: confirmation mail not sent", error),
+    );
+    return redirect("/auth/confirm", {
+      headers: { "Set-Cookie": await pendingConfirmationCookie().serialize(user.email) },
+    });
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
     return json(
@@ -40,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
           fieldErrors: { email: [AUTH_MESSAGES.emailTaken] },
           hideFields: ["password"],
         }),
-        formError: AUTH_MESSAGES.signUpFailed,
+        formError: { title: AUTH_MESSAGES.signUpFailed, message: FIX_FIELDS },
       },
       { status: 409 },
     );
@@ -48,12 +74,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SignUp() {
+  const { oauthName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [form, fields] = useForm<z.input<typeof SignUpSchema>>({
     id: "sign-up",
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     shouldRevalidate: "onInput",
     constraint: { email: { required: true }, password: { required: true, minLength: PASSWORD_MIN_LENGTH } },
   });
@@ -71,8 +98,9 @@ export default function SignUp() {
     >
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         {actionData?.formError ? (
-          <Alert title={actionData.formError}>Please correct the highlighted fields and try again.</Alert>
+          <Alert title={actionData.formError.title}>{actionData.formError.message}</Alert>
         ) : null}
+        <Honeypot />
         <Field
           label="Email"
           autoComplete="email"
@@ -106,6 +134,7 @@ export default function SignUp() {
         />
         <Button disabled={busy}>{busy ? "Creating account..." : "Create account"}</Button>
       </Form>
+      {oauthName ? <OAuthButton name={oauthName} /> : null}
     </AuthCard>
   );
 }

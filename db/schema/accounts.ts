@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -7,6 +17,10 @@ export const users = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
     passwordHash: text("password_hash"),
+    /** Set when the owner proves the address (confirmation link, or a provider's verified e-mail). */
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true, mode: "string" }),
+    /** An administrator disabled the account: no sign-in, sessions refused. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`)],
@@ -42,6 +56,12 @@ export const userProfiles = pgTable("user_profiles", {
   language: text("language").notNull().default("en"),
   activeRoleContext: uuid("active_role_context"),
   lastContextSwitch: timestamp("last_context_switch", { withTimezone: true, mode: "string" }),
+  /** Appearance (spec 000 section 2.3), kept on the server so the first render is right. */
+  theme: text("theme").notNull().default("system"),
+  compactMode: boolean("compact_mode").notNull().default(false),
+  reducedMotion: boolean("reduced_motion").notNull().default(false),
+  sidebarCollapsed: boolean("sidebar_collapsed").notNull().default(false),
+  onboardingNudgeDismissed: boolean("onboarding_nudge_dismissed").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
 });
@@ -57,6 +77,72 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "string" }).notNull(),
     userAgent: text("user_agent"),
+    ipAddress: text("ip_address"),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
+
+/**
+ * Single-use e-mail tokens (confirm an address, reset a password). Only a SHA-256 of the token is
+ * stored; the token itself travels in the e-mailed link.
+ */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["confirm_email", "reset_password"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "string" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "string" }),
+  },
+  (t) => [index("email_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+/** Accounts at external OAuth2 providers linked to a user. */
+export const oauthAccounts = pgTable(
+  "oauth_accounts",
+  {
+    provider: text("provider").notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("oauth_accounts_provider_unique").on(t.provider, t.providerAccountId),
+    index("oauth_accounts_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Fixed-window counters for rate limits, shared by every app server (no in-memory limits).
+ * key is "{action}:{ip|account}:{value}"; rows of past windows are pruned.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true, mode: "string" }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_window_idx").on(t.windowStart)],
+);
+
+/** Messages sent through the public contact form. */
+export const contactMessages = pgTable("contact_messages", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  organization: text("organization"),
+  topic: text("topic").notNull(),
+  message: text("message").notNull(),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  ipAddress: text("ip_address"),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  handledAt: timestamp("handled_at", { withTimezone: true, mode: "string" }),
+});

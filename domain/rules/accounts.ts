@@ -45,3 +45,41 @@ export const SignUpSchema = z.object({
   location: optionalText(120),
 });
 export type SignUpInput = z.infer<typeof SignUpSchema>;
+
+/** Authentication error kinds (spec 000 section 8), with the seconds to wait before retrying. */
+export const AUTH_ERRORS = {
+  INVALID_CREDENTIALS: {
+    message: "Invalid email or password. Please check your credentials and try again.",
+    retryAfter: null,
+  },
+  TIMEOUT: {
+    message: "The request timed out. Please check your internet connection and try again.",
+    retryAfter: 5,
+  },
+  NETWORK_ERROR: {
+    message: "Network connection error. Please check your internet connection.",
+    retryAfter: 3,
+  },
+  RATE_LIMITED: { message: "Too many attempts. Please wait a moment before trying again.", retryAfter: 30 },
+  EMAIL_NOT_CONFIRMED: {
+    message: "Please check your email and click the confirmation link before signing in.",
+    retryAfter: null,
+  },
+} as const;
+export type AuthErrorCode = keyof typeof AUTH_ERRORS | "AUTH_ERROR";
+
+/** AUTH_ERROR's message names the operation: "Authentication {operation} failed. Please try again." */
+export const authErrorMessage = (operation: string) =>
+  `Authentication ${operation} failed. Please try again.`;
+export const AUTH_ERROR_RETRY_AFTER = 2;
+
+export const AUTH_FALLBACK_MESSAGES = {
+  serviceUnavailable: "Authentication service is temporarily unavailable. Please try again later.",
+  unavailable: "Authentication is currently unavailable. Please check your connection and try again.",
+  oauthFailed: "OAuth sign in failed",
+  passwordResetFailed: "Password reset failed",
+  passwordUpdateFailed: "Password update failed",
+  profileUpdateFailed: "Profile update failed",
+  signOutWarnings: "Sign-out completed with warnings",
+  contextNotFound: "Context not found",
+} as const;

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
 /** The seeded demo account (db/seed). */
@@ -14,6 +16,9 @@ export const MESSAGES = {
   invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
   emailTaken: "An account with this email already exists. Sign in instead.",
   passwordTooShort: "Password must be at least 12 characters",
+  emailNotConfirmed: "Please check your email and click the confirmation link before signing in.",
+  oauthFailed: "OAuth sign in failed",
+  passwordResetFailed: "Password reset failed",
 } as const;
 
 /** An e-mail address no other test (or project) uses. */
@@ -37,5 +42,65 @@ export async function signIn(page: Page, email: string, password: string) {
 export async function expectDashboard(page: Page, name: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${name}`);
-  await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  // Sign Out lives in the account menu (with a <noscript> button when JavaScript is off).
+  await expect(page.getByRole("button", { name: `Account menu for ${name}` })).toBeVisible();
+}
+
+/** Signs out through the account menu, or the <noscript> Sign Out button without JavaScript. */
+export async function signOut(page: Page, name: string, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) {
+    await page.getByRole("button", { name: `Account menu for ${name}` }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  } else {
+    await page.getByRole("button", { name: "Sign Out" }).click();
+  }
+}
+
+/** Where the e2e server's mail outbox is (tests/support/e2e-server.ts; mailer.server.ts writes *.json). */
+export const OUTBOX_DIR = path.resolve(process.env.E2E_DATA_DIR ?? ".e2e-data", "outbox");
+
+/** The link with a token in the newest mail to `to` in the outbox (waits for it to arrive). */
+export async function linkFromOutbox(to: string, pathname: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const mails = existsSync(OUTBOX_DIR)
+        ? readdirSync(OUTBOX_DIR)
+            .filter((n) => n.endsWith(".json"))
+            .sort()
+            .map(
+              (n) =>
+                JSON.parse(readFileSync(path.join(OUTBOX_DIR, n), "utf8")) as { to: string; text: string },
+            )
+            .filter((m) => m.to === to)
+        : [];
+      link = mails.at(-1)?.text.match(/https?:\/\/\S+token=\S+/)?.[0];
+      return link ? new URL(link).pathname : null;
+    })
+    .toBe(pathname);
+  // The app's APP_URL may differ from the test's base URL: keep the path and query only.
+  const url = new URL(link as string);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Signs a new person up and confirms the address through the link in the outbox: they end signed in,
+ * on the onboarding wizard. Returns the credentials.
+ */
+export async function signUpConfirmed(
+  page: Page,
+  options: { label?: string; fullName?: string; password?: string } = {},
+) {
+  const email = uniqueEmail(options.label ?? "onboarding");
+  const password = options.password ?? "correct-horse-battery-staple";
+  await page.goto("/auth/sign-up");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  if (options.fullName) await page.getByLabel("Full name (optional)").fill(options.fullName);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/auth\/confirm$/);
+  await page.goto(await linkFromOutbox(email, "/auth/confirm"));
+  await page.getByRole("button", { name: "Confirm email" }).click();
+  await expect(page).toHaveURL(/\/onboarding(\/welcome)?$/);
+  return { email, password };
 }

@@ -1,13 +1,18 @@
 // The end-to-end test server (started by playwright.config.ts): builds the app, then serves the
 // production build on an embedded PGlite database that is created fresh for every run.
 //
-//   rm -rf .e2e-data && npm run build && tsx scripts/prepare.ts && remix-serve ./build/index.js
+//   rm -rf .e2e-data && npm run build && tsx scripts/prepare.ts && node server.js
 //
 // Usage: tsx tests/support/e2e-server.ts   (E2E_PORT, default 3210; E2E_DATA_DIR, default .e2e-data)
+//
+// It also starts a local OAuth2 provider (tests/support/oauth-provider.ts, port E2E_OAUTH_PORT, default
+// 3211) and gives the app its OAUTH_* settings; mail goes to the outbox in E2E_DATA_DIR/outbox; the
+// sign-in limits are raised (RATE_LIMIT_SCALE=20) so the tests do not trip them.
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startOAuthProvider } from "./oauth-provider";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -20,6 +25,7 @@ const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: port }
 delete env.DATABASE_URL;
 delete env.SESSION_SECRET;
 delete env.APP_URL;
+delete env.SMTP_URL;
 
 function run(command: string, args: string[], extra: Record<string, string> = {}) {
   const result = spawnSync(command, args, { cwd: root, env: { ...env, ...extra }, stdio: "inherit" });
@@ -33,12 +39,16 @@ rmSync(dataDir, { recursive: true, force: true });
 run("npm", ["run", "build"]);
 run(bin("tsx"), ["scripts/prepare.ts"]);
 
-const server = spawn(bin("remix-serve"), ["./build/index.js"], {
+const oauth = await startOAuthProvider(Number(process.env.E2E_OAUTH_PORT ?? 3211));
+
+const server = spawn(process.execPath, ["server.js"], {
   cwd: root,
-  env: { ...env, NODE_ENV: "production" },
+  env: { ...env, ...oauth.env, RATE_LIMIT_SCALE: "20", NODE_ENV: "production" },
   stdio: "inherit",
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));
 }
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+server.on("exit", (code, signal) => {
+  void oauth.server.stop().finally(() => process.exit(code ?? (signal ? 1 : 0)));
+});

@@ -1,0 +1,97 @@
+import { isRoleVerified, type PermissionFlag, type Permissions, type RoleType } from "@domain/roles";
+import { json, redirect } from "@remix-run/node";
+import { switchContext } from "~/commands/roles.server";
+import { getDb } from "~/db.server";
+import {
+  getContexts,
+  getRoles,
+  getViewerProfile,
+  type ViewerContext,
+  type ViewerProfile,
+  type ViewerRole,
+} from "~/queries/viewer.server";
+import { requireUser, type SessionUser } from "./session.server";
+
+export interface Viewer {
+  user: SessionUser;
+  profile: ViewerProfile;
+  roles: ViewerRole[];
+  contexts: ViewerContext[];
+  /** The active context: the profile's, else the default or first one (which is then saved). */
+  context: ViewerContext | null;
+  role: ViewerRole | null;
+  permissions: Permissions | null;
+}
+
+export interface ActiveViewer extends Viewer {
+  context: ViewerContext;
+  role: ViewerRole;
+  permissions: Permissions;
+}
+
+/** Everything the shell and the guards need about the signed-in person, in one place. */
+export async function requireViewer(request: Request): Promise<Viewer> {
+  const user = await requireUser(request);
+  const db = await getDb();
+  const [profile, roles, contexts] = await Promise.all([
+    getViewerProfile(db, user.id),
+    getRoles(db, user.id),
+    getContexts(db, user.id),
+  ]);
+  if (!profile) throw new Response("Profile not found", { status: 404 });
+  let context = contexts.find((c) => c.id === profile.activeRoleContext) ?? null;
+  if (!context && contexts.length > 0) {
+    // Spec 000 section 4: fall back to the default or first context, and save it.
+    context = contexts[0] ?? null;
+    if (context) {
+      await switchContext(db, user.id, context.id);
+      profile.activeRoleContext = context.id;
+    }
+  }
+  const role = context ? (roles.find((r) => r.id === context.professionalRoleId) ?? null) : null;
+  return { user, profile, roles, contexts, context, role, permissions: context?.permissions ?? null };
+}
+
+/**
+ * A signed-in person with an active context. Someone who has no role yet has not finished
+ * onboarding and is sent there.
+ */
+export async function requireContext(request: Request): Promise<ActiveViewer> {
+  const viewer = await requireViewer(request);
+  if (!viewer.context || !viewer.role || !viewer.permissions) throw redirect("/onboarding");
+  return viewer as ActiveViewer;
+}
+
+export function forbidden(message = "You do not have permission to do this."): never {
+  throw json({ error: message }, { status: 403 });
+}
+
+/** The active context must carry `flag` (spec 000 section 6), else 403. */
+export async function requirePermission(request: Request, flag: PermissionFlag): Promise<ActiveViewer> {
+  const viewer = await requireContext(request);
+  if (!viewer.permissions[flag]) forbidden();
+  return viewer;
+}
+
+/**
+ * The active role must be current and verified (or need no verification), and of one of `types`
+ * when given. Vendors answer RFPs only once verified, for instance.
+ */
+export async function requireVerifiedRole(
+  request: Request,
+  types?: readonly RoleType[],
+): Promise<ActiveViewer> {
+  const viewer = await requireContext(request);
+  if (types && !types.includes(viewer.context.contextType)) forbidden();
+  if (!viewer.role.isCurrent || !isRoleVerified(viewer.role.verificationStatus)) {
+    forbidden("Your role must be verified first. Verification review takes about 1-2 business days.");
+  }
+  return viewer;
+}
+
+/** Administrators: an admin context that may verify users. */
+export async function requireAdmin(request: Request): Promise<ActiveViewer> {
+  const viewer = await requireContext(request);
+  if (viewer.context.contextType !== "admin" || !viewer.permissions.can_verify_users) forbidden();
+  return viewer;
+}

@@ -1,0 +1,184 @@
+import type { NavItem } from "@domain/navigation";
+import { MOBILE_BAR_ITEMS } from "@domain/navigation";
+import { ROLE_LABELS, type RoleType } from "@domain/roles";
+import { Form, NavLink, useFetcher, useLocation } from "@remix-run/react";
+import { Menu, PanelLeftClose, PanelLeftOpen, Search } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Logo } from "~/components/ui/logo";
+import { Sheet } from "~/components/ui/sheet";
+import { NavIcon } from "./nav-icon";
+import { UserMenu, type UserMenuProps } from "./user-menu";
+
+export interface ShellProps {
+  nav: NavItem[];
+  sidebarCollapsed: boolean;
+  user: UserMenuProps;
+  children: ReactNode;
+}
+
+function NavList({
+  nav,
+  collapsed,
+  onNavigate,
+}: {
+  nav: NavItem[];
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {nav.map((item) => (
+        <li key={item.href}>
+          <NavLink
+            to={item.href}
+            onClick={onNavigate}
+            title={collapsed ? item.label : undefined}
+            className={({ isActive }) =>
+              `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
+                isActive
+                  ? "bg-blue-50 text-blue-800 dark:bg-blue-950 dark:text-blue-200"
+                  : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+              } ${collapsed ? "justify-center px-0" : ""}`
+            }
+          >
+            <NavIcon icon={item.icon} />
+            <span className={collapsed ? "sr-only" : ""}>{item.label}</span>
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The authenticated shell (spec 000 section 2.3): a sidebar of 64 px collapsed or 256 px expanded,
+ * a slide-over below 1024 px (Escape or the overlay closes it), a top bar with search and the user
+ * menu, and a bottom bar with the first 5 entries on small screens.
+ */
+export function AppShell({ nav, sidebarCollapsed, user, children }: ShellProps) {
+  const sidebar = useFetcher();
+  const pending = sidebar.formData?.get("collapsed");
+  const collapsed = pending === undefined || pending === null ? sidebarCollapsed : pending === "true";
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+  // Navigating closes the slide-over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  return (
+    <div className="flex min-h-full">
+      <aside
+        aria-label="Sidebar"
+        data-collapsed={collapsed}
+        className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 lg:flex ${
+          collapsed ? "w-16" : "w-64"
+        }`}
+      >
+        <div
+          className={`flex h-14 items-center border-b border-slate-200 dark:border-slate-800 ${collapsed ? "justify-center" : "px-4"}`}
+        >
+          <NavLink to="/dashboard" aria-label="Association Commons, dashboard">
+            <Logo iconOnly={collapsed} small />
+          </NavLink>
+        </div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
+          <NavList nav={nav} collapsed={collapsed} />
+        </nav>
+        <sidebar.Form
+          method="post"
+          action="/preferences"
+          className="border-t border-slate-200 p-2 dark:border-slate-800"
+        >
+          <input type="hidden" name="intent" value="sidebar" />
+          <input type="hidden" name="collapsed" value={String(!collapsed)} />
+          <button
+            type="submit"
+            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            className="flex w-full items-center justify-center gap-2 rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            {collapsed ? (
+              <PanelLeftOpen aria-hidden="true" className="h-5 w-5" />
+            ) : (
+              <PanelLeftClose aria-hidden="true" className="h-5 w-5" />
+            )}
+            <span className={collapsed ? "sr-only" : ""}>Collapse</span>
+          </button>
+        </sidebar.Form>
+      </aside>
+
+      <Sheet open={mobileOpen} onOpenChange={setMobileOpen} title="Menu" className="lg:hidden">
+        <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
+          <NavList nav={nav} collapsed={false} onNavigate={() => setMobileOpen(false)} />
+        </nav>
+      </Sheet>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">
+          <button
+            type="button"
+            aria-label="Open menu"
+            onClick={() => setMobileOpen(true)}
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 lg:hidden"
+          >
+            <Menu aria-hidden="true" className="h-5 w-5" />
+          </button>
+          <Form method="get" action="/search" role="search" className="flex max-w-md flex-1 items-center">
+            <label htmlFor="shell-search" className="sr-only">
+              Search
+            </label>
+            <div className="relative w-full">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400"
+              />
+              <input
+                id="shell-search"
+                name="q"
+                type="search"
+                placeholder="Search people, organizations, pages"
+                className="w-full rounded-md border border-slate-300 bg-white py-2 pl-9 pr-3 text-sm dark:border-slate-700 dark:bg-slate-800"
+              />
+            </div>
+          </Form>
+          <div className="ml-auto flex items-center gap-2">
+            <UserMenu {...user} />
+            <noscript>
+              <Form method="post" action="/auth/sign-out">
+                <button
+                  type="submit"
+                  className="rounded-md px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+                >
+                  Sign Out
+                </button>
+              </Form>
+            </noscript>
+          </div>
+        </header>
+        <main id="main" className="flex-1 px-4 pb-24 pt-6 lg:px-8 lg:pb-10">
+          {children}
+        </main>
+        <nav
+          aria-label="Quick"
+          className="fixed inset-x-0 bottom-0 z-30 flex border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 lg:hidden"
+        >
+          {nav.slice(0, MOBILE_BAR_ITEMS).map((item) => (
+            <NavLink
+              key={item.href}
+              to={item.href}
+              className={({ isActive }) =>
+                `flex flex-1 flex-col items-center gap-0.5 py-2 text-xs ${
+                  isActive ? "text-blue-700 dark:text-blue-300" : "text-slate-600 dark:text-slate-300"
+                }`
+              }
+            >
+              <NavIcon icon={item.icon} />
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+export const roleLabel = (type: RoleType) => ROLE_LABELS[type];

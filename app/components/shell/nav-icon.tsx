@@ -1,0 +1,15 @@
+import type { NavItem } from "@domain/navigation";
+import { LayoutDashboard, Search, Settings, ShieldCheck, UsersRound } from "lucide-react";
+
+const ICONS = {
+  dashboard: LayoutDashboard,
+  settings: Settings,
+  admin: ShieldCheck,
+  search: Search,
+  roles: UsersRound,
+} as const;
+
+export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {
+  const Icon = ICONS[icon];
+  return <Icon aria-hidden="true" className={`shrink-0 ${className}`} />;
+}

@@ -1,0 +1,45 @@
+import { env } from "~/env.server";
+import type { Mail } from "./mailer.server";
+
+function link(pathname: string, token: string) {
+  const url = new URL(pathname, env().APP_URL);
+  url.searchParams.set("token", token);
+  return url.toString();
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+function mail(to: string, subject: string, lines: string[], action: { label: string; href: string }): Mail {
+  const text = `${lines.join("\n\n")}\n\n${action.label}: ${action.href}\n`;
+  const html = `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(action.href)}">${escapeHtml(
+    action.label,
+  )}</a></p><p style="color:#64748b">${escapeHtml(action.href)}</p>`;
+  return { to, subject, text, html };
+}
+
+export function confirmationMail(to: string, token: string): Mail {
+  return mail(
+    to,
+    "Confirm your email address",
+    [
+      "Welcome to Association Commons.",
+      "Please confirm your email address to finish creating your account. The link works once and expires in 24 hours.",
+      "If you did not create an account, you can ignore this message.",
+    ],
+    { label: "Confirm your email", href: link("/auth/confirm", token) },
+  );
+}
+
+export function passwordResetMail(to: string, token: string): Mail {
+  return mail(
+    to,
+    "Reset your password",
+    [
+      "Someone asked to reset the password of your Association Commons account.",
+      "The link works once and expires in 1 hour. Setting a new password signs you out everywhere.",
+      "If it was not you, you can ignore this message: your password stays as it is.",
+    ],
+    { label: "Reset your password", href: link("/auth/reset-password", token) },
+  );
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "~/env.server";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+let transport: Transporter | undefined;
+
+/** The outbox folder used when SMTP_URL is unset: one .eml (the message) and one .json per mail. */
+export function outboxDir() {
+  return path.resolve(env().DATA_DIR, "outbox");
+}
+
+/**
+ * Sends a mail through SMTP_URL with nodemailer. Without SMTP_URL the same message is written to
+ * the local outbox (DATA_DIR/outbox) for a developer to read.
+ */
+export async function sendMail(mail: Mail): Promise<void> {
+  const { SMTP_URL, MAIL_FROM } = env();
+  const message = { from: MAIL_FROM, ...mail };
+  if (SMTP_URL) {
+    transport ??= nodemailer.createTransport(SMTP_URL);
+    await transport.sendMail(message);
+    return;
+  }
+  const local = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const info = await local.sendMail(message);
+  const dir = outboxDir();
+  await mkdir(dir, { recursive: true });
+  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`;
+  await writeFile(path.join(dir, `${name}.eml`), info.message as Buffer);
+  await writeFile(
+    path.join(dir, `${name}.json`),
+    `${JSON.stringify({ ...message, createdAt: new Date().toISOString() }, null, 2)}\n`,
+  );
+}

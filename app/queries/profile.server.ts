@@ -1,0 +1,46 @@
+import type { Queryable } from "@db/client";
+import { userProfiles } from "@db/schema";
+import { eq } from "drizzle-orm";
+
+/** The fields the account settings page edits, plus the read-only e-mail. */
+export async function getEditableProfile(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({
+      email: userProfiles.email,
+      full_name: userProfiles.fullName,
+      display_name: userProfiles.displayName,
+      phone: userProfiles.phone,
+      location: userProfiles.location,
+      bio: userProfiles.bio,
+      website_url: userProfiles.websiteUrl,
+      linkedin_url: userProfiles.linkedinUrl,
+      twitter_handle: userProfiles.twitterHandle,
+      company_name: userProfiles.companyName,
+      job_title: userProfiles.jobTitle,
+      professional_summary: userProfiles.professionalSummary,
+      years_experience: userProfiles.yearsExperience,
+      timezone: userProfiles.timezone,
+      is_public: userProfiles.isPublic,
+      email_notifications: userProfiles.emailNotifications,
+      updated_at: userProfiles.updatedAt,
+    })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, userId));
+  return row ?? null;
+}
+export type EditableProfile = NonNullable<Awaited<ReturnType<typeof getEditableProfile>>>;
+
+/** Appearance preferences (the root loader reads the same columns for the page root's classes). */
+export async function getAppearance(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({
+      theme: userProfiles.theme,
+      compactMode: userProfiles.compactMode,
+      reducedMotion: userProfiles.reducedMotion,
+    })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, userId));
+  if (!row) return null;
+  const theme = row.theme === "light" || row.theme === "dark" ? row.theme : "system";
+  return { ...row, theme } as const;
+}

@@ -1,0 +1,196 @@
+import {
+  ROLE_LABELS,
+  type RoleType,
+  VERIFICATION_METHOD_LABELS,
+  type VerificationMethod,
+} from "@domain/roles";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { formatDistanceToNowStrict } from "date-fns";
+import { z } from "zod";
+import { requireAdmin } from "~/auth/guards.server";
+import { REJECTION_REASON_MAX, ReviewConflictError, reviewRole } from "~/commands/verification-review.server";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { getDb } from "~/db.server";
+import { getVerificationQueue } from "~/queries/verification-queue.server";
+
+export const meta: MetaFunction = () => [{ title: "Admin · Verification · Association Commons" }];
+
+const ReviewSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), roleId: z.string().uuid() }),
+  z.object({
+    intent: z.literal("reject"),
+    roleId: z.string().uuid(),
+    reason: z
+      .string({ required_error: "Give a reason for the rejection" })
+      .trim()
+      .min(1, "Give a reason for the rejection")
+      .max(REJECTION_REASON_MAX, `The reason can be at most ${REJECTION_REASON_MAX} characters`),
+  }),
+]);
+
+/** The admin panel. Its verification queue (spec 000 section 2.2: /admin?tab=verification) is the first tab. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const queue = await getVerificationQueue(await getDb());
+  return json({ queue });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = ReviewSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return json(
+      { roleId: null as string | null, error: issue?.message ?? "Invalid review" },
+      { status: 400 },
+    );
+  }
+  try {
+    await reviewRole(
+      await getDb(),
+      admin.user.id,
+      parsed.data.roleId,
+      parsed.data.intent === "approve" ? { approve: true } : { approve: false, reason: parsed.data.reason },
+    );
+  } catch (error) {
+    if (error instanceof ReviewConflictError)
+      return json({ roleId: parsed.data.roleId, error: error.message }, { status: 409 });
+    throw error;
+  }
+  return redirect(
+    `/admin?tab=verification&done=${parsed.data.intent === "approve" ? "approved" : "rejected"}`,
+  );
+}
+
+function formatBytes(bytes: number) {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export default function Admin() {
+  const { queue } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== "idle";
+  const done = params.get("done");
+  return (
+    <div className="mx-auto max-w-5xl">
+      <h1 className="text-3xl font-semibold">Admin Panel</h1>
+      <nav aria-label="Admin sections" className="mt-4 border-b border-slate-200 dark:border-slate-800">
+        <a
+          href="/admin?tab=verification"
+          aria-current="page"
+          className="-mb-px inline-block border-b-2 border-blue-700 px-3 py-2 text-sm font-semibold text-blue-800 dark:text-blue-300"
+        >
+          Verification queue ({queue.length})
+        </a>
+      </nav>
+      <section aria-labelledby="queue-heading" className="mt-6">
+        <h2 id="queue-heading" className="sr-only">
+          Verification queue
+        </h2>
+        {done ? (
+          <p
+            role="status"
+            className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+          >
+            {done === "approved"
+              ? "Role approved. The person has been notified."
+              : "Role rejected. The person has been notified."}
+          </p>
+        ) : null}
+        {actionData?.error && !actionData.roleId ? <Alert title={actionData.error} /> : null}
+        {queue.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            No roles are waiting for verification.
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-4">
+            {queue.map((item) => (
+              <li
+                key={item.id}
+                data-testid="verification-item"
+                className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+              >
+                <div className="flex flex-wrap justify-between gap-2">
+                  <div>
+                    <p className="font-semibold">
+                      {item.fullName ?? item.email} ·{" "}
+                      {ROLE_LABELS[item.roleType as RoleType] ?? item.roleType}
+                    </p>
+                    <p className="text-sm">
+                      {item.title}
+                      {item.organizationName ? ` at ${item.organizationName}` : ""} · {item.email}
+                    </p>
+                    <p className="text-sm text-slate-600 dark:text-slate-400">
+                      {item.method
+                        ? (VERIFICATION_METHOD_LABELS[item.method as VerificationMethod] ?? item.method)
+                        : "No method"}
+                      {item.reference ? `: ${item.reference}` : ""}
+                      {item.submittedAt
+                        ? ` · submitted ${formatDistanceToNowStrict(new Date(item.submittedAt))} ago`
+                        : ""}
+                    </p>
+                    {item.documents.length > 0 ? (
+                      <ul className="mt-2 text-sm">
+                        {item.documents.map((d) => (
+                          <li key={d.id}>
+                            <a
+                              href={`/documents/verification/${d.id}`}
+                              className="text-blue-700 underline dark:text-blue-300"
+                            >
+                              {d.fileName}
+                            </a>{" "}
+                            <span className="text-slate-500">({formatBytes(d.sizeBytes)})</span>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </div>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="approve" />
+                    <input type="hidden" name="roleId" value={item.id} />
+                    <Button disabled={busy} aria-label={`Approve ${item.fullName ?? item.email}`}>
+                      Approve
+                    </Button>
+                  </Form>
+                </div>
+                <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="reject" />
+                  <input type="hidden" name="roleId" value={item.id} />
+                  <div className="flex min-w-[16rem] flex-1 flex-col gap-1">
+                    <label htmlFor={`reason-${item.id}`} className="text-sm font-medium">
+                      Reason for rejection
+                    </label>
+                    <input
+                      id={`reason-${item.id}`}
+                      name="reason"
+                      required
+                      maxLength={REJECTION_REASON_MAX}
+                      aria-invalid={actionData?.roleId === item.id || undefined}
+                      className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-800"
+                    />
+                  </div>
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    aria-label={`Reject ${item.fullName ?? item.email}`}
+                  >
+                    Reject
+                  </Button>
+                  {actionData?.roleId === item.id ? (
+                    <p className="w-full text-sm text-red-700">{actionData.error}</p>
+                  ) : null}
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

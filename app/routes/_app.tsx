@@ -1,0 +1,36 @@
+import { navigationFor } from "@domain/navigation";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { requireViewer } from "~/auth/guards.server";
+import { AppShell } from "~/components/shell/app-shell";
+
+/** The authenticated shell around every signed-in page. Each page still guards itself. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  return json({
+    nav: navigationFor(viewer.context?.contextType ?? null, viewer.permissions),
+    sidebarCollapsed: viewer.profile.sidebarCollapsed,
+    user: {
+      name: viewer.profile.fullName?.trim() || viewer.user.email,
+      email: viewer.user.email,
+      tier: viewer.profile.subscriptionTier,
+      contexts: viewer.contexts.map((c) => ({
+        id: c.id,
+        contextName: c.contextName,
+        contextType: c.contextType,
+      })),
+      activeContextId: viewer.context?.id ?? null,
+      activeContextType: viewer.context?.contextType ?? null,
+    },
+  });
+}
+
+export default function AppLayout() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <AppShell nav={data.nav} sidebarCollapsed={data.sidebarCollapsed} user={data.user}>
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,33 @@
+import type { PermissionFlag, Permissions } from "./roles/permissions";
+import type { RoleType } from "./roles/types";
+
+/**
+ * Navigation of the authenticated shell (spec 000 sections 2.3 and 6). An entry with no roles is for
+ * everybody; `roles` lists the context types that see it. Only areas that exist are listed: each later
+ * area adds its entries here.
+ */
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: "dashboard" | "settings" | "admin" | "search" | "roles";
+  roles?: readonly RoleType[];
+  permission?: PermissionFlag;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: "Dashboard", href: "/dashboard", icon: "dashboard" },
+  { label: "Search", href: "/search", icon: "search" },
+  { label: "Settings", href: "/settings", icon: "settings" },
+  { label: "Admin Panel", href: "/admin", icon: "admin", roles: ["admin"], permission: "can_verify_users" },
+];
+
+/** The mobile bottom bar shows the first 5 entries. */
+export const MOBILE_BAR_ITEMS = 5;
+
+export function navigationFor(contextType: RoleType | null, permissions: Permissions | null): NavItem[] {
+  return NAV_ITEMS.filter(
+    (item) =>
+      (!item.roles || (contextType !== null && item.roles.includes(contextType))) &&
+      (!item.permission || Boolean(permissions?.[item.permission])),
+  );
+}

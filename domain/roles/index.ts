@@ -1,0 +1,3 @@
+export * from "./permissions";
+export * from "./types";
+export * from "./verification";

@@ -1,0 +1,66 @@
+/**
+ * Server-side limits on public and authentication actions (per IP and per account), and the
+ * per-user action limits of spec 002 section 9. A window is fixed: `limit` attempts per `windowSeconds`.
+ */
+export interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+export const AUTH_RATE_LIMITS = {
+  /** Every sign-in attempt from one address. */
+  sign_in_ip: { limit: 30, windowSeconds: 15 * 60 },
+  /** Failed sign-ins against one account: well under ASVS 2.2.1's 100 per hour. */
+  sign_in_account: { limit: 10, windowSeconds: 15 * 60 },
+  sign_up_ip: { limit: 10, windowSeconds: 60 * 60 },
+  reset_ip: { limit: 10, windowSeconds: 60 * 60 },
+  reset_account: { limit: 5, windowSeconds: 60 * 60 },
+  confirm_resend_account: { limit: 5, windowSeconds: 60 * 60 },
+  contact_ip: { limit: 5, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimit>;
+
+/** Spec 002 section 9: per user. */
+export const USER_ACTION_LIMITS = {
+  create_post: { limit: 10, windowSeconds: 60 * 60 },
+  like_post: { limit: 30, windowSeconds: 60 },
+  create_comment: { limit: 5, windowSeconds: 60 },
+  send_message: { limit: 20, windowSeconds: 60 },
+  send_connection_request: { limit: 50, windowSeconds: 24 * 60 * 60 },
+  update_profile: { limit: 3, windowSeconds: 60 },
+  upload_file: { limit: 10, windowSeconds: 60 },
+  search_users: { limit: 30, windowSeconds: 60 },
+  create_rfp: { limit: 5, windowSeconds: 60 * 60 },
+  submit_proposal: { limit: 10, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimit>;
+
+/** The start of the fixed window `at` falls in. */
+export function windowStart(at: Date, windowSeconds: number): Date {
+  const ms = windowSeconds * 1000;
+  return new Date(Math.floor(at.getTime() / ms) * ms);
+}
+
+/** What a person is doing too often, for the limit message of spec 002 section 8. */
+export const USER_ACTION_ACTIVITIES: Record<keyof typeof USER_ACTION_LIMITS, string> = {
+  create_post: "posting",
+  like_post: "liking posts",
+  create_comment: "commenting",
+  send_message: "sending messages",
+  send_connection_request: "sending connection requests",
+  update_profile: "updating your profile",
+  upload_file: "uploading files",
+  search_users: "searching",
+  create_rfp: "creating RFPs",
+  submit_proposal: "submitting proposals",
+};
+
+/**
+ * Spec 002 section 8: "You're {activity} too frequently. Please try again in N seconds." (or
+ * "Please try again later." when the wait is unknown).
+ */
+export function userActionLimitMessage(action: keyof typeof USER_ACTION_LIMITS, retryAfterSeconds?: number) {
+  const wait =
+    retryAfterSeconds && retryAfterSeconds > 0
+      ? `Please try again in ${retryAfterSeconds} seconds.`
+      : "Please try again later.";
+  return `You're ${USER_ACTION_ACTIVITIES[action]} too frequently. ${wait}`;
+}

@@ -1,0 +1,54 @@
+// The app server: Express serving the Remix build, as remix-serve does, plus the one thing remix-serve
+// cannot give a route: the client's address (rate limits per IP), passed in the load context.
+//
+//   node server.js            (PORT, default 3000; TRUST_PROXY=1 behind a load balancer)
+import { statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+installGlobals();
+
+const BUILD_PATH = path.resolve("build/index.js");
+const development = process.env.NODE_ENV === "development";
+const port = Number(process.env.PORT ?? 3000);
+
+async function loadBuild() {
+  // In development the build changes under us: import the current one.
+  const version = development ? `?t=${statSync(BUILD_PATH).mtimeMs}` : "";
+  return import(pathToFileURL(BUILD_PATH).href + version);
+}
+
+let build = await loadBuild();
+
+const app = express();
+app.disable("x-powered-by");
+// Behind a load balancer, the client is the left-most X-Forwarded-For entry the proxy appended.
+if (process.env.TRUST_PROXY) app.set("trust proxy", Number(process.env.TRUST_PROXY) || true);
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+app.use(morgan("tiny"));
+
+const getLoadContext = (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+
+app.all("*", async (req, res, next) => {
+  try {
+    if (development) build = await loadBuild();
+    return createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext })(req, res, next);
+  } catch (error) {
+    next(error);
+  }
+});
+
+const server = app.listen(port, () => {
+  console.log(`App listening on http://localhost:${port}`);
+  if (development) void broadcastDevReady(build);
+});
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}

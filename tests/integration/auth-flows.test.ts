@@ -1,0 +1,687 @@
+import { emailTokens, oauthAccounts, sessions, users } from "@db/schema";
+import { AUTH_RATE_LIMITS } from "@domain/rules/rate-limits";
+import { and, eq } from "drizzle-orm";
+import { OAuth2Server } from "oauth2-mock-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getSessionUser } from "~/auth/session.server";
+import { createAccount } from "~/commands/accounts.server";
+import { hashEmailToken, issueEmailToken } from "~/commands/email-tokens.server";
+import { OAuthSignInRefused, signInWithOAuth } from "~/commands/oauth.server";
+import { resetEnvForTests } from "~/env.server";
+import { loader as callbackLoader } from "~/routes/auth.callback";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/auth.confirm";
+import { action as oauthAction } from "~/routes/auth.oauth";
+import { action as resetAction, loader as resetLoader } from "~/routes/auth.reset-password";
+import { action as signInAction, loader as signInLoader } from "~/routes/auth.sign-in";
+import { action as signUpAction, loader as signUpLoader } from "~/routes/auth.sign-up";
+import { cookieFrom, formRequest, useAppDatabase } from "../support/app";
+import { engines, useTestDatabase } from "../support/db";
+import { useTempOutbox } from "../support/outbox";
+
+const PASSWORD = "correct-horse-battery";
+const NEW_PASSWORD = "a-brand-new-passphrase";
+const MESSAGES = {
+  signInFailed: "Sign-in failed",
+  invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
+  rateLimited: "Too many attempts. Please wait a moment before trying again.",
+  emailNotConfirmed: "Please check your email and click the confirmation link before signing in.",
+  oauthFailed: "OAuth sign in failed",
+  passwordResetFailed: "Password reset failed",
+  passwordUpdateFailed: "Password update failed",
+} as const;
+
+let ipCounter = 0;
+/** A client address of its own, so one test's attempts never count against another's. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+const args = (request: Request, ip = freshIp()) => ({ request, params: {}, context: { clientIp: ip } });
+const get = (path: string, cookie = "") =>
+  new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+
+/** What a loader or action answered, whether it returned or threw a Response. */
+async function answer(promise: Promise<unknown>): Promise<Response> {
+  try {
+    const result = await promise;
+    if (!(result instanceof Response)) throw new Error(`not a Response: ${JSON.stringify(result)}`);
+    return result;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function expectRedirect(response: Response, location: string | RegExp) {
+  expect(response.status).toBe(302);
+  if (typeof location === "string") expect(response.headers.get("Location")).toBe(location);
+  else expect(response.headers.get("Location")).toMatch(location);
+}
+
+/** Every "name=value" pair of a response's Set-Cookie headers, ready for a Cookie header. */
+function allCookies(response: Response, previous = ""): string {
+  const jar = new Map<string, string>();
+  for (const pair of previous.split("; ").filter(Boolean)) {
+    const [name, ...rest] = pair.split("=");
+    if (name) jar.set(name, rest.join("="));
+  }
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(";");
+    const [name, ...rest] = (pair ?? "").split("=");
+    if (!name) continue;
+    const value = rest.join("=");
+    if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(header)) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([n, v]) => `${n}=${v}`).join("; ");
+}
+
+const signedInEmail = async (cookie: string) => (await getSessionUser(get("/", cookie)))?.email ?? null;
+
+const signIn = (email: string, password: string, ip?: string, extra: Record<string, string> = {}) =>
+  answer(signInAction(args(formRequest("/auth/sign-in", { email, password, ...extra }), ip)));
+
+describe.each(engines)("sign-in flows on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  beforeAll(() => useAppDatabase(t.handle));
+  const outbox = useTempOutbox();
+  let n = 0;
+  const email = (label: string) => `${label}-${++n}@example.test`;
+
+  async function confirmedAccount(label: string) {
+    const address = email(label);
+    const user = await createAccount(t.db, { email: address, password: PASSWORD }, { emailConfirmed: true });
+    return { ...user, email: address };
+  }
+
+  describe("e-mail confirmation", () => {
+    it("requires confirmation before the first sign-in, then the link works exactly once", async () => {
+      const address = email("confirm");
+      const signedUp = await answer(
+        signUpAction(args(formRequest("/auth/sign-up", { email: address, password: PASSWORD }))),
+      );
+      expectRedirect(signedUp, "/auth/confirm");
+      // Nobody is signed in by signing up.
+      expect(signedUp.headers.getSetCookie().some((c) => c.startsWith("session="))).toBe(false);
+
+      // The "check your email" page names the address the link went to.
+      const check = await answer(confirmLoader(args(get("/auth/confirm", allCookies(signedUp)))));
+      expect(await check.json()).toMatchObject({ state: "check", email: address });
+
+      const { mail, link, token } = outbox.lastTo(address);
+      expect(mail.subject).toBe("Confirm your email address");
+      expect(link).toMatch(/^http:\/\/localhost:3000\/auth\/confirm\?token=/);
+      // 256 random bits, and only a SHA-256 of them is stored.
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const rows = await t.db
+        .select()
+        .from(emailTokens)
+        .innerJoin(users, eq(users.id, emailTokens.userId))
+        .where(eq(users.email, address));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.email_tokens.tokenHash).toBe(hashEmailToken(token as string));
+      expect(rows[0]?.email_tokens.tokenHash).not.toContain(token as string);
+      const lifetime =
+        Date.parse(rows[0]?.email_tokens.expiresAt as string) -
+        Date.parse(rows[0]?.email_tokens.createdAt as string);
+      expect(lifetime).toBe(24 * 60 * 60 * 1000);
+
+      // Signing in before confirming: the right password gets EMAIL_NOT_CONFIRMED ...
+      const early = await signIn(address, PASSWORD);
+      expect(early.status).toBe(403);
+      expect(await early.json()).toMatchObject({
+        formError: { title: MESSAGES.signInFailed, message: MESSAGES.emailNotConfirmed },
+        code: "EMAIL_NOT_CONFIRMED",
+        email: address,
+      });
+      // ... a wrong one learns nothing about the account.
+      const wrong = await signIn(address, "not-the-password");
+      expect(wrong.status).toBe(401);
+      expect((await wrong.json()).formError.message).toBe(MESSAGES.invalidCredentials);
+
+      // The link shows a confirm button (a GET uses nothing up) ...
+      const page = await answer(confirmLoader(args(get(`/auth/confirm?token=${token}`))));
+      expect(await page.json()).toMatchObject({ state: "confirm" });
+      // ... which confirms, signs in and goes to onboarding; an off-site redirectTo is ignored.
+      const confirmed = await answer(
+        confirmAction(
+          args(
+            formRequest("/auth/confirm", {
+              intent: "confirm",
+              token: token as string,
+              redirectTo: "//evil.example/",
+            }),
+          ),
+        ),
+      );
+      expectRedirect(confirmed, "/onboarding");
+      expect(await signedInEmail(cookieFrom(confirmed))).toBe(address);
+      const [user] = await t.db.select().from(users).where(eq(users.email, address));
+      expect(user?.emailConfirmedAt).not.toBeNull();
+
+      // Once only.
+      const again = await answer(
+        confirmAction(args(formRequest("/auth/confirm", { intent: "confirm", token: token as string }))),
+      );
+      expect(again.status).toBe(400);
+      expect((await again.json()).formError.message).toBe(
+        "This confirmation link has expired or has already been used.",
+      );
+      const usedPage = await answer(confirmLoader(args(get(`/auth/confirm?token=${token}`))));
+      expect(await usedPage.json()).toMatchObject({ state: "problem" });
+
+      // And now the password works.
+      expectRedirect(await signIn(address, PASSWORD), "/dashboard");
+    });
+
+    it("refuses an expired confirmation link (24 hours)", async () => {
+      const address = email("expired-confirm");
+      const user = await createAccount(t.db, { email: address, password: PASSWORD });
+      const token = await issueEmailToken(
+        t.db,
+        user.id,
+        "confirm_email",
+        new Date(Date.now() - 24 * 3600_000 - 1000),
+      );
+      expect(
+        await (await answer(confirmLoader(args(get(`/auth/confirm?token=${token}`))))).json(),
+      ).toMatchObject({
+        state: "problem",
+      });
+      const response = await answer(
+        confirmAction(args(formRequest("/auth/confirm", { intent: "confirm", token }))),
+      );
+      expect(response.status).toBe(400);
+      const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+      expect(row?.emailConfirmedAt).toBeNull();
+    });
+
+    it("resends the link to an unconfirmed account, answers the same for any address, and is rate-limited", async () => {
+      const address = email("resend");
+      await createAccount(t.db, { email: address, password: PASSWORD });
+      const confirmed = await confirmedAccount("already");
+      const before = outbox.mails().length;
+      for (const to of [address, confirmed.email, "nobody-here@example.test"]) {
+        const response = await answer(
+          confirmAction(args(formRequest("/auth/confirm", { intent: "resend", email: to }))),
+        );
+        expectRedirect(response, "/auth/confirm?resent=1");
+      }
+      const sent = outbox.mails().slice(before);
+      expect(sent.map((m) => m.to)).toEqual([address]);
+      expect((await answer(confirmLoader(args(get("/auth/confirm?resent=1"))))).status).toBe(200);
+
+      // confirm_resend_account: 5 an hour per address (one used above), whatever the IP.
+      for (let i = 1; i < AUTH_RATE_LIMITS.confirm_resend_account.limit; i++) {
+        const ok = await answer(
+          confirmAction(args(formRequest("/auth/confirm", { intent: "resend", email: address }))),
+        );
+        expect(ok.status).toBe(302);
+      }
+      const limited = await answer(
+        confirmAction(args(formRequest("/auth/confirm", { intent: "resend", email: address }))),
+      );
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect((await limited.json()).formError.message).toBe(MESSAGES.rateLimited);
+    });
+  });
+
+  describe("password reset", () => {
+    it("answers the same whether or not the address has an account, and mails only a real one", async () => {
+      const account = await confirmedAccount("reset-neutral");
+      const before = outbox.mails().length;
+      for (const to of [account.email, "no-such-person@example.test"]) {
+        const response = await answer(
+          resetAction(args(formRequest("/auth/reset-password", { intent: "request", email: to }))),
+        );
+        expectRedirect(response, "/auth/reset-password?sent=1");
+      }
+      expect(
+        outbox
+          .mails()
+          .slice(before)
+          .map((m) => m.to),
+      ).toEqual([account.email]);
+      expect(
+        await (await answer(resetLoader(args(get("/auth/reset-password?sent=1"))))).json(),
+      ).toMatchObject({
+        state: "sent",
+      });
+    });
+
+    it("sets a new password with a token that works once, ends every session and signs in fresh", async () => {
+      const account = await confirmedAccount("reset");
+      const oldSession = await signIn(account.email, PASSWORD);
+      expectRedirect(oldSession, "/dashboard");
+      await answer(
+        resetAction(args(formRequest("/auth/reset-password", { intent: "request", email: account.email }))),
+      );
+      const { mail, link, token } = outbox.lastTo(account.email);
+      expect(mail.subject).toBe("Reset your password");
+      expect(link).toMatch(/\/auth\/reset-password\?token=/);
+      const [stored] = await t.db
+        .select()
+        .from(emailTokens)
+        .where(and(eq(emailTokens.userId, account.id), eq(emailTokens.purpose, "reset_password")));
+      expect(Date.parse(stored?.expiresAt as string) - Date.parse(stored?.createdAt as string)).toBe(
+        3600_000,
+      );
+
+      expect(
+        await (await answer(resetLoader(args(get(`/auth/reset-password?token=${token}`))))).json(),
+      ).toMatchObject({
+        state: "reset",
+      });
+
+      // A new password that breaks the rules: "Password update failed", the token stays usable.
+      const bad = await answer(
+        resetAction(
+          args(
+            formRequest("/auth/reset-password", {
+              intent: "reset",
+              token: token as string,
+              password: "short",
+              confirm_password: "different",
+            }),
+          ),
+        ),
+      );
+      expect(bad.status).toBe(400);
+      const badBody = await bad.json();
+      expect(badBody.formError.title).toBe(MESSAGES.passwordUpdateFailed);
+      expect(badBody.result.error.password).toEqual(["Password must be at least 12 characters"]);
+      const mismatch = await answer(
+        resetAction(
+          args(
+            formRequest("/auth/reset-password", {
+              intent: "reset",
+              token: token as string,
+              password: NEW_PASSWORD,
+              confirm_password: `${NEW_PASSWORD}x`,
+            }),
+          ),
+        ),
+      );
+      expect((await mismatch.json()).result.error.confirm_password).toEqual(["Passwords do not match"]);
+
+      const fields = {
+        intent: "reset",
+        token: token as string,
+        password: NEW_PASSWORD,
+        confirm_password: NEW_PASSWORD,
+      };
+      const done = await answer(resetAction(args(formRequest("/auth/reset-password", fields))));
+      expectRedirect(done, "/dashboard");
+      expect(await signedInEmail(cookieFrom(done))).toBe(account.email);
+      expect(await signedInEmail(cookieFrom(oldSession))).toBeNull();
+      const left = await t.db.select().from(sessions).where(eq(sessions.userId, account.id));
+      expect(left).toHaveLength(1);
+
+      expect((await signIn(account.email, PASSWORD)).status).toBe(401);
+      expectRedirect(await signIn(account.email, NEW_PASSWORD), "/dashboard");
+
+      // The same link again: "Password reset failed".
+      const reused = await answer(resetAction(args(formRequest("/auth/reset-password", fields))));
+      expect(reused.status).toBe(400);
+      expect((await reused.json()).formError).toEqual({
+        title: MESSAGES.passwordResetFailed,
+        message: "This password reset link has expired or has already been used. Request a new one.",
+      });
+      expect(
+        await (await answer(resetLoader(args(get(`/auth/reset-password?token=${token}`))))).json(),
+      ).toMatchObject({
+        state: "problem",
+      });
+    });
+
+    it("refuses an expired token (1 hour) and one replaced by a newer request", async () => {
+      const account = await confirmedAccount("reset-expired");
+      const expired = await issueEmailToken(
+        t.db,
+        account.id,
+        "reset_password",
+        new Date(Date.now() - 3600_000 - 1000),
+      );
+      const fields = (token: string) => ({
+        intent: "reset",
+        token,
+        password: NEW_PASSWORD,
+        confirm_password: NEW_PASSWORD,
+      });
+      const late = await answer(resetAction(args(formRequest("/auth/reset-password", fields(expired)))));
+      expect(late.status).toBe(400);
+      expect((await late.json()).formError.title).toBe(MESSAGES.passwordResetFailed);
+
+      await answer(
+        resetAction(args(formRequest("/auth/reset-password", { intent: "request", email: account.email }))),
+      );
+      const first = outbox.lastTo(account.email).token as string;
+      await answer(
+        resetAction(args(formRequest("/auth/reset-password", { intent: "request", email: account.email }))),
+      );
+      const second = outbox.lastTo(account.email).token as string;
+      expect(second).not.toBe(first);
+      expect(
+        (await answer(resetAction(args(formRequest("/auth/reset-password", fields(first)))))).status,
+      ).toBe(400);
+      expectRedirect(
+        await answer(resetAction(args(formRequest("/auth/reset-password", fields(second))))),
+        "/dashboard",
+      );
+      expectRedirect(await signIn(account.email, NEW_PASSWORD), "/dashboard");
+    });
+
+    it("confirms an unconfirmed address (the link reached the inbox)", async () => {
+      const address = email("reset-unconfirmed");
+      const user = await createAccount(t.db, { email: address, password: PASSWORD });
+      const token = await issueEmailToken(t.db, user.id, "reset_password");
+      await answer(
+        resetAction(
+          args(
+            formRequest("/auth/reset-password", {
+              intent: "reset",
+              token,
+              password: NEW_PASSWORD,
+              confirm_password: NEW_PASSWORD,
+            }),
+          ),
+        ),
+      );
+      expectRedirect(await signIn(address, NEW_PASSWORD), "/dashboard");
+    });
+  });
+
+  describe("rate limits", () => {
+    it("limits sign-in attempts per IP address with 429 and the RATE_LIMITED message", async () => {
+      const ip = freshIp();
+      for (let i = 0; i < AUTH_RATE_LIMITS.sign_in_ip.limit; i++) {
+        expect((await signIn(`someone-${i}@example.test`, "wrong-password-1", ip)).status).toBe(401);
+      }
+      const limited = await signIn("someone-else@example.test", "wrong-password-1", ip);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
+      expect(await limited.json()).toMatchObject({
+        formError: { message: MESSAGES.rateLimited },
+        code: "RATE_LIMITED",
+      });
+      // Another address is not affected.
+      expect((await signIn("someone-else@example.test", "wrong-password-1")).status).toBe(401);
+    });
+
+    it("limits failed sign-ins per account, from any IP, even with the right password afterwards", async () => {
+      const account = await confirmedAccount("locked");
+      for (let i = 0; i < AUTH_RATE_LIMITS.sign_in_account.limit; i++) {
+        expect((await signIn(account.email.toUpperCase(), "wrong-password-1")).status).toBe(401);
+      }
+      const limited = await signIn(account.email, PASSWORD);
+      expect(limited.status).toBe(429);
+      expect((await limited.json()).formError.message).toBe(MESSAGES.rateLimited);
+      // Successful sign-ins of another account are not counted against anybody.
+      const other = await confirmedAccount("fine");
+      for (let i = 0; i < AUTH_RATE_LIMITS.sign_in_account.limit + 1; i++) {
+        expectRedirect(await signIn(other.email, PASSWORD), "/dashboard");
+      }
+    });
+
+    it("limits sign-ups per IP address", async () => {
+      const ip = freshIp();
+      for (let i = 0; i < AUTH_RATE_LIMITS.sign_up_ip.limit; i++) {
+        const ok = await answer(
+          signUpAction(args(formRequest("/auth/sign-up", { email: email("many"), password: PASSWORD }), ip)),
+        );
+        expect(ok.status).toBe(302);
+      }
+      const limited = await answer(
+        signUpAction(args(formRequest("/auth/sign-up", { email: email("many"), password: PASSWORD }), ip)),
+      );
+      expect(limited.status).toBe(429);
+      expect((await limited.json()).formError.message).toBe(MESSAGES.rateLimited);
+    });
+
+    it("limits reset requests per IP address and per account", async () => {
+      const ip = freshIp();
+      for (let i = 0; i < AUTH_RATE_LIMITS.reset_ip.limit; i++) {
+        const ok = await answer(
+          resetAction(
+            args(formRequest("/auth/reset-password", { intent: "request", email: email("r") }), ip),
+          ),
+        );
+        expect(ok.status).toBe(302);
+      }
+      const byIp = await answer(
+        resetAction(args(formRequest("/auth/reset-password", { intent: "request", email: email("r") }), ip)),
+      );
+      expect(byIp.status).toBe(429);
+      expect((await byIp.json()).formError.message).toBe(MESSAGES.rateLimited);
+
+      const account = await confirmedAccount("reset-many");
+      const request = () =>
+        answer(
+          resetAction(args(formRequest("/auth/reset-password", { intent: "request", email: account.email }))),
+        );
+      for (let i = 0; i < AUTH_RATE_LIMITS.reset_account.limit; i++)
+        expect((await request()).status).toBe(302);
+      const byAccount = await request();
+      expect(byAccount.status).toBe(429);
+      expect((await byAccount.json()).formError.message).toBe(MESSAGES.rateLimited);
+    });
+  });
+
+  describe("honeypot", () => {
+    const bot = { company_website: "http://spam.example" };
+    it.each([
+      [
+        "sign-in",
+        () =>
+          signInAction(
+            args(formRequest("/auth/sign-in", { email: "a@example.test", password: PASSWORD, ...bot })),
+          ),
+      ],
+      [
+        "sign-up",
+        () =>
+          signUpAction(
+            args(formRequest("/auth/sign-up", { email: "bot@example.test", password: PASSWORD, ...bot })),
+          ),
+      ],
+      [
+        "reset",
+        () =>
+          resetAction(
+            args(formRequest("/auth/reset-password", { intent: "request", email: "a@example.test", ...bot })),
+          ),
+      ],
+      [
+        "resend",
+        () =>
+          confirmAction(
+            args(formRequest("/auth/confirm", { intent: "resend", email: "a@example.test", ...bot })),
+          ),
+      ],
+    ])("rejects a filled honeypot on %s", async (_name, submit) => {
+      const response = await answer(submit());
+      expect(response.status).toBe(400);
+    });
+
+    it("creates no account for a bot", async () => {
+      const rows = await t.db.select().from(users).where(eq(users.email, "bot@example.test"));
+      expect(rows).toHaveLength(0);
+    });
+  });
+
+  describe("OAuth accounts", () => {
+    const provider = "https://id.example";
+
+    it("creates a confirmed account for a new person with a verified e-mail, then signs the same person in", async () => {
+      const address = email("oauth-new");
+      const profile = { sub: `sub-${address}`, email: address, email_verified: true, name: "Olive Auth" };
+      const first = await signInWithOAuth(t.db, provider, profile);
+      expect(first.isNew).toBe(true);
+      const [user] = await t.db.select().from(users).where(eq(users.id, first.userId));
+      expect(user?.emailConfirmedAt).not.toBeNull();
+      expect(user?.passwordHash).toBeNull();
+      const second = await signInWithOAuth(t.db, provider, { ...profile, email: "changed@example.test" });
+      expect(second).toEqual({ userId: first.userId, isNew: false });
+      const links = await t.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, first.userId));
+      expect(links).toEqual([expect.objectContaining({ provider, providerAccountId: profile.sub })]);
+    });
+
+    it("links to an existing account only when the provider says the e-mail is verified", async () => {
+      const account = await confirmedAccount("oauth-existing");
+      for (const email_verified of [false, undefined]) {
+        await expect(
+          signInWithOAuth(t.db, provider, { sub: "attacker", email: account.email, email_verified }),
+        ).rejects.toEqual(new OAuthSignInRefused("email_not_verified"));
+      }
+      expect(
+        await t.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, account.id)),
+      ).toHaveLength(0);
+
+      const linked = await signInWithOAuth(t.db, provider, {
+        sub: "owner",
+        email: account.email.toUpperCase().toLowerCase(),
+        email_verified: true,
+      });
+      expect(linked).toEqual({ userId: account.id, isNew: false });
+      // The password still works for a confirmed account.
+      expectRedirect(await signIn(account.email, PASSWORD), "/dashboard");
+    });
+
+    it("refuses a profile without an e-mail", async () => {
+      await expect(signInWithOAuth(t.db, provider, { sub: "anon", email_verified: true })).rejects.toEqual(
+        new OAuthSignInRefused("no_email"),
+      );
+    });
+
+    it("takes over an unconfirmed account: confirms it and drops the password nobody proved", async () => {
+      const address = email("oauth-squat");
+      const squatted = await createAccount(t.db, { email: address, password: PASSWORD });
+      const linked = await signInWithOAuth(t.db, provider, {
+        sub: "rightful",
+        email: address,
+        email_verified: true,
+      });
+      expect(linked.userId).toBe(squatted.id);
+      const [user] = await t.db.select().from(users).where(eq(users.id, squatted.id));
+      expect(user?.emailConfirmedAt).not.toBeNull();
+      expect(user?.passwordHash).toBeNull();
+      expect((await signIn(address, PASSWORD)).status).toBe(401);
+    });
+  });
+});
+
+describe("OAuth sign-in against a local OAuth2 server", () => {
+  const t = useTestDatabase("pglite");
+  useTempOutbox();
+  const server = new OAuth2Server();
+  let userinfo: Record<string, unknown> = {};
+
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    await server.issuer.keys.generate("RS256");
+    await server.start(0, "127.0.0.1");
+    server.service.on("beforeUserinfo", (response) => {
+      response.body = userinfo;
+    });
+    const base = server.issuer.url as string;
+    Object.assign(process.env, {
+      OAUTH_PROVIDER_NAME: "Test ID",
+      OAUTH_CLIENT_ID: "association-commons",
+      OAUTH_CLIENT_SECRET: "test-secret",
+      OAUTH_AUTHORIZATION_URL: `${base}/authorize`,
+      OAUTH_TOKEN_URL: `${base}/token`,
+      OAUTH_USERINFO_URL: `${base}/userinfo`,
+    });
+    resetEnvForTests();
+  });
+  afterAll(async () => {
+    for (const key of [
+      "OAUTH_CLIENT_ID",
+      "OAUTH_CLIENT_SECRET",
+      "OAUTH_AUTHORIZATION_URL",
+      "OAUTH_TOKEN_URL",
+      "OAUTH_USERINFO_URL",
+    ])
+      delete process.env[key];
+    resetEnvForTests();
+    await server.stop();
+  });
+
+  /** Button -> provider -> /auth/callback, as a browser would, returning the callback's answer. */
+  async function oauthRoundTrip(redirectTo = "") {
+    const start = await answer(oauthAction(args(formRequest("/auth/oauth", { redirectTo }))));
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get("Location") as string);
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorize.searchParams.get("state")).toBeTruthy();
+    expect(authorize.searchParams.get("redirect_uri")).toBe("http://localhost:3000/auth/callback");
+    const atProvider = await fetch(authorize, { redirect: "manual" });
+    const back = new URL(atProvider.headers.get("Location") as string);
+    expect(back.pathname).toBe("/auth/callback");
+    return answer(callbackLoader(args(get(`/auth/callback${back.search}`, allCookies(start)))));
+  }
+
+  it("shows the button with the provider's name only when configured", async () => {
+    expect(await (await answer(signInLoader(args(get("/auth/sign-in"))))).json()).toMatchObject({
+      oauthName: "Test ID",
+    });
+    expect(await (await answer(signUpLoader(args(get("/auth/sign-up"))))).json()).toEqual({
+      oauthName: "Test ID",
+    });
+    const saved = process.env.OAUTH_CLIENT_ID;
+    delete process.env.OAUTH_CLIENT_ID;
+    resetEnvForTests();
+    expect(await (await answer(signInLoader(args(get("/auth/sign-in"))))).json()).toMatchObject({
+      oauthName: null,
+    });
+    expect(await (await answer(signUpLoader(args(get("/auth/sign-up"))))).json()).toEqual({
+      oauthName: null,
+    });
+    // Without a provider the OAuth routes only send people back to sign in.
+    expectRedirect(await answer(oauthAction(args(formRequest("/auth/oauth", {})))), "/auth/sign-in");
+    process.env.OAUTH_CLIENT_ID = saved;
+    resetEnvForTests();
+  });
+
+  it("signs a new person up (confirmed) and sends them to onboarding; next time to the page they wanted", async () => {
+    userinfo = {
+      sub: "mock-1",
+      email: "mock.person@example.test",
+      email_verified: true,
+      name: "Mock Person",
+    };
+    const first = await oauthRoundTrip("/settings/account");
+    expectRedirect(first, "/onboarding");
+    expect(await signedInEmail(cookieFrom(first))).toBe("mock.person@example.test");
+    const [user] = await t.db.select().from(users).where(eq(users.email, "mock.person@example.test"));
+    expect(user?.emailConfirmedAt).not.toBeNull();
+
+    expectRedirect(await oauthRoundTrip("/settings/account"), "/settings/account");
+    // An off-site redirectTo never survives the trip.
+    expectRedirect(await oauthRoundTrip("//evil.example/"), "/dashboard");
+  });
+
+  it("fails with OAuth sign in failed when the e-mail of an existing account is not verified", async () => {
+    await createAccount(t.db, { email: "owner@example.test", password: PASSWORD }, { emailConfirmed: true });
+    userinfo = { sub: "mock-2", email: "owner@example.test", email_verified: false };
+    const response = await oauthRoundTrip();
+    expectRedirect(response, "/auth/sign-in?error=oauth_unverified");
+    const page = await answer(signInLoader(args(get("/auth/sign-in?error=oauth_unverified"))));
+    expect((await page.json()).oauthError).toEqual({
+      title: MESSAGES.oauthFailed,
+      message:
+        "Your provider did not confirm that you own this email address, so we could not sign you in with it.",
+    });
+  });
+
+  it("fails with OAuth sign in failed when the provider errs or the state does not match", async () => {
+    server.service.once("beforeUserinfo", (response) => {
+      response.statusCode = 401;
+      response.body = { error: "invalid_token" };
+    });
+    userinfo = { sub: "mock-3", email: "x@example.test", email_verified: true };
+    expectRedirect(await oauthRoundTrip(), "/auth/sign-in?error=oauth");
+    const forged = await answer(callbackLoader(args(get("/auth/callback?code=abc&state=forged"))));
+    expectRedirect(forged, "/auth/sign-in?error=oauth");
+    const page = await answer(signInLoader(args(get("/auth/sign-in?error=oauth"))));
+    expect((await page.json()).oauthError.title).toBe(MESSAGES.oauthFailed);
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * The permission matrix (issue 3, part 4): every route that exists, called as every kind of visitor
+ * (anonymous, signed in without a role, and one verified person per role type), must let in (2xx),
+ * send to sign-in, or refuse (403) exactly as its policy says. A new route without a policy here
+ * fails the test, so no page ships unguarded by accident.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { ROLE_TYPES, type RoleType } from "@domain/roles";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useAppDatabase } from "../support/app";
+import { engines, useTestDatabase } from "../support/db";
+import { personWithRole } from "../support/people";
+
+type Persona = "anonymous" | "no_role" | RoleType;
+const PERSONAS: Persona[] = ["anonymous", "no_role", ...ROLE_TYPES];
+
+/** What a visitor gets from a route's loader. */
+type Outcome = "ok" | "sign_in" | "forbidden" | "not_found" | `redirect:${string}`;
+
+type Policy =
+  /** Everyone, signed in or not. */
+  | "public"
+  /** Only signed-out visitors; signed-in people go to the dashboard. */
+  | "anonymous_only"
+  /** Any signed-in person, with or without a role. */
+  | "user"
+  /** A signed-in person with a role; without one, onboarding first. */
+  | "context"
+  /** Admin contexts only. */
+  | "admin"
+  | { custom: (persona: Persona) => Outcome };
+
+function expected(policy: Policy, persona: Persona): Outcome {
+  if (typeof policy === "object") return policy.custom(persona);
+  switch (policy) {
+    case "public":
+      return "ok";
+    case "anonymous_only":
+      return persona === "anonymous" ? "ok" : "redirect:/dashboard";
+    case "user":
+      return persona === "anonymous" ? "sign_in" : "ok";
+    case "context":
+      return persona === "anonymous" ? "sign_in" : persona === "no_role" ? "redirect:/onboarding" : "ok";
+    case "admin":
+      return persona === "anonymous"
+        ? "sign_in"
+        : persona === "no_role"
+          ? "redirect:/onboarding"
+          : persona === "admin"
+            ? "ok"
+            : "forbidden";
+  }
+}
+
+/**
+ * Route file (without extension) -> URL to request and policy. `action` is the policy of its action
+ * when it differs from the loader's ("none" when the route has no action).
+ */
+const MATRIX: Record<
+  string,
+  { url: string; params?: Record<string, string>; policy: Policy; action?: Policy | "skip" }
+> = {
+  _index: { url: "/", policy: "public" },
+  healthz: { url: "/healthz", policy: "public" },
+  "auth.sign-in": { url: "/auth/sign-in", policy: "anonymous_only", action: "public" },
+  "auth.sign-up": { url: "/auth/sign-up", policy: "anonymous_only", action: "public" },
+  // A GET to sign-out just goes home; signing out is a POST.
+  // Its action ends the session it is given (tests/integration/auth.test.ts covers it), so it is not
+  // posted here with the shared sessions.
+  "auth.sign-out": { url: "/auth/sign-out", policy: { custom: () => "redirect:/" }, action: "skip" },
+  // E-mail links (confirm, reset) work for anyone holding the token, signed in or not.
+  "auth.confirm": { url: "/auth/confirm", policy: "public", action: "public" },
+  "auth.reset-password": { url: "/auth/reset-password", policy: "public", action: "public" },
+  // OAuth: without a configured provider (as here) both only send people back to sign in.
+  "auth.oauth": { url: "/auth/oauth", policy: { custom: () => "sign_in" } },
+  "auth.callback": { url: "/auth/callback", policy: { custom: () => "sign_in" } },
+  preferences: { url: "/preferences", policy: { custom: () => "redirect:/dashboard" }, action: "user" },
+  _app: { url: "/dashboard", policy: "user" },
+  "_app.dashboard": { url: "/dashboard", policy: "context" },
+  "_app.search": { url: "/search?q=test", policy: "user" },
+  "_app.settings.roles": { url: "/settings/roles", policy: "user" },
+  "_app.admin": { url: "/admin?tab=verification", policy: "admin" },
+  "_app.settings.verification": { url: "/settings/verification", policy: "user" },
+  // Settings need only a signed-in person (someone without a role yet included).
+  "_app.settings": { url: "/settings/account", policy: "user" },
+  "_app.settings._index": {
+    url: "/settings",
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "redirect:/settings/account") },
+  },
+  "_app.settings.account": { url: "/settings/account", policy: "user" },
+  "_app.settings.security": { url: "/settings/security", policy: "user" },
+  "_app.settings.appearance": { url: "/settings/appearance", policy: "user" },
+  // Onboarding is for signed-in people who have not finished it; everyone with a role here has.
+  onboarding: {
+    url: "/onboarding",
+    policy: {
+      custom: (p) =>
+        p === "anonymous"
+          ? "sign_in"
+          : p === "no_role"
+            ? "redirect:/onboarding/welcome"
+            : "redirect:/dashboard",
+    },
+  },
+  // A step past the saved one (a new person is at "welcome") goes back to the saved step, GET or POST.
+  "onboarding.$step": {
+    url: "/onboarding/role",
+    params: { step: "role" },
+    policy: {
+      custom: (p) =>
+        p === "anonymous"
+          ? "sign_in"
+          : p === "no_role"
+            ? "redirect:/onboarding/welcome"
+            : "redirect:/dashboard",
+    },
+  },
+  // Documents are private: nobody but the owner and admins learns that one exists.
+  "documents.verification.$id": {
+    url: "/documents/verification/00000000-0000-4000-8000-000000000000",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
+};
+
+const ROUTES_DIR = path.resolve("app/routes");
+const routeFiles = readdirSync(ROUTES_DIR)
+  .filter((f) => /\.(tsx?|jsx?)$/.test(f))
+  .map((f) => f.replace(/\.(tsx?|jsx?)$/, ""));
+
+async function outcomeOf(
+  loader: (args: never) => unknown,
+  url: string,
+  cookie: string | null,
+  params: Record<string, string> = {},
+): Promise<Outcome> {
+  let result: unknown;
+  try {
+    result = await loader({
+      request: new Request(`http://localhost${url}`, { headers: cookie ? { Cookie: cookie } : {} }),
+      params,
+      context: {},
+    } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  return classify(result);
+}
+
+function classify(result: unknown): Outcome {
+  if (!(result instanceof Response)) return "ok";
+  if (result.status >= 200 && result.status < 300) return "ok";
+  if (result.status === 403) return "forbidden";
+  if (result.status === 404) return "not_found";
+  if (result.status >= 300 && result.status < 400) {
+    const location = result.headers.get("Location") ?? "";
+    if (location.startsWith("/auth/sign-in")) return "sign_in";
+    return `redirect:${location}`;
+  }
+  // A form that got past the guard and was refused for its content.
+  if ([400, 409, 422, 429].includes(result.status)) return "ok";
+  return `redirect:status ${result.status}` as Outcome;
+}
+
+/** Posts an empty form: whoever may use the action gets past the guard (and a 400 for the empty form). */
+async function actionOutcomeOf(
+  action: (args: never) => unknown,
+  url: string,
+  cookie: string | null,
+  params: Record<string, string> = {},
+): Promise<Outcome> {
+  let result: unknown;
+  try {
+    result = await action({
+      request: new Request(`http://localhost${url}`, {
+        method: "POST",
+        body: new URLSearchParams(),
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+      }),
+      params,
+      context: {},
+    } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  // 401: a sign-in form that got past any guard and was refused for its (empty) credentials.
+  const outcome = result instanceof Response && result.status === 401 ? "ok" : classify(result);
+  // An empty sign-out or preference post redirects after doing its work.
+  return outcome.startsWith("redirect:/") &&
+    !outcome.startsWith("redirect:/onboarding") &&
+    !outcome.startsWith("redirect:/dashboard")
+    ? "ok"
+    : outcome;
+}
+
+it("has a policy for every route file, and a route file for every policy", () => {
+  expect([...routeFiles].sort()).toEqual(Object.keys(MATRIX).sort());
+});
+
+describe.each(engines)("who gets into which route, on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  const cookies = new Map<Persona, string | null>();
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    cookies.set("anonymous", null);
+    cookies.set("no_role", (await personWithRole(t.db, null)).cookie);
+    for (const type of ROLE_TYPES) cookies.set(type, (await personWithRole(t.db, type)).cookie);
+  });
+
+  for (const file of routeFiles) {
+    const entry = MATRIX[file];
+    if (!entry) continue;
+    it(`${file} (${entry.url})`, async () => {
+      const mod = (await import(`~/routes/${file}`)) as {
+        loader?: (args: never) => unknown;
+        action?: (args: never) => unknown;
+      };
+      const actual: Record<string, Outcome> = {};
+      const wanted: Record<string, Outcome> = {};
+      for (const persona of PERSONAS) {
+        const cookie = cookies.get(persona) ?? null;
+        if (mod.loader) {
+          actual[`GET as ${persona}`] = await outcomeOf(mod.loader, entry.url, cookie, entry.params);
+          wanted[`GET as ${persona}`] = expected(entry.policy, persona);
+        }
+        if (mod.action && entry.action !== "skip") {
+          actual[`POST as ${persona}`] = await actionOutcomeOf(mod.action, entry.url, cookie, entry.params);
+          wanted[`POST as ${persona}`] = expected(
+            (entry.action as Policy | undefined) ?? entry.policy,
+            persona,
+          );
+        }
+      }
+      expect(actual).toEqual(wanted);
+    });
+  }
+});

@@ -1,0 +1,168 @@
+import { NAV_ITEMS, navigationFor } from "@domain/navigation";
+import {
+  CONTEXT_PERMISSIONS,
+  defaultVerificationMethod,
+  initialVerificationStatus,
+  PERMISSION_DEFAULTS,
+  PERMISSION_FLAGS,
+  permissionsFrom,
+  ROLE_LABELS,
+  ROLE_TYPES,
+  type RoleType,
+  requiresVerification,
+  verificationMethodsFor,
+} from "@domain/roles";
+import { ROLE_MESSAGES, RoleSchema, roleUpdateSchema } from "@domain/rules/roles";
+import { describe, expect, it } from "vitest";
+
+const granted = (type: RoleType) => PERMISSION_FLAGS.filter((f) => CONTEXT_PERMISSIONS[type][f]).sort();
+
+describe("role context permissions (spec 000 sections 3 and 6)", () => {
+  it("has exactly the 12 permission flags", () => {
+    expect(PERMISSION_FLAGS).toHaveLength(12);
+    expect(Object.keys(PERMISSION_DEFAULTS).sort()).toEqual([...PERMISSION_FLAGS].sort());
+  });
+
+  it("defaults can_access_academy and can_message_users to true when missing, all others to false", () => {
+    expect(permissionsFrom({})).toEqual({ ...PERMISSION_DEFAULTS });
+    expect(
+      Object.entries(permissionsFrom({}))
+        .filter(([, v]) => v)
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual(["can_access_academy", "can_message_users"]);
+    expect(
+      permissionsFrom({ can_access_academy: null, can_message_users: undefined, can_create_rfp: true }),
+    ).toMatchObject({
+      can_access_academy: true,
+      can_message_users: true,
+      can_create_rfp: true,
+    });
+    expect(permissionsFrom({ can_access_academy: false }).can_access_academy).toBe(false);
+  });
+
+  // One test per role type: the defaults are the context's purpose written as flags.
+  const expected: Record<RoleType, string[]> = {
+    admin: PERMISSION_FLAGS.filter(() => true),
+    board_member: [
+      "can_access_academy",
+      "can_access_board_tools",
+      "can_create_events",
+      "can_create_rfp",
+      "can_manage_documents",
+      "can_message_users",
+      "can_view_financials",
+    ],
+    manager: [
+      "can_access_academy",
+      "can_access_board_tools",
+      "can_admin_organization",
+      "can_create_events",
+      "can_create_rfp",
+      "can_manage_documents",
+      "can_manage_properties",
+      "can_message_users",
+      "can_view_financials",
+    ],
+    vendor: ["can_access_academy", "can_manage_documents", "can_message_users", "can_submit_proposals"],
+    attorney: ["can_access_academy", "can_access_board_tools", "can_manage_documents", "can_message_users"],
+    cpa: ["can_access_academy", "can_manage_documents", "can_message_users", "can_view_financials"],
+    homeowner: ["can_access_academy", "can_message_users"],
+    other: ["can_access_academy", "can_message_users"],
+  };
+  for (const type of ROLE_TYPES) {
+    it(`gives a ${ROLE_LABELS[type]} context its flags`, () => {
+      expect(granted(type)).toEqual([...expected[type]].sort());
+      // Every context may use the academy and message people.
+      expect(CONTEXT_PERMISSIONS[type].can_access_academy).toBe(true);
+      expect(CONTEXT_PERMISSIONS[type].can_message_users).toBe(true);
+    });
+  }
+
+  it("lets only admin contexts verify users, and only vendors (and admins) submit proposals", () => {
+    expect(ROLE_TYPES.filter((t) => CONTEXT_PERMISSIONS[t].can_verify_users)).toEqual(["admin"]);
+    expect(ROLE_TYPES.filter((t) => CONTEXT_PERMISSIONS[t].can_submit_proposals)).toEqual([
+      "admin",
+      "vendor",
+    ]);
+    expect(ROLE_TYPES.filter((t) => CONTEXT_PERMISSIONS[t].can_create_rfp)).toEqual([
+      "admin",
+      "board_member",
+      "manager",
+    ]);
+  });
+});
+
+describe("verification rules (spec 000 section 3)", () => {
+  it("requires verification for every role except homeowner and other", () => {
+    expect(ROLE_TYPES.filter((t) => !requiresVerification(t))).toEqual(["homeowner", "other"]);
+  });
+  it("defaults a role that requires verification to document_upload", () => {
+    expect(defaultVerificationMethod("vendor")).toBe("document_upload");
+    expect(defaultVerificationMethod("homeowner")).toBeNull();
+  });
+  it("starts a new role pending, or not_required when none is needed", () => {
+    expect(initialVerificationStatus("manager")).toBe("pending");
+    expect(initialVerificationStatus("other")).toBe("not_required");
+  });
+  it("offers the methods by role", () => {
+    expect(verificationMethodsFor("manager")).toEqual(["document_upload", "cam_license", "sunbiz", "manual"]);
+    expect(verificationMethodsFor("attorney")).toEqual(["document_upload", "bar_number", "manual"]);
+    expect(verificationMethodsFor("vendor")).toEqual(["document_upload", "sunbiz", "manual"]);
+    expect(verificationMethodsFor("cpa")).toEqual(["document_upload", "manual"]);
+  });
+});
+
+describe("role input (onboarding role step messages)", () => {
+  const messages = (input: Record<string, unknown>) =>
+    RoleSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+  it("needs a role: Please select a professional role", () => {
+    expect(messages({ title: "X", organization_name: "Y" })).toContain(ROLE_MESSAGES.roleRequired);
+    expect(ROLE_MESSAGES.roleRequired).toBe("Please select a professional role");
+  });
+  it("refuses admin as a self-chosen role", () => {
+    expect(messages({ role_type: "admin", title: "X", organization_name: "Y" })).toContain(
+      ROLE_MESSAGES.roleRequired,
+    );
+  });
+  it("needs a job title: Job title is required", () => {
+    expect(messages({ role_type: "vendor", title: "  ", organization_name: "Y" })).toEqual([
+      "Job title is required",
+    ]);
+  });
+  it("needs an organization unless homeowner: Organization name is required for this role", () => {
+    expect(messages({ role_type: "vendor", title: "Owner" })).toEqual([
+      "Organization name is required for this role",
+    ]);
+    expect(messages({ role_type: "homeowner", title: "Owner" })).toEqual([]);
+  });
+  it("clears the organization for a homeowner", () => {
+    expect(
+      RoleSchema.parse({ role_type: "homeowner", title: "Owner", organization_name: "Acme" })
+        .organization_name,
+    ).toBeUndefined();
+    expect(
+      roleUpdateSchema("homeowner").parse({ title: "Owner", organization_name: "Acme" }).organization_name,
+    ).toBeUndefined();
+  });
+  it("reads responsibilities one per line", () => {
+    expect(
+      RoleSchema.parse({ role_type: "homeowner", title: "T", responsibilities: "a\n\n b \r\nc" })
+        .responsibilities,
+    ).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("navigation (spec 000 section 6)", () => {
+  it("shows the Admin Panel to admin contexts only", () => {
+    for (const type of ROLE_TYPES) {
+      const labels = navigationFor(type, CONTEXT_PERMISSIONS[type]).map((i) => i.label);
+      expect(labels.includes("Admin Panel")).toBe(type === "admin");
+    }
+  });
+  it("shows entries with no roles to everybody, even without a context", () => {
+    expect(navigationFor(null, null).map((i) => i.label)).toEqual(
+      NAV_ITEMS.filter((i) => !i.roles).map((i) => i.label),
+    );
+  });
+});
