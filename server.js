@@ -32,6 +32,8 @@ if (process.env.TRUST_PROXY) app.set("trust proxy", Number(process.env.TRUST_PRO
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
+// Browsers ask for /favicon.ico on pages without an icon link (JSON error answers, downloads).
+app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 app.use(morgan("tiny"));
 
 const getLoadContext = (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });

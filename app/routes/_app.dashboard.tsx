@@ -9,6 +9,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireContext } from "~/auth/guards.server";
+import { OnboardingNudge } from "~/components/onboarding/nudge";
+import { getDb } from "~/db.server";
+import { getOnboardingNudge } from "~/queries/onboarding.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Association Commons" }];
 
@@ -24,11 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       rejectionReason: viewer.role.rejectionReason,
     },
     roleCount: viewer.roles.length,
+    nudge: await getOnboardingNudge(await getDb(), viewer.user.id),
   });
 }
 
 export default function Dashboard() {
-  const { name, role, roleCount } = useLoaderData<typeof loader>();
+  const { name, role, roleCount, nudge } = useLoaderData<typeof loader>();
   const awaitingReview = role.status === "pending" || role.status === "submitted";
   return (
     <div className="mx-auto max-w-5xl">
@@ -37,6 +41,9 @@ export default function Dashboard() {
         You are working as <strong>{ROLE_LABELS[role.type]}</strong>
         {role.organization ? ` at ${role.organization}` : ""}. {CONTEXT_DESCRIPTIONS[role.type]}.
       </p>
+      <div className="mt-6 empty:hidden">
+        <OnboardingNudge nudge={nudge} />
+      </div>
       <section
         aria-labelledby="role-heading"
         className="mt-6 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
