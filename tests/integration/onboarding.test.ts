@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "~/env.server";
 import { getOnboardingNudge } from "~/queries/onboarding.server";
+import { loader as dashboardLoader } from "~/routes/_app.dashboard";
 import {
   action as settingsVerificationAction,
   loader as settingsVerificationLoader,
@@ -546,6 +547,14 @@ describe.each(engines)("onboarding on %s", (engine) => {
         ["profile", "/settings/account", false],
         ["verification", "/settings/verification", false],
       ]);
+      // The dashboard carries it.
+      const dashboard = async () =>
+        (await (
+          await dashboardLoader(
+            args(new Request("http://localhost/dashboard", { headers: { Cookie: person.cookie } })),
+          )
+        ).json()) as { nudge: { total: number } | null };
+      expect((await dashboard()).nudge?.total).toBe(2);
       const response = await preferencesAction(
         args(
           formRequest(
@@ -560,6 +569,7 @@ describe.each(engines)("onboarding on %s", (engine) => {
       );
       expectRedirect(response, "/dashboard");
       expect(await getOnboardingNudge(t.db, person.id)).toBeNull();
+      expect((await dashboard()).nudge).toBeNull();
     });
 
     it("hides when every step is done", async () => {
