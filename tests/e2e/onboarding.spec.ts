@@ -84,6 +84,13 @@ test.describe("onboarding", () => {
     }
     await page.getByRole("button", { name: "Enter Association Commons" }).click();
     await expectDashboard(page, name);
+    // A manager's navigation: the areas that exist, without the admin panel.
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(sidebar.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([
+      "Dashboard",
+      "Search",
+      "Settings",
+    ]);
 
     // Done: the wizard is closed, and the document is on file and downloadable by its owner.
     await page.goto("/onboarding");
