@@ -10,7 +10,7 @@ export interface DecideContext {
 export type Decision<E, Err> = { ok: true; events: E[] } | { ok: false; error: Err };
 
 export const accept = <E>(events: E[]): Decision<E, never> => ({ ok: true, events });
-export const reject = <Err>(error: Err): Decision<never, Err> => ({ ok: false, error });
+export const reject = <Err>(error: Err): { ok: false; error: Err } => ({ ok: false, error });
 
 export function assertNever(value: never): never {
   throw new Error(`Unhandled case: ${JSON.stringify(value)}`);

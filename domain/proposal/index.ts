@@ -1,0 +1,5 @@
+export * from "./decide";
+export * from "./events";
+export * from "./fields";
+export * from "./machine";
+export * from "./rules";

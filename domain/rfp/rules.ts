@@ -1,0 +1,122 @@
+import { RFP_STEP_FIELDS, type RfpFields } from "./fields";
+import { RFP_LIMITS, RFP_WIZARD_STEPS, type RfpWizardStepId } from "./types";
+
+/** The RFP messages of spec 001 sections 5 and 8, word for word. */
+export const RFP_MESSAGES = {
+  titleMin: "Title must be at least 5 characters",
+  descriptionMin: "Description must be at least 20 characters",
+  categoryRequired: "Category is required",
+  deadlineRequired: "Proposal deadline is required",
+  deadlineFuture: "Deadline must be in the future",
+  endAfterStart: "End date must be after start date",
+  rangeBothRequired: "Both minimum and maximum budget are required for range",
+  minAboveMax: "Minimum budget cannot exceed maximum",
+  fixedRequired: "Fixed budget amount is required",
+  hourlyRequired: "Hourly rate is required",
+  completeRequired: "Please complete all required fields",
+  notAuthenticated: "User not authenticated",
+  notAuthorizedCreate: "User not authorized to create RFPs",
+  notAuthorizedView: "Not authorized to view this RFP",
+  notAuthorizedUpdate: "Not authorized to update this RFP",
+  coreFieldsLocked: "Cannot modify core fields of published RFP",
+  publishFailed: "Failed to publish RFP",
+  saveFailed: "Failed to save RFP",
+  notFound: "Resource not found",
+  // Not worded by the specification:
+  visibilityRequired: "Visibility is required",
+  draftTitleRequired: "Add a title to save a draft",
+  privateNeedsInvitations: "Invite at least one vendor to a private RFP",
+  notDraft: "Only a draft can be published",
+  notPublished: "Only a published RFP can be closed or cancelled",
+  alreadyEnded: "This RFP is already closed or cancelled",
+  deleteOnlyInactive: "Cancel the RFP before deleting it",
+  deadlineNotReached: "The proposal deadline has not passed yet",
+  cancelReasonRequired: "Give a reason for cancelling",
+} as const;
+
+export type RfpFieldErrors = Partial<Record<keyof RfpFields | "form", string[]>>;
+
+function add(errors: RfpFieldErrors, field: keyof RfpFields | "form", message: string) {
+  const list = errors[field] ?? [];
+  if (!list.includes(message)) list.push(message);
+  errors[field] = list;
+}
+
+/**
+ * The rules of one wizard step (spec 001 section 5), on fields that already have the right types.
+ * `now` is the decision time (ISO-8601). Step 4 has no checks; step 6 checks the publish rules.
+ */
+export function stepErrors(step: RfpWizardStepId, f: RfpFields, now: string): RfpFieldErrors {
+  const errors: RfpFieldErrors = {};
+  switch (step) {
+    case "basic":
+      if ((f.title ?? "").length < RFP_LIMITS.titleMin) add(errors, "title", RFP_MESSAGES.titleMin);
+      if ((f.description ?? "").length < RFP_LIMITS.descriptionMin)
+        add(errors, "description", RFP_MESSAGES.descriptionMin);
+      if (!f.category) add(errors, "category", RFP_MESSAGES.categoryRequired);
+      break;
+    case "location":
+      if (!f.proposal_deadline) add(errors, "proposal_deadline", RFP_MESSAGES.deadlineRequired);
+      else if (Date.parse(f.proposal_deadline) <= Date.parse(now))
+        add(errors, "proposal_deadline", RFP_MESSAGES.deadlineFuture);
+      if (f.project_start_date && f.project_end_date && f.project_end_date < f.project_start_date)
+        add(errors, "project_end_date", RFP_MESSAGES.endAfterStart);
+      break;
+    case "budget":
+      for (const [field, message] of budgetErrors(f)) add(errors, field, message);
+      break;
+    case "requirements":
+      break;
+    case "settings":
+      if (!f.visibility) add(errors, "visibility", RFP_MESSAGES.visibilityRequired);
+      if (f.visibility === "private" && f.invited_vendor_ids.length === 0)
+        add(errors, "invited_vendor_ids", RFP_MESSAGES.privateNeedsInvitations);
+      break;
+    case "review":
+      if (!f.title || !f.description || !f.proposal_deadline)
+        add(errors, "form", RFP_MESSAGES.completeRequired);
+      break;
+  }
+  return errors;
+}
+
+function budgetErrors(f: RfpFields): [keyof RfpFields, string][] {
+  switch (f.budget_type) {
+    case "range": {
+      if (f.budget_min === undefined || f.budget_max === undefined)
+        return [[f.budget_min === undefined ? "budget_min" : "budget_max", RFP_MESSAGES.rangeBothRequired]];
+      if (f.budget_min > f.budget_max) return [["budget_min", RFP_MESSAGES.minAboveMax]];
+      return [];
+    }
+    case "fixed":
+      return f.budget_max === undefined ? [["budget_max", RFP_MESSAGES.fixedRequired]] : [];
+    case "hourly":
+      return f.budget_hourly_rate === undefined ? [["budget_hourly_rate", RFP_MESSAGES.hourlyRequired]] : [];
+    default:
+      // The RFP service's own rule holds whatever the type: min not above max.
+      return f.budget_min !== undefined && f.budget_max !== undefined && f.budget_min > f.budget_max
+        ? [["budget_min", RFP_MESSAGES.minAboveMax]]
+        : [];
+  }
+}
+
+/** Every step's errors together: what Publish checks. Empty when the RFP may be published. */
+export function publishErrors(f: RfpFields, now: string): RfpFieldErrors {
+  const errors: RfpFieldErrors = {};
+  for (const step of RFP_WIZARD_STEPS) {
+    for (const [field, messages] of Object.entries(stepErrors(step.id, f, now))) {
+      for (const m of messages ?? []) add(errors, field as keyof RfpFields | "form", m);
+    }
+  }
+  return errors;
+}
+
+export const hasErrors = (errors: RfpFieldErrors) => Object.keys(errors).length > 0;
+
+/** The first wizard step holding an error, to send the author back to it. */
+export function firstStepWithErrors(errors: RfpFieldErrors): RfpWizardStepId | null {
+  for (const step of RFP_WIZARD_STEPS) {
+    if (RFP_STEP_FIELDS[step.id].some((field) => errors[field])) return step.id;
+  }
+  return hasErrors(errors) ? "review" : null;
+}
