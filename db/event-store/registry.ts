@@ -5,6 +5,20 @@ import {
   evolve as evolveCredits,
   initialCreditsState,
 } from "../../domain/credits";
+import {
+  evolve as evolveProposal,
+  initialProposalState,
+  PROPOSAL_STREAM_TYPE,
+  ProposalEvent,
+  type ProposalState,
+} from "../../domain/proposal";
+import {
+  evolve as evolveRfp,
+  initialRfpState,
+  RFP_STREAM_TYPE,
+  RfpEvent,
+  type RfpState,
+} from "../../domain/rfp";
 import { EventValidationError, type NewEvent, type StreamDefinition } from "./types";
 
 export const creditsStream: StreamDefinition<CreditsState, CreditsEvent> = {
@@ -15,8 +29,26 @@ export const creditsStream: StreamDefinition<CreditsState, CreditsEvent> = {
   snapshotSchema: 1,
 };
 
+export const rfpStream: StreamDefinition<RfpState, RfpEvent> = {
+  type: RFP_STREAM_TYPE,
+  eventSchema: RfpEvent,
+  initialState: initialRfpState,
+  evolve: evolveRfp,
+  snapshotSchema: 1,
+};
+
+export const proposalStream: StreamDefinition<ProposalState, ProposalEvent> = {
+  type: PROPOSAL_STREAM_TYPE,
+  eventSchema: ProposalEvent,
+  initialState: initialProposalState,
+  evolve: evolveProposal,
+  snapshotSchema: 1,
+};
+
 // biome-ignore lint/suspicious/noExplicitAny: a registry of heterogeneous stream definitions
-const definitions = new Map<string, StreamDefinition<any, any>>([[creditsStream.type, creditsStream]]);
+const definitions = new Map<string, StreamDefinition<any, any>>(
+  [creditsStream, rfpStream, proposalStream].map((d) => [d.type, d]),
+);
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry of heterogeneous stream definitions
 export function streamDefinition(type: string): StreamDefinition<any, any> {

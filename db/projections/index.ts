@@ -1,5 +1,6 @@
 import { creditsProjection } from "./credits";
+import { rfpsProjection } from "./rfps";
 import type { AnyProjection } from "./types";
 
 /** Every inline projection, applied in the appending transaction and rebuilt by replay. */
-export const projections: readonly AnyProjection[] = [creditsProjection];
+export const projections: readonly AnyProjection[] = [creditsProjection, rfpsProjection];

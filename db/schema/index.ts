@@ -1,4 +1,5 @@
 export * from "./accounts";
 export * from "./credits";
 export * from "./event-store";
+export * from "./rfps";
 export * from "./roles";

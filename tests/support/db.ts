@@ -11,7 +11,12 @@ export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "pos
 export const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** Opens a fresh, migrated database: in-memory PGlite, or a new PostgreSQL database of its own. */
-export async function createTestDatabase(engine: Engine, max = 10): Promise<DatabaseHandle> {
+export type TestDatabaseHandle = DatabaseHandle & {
+  /** The PostgreSQL URL, so a test can open a second connection pool ("another app server"). */
+  url?: string;
+};
+
+export async function createTestDatabase(engine: Engine, max = 10): Promise<TestDatabaseHandle> {
   if (engine === "pglite") {
     const handle = await openDatabase({ dataDir: "memory://" });
     await runMigrations(handle);
@@ -24,7 +29,8 @@ export async function createTestDatabase(engine: Engine, max = 10): Promise<Data
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), max });
+  const handle: TestDatabaseHandle = await openDatabase({ url: url.toString(), max });
+  handle.url = url.toString();
   await runMigrations(handle);
   const close = handle.close;
   handle.close = async () => {
@@ -41,7 +47,7 @@ export async function createTestDatabase(engine: Engine, max = 10): Promise<Data
  * difference between the live projections and the events before the database is dropped.
  */
 export function useTestDatabase(engine: Engine, options: { max?: number } = {}) {
-  let handle: DatabaseHandle | undefined;
+  let handle: TestDatabaseHandle | undefined;
   beforeAll(async () => {
     handle = await createTestDatabase(engine, options.max);
   });

@@ -1,0 +1,453 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { Database } from "@db/client";
+import { type CommandOutcome, type EventMetadata, runCommand } from "@db/event-store";
+import { rfpProposals, rfps } from "@db/schema";
+import { CREDITS_STREAM_TYPE, type CreditsState, creditsStreamId } from "@domain/credits";
+import {
+  cancelRfpWithRefunds,
+  type MultiDecision,
+  PROPOSAL_STREAM_TYPE,
+  type ProposalAppends,
+  type ProposalError,
+  type ProposalFields,
+  type ProposalState,
+  proposalStreamId,
+  type ReviewCommand,
+  type Reviewer,
+  reviewProposal,
+  saveProposalDraft,
+  submitProposal,
+  type VendorActor,
+  withdrawProposal,
+} from "@domain/proposal";
+import {
+  decide as decideRfp,
+  RFP_STREAM_TYPE,
+  type RfpActor,
+  type RfpCommand,
+  type RfpError,
+  type RfpFields,
+  type RfpState,
+  rfpStreamId,
+} from "@domain/rfp";
+import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
+import { notify } from "./notifications.server";
+
+/**
+ * RFP and proposal commands (issue 4): each loads, decides and appends in one transaction through the
+ * event store, across every stream the decision touches (the RFP, its proposals, vendors' credits).
+ * Notification rows follow the commit.
+ */
+
+type Clock = () => Date;
+const nowIso = (clock?: Clock) => (clock ?? (() => new Date()))().toISOString();
+
+/** One proposal per vendor per RFP: the proposal's id is derived from the pair, so a second one is the same stream. */
+export function proposalIdFor(rfpId: string, vendorId: string): string {
+  const h = createHash("sha256").update(`proposal:${rfpId}:${vendorId}`).digest("hex");
+  // Formatted as an RFC 9562 version 8 (custom) UUID.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((Number.parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`;
+}
+
+const rfpStream = (rfpId: string) => ({ streamId: rfpStreamId(rfpId), streamType: RFP_STREAM_TYPE });
+const proposalStream = (id: string) => ({ streamId: proposalStreamId(id), streamType: PROPOSAL_STREAM_TYPE });
+const creditsStream = (vendorId: string) => ({
+  streamId: creditsStreamId(vendorId),
+  streamType: CREDITS_STREAM_TYPE,
+});
+
+/** Runs one single-stream RFP command. */
+export async function executeRfpCommand(
+  db: Database,
+  rfpId: string,
+  command: RfpCommand,
+  options: { metadata?: EventMetadata; now?: Clock; idempotencyKey?: string } = {},
+): Promise<CommandOutcome<{ rfpId: string }, RfpError>> {
+  const stream = rfpStream(rfpId);
+  return runCommand<{ rfpId: string }, RfpError>(db, {
+    streams: [stream],
+    metadata: options.metadata,
+    idempotencyKey: options.idempotencyKey,
+    decide(loaded) {
+      const state = loaded.get(stream.streamId)?.state as RfpState;
+      const decision = decideRfp(state, command, { now: nowIso(options.now) });
+      if (!decision.ok) return decision;
+      return {
+        ok: true,
+        appends: [{ streamId: stream.streamId, events: decision.events }],
+        result: { rfpId },
+      };
+    },
+  });
+}
+
+export async function createRfp(
+  db: Database,
+  input: { actor: RfpActor; mayCreate: boolean; authorContextId: string | null; fields: RfpFields },
+  options: { now?: Clock; idempotencyKey?: string } = {},
+) {
+  const rfpId = randomUUID();
+  return executeRfpCommand(
+    db,
+    rfpId,
+    { type: "CreateRfp", rfpId, ...input },
+    { ...options, metadata: { actorUserId: input.actor.userId, actorContextId: input.authorContextId } },
+  );
+}
+
+/** What a multi-stream proposal decision appends, as the event store wants it. */
+function toAppends(a: ProposalAppends, rfpId: string) {
+  return [
+    { streamId: rfpStreamId(rfpId), events: a.rfp },
+    ...[...a.proposals].map(([id, events]) => ({ streamId: proposalStreamId(id), events })),
+    ...[...a.credits].map(([vendorId, events]) => ({ streamId: creditsStreamId(vendorId), events })),
+  ];
+}
+
+type Stale = { kind: "stale" };
+
+/**
+ * Runs a decision over an RFP and all of its proposals (and, with `withCredits`, the credit accounts of
+ * their vendors). The proposal list is read first and checked again under the locks: if a proposal
+ * arrived in between, the command runs again.
+ */
+async function runOverRfpProposals(
+  db: Database,
+  rfpId: string,
+  decideWith: (
+    rfp: RfpState,
+    proposals: ReadonlyMap<string, ProposalState>,
+    credits: ReadonlyMap<string, CreditsState>,
+  ) => MultiDecision,
+  options: { withCredits?: boolean; metadata?: EventMetadata } = {},
+): Promise<CommandOutcome<{ rfpId: string }, ProposalError>> {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const known = await db
+      .select({ id: rfpProposals.id, vendorId: rfpProposals.vendorId })
+      .from(rfpProposals)
+      .where(and(eq(rfpProposals.rfpId, rfpId), ne(rfpProposals.status, "draft")));
+    const streams = [
+      rfpStream(rfpId),
+      ...known.map((p) => proposalStream(p.id)),
+      ...(options.withCredits ? [...new Set(known.map((p) => p.vendorId))].map(creditsStream) : []),
+    ];
+    const outcome = await runCommand<{ rfpId: string }, ProposalError | Stale>(db, {
+      streams,
+      metadata: options.metadata,
+      decide(loaded) {
+        const rfp = loaded.get(rfpStreamId(rfpId))?.state as RfpState;
+        if (rfp.proposals.some((p) => !loaded.has(proposalStreamId(p.proposalId)))) {
+          return { ok: false, error: { kind: "stale" } };
+        }
+        const proposals = new Map(
+          rfp.proposals.map((p) => [
+            p.proposalId,
+            loaded.get(proposalStreamId(p.proposalId))?.state as ProposalState,
+          ]),
+        );
+        const credits = new Map(
+          known
+            .filter((p) => loaded.has(creditsStreamId(p.vendorId)))
+            .map((p) => [p.vendorId, loaded.get(creditsStreamId(p.vendorId))?.state as CreditsState]),
+        );
+        const decision = decideWith(rfp, proposals, credits);
+        if (!decision.ok) return decision;
+        return { ok: true, appends: toAppends(decision.appends, rfpId), result: { rfpId } };
+      },
+    });
+    if (!outcome.ok && outcome.error.kind === "stale") continue;
+    return outcome as CommandOutcome<{ rfpId: string }, ProposalError>;
+  }
+  throw new Error(`Proposals of RFP ${rfpId} kept changing; giving up`);
+}
+
+async function bidders(db: Database, rfpId: string) {
+  return db
+    .select({ id: rfpProposals.id, vendorId: rfpProposals.vendorId, status: rfpProposals.status })
+    .from(rfpProposals)
+    .where(and(eq(rfpProposals.rfpId, rfpId), ne(rfpProposals.status, "draft")));
+}
+
+async function rfpTitle(db: Database, rfpId: string) {
+  const [row] = await db
+    .select({ title: rfps.title, authorId: rfps.authorId })
+    .from(rfps)
+    .where(eq(rfps.id, rfpId));
+  return row ?? null;
+}
+
+/** The author (or an admin) cancels a published RFP: proposals still in the running are refunded. */
+export async function cancelRfp(
+  db: Database,
+  input: { rfpId: string; actor: RfpActor; reason: string },
+  options: { now?: Clock } = {},
+) {
+  const now = nowIso(options.now);
+  const outcome = await runOverRfpProposals(
+    db,
+    input.rfpId,
+    (rfp, proposals, credits) => {
+      const cancelled = decideRfp(
+        rfp,
+        { type: "CancelRfp", actor: input.actor, reason: input.reason },
+        { now },
+      );
+      if (!cancelled.ok) return { ok: false, error: cancelled.error as ProposalError };
+      return cancelRfpWithRefunds(
+        { rfpCancelled: cancelled.events, rfp, proposals, credits, by: input.actor.userId },
+        { now },
+      );
+    },
+    { withCredits: true, metadata: { actorUserId: input.actor.userId } },
+  );
+  if (outcome.ok) await notifyBidders(db, input.rfpId, "cancelled");
+  return outcome;
+}
+
+/** The author closes a published RFP without an award. */
+export async function closeRfp(
+  db: Database,
+  input: { rfpId: string; actor: RfpActor },
+  options: { now?: Clock } = {},
+) {
+  const outcome = await executeRfpCommand(
+    db,
+    input.rfpId,
+    { type: "CloseRfp", actor: input.actor },
+    {
+      ...options,
+      metadata: { actorUserId: input.actor.userId },
+    },
+  );
+  if (outcome.ok && !outcome.duplicate) await notifyBidders(db, input.rfpId, "closed");
+  return outcome;
+}
+
+/**
+ * Closes every published RFP with auto-close whose deadline has passed. Safe to run on several app
+ * servers at once: each close locks its stream, and a second attempt finds it closed and does nothing.
+ */
+export async function closeDueRfps(db: Database, options: { now?: Clock } = {}): Promise<number> {
+  const now = nowIso(options.now);
+  const due = await db
+    .select({ id: rfps.id })
+    .from(rfps)
+    .where(
+      and(
+        eq(rfps.status, "published"),
+        eq(rfps.autoCloseEnabled, true),
+        isNull(rfps.deletedAt),
+        lte(rfps.proposalDeadline, now),
+      ),
+    )
+    .limit(500);
+  let closed = 0;
+  for (const { id } of due) {
+    const outcome = await executeRfpCommand(db, id, { type: "AutoCloseRfp" }, { now: () => new Date(now) });
+    if (outcome.ok && outcome.events.length > 0) {
+      closed += 1;
+      await notifyBidders(db, id, "closed");
+    }
+  }
+  return closed;
+}
+
+async function notifyBidders(db: Database, rfpId: string, what: "closed" | "cancelled") {
+  const rfp = await rfpTitle(db, rfpId);
+  if (!rfp) return;
+  for (const b of await bidders(db, rfpId)) {
+    if (b.status === "accepted") continue;
+    await notify(db, {
+      userId: b.vendorId,
+      type: "rfp_closed",
+      title: what === "cancelled" ? `RFP cancelled: ${rfp.title}` : `RFP closed: ${rfp.title}`,
+      body:
+        what === "cancelled"
+          ? "The author cancelled this RFP. The credits you spent on your proposal were refunded."
+          : "This RFP is closed and no longer accepts proposals.",
+      actionUrl: `/rfps/${rfpId}`,
+      metadata: { rfp_id: rfpId, proposal_id: b.id },
+    });
+  }
+}
+
+/** Saves a vendor's draft bid on an RFP. */
+export async function saveProposal(
+  db: Database,
+  input: { rfpId: string; vendor: VendorActor; fields: ProposalFields },
+  options: { now?: Clock } = {},
+) {
+  const proposalId = proposalIdFor(input.rfpId, input.vendor.userId);
+  const streams = [rfpStream(input.rfpId), proposalStream(proposalId)];
+  return runCommand<{ proposalId: string }, ProposalError>(db, {
+    streams,
+    metadata: { actorUserId: input.vendor.userId },
+    decide(loaded) {
+      const decision = saveProposalDraft(
+        {
+          proposalId,
+          vendor: input.vendor,
+          rfp: loaded.get(rfpStreamId(input.rfpId))?.state as RfpState,
+          proposal: loaded.get(proposalStreamId(proposalId))?.state as ProposalState,
+          fields: input.fields,
+        },
+        { now: nowIso(options.now) },
+      );
+      if (!decision.ok) return decision;
+      return {
+        ok: true,
+        appends: [{ streamId: proposalStreamId(proposalId), events: decision.events }],
+        result: { proposalId },
+      };
+    },
+  });
+}
+
+/**
+ * Submits a vendor's bid: the proposal, the RFP's receipt and the credit spend in one atomic append
+ * across the three streams (spec 001 sections 4, 5 and 8). The author is notified (proposal_received).
+ */
+export async function submitProposalCommand(
+  db: Database,
+  input: { rfpId: string; vendor: VendorActor; fields: ProposalFields; creditCost?: number },
+  options: { now?: Clock; idempotencyKey?: string } = {},
+) {
+  const proposalId = proposalIdFor(input.rfpId, input.vendor.userId);
+  const outcome = await runCommand<{ proposalId: string; balance: number }, ProposalError>(db, {
+    streams: [rfpStream(input.rfpId), proposalStream(proposalId), creditsStream(input.vendor.userId)],
+    metadata: { actorUserId: input.vendor.userId },
+    idempotencyKey: options.idempotencyKey,
+    decide(loaded) {
+      const credits = loaded.get(creditsStreamId(input.vendor.userId))?.state as CreditsState;
+      const decision = submitProposal(
+        {
+          proposalId,
+          vendor: input.vendor,
+          rfp: loaded.get(rfpStreamId(input.rfpId))?.state as RfpState,
+          proposal: loaded.get(proposalStreamId(proposalId))?.state as ProposalState,
+          credits,
+          fields: input.fields,
+          creditCost: input.creditCost,
+        },
+        { now: nowIso(options.now) },
+      );
+      if (!decision.ok) return decision;
+      const spent = (decision.appends.credits.get(input.vendor.userId) ?? []).reduce(
+        (n, e) => n + (e.type === "CreditsSpent" ? e.data.amount : 0),
+        0,
+      );
+      return {
+        ok: true,
+        appends: toAppends(decision.appends, input.rfpId),
+        result: { proposalId, balance: credits.balance - spent },
+      };
+    },
+  });
+  if (outcome.ok && !outcome.duplicate) {
+    const rfp = await rfpTitle(db, input.rfpId);
+    if (rfp) {
+      await notify(db, {
+        userId: rfp.authorId,
+        type: "proposal_received",
+        title: `New proposal: ${rfp.title}`,
+        body: "A vendor submitted a proposal to your RFP.",
+        priority: "high",
+        actionUrl: `/rfps/${input.rfpId}/proposals`,
+        metadata: { rfp_id: input.rfpId, proposal_id: proposalId },
+      });
+    }
+  }
+  return outcome;
+}
+
+/** The owning vendor withdraws their proposal. */
+export async function withdrawProposalCommand(
+  db: Database,
+  input: { proposalId: string; vendorId: string },
+  options: { now?: Clock } = {},
+) {
+  const stream = proposalStream(input.proposalId);
+  return runCommand<{ proposalId: string }, ProposalError>(db, {
+    streams: [stream],
+    metadata: { actorUserId: input.vendorId },
+    decide(loaded) {
+      const decision = withdrawProposal(
+        { vendorId: input.vendorId, proposal: loaded.get(stream.streamId)?.state as ProposalState },
+        { now: nowIso(options.now) },
+      );
+      if (!decision.ok) return decision;
+      return {
+        ok: true,
+        appends: [{ streamId: stream.streamId, events: decision.events }],
+        result: { proposalId: input.proposalId },
+      };
+    },
+  });
+}
+
+/**
+ * The author reviews a proposal: shortlist, reject, or accept (which closes the RFP as awarded and
+ * rejects the rest). The vendors hear of it (proposal_accepted, proposal_rejected, rfp_closed).
+ */
+export async function reviewProposalCommand(
+  db: Database,
+  input: { rfpId: string; reviewer: Reviewer; command: ReviewCommand },
+  options: { now?: Clock } = {},
+) {
+  const before = new Map((await bidders(db, input.rfpId)).map((b) => [b.id, b.status]));
+  const outcome = await runOverRfpProposals(
+    db,
+    input.rfpId,
+    (rfp, proposals) =>
+      reviewProposal(
+        { reviewer: input.reviewer, rfp, proposals, command: input.command },
+        { now: nowIso(options.now) },
+      ),
+    { metadata: { actorUserId: input.reviewer.userId } },
+  );
+  if (!outcome.ok) return outcome;
+  const rfp = await rfpTitle(db, input.rfpId);
+  if (!rfp) return outcome;
+  for (const b of await bidders(db, input.rfpId)) {
+    if (before.get(b.id) === b.status) continue;
+    if (b.status === "accepted") {
+      await notify(db, {
+        userId: b.vendorId,
+        type: "proposal_accepted",
+        title: `Proposal accepted: ${rfp.title}`,
+        body: "Congratulations! The author accepted your proposal.",
+        priority: "high",
+        actionUrl: "/rfps/my-proposals",
+        metadata: { rfp_id: input.rfpId, proposal_id: b.id },
+      });
+    } else if (b.status === "rejected") {
+      await notify(db, {
+        userId: b.vendorId,
+        type: "proposal_rejected",
+        title: `Proposal not selected: ${rfp.title}`,
+        body: "The author did not select your proposal.",
+        actionUrl: "/rfps/my-proposals",
+        metadata: { rfp_id: input.rfpId, proposal_id: b.id },
+      });
+      if (input.command.type === "Accept") {
+        await notify(db, {
+          userId: b.vendorId,
+          type: "rfp_closed",
+          title: `RFP awarded: ${rfp.title}`,
+          body: "This RFP was awarded to another vendor and is now closed.",
+          actionUrl: `/rfps/${input.rfpId}`,
+          metadata: { rfp_id: input.rfpId },
+        });
+      }
+    }
+  }
+  return outcome;
+}
+
+/** Counts a view of an RFP, apart from its events (a read is not a domain event). */
+export async function recordRfpView(db: Database, rfpId: string) {
+  await db.execute(
+    sql`insert into rfp_views (rfp_id, view_count, last_viewed_at) values (${rfpId}, 1, now())
+        on conflict (rfp_id) do update set view_count = rfp_views.view_count + 1, last_viewed_at = now()`,
+  );
+}
