@@ -55,6 +55,8 @@ export interface ViewerProfile {
   compactMode: boolean;
   reducedMotion: boolean;
   sidebarCollapsed: boolean;
+  /** IANA time zone for dates the person types and reads; null: the platform default. */
+  timezone: string | null;
 }
 
 const contextColumns = {
@@ -95,6 +97,7 @@ export async function getViewerProfile(db: Queryable, userId: string): Promise<V
       compactMode: userProfiles.compactMode,
       reducedMotion: userProfiles.reducedMotion,
       sidebarCollapsed: userProfiles.sidebarCollapsed,
+      timezone: userProfiles.timezone,
     })
     .from(userProfiles)
     .where(eq(userProfiles.id, userId));

@@ -4,5 +4,6 @@ export * from "./events";
 export * from "./fields";
 export * from "./machine";
 export * from "./rules";
+export * from "./time";
 export * from "./types";
 export * from "./urgency";

@@ -373,3 +373,14 @@ describe("the state folds as the machine allows", () => {
     expect(RFP_MESSAGES.coreFieldsLocked).toBe("Cannot modify core fields of published RFP");
   });
 });
+
+describe("deadlines typed in local time", () => {
+  it("converts a New York local time to UTC and back, across daylight saving", async () => {
+    const { localDateTimeToIso, isoToLocalDateTime } = await import("@domain/rfp");
+    expect(localDateTimeToIso("2026-12-01T17:00")).toBe("2026-12-01T22:00:00.000Z");
+    expect(localDateTimeToIso("2026-07-01T17:00", "America/New_York")).toBe("2026-07-01T21:00:00.000Z");
+    expect(localDateTimeToIso("2026-07-01T17:00", "UTC")).toBe("2026-07-01T17:00:00.000Z");
+    expect(isoToLocalDateTime("2026-12-01T22:00:00.000Z")).toBe("2026-12-01T17:00");
+    expect(localDateTimeToIso("tomorrow")).toBeNull();
+  });
+});
