@@ -49,6 +49,8 @@ app.all("*", async (req, res, next) => {
 
 const server = app.listen(port, () => {
   console.log(`App listening on http://localhost:${port}`);
+  // Periodic jobs (auto-closing RFPs at their deadline), exported by app/entry.server.tsx.
+  build.entry.module.startBackgroundJobs?.();
   if (development) void broadcastDevReady(build);
 });
 for (const signal of ["SIGTERM", "SIGINT"]) {

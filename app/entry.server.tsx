@@ -51,3 +51,6 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/** server.js starts the periodic jobs through the build (see app/jobs.server.ts). */
+export { startBackgroundJobs } from "./jobs.server";

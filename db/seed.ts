@@ -4,6 +4,7 @@ import { executeCreditsCommand } from "../app/commands/credits.server";
 import { findCreditPackage } from "../domain/credits";
 import type { Database } from "./client";
 import { users } from "./schema";
+import { seedRfps } from "./seed-rfps";
 import { seedRoles } from "./seed-roles";
 
 /** Demo accounts; the README lists them. Every password is the same demo password. */
@@ -104,4 +105,5 @@ export async function seed(db: Database): Promise<void> {
   );
   await purchase(db, vendor, "starter", "cs_demo_vendor_starter");
   await purchase(db, vendor2, "single", "cs_demo_vendor2_single");
+  await seedRfps(db, ids);
 }

@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { lockDataDir } from "@db/client";
-import { events, users } from "@db/schema";
+import { events, rfpProposals, rfps, users } from "@db/schema";
 import { DEMO_ACCOUNTS, seed } from "@db/seed";
+import { DEMO_RFPS } from "@db/seed-rfps";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getVendorCredits } from "~/queries/credits.server";
@@ -19,7 +20,19 @@ describe.each(engines)("demo seed on %s", (engine) => {
     const [u1] = await t.db.select({ n: count() }).from(users);
     const [e1] = await t.db.select({ n: count() }).from(events);
     expect(u1?.n).toBe(DEMO_ACCOUNTS.length);
-    expect(e1?.n).toBe(4);
+    // Credit history (4 credit events), then the demo RFPs and the demo vendor's proposals.
+    expect(e1?.n).toBeGreaterThan(4);
+    const [published] = await t.db.select({ n: count() }).from(rfps).where(eq(rfps.status, "published"));
+    expect(published?.n).toBe(DEMO_RFPS.filter((r) => r.state === "published").length - 1);
+    const statuses = await t.db.selectDistinct({ s: rfpProposals.status }).from(rfpProposals);
+    expect(statuses.map((r) => r.s).sort()).toEqual([
+      "accepted",
+      "draft",
+      "rejected",
+      "submitted",
+      "under_review",
+      "withdrawn",
+    ]);
     await seed(t.db);
     const [u2] = await t.db.select({ n: count() }).from(users);
     const [e2] = await t.db.select({ n: count() }).from(events);
@@ -29,9 +42,10 @@ describe.each(engines)("demo seed on %s", (engine) => {
       .from(users)
       .where(eq(users.email, "vendor@demo.test"));
     expect(await getVendorCredits(t.db, vendor?.id as string)).toEqual({
-      balance: 17,
+      // 17 bought and granted; 5 proposals submitted (the draft costs nothing).
+      balance: 12,
       lifetime_earned: 17,
-      lifetime_spent: 0,
+      lifetime_spent: 5,
     });
   });
 });
