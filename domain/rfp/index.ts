@@ -4,6 +4,7 @@ export * from "./events";
 export * from "./fields";
 export * from "./machine";
 export * from "./rules";
+export * from "./stats";
 export * from "./time";
 export * from "./types";
 export * from "./urgency";

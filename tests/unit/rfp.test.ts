@@ -384,3 +384,36 @@ describe("deadlines typed in local time", () => {
     expect(localDateTimeToIso("tomorrow")).toBeNull();
   });
 });
+
+describe("dashboard statistics (spec 001 sections 2.1, 7, 9)", () => {
+  it("titles by user type, win rate with one decimal, averages, dollars without decimals", async () => {
+    const m = await import("@domain/rfp");
+    expect(m.DASHBOARD_TITLES).toEqual({
+      author: "RFP Management",
+      vendor: "Vendor Dashboard",
+      other: "RFP Overview",
+    });
+    expect(["manager", "board_member", "admin", "vendor", "cpa", "homeowner"].map(m.dashboardKind)).toEqual([
+      "author",
+      "author",
+      "author",
+      "vendor",
+      "other",
+      "other",
+    ]);
+    expect(m.winRate(1, 2)).toBe(33.3);
+    expect(m.winRate(2, 1)).toBe(66.7);
+    expect(m.winRate(0, 0)).toBe(0);
+    expect(m.averageOf([1, 2, 2])).toBe(1.7);
+    expect(m.averageOf([])).toBe(0);
+    expect(m.responseDays("2026-11-01T00:00:00Z", "2026-11-03T12:00:00Z")).toBe(2.5);
+    expect(m.formatDollars(180000)).toBe("$180,000");
+    expect([
+      m.DASHBOARD_RECENT_RFPS,
+      m.VENDOR_DASHBOARD_RFPS,
+      m.VENDOR_DASHBOARD_PROPOSALS,
+      m.LOW_CREDIT_BANNER_BELOW,
+    ]).toEqual([5, 3, 3, 5]);
+    expect([m.STATS_WINDOW_DAYS, m.RECENT_RFPS_WINDOW_DAYS]).toEqual([30, 7]);
+  });
+});
