@@ -3,6 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+/** An empty variable (STRIPE_SECRET_KEY=) counts as unset. */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalSecret = z.preprocess(blankToUndefined, z.string().optional());
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
@@ -25,6 +29,17 @@ const EnvSchema = z.object({
   OAUTH_SCOPES: z.string().default("openid email profile"),
   /** Where uploaded files (verification documents) are kept; default DATA_DIR/uploads. */
   UPLOAD_DIR: z.string().optional(),
+  /** Stripe (credit checkout); unset: purchases show "Payment system is not configured". */
+  STRIPE_SECRET_KEY: optionalSecret,
+  STRIPE_PUBLISHABLE_KEY: optionalSecret,
+  STRIPE_WEBHOOK_SECRET: optionalSecret,
+  /** Stripe price ids of the four credit packages. */
+  STRIPE_PRICE_SINGLE: optionalSecret,
+  STRIPE_PRICE_STARTER: optionalSecret,
+  STRIPE_PRICE_PROFESSIONAL: optionalSecret,
+  STRIPE_PRICE_BUSINESS: optionalSecret,
+  /** A Stripe-compatible API server instead of https://api.stripe.com, e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: z.preprocess(blankToUndefined, z.string().url().optional()),
   /** Multiplies every sign-in, sign-up, reset and contact limit (the browser tests raise it). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
