@@ -7,7 +7,7 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { formatDistanceToNowStrict } from "date-fns";
+import { formatDistanceStrict } from "date-fns";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { REJECTION_REASON_MAX, ReviewConflictError, reviewRole } from "~/commands/verification-review.server";
@@ -34,7 +34,13 @@ const ReviewSchema = z.discriminatedUnion("intent", [
 /** The admin panel. Its verification queue (spec 000 section 2.2: /admin?tab=verification) is the first tab. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const queue = await getVerificationQueue(await getDb());
+  const now = new Date();
+  // Relative times are worded on the server: rendered in the browser they would differ from the
+  // server's HTML by a second and break hydration (React then re-renders the page, losing typed input).
+  const queue = (await getVerificationQueue(await getDb())).map((item) => ({
+    ...item,
+    submittedAgo: item.submittedAt ? formatDistanceStrict(new Date(item.submittedAt), now) : null,
+  }));
   return json({ queue });
 }
 
@@ -131,9 +137,7 @@ export default function Admin() {
                         ? (VERIFICATION_METHOD_LABELS[item.method as VerificationMethod] ?? item.method)
                         : "No method"}
                       {item.reference ? `: ${item.reference}` : ""}
-                      {item.submittedAt
-                        ? ` · submitted ${formatDistanceToNowStrict(new Date(item.submittedAt))} ago`
-                        : ""}
+                      {item.submittedAgo ? ` · submitted ${item.submittedAgo} ago` : ""}
                     </p>
                     {item.documents.length > 0 ? (
                       <ul className="mt-2 text-sm">
