@@ -1,0 +1,125 @@
+import type { Queryable } from "@db/client";
+import {
+  DASHBOARD_RECENT_RFPS,
+  DASHBOARD_TITLES,
+  DEFAULT_TIME_ZONE,
+  dashboardKind,
+  formatDollars,
+  LOW_CREDIT_BANNER_BELOW,
+  RFP_CATEGORY_EMOJI,
+  type RfpCategory,
+} from "@domain/rfp";
+import type { DashboardRfpRow, RfpDashboardProps } from "~/components/rfp-dashboard/rfp-dashboard";
+import { getAuthorRecentRfps, getAuthorStats, getVendorStats } from "./dashboards.server";
+
+/** A due date worded on the server in the viewer's time zone (so the page hydrates without a mismatch). */
+export function dueLabel(iso: string | null, timeZone?: string | null): string | null {
+  if (!iso) return null;
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: timeZone || DEFAULT_TIME_ZONE,
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  }).format(new Date(iso));
+}
+
+export interface RfpSummaryRow {
+  id: string;
+  title: string;
+  category: string | null;
+  organizationName: string | null;
+  locationCity: string | null;
+  locationState: string | null;
+  proposalCount: number;
+  status: DashboardRfpRow["status"];
+  proposalDeadline: string | null;
+}
+
+export function dashboardRow(r: RfpSummaryRow, timeZone?: string | null): DashboardRfpRow {
+  return {
+    id: r.id,
+    title: r.title,
+    emoji: RFP_CATEGORY_EMOJI[(r.category ?? "other") as RfpCategory] ?? RFP_CATEGORY_EMOJI.other,
+    organizationName: r.organizationName,
+    place: [r.locationCity, r.locationState].filter(Boolean).join(", ") || null,
+    proposalCount: r.proposalCount,
+    status: r.status,
+    dueLabel: dueLabel(r.proposalDeadline, timeZone),
+  };
+}
+
+const TIPS = {
+  author: [
+    "A clear scope of work and budget bring more comparable proposals.",
+    "Give vendors at least two weeks before the proposal deadline.",
+    "Ask for insurance and a license when the work calls for them.",
+  ],
+  vendor: [
+    "Verified vendors get priority placement and more trust.",
+    "Answer every requirement: incomplete bids cannot be submitted.",
+    "Each proposal costs 1 credit; a cancelled RFP refunds it.",
+  ],
+  other: [
+    "Browse open RFPs to see what associations near you are planning.",
+    "Add a board member or property manager role to publish RFPs.",
+  ],
+};
+
+/**
+ * The RFP dashboard's data (spec 001 section 2.1) for the active role: stat cards from the
+ * projections, the 5 recent RFPs (authors), the low-credit banner (vendors under 5 credits).
+ * Vendors' opportunities are passed in by the caller (they follow the RFP visibility rules).
+ */
+export async function getRfpDashboard(
+  db: Queryable,
+  viewer: { userId: string; roleType: string; timeZone?: string | null },
+  vendorOpportunities: RfpSummaryRow[] = [],
+): Promise<RfpDashboardProps> {
+  const kind = dashboardKind(viewer.roleType);
+  const title = DASHBOARD_TITLES[kind];
+  if (kind === "author") {
+    const [stats, recent] = await Promise.all([
+      getAuthorStats(db, viewer.userId),
+      getAuthorRecentRfps(db, viewer.userId, DASHBOARD_RECENT_RFPS),
+    ]);
+    return {
+      kind,
+      title,
+      cards: [
+        { label: "Active RFPs", value: String(stats.active_rfps) },
+        { label: "Total Proposals", value: String(stats.total_proposals), hint: "Last 30 days" },
+        { label: "Avg per RFP", value: stats.avg_proposals_per_rfp.toFixed(1) },
+        { label: "Total Value", value: formatDollars(stats.total_value), hint: "Budgets of RFPs sent out" },
+      ],
+      rows: recent.map((r) => dashboardRow(r as RfpSummaryRow, viewer.timeZone)),
+      lowCredits: null,
+      performance: [
+        { label: "RFPs sent out (30 days)", value: String(stats.total_rfps) },
+        { label: "Average proposal", value: formatDollars(stats.avg_proposal_value) },
+      ],
+      tips: TIPS.author,
+    };
+  }
+  if (kind === "vendor") {
+    const stats = await getVendorStats(db, viewer.userId);
+    return {
+      kind,
+      title,
+      cards: [
+        { label: "Win Rate", value: `${stats.winRate.toFixed(1)}%` },
+        { label: "Total Proposals", value: String(stats.totalProposals) },
+        { label: "Credits", value: String(stats.creditBalance) },
+        { label: "Total Value", value: formatDollars(stats.total_bid_value), hint: "Sum of your bids" },
+      ],
+      rows: vendorOpportunities.slice(0, DASHBOARD_RECENT_RFPS).map((r) => dashboardRow(r, viewer.timeZone)),
+      lowCredits: stats.creditBalance < LOW_CREDIT_BANNER_BELOW ? { balance: stats.creditBalance } : null,
+      performance: [
+        { label: "Proposals won", value: String(stats.wonProposals) },
+        { label: "Won value", value: formatDollars(stats.won_value) },
+        { label: "Average bid", value: formatDollars(stats.avg_bid_value) },
+      ],
+      tips: TIPS.vendor,
+    };
+  }
+  return { kind, title, cards: [], rows: [], lowCredits: null, performance: [], tips: TIPS.other };
+}
