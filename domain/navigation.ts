@@ -9,7 +9,7 @@ import type { RoleType } from "./roles/types";
 export interface NavItem {
   label: string;
   href: string;
-  icon: "dashboard" | "settings" | "admin" | "search" | "roles";
+  icon: "dashboard" | "settings" | "admin" | "search" | "roles" | "credits";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
 }
@@ -17,6 +17,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Dashboard", href: "/dashboard", icon: "dashboard" },
   { label: "Search", href: "/search", icon: "search" },
+  { label: "Vendor Credits", href: "/credits", icon: "credits", roles: ["vendor"] },
   { label: "Settings", href: "/settings", icon: "settings" },
   { label: "Admin Panel", href: "/admin", icon: "admin", roles: ["admin"], permission: "can_verify_users" },
 ];

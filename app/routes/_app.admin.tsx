@@ -94,6 +94,12 @@ export default function Admin() {
         >
           Verification queue ({queue.length})
         </a>
+        <a
+          href="/admin/credits"
+          className="-mb-px inline-block border-b-2 border-transparent px-3 py-2 text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400"
+        >
+          Credits
+        </a>
       </nav>
       <section aria-labelledby="queue-heading" className="mt-6">
         <h2 id="queue-heading" className="sr-only">

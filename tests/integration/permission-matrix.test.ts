@@ -53,6 +53,20 @@ function expected(policy: Policy, persona: Persona): Outcome {
   }
 }
 
+/** Vendor contexts get `vendor` (default ok); other roles 403; no role: onboarding; anonymous: sign in. */
+function vendorOnly(vendor: Outcome = "ok"): Policy {
+  return {
+    custom: (p) =>
+      p === "anonymous"
+        ? "sign_in"
+        : p === "no_role"
+          ? "redirect:/onboarding"
+          : p === "vendor"
+            ? vendor
+            : "forbidden",
+  };
+}
+
 /**
  * Route file (without extension) -> URL to request and policy. `action` is the policy of its action
  * when it differs from the loader's ("none" when the route has no action).
@@ -116,6 +130,24 @@ const MATRIX: Record<
             : "redirect:/dashboard",
     },
   },
+  // Vendor credits (issue 4): vendor contexts only; buying needs a verified vendor role.
+  "_app.credits._index": { url: "/credits", policy: vendorOnly() },
+  "_app.vendor-dashboard_.credits": {
+    url: "/vendor-dashboard/credits",
+    policy: vendorOnly("redirect:/credits"),
+  },
+  // Without Stripe configured (as here) no session can be found.
+  "_app.credits.success": {
+    url: "/credits/success?session_id=cs_test_unknown",
+    policy: vendorOnly("not_found"),
+  },
+  "_app.credits.cancel": { url: "/credits/cancel", policy: vendorOnly() },
+  "credits.export[.csv]": { url: "/credits/export.csv", policy: vendorOnly() },
+  // A vendor's empty form goes back to the purchase dialog with its error.
+  "api.create-checkout-session": { url: "/api/create-checkout-session", policy: vendorOnly() },
+  // Stripe calls it without a session; an unsigned post is refused for its content (400).
+  "api.stripe.webhook": { url: "/api/stripe/webhook", policy: "public" },
+  "_app.admin_.credits": { url: "/admin/credits", policy: "admin" },
   // Documents are private: nobody but the owner and admins learns that one exists.
   "documents.verification.$id": {
     url: "/documents/verification/00000000-0000-4000-8000-000000000000",

@@ -160,6 +160,15 @@ describe("navigation (spec 000 section 6)", () => {
       expect(labels.includes("Admin Panel")).toBe(type === "admin");
     }
   });
+  it("shows Vendor Credits (/credits) to vendor contexts only", () => {
+    for (const type of ROLE_TYPES) {
+      const items = navigationFor(type, CONTEXT_PERMISSIONS[type]);
+      const credits = items.find((i) => i.label === "Vendor Credits");
+      expect(Boolean(credits)).toBe(type === "vendor");
+      if (credits) expect(credits.href).toBe("/credits");
+    }
+    expect(navigationFor(null, null).some((i) => i.label === "Vendor Credits")).toBe(false);
+  });
   it("shows entries with no roles to everybody, even without a context", () => {
     expect(navigationFor(null, null).map((i) => i.label)).toEqual(
       NAV_ITEMS.filter((i) => !i.roles).map((i) => i.label),

@@ -1,5 +1,5 @@
 import type { NavItem } from "@domain/navigation";
-import { LayoutDashboard, Search, Settings, ShieldCheck, UsersRound } from "lucide-react";
+import { Coins, LayoutDashboard, Search, Settings, ShieldCheck, UsersRound } from "lucide-react";
 
 const ICONS = {
   dashboard: LayoutDashboard,
@@ -7,6 +7,7 @@ const ICONS = {
   admin: ShieldCheck,
   search: Search,
   roles: UsersRound,
+  credits: Coins,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {

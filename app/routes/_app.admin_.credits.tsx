@@ -1,0 +1,165 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { requireAdmin } from "~/auth/guards.server";
+import { grantBonusCreditsByEmail } from "~/commands/credit-grants.server";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { getDb } from "~/db.server";
+import { readFlash, redirectWithFlash } from "~/flash.server";
+
+export const meta: MetaFunction = () => [{ title: "Admin · Credits · Association Commons" }];
+
+const BONUS_MAX = 1000;
+const BONUS_REASON_MAX = 500;
+
+const GrantSchema = z.object({
+  email: z
+    .string({ required_error: "Enter the vendor's e-mail address" })
+    .trim()
+    .email("Enter a valid e-mail address"),
+  amount: z
+    .number({ required_error: "Enter a number of credits", invalid_type_error: "Enter a whole number" })
+    .int("Enter a whole number")
+    .min(1, "Grant at least 1 credit")
+    .max(BONUS_MAX, `Grant at most ${BONUS_MAX} credits at a time`),
+  reason: z
+    .string({ required_error: "A reason is required" })
+    .trim()
+    .min(1, "A reason is required")
+    .max(BONUS_REASON_MAX, `The reason can be at most ${BONUS_REASON_MAX} characters`),
+  requestKey: z.string().uuid(),
+});
+
+/** Admin panel, Credits tab: grant bonus credits to a vendor, with a reason (issue 4). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { flash, headers } = await readFlash(request);
+  return json({ flash, requestKey: crypto.randomUUID() }, { headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: GrantSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const outcome = await grantBonusCreditsByEmail(await getDb(), admin.user.id, submission.value);
+  if (!outcome.ok) {
+    return json(
+      { result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) },
+      { status: outcome.field === "email" ? 404 : 400 },
+    );
+  }
+  const n = submission.value.amount;
+  return redirectWithFlash("/admin/credits", {
+    message: `Granted ${n} bonus ${n === 1 ? "credit" : "credits"} to ${outcome.vendorName ?? outcome.vendorEmail} (${outcome.vendorEmail}). Their balance is now ${outcome.balance}.`,
+    tone: "success",
+  });
+}
+
+export default function AdminCredits() {
+  const { flash, requestKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "grant-bonus",
+    lastResult: actionData?.result as SubmissionResult<string[]> | undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: GrantSchema }),
+  });
+  const tab = "-mb-px inline-block border-b-2 px-3 py-2 text-sm";
+  return (
+    <div className="mx-auto max-w-5xl">
+      <h1 className="text-3xl font-semibold">Admin Panel</h1>
+      <nav aria-label="Admin sections" className="mt-4 border-b border-slate-200 dark:border-slate-800">
+        <a
+          href="/admin?tab=verification"
+          className={`${tab} border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400`}
+        >
+          Verification queue
+        </a>
+        <a
+          href="/admin/credits"
+          aria-current="page"
+          className={`${tab} border-blue-700 font-semibold text-blue-800 dark:text-blue-300`}
+        >
+          Credits
+        </a>
+      </nav>
+      <section aria-labelledby="grant-heading" className="mt-6 max-w-lg">
+        <h2 id="grant-heading" className="text-xl font-semibold">
+          Grant bonus credits
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          The credits are added to the vendor's balance at once and show as a bonus, with your reason, in
+          their history.
+        </p>
+        {flash ? (
+          <p
+            key={flash.at}
+            role="status"
+            className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+          >
+            {flash.message}
+          </p>
+        ) : null}
+        {form.errors?.length ? (
+          <div className="mt-4">
+            <Alert title={form.errors.join(" ")} />
+          </div>
+        ) : null}
+        <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
+          <input type="hidden" name="requestKey" value={requestKey} />
+          <Field
+            label="Vendor e-mail"
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="off"
+            errors={fields.email.errors}
+          />
+          <Field
+            label="Credits"
+            {...getInputProps(fields.amount, { type: "number" })}
+            min={1}
+            max={BONUS_MAX}
+            step={1}
+            errors={fields.amount.errors}
+          />
+          <div className="flex flex-col gap-1">
+            <label
+              htmlFor={fields.reason.id}
+              className="text-sm font-medium text-slate-800 dark:text-slate-200"
+            >
+              Reason
+            </label>
+            <textarea
+              {...getTextareaProps(fields.reason)}
+              maxLength={BONUS_REASON_MAX}
+              rows={3}
+              className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+            />
+            {fields.reason.errors ? (
+              <p id={fields.reason.errorId} className="text-sm text-red-700 dark:text-red-400">
+                {fields.reason.errors.join(" ")}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <Button disabled={busy}>{busy ? "Granting..." : "Grant credits"}</Button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}
