@@ -6,12 +6,14 @@
 // Usage: tsx tests/support/e2e-server.ts   (E2E_PORT, default 3210; E2E_DATA_DIR, default .e2e-data)
 //
 // It also starts a local OAuth2 provider (tests/support/oauth-provider.ts, port E2E_OAUTH_PORT, default
-// 3211) and gives the app its OAUTH_* settings; mail goes to the outbox in E2E_DATA_DIR/outbox; the
+// 3211) and gives the app its OAUTH_* settings, and a fake Stripe (tests/support/fake-stripe.ts) with its
+// STRIPE_* settings; mail goes to the outbox in E2E_DATA_DIR/outbox; the
 // sign-in limits are raised (RATE_LIMIT_SCALE=20) so the tests do not trip them.
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startFakeStripe } from "./fake-stripe";
 import { startOAuthProvider } from "./oauth-provider";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -40,15 +42,23 @@ run("npm", ["run", "build"]);
 run(bin("tsx"), ["scripts/prepare.ts"]);
 
 const oauth = await startOAuthProvider(Number(process.env.E2E_OAUTH_PORT ?? 3211));
+// Stripe: a local fake (tests/support/fake-stripe.ts, port E2E_STRIPE_PORT, default 3212) whose hosted
+// checkout posts a signed checkout.session.completed to the app's webhook.
+const stripe = await startFakeStripe({
+  port: Number(process.env.E2E_STRIPE_PORT ?? 3212),
+  webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
+});
 
 const server = spawn(process.execPath, ["server.js"], {
   cwd: root,
-  env: { ...env, ...oauth.env, RATE_LIMIT_SCALE: "20", NODE_ENV: "production" },
+  env: { ...env, ...oauth.env, ...stripe.env, RATE_LIMIT_SCALE: "20", NODE_ENV: "production" },
   stdio: "inherit",
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));
 }
 server.on("exit", (code, signal) => {
-  void oauth.server.stop().finally(() => process.exit(code ?? (signal ? 1 : 0)));
+  void Promise.allSettled([oauth.server.stop(), stripe.close()]).finally(() =>
+    process.exit(code ?? (signal ? 1 : 0)),
+  );
 });

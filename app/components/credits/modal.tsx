@@ -36,7 +36,7 @@ export function UrlDialog({
   const header = (TitleTag: typeof Dialog.Title | "h2", DescTag: typeof Dialog.Description | "p") => (
     <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
       <div>
-        <TitleTag id={TitleTag === "h2" ? `${testId}-title` : undefined} className="text-lg font-semibold">
+        <TitleTag {...(TitleTag === "h2" ? { id: `${testId}-title` } : {})} className="text-lg font-semibold">
           {title}
         </TitleTag>
         {description ? (
