@@ -1,0 +1,200 @@
+import { CREDIT_STATUS_MESSAGES, creditStatusMessage, findCreditPackage } from "@domain/credits";
+import {
+  checkoutMetadata,
+  checkPurchaseRequest,
+  PURCHASE_MESSAGES,
+  purchaseErrorMessage,
+  purchaseFromSession,
+  webhookDecision,
+} from "@domain/credits/checkout";
+import {
+  csvField,
+  HISTORY_MESSAGES,
+  historyCsv,
+  historyTotals,
+  parseHistorySort,
+  parseHistoryType,
+} from "@domain/credits/history";
+import { describe, expect, it } from "vitest";
+
+const PRICES = {
+  single: "price_single",
+  starter: "price_starter",
+  professional: "price_professional",
+  business: "price_business",
+};
+const VENDOR = "5f0c7a4e-8a5e-4c59-9a57-0b4f0f8b1e21";
+
+describe("purchase request: the server trusts only the package id (spec 001 sections 7 and 8)", () => {
+  it("finds the package and its configured price", () => {
+    const check = checkPurchaseRequest({ packageId: "starter", priceId: "price_starter" }, PRICES);
+    expect(check).toMatchObject({
+      ok: true,
+      priceId: "price_starter",
+      package: { id: "starter", price: 4000, credits: 5 },
+    });
+  });
+  it("takes the configured price when the client sends none (no-JS form)", () => {
+    expect(checkPurchaseRequest({ packageId: "business" }, PRICES)).toMatchObject({
+      ok: true,
+      priceId: "price_business",
+    });
+  });
+  it("refuses another package's price, an unknown price and an unknown package", () => {
+    for (const request of [
+      { packageId: "starter", priceId: "price_business" },
+      { packageId: "starter", priceId: "price_forged" },
+      { packageId: "platinum", priceId: "price_starter" },
+    ]) {
+      expect(checkPurchaseRequest(request, PRICES)).toEqual({ ok: false, code: "invalid_package" });
+    }
+    expect(purchaseErrorMessage("invalid_package")).toBe("Invalid credit package configuration");
+  });
+  it("reports a package without a configured price as not configured", () => {
+    expect(checkPurchaseRequest({ packageId: "single" }, { ...PRICES, single: undefined })).toEqual({
+      ok: false,
+      code: "not_configured",
+    });
+    expect(purchaseErrorMessage("not_configured")).toBe(
+      "Payment system is not configured. Please contact support.",
+    );
+    expect(purchaseErrorMessage("checkout_failed")).toBe("Failed to create checkout session");
+    expect(purchaseErrorMessage("anything else")).toBe(PURCHASE_MESSAGES.fallback);
+    expect(purchaseErrorMessage(null)).toBeNull();
+  });
+  it("puts the spec's metadata, all strings, in the session", () => {
+    const pkg = findCreditPackage("professional");
+    if (!pkg) throw new Error("professional");
+    expect(checkoutMetadata(pkg, VENDOR)).toEqual({
+      productType: "vendor_credits",
+      packageId: "professional",
+      credits: "10",
+      bonusCredits: "0",
+      userId: VENDOR,
+    });
+  });
+});
+
+describe("webhook decision: which events credit", () => {
+  it("credits a completed session only when paid", () => {
+    expect(webhookDecision("checkout.session.completed", "paid")).toBe("fulfil");
+    expect(webhookDecision("checkout.session.completed", "unpaid")).toBe("await_payment");
+    expect(webhookDecision("checkout.session.completed", "no_payment_required")).toBe("await_payment");
+  });
+  it("credits async_payment_succeeded, and ignores everything else", () => {
+    expect(webhookDecision("checkout.session.async_payment_succeeded", "paid")).toBe("fulfil");
+    for (const type of [
+      "checkout.session.async_payment_failed",
+      "checkout.session.expired",
+      "charge.refunded",
+    ]) {
+      expect(webhookDecision(type, "paid")).toBe("ignore");
+    }
+  });
+  it("reads the purchase from the session our server created, the package from the catalogue", () => {
+    const session = {
+      id: "cs_test_1",
+      mode: "payment",
+      paymentStatus: "paid",
+      clientReferenceId: VENDOR,
+      metadata: { productType: "vendor_credits", packageId: "business", credits: "9999", userId: VENDOR },
+      amountTotal: 15000,
+      currency: "USD",
+    };
+    const purchase = purchaseFromSession(session);
+    expect(purchase).toMatchObject({ ok: true, vendorId: VENDOR, amountPaid: 15000, currency: "usd" });
+    if (purchase.ok) expect(purchase.package.credits).toBe(25);
+    expect(purchaseFromSession({ ...session, metadata: { productType: "other" } })).toEqual({
+      ok: false,
+      reason: "not_credits",
+    });
+    expect(purchaseFromSession({ ...session, clientReferenceId: "not-a-uuid" })).toMatchObject({ ok: false });
+    expect(
+      purchaseFromSession({ ...session, metadata: { ...session.metadata, packageId: "platinum" } }),
+    ).toMatchObject({ ok: false, reason: "invalid" });
+    expect(
+      purchaseFromSession({
+        ...session,
+        metadata: { ...session.metadata, userId: "0f0c7a4e-8a5e-4c59-9a57-0b4f0f8b1e21" },
+      }),
+    ).toMatchObject({ ok: false, reason: "invalid" });
+  });
+});
+
+describe("credit status messages (spec 001 section 2.7)", () => {
+  it.each([
+    [0, "No credits available. Purchase credits to submit proposals."],
+    [1, "Low credit balance. Consider purchasing more credits."],
+    [5, "Low credit balance. Consider purchasing more credits."],
+    [6, "Good credit balance. Ready to submit proposals."],
+    [250, "Good credit balance. Ready to submit proposals."],
+  ])("balance %i: %s", (balance, message) => {
+    expect(creditStatusMessage(balance)).toBe(message);
+    expect(Object.values(CREDIT_STATUS_MESSAGES)).toContain(message);
+  });
+});
+
+describe("credit history: filters, totals, CSV", () => {
+  const rows = [
+    {
+      id: "1",
+      type: "purchase",
+      amount: 10,
+      description: "Purchased Professional Pack (10 credits)",
+      reference_id: "professional",
+      reference_type: "credit_package",
+      created_at: "2026-11-20T10:00:00.000Z",
+    },
+    {
+      id: "2",
+      type: "usage",
+      amount: -1,
+      description: 'Proposal for "Roof, gutters"\nphase 2',
+      reference_id: "p-1",
+      reference_type: "proposal_submission",
+      created_at: "2026-11-21T10:00:00.000Z",
+    },
+    {
+      id: "3",
+      type: "bonus",
+      amount: 2,
+      description: '=HYPERLINK("http://evil")',
+      reference_id: null,
+      reference_type: null,
+      created_at: "2026-11-22T10:00:00.000Z",
+    },
+  ];
+  it("parses filters safely", () => {
+    expect(parseHistoryType("bonus")).toBe("bonus");
+    expect(parseHistoryType("drop table")).toBe("all");
+    expect(parseHistorySort("oldest")).toBe("oldest");
+    expect(parseHistorySort(null)).toBe("newest");
+    expect(HISTORY_MESSAGES.emptyOfType("refund")).toBe("No refund transactions found");
+  });
+  it("totals transactions, credits added and used", () => {
+    expect(historyTotals(rows)).toEqual({ transactions: 3, added: 12, used: 1 });
+    expect(historyTotals([])).toEqual({ transactions: 0, added: 0, used: 0 });
+  });
+  it("escapes CSV fields (RFC 4180) and defuses formulas", () => {
+    expect(csvField("plain")).toBe("plain");
+    expect(csvField("a,b")).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField("line\nbreak")).toBe('"line\nbreak"');
+    expect(csvField("=1+1")).toBe("'=1+1");
+    expect(csvField("@cmd")).toBe("'@cmd");
+    expect(csvField(-1)).toBe("-1");
+    expect(csvField(null)).toBe("");
+  });
+  it("writes a header and one CRLF line per transaction", () => {
+    const csv = historyCsv(rows);
+    expect(csv.endsWith("\r\n")).toBe(true);
+    expect(csv.split("\r\n")[0]).toBe("Date,Type,Description,Reference,Reference Type,Amount");
+    expect(csv).toContain(
+      "2026-11-20T10:00:00.000Z,Purchase,Purchased Professional Pack (10 credits),professional,credit_package,10\r\n",
+    );
+    expect(csv).toContain(
+      '2026-11-21T10:00:00.000Z,Usage,"Proposal for ""Roof, gutters""\nphase 2",p-1,proposal_submission,-1\r\n',
+    );
+    expect(csv).toContain(`2026-11-22T10:00:00.000Z,Bonus,"'=HYPERLINK(""http://evil"")",,,2\r\n`);
+  });
+});
