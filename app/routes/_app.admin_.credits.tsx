@@ -120,7 +120,12 @@ export default function AdminCredits() {
             <Alert title={form.errors.join(" ")} />
           </div>
         ) : null}
-        <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
+        <Form
+          key={flash?.at ?? "grant"}
+          method="post"
+          className="mt-4 flex flex-col gap-4"
+          {...getFormProps(form)}
+        >
           <input type="hidden" name="requestKey" value={requestKey} />
           <Field
             label="Vendor e-mail"

@@ -40,11 +40,11 @@ export function formatHistoryDate(iso: string) {
 export function TransactionTable({ rows, caption }: { rows: HistoryRow[]; caption: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-      <table className="w-full min-w-[34rem] text-left text-sm">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800 dark:text-slate-300">
           <tr>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="px-2 py-2 sm:px-3">
               Type
             </th>
             <th scope="col" className="px-3 py-2">
@@ -53,7 +53,7 @@ export function TransactionTable({ rows, caption }: { rows: HistoryRow[]; captio
             <th scope="col" className="px-3 py-2 text-right">
               Amount
             </th>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="hidden px-3 py-2 sm:table-cell">
               Date
             </th>
           </tr>
@@ -69,8 +69,13 @@ export function TransactionTable({ rows, caption }: { rows: HistoryRow[]; captio
               <td className="px-3 py-2">
                 <p>{r.description}</p>
                 {r.reference_id ? (
-                  <p className="text-xs text-slate-500 dark:text-slate-400">Ref: {r.reference_id}</p>
+                  <p className="break-all text-xs text-slate-500 dark:text-slate-400">
+                    Ref: {r.reference_id}
+                  </p>
                 ) : null}
+                <p className="text-xs text-slate-500 sm:hidden dark:text-slate-400">
+                  {formatHistoryDate(r.created_at)}
+                </p>
               </td>
               <td
                 className={`px-3 py-2 text-right font-semibold tabular-nums ${
@@ -79,7 +84,7 @@ export function TransactionTable({ rows, caption }: { rows: HistoryRow[]; captio
               >
                 {formatCreditAmount(r.amount)}
               </td>
-              <td className="whitespace-nowrap px-3 py-2 text-slate-600 dark:text-slate-400">
+              <td className="hidden whitespace-nowrap px-3 py-2 text-slate-600 sm:table-cell dark:text-slate-400">
                 {formatHistoryDate(r.created_at)}
               </td>
             </tr>

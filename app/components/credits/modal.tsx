@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useNavigate } from "@remix-run/react";
 import { X } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 
 /**
  * A dialog whose open state lives in the URL (`?dialog=...`), so it opens from a plain link and works
@@ -28,6 +28,7 @@ export function UrlDialog({
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const navigate = useNavigate();
+  const contentRef = useRef<HTMLDivElement>(null);
   if (!open) return null;
 
   const panel =
@@ -92,7 +93,16 @@ export function UrlDialog({
       <Dialog.Portal>
         <Dialog.Overlay className={overlay} />
         <Dialog.Content
+          ref={contentRef}
           data-testid={testId}
+          onOpenAutoFocus={(event) => {
+            // Start on the selected choice (a checked radio) when there is one.
+            const checked = contentRef.current?.querySelector<HTMLElement>("input[type=radio]:checked");
+            if (checked) {
+              event.preventDefault();
+              checked.focus();
+            }
+          }}
           {...(description ? {} : { "aria-describedby": undefined })}
           className={panel}
         >

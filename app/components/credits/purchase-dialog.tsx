@@ -165,7 +165,7 @@ export function PurchaseDialog({
 
         <fieldset>
           <legend className="mb-2 text-sm font-semibold">Choose a package</legend>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <div className="grid grid-cols-2 gap-2 sm:gap-3">
             {CREDIT_PACKAGES.map((pkg) => (
               <div key={pkg.id} className="relative">
                 <input
@@ -179,9 +179,9 @@ export function PurchaseDialog({
                 <label
                   htmlFor={`package-${pkg.id}`}
                   data-testid={`package-${pkg.id}`}
-                  className="flex h-full cursor-pointer flex-col gap-1 rounded-lg border-2 border-slate-200 p-3 hover:border-blue-300 peer-checked:border-blue-600 peer-checked:bg-blue-50 peer-focus-visible:ring-2 peer-focus-visible:ring-blue-400 dark:border-slate-700 dark:peer-checked:border-blue-400 dark:peer-checked:bg-blue-950"
+                  className="flex h-full cursor-pointer flex-col gap-1 rounded-lg border-2 border-slate-200 p-2 sm:p-3 hover:border-blue-300 peer-checked:border-blue-600 peer-checked:bg-blue-50 peer-focus-visible:ring-2 peer-focus-visible:ring-blue-400 dark:border-slate-700 dark:peer-checked:border-blue-400 dark:peer-checked:bg-blue-950"
                 >
-                  <span className="flex items-start justify-between gap-2">
+                  <span className="flex flex-wrap items-start justify-between gap-1">
                     <span className="font-semibold">{pkg.name}</span>
                     {pkg.popular ? (
                       <span className="rounded-full bg-blue-700 px-2 py-0.5 text-xs font-medium text-white">
@@ -189,7 +189,7 @@ export function PurchaseDialog({
                       </span>
                     ) : null}
                   </span>
-                  <span className="text-2xl font-bold tabular-nums">{formatCents(pkg.price)}</span>
+                  <span className="text-xl font-bold tabular-nums sm:text-2xl">{formatCents(pkg.price)}</span>
                   <span className="text-sm">
                     {credits(pkg.credits)}
                     {pkg.bonus_credits > 0 ? ` + ${pkg.bonus_credits} bonus` : ""}
