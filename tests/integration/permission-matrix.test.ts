@@ -67,6 +67,20 @@ function vendorOnly(vendor: Outcome = "ok"): Policy {
   };
 }
 
+/** RFP authors (a context with can_create_rfp): admin, board member and manager contexts. */
+function rfpAuthorsOnly(): Policy {
+  return {
+    custom: (p) =>
+      p === "anonymous"
+        ? "sign_in"
+        : p === "no_role"
+          ? "redirect:/onboarding"
+          : p === "admin" || p === "board_member" || p === "manager"
+            ? "ok"
+            : "forbidden",
+  };
+}
+
 /**
  * Route file (without extension) -> URL to request and policy. `action` is the policy of its action
  * when it differs from the loader's ("none" when the route has no action).
@@ -151,6 +165,25 @@ const MATRIX: Record<
   // Documents are private: nobody but the owner and admins learns that one exists.
   "documents.verification.$id": {
     url: "/documents/verification/00000000-0000-4000-8000-000000000000",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
+
+  // The RFP wizard (issue 4): creating takes an author role with can_create_rfp (admin, board member,
+  // manager by default); editing, the author or an admin, and an unknown RFP is 404 for everyone.
+  "_app.rfps_.new": { url: "/rfps/new", policy: rfpAuthorsOnly() },
+  "_app.rfps_.create": { url: "/rfps/create", policy: { custom: () => "redirect:/rfps/new" } },
+  "_app.dashboard_.rfps.new": { url: "/dashboard/rfps/new", policy: { custom: () => "redirect:/rfps/new" } },
+  "_app.rfps_.$id.edit": {
+    url: "/rfps/00000000-0000-4000-8000-000000000000/edit?step=basic",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: {
+      custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
+    },
+  },
+  // RFP attachments are as private as their RFP: nobody else learns that one exists.
+  "documents.rfp.$id": {
+    url: "/documents/rfp/00000000-0000-4000-8000-000000000000",
     params: { id: "00000000-0000-4000-8000-000000000000" },
     policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
   },

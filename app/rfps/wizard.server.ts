@@ -1,0 +1,380 @@
+import { randomUUID } from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  DEFAULT_TIME_ZONE,
+  EMPTY_RFP_FIELDS,
+  firstStepWithErrors,
+  hasErrors,
+  isoToLocalDateTime,
+  publishErrors,
+  RFP_MESSAGES,
+  type RfpError,
+  type RfpFields,
+  type RfpWizardStepId,
+  stepErrors,
+} from "@domain/rfp";
+import { RFP_DOCUMENT_MESSAGES } from "@domain/rfp/documents";
+import {
+  isWizardForm,
+  isWizardStep,
+  mergeStepFields,
+  missingRequiredForPublish,
+  nextStep,
+  PUBLISHED_FORM,
+  parseEmailList,
+  previousStep,
+  stepNumber,
+  toFormErrors,
+  WIZARD_MESSAGES,
+  type WizardForm,
+  wizardFormSchema,
+} from "@domain/rfp/wizard";
+import { json, redirect } from "@remix-run/node";
+import { type ActiveViewer, forbidden, requireContext } from "~/auth/guards.server";
+import { attachRfpDocuments, readRfpUpload, removeRfpDocument } from "~/commands/rfp-documents.server";
+import { createRfp, executeRfpCommand } from "~/commands/rfps.server";
+import { getDb } from "~/db.server";
+import { readFlash, redirectWithFlash } from "~/flash.server";
+import {
+  emailsOfUsers,
+  getRfpForEdit,
+  listRfpDocuments,
+  type RfpForEdit,
+  vendorIdsByEmail,
+} from "~/queries/rfp-wizard.server";
+import { rfpActor, viewerMayCreateRfps, viewerTimeZone } from "./actor.server";
+
+/**
+ * The RFP wizard's loader and action (spec 001 sections 2.5, 4 and 5), shared by /rfps/new (no RFP
+ * yet: the first Next or Save Draft creates the draft) and /rfps/{id}/edit. Every step is a plain
+ * form post, so the wizard works without JavaScript; with it, the same posts run as fetches.
+ */
+
+export type WizardMode = "create" | "draft" | "published" | "ended";
+
+const editPath = (rfpId: string, step: RfpWizardStepId, extra = "") =>
+  `/rfps/${rfpId}/edit?step=${step}${extra}`;
+const newPath = (step: RfpWizardStepId) => `/rfps/new?step=${step}`;
+
+const notFound = () => new Response(RFP_MESSAGES.notFound, { status: 404 });
+
+interface WizardContext {
+  viewer: ActiveViewer;
+  rfp: RfpForEdit | null;
+  timeZone: string;
+}
+
+/** Creating needs a verified author role with can_create_rfp; editing, the author or an admin. */
+async function requireWizard(request: Request, rfpId: string | null): Promise<WizardContext> {
+  const viewer = await requireContext(request);
+  const timeZone = viewerTimeZone(viewer) ?? DEFAULT_TIME_ZONE;
+  if (rfpId === null) {
+    if (!viewerMayCreateRfps(viewer)) forbidden(RFP_MESSAGES.notAuthorizedCreate);
+    return { viewer, rfp: null, timeZone };
+  }
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(rfpId)) throw notFound();
+  const rfp = await getRfpForEdit(await getDb(), rfpId);
+  if (!rfp || rfp.deleted) throw notFound();
+  const actor = rfpActor(viewer);
+  if (!actor.isAdmin && rfp.authorId !== actor.userId) forbidden(RFP_MESSAGES.notAuthorizedUpdate);
+  return { viewer, rfp, timeZone };
+}
+
+function modeOf(rfp: RfpForEdit | null): WizardMode {
+  if (!rfp) return "create";
+  if (rfp.status === "draft") return "draft";
+  if (rfp.status === "published") return "published";
+  return "ended";
+}
+
+/** "Last saved 2:41 PM" (today) or "Last saved Mar 3, 2:41 PM", in the viewer's time zone. */
+export function lastSavedLabel(iso: string, timeZone: string, now: Date = new Date()): string {
+  const day = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(d);
+  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(
+    new Date(iso),
+  );
+  if (day(new Date(iso)) === day(now)) return `Last saved ${time}`;
+  const date = new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric" }).format(
+    new Date(iso),
+  );
+  return `Last saved ${date}, ${time}`;
+}
+
+function deadlineLabel(iso: string, timeZone: string) {
+  const when = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" });
+  return `${when.format(new Date(iso))} (${timeZone})`;
+}
+
+const stepOf = (url: URL): RfpWizardStepId => {
+  const step = url.searchParams.get("step");
+  return isWizardStep(step) ? step : "basic";
+};
+
+export async function wizardLoader(request: Request, rfpId: string | null) {
+  const { viewer, rfp, timeZone } = await requireWizard(request, rfpId);
+  const db = await getDb();
+  const url = new URL(request.url);
+  const step = stepOf(url);
+  const mode = modeOf(rfp);
+  const fields: RfpFields = rfp?.fields ?? EMPTY_RFP_FIELDS;
+  const now = new Date();
+  // After a refused Publish the author lands on the first failing step, with its messages.
+  const checked =
+    rfp && mode === "draft" && url.searchParams.get("check") === "1"
+      ? toFormErrors(stepErrors(step, fields, now.toISOString()))
+      : null;
+  const { flash, headers } = await readFlash(request);
+  return json(
+    {
+      mode,
+      rfpId: rfp?.id ?? null,
+      step,
+      stepNumber: stepNumber(step),
+      fields,
+      deadlineLocal: fields.proposal_deadline ? isoToLocalDateTime(fields.proposal_deadline, timeZone) : "",
+      deadlineLabel: fields.proposal_deadline ? deadlineLabel(fields.proposal_deadline, timeZone) : null,
+      invitedEmails: await emailsOfUsers(db, fields.invited_vendor_ids),
+      lastSaved: rfp ? lastSavedLabel(rfp.updatedAt, timeZone, now) : null,
+      timeZone,
+      checked,
+      publishBlocked: missingRequiredForPublish(fields),
+      documents: rfp ? await listRfpDocuments(db, rfp.id) : [],
+      // A fresh key per visit of /rfps/new: a double-posted first step creates one draft, not two.
+      draftKey: rfp ? null : randomUUID(),
+      authorName: viewer.profile.fullName ?? viewer.user.email,
+      flash,
+    },
+    { headers },
+  );
+}
+
+export type WizardLoaderData = Awaited<ReturnType<typeof wizardLoader>>;
+
+type Intent = "next" | "previous" | "save" | "goto" | "autosave" | "publish" | "remove-document" | "upload";
+const INTENTS: readonly Intent[] = [
+  "next",
+  "previous",
+  "save",
+  "goto",
+  "autosave",
+  "publish",
+  "remove-document",
+  "upload",
+];
+
+export interface WizardActionData {
+  result?: SubmissionResult<string[]>;
+  formError?: string;
+  uploadErrors?: string[];
+  autosave?: { ok: boolean; rfpId?: string; lastSaved?: string };
+}
+
+const fail = (data: WizardActionData, status = 400) => json(data, { status });
+
+function errorStatus(error: RfpError) {
+  switch (error.kind) {
+    case "authorization":
+      return 403;
+    case "not_found":
+      return 404;
+    case "validation":
+      return 400;
+    case "business_rule":
+      return 409;
+  }
+}
+
+export async function wizardAction(request: Request, rfpId: string | null) {
+  const { viewer, rfp, timeZone } = await requireWizard(request, rfpId);
+  const db = await getDb();
+  const mode = modeOf(rfp);
+
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    if (!rfp) return fail({ uploadErrors: [RFP_DOCUMENT_MESSAGES.saveFirst] });
+    if (mode !== "draft") return fail({ formError: RFP_MESSAGES.coreFieldsLocked }, 409);
+    let read: Awaited<ReturnType<typeof readRfpUpload>>;
+    try {
+      read = await readRfpUpload(request);
+    } catch (error) {
+      if (error instanceof Response && error.status === 413)
+        return fail({ uploadErrors: [RFP_DOCUMENT_MESSAGES.fileSize()] }, 413);
+      throw error;
+    }
+    const step = isWizardStep(read.formData.get("step"))
+      ? (read.formData.get("step") as RfpWizardStepId)
+      : "requirements";
+    let outcome: Awaited<ReturnType<typeof attachRfpDocuments>>;
+    try {
+      outcome = await attachRfpDocuments(db, {
+        rfpId: rfp.id,
+        userId: viewer.user.id,
+        files: read.files,
+        tooMany: read.tooMany,
+      });
+    } catch (error) {
+      console.error("rfp document upload", error);
+      return fail({ uploadErrors: [RFP_DOCUMENT_MESSAGES.uploadFailed] }, 500);
+    }
+    if (!outcome.ok) return fail({ uploadErrors: outcome.errors });
+    return redirectWithFlash(editPath(rfp.id, step), {
+      message: outcome.count === 1 ? "1 document attached" : `${outcome.count} documents attached`,
+      tone: "success",
+    });
+  }
+
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "") as Intent;
+  const formValue = formData.get("step");
+  if (!INTENTS.includes(intent) || !isWizardForm(formValue)) {
+    return fail({ formError: RFP_MESSAGES.saveFailed });
+  }
+  const form: WizardForm = formValue;
+  const step: RfpWizardStepId = form === PUBLISHED_FORM ? "basic" : form;
+  const stored = rfp?.fields ?? EMPTY_RFP_FIELDS;
+  const actor = rfpActor(viewer);
+  const now = new Date().toISOString();
+
+  if (intent === "remove-document") {
+    if (!rfp) return fail({ formError: RFP_MESSAGES.notFound }, 404);
+    if (mode !== "draft") return fail({ formError: RFP_MESSAGES.coreFieldsLocked }, 409);
+    const removed = await removeRfpDocument(db, {
+      rfpId: rfp.id,
+      documentId: String(formData.get("documentId") ?? ""),
+    }).catch(() => false);
+    if (!removed) return fail({ formError: RFP_MESSAGES.notFound }, 404);
+    return redirectWithFlash(editPath(rfp.id, step), { message: "Document removed", tone: "success" });
+  }
+
+  if (intent === "publish") {
+    if (!rfp) return fail({ formError: RFP_MESSAGES.completeRequired });
+    const errors = publishErrors(stored, now);
+    if (hasErrors(errors))
+      return redirect(editPath(rfp.id, firstStepWithErrors(errors) ?? "review", "&check=1"));
+    const outcome = await executeRfpCommand(
+      db,
+      rfp.id,
+      { type: "PublishRfp", actor },
+      { metadata: { actorUserId: viewer.user.id, actorContextId: viewer.context.id } },
+    );
+    if (!outcome.ok) {
+      if (outcome.error.kind === "validation" && outcome.error.fieldErrors) {
+        return redirect(
+          editPath(rfp.id, firstStepWithErrors(outcome.error.fieldErrors) ?? "review", "&check=1"),
+        );
+      }
+      return fail({ formError: outcome.error.message }, errorStatus(outcome.error));
+    }
+    return redirectWithFlash(`/rfps/${rfp.id}`, { message: "RFP published", tone: "success" });
+  }
+
+  const target: RfpWizardStepId =
+    intent === "next"
+      ? nextStep(step)
+      : intent === "previous"
+        ? previousStep(step)
+        : intent === "goto"
+          ? isWizardStep(formData.get("to"))
+            ? (formData.get("to") as RfpWizardStepId)
+            : step
+          : step;
+  const away = () => redirect(rfp ? editPath(rfp.id, target) : newPath(target));
+  // Previous and the step tabs never stop on the step's errors: they save what they can and move.
+  const lenient = intent === "previous" || intent === "goto" || intent === "autosave";
+  const giveUp = (data: WizardActionData, status = 400) =>
+    intent === "autosave" ? json({ autosave: { ok: false } }) : lenient ? away() : fail(data, status);
+
+  if (mode === "ended") return giveUp({ formError: RFP_MESSAGES.alreadyEnded }, 409);
+  if (mode === "published" && intent === "autosave") return json({ autosave: { ok: false } });
+
+  const submission = parseWithZod(formData, { schema: wizardFormSchema(form, timeZone) });
+  if (submission.status !== "success") return giveUp({ result: submission.reply() });
+  const value = submission.value as Record<string, unknown>;
+
+  let invitedIds: string[] | undefined;
+  if (form === "settings" && value.visibility === "private") {
+    const emails = parseEmailList(value.invited_vendor_emails as string | undefined) ?? [];
+    const found = await vendorIdsByEmail(db, emails);
+    const unknown = emails.filter((e) => !found.has(e));
+    if (unknown.length > 0) {
+      return giveUp({
+        result: submission.reply({
+          fieldErrors: { invited_vendor_emails: unknown.map((e) => WIZARD_MESSAGES.unknownVendor(e)) },
+        }),
+      });
+    }
+    invitedIds = emails.map((e) => found.get(e) as string);
+  }
+
+  const merged = mergeStepFields(stored, form, value, invitedIds);
+  if (intent === "next" && form !== PUBLISHED_FORM) {
+    const errors = stepErrors(form, merged, now);
+    if (hasErrors(errors)) return fail({ result: submission.reply(toFormErrors(errors)) });
+  }
+
+  const metadata = { actorUserId: viewer.user.id, actorContextId: viewer.context.id };
+  let savedId: string;
+  if (!rfp) {
+    if (!merged.title) {
+      if (intent !== "next" && intent !== "save") return giveUp({});
+      return fail({
+        result: submission.reply(
+          form === "basic"
+            ? { fieldErrors: { title: [RFP_MESSAGES.draftTitleRequired] } }
+            : { formErrors: [RFP_MESSAGES.draftTitleRequired] },
+        ),
+      });
+    }
+    const key = String(formData.get("draftKey") ?? "");
+    const outcome = await createRfp(
+      db,
+      { actor, mayCreate: viewerMayCreateRfps(viewer), authorContextId: viewer.context.id, fields: merged },
+      /^[0-9a-f-]{36}$/.test(key) ? { idempotencyKey: `create-rfp:${viewer.user.id}:${key}` } : {},
+    );
+    if (!outcome.ok)
+      return giveUp(
+        { result: submission.reply(), formError: outcome.error.message },
+        errorStatus(outcome.error),
+      );
+    savedId = outcome.result.rfpId;
+  } else {
+    const outcome = await executeRfpCommand(
+      db,
+      rfp.id,
+      { type: "UpdateRfp", actor, fields: merged },
+      { metadata },
+    );
+    if (!outcome.ok) {
+      const error = outcome.error;
+      if (error.kind === "validation" && error.fieldErrors) {
+        return giveUp({ result: submission.reply(toFormErrors(error.fieldErrors)) });
+      }
+      return giveUp({ result: submission.reply(), formError: error.message }, errorStatus(error));
+    }
+    savedId = rfp.id;
+  }
+
+  if (intent === "autosave") {
+    const saved = await getRfpForEdit(db, savedId);
+    return json({
+      autosave: {
+        ok: true,
+        rfpId: savedId,
+        lastSaved: saved ? lastSavedLabel(saved.updatedAt, timeZone) : undefined,
+      },
+    });
+  }
+  if (form === PUBLISHED_FORM) {
+    return redirectWithFlash(`/rfps/${savedId}/edit`, {
+      message: WIZARD_MESSAGES.detailsSaved,
+      tone: "success",
+    });
+  }
+  if (intent === "save") {
+    return redirectWithFlash(editPath(savedId, step), {
+      message: WIZARD_MESSAGES.draftSaved,
+      tone: "success",
+    });
+  }
+  return redirect(editPath(savedId, target));
+}

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { WizardErrorBoundary } from "~/components/rfp-wizard/error-boundary";
+import { RfpWizard, type WizardActionResult, type WizardData } from "~/components/rfp-wizard/rfp-wizard";
+import { wizardAction, wizardLoader } from "~/rfps/wizard.server";
+
+/**
+ * /rfps/{id}/edit?step=basic|location|budget|requirements|settings|review: the RFP wizard in edit
+ * mode for a draft; for a published RFP, its editable details (spec 001 sections 2.5 and 4). The
+ * author or an admin only. (The file name's "rfps_" keeps the page out of the /rfps/{id} layout.)
+ */
+export const meta: MetaFunction = () => [{ title: "Edit RFP · Association Commons" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return wizardLoader(request, params.id ?? "");
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return wizardAction(request, params.id ?? "");
+}
+
+export default function EditRfpPage() {
+  const data = useLoaderData<typeof loader>() as unknown as WizardData;
+  const actionData = useActionData<typeof action>() as WizardActionResult | undefined;
+  return <RfpWizard data={data} actionData={actionData} />;
+}
+
+export const ErrorBoundary = WizardErrorBoundary;

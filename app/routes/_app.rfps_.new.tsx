@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { WizardErrorBoundary } from "~/components/rfp-wizard/error-boundary";
+import { RfpWizard, type WizardActionResult, type WizardData } from "~/components/rfp-wizard/rfp-wizard";
+import { wizardAction, wizardLoader } from "~/rfps/wizard.server";
+
+/**
+ * /rfps/new: the RFP creation wizard before the draft exists (spec 001 section 2.5). The first Next
+ * or Save Draft creates the draft and continues at /rfps/{id}/edit. (The file name's "rfps_" keeps
+ * the page out of any /rfps layout.)
+ */
+export const meta: MetaFunction = () => [{ title: "Create RFP · Association Commons" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return wizardLoader(request, null);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return wizardAction(request, null);
+}
+
+export default function NewRfpPage() {
+  const data = useLoaderData<typeof loader>() as unknown as WizardData;
+  const actionData = useActionData<typeof action>() as WizardActionResult | undefined;
+  return <RfpWizard data={data} actionData={actionData} />;
+}
+
+export const ErrorBoundary = WizardErrorBoundary;

@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, open, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { fileTypeFromFile } from "file-type";
+import { env } from "~/env.server";
+
+/**
+ * Private file storage under UPLOAD_DIR. A stored file is named by a random key
+ * ("{area}/{2 hex}/{32 hex}"); the person's file name is never part of a path. Files are written with
+ * mode 0600 and never overwritten.
+ */
+
+export type StorageArea = "rfp-documents";
+
+const KEY = /^(rfp-documents)\/[a-f0-9]{2}\/[a-f0-9]{32}$/;
+
+export function storagePath(key: string) {
+  if (!KEY.test(key)) throw new Error("Invalid storage key");
+  return path.join(env().UPLOAD_DIR, ...key.split("/"));
+}
+
+function newKey(area: StorageArea) {
+  const id = randomBytes(16).toString("hex");
+  return `${area}/${id.slice(0, 2)}/${id}`;
+}
+
+/** The first bytes of a stored stream, kept to tell text from binary. */
+const HEAD_BYTES = 4100;
+
+export interface StoredStream {
+  key: string;
+  /** Every byte the stream carried, also those past `maxBytes`. */
+  size: number;
+  /** Whether the stream was larger than `maxBytes` (the stored file then holds only the first bytes). */
+  truncated: boolean;
+  head: Uint8Array;
+}
+
+/**
+ * Writes a stream to a new file as it arrives (never holding it in memory). Past `maxBytes` the rest
+ * is read and counted but not kept; the caller removes a truncated file.
+ */
+export async function storeStream(
+  area: StorageArea,
+  data: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+): Promise<StoredStream> {
+  const key = newKey(area);
+  const file = storagePath(key);
+  await mkdir(path.dirname(file), { recursive: true });
+  const handle = await open(file, "wx", 0o600);
+  let size = 0;
+  const head: Uint8Array[] = [];
+  let headSize = 0;
+  try {
+    for await (const chunk of data) {
+      const room = maxBytes + 1 - size;
+      if (room > 0) await handle.write(chunk.byteLength > room ? chunk.subarray(0, room) : chunk);
+      if (headSize < HEAD_BYTES) {
+        const part = chunk.subarray(0, HEAD_BYTES - headSize);
+        head.push(part);
+        headSize += part.byteLength;
+      }
+      size += chunk.byteLength;
+    }
+  } catch (error) {
+    await handle.close();
+    await removeStoredFiles([key]);
+    throw error;
+  }
+  await handle.close();
+  return { key, size, truncated: size > maxBytes, head: Buffer.concat(head) };
+}
+
+/** The kind of a stored file by its content (file-type's extension), undefined without a signature. */
+export async function sniffStoredFile(key: string): Promise<string | undefined> {
+  return (await fileTypeFromFile(storagePath(key)))?.ext;
+}
+
+/** No NUL byte in the first bytes: plain text as far as a signature-less file can tell. */
+export const looksLikeText = (head: Uint8Array) => !head.includes(0);
+
+export async function removeStoredFiles(keys: string[]) {
+  await Promise.all(keys.map((key) => rm(storagePath(key), { force: true }).catch(() => {})));
+}
+
+/** A stored file as a stream, with its size (for download routes). */
+export async function openStoredFile(key: string) {
+  const file = storagePath(key);
+  const { size } = await stat(file);
+  return { size, stream: createReadStream(file) };
+}
