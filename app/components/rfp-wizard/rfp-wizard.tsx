@@ -336,7 +336,7 @@ function WizardSteps({
             </Button>
           ) : null}
         </div>
-        <div className="flex flex-wrap gap-2 sm:justify-end">
+        <div className="flex gap-2 sm:justify-end [&>*]:flex-1 sm:[&>*]:flex-none">
           <Button form={formId} name="intent" value="save" variant="secondary" disabled={busy}>
             Save Draft
           </Button>
