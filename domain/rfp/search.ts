@@ -1,0 +1,303 @@
+import type { RfpCategory, RfpStatus } from "./types";
+import { URGENT_WITHIN_DAYS } from "./types";
+
+/**
+ * Finding RFPs (spec 001 sections 2.2, 2.3 and 3 "RFP search filters"; section 7 "RFP search"): the
+ * filters as the URL carries them, parsed and normalised here so the page, the query and the saved
+ * searches agree on one shape. Pure: no I/O, no clock (the caller passes `now`).
+ */
+
+/** Spec 001 section 7: page default 20, maximum 100. */
+export const RFP_PAGE_SIZE = 20;
+export const RFP_PAGE_SIZE_MAX = 100;
+/** Spec 001 section 2.3: the pager shows at most 5 page numbers. */
+export const PAGER_MAX_NUMBERS = 5;
+/** Spec 001 section 2.3: the search box is debounced 300 ms. */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Spec 001 section 2.3: refresh spins for 1 s. */
+export const REFRESH_SPIN_MS = 1000;
+/** Spec 001 section 3: saved searches live in the browser under this key. */
+export const SAVED_SEARCHES_KEY = "rfp_saved_searches";
+
+/** Spec 001 section 3: the search categories, each covering creation categories. */
+export const SEARCH_CATEGORIES = [
+  {
+    id: "construction",
+    label: "Construction & Maintenance",
+    covers: ["construction", "maintenance", "painting", "roofing", "plumbing", "electrical", "hvac"],
+  },
+  { id: "landscaping", label: "Landscaping & Grounds", covers: ["landscaping"] },
+  { id: "security", label: "Security Services", covers: ["security"] },
+  { id: "insurance_legal", label: "Insurance & Legal", covers: ["insurance", "legal"] },
+  { id: "financial", label: "Financial Services", covers: ["financial"] },
+  { id: "management", label: "Property Management", covers: ["management"] },
+  { id: "technology", label: "Technology & Software", covers: ["technology"] },
+  { id: "cleaning", label: "Cleaning & Janitorial", covers: ["cleaning"] },
+  { id: "professional", label: "Professional Services", covers: ["consulting"] },
+  { id: "emergency", label: "Emergency Services", covers: [] },
+  { id: "other", label: "Other", covers: ["other"] },
+] as const satisfies readonly { id: string; label: string; covers: readonly RfpCategory[] }[];
+export type SearchCategoryId = (typeof SEARCH_CATEGORIES)[number]["id"];
+
+export const SORT_KEYS = [
+  { id: "newest", label: "Newest first" },
+  { id: "deadline", label: "Deadline" },
+  { id: "budget", label: "Budget" },
+  { id: "proposals", label: "Proposal count" },
+  { id: "relevance", label: "Best match" },
+] as const;
+export type SortKey = (typeof SORT_KEYS)[number]["id"];
+export type SortOrder = "asc" | "desc";
+
+/** Statuses a search may ask for; drafts only ever match the viewer's own (or an admin's view). */
+export const SEARCH_STATUSES = [
+  { id: "published", label: "Open" },
+  { id: "closed", label: "Closed" },
+  { id: "cancelled", label: "Cancelled" },
+  { id: "draft", label: "Draft" },
+] as const satisfies readonly { id: RfpStatus; label: string }[];
+
+/** Budget ranges offered as one click (whole dollars; null is open-ended). */
+export const BUDGET_RANGES = [
+  { id: "under-5k", label: "Under $5,000", min: null, max: 5000 },
+  { id: "5k-25k", label: "$5,000 – $25,000", min: 5000, max: 25000 },
+  { id: "25k-100k", label: "$25,000 – $100,000", min: 25000, max: 100000 },
+  { id: "over-100k", label: "Over $100,000", min: 100000, max: null },
+] as const;
+
+/** Deadline windows offered as one click (days from today). */
+export const DEADLINE_WINDOWS = [
+  { id: "3", label: "Within 3 days", days: 3 },
+  { id: "7", label: "Within 7 days", days: 7 },
+  { id: "30", label: "Within 30 days", days: 30 },
+] as const;
+
+export interface RfpSearchFilters {
+  q: string;
+  categories: SearchCategoryId[];
+  state: string;
+  location: string;
+  budgetMin: number | null;
+  budgetMax: number | null;
+  /** yyyy-mm-dd, inclusive. */
+  deadlineFrom: string | null;
+  deadlineTo: string | null;
+  /** Empty: the default, open RFPs (published, deadline ahead). */
+  statuses: RfpStatus[];
+  urgent: boolean;
+  /** Only the viewer's own RFPs. */
+  mine: boolean;
+  sort: SortKey;
+  order: SortOrder;
+  page: number;
+  limit: number;
+}
+
+export const DEFAULT_RFP_SEARCH: RfpSearchFilters = {
+  q: "",
+  categories: [],
+  state: "",
+  location: "",
+  budgetMin: null,
+  budgetMax: null,
+  deadlineFrom: null,
+  deadlineTo: null,
+  statuses: [],
+  urgent: false,
+  mine: false,
+  sort: "newest",
+  order: "desc",
+  page: 1,
+  limit: RFP_PAGE_SIZE,
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const STATE = /^[A-Za-z]{2}$/;
+
+function wholeNumber(value: string | null): number | null {
+  if (value === null || value.trim() === "") return null;
+  const n = Number(value.replace(/[$,\s]/g, ""));
+  if (!Number.isFinite(n) || n < 0) return null;
+  return Math.floor(n);
+}
+
+function validDate(value: string | null): string | null {
+  if (!value || !DATE.test(value)) return null;
+  return Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? null : value;
+}
+
+function positiveInt(value: string | null, fallback: number, max: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) return fallback;
+  return Math.min(n, max);
+}
+
+const isOneOf = <T extends string>(list: readonly { id: T }[], v: string): v is T =>
+  list.some((x) => x.id === v);
+
+/**
+ * Reads filters from a URL's query. Unknown or malformed values are dropped rather than rejected, so a
+ * hand-edited or stale link still shows results. A budget preset (`budget=5k-25k`) fills min and max.
+ */
+export function parseRfpSearch(params: URLSearchParams): RfpSearchFilters {
+  const f: RfpSearchFilters = { ...DEFAULT_RFP_SEARCH, categories: [], statuses: [] };
+  f.q = (params.get("q") ?? "").trim().slice(0, 200);
+  for (const c of params.getAll("category")) {
+    if (isOneOf(SEARCH_CATEGORIES, c) && !f.categories.includes(c)) f.categories.push(c);
+  }
+  const state = (params.get("state") ?? "").trim();
+  f.state = STATE.test(state) ? state.toUpperCase() : "";
+  f.location = (params.get("location") ?? "").trim().slice(0, 100);
+  const preset = BUDGET_RANGES.find((r) => r.id === params.get("budget"));
+  f.budgetMin = preset ? preset.min : wholeNumber(params.get("budget_min"));
+  f.budgetMax = preset ? preset.max : wholeNumber(params.get("budget_max"));
+  if (f.budgetMin !== null && f.budgetMax !== null && f.budgetMin > f.budgetMax) {
+    [f.budgetMin, f.budgetMax] = [f.budgetMax, f.budgetMin];
+  }
+  f.deadlineFrom = validDate(params.get("deadline_from"));
+  f.deadlineTo = validDate(params.get("deadline_to"));
+  for (const s of params.getAll("status")) {
+    if (isOneOf(SEARCH_STATUSES, s) && !f.statuses.includes(s)) f.statuses.push(s);
+  }
+  f.urgent = params.get("urgent") === "1" || params.get("urgent") === "true";
+  f.mine = params.get("mine") === "1" || params.get("mine") === "true";
+  const sort = params.get("sort") ?? "";
+  f.sort = isOneOf(SORT_KEYS, sort) ? sort : f.q ? "relevance" : "newest";
+  if (f.sort === "relevance" && !f.q) f.sort = "newest";
+  const order = params.get("order");
+  f.order = order === "asc" || order === "desc" ? order : f.sort === "deadline" ? "asc" : "desc";
+  f.limit = positiveInt(params.get("limit"), RFP_PAGE_SIZE, RFP_PAGE_SIZE_MAX);
+  f.page = positiveInt(params.get("page"), 1, 10_000);
+  return f;
+}
+
+/** The query string for filters (defaults left out), for links, the pager and saved searches. */
+export function rfpSearchParams(
+  f: RfpSearchFilters,
+  overrides: Partial<RfpSearchFilters> = {},
+): URLSearchParams {
+  const v = { ...f, ...overrides };
+  const p = new URLSearchParams();
+  if (v.q) p.set("q", v.q);
+  for (const c of v.categories) p.append("category", c);
+  if (v.state) p.set("state", v.state);
+  if (v.location) p.set("location", v.location);
+  if (v.budgetMin !== null) p.set("budget_min", String(v.budgetMin));
+  if (v.budgetMax !== null) p.set("budget_max", String(v.budgetMax));
+  if (v.deadlineFrom) p.set("deadline_from", v.deadlineFrom);
+  if (v.deadlineTo) p.set("deadline_to", v.deadlineTo);
+  for (const s of v.statuses) p.append("status", s);
+  if (v.urgent) p.set("urgent", "1");
+  if (v.mine) p.set("mine", "1");
+  const defaultSort = v.q ? "relevance" : "newest";
+  if (v.sort !== defaultSort) p.set("sort", v.sort);
+  const defaultOrder = v.sort === "deadline" ? "asc" : "desc";
+  if (v.order !== defaultOrder) p.set("order", v.order);
+  if (v.limit !== RFP_PAGE_SIZE) p.set("limit", String(v.limit));
+  if (v.page !== 1) p.set("page", String(v.page));
+  return p;
+}
+
+/**
+ * Spec 001 section 2.3: the filter badge counts the active filters; budget min and max together count
+ * as one. The search text, sort and page are not filters.
+ */
+export function activeFilterCount(f: RfpSearchFilters): number {
+  return [
+    f.categories.length > 0,
+    f.state !== "",
+    f.location !== "",
+    f.budgetMin !== null || f.budgetMax !== null,
+    f.deadlineFrom !== null,
+    f.deadlineTo !== null,
+    f.statuses.length > 0,
+    f.urgent,
+    f.mine,
+  ].filter(Boolean).length;
+}
+
+/** Filters without the search text, sort and paging: what Clear All resets. */
+export function clearFilters(f: RfpSearchFilters): RfpSearchFilters {
+  return {
+    ...DEFAULT_RFP_SEARCH,
+    categories: [],
+    statuses: [],
+    q: f.q,
+    sort: f.sort,
+    order: f.order,
+    limit: f.limit,
+  };
+}
+
+/** The creation categories a search's categories cover. */
+export function coveredCategories(ids: readonly SearchCategoryId[]): RfpCategory[] {
+  const out = new Set<RfpCategory>();
+  for (const id of ids) for (const c of SEARCH_CATEGORIES.find((s) => s.id === id)?.covers ?? []) out.add(c);
+  return [...out];
+}
+
+/** The deadline cut-off of "urgent": the end of the third day from now. */
+export function urgentBefore(now: string): string {
+  return new Date(Date.parse(now) + URGENT_WITHIN_DAYS * 24 * 60 * 60 * 1000).toISOString();
+}
+
+export function pageCount(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / limit));
+}
+
+/**
+ * Spec 001 section 2.3: at most 5 page numbers, a window around the current page that stays inside
+ * 1..pages.
+ */
+export function pagerNumbers(page: number, pages: number, max = PAGER_MAX_NUMBERS): number[] {
+  const count = Math.min(max, pages);
+  let start = Math.max(1, page - Math.floor(count / 2));
+  start = Math.min(start, pages - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+/** Spec 001 section 2.3: the empty state's texts. */
+export const RFP_LIST_TEXT = {
+  emptyTitle: "No RFPs Found",
+  emptyFiltered: "Try adjusting your filters to see more results.",
+  emptyUnfiltered: "There are currently no RFPs matching your criteria.",
+  clearFilters: "Clear Filters",
+  errorTitle: "Error Loading RFPs",
+  tryAgain: "Try Again",
+} as const;
+
+/** Spec 001 section 3: a saved search as the browser keeps it. */
+export interface SavedSearch {
+  id: string;
+  name: string;
+  /** The query string of the filters. */
+  filters: string;
+  createdAt: string;
+  resultCount: number;
+}
+
+/** Spec 001 section 5: save search requires a non-empty trimmed name. */
+export function savedSearchNameError(name: string): string | null {
+  return name.trim() === "" ? "Please enter a name for this search" : null;
+}
+
+/** Parses what the browser holds; anything malformed is dropped (spec: load failure leaves the list empty). */
+export function readSavedSearches(raw: string | null): SavedSearch[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value)) return [];
+    return value.filter(
+      (s): s is SavedSearch =>
+        typeof s === "object" &&
+        s !== null &&
+        typeof s.id === "string" &&
+        typeof s.name === "string" &&
+        typeof s.filters === "string" &&
+        typeof s.createdAt === "string" &&
+        typeof s.resultCount === "number",
+    );
+  } catch {
+    return [];
+  }
+}
