@@ -1,0 +1,103 @@
+import type { Queryable } from "@db/client";
+import { rfpProposals, rfps, rfpViews, userProfiles, users } from "@db/schema";
+import { type ProposalFields, ProposalFieldsSchema, type ProposalStatus } from "@domain/proposal";
+import { type RfpFields, RfpFieldsSchema } from "@domain/rfp";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+
+/** Reads for the RFP detail page and the proposal review (issue 4). */
+
+export async function getRfpDetail(db: Queryable, rfpId: string) {
+  const [row] = await db
+    .select({
+      rfp: rfps,
+      viewCount: sql<number>`coalesce(${rfpViews.viewCount}, 0)`.mapWith(Number),
+      authorName: userProfiles.fullName,
+    })
+    .from(rfps)
+    .leftJoin(rfpViews, eq(rfpViews.rfpId, rfps.id))
+    .leftJoin(userProfiles, eq(userProfiles.id, rfps.authorId))
+    .where(eq(rfps.id, rfpId));
+  if (!row) return null;
+  return {
+    ...row.rfp,
+    fields: RfpFieldsSchema.parse(row.rfp.fields) as RfpFields,
+    viewCount: row.viewCount,
+    authorName: row.authorName,
+  };
+}
+export type RfpDetail = NonNullable<Awaited<ReturnType<typeof getRfpDetail>>>;
+
+export interface ProposalRow {
+  id: string;
+  rfpId: string;
+  vendorId: string;
+  status: ProposalStatus;
+  totalPrice: number | null;
+  timelineDays: number | null;
+  proposedStartDate: string | null;
+  coverLetter: string | null;
+  fields: ProposalFields;
+  creditCost: number;
+  rejectionReason: string | null;
+  submittedAt: string | null;
+  shortlistedAt: string | null;
+  decidedAt: string | null;
+  withdrawnAt: string | null;
+  updatedAt: string;
+}
+
+const proposalColumns = {
+  id: rfpProposals.id,
+  rfpId: rfpProposals.rfpId,
+  vendorId: rfpProposals.vendorId,
+  status: rfpProposals.status,
+  totalPrice: rfpProposals.totalPrice,
+  timelineDays: rfpProposals.timelineDays,
+  proposedStartDate: rfpProposals.proposedStartDate,
+  coverLetter: rfpProposals.coverLetter,
+  fields: rfpProposals.fields,
+  creditCost: rfpProposals.creditCost,
+  rejectionReason: rfpProposals.rejectionReason,
+  submittedAt: rfpProposals.submittedAt,
+  shortlistedAt: rfpProposals.shortlistedAt,
+  decidedAt: rfpProposals.decidedAt,
+  withdrawnAt: rfpProposals.withdrawnAt,
+  updatedAt: rfpProposals.updatedAt,
+};
+
+const toProposal = <T extends { fields: unknown }>(r: T) => ({
+  ...r,
+  fields: ProposalFieldsSchema.parse(r.fields),
+});
+
+export async function getProposal(db: Queryable, proposalId: string): Promise<ProposalRow | null> {
+  const [row] = await db.select(proposalColumns).from(rfpProposals).where(eq(rfpProposals.id, proposalId));
+  return row ? (toProposal(row) as ProposalRow) : null;
+}
+
+/** The bids an author reviews: every proposal but drafts, with the vendor's name and organization. */
+export async function listRfpProposals(db: Queryable, rfpId: string) {
+  const rows = await db
+    .select({
+      ...proposalColumns,
+      vendorName: userProfiles.fullName,
+      vendorEmail: users.email,
+      vendorOrganization: sql<string | null>`(
+        select r.organization_name from user_professional_roles r
+        where r.user_id = ${rfpProposals.vendorId} and r.role_type = 'vendor'
+        order by r.is_primary desc, r.created_at asc limit 1)`,
+    })
+    .from(rfpProposals)
+    .innerJoin(users, eq(users.id, rfpProposals.vendorId))
+    .leftJoin(userProfiles, eq(userProfiles.id, rfpProposals.vendorId))
+    .where(and(eq(rfpProposals.rfpId, rfpId), ne(rfpProposals.status, "draft")))
+    .orderBy(asc(rfpProposals.submittedAt), asc(rfpProposals.id));
+  return rows.map(
+    (r) =>
+      toProposal(r) as ProposalRow & {
+        vendorName: string | null;
+        vendorEmail: string;
+        vendorOrganization: string | null;
+      },
+  );
+}

@@ -1,0 +1,286 @@
+import { randomUUID } from "node:crypto";
+import { DEFAULT_PROPOSAL_CREDIT_COST } from "@domain/credits";
+import {
+  EMPTY_PROPOSAL_FIELDS,
+  isActiveProposal,
+  PROPOSAL_MESSAGES,
+  PROPOSAL_VENDOR_LABELS,
+  type ProposalError,
+  type ProposalFieldErrors,
+  proposalFieldErrors,
+} from "@domain/proposal";
+import {
+  BUDGET_TYPE_LABELS,
+  type BudgetType,
+  mayViewRfp,
+  RFP_CATEGORY_EMOJI,
+  RFP_CATEGORY_LABELS,
+  RFP_MESSAGES,
+  RFP_VISIBILITY_LABELS,
+  type RfpCategory,
+  type RfpVisibility,
+  rfpUrgency,
+} from "@domain/rfp";
+import { json } from "@remix-run/node";
+import { type ActiveViewer, forbidden, requireContext } from "~/auth/guards.server";
+import {
+  cancelRfp,
+  closeRfp,
+  executeRfpCommand,
+  proposalIdFor,
+  recordRfpView,
+  saveProposal,
+  submitProposalCommand,
+  withdrawProposalCommand,
+} from "~/commands/rfps.server";
+import { getDb } from "~/db.server";
+import { redirectWithFlash } from "~/flash.server";
+import { getVendorCredits } from "~/queries/credits.server";
+import { getProposal, getRfpDetail, type RfpDetail } from "~/queries/rfp-detail.server";
+import { listRfpDocuments } from "~/queries/rfp-wizard.server";
+import { rfpActor, rfpViewer, vendorActor, viewerTimeZone } from "./actor.server";
+import { budgetLabel, dateLabel, daysLeftLabel } from "./present.server";
+import { parseProposalForm, proposalFormValues, REFERENCE_ROWS } from "./proposal-form.server";
+
+/** The RFP a viewer may see, or the spec's refusal (404 when it does not exist or was deleted). */
+export async function viewableRfp(viewer: ActiveViewer, rfpId: string): Promise<RfpDetail> {
+  const db = await getDb();
+  const rfp = /^[0-9a-f-]{36}$/i.test(rfpId) ? await getRfpDetail(db, rfpId) : null;
+  if (!rfp || rfp.deletedAt) throw json({ message: "RFP not found" }, { status: 404 });
+  const may = mayViewRfp(
+    {
+      status: rfp.status,
+      visibility: rfp.visibility as RfpVisibility | null,
+      authorId: rfp.authorId,
+      invitedVendorIds: rfp.invitedVendorIds,
+      deleted: false,
+    },
+    rfpViewer(viewer),
+  );
+  if (!may) forbidden(RFP_MESSAGES.notAuthorizedView);
+  return rfp;
+}
+
+const money = (n: number | null | undefined) =>
+  n === null || n === undefined ? null : `$${n.toLocaleString("en-US")}`;
+
+export async function rfpDetailLoader(request: Request, rfpId: string) {
+  const viewer = await requireContext(request);
+  const db = await getDb();
+  const rfp = await viewableRfp(viewer, rfpId);
+  const actor = rfpActor(viewer);
+  const isAuthor = rfp.authorId === viewer.user.id;
+  const manage = isAuthor || actor.isAdmin;
+  if (!isAuthor) await recordRfpView(db, rfp.id);
+  const now = new Date().toISOString();
+  const tz = viewerTimeZone(viewer);
+  const f = rfp.fields;
+  const vendor = vendorActor(viewer);
+  const isVendorContext = viewer.context.contextType === "vendor";
+  const open = rfp.status === "published" && rfp.proposalDeadline !== null && rfp.proposalDeadline > now;
+  const proposal = isVendorContext ? await getProposal(db, proposalIdFor(rfp.id, viewer.user.id)) : null;
+  const credits = isVendorContext ? await getVendorCredits(db, viewer.user.id) : null;
+  const documents = await listRfpDocuments(db, rfp.id);
+  const category = (rfp.category ?? "other") as RfpCategory;
+  const gl = f.insurance_requirements.general_liability;
+  const wc = f.insurance_requirements.workers_compensation;
+
+  return {
+    rfp: {
+      id: rfp.id,
+      title: rfp.title,
+      status: rfp.status,
+      categoryLabel: RFP_CATEGORY_LABELS[category] ?? "Other",
+      emoji: RFP_CATEGORY_EMOJI[category] ?? RFP_CATEGORY_EMOJI.other,
+      urgency: open && rfp.proposalDeadline ? rfpUrgency(rfp.proposalDeadline, now) : null,
+      organizationName: rfp.organizationName,
+      propertyName: rfp.propertyName,
+      address: [
+        rfp.locationAddress,
+        rfp.locationCity,
+        [rfp.locationState, rfp.locationZip].filter(Boolean).join(" "),
+      ]
+        .filter(Boolean)
+        .join(", "),
+      shortDescription: rfp.shortDescription,
+      description: rfp.description,
+      scopeOfWork: rfp.scopeOfWork,
+      technicalSpecifications: rfp.technicalSpecifications,
+      budget: budgetLabel(rfp),
+      budgetType: BUDGET_TYPE_LABELS[rfp.budgetType as BudgetType] ?? rfp.budgetType,
+      budgetDescription: rfp.budgetDescription,
+      deadline: dateLabel(rfp.proposalDeadline, tz, true),
+      daysLeft: daysLeftLabel(rfp.proposalDeadline, rfp.status, now),
+      projectStart: rfp.projectStartDate,
+      projectEnd: rfp.projectEndDate,
+      estimatedDurationDays: rfp.estimatedDurationDays,
+      visibility: rfp.visibility ? RFP_VISIBILITY_LABELS[rfp.visibility as RfpVisibility] : null,
+      maxProposals: rfp.maxProposals,
+      evaluationPeriodDays: rfp.evaluationPeriodDays,
+      allowQuestions: rfp.allowQuestions,
+      autoClose: rfp.autoCloseEnabled,
+      proposalCount: rfp.proposalCount,
+      viewCount: rfp.viewCount,
+      publishedAt: dateLabel(rfp.publishedAt, tz),
+      closedAt: dateLabel(rfp.closedAt, tz),
+      closeReason: rfp.closeReason,
+      cancelReason: rfp.cancelReason,
+      authorName: rfp.authorName,
+      requirements: {
+        insurance: rfp.requireInsurance
+          ? [
+              gl.required
+                ? `General liability${gl.minimum ? ` of at least ${money(gl.minimum)}` : ""}`
+                : null,
+              wc.required
+                ? `Workers' compensation${wc.minimum ? ` of at least ${money(wc.minimum)}` : ""}`
+                : null,
+            ].filter((x): x is string => x !== null)
+          : null,
+        license: rfp.requireLicense,
+        references: rfp.requireReferences,
+      },
+      hourly: rfp.budgetType === "hourly",
+      open,
+    },
+    documents: documents.map((d) => ({ id: d.id, fileName: d.fileName, fileSize: d.fileSize })),
+    viewer: {
+      isAuthor,
+      manage,
+      isVendorContext,
+      verifiedVendor: vendor.verifiedVendor,
+      roleStatus: viewer.role.verificationStatus,
+    },
+    credits: credits ? { balance: credits.balance, cost: DEFAULT_PROPOSAL_CREDIT_COST } : null,
+    proposal: proposal
+      ? {
+          id: proposal.id,
+          status: proposal.status,
+          label: PROPOSAL_VENDOR_LABELS[proposal.status],
+          totalPrice: money(proposal.totalPrice),
+          timelineDays: proposal.timelineDays,
+          submittedAt: dateLabel(proposal.submittedAt, tz, true),
+          rejectionReason: proposal.rejectionReason,
+          withdrawable: isActiveProposal(proposal.status),
+          values: proposalFormValues(proposal.fields),
+        }
+      : null,
+    emptyValues: proposalFormValues(EMPTY_PROPOSAL_FIELDS),
+    referenceRows: REFERENCE_ROWS,
+    /** One key per rendering of the form: a double-clicked Submit spends one credit. */
+    submitKey: randomUUID(),
+  };
+}
+
+export type RfpDetailData = Awaited<ReturnType<typeof rfpDetailLoader>>;
+
+export interface RfpDetailActionData {
+  intent: string;
+  formError?: string;
+  fieldErrors?: ProposalFieldErrors;
+  values?: Record<string, string>;
+  /** Insufficient credits: the balance and what it takes. */
+  credits?: { balance: number; required: number };
+}
+
+function failure(
+  intent: string,
+  error: ProposalError | { kind: string; message: string },
+  extra: Partial<RfpDetailActionData> = {},
+) {
+  const status =
+    error.kind === "credit"
+      ? 402
+      : error.kind === "authorization"
+        ? 403
+        : error.kind === "not_found"
+          ? 404
+          : error.kind === "validation"
+            ? 400
+            : 409;
+  const data: RfpDetailActionData = { intent, formError: error.message, ...extra };
+  if (error.kind === "credit" && "balance" in error)
+    data.credits = { balance: error.balance, required: error.required };
+  if (error.kind === "validation" && "fieldErrors" in error && error.fieldErrors)
+    data.fieldErrors = error.fieldErrors;
+  return json(data, { status });
+}
+
+export async function rfpDetailAction(request: Request, rfpId: string) {
+  const viewer = await requireContext(request);
+  const db = await getDb();
+  const rfp = await viewableRfp(viewer, rfpId);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const here = `/rfps/${rfp.id}`;
+  const actor = rfpActor(viewer);
+
+  switch (intent) {
+    case "save_draft":
+    case "submit": {
+      const vendor = vendorActor(viewer);
+      const { values, fields, errors } = parseProposalForm(form);
+      if (!fields) return json<RfpDetailActionData>({ intent, fieldErrors: errors, values }, { status: 400 });
+      if (intent === "save_draft") {
+        const saved = await saveProposal(db, { rfpId: rfp.id, vendor, fields });
+        if (!saved.ok) return failure(intent, saved.error, { values });
+        return redirectWithFlash(`${here}#proposal`, { tone: "success", message: "Proposal draft saved" });
+      }
+      // The bid's own rules first, so a vendor sees every field problem at once.
+      const fieldErrors = proposalFieldErrors(fields, rfp.fields);
+      if (Object.keys(fieldErrors).length > 0) {
+        return json<RfpDetailActionData>({ intent, fieldErrors, values }, { status: 400 });
+      }
+      const key = String(form.get("submit_key") ?? "");
+      const submitted = await submitProposalCommand(
+        db,
+        { rfpId: rfp.id, vendor, fields },
+        {
+          idempotencyKey: /^[0-9a-f-]{36}$/i.test(key)
+            ? `proposal-submit:${viewer.user.id}:${key}`
+            : undefined,
+        },
+      );
+      if (!submitted.ok) return failure(intent, submitted.error, { values });
+      return redirectWithFlash(`${here}#proposal`, { tone: "success", message: "Proposal submitted" });
+    }
+    case "withdraw": {
+      const withdrawn = await withdrawProposalCommand(db, {
+        proposalId: proposalIdFor(rfp.id, viewer.user.id),
+        vendorId: viewer.user.id,
+      });
+      if (!withdrawn.ok) return failure(intent, withdrawn.error);
+      return redirectWithFlash(`${here}#proposal`, { tone: "success", message: "Proposal withdrawn" });
+    }
+    case "close": {
+      const closed = await closeRfp(db, { rfpId: rfp.id, actor });
+      if (!closed.ok) return failure(intent, closed.error);
+      return redirectWithFlash(here, { tone: "success", message: "RFP closed" });
+    }
+    case "cancel": {
+      const reason = String(form.get("reason") ?? "").trim();
+      if (reason === "") {
+        return json<RfpDetailActionData>(
+          { intent, fieldErrors: { form: ["Give a reason for cancelling"] }, values: { reason } },
+          { status: 400 },
+        );
+      }
+      const cancelled = await cancelRfp(db, { rfpId: rfp.id, actor, reason: reason.slice(0, 1000) });
+      if (!cancelled.ok) return failure(intent, cancelled.error, { values: { reason } });
+      return redirectWithFlash(here, {
+        tone: "success",
+        message: "RFP cancelled. Every vendor who bid got their credits back.",
+      });
+    }
+    case "delete": {
+      const deleted = await executeRfpCommand(db, rfp.id, { type: "DeleteRfp", actor });
+      if (!deleted.ok) return failure(intent, deleted.error);
+      return redirectWithFlash("/rfps?mine=1", { tone: "success", message: "RFP deleted" });
+    }
+    default:
+      return json<RfpDetailActionData>(
+        { intent, formError: PROPOSAL_MESSAGES.submitFailed },
+        { status: 400 },
+      );
+  }
+}

@@ -1,0 +1,594 @@
+import { PROPOSAL_LIMITS } from "@domain/proposal";
+import { URGENCY_LABELS } from "@domain/rfp";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import { ArrowLeft, FileText } from "lucide-react";
+import type { ReactNode } from "react";
+import { ScopeText, STATUS_LABEL, STATUS_STYLE } from "~/components/rfps/rfp-card";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import {
+  type RfpDetailActionData,
+  type RfpDetailData,
+  rfpDetailAction,
+  rfpDetailLoader,
+} from "~/rfps/detail.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.rfp.title} · RFPs · Association Commons` : "RFP · Association Commons" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await rfpDetailLoader(request, params.id ?? ""));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return rfpDetailAction(request, params.id ?? "");
+}
+
+const field =
+  "w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 dark:bg-slate-900 dark:text-slate-100";
+const fieldClass = (invalid: boolean) =>
+  `${field} ${invalid ? "border-red-500 focus:ring-red-300" : "border-slate-300 focus:ring-blue-300 dark:border-slate-700"}`;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <div className="mt-2 text-sm leading-6 text-slate-800 dark:text-slate-200">{children}</div>
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3 py-1.5">
+      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function Input({
+  name,
+  label,
+  values,
+  errors,
+  hint,
+  ...rest
+}: {
+  name: string;
+  label: string;
+  values: Record<string, string>;
+  errors?: Record<string, string[] | undefined>;
+  hint?: string;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
+  const err = errors?.[name];
+  return (
+    <div>
+      <label htmlFor={`p-${name}`} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`p-${name}`}
+        name={name}
+        defaultValue={values[name] ?? ""}
+        aria-invalid={err ? true : undefined}
+        aria-describedby={err ? `p-${name}-error` : hint ? `p-${name}-hint` : undefined}
+        className={fieldClass(Boolean(err))}
+        {...rest}
+      />
+      {hint && !err ? (
+        <p id={`p-${name}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {err ? (
+        <p id={`p-${name}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {err.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ProposalForm({ data, action }: { data: RfpDetailData; action: RfpDetailActionData | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const mine = action && (action.intent === "submit" || action.intent === "save_draft") ? action : undefined;
+  const values = mine?.values ?? data.proposal?.values ?? data.emptyValues;
+  const errors = mine?.fieldErrors as Record<string, string[] | undefined> | undefined;
+  const { rfp, credits } = data;
+  const short = credits !== null && credits.balance < credits.cost;
+  return (
+    <Form method="post" className="space-y-4" noValidate>
+      <input type="hidden" name="submit_key" value={data.submitKey} />
+      {mine?.formError ? (
+        <Alert title={mine.credits ? "Not enough credits" : "Your proposal was not submitted"}>
+          {mine.formError}
+          {mine.credits ? ` You have ${mine.credits.balance} and this takes ${mine.credits.required}.` : ""}
+        </Alert>
+      ) : null}
+      {mine?.credits ? (
+        <Link to="/credits?dialog=purchase" className={buttonClass("primary")}>
+          Buy Credits
+        </Link>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Input
+          name="total_price"
+          label={rfp.hourly ? "Your hourly rate ($)" : "Your total price ($)"}
+          inputMode="numeric"
+          values={values}
+          errors={errors}
+          hint={`The RFP's budget: ${rfp.budget}`}
+        />
+        <Input
+          name="timeline_days"
+          label="Timeline (days)"
+          inputMode="numeric"
+          values={values}
+          errors={errors}
+        />
+        <Input
+          name="proposed_start_date"
+          label="Proposed start date"
+          type="date"
+          values={values}
+          errors={errors}
+        />
+      </div>
+      <div>
+        <label htmlFor="p-cover_letter" className="mb-1 block text-sm font-medium">
+          Cover letter
+        </label>
+        <textarea
+          id="p-cover_letter"
+          name="cover_letter"
+          rows={6}
+          maxLength={PROPOSAL_LIMITS.coverLetterMax}
+          defaultValue={values.cover_letter ?? ""}
+          aria-invalid={errors?.cover_letter ? true : undefined}
+          aria-describedby="p-cover_letter-hint"
+          className={fieldClass(Boolean(errors?.cover_letter))}
+        />
+        <p
+          id="p-cover_letter-hint"
+          className={`mt-1 text-sm ${errors?.cover_letter ? "text-red-700 dark:text-red-400" : "text-xs text-slate-500"}`}
+        >
+          {errors?.cover_letter?.join(" ") ??
+            `Why you, how you would do the work, and what is included. At least ${PROPOSAL_LIMITS.coverLetterMin} characters.`}
+        </p>
+      </div>
+      {rfp.requirements.insurance ? (
+        <fieldset className="grid gap-4 rounded-md border border-slate-200 p-3 sm:grid-cols-3 dark:border-slate-800">
+          <legend className="px-1 text-sm font-semibold">Insurance</legend>
+          <Input name="insurance_carrier" label="Insurance carrier" values={values} errors={errors} />
+          <Input
+            name="general_liability_coverage"
+            label="General liability ($)"
+            inputMode="numeric"
+            values={values}
+            errors={errors}
+          />
+          <Input
+            name="workers_compensation_coverage"
+            label="Workers' compensation ($)"
+            inputMode="numeric"
+            values={values}
+            errors={errors}
+          />
+        </fieldset>
+      ) : null}
+      {rfp.requirements.license ? (
+        <fieldset className="grid gap-4 rounded-md border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-800">
+          <legend className="px-1 text-sm font-semibold">License</legend>
+          <Input name="license_number" label="License number" values={values} errors={errors} />
+          <Input name="license_state" label="Issuing state" maxLength={2} values={values} errors={errors} />
+        </fieldset>
+      ) : null}
+      <fieldset className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
+        <legend className="px-1 text-sm font-semibold">
+          References
+          {rfp.requirements.references
+            ? ` (at least ${PROPOSAL_LIMITS.referencesRequired} required)`
+            : " (optional)"}
+        </legend>
+        {errors?.references ? (
+          <p id="p-references-error" className="mb-2 text-sm text-red-700 dark:text-red-400">
+            {errors.references.join(" ")}
+          </p>
+        ) : null}
+        <div className="space-y-2">
+          {Array.from({ length: data.referenceRows }, (_, i) => i + 1).map((n) => (
+            <div key={n} className="grid gap-2 sm:grid-cols-2">
+              <input
+                name={`reference_name_${n}`}
+                aria-label={`Reference ${n} name`}
+                placeholder={`Reference ${n}: name and association`}
+                defaultValue={values[`reference_name_${n}`] ?? ""}
+                className={fieldClass(false)}
+              />
+              <input
+                name={`reference_contact_${n}`}
+                aria-label={`Reference ${n} contact`}
+                placeholder="Phone or e-mail"
+                defaultValue={values[`reference_contact_${n}`] ?? ""}
+                className={fieldClass(false)}
+              />
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      {credits ? (
+        <p
+          className={`text-sm ${short ? "text-red-700 dark:text-red-400" : "text-slate-600 dark:text-slate-400"}`}
+        >
+          Submitting spends {credits.cost} {credits.cost === 1 ? "credit" : "credits"}. Your balance:{" "}
+          {credits.balance} {credits.balance === 1 ? "credit" : "credits"}.{" "}
+          {short ? (
+            <Link to="/credits?dialog=purchase" className="font-semibold underline">
+              Buy credits
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name="intent" value="submit" disabled={busy} className={buttonClass("primary")}>
+          {busy && navigation.formData?.get("intent") === "submit" ? "Submitting..." : "Submit Proposal"}
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="save_draft"
+          disabled={busy}
+          className={buttonClass("secondary")}
+        >
+          Save Draft
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function ProposalPanel({ data, action }: { data: RfpDetailData; action: RfpDetailActionData | undefined }) {
+  const { viewer, proposal, rfp } = data;
+  if (viewer.isAuthor) return null;
+  let body: ReactNode;
+  if (proposal && proposal.status !== "draft") {
+    body = (
+      <div className="space-y-3">
+        <p>
+          Your proposal: <strong data-testid="my-proposal-status">{proposal.label}</strong>
+          {proposal.totalPrice ? ` · ${proposal.totalPrice}` : ""}
+          {proposal.timelineDays ? ` · ${proposal.timelineDays} days` : ""}
+        </p>
+        {proposal.submittedAt ? (
+          <p className="text-slate-600 dark:text-slate-400">Submitted {proposal.submittedAt}</p>
+        ) : null}
+        {proposal.rejectionReason ? <p>Reason given: {proposal.rejectionReason}</p> : null}
+        {action?.intent === "withdraw" && action.formError ? (
+          <Alert title="Not withdrawn">{action.formError}</Alert>
+        ) : null}
+        {proposal.withdrawable ? (
+          <Form
+            method="post"
+            onSubmit={(e) => {
+              if (!window.confirm("Withdraw your proposal? Credits spent on it are not refunded."))
+                e.preventDefault();
+            }}
+          >
+            <button type="submit" name="intent" value="withdraw" className={buttonClass("secondary")}>
+              Withdraw Proposal
+            </button>
+          </Form>
+        ) : null}
+        <Link
+          to="/rfps/my-proposals"
+          className="inline-block text-sm font-semibold text-blue-700 underline dark:text-blue-400"
+        >
+          All my proposals
+        </Link>
+      </div>
+    );
+  } else if (!rfp.open) {
+    body = <p>This RFP is not accepting proposals.</p>;
+  } else if (!viewer.isVendorContext) {
+    body = <p>Proposals are submitted by verified vendors. Switch to a vendor role to bid.</p>;
+  } else if (!viewer.verifiedVendor) {
+    body = (
+      <p>
+        Only verified vendors can create proposals.{" "}
+        <Link to="/settings/verification" className="font-semibold underline">
+          Verify your vendor role
+        </Link>
+        .
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        {proposal?.status === "draft" ? (
+          <p className="mb-3 text-slate-600 dark:text-slate-400">
+            You have a saved draft. Submit it when it is ready.
+          </p>
+        ) : null}
+        <ProposalForm data={data} action={action} />
+      </>
+    );
+  }
+  return (
+    <section
+      id="proposal"
+      aria-labelledby="proposal-heading"
+      className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="proposal-heading" className="text-lg font-semibold">
+        {proposal && proposal.status !== "draft" ? "Your Proposal" : "Submit a Proposal"}
+      </h2>
+      <div className="mt-3 text-sm">{body}</div>
+    </section>
+  );
+}
+
+function AuthorActions({ data, action }: { data: RfpDetailData; action: RfpDetailActionData | undefined }) {
+  const { rfp } = data;
+  const cancelError =
+    action?.intent === "cancel" ? (action.fieldErrors?.form?.join(" ") ?? action.formError) : undefined;
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        {rfp.status !== "cancelled" ? (
+          <Link to={`/rfps/${rfp.id}/edit`} className={buttonClass("secondary")}>
+            {rfp.status === "draft" ? "Edit Draft" : "Edit"}
+          </Link>
+        ) : null}
+        {rfp.status !== "draft" ? (
+          <Link to={`/rfps/${rfp.id}/proposals`} className={buttonClass("primary")}>
+            Review Proposals ({rfp.proposalCount})
+          </Link>
+        ) : null}
+        {rfp.status === "published" ? (
+          <Form
+            method="post"
+            onSubmit={(e) => {
+              if (!window.confirm("Close this RFP without an award? No more proposals can be submitted."))
+                e.preventDefault();
+            }}
+          >
+            <button type="submit" name="intent" value="close" className={buttonClass("secondary")}>
+              Close RFP
+            </button>
+          </Form>
+        ) : null}
+        {rfp.status !== "published" ? (
+          <Form
+            method="post"
+            onSubmit={(e) => {
+              if (!window.confirm("Delete this RFP? This cannot be undone.")) e.preventDefault();
+            }}
+          >
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              className={buttonClass("ghost", "text-red-700 dark:text-red-400")}
+            >
+              Delete
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {action &&
+      action.intent !== "cancel" &&
+      action.formError &&
+      ["close", "delete"].includes(action.intent) ? (
+        <Alert title="That did not work">{action.formError}</Alert>
+      ) : null}
+      {rfp.status === "published" ? (
+        <details
+          open={Boolean(cancelError)}
+          className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800"
+        >
+          <summary className="cursor-pointer font-semibold">Cancel RFP</summary>
+          <Form method="post" className="mt-2 space-y-2">
+            <p className="text-slate-600 dark:text-slate-400">
+              Every vendor who submitted a proposal gets their credits back automatically.
+            </p>
+            <label htmlFor="cancel-reason" className="block font-medium">
+              Reason
+            </label>
+            <textarea
+              id="cancel-reason"
+              name="reason"
+              rows={2}
+              maxLength={1000}
+              defaultValue={action?.intent === "cancel" ? action.values?.reason : ""}
+              aria-invalid={cancelError ? true : undefined}
+              aria-describedby={cancelError ? "cancel-error" : undefined}
+              className={fieldClass(Boolean(cancelError))}
+            />
+            {cancelError ? (
+              <p id="cancel-error" className="text-red-700 dark:text-red-400">
+                {cancelError}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              name="intent"
+              value="cancel"
+              className={buttonClass("secondary", "text-red-700 dark:text-red-400")}
+            >
+              Cancel RFP and refund bidders
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+export default function RfpDetailPage() {
+  const data = useLoaderData<typeof loader>() as unknown as RfpDetailData;
+  const action = useActionData<typeof action>() as RfpDetailActionData | undefined;
+  const { rfp, viewer, documents } = data;
+  return (
+    <div className="mx-auto max-w-6xl space-y-5">
+      <Link
+        to="/rfps"
+        className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline dark:text-blue-400"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> All RFPs
+      </Link>
+      <header className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium dark:bg-slate-800">
+            <span aria-hidden="true">{rfp.emoji}</span> {rfp.categoryLabel}
+          </span>
+          <span
+            data-testid="rfp-status"
+            className={`rounded-full px-2 py-0.5 font-semibold ${STATUS_STYLE[rfp.status]}`}
+          >
+            {STATUS_LABEL[rfp.status]}
+          </span>
+          {rfp.urgency ? (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              {URGENCY_LABELS[rfp.urgency]}
+            </span>
+          ) : null}
+        </div>
+        <h1 className="text-3xl font-semibold [overflow-wrap:anywhere]">{rfp.title}</h1>
+        <p className="text-slate-600 dark:text-slate-400">
+          {[rfp.organizationName, rfp.propertyName, rfp.address].filter(Boolean).join(" · ")}
+        </p>
+        {rfp.cancelReason ? <p className="text-sm">Cancelled: {rfp.cancelReason}</p> : null}
+        {rfp.closedAt ? (
+          <p className="text-sm">
+            Closed {rfp.closedAt}
+            {rfp.closeReason === "awarded" ? " (awarded)" : ""}.
+          </p>
+        ) : null}
+      </header>
+      {viewer.manage ? <AuthorActions data={data} action={action} /> : null}
+      <div className="grid gap-5 lg:grid-cols-3">
+        <div className="space-y-5 lg:col-span-2">
+          {rfp.shortDescription ? <p className="text-lg">{rfp.shortDescription}</p> : null}
+          {rfp.description ? (
+            <Section title="Description">
+              <p className="whitespace-pre-line">{rfp.description}</p>
+            </Section>
+          ) : null}
+          {rfp.scopeOfWork ? (
+            <Section title="Scope of Work">
+              <ScopeText text={rfp.scopeOfWork} />
+            </Section>
+          ) : null}
+          {rfp.technicalSpecifications ? (
+            <Section title="Technical Specifications">
+              <p className="whitespace-pre-line">{rfp.technicalSpecifications}</p>
+            </Section>
+          ) : null}
+          <Section title="Requirements">
+            <ul className="list-disc space-y-1 pl-5">
+              {rfp.requirements.insurance ? (
+                <li>
+                  Insurance
+                  {rfp.requirements.insurance.length > 0 ? `: ${rfp.requirements.insurance.join("; ")}` : ""}
+                </li>
+              ) : null}
+              {rfp.requirements.license ? <li>A current license</li> : null}
+              {rfp.requirements.references ? <li>At least three references</li> : null}
+              {!rfp.requirements.insurance && !rfp.requirements.license && !rfp.requirements.references ? (
+                <li>No insurance, license or reference requirements.</li>
+              ) : null}
+            </ul>
+          </Section>
+          {documents.length > 0 ? (
+            <Section title="Documents">
+              <ul className="space-y-1">
+                {documents.map((d) => (
+                  <li key={d.id}>
+                    <a
+                      href={`/documents/rfp/${d.id}`}
+                      className="inline-flex items-center gap-1 text-blue-700 hover:underline dark:text-blue-400"
+                    >
+                      <FileText aria-hidden="true" className="h-4 w-4" />
+                      {d.fileName}
+                    </a>{" "}
+                    <span className="text-xs text-slate-500">
+                      ({Math.max(1, Math.round(d.fileSize / 1024)).toLocaleString("en-US")} KB)
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+          <ProposalPanel data={data} action={action} />
+        </div>
+        <aside
+          aria-label="Key facts"
+          className="h-fit rounded-lg border border-slate-200 bg-white p-5 text-sm dark:border-slate-800 dark:bg-slate-900"
+        >
+          <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+            <Fact label="Budget">{rfp.budget}</Fact>
+            <Fact label="Budget type">{rfp.budgetType}</Fact>
+            {rfp.budgetDescription ? <Fact label="Budget notes">{rfp.budgetDescription}</Fact> : null}
+            <Fact label="Proposal deadline">
+              {rfp.deadline ?? "Not set"}
+              {rfp.daysLeft ? (
+                <span className="block text-xs font-normal text-slate-500">{rfp.daysLeft}</span>
+              ) : null}
+            </Fact>
+            {rfp.projectStart ? <Fact label="Project start">{rfp.projectStart}</Fact> : null}
+            {rfp.projectEnd ? <Fact label="Project end">{rfp.projectEnd}</Fact> : null}
+            {rfp.estimatedDurationDays ? (
+              <Fact label="Estimated duration">{rfp.estimatedDurationDays} days</Fact>
+            ) : null}
+            <Fact label="Proposals">
+              {rfp.proposalCount} of at most {rfp.maxProposals}
+            </Fact>
+            <Fact label="Evaluation period">{rfp.evaluationPeriodDays} days</Fact>
+            {rfp.visibility ? <Fact label="Visibility">{rfp.visibility}</Fact> : null}
+            <Fact label="Questions">{rfp.allowQuestions ? "Allowed" : "Not taken"}</Fact>
+            <Fact label="Closes automatically">{rfp.autoClose ? "Yes, at the deadline" : "No"}</Fact>
+            {rfp.publishedAt ? <Fact label="Published">{rfp.publishedAt}</Fact> : null}
+            {rfp.authorName ? <Fact label="Posted by">{rfp.authorName}</Fact> : null}
+            {viewer.manage ? <Fact label="Views">{rfp.viewCount}</Fact> : null}
+          </dl>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const data = isRouteErrorResponse(error)
+    ? (error.data as { error?: string; message?: string } | null)
+    : null;
+  const message =
+    data?.error ??
+    data?.message ??
+    (status === 404 ? "RFP not found" : "Something went wrong loading this RFP.");
+  return (
+    <div className="mx-auto max-w-xl space-y-4 py-10 text-center">
+      <h1 className="text-2xl font-semibold">
+        {status === 403 ? "Not authorized" : status === 404 ? "RFP not found" : "Error"}
+      </h1>
+      <p className="text-slate-600 dark:text-slate-400">{message}</p>
+      <Link to="/rfps" className={buttonClass("secondary")}>
+        Back to RFPs
+      </Link>
+    </div>
+  );
+}
