@@ -181,6 +181,23 @@ const MATRIX: Record<
       custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
     },
   },
+  // Finding RFPs (issue 4): anyone with a role; the list holds only what each may see.
+  "_app.rfps._index": { url: "/rfps", policy: "context" },
+  // An unknown RFP is 404 for everyone (tests/integration/rfp-pages.test.ts covers real ones).
+  "_app.rfps.$id": {
+    url: "/rfps/00000000-0000-4000-8000-000000000000",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: {
+      custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
+    },
+  },
+  "_app.rfps.$id_.proposals": {
+    url: "/rfps/00000000-0000-4000-8000-000000000000/proposals",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: {
+      custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
+    },
+  },
   // RFP attachments are as private as their RFP: nobody else learns that one exists.
   "documents.rfp.$id": {
     url: "/documents/rfp/00000000-0000-4000-8000-000000000000",

@@ -1,0 +1,321 @@
+/**
+ * The RFP pages as a browser uses them (issue 4): /rfps, /rfps/{id} with the proposal form, and
+ * /rfps/{id}/proposals, through their loaders and actions with real sessions.
+ */
+import { type RfpFields, RfpFieldsSchema } from "@domain/rfp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { executeCreditsCommand } from "~/commands/credits.server";
+import { createRfp, executeRfpCommand } from "~/commands/rfps.server";
+import { getVendorCredits } from "~/queries/credits.server";
+import * as listRoute from "~/routes/_app.rfps._index";
+import * as detailRoute from "~/routes/_app.rfps.$id";
+import * as proposalsRoute from "~/routes/_app.rfps.$id_.proposals";
+import { formRequest, useAppDatabase } from "../support/app";
+import { engines, useTestDatabase } from "../support/db";
+import { personWithRole } from "../support/people";
+
+type Person = Awaited<ReturnType<typeof personWithRole>>;
+// biome-ignore lint/suspicious/noExplicitAny: loader JSON, read loosely by the assertions
+type Loose = any;
+const DAY = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+const fields = (patch: Partial<RfpFields> = {}): RfpFields =>
+  RfpFieldsSchema.parse({
+    title: "Lobby renovation",
+    category: "construction",
+    description: "Renovate the main lobby: flooring, lighting, mailroom millwork and paint.",
+    proposal_deadline: inDays(10),
+    budget_type: "range",
+    budget_min: 40_000,
+    budget_max: 60_000,
+    visibility: "public",
+    organization_name: "Harbor Point HOA",
+    location_city: "Sarasota",
+    location_state: "FL",
+    ...patch,
+  });
+
+const BID = {
+  total_price: "52,500",
+  timeline_days: "30",
+  cover_letter:
+    "We have renovated eleven condominium lobbies in Sarasota County since 2015, on time and on budget.",
+};
+
+async function json(response: unknown) {
+  if (response instanceof Response) return { status: response.status, data: await response.json() };
+  throw new Error("not a response");
+}
+
+const get = (path: string, who: Person | null) =>
+  new Request(`http://localhost${path}`, { headers: who ? { Cookie: who.cookie } : {} });
+const post = (path: string, who: Person, body: Record<string, string>) =>
+  formRequest(path, body, { Cookie: who.cookie });
+
+async function thrown(fn: () => Promise<unknown>): Promise<Response> {
+  try {
+    const r = await fn();
+    if (r instanceof Response) return r;
+  } catch (e) {
+    if (e instanceof Response) return e;
+    throw e;
+  }
+  throw new Error("expected a response");
+}
+
+describe.each(engines)("RFP pages on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  let manager: Person;
+  let vendor: Person;
+  let vendor2: Person;
+  let unverified: Person;
+  let homeowner: Person;
+  let rfpId: string;
+  let privateId: string;
+
+  async function publish(author: Person, patch: Partial<RfpFields> = {}) {
+    const actor = { userId: author.id, isAdmin: false };
+    const created = await createRfp(t.db, {
+      actor,
+      mayCreate: true,
+      authorContextId: null,
+      fields: fields(patch),
+    });
+    if (!created.ok) throw new Error(JSON.stringify(created.error));
+    const published = await executeRfpCommand(t.db, created.result.rfpId, { type: "PublishRfp", actor });
+    if (!published.ok) throw new Error(JSON.stringify(published.error));
+    return created.result.rfpId;
+  }
+  const grant = async (who: Person, amount: number) => {
+    const r = await executeCreditsCommand(t.db, {
+      type: "GrantBonusCredits",
+      vendorId: who.id,
+      amount,
+      reason: "test",
+      grantedBy: null,
+    });
+    expect(r.ok).toBe(true);
+  };
+  const detail = async (id: string, who: Person) =>
+    (await (
+      await detailRoute.loader({ request: get(`/rfps/${id}`, who), params: { id }, context: {} })
+    ).json()) as Loose;
+  const act = (id: string, who: Person, body: Record<string, string>) =>
+    detailRoute.action({ request: post(`/rfps/${id}`, who, body), params: { id }, context: {} });
+
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    manager = await personWithRole(t.db, "manager");
+    vendor = await personWithRole(t.db, "vendor");
+    vendor2 = await personWithRole(t.db, "vendor");
+    unverified = await personWithRole(t.db, "vendor", { verified: false });
+    homeowner = await personWithRole(t.db, "homeowner");
+    rfpId = await publish(manager);
+    privateId = await publish(manager, {
+      title: "Private reserve study",
+      visibility: "private",
+      invited_vendor_ids: [vendor2.id],
+    });
+  });
+
+  it("the list shows what each may see, with cards worded on the server", async () => {
+    const forVendor = await (
+      await listRoute.loader({ request: get("/rfps", vendor), params: {}, context: {} })
+    ).json();
+    expect(forVendor.rfps.map((r: { title: string }) => r.title)).toEqual(["Lobby renovation"]);
+    expect(forVendor.rfps[0]).toMatchObject({
+      canPropose: true,
+      isAuthor: false,
+      budgetLabel: "$40,000 – $60,000",
+      urgency: "new",
+    });
+    const forInvited = await (
+      await listRoute.loader({ request: get("/rfps", vendor2), params: {}, context: {} })
+    ).json();
+    expect(forInvited.rfps.map((r: { title: string }) => r.title).sort()).toEqual([
+      "Lobby renovation",
+      "Private reserve study",
+    ]);
+    const forAuthor = await (
+      await listRoute.loader({ request: get("/rfps?mine=1", manager), params: {}, context: {} })
+    ).json();
+    expect(
+      forAuthor.rfps.every((r: { isAuthor: boolean; canPropose: boolean }) => r.isAuthor && !r.canPropose),
+    ).toBe(true);
+    expect(forAuthor.mayCreate).toBe(true);
+    const searched = await (
+      await listRoute.loader({ request: get("/rfps?q=mailroom", homeowner), params: {}, context: {} })
+    ).json();
+    expect(searched.total).toBe(1);
+  });
+
+  it("a private RFP is refused to those not invited; an unknown one is 404", async () => {
+    const refused = await thrown(() =>
+      detailRoute.loader({
+        request: get(`/rfps/${privateId}`, vendor),
+        params: { id: privateId },
+        context: {},
+      }),
+    );
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: "Not authorized to view this RFP" });
+    const missing = await thrown(() =>
+      detailRoute.loader({ request: get("/rfps/nope", vendor), params: { id: "nope" }, context: {} }),
+    );
+    expect(missing.status).toBe(404);
+  });
+
+  it("reading counts a view (not the author's own)", async () => {
+    await detail(rfpId, vendor);
+    await detail(rfpId, manager);
+    const seen = await detail(rfpId, manager);
+    expect(seen.rfp.viewCount).toBe(1);
+    expect(seen.viewer.manage).toBe(true);
+  });
+
+  it("a bid with problems comes back with every message and what was typed", async () => {
+    const r = await json(
+      await act(rfpId, vendor, {
+        intent: "submit",
+        total_price: "12.5",
+        timeline_days: "",
+        cover_letter: "Too short",
+      }),
+    );
+    expect(r.status).toBe(400);
+    expect(r.data.fieldErrors).toMatchObject({ total_price: ["Use whole dollars"] });
+    expect(r.data.values).toMatchObject({ total_price: "12.5", cover_letter: "Too short" });
+    const r2 = await json(
+      await act(rfpId, vendor, { intent: "submit", total_price: "100", cover_letter: "Too short" }),
+    );
+    expect(r2.data.fieldErrors).toMatchObject({
+      timeline_days: ["Enter a timeline in days"],
+      cover_letter: ["Cover letter must be at least 50 characters"],
+    });
+  });
+
+  it("without credits the submission is refused with 402 and the balance; a draft is kept", async () => {
+    const saved = await act(rfpId, vendor, { intent: "save_draft", ...BID });
+    expect(saved.status).toBe(302);
+    const d = await detail(rfpId, vendor);
+    expect(d.proposal).toMatchObject({
+      status: "draft",
+      values: { total_price: "52500", timeline_days: "30" },
+    });
+    const r = await json(await act(rfpId, vendor, { intent: "submit", ...BID }));
+    expect(r.status).toBe(402);
+    expect(r.data).toMatchObject({
+      formError: "Not enough credits to submit this proposal",
+      credits: { balance: 0, required: 1 },
+    });
+  });
+
+  it("an unverified vendor is refused", async () => {
+    const r = await json(await act(rfpId, unverified, { intent: "submit", ...BID }));
+    expect(r.status).toBe(403);
+    expect(r.data.formError).toBe("Only verified vendors can create proposals");
+  });
+
+  it("with credits the bid is submitted once, spending one credit, even when the form is posted twice", async () => {
+    await grant(vendor, 2);
+    const key = (await detail(rfpId, vendor)).submitKey;
+    const first = await act(rfpId, vendor, { intent: "submit", submit_key: key, ...BID });
+    const again = await act(rfpId, vendor, { intent: "submit", submit_key: key, ...BID });
+    expect([first.status, again.status]).toEqual([302, 302]);
+    expect((await getVendorCredits(t.db, vendor.id)).balance).toBe(1);
+    const d = await detail(rfpId, vendor);
+    expect(d.proposal).toMatchObject({ status: "submitted", label: "Under Review", withdrawable: true });
+    const dup = await json(await act(rfpId, vendor, { intent: "submit", ...BID }));
+    expect(dup.status).toBe(409);
+    expect(dup.data.formError).toBe("You have already submitted a proposal for this RFP");
+  });
+
+  it("only the author reviews; accepting one closes the RFP as awarded and rejects the rest", async () => {
+    await grant(vendor2, 1);
+    expect((await act(rfpId, vendor2, { intent: "submit", ...BID, total_price: "70000" })).status).toBe(302);
+    const refused = await thrown(() =>
+      proposalsRoute.loader({
+        request: get(`/rfps/${rfpId}/proposals`, homeowner),
+        params: { id: rfpId },
+        context: {},
+      }),
+    );
+    expect(refused.status).toBe(403);
+    const vendorRefused = await thrown(() =>
+      proposalsRoute.action({
+        request: post(`/rfps/${rfpId}/proposals`, vendor, { intent: "accept" }),
+        params: { id: rfpId },
+        context: {},
+      }),
+    );
+    expect(vendorRefused.status).toBe(403);
+
+    const review = (await (
+      await proposalsRoute.loader({
+        request: get(`/rfps/${rfpId}/proposals`, manager),
+        params: { id: rfpId },
+        context: {},
+      })
+    ).json()) as Loose;
+    expect(review.proposals).toHaveLength(2);
+    const mine = review.proposals.find((p: { price: string | null }) => p.price === "$52,500");
+    const theirs = review.proposals.find((p: { price: string | null }) => p.price === "$70,000");
+    expect(mine).toMatchObject({
+      pricePosition: "Within budget",
+      label: "New",
+      canDecide: true,
+      canShortlist: true,
+    });
+    expect(theirs).toMatchObject({ pricePosition: "Above budget", priceAbove: true });
+
+    const shortlisted = await proposalsRoute.action({
+      request: post(`/rfps/${rfpId}/proposals`, manager, { intent: "shortlist", proposal_id: mine.id }),
+      params: { id: rfpId },
+      context: {},
+    });
+    expect(shortlisted.status).toBe(302);
+    expect((await detail(rfpId, vendor)).proposal.label).toBe("Shortlisted");
+
+    const accepted = await proposalsRoute.action({
+      request: post(`/rfps/${rfpId}/proposals`, manager, { intent: "accept", proposal_id: mine.id }),
+      params: { id: rfpId },
+      context: {},
+    });
+    expect(accepted.status).toBe(302);
+    const won = await detail(rfpId, vendor);
+    expect(won.proposal.label).toBe("Won");
+    expect(won.rfp.status).toBe("closed");
+    expect((await detail(rfpId, vendor2)).proposal.label).toBe("Not Selected");
+    const after = await json(
+      await proposalsRoute.action({
+        request: post(`/rfps/${rfpId}/proposals`, manager, { intent: "reject", proposal_id: mine.id }),
+        params: { id: rfpId },
+        context: {},
+      }),
+    );
+    expect(after.status).toBe(409);
+  });
+
+  it("the vendor withdraws; cancelling refunds bidders still in the running", async () => {
+    const second = await publish(manager, { title: "Mailroom lockers" });
+    await grant(vendor, 1);
+    await grant(vendor2, 1);
+    expect((await act(second, vendor, { intent: "submit", ...BID })).status).toBe(302);
+    expect((await act(second, vendor2, { intent: "submit", ...BID })).status).toBe(302);
+    expect((await act(second, vendor, { intent: "withdraw" })).status).toBe(302);
+    expect((await detail(second, vendor)).proposal.label).toBe("Withdrawn");
+    const before = (await getVendorCredits(t.db, vendor2.id)).balance;
+    const noReason = await json(await act(second, manager, { intent: "cancel", reason: " " }));
+    expect(noReason.status).toBe(400);
+    expect((await act(second, vendor, { intent: "cancel", reason: "mine now" })).status).toBe(403);
+    expect(
+      (await act(second, manager, { intent: "cancel", reason: "Board postponed the project" })).status,
+    ).toBe(302);
+    expect((await getVendorCredits(t.db, vendor2.id)).balance).toBe(before + 1);
+    expect((await detail(second, manager)).rfp).toMatchObject({
+      status: "cancelled",
+      cancelReason: "Board postponed the project",
+    });
+  });
+});
