@@ -52,11 +52,7 @@ export const ContactSchema = z.object({
     blankToUndefined,
     z.string().trim().max(CONTACT_LIMITS.organizationMax).optional(),
   ),
-  topic: z.enum(CONTACT_TOPICS, {
-    required_error: CONTACT_MESSAGES.topicRequired,
-    invalid_type_error: CONTACT_MESSAGES.topicRequired,
-    errorMap: () => ({ message: CONTACT_MESSAGES.topicRequired }),
-  }),
+  topic: z.enum(CONTACT_TOPICS, { errorMap: () => ({ message: CONTACT_MESSAGES.topicRequired }) }),
   message: z
     .string({ required_error: CONTACT_MESSAGES.messageRequired })
     .trim()
