@@ -81,7 +81,7 @@ export default function Contact() {
         lead="Questions about the platform for your association or company, your account, verification or vendor credits: write to us and a person answers."
       />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[2fr_1fr]">
-        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           {sent ? <Sent /> : <ContactForm defaults={defaults} />}
         </div>
         <aside className="space-y-6 text-sm text-slate-600">

@@ -27,7 +27,7 @@ export function SelectField({ label, errors, hint, id, options, placeholder, ...
         aria-describedby={
           [invalid ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined
         }
-        className={`rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 dark:bg-slate-900 dark:text-slate-100 ${
+        className={`w-full min-w-0 rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 dark:bg-slate-900 dark:text-slate-100 ${
           invalid
             ? "border-red-500 focus:ring-red-300 dark:border-red-400"
             : "border-slate-300 focus:ring-blue-300 dark:border-slate-700 dark:focus:ring-blue-800"
