@@ -91,6 +91,16 @@ const MATRIX: Record<
 > = {
   _index: { url: "/", policy: "public" },
   healthz: { url: "/healthz", policy: "public" },
+  // The public pages (spec 000 section 2.1): everyone, signed in or not. The contact form posts to anyone
+  // (an empty form is refused for its content: 400).
+  "features._index": { url: "/features", policy: "public" },
+  "features.$feature": { url: "/features/rfp-hub", params: { feature: "rfp-hub" }, policy: "public" },
+  "how-it-works": { url: "/how-it-works", policy: "public" },
+  pricing: { url: "/pricing", policy: "public" },
+  about: { url: "/about", policy: "public" },
+  help: { url: "/help", policy: "public" },
+  contact: { url: "/contact", policy: "public", action: "public" },
+  resources: { url: "/resources", policy: "public" },
   "auth.sign-in": { url: "/auth/sign-in", policy: "anonymous_only", action: "public" },
   "auth.sign-up": { url: "/auth/sign-up", policy: "anonymous_only", action: "public" },
   // A GET to sign-out just goes home; signing out is a POST.

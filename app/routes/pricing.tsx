@@ -1,0 +1,173 @@
+import {
+  CREDIT_PACKAGES,
+  type CreditPackage,
+  formatCents,
+  packageTotalCredits,
+  pricePerCreditCents,
+} from "@domain/credits/packages";
+import {
+  CREDIT_STATUS_MESSAGES,
+  DEFAULT_PROPOSAL_CREDIT_COST,
+  LOW_CREDIT_THRESHOLD,
+} from "@domain/credits/status";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ClosingCta, GuestLayout, PageHero, Section } from "~/components/marketing/guest-layout";
+import { buttonClass } from "~/components/ui/button";
+import { guestPageData } from "~/queries/guest.server";
+
+export const meta: MetaFunction = () => [{ title: "Pricing · Association Commons" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await guestPageData(request));
+}
+
+const FREE_INCLUDES = [
+  "An account with e-mail and password or your sign-in provider",
+  "Every professional role you hold, each with its own permissions",
+  "Verification of the roles that need it",
+  "Creating and publishing RFPs as a board member or property manager",
+  "The community, learning and office areas as they open",
+];
+
+const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
+
+export default function Pricing() {
+  const { signedIn } = useLoaderData<typeof loader>();
+  return (
+    <GuestLayout signedIn={signedIn}>
+      <PageHero
+        eyebrow="Pricing"
+        title="Free to join. Vendors pay only to propose."
+        lead={`Membership costs nothing. Vendors buy credits in packages and spend ${credits(DEFAULT_PROPOSAL_CREDIT_COST)} by default to submit a proposal in the RFP Hub; the larger the package, the less each credit costs.`}
+      />
+      <Section id="membership" title="Membership">
+        <div className="grid gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:grid-cols-[1fr_2fr] md:p-8">
+          <div>
+            <h3 className="text-lg font-semibold text-slate-900">Free membership</h3>
+            <p className="mt-2 text-4xl font-bold text-slate-900">$0</p>
+            <p className="text-sm text-slate-500">for everyone, for as long as you are a member</p>
+            <Link
+              to={signedIn ? "/dashboard" : "/auth/sign-up"}
+              className={buttonClass("primary", "mt-6 w-full sm:w-auto")}
+            >
+              {signedIn ? "Go to your dashboard" : "Get Started Free"}
+            </Link>
+          </div>
+          <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2 md:self-center">
+            {FREE_INCLUDES.map((item) => (
+              <li key={item} className="flex gap-2">
+                <span aria-hidden="true" className="text-green-700">
+                  ✓
+                </span>
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Section>
+      <Section
+        id="credit-packages"
+        title="Vendor credit packages"
+        tone="slate"
+        lead="Credits are bought through a secure hosted card checkout and every purchase and spend is listed in your credit history."
+      >
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {CREDIT_PACKAGES.map((pkg) => (
+            <PackageCard key={pkg.id} pkg={pkg} signedIn={signedIn} />
+          ))}
+        </ul>
+        <p className="mt-6 text-sm text-slate-600">
+          Prices in US dollars. Credits are for vendor roles, and buying them needs a verified vendor role.
+        </p>
+      </Section>
+      <Section id="credit-balance" title="How your balance is shown">
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <BalanceRule label="No credits" value={CREDIT_STATUS_MESSAGES.empty} tone="red" />
+          <BalanceRule
+            label={`1 to ${LOW_CREDIT_THRESHOLD} credits`}
+            value={CREDIT_STATUS_MESSAGES.low}
+            tone="amber"
+          />
+          <BalanceRule
+            label={`More than ${LOW_CREDIT_THRESHOLD} credits`}
+            value={CREDIT_STATUS_MESSAGES.good}
+            tone="green"
+          />
+        </dl>
+      </Section>
+      <ClosingCta
+        signedIn={signedIn}
+        title="Questions about pricing?"
+        body="Our Help Center answers the common ones, and our team answers the rest."
+      />
+    </GuestLayout>
+  );
+}
+
+function PackageCard({ pkg, signedIn }: { pkg: CreditPackage; signedIn: boolean }) {
+  const total = packageTotalCredits(pkg);
+  return (
+    <li
+      aria-labelledby={`package-${pkg.id}`}
+      className={`relative flex flex-col rounded-xl border bg-white p-6 shadow-sm ${
+        pkg.popular ? "border-blue-600 ring-2 ring-blue-600" : "border-slate-200"
+      }`}
+    >
+      {pkg.popular ? (
+        <span className="absolute -top-3 left-6 rounded-full bg-blue-700 px-3 py-0.5 text-xs font-semibold text-white">
+          Most Popular
+        </span>
+      ) : null}
+      <h3 id={`package-${pkg.id}`} className="text-lg font-semibold text-slate-900">
+        {pkg.name}
+      </h3>
+      <p className="text-sm text-slate-500">{pkg.description}</p>
+      <p className="mt-4 text-3xl font-bold text-slate-900">{formatCents(pkg.price)}</p>
+      <p className="text-sm text-slate-600">
+        {credits(pkg.credits)}
+        {pkg.bonus_credits > 0 ? ` + ${credits(pkg.bonus_credits)} bonus` : ""}
+      </p>
+      <dl className="mt-4 space-y-1 text-sm">
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-500">Per credit</dt>
+          <dd className="font-medium text-slate-900">{formatCents(pricePerCreditCents(pkg))}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-500">Credits added</dt>
+          <dd className="font-medium text-slate-900">{total}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 min-h-6">
+        {pkg.savings ? (
+          <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
+            {pkg.savings}
+          </span>
+        ) : null}
+      </p>
+      <Link
+        to={signedIn ? "/credits" : "/auth/sign-up"}
+        className={buttonClass(pkg.popular ? "primary" : "secondary", "mt-5")}
+        aria-label={`${signedIn ? "Buy" : "Sign up to buy"} the ${pkg.name}`}
+      >
+        {signedIn ? "Buy credits" : "Sign up to buy"}
+      </Link>
+    </li>
+  );
+}
+
+const TONES = {
+  red: "border-red-200 bg-red-50",
+  amber: "border-amber-200 bg-amber-50",
+  green: "border-green-200 bg-green-50",
+} as const;
+
+function BalanceRule({ label, value, tone }: { label: string; value: string; tone: keyof typeof TONES }) {
+  return (
+    <div className={`rounded-lg border p-4 ${TONES[tone]}`}>
+      <dt className="text-sm font-semibold text-slate-900">{label}</dt>
+      <dd className="mt-1 text-sm text-slate-700">{value}</dd>
+    </div>
+  );
+}
