@@ -4,6 +4,7 @@ import {
   BUDGET_RANGES,
   clearFilters,
   DEADLINE_WINDOWS,
+  parseRfpSearch,
   type RfpSearchFilters,
   rfpSearchParams,
   SEARCH_CATEGORIES,
@@ -63,15 +64,35 @@ export function RfpSearchForm({ filters, view }: { filters: RfpSearchFilters; vi
   }, [filters.q]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  /** Submits the filters as a clean query (empty fields and defaults left out). */
+  const go = (replace: boolean) => {
+    clearTimeout(timer.current);
+    if (!formRef.current) return;
+    const chosen = parseRfpSearch(
+      new URLSearchParams(new FormData(formRef.current) as unknown as string[][]),
+    );
+    const params = rfpSearchParams(chosen, { page: 1 });
+    if (view === "list") params.set("view", "list");
+    submit(params, { method: "get", action: "/rfps", replace, preventScrollReset: true });
+  };
   const submitSoon = () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
-    }, SEARCH_DEBOUNCE_MS);
+    timer.current = setTimeout(() => go(true), SEARCH_DEBOUNCE_MS);
   };
 
   return (
-    <Form ref={formRef} method="get" action="/rfps" role="search" aria-label="RFPs" className="space-y-3">
+    <Form
+      ref={formRef}
+      method="get"
+      action="/rfps"
+      role="search"
+      aria-label="RFPs"
+      className="space-y-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        go(false);
+      }}
+    >
       {view === "list" ? <input type="hidden" name="view" value="list" /> : null}
       <div className="flex flex-wrap gap-2">
         <div className="relative min-w-0 flex-1 basis-64">
@@ -237,10 +258,11 @@ export function RfpSearchForm({ filters, view }: { filters: RfpSearchFilters; vi
               <select
                 id="f-sort"
                 name="sort"
-                defaultValue={filters.sort}
+                defaultValue={filters.sort === (filters.q ? "relevance" : "newest") ? "" : filters.sort}
                 onChange={submitSoon}
                 className={input}
               >
+                <option value="">Recommended (best match, else newest)</option>
                 {SORT_KEYS.filter((k) => k.id !== "relevance" || filters.q).map((k) => (
                   <option key={k.id} value={k.id}>
                     {k.label}
@@ -253,10 +275,13 @@ export function RfpSearchForm({ filters, view }: { filters: RfpSearchFilters; vi
               <select
                 id="f-order"
                 name="order"
-                defaultValue={filters.order}
+                defaultValue={
+                  filters.order === (filters.sort === "deadline" ? "asc" : "desc") ? "" : filters.order
+                }
                 onChange={submitSoon}
                 className={input}
               >
+                <option value="">Usual for the sort</option>
                 <option value="desc">Descending</option>
                 <option value="asc">Ascending</option>
               </select>

@@ -1,0 +1,122 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signIn, signOut } from "./helpers";
+
+/**
+ * The marketplace end to end (issue 4), with and without JavaScript: a manager publishes an RFP; a
+ * verified vendor buys credits (hosted checkout faked, webhook signed and delivered), finds the RFP by
+ * searching, and submits a proposal; the manager compares the proposals and accepts; the vendor sees Won.
+ */
+const MANAGER = { email: "manager@demo.test", password: "demo-password-2026", name: "Morgan Manager" };
+const VENDOR = { email: "vendor@demo.test", password: "demo-password-2026", name: "Val Vendor" };
+
+async function signInAs(page: Page, who: { email: string; password: string }) {
+  await page.goto("/auth/sign-in");
+  await signIn(page, who.email, who.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function publishRfp(page: Page, title: string): Promise<string> {
+  await page.goto("/rfps/new");
+  await page.getByLabel("RFP title").fill(title);
+  await page.getByLabel("Category").selectOption("landscaping");
+  await page
+    .getByLabel("Description", { exact: true })
+    .fill("Irrigation audit and repair of all zones around the lake.");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=location$/);
+  await page.getByLabel("City").fill("Naples");
+  await page.getByLabel("State").selectOption("FL");
+  await page.getByLabel("Proposal deadline").fill("2030-03-01T17:00");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=budget$/);
+  await page.getByLabel("Minimum budget").fill("8000");
+  await page.getByLabel("Maximum budget").fill("12000");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=requirements$/);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=settings$/);
+  await page.getByLabel("Public (all verified vendors)").check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=review$/);
+  await page.getByRole("button", { name: "Publish RFP" }).click();
+  await expect(page).toHaveURL(/\/rfps\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId("rfp-status")).toHaveText("Published");
+  return /\/rfps\/([0-9a-f-]{36})$/.exec(page.url())?.[1] as string;
+}
+
+test("publish, buy credits, find and bid, compare and accept: the vendor has Won", async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.name !== "no-js";
+  page.on("dialog", (d) => d.accept());
+  const title = `Lake irrigation repair ${testInfo.project.name} ${Date.now()}`;
+
+  // The manager publishes.
+  await signInAs(page, MANAGER);
+  const rfpId = await publishRfp(page, title);
+  await signOut(page, MANAGER.name, js);
+
+  // The vendor buys a Single Credit through the (fake) hosted checkout.
+  await signInAs(page, VENDOR);
+  await page.goto("/credits");
+  const before = Number(await page.getByTestId("credit-balance").first().textContent());
+  await page.getByRole("link", { name: "Purchase Credits" }).click();
+  const dialog = page.getByRole("dialog", { name: "Purchase Credits" });
+  await dialog.getByTestId("package-single").click();
+  await dialog.getByRole("button", { name: /^Purchase \$/ }).click();
+  await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByTestId("success-balance")).toHaveText(String(before + 1));
+
+  // Finds the RFP by searching, and opens it.
+  await page.goto("/rfps");
+  await page.getByRole("searchbox", { name: "Search RFPs" }).fill(`"${title}"`);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByTestId("result-count")).toHaveText("1 RFP");
+  const card = page.getByTestId("rfp-card").filter({ hasText: title });
+  await expect(card.getByText("$8,000 – $12,000")).toBeVisible();
+  await card.getByRole("link", { name: `Submit Proposal for ${title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/rfps/${rfpId}#proposal$`));
+
+  // A bid with a problem comes back with the message and what was typed.
+  const form = page.getByRole("region", { name: "Submit a Proposal" });
+  await form.getByLabel("Your total price ($)").fill("9,750");
+  await form.getByLabel("Timeline (days)").fill("21");
+  await form.getByLabel("Cover letter").fill("Too short.");
+  await form.getByRole("button", { name: "Submit Proposal" }).click();
+  await expect(page.getByText("Cover letter must be at least 50 characters")).toBeVisible();
+  await expect(page.getByLabel("Your total price ($)")).toHaveValue("9,750");
+  await page
+    .getByLabel("Cover letter")
+    .fill(
+      "We maintain irrigation for forty associations in Collier County and can start the audit next week.",
+    );
+  await page.getByRole("button", { name: "Submit Proposal" }).click();
+  await expect(page.getByTestId("my-proposal-status")).toHaveText("Under Review");
+  await page.goto("/credits");
+  await expect(page.getByTestId("credit-balance").first()).toHaveText(String(before));
+  await signOut(page, VENDOR.name, js);
+
+  // The manager compares and accepts.
+  await signInAs(page, MANAGER);
+  await page.goto(`/rfps/${rfpId}`);
+  await page.getByRole("link", { name: "Review Proposals (1)" }).click();
+  await expect(page).toHaveURL(new RegExp(`/rfps/${rfpId}/proposals$`));
+  const table = page.getByRole("table", { name: "Proposals compared" });
+  await expect(table.getByRole("columnheader", { name: /Val Vendor/ })).toBeVisible();
+  await expect(table.getByText("$9,750")).toBeVisible();
+  await expect(table.getByText("Within budget")).toBeVisible();
+  await page.getByRole("button", { name: "Shortlist Val Vendor's proposal" }).click();
+  await expect(page.getByTestId("proposal-status")).toHaveText("Shortlisted");
+  await page.getByRole("button", { name: "Accept Val Vendor's proposal" }).click();
+  await expect(page.getByTestId("proposal-status")).toHaveText("Accepted");
+  await page.goto(`/rfps/${rfpId}`);
+  await expect(page.getByTestId("rfp-status")).toHaveText("Closed");
+  await signOut(page, MANAGER.name, js);
+
+  // The vendor has won.
+  await signInAs(page, VENDOR);
+  await page.goto(`/rfps/${rfpId}`);
+  await expect(page.getByTestId("my-proposal-status")).toHaveText("Won");
+});
