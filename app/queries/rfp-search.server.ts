@@ -128,18 +128,17 @@ function ordering(f: RfpSearchFilters): SQL[] {
 }
 
 /**
- * One page of the RFPs a viewer may see that match the filters, with the total, in one statement
- * (spec 001 section 7: page default 20, maximum 100, newest first by default).
+ * The page query (the RFPs and the window total, in one statement), unexecuted: the search benchmark
+ * reads its SQL to give a bare handler exactly the same statement.
  */
-export async function searchRfps(
+export function searchRfpsQuery(
   db: Queryable,
   viewer: RfpViewer,
   f: RfpSearchFilters,
-  options: { now?: string; timeZone?: string } = {},
-): Promise<RfpSearchResult> {
-  const now = options.now ?? new Date().toISOString();
-  const timeZone = options.timeZone ?? "America/New_York";
-  const rows = await db
+  now: string,
+  timeZone: string,
+) {
+  return db
     .select({
       id: rfps.id,
       title: rfps.title,
@@ -171,6 +170,21 @@ export async function searchRfps(
     .orderBy(...ordering(f))
     .limit(f.limit)
     .offset((f.page - 1) * f.limit);
+}
+
+/**
+ * One page of the RFPs a viewer may see that match the filters, with the total, in one statement
+ * (spec 001 section 7: page default 20, maximum 100, newest first by default).
+ */
+export async function searchRfps(
+  db: Queryable,
+  viewer: RfpViewer,
+  f: RfpSearchFilters,
+  options: { now?: string; timeZone?: string } = {},
+): Promise<RfpSearchResult> {
+  const now = options.now ?? new Date().toISOString();
+  const timeZone = options.timeZone ?? "America/New_York";
+  const rows = await searchRfpsQuery(db, viewer, f, now, timeZone);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && f.page > 1) {
     // Past the last page: the window count is not available, so count separately.

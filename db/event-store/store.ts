@@ -10,6 +10,8 @@ import { ConcurrencyError, type EventMetadata, type NewEvent, type RecordedEvent
 
 /** The channel a NOTIFY goes out on after every append commits. */
 export const EVENTS_CHANNEL = "events";
+/** The most stream-id text a NOTIFY carries (PostgreSQL caps a payload at 8000 bytes). */
+export const NOTIFY_STREAMS_MAX_CHARS = 6000;
 
 export interface StreamAppend {
   streamId: string;
@@ -107,7 +109,10 @@ export async function appendInTransaction(
     rows.map((r) => sql`${r.eventId}::uuid`),
     sql`, `,
   );
-  const streamIds = JSON.stringify(ordered.map((a) => a.streamId));
+  // A NOTIFY payload must stay under 8000 bytes: a large multi-stream append (an RFP cancelled with
+  // many refunds, a bulk import) names no streams, and listeners read the position range instead.
+  const allStreamIds = JSON.stringify(ordered.map((a) => a.streamId));
+  const streamIds = allStreamIds.length > NOTIFY_STREAMS_MAX_CHARS ? "null" : allStreamIds;
   const types = JSON.stringify([...new Set(rows.map((r) => r.eventType))]);
   const notify = () =>
     tx.execute(

@@ -1,5 +1,5 @@
 // npm run bench                     run every benchmark
-// npm run bench -- hot-account      run only the named one(s): hot-account, append, replay
+// npm run bench -- hot-account      run only the named one(s): hot-account, append, replay, rfp-search
 //
 // Each benchmark creates a fresh database on BENCH_DATABASE_URL's server (default
 // postgres://postgres@127.0.0.1:5432/test), migrates it, measures against a baseline taken in the same
@@ -12,9 +12,10 @@ import postgres from "postgres";
 import { appendBench } from "./append";
 import { hotAccount } from "./hot-account";
 import { replayBench } from "./replay";
+import { rfpSearchBench } from "./rfp-search";
 import { type Benchmark, type BenchResult, benchUrl, fmtRate, ratioOf, resultLine } from "./support";
 
-const benchmarks: Benchmark[] = [hotAccount, appendBench, replayBench];
+const benchmarks: Benchmark[] = [hotAccount, appendBench, replayBench, rfpSearchBench];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = wanted.filter((n) => !benchmarks.some((b) => b.name === n));

@@ -162,6 +162,26 @@ describe.each(engines)("event store on %s", (engine) => {
     expect(received.map((p) => JSON.parse(p).streams)).toContainEqual([streamId]);
   });
 
+  it("appends to hundreds of streams at once: the NOTIFY then carries the range without the stream list", async () => {
+    const received: string[] = [];
+    const unlisten = await t.handle.listen(EVENTS_CHANNEL, (payload) => received.push(payload));
+    const appends = Array.from({ length: 300 }, () => {
+      const vendorId = randomUUID();
+      return {
+        streamId: creditsStreamId(vendorId),
+        streamType: "credits",
+        expectedVersion: 0,
+        events: [bonus(vendorId)],
+      };
+    });
+    const recorded = await append(t.db, appends);
+    expect(recorded).toHaveLength(300);
+    for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await unlisten();
+    const payload = received.map((p) => JSON.parse(p)).find((p) => p.to === recorded.at(-1)?.position);
+    expect(payload).toMatchObject({ streams: null, from: recorded[0]?.position });
+  });
+
   it("runs credit commands end to end: purchase, spend, history, insufficient credits with the balance", async () => {
     const vendorId = randomUUID();
     const starter = findCreditPackage("starter");
