@@ -9,7 +9,17 @@ import type { RoleType } from "./roles/types";
 export interface NavItem {
   label: string;
   href: string;
-  icon: "dashboard" | "settings" | "admin" | "search" | "roles" | "credits";
+  icon:
+    | "dashboard"
+    | "settings"
+    | "admin"
+    | "search"
+    | "roles"
+    | "credits"
+    | "rfps"
+    | "create"
+    | "proposals"
+    | "vendor";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
 }
@@ -17,6 +27,18 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Dashboard", href: "/dashboard", icon: "dashboard" },
   { label: "Search", href: "/search", icon: "search" },
+  // The RFP hub (spec 000 sections 2.2 and 6; spec 001 section 2): browsing is for everybody,
+  // the vendor's pages for vendors, creating for the author roles whose context may create RFPs.
+  { label: "RFPs", href: "/rfps", icon: "rfps" },
+  { label: "My Proposals", href: "/rfps/my-proposals", icon: "proposals", roles: ["vendor"] },
+  {
+    label: "Create RFP",
+    href: "/rfps/new",
+    icon: "create",
+    roles: ["admin", "board_member", "manager"],
+    permission: "can_create_rfp",
+  },
+  { label: "Vendor Dashboard", href: "/vendor-dashboard", icon: "vendor", roles: ["vendor"] },
   { label: "Vendor Credits", href: "/credits", icon: "credits", roles: ["vendor"] },
   { label: "Settings", href: "/settings", icon: "settings" },
   { label: "Admin Panel", href: "/admin", icon: "admin", roles: ["admin"], permission: "can_verify_users" },
