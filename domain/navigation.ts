@@ -54,3 +54,16 @@ export function navigationFor(contextType: RoleType | null, permissions: Permiss
       (!item.permission || Boolean(permissions?.[item.permission])),
   );
 }
+
+/**
+ * The entry a path belongs to: the one whose href is the longest prefix of it (on a segment boundary),
+ * so /rfps/my-proposals marks My Proposals and not RFPs as well.
+ */
+export function activeNavHref(items: readonly Pick<NavItem, "href">[], pathname: string): string | null {
+  let best: string | null = null;
+  for (const { href } of items) {
+    const matches = pathname === href || pathname.startsWith(`${href}/`);
+    if (matches && (best === null || href.length > best.length)) best = href;
+  }
+  return best;
+}

@@ -1,4 +1,4 @@
-import { NAV_ITEMS, navigationFor } from "@domain/navigation";
+import { activeNavHref, NAV_ITEMS, navigationFor } from "@domain/navigation";
 import {
   CONTEXT_PERMISSIONS,
   defaultVerificationMethod,
@@ -207,6 +207,14 @@ describe("navigation (spec 000 section 6)", () => {
     expect(labels("admin")).toEqual(["Dashboard", "Search", "RFPs", "Create RFP", "Settings", "Admin Panel"]);
     expect(labels("homeowner")).toEqual(["Dashboard", "Search", "RFPs", "Settings"]);
     expect(navigationFor(null, null).map((i) => i.href)).toContain("/rfps");
+  });
+  it("marks one entry active: the longest href the path starts with", () => {
+    const items = navigationFor("vendor", CONTEXT_PERMISSIONS.vendor);
+    expect(activeNavHref(items, "/rfps/my-proposals")).toBe("/rfps/my-proposals");
+    expect(activeNavHref(items, "/rfps")).toBe("/rfps");
+    expect(activeNavHref(items, "/rfps/123")).toBe("/rfps");
+    expect(activeNavHref(items, "/rfpsx")).toBeNull();
+    expect(activeNavHref(items, "/settings/account")).toBe("/settings");
   });
   it("shows entries with no roles to everybody, even without a context", () => {
     expect(navigationFor(null, null).map((i) => i.label)).toEqual(
