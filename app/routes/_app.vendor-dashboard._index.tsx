@@ -37,7 +37,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     verification:
       viewer.role.isCurrent && isRoleVerified(status)
         ? null
-        : { statusLabel: VERIFICATION_STATUS_LABELS[status], rejectionReason: viewer.role.rejectionReason },
+        : {
+            statusLabel: VERIFICATION_STATUS_LABELS[status],
+            rejectionReason: status === "rejected" ? viewer.role.rejectionReason : null,
+            awaitingReview: status === "submitted",
+          },
     credits,
     ...dashboard,
   });

@@ -1,4 +1,5 @@
 import type { VendorInsight } from "@domain/rfp";
+import { VERIFICATION_REVIEW_TIME } from "@domain/roles";
 import { Link } from "@remix-run/react";
 import { BarChart3, BriefcaseBusiness, Coins, FileText, ShieldAlert } from "lucide-react";
 import type { DashboardRfpRow, StatCard } from "~/components/rfp-dashboard/rfp-dashboard";
@@ -32,9 +33,12 @@ const link = "font-medium text-blue-700 hover:underline dark:text-blue-300";
 export function VerificationBanner({
   statusLabel,
   rejectionReason,
+  awaitingReview,
 }: {
   statusLabel: string;
   rejectionReason: string | null;
+  /** Documents are in and wait for an administrator. */
+  awaitingReview: boolean;
 }) {
   return (
     <section
@@ -50,6 +54,7 @@ export function VerificationBanner({
             Verified vendors get priority placement, more trust and premium features, and only verified
             vendors can submit proposals.
           </p>
+          {awaitingReview ? <p className="mt-1">{VERIFICATION_REVIEW_TIME}.</p> : null}
           {rejectionReason ? <p className="mt-1">Reason: {rejectionReason}</p> : null}
         </div>
       </div>
@@ -57,7 +62,7 @@ export function VerificationBanner({
         to="/settings/verification"
         className="shrink-0 rounded-md bg-amber-600 px-4 py-2 text-center font-semibold text-white hover:bg-amber-700"
       >
-        Complete verification
+        {awaitingReview ? "View verification" : "Complete verification"}
       </Link>
     </section>
   );
