@@ -1,8 +1,19 @@
 import type { Queryable } from "@db/client";
 import { rfpProposals, rfps } from "@db/schema";
-import { averageOf, responseDays, STATS_WINDOW_DAYS, VENDOR_DASHBOARD_PROPOSALS, winRate } from "@domain/rfp";
+import {
+  averageOf,
+  DEFAULT_TIME_ZONE,
+  type RfpViewer,
+  responseDays,
+  STATS_WINDOW_DAYS,
+  VENDOR_DASHBOARD_PROPOSALS,
+  VENDOR_DASHBOARD_RFPS,
+  winRate,
+} from "@domain/rfp";
+import { DEFAULT_RFP_SEARCH } from "@domain/rfp/search";
 import { and, desc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import { getVendorCredits } from "./credits.server";
+import { searchRfps } from "./rfp-search.server";
 
 const DAY = 86_400_000;
 const since = (now: Date, days: number) => new Date(now.getTime() - days * DAY).toISOString();
@@ -79,6 +90,7 @@ export async function getVendorStats(db: Queryable, vendorId: string) {
     totalProposals: rows.length,
     activeProposals: count("submitted", "under_review"),
     wonProposals: won.length,
+    rejectedProposals: count("rejected"),
     totalEarnings: won.reduce((n, r) => n + (r.totalPrice ?? 0), 0),
     winRate: winRate(won.length, count("rejected")),
     avgResponseTime: averageOf(
@@ -141,4 +153,19 @@ export async function getVendorActiveProposals(
     )
     .orderBy(desc(rfpProposals.submittedAt))
     .limit(limit);
+}
+
+/** The open RFPs the viewer may see, newest first (spec 001 section 7: vendor RFPs, filter open, limit 3). */
+export async function getOpenRfpsFor(
+  db: Queryable,
+  viewer: RfpViewer,
+  options: { limit?: number; now?: Date; timeZone?: string | null } = {},
+) {
+  const { rfps: rows } = await searchRfps(
+    db,
+    viewer,
+    { ...DEFAULT_RFP_SEARCH, limit: options.limit ?? VENDOR_DASHBOARD_RFPS },
+    { now: (options.now ?? new Date()).toISOString(), timeZone: options.timeZone || DEFAULT_TIME_ZONE },
+  );
+  return rows;
 }

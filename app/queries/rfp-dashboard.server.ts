@@ -2,15 +2,16 @@ import type { Queryable } from "@db/client";
 import {
   DASHBOARD_RECENT_RFPS,
   DASHBOARD_TITLES,
+  type DashboardKind,
   DEFAULT_TIME_ZONE,
-  dashboardKind,
   formatDollars,
   LOW_CREDIT_BANNER_BELOW,
   RFP_CATEGORY_EMOJI,
   type RfpCategory,
+  type RfpViewer,
 } from "@domain/rfp";
 import type { DashboardRfpRow, RfpDashboardProps } from "~/components/rfp-dashboard/rfp-dashboard";
-import { getAuthorRecentRfps, getAuthorStats, getVendorStats } from "./dashboards.server";
+import { getAuthorRecentRfps, getAuthorStats, getOpenRfpsFor, getVendorStats } from "./dashboards.server";
 
 /** A due date worded on the server in the viewer's time zone (so the page hydrates without a mismatch). */
 export function dueLabel(iso: string | null, timeZone?: string | null): string | null {
@@ -66,21 +67,29 @@ const TIPS = {
 };
 
 /**
- * The RFP dashboard's data (spec 001 section 2.1) for the active role: stat cards from the
- * projections, the 5 recent RFPs (authors), the low-credit banner (vendors under 5 credits).
- * Vendors' opportunities are passed in by the caller (they follow the RFP visibility rules).
+ * The RFP dashboard's data (spec 001 section 2.1) for the active context: stat cards from the
+ * projections, the 5 recent RFPs (authors) or the 5 newest open RFPs the viewer may see (vendors'
+ * Relevant Opportunities, and everyone else's overview), and the low-credit banner (vendors under 5
+ * credits). `kind` is decided by the caller: author when the context may create RFPs, vendor for a
+ * vendor context, other otherwise.
  */
 export async function getRfpDashboard(
   db: Queryable,
-  viewer: { userId: string; roleType: string; timeZone?: string | null },
-  vendorOpportunities: RfpSummaryRow[] = [],
+  viewer: { kind: DashboardKind; rfpViewer: RfpViewer; timeZone?: string | null; now?: Date },
 ): Promise<RfpDashboardProps> {
-  const kind = dashboardKind(viewer.roleType);
+  const { kind } = viewer;
+  const userId = viewer.rfpViewer.userId;
+  const openRfps = () =>
+    getOpenRfpsFor(db, viewer.rfpViewer, {
+      limit: DASHBOARD_RECENT_RFPS,
+      now: viewer.now,
+      timeZone: viewer.timeZone,
+    });
   const title = DASHBOARD_TITLES[kind];
   if (kind === "author") {
     const [stats, recent] = await Promise.all([
-      getAuthorStats(db, viewer.userId),
-      getAuthorRecentRfps(db, viewer.userId, DASHBOARD_RECENT_RFPS),
+      getAuthorStats(db, userId, viewer.now),
+      getAuthorRecentRfps(db, userId, DASHBOARD_RECENT_RFPS),
     ]);
     return {
       kind,
@@ -101,7 +110,7 @@ export async function getRfpDashboard(
     };
   }
   if (kind === "vendor") {
-    const stats = await getVendorStats(db, viewer.userId);
+    const [stats, opportunities] = await Promise.all([getVendorStats(db, userId), openRfps()]);
     return {
       kind,
       title,
@@ -111,7 +120,7 @@ export async function getRfpDashboard(
         { label: "Credits", value: String(stats.creditBalance) },
         { label: "Total Value", value: formatDollars(stats.total_bid_value), hint: "Sum of your bids" },
       ],
-      rows: vendorOpportunities.slice(0, DASHBOARD_RECENT_RFPS).map((r) => dashboardRow(r, viewer.timeZone)),
+      rows: opportunities.map((r) => dashboardRow(r, viewer.timeZone)),
       lowCredits: stats.creditBalance < LOW_CREDIT_BANNER_BELOW ? { balance: stats.creditBalance } : null,
       performance: [
         { label: "Proposals won", value: String(stats.wonProposals) },
@@ -121,5 +130,14 @@ export async function getRfpDashboard(
       tips: TIPS.vendor,
     };
   }
-  return { kind, title, cards: [], rows: [], lowCredits: null, performance: [], tips: TIPS.other };
+  const open = await openRfps();
+  return {
+    kind,
+    title,
+    cards: [],
+    rows: open.map((r) => dashboardRow(r, viewer.timeZone)),
+    lowCredits: null,
+    performance: [],
+    tips: TIPS.other,
+  };
 }

@@ -10,13 +10,33 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireContext } from "~/auth/guards.server";
 import { OnboardingNudge } from "~/components/onboarding/nudge";
+import { RfpDashboard } from "~/components/rfp-dashboard/rfp-dashboard";
+import { Alert } from "~/components/ui/alert";
 import { getDb } from "~/db.server";
 import { getOnboardingNudge } from "~/queries/onboarding.server";
+import { getRfpDashboard } from "~/queries/rfp-dashboard.server";
+import { rfpViewer, viewerMayCreateRfps, viewerTimeZone } from "~/rfps/actor.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Association Commons" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireContext(request);
+  const db = await getDb();
+  // The RFP dashboard (spec 001 section 2.1): author when the context may create RFPs, vendor for a
+  // vendor context, an overview for everyone else. A failure here leaves the rest of the page usable.
+  const kind = viewerMayCreateRfps(viewer)
+    ? "author"
+    : viewer.context.contextType === "vendor"
+      ? "vendor"
+      : "other";
+  const rfpDashboard = await getRfpDashboard(db, {
+    kind,
+    rfpViewer: rfpViewer(viewer),
+    timeZone: viewerTimeZone(viewer),
+  }).catch((error) => {
+    console.error("dashboard: RFP dashboard failed", error);
+    return null;
+  });
   return json({
     name: viewer.profile.fullName?.trim() || viewer.user.email,
     role: {
@@ -27,12 +47,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       rejectionReason: viewer.role.rejectionReason,
     },
     roleCount: viewer.roles.length,
-    nudge: await getOnboardingNudge(await getDb(), viewer.user.id),
+    nudge: await getOnboardingNudge(db, viewer.user.id),
+    rfpDashboard,
   });
 }
 
 export default function Dashboard() {
-  const { name, role, roleCount, nudge } = useLoaderData<typeof loader>();
+  const { name, role, roleCount, nudge, rfpDashboard } = useLoaderData<typeof loader>();
   const awaitingReview = role.status === "pending" || role.status === "submitted";
   return (
     <div className="mx-auto max-w-5xl">
@@ -80,6 +101,17 @@ export default function Dashboard() {
           </Link>
         </p>
       </section>
+      {rfpDashboard ? (
+        <RfpDashboard {...rfpDashboard} />
+      ) : (
+        <div className="mt-8">
+          <Alert title="Failed to load dashboard data. Please try again.">
+            <Link to="/dashboard" className="font-medium underline">
+              Try Again
+            </Link>
+          </Alert>
+        </div>
+      )}
     </div>
   );
 }

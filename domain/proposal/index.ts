@@ -1,5 +1,6 @@
 export * from "./decide";
 export * from "./events";
 export * from "./fields";
+export * from "./list";
 export * from "./machine";
 export * from "./rules";

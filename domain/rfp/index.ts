@@ -8,3 +8,4 @@ export * from "./stats";
 export * from "./time";
 export * from "./types";
 export * from "./urgency";
+export * from "./vendor-insights";

@@ -84,11 +84,14 @@ test.describe("onboarding", () => {
     }
     await page.getByRole("button", { name: "Enter Association Commons" }).click();
     await expectDashboard(page, name);
-    // A manager's navigation: the areas that exist, without the admin panel.
+    // A manager's navigation: the areas that exist, without the admin panel. Create RFP follows the
+    // context's can_create_rfp flag (the page itself asks for a verified role).
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     await expect(sidebar.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([
       "Dashboard",
       "Search",
+      "RFPs",
+      "Create RFP",
       "Settings",
     ]);
 

@@ -160,6 +160,14 @@ const MATRIX: Record<
     url: "/vendor-dashboard/credits",
     policy: vendorOnly("redirect:/credits"),
   },
+  // The vendor's pages (issue 5): the vendor dashboard and My Proposals, vendor contexts only;
+  // /proposals is another name for My Proposals.
+  "_app.vendor-dashboard._index": { url: "/vendor-dashboard", policy: vendorOnly() },
+  "_app.rfps_.my-proposals": { url: "/rfps/my-proposals?status=accepted&page=1", policy: vendorOnly() },
+  "_app.proposals": {
+    url: "/proposals?status=accepted",
+    policy: { custom: () => "redirect:/rfps/my-proposals?status=accepted" },
+  },
   // Without Stripe configured (as here) no session can be found.
   "_app.credits.success": {
     url: "/credits/success?session_id=cs_test_unknown",

@@ -1,4 +1,4 @@
-import { NAV_ITEMS, navigationFor } from "@domain/navigation";
+import { activeNavHref, NAV_ITEMS, navigationFor } from "@domain/navigation";
 import {
   CONTEXT_PERMISSIONS,
   defaultVerificationMethod,
@@ -168,6 +168,53 @@ describe("navigation (spec 000 section 6)", () => {
       if (credits) expect(credits.href).toBe("/credits");
     }
     expect(navigationFor(null, null).some((i) => i.label === "Vendor Credits")).toBe(false);
+  });
+  it("shows My Proposals and the Vendor Dashboard to vendor contexts only", () => {
+    for (const type of ROLE_TYPES) {
+      const items = navigationFor(type, CONTEXT_PERMISSIONS[type]);
+      expect(items.find((i) => i.label === "My Proposals")?.href).toBe(
+        type === "vendor" ? "/rfps/my-proposals" : undefined,
+      );
+      expect(items.find((i) => i.label === "Vendor Dashboard")?.href).toBe(
+        type === "vendor" ? "/vendor-dashboard" : undefined,
+      );
+    }
+  });
+  it("shows Create RFP to admin, board member and manager contexts that may create RFPs", () => {
+    for (const type of ROLE_TYPES) {
+      const labels = navigationFor(type, CONTEXT_PERMISSIONS[type]).map((i) => i.label);
+      expect(labels.includes("Create RFP")).toBe(["admin", "board_member", "manager"].includes(type));
+    }
+    // The flag decides too: a manager context without can_create_rfp does not see it.
+    const without = { ...CONTEXT_PERMISSIONS.manager, can_create_rfp: false };
+    expect(navigationFor("manager", without).some((i) => i.label === "Create RFP")).toBe(false);
+    // A vendor context never sees it, even with the flag.
+    const vendorWith = { ...CONTEXT_PERMISSIONS.vendor, can_create_rfp: true };
+    expect(navigationFor("vendor", vendorWith).some((i) => i.label === "Create RFP")).toBe(false);
+  });
+  it("lists the entries in the spec's order, RFPs for everybody; the bottom bar takes the first 5", () => {
+    const labels = (type: RoleType) => navigationFor(type, CONTEXT_PERMISSIONS[type]).map((i) => i.label);
+    expect(labels("manager")).toEqual(["Dashboard", "Search", "RFPs", "Create RFP", "Settings"]);
+    expect(labels("vendor")).toEqual([
+      "Dashboard",
+      "Search",
+      "RFPs",
+      "My Proposals",
+      "Vendor Dashboard",
+      "Vendor Credits",
+      "Settings",
+    ]);
+    expect(labels("admin")).toEqual(["Dashboard", "Search", "RFPs", "Create RFP", "Settings", "Admin Panel"]);
+    expect(labels("homeowner")).toEqual(["Dashboard", "Search", "RFPs", "Settings"]);
+    expect(navigationFor(null, null).map((i) => i.href)).toContain("/rfps");
+  });
+  it("marks one entry active: the longest href the path starts with", () => {
+    const items = navigationFor("vendor", CONTEXT_PERMISSIONS.vendor);
+    expect(activeNavHref(items, "/rfps/my-proposals")).toBe("/rfps/my-proposals");
+    expect(activeNavHref(items, "/rfps")).toBe("/rfps");
+    expect(activeNavHref(items, "/rfps/123")).toBe("/rfps");
+    expect(activeNavHref(items, "/rfpsx")).toBeNull();
+    expect(activeNavHref(items, "/settings/account")).toBe("/settings");
   });
   it("shows entries with no roles to everybody, even without a context", () => {
     expect(navigationFor(null, null).map((i) => i.label)).toEqual(

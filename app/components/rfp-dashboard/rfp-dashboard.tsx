@@ -54,7 +54,7 @@ export function RfpDashboard({ kind, title, cards, rows, lowCredits, performance
             </Link>
           ) : null}
           {kind === "vendor" ? (
-            <Link to="/vendor-dashboard/credits" className={buttonClass("primary")}>
+            <Link to="/credits" className={buttonClass("primary")}>
               Buy Credits
             </Link>
           ) : null}
@@ -73,7 +73,7 @@ export function RfpDashboard({ kind, title, cards, rows, lowCredits, performance
           <p className="mt-1">
             You have {lowCredits.balance} {lowCredits.balance === 1 ? "credit" : "credits"} left. Each
             proposal costs 1 credit.{" "}
-            <Link to="/vendor-dashboard/credits" className="font-medium underline">
+            <Link to="/credits" className="font-medium underline">
               Buy Credits
             </Link>
           </p>

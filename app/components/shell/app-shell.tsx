@@ -1,7 +1,7 @@
 import type { NavItem } from "@domain/navigation";
-import { MOBILE_BAR_ITEMS } from "@domain/navigation";
+import { activeNavHref, MOBILE_BAR_ITEMS } from "@domain/navigation";
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
-import { Form, NavLink, useFetcher, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import { Menu, PanelLeftClose, PanelLeftOpen, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Logo } from "~/components/ui/logo";
@@ -25,25 +25,25 @@ function NavList({
   collapsed: boolean;
   onNavigate?: () => void;
 }) {
+  const active = activeNavHref(nav, useLocation().pathname);
   return (
     <ul className="flex flex-col gap-1">
       {nav.map((item) => (
         <li key={item.href}>
-          <NavLink
+          <Link
             to={item.href}
             onClick={onNavigate}
             title={collapsed ? item.label : undefined}
-            className={({ isActive }) =>
-              `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
-                isActive
-                  ? "bg-blue-50 text-blue-800 dark:bg-blue-950 dark:text-blue-200"
-                  : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-              } ${collapsed ? "justify-center px-0" : ""}`
-            }
+            aria-current={item.href === active ? "page" : undefined}
+            className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
+              item.href === active
+                ? "bg-blue-50 text-blue-800 dark:bg-blue-950 dark:text-blue-200"
+                : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            } ${collapsed ? "justify-center px-0" : ""}`}
           >
             <NavIcon icon={item.icon} />
             <span className={collapsed ? "sr-only" : ""}>{item.label}</span>
-          </NavLink>
+          </Link>
         </li>
       ))}
     </ul>
@@ -61,6 +61,7 @@ export function AppShell({ nav, sidebarCollapsed, user, children }: ShellProps) 
   const collapsed = pending === undefined || pending === null ? sidebarCollapsed : pending === "true";
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
+  const activeHref = activeNavHref(nav, location.pathname);
   // Navigating closes the slide-over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
   useEffect(() => setMobileOpen(false), [location.pathname]);
@@ -162,18 +163,19 @@ export function AppShell({ nav, sidebarCollapsed, user, children }: ShellProps) 
           className="fixed inset-x-0 bottom-0 z-30 flex border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 lg:hidden"
         >
           {nav.slice(0, MOBILE_BAR_ITEMS).map((item) => (
-            <NavLink
+            <Link
               key={item.href}
               to={item.href}
-              className={({ isActive }) =>
-                `flex flex-1 flex-col items-center gap-0.5 py-2 text-xs ${
-                  isActive ? "text-blue-700 dark:text-blue-300" : "text-slate-600 dark:text-slate-300"
-                }`
-              }
+              aria-current={item.href === activeHref ? "page" : undefined}
+              className={`flex flex-1 flex-col items-center gap-0.5 py-2 text-center text-xs ${
+                item.href === activeHref
+                  ? "text-blue-700 dark:text-blue-300"
+                  : "text-slate-600 dark:text-slate-300"
+              }`}
             >
               <NavIcon icon={item.icon} />
               {item.label}
-            </NavLink>
+            </Link>
           ))}
         </nav>
       </div>

@@ -1,5 +1,16 @@
 import type { NavItem } from "@domain/navigation";
-import { Coins, LayoutDashboard, Search, Settings, ShieldCheck, UsersRound } from "lucide-react";
+import {
+  BriefcaseBusiness,
+  Coins,
+  FilePlus2,
+  FileText,
+  LayoutDashboard,
+  Search,
+  Settings,
+  ShieldCheck,
+  Store,
+  UsersRound,
+} from "lucide-react";
 
 const ICONS = {
   dashboard: LayoutDashboard,
@@ -8,6 +19,10 @@ const ICONS = {
   search: Search,
   roles: UsersRound,
   credits: Coins,
+  rfps: FileText,
+  create: FilePlus2,
+  proposals: BriefcaseBusiness,
+  vendor: Store,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {
