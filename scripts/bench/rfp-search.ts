@@ -150,7 +150,7 @@ export const rfpSearchBench: Benchmark = {
         PORT: String(appPort),
         SESSION_SECRET: secret,
       };
-      const app = spawn(process.execPath, ["server.js"], { env, stdio: "ignore" });
+      const app = spawn(process.execPath, ["server.js"], { env: env as NodeJS.ProcessEnv, stdio: "ignore" });
       const bare = spawn(
         process.execPath,
         ["scripts/bench/bare-search-server.mjs", specPath, String(barePort)],
