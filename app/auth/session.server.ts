@@ -37,18 +37,26 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   if (!sessionId) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: userProfiles.fullName })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: userProfiles.fullName,
+      stale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '5 minutes'`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userProfiles, eq(userProfiles.id, users.id))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)));
   if (!row) return null;
-  // Keep "last active" in the sessions list fresh without a write on every request.
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - interval '5 minutes'`)));
-  return { ...row, sessionId };
+  // Keep "last active" in the sessions list fresh without a statement on every request.
+  if (row.stale) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - interval '5 minutes'`)));
+  }
+  const { stale: _stale, ...user } = row;
+  return { ...user, sessionId };
 }
 
 /** Where a signed-out visitor is sent: sign-in, remembering the page they wanted. */

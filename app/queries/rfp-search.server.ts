@@ -4,11 +4,8 @@ import type { RfpViewer } from "@domain/rfp";
 import { coveredCategories, type RfpSearchFilters, urgentBefore } from "@domain/rfp/search";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 
-/**
- * The text the full-text index covers (db/schema/rfps.ts, rfps_search_idx). The expression must stay
- * identical to the index's for PostgreSQL to use it.
- */
-const searchDocument = sql`to_tsvector('english', coalesce(${rfps.title}, '') || ' ' || coalesce(${rfps.description}, '') || ' ' || coalesce(${rfps.scopeOfWork}, ''))`;
+/** The stored search_vector (db/schema/rfps.ts), which the GIN index covers. */
+const searchDocument = rfps.searchVector;
 
 /**
  * Who may see which RFP, in SQL: the same rule as `mayViewRfp` (domain/rfp/access.ts), so a list never

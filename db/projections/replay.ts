@@ -48,7 +48,9 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
   const indexed = new Set(projections.flatMap((p) => p.upsertTables));
   for (const t of tables) {
     // Scratch tables are unlogged and carry only the indexes the projections' upserts need.
-    const like = indexed.has(t) ? sql`including all` : sql`including defaults including constraints`;
+    const like = indexed.has(t)
+      ? sql`including all`
+      : sql`including defaults including constraints including generated`;
     await db.execute(
       sql`create unlogged table ${ident(SCRATCH_SCHEMA)}.${ident(t)} (like public.${ident(t)} ${like})`,
     );
@@ -76,8 +78,19 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
     } else {
       await tx.execute(sql.raw(`truncate ${tables.map((t) => `public."${t}"`).join(", ")}`));
       for (const t of tables) {
+        // Generated columns (rfps.search_vector) are PostgreSQL's to fill, never copied.
+        const columns = await queryRows<{ name: string }>(
+          tx,
+          sql`select column_name as name from information_schema.columns
+              where table_schema = 'public' and table_name = ${t} and is_generated = 'NEVER'
+              order by ordinal_position`,
+        );
+        const list = sql.join(
+          columns.map((c) => ident(c.name)),
+          sql`, `,
+        );
         await tx.execute(
-          sql`insert into public.${ident(t)} select * from ${ident(SCRATCH_SCHEMA)}.${ident(t)}`,
+          sql`insert into public.${ident(t)} (${list}) select ${list} from ${ident(SCRATCH_SCHEMA)}.${ident(t)}`,
         );
       }
     }

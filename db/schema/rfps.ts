@@ -1,8 +1,25 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 type TableFn = typeof pgTable;
+
+/** PostgreSQL's full-text document type (read as its text form; only the database uses it). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** What full-text search covers: title, description and scope (spec 001 section 2.2; issue 4). */
+export const RFP_SEARCH_DOCUMENT = sql`to_tsvector('english', coalesce(title, '') || ' ' || coalesce(description, '') || ' ' || coalesce(scope_of_work, ''))`;
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
 
 /**
@@ -61,16 +78,15 @@ export function rfpProjectionTables(table: TableFn, prefix = "") {
       closedAt: ts("closed_at"),
       cancelledAt: ts("cancelled_at"),
       deletedAt: ts("deleted_at"),
+      /** The spec's search_vector: kept by PostgreSQL from the row, so a search never re-parses text. */
+      searchVector: tsvector("search_vector").generatedAlwaysAs(RFP_SEARCH_DOCUMENT),
     },
     (t) => [
       index(`${prefix}rfps_status_deadline_idx`).on(t.status, t.proposalDeadline),
       index(`${prefix}rfps_author_idx`).on(t.authorId, t.createdAt),
       index(`${prefix}rfps_published_idx`).on(t.publishedAt),
       // Full-text search over title, description and scope (spec 001 section 2.2; issue 4).
-      index(`${prefix}rfps_search_idx`).using(
-        "gin",
-        sql`to_tsvector('english', coalesce(${t.title}, '') || ' ' || coalesce(${t.description}, '') || ' ' || coalesce(${t.scopeOfWork}, ''))`,
-      ),
+      index(`${prefix}rfps_search_idx`).using("gin", t.searchVector),
     ],
   );
 
