@@ -12,6 +12,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import {
   looksLikeText,
   removeStoredFiles,
+  type StorageArea,
   type StoredStream,
   sniffStoredFile,
   storeStream,
@@ -51,6 +52,7 @@ export function cleanFileName(name: string) {
  */
 export async function readRfpUpload(
   request: Request,
+  area: StorageArea = "rfp-documents",
 ): Promise<{ formData: FormData; files: ReceivedDocument[]; tooMany: boolean }> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_REQUEST_BYTES) throw new Response("Upload too large", { status: 413 });
@@ -81,7 +83,7 @@ export async function readRfpUpload(
       return undefined;
     }
     try {
-      const stored = await storeStream("rfp-documents", counted(part.data), RFP_DOCUMENT_MAX_BYTES);
+      const stored = await storeStream(area, counted(part.data), RFP_DOCUMENT_MAX_BYTES);
       // An empty file input still sends a part with no name and no content.
       if (part.filename === "" && stored.size === 0) await removeStoredFiles([stored.key]);
       else files.push({ ...stored, name: cleanFileName(part.filename) });

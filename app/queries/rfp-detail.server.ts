@@ -1,8 +1,8 @@
 import type { Queryable } from "@db/client";
-import { rfpProposals, rfps, rfpViews, userProfiles, users } from "@db/schema";
+import { proposalDocuments, rfpProposals, rfps, rfpViews, userProfiles, users } from "@db/schema";
 import { type ProposalFields, ProposalFieldsSchema, type ProposalStatus } from "@domain/proposal";
 import { type RfpFields, RfpFieldsSchema } from "@domain/rfp";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 
 /** Reads for the RFP detail page and the proposal review (issue 4). */
 
@@ -100,4 +100,23 @@ export async function listRfpProposals(db: Queryable, rfpId: string) {
         vendorOrganization: string | null;
       },
   );
+}
+
+/** The documents of several proposals, by proposal id (for the author's review). */
+export async function documentsOfProposals(db: Queryable, proposalIds: readonly string[]) {
+  const byProposal = new Map<string, { id: string; fileName: string; fileSize: number }[]>();
+  if (proposalIds.length === 0) return byProposal;
+  const rows = await db
+    .select({
+      id: proposalDocuments.id,
+      proposalId: proposalDocuments.proposalId,
+      fileName: proposalDocuments.fileName,
+      fileSize: proposalDocuments.fileSize,
+    })
+    .from(proposalDocuments)
+    .where(and(inArray(proposalDocuments.proposalId, [...proposalIds]), isNull(proposalDocuments.deletedAt)))
+    .orderBy(asc(proposalDocuments.createdAt), asc(proposalDocuments.fileName));
+  for (const { proposalId, ...d } of rows)
+    byProposal.set(proposalId, [...(byProposal.get(proposalId) ?? []), d]);
+  return byProposal;
 }

@@ -21,8 +21,15 @@ import {
   type RfpVisibility,
   rfpUrgency,
 } from "@domain/rfp";
+import { RFP_DOCUMENT_MESSAGES } from "@domain/rfp/documents";
 import { json } from "@remix-run/node";
 import { type ActiveViewer, forbidden, requireContext } from "~/auth/guards.server";
+import {
+  attachProposalDocuments,
+  listProposalDocuments,
+  removeProposalDocument,
+} from "~/commands/proposal-documents.server";
+import { readRfpUpload } from "~/commands/rfp-documents.server";
 import {
   cancelRfp,
   closeRfp,
@@ -38,6 +45,7 @@ import { redirectWithFlash } from "~/flash.server";
 import { getVendorCredits } from "~/queries/credits.server";
 import { getProposal, getRfpDetail, type RfpDetail } from "~/queries/rfp-detail.server";
 import { listRfpDocuments } from "~/queries/rfp-wizard.server";
+import { removeStoredFiles } from "~/storage/files.server";
 import { rfpActor, rfpViewer, vendorActor, viewerTimeZone } from "./actor.server";
 import { budgetLabel, dateLabel, daysLeftLabel } from "./present.server";
 import { parseProposalForm, proposalFormValues, REFERENCE_ROWS } from "./proposal-form.server";
@@ -81,6 +89,7 @@ export async function rfpDetailLoader(request: Request, rfpId: string) {
   const proposal = isVendorContext ? await getProposal(db, proposalIdFor(rfp.id, viewer.user.id)) : null;
   const credits = isVendorContext ? await getVendorCredits(db, viewer.user.id) : null;
   const documents = await listRfpDocuments(db, rfp.id);
+  const proposalDocs = proposal ? await listProposalDocuments(db, proposal.id) : [];
   const category = (rfp.category ?? "other") as RfpCategory;
   const gl = f.insurance_requirements.general_liability;
   const wc = f.insurance_requirements.workers_compensation;
@@ -163,6 +172,7 @@ export async function rfpDetailLoader(request: Request, rfpId: string) {
           rejectionReason: proposal.rejectionReason,
           withdrawable: isActiveProposal(proposal.status),
           values: proposalFormValues(proposal.fields),
+          documents: proposalDocs.map((d) => ({ id: d.id, fileName: d.fileName, fileSize: d.fileSize })),
         }
       : null,
     emptyValues: proposalFormValues(EMPTY_PROPOSAL_FIELDS),
@@ -179,6 +189,8 @@ export interface RfpDetailActionData {
   formError?: string;
   fieldErrors?: ProposalFieldErrors;
   values?: Record<string, string>;
+  /** Documents that could not be attached ("file name: reason"). */
+  uploadErrors?: string[];
   /** Insufficient credits: the balance and what it takes. */
   credits?: { balance: number; required: number };
 }
@@ -210,26 +222,65 @@ export async function rfpDetailAction(request: Request, rfpId: string) {
   const viewer = await requireContext(request);
   const db = await getDb();
   const rfp = await viewableRfp(viewer, rfpId);
-  const form = await request.formData();
+  // The bid form is multipart when it carries documents: files stream to private storage as they come.
+  let upload: Awaited<ReturnType<typeof readRfpUpload>> | null = null;
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    try {
+      upload = await readRfpUpload(request, "proposal-documents");
+    } catch (error) {
+      if (error instanceof Response && error.status === 413) {
+        return json<RfpDetailActionData>(
+          { intent: "save_draft", uploadErrors: [RFP_DOCUMENT_MESSAGES.fileSize()] },
+          { status: 413 },
+        );
+      }
+      throw error;
+    }
+  }
+  const form = upload ? upload.formData : await request.formData();
   const intent = String(form.get("intent") ?? "");
   const here = `/rfps/${rfp.id}`;
   const actor = rfpActor(viewer);
+  const proposalId = proposalIdFor(rfp.id, viewer.user.id);
+  const files = upload?.files ?? [];
+  const attach = async () =>
+    upload && (files.length > 0 || upload.tooMany)
+      ? attachProposalDocuments(db, { proposalId, vendorId: viewer.user.id, files, tooMany: upload.tooMany })
+      : ({ ok: true, count: 0 } as const);
+  const discardUpload = () => removeStoredFiles(files.map((f) => f.key));
 
   switch (intent) {
     case "save_draft":
     case "submit": {
       const vendor = vendorActor(viewer);
       const { values, fields, errors } = parseProposalForm(form);
-      if (!fields) return json<RfpDetailActionData>({ intent, fieldErrors: errors, values }, { status: 400 });
-      if (intent === "save_draft") {
-        const saved = await saveProposal(db, { rfpId: rfp.id, vendor, fields });
-        if (!saved.ok) return failure(intent, saved.error, { values });
-        return redirectWithFlash(`${here}#proposal`, { tone: "success", message: "Proposal draft saved" });
+      if (!fields) {
+        await discardUpload();
+        return json<RfpDetailActionData>({ intent, fieldErrors: errors, values }, { status: 400 });
       }
       // The bid's own rules first, so a vendor sees every field problem at once.
-      const fieldErrors = proposalFieldErrors(fields, rfp.fields);
+      const fieldErrors = intent === "submit" ? proposalFieldErrors(fields, rfp.fields) : {};
       if (Object.keys(fieldErrors).length > 0) {
+        await discardUpload();
         return json<RfpDetailActionData>({ intent, fieldErrors, values }, { status: 400 });
+      }
+      // The draft holds the documents: save it first, then attach, then (for Submit) submit.
+      if (intent === "save_draft" || files.length > 0 || upload?.tooMany) {
+        const saved = await saveProposal(db, { rfpId: rfp.id, vendor, fields });
+        if (!saved.ok) {
+          await discardUpload();
+          return failure(intent, saved.error, { values });
+        }
+        const attached = await attach();
+        if (!attached.ok) {
+          return json<RfpDetailActionData>(
+            { intent, uploadErrors: attached.errors, values },
+            { status: 400 },
+          );
+        }
+      }
+      if (intent === "save_draft") {
+        return redirectWithFlash(`${here}#proposal`, { tone: "success", message: "Proposal draft saved" });
       }
       const key = String(form.get("submit_key") ?? "");
       const submitted = await submitProposalCommand(
@@ -243,6 +294,17 @@ export async function rfpDetailAction(request: Request, rfpId: string) {
       );
       if (!submitted.ok) return failure(intent, submitted.error, { values });
       return redirectWithFlash(`${here}#proposal`, { tone: "success", message: "Proposal submitted" });
+    }
+    case "remove_document": {
+      await discardUpload();
+      const removed = await removeProposalDocument(db, {
+        proposalId,
+        vendorId: viewer.user.id,
+        documentId: String(form.get("document_id") ?? ""),
+      });
+      if (!removed)
+        return json<RfpDetailActionData>({ intent, uploadErrors: ["Document not found"] }, { status: 404 });
+      return redirectWithFlash(`${here}#proposal`, { tone: "success", message: "Document removed" });
     }
     case "withdraw": {
       const withdrawn = await withdrawProposalCommand(db, {
@@ -278,6 +340,7 @@ export async function rfpDetailAction(request: Request, rfpId: string) {
       return redirectWithFlash("/rfps?mine=1", { tone: "success", message: "RFP deleted" });
     }
     default:
+      await discardUpload();
       return json<RfpDetailActionData>(
         { intent, formError: PROPOSAL_MESSAGES.submitFailed },
         { status: 400 },

@@ -1,5 +1,11 @@
 import { PROPOSAL_LIMITS } from "@domain/proposal";
 import { URGENCY_LABELS } from "@domain/rfp";
+import {
+  formatFileSize,
+  RFP_DOCUMENT_ACCEPT,
+  RFP_DOCUMENT_MAX_FILES,
+  RFP_DOCUMENT_MAX_MB,
+} from "@domain/rfp/documents";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
@@ -110,8 +116,13 @@ function ProposalForm({ data, action }: { data: RfpDetailData; action: RfpDetail
   const { rfp, credits } = data;
   const short = credits !== null && credits.balance < credits.cost;
   return (
-    <Form method="post" className="space-y-4" noValidate>
+    <Form method="post" encType="multipart/form-data" className="space-y-4" noValidate>
       <input type="hidden" name="submit_key" value={data.submitKey} />
+      {mine?.uploadErrors ? (
+        <Alert title="Documents not attached">
+          {mine.uploadErrors.join(" ")} Choose the files again after fixing this.
+        </Alert>
+      ) : null}
       {mine?.formError ? (
         <Alert title={mine.credits ? "Not enough credits" : "Your proposal was not submitted"}>
           {mine.formError}
@@ -229,6 +240,25 @@ function ProposalForm({ data, action }: { data: RfpDetailData; action: RfpDetail
           ))}
         </div>
       </fieldset>
+      <div>
+        <label htmlFor="p-documents" className="mb-1 block text-sm font-medium">
+          Add documents (optional)
+        </label>
+        <input
+          id="p-documents"
+          type="file"
+          name="documents"
+          multiple
+          accept={RFP_DOCUMENT_ACCEPT}
+          aria-describedby="p-documents-hint"
+          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-semibold dark:file:bg-slate-800"
+        />
+        <p id="p-documents-hint" className="mt-1 text-xs text-slate-500">
+          Certificates of insurance, licenses, a detailed quote: up to {RFP_DOCUMENT_MAX_FILES} files,{" "}
+          {RFP_DOCUMENT_MAX_MB} MB each (PDF, Word, Excel, images, text, CSV). Only the RFP's author sees
+          them.
+        </p>
+      </div>
       {credits ? (
         <p
           className={`text-sm ${short ? "text-red-700 dark:text-red-400" : "text-slate-600 dark:text-slate-400"}`}
@@ -276,6 +306,21 @@ function ProposalPanel({ data, action }: { data: RfpDetailData; action: RfpDetai
           <p className="text-slate-600 dark:text-slate-400">Submitted {proposal.submittedAt}</p>
         ) : null}
         {proposal.rejectionReason ? <p>Reason given: {proposal.rejectionReason}</p> : null}
+        {proposal.documents.length > 0 ? (
+          <ul className="space-y-1">
+            {proposal.documents.map((d) => (
+              <li key={d.id}>
+                <a
+                  href={`/documents/proposal/${d.id}`}
+                  className="text-blue-700 hover:underline dark:text-blue-400"
+                >
+                  {d.fileName}
+                </a>{" "}
+                <span className="text-xs text-slate-500">({formatFileSize(d.fileSize)})</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {action?.intent === "withdraw" && action.formError ? (
           <Alert title="Not withdrawn">{action.formError}</Alert>
         ) : null}

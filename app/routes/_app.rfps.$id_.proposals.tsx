@@ -6,6 +6,7 @@ import {
   priceAgainstBudget,
   requirementsMet,
 } from "@domain/proposal";
+import { formatFileSize } from "@domain/rfp/documents";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -16,7 +17,7 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { listRfpProposals } from "~/queries/rfp-detail.server";
+import { documentsOfProposals, listRfpProposals } from "~/queries/rfp-detail.server";
 import { rfpActor, viewerTimeZone } from "~/rfps/actor.server";
 import { viewableRfp } from "~/rfps/detail.server";
 import { budgetLabel, dateLabel } from "~/rfps/present.server";
@@ -49,7 +50,12 @@ const PRICE_POSITION = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { viewer, rfp } = await reviewer(request, params.id ?? "");
   const tz = viewerTimeZone(viewer);
-  const proposals = await listRfpProposals(await getDb(), rfp.id);
+  const db = await getDb();
+  const proposals = await listRfpProposals(db, rfp.id);
+  const documents = await documentsOfProposals(
+    db,
+    proposals.map((p) => p.id),
+  );
   const compare = new URL(request.url).searchParams.getAll("compare");
   const reviewable = rfp.status === "published";
   return json({
@@ -86,6 +92,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           ? `${p.fields.license_number}${p.fields.license_state ? ` (${p.fields.license_state})` : ""}`
           : null,
         references: p.fields.references,
+        documents: (documents.get(p.id) ?? []).map((d) => ({ ...d, size: formatFileSize(d.fileSize) })),
         submittedAt: dateLabel(p.submittedAt, tz),
         rejectionReason: p.rejectionReason,
         canShortlist: reviewable && p.status === "submitted",
@@ -355,6 +362,24 @@ export default function ProposalsReview() {
                     </div>
                   ) : null}
                 </dl>
+                {p.documents.length > 0 ? (
+                  <div className="mt-3 text-sm">
+                    <h4 className="font-semibold">Documents</h4>
+                    <ul className="mt-1 space-y-1">
+                      {p.documents.map((d) => (
+                        <li key={d.id}>
+                          <a
+                            href={`/documents/proposal/${d.id}`}
+                            className="text-blue-700 hover:underline dark:text-blue-400"
+                          >
+                            {d.fileName}
+                          </a>{" "}
+                          <span className="text-xs text-slate-500">({d.size})</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
                 {p.rejectionReason ? <p className="mt-2 text-sm">Reason given: {p.rejectionReason}</p> : null}
                 {p.canDecide ? (
                   <div className="mt-4 flex flex-wrap items-start gap-2">

@@ -216,6 +216,12 @@ const MATRIX: Record<
       custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
     },
   },
+  // A proposal's documents: only the vendor, the RFP's author (once submitted) and admins.
+  "documents.proposal.$id": {
+    url: "/documents/proposal/00000000-0000-4000-8000-000000000000",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
   // RFP attachments are as private as their RFP: nobody else learns that one exists.
   "documents.rfp.$id": {
     url: "/documents/rfp/00000000-0000-4000-8000-000000000000",

@@ -2,16 +2,23 @@
  * The RFP pages as a browser uses them (issue 4): /rfps, /rfps/{id} with the proposal form, and
  * /rfps/{id}/proposals, through their loaders and actions with real sessions.
  */
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { type RfpFields, RfpFieldsSchema } from "@domain/rfp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeCreditsCommand } from "~/commands/credits.server";
 import { createRfp, executeRfpCommand } from "~/commands/rfps.server";
+import { resetEnvForTests } from "~/env.server";
 import { getVendorCredits } from "~/queries/credits.server";
 import * as listRoute from "~/routes/_app.rfps._index";
 import * as detailRoute from "~/routes/_app.rfps.$id";
 import * as proposalsRoute from "~/routes/_app.rfps.$id_.proposals";
+import * as proposalDocumentRoute from "~/routes/documents.proposal.$id";
 import { formRequest, useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
+import { TINY_PDF } from "../support/files";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -104,8 +111,17 @@ describe.each(engines)("RFP pages on %s", (engine) => {
   const act = (id: string, who: Person, body: Record<string, string>) =>
     detailRoute.action({ request: post(`/rfps/${id}`, who, body), params: { id }, context: {} });
 
+  let uploadDir: string;
+  afterAll(() => {
+    rmSync(uploadDir, { recursive: true, force: true });
+    delete process.env.UPLOAD_DIR;
+    resetEnvForTests();
+  });
   beforeAll(async () => {
     useAppDatabase(t.handle);
+    uploadDir = mkdtempSync(path.join(tmpdir(), "proposal-uploads-"));
+    process.env.UPLOAD_DIR = uploadDir;
+    resetEnvForTests();
     manager = await personWithRole(t.db, "manager");
     vendor = await personWithRole(t.db, "vendor");
     vendor2 = await personWithRole(t.db, "vendor");
@@ -317,5 +333,71 @@ describe.each(engines)("RFP pages on %s", (engine) => {
       status: "cancelled",
       cancelReason: "Board postponed the project",
     });
+  });
+  it("a bid carries documents: checked by content, private to the vendor and the author, frozen on submit", async () => {
+    const rfp = await publish(manager, { title: "Garage sealing" });
+    await grant(vendor2, 1);
+    const multipart = (who: Person, entries: [string, string | File][]) => {
+      const form = new FormData();
+      for (const [k, v] of entries) form.append(k, v);
+      return detailRoute.action({
+        request: new Request(`http://localhost/rfps/${rfp}`, {
+          method: "POST",
+          body: form,
+          headers: { Cookie: who.cookie },
+        }),
+        params: { id: rfp },
+        context: {},
+      });
+    };
+    const fields = Object.entries(BID) as [string, string][];
+    // A file that is not what its name says is refused with "name: reason", and nothing is attached.
+    const bad = await json(
+      await multipart(vendor2, [
+        ["intent", "save_draft"],
+        ...fields,
+        ["documents", new File([new Uint8Array([0, 1, 2, 3])], "quote.pdf")],
+      ]),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.data.uploadErrors[0]).toMatch(/^quote\.pdf: /);
+    expect((await detail(rfp, vendor2)).proposal.documents).toEqual([]);
+    // A real PDF is attached to the draft.
+    const ok = await multipart(vendor2, [
+      ["intent", "save_draft"],
+      ...fields,
+      ["documents", new File([new Uint8Array(TINY_PDF)], "certificate.pdf")],
+    ]);
+    expect(ok.status).toBe(302);
+    const [doc] = (await detail(rfp, vendor2)).proposal.documents;
+    expect(doc).toMatchObject({ fileName: "certificate.pdf" });
+    const download = (who: Person) =>
+      thrown(() =>
+        proposalDocumentRoute.loader({
+          request: get(`/documents/proposal/${doc.id}`, who),
+          params: { id: doc.id },
+          context: {},
+        }),
+      );
+    expect((await download(vendor2)).status).toBe(200);
+    // The author sees it only once the bid is submitted; other vendors never.
+    expect((await download(manager)).status).toBe(404);
+    expect((await download(vendor)).status).toBe(404);
+    expect((await act(rfp, vendor2, { intent: "submit", ...BID })).status).toBe(302);
+    const forAuthor = await download(manager);
+    expect(forAuthor.status).toBe(200);
+    expect(Buffer.from(await forAuthor.arrayBuffer()).equals(TINY_PDF)).toBe(true);
+    const review = (await (
+      await proposalsRoute.loader({
+        request: get(`/rfps/${rfp}/proposals`, manager),
+        params: { id: rfp },
+        context: {},
+      })
+    ).json()) as Loose;
+    expect(review.proposals[0].documents.map((d: { fileName: string }) => d.fileName)).toEqual([
+      "certificate.pdf",
+    ]);
+    // Submitted: documents can no longer be removed.
+    expect((await act(rfp, vendor2, { intent: "remove_document", document_id: doc.id })).status).toBe(404);
   });
 });

@@ -1,0 +1,130 @@
+import type { Database, Queryable } from "@db/client";
+import { proposalDocuments, rfpProposals, rfps } from "@db/schema";
+import { checkRfpDocument, checkRfpDocumentCount, RFP_DOCUMENT_MESSAGES } from "@domain/rfp/documents";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { looksLikeText, removeStoredFiles, sniffStoredFile } from "~/storage/files.server";
+import type { ReceivedDocument } from "./rfp-documents.server";
+
+/**
+ * A proposal's documents (issue 4: a bid carries its documents): the same limits, types and messages
+ * as RFP attachments (spec 001 sections 5 and 9), kept private to the vendor, the RFP's author and
+ * admins. Files may be added and removed while the proposal is a draft; submitting freezes them.
+ */
+
+export type ProposalAttachOutcome = { ok: true; count: number } | { ok: false; errors: string[] };
+
+export async function attachProposalDocuments(
+  db: Database,
+  input: { proposalId: string; vendorId: string; files: ReceivedDocument[]; tooMany: boolean },
+): Promise<ProposalAttachOutcome> {
+  const keys = input.files.map((f) => f.key);
+  try {
+    if (input.files.length === 0 && !input.tooMany) return { ok: true, count: 0 };
+    const errors: string[] = [];
+    const accepted: (ReceivedDocument & { contentType: string })[] = [];
+    for (const file of input.files) {
+      const check = checkRfpDocument({
+        name: file.name,
+        size: file.size,
+        sniffed: await sniffStoredFile(file.key),
+        looksLikeText: looksLikeText(file.head),
+      });
+      if (check.ok) accepted.push({ ...file, contentType: check.contentType });
+      else errors.push(`${file.name}: ${check.message}`);
+    }
+    if (input.tooMany) errors.push(RFP_DOCUMENT_MESSAGES.maxFiles());
+    if (errors.length > 0) {
+      await removeStoredFiles(keys);
+      return { ok: false, errors };
+    }
+    const outcome = await db.transaction(async (tx): Promise<ProposalAttachOutcome> => {
+      const [proposal] = await tx
+        .select({ status: rfpProposals.status, vendorId: rfpProposals.vendorId })
+        .from(rfpProposals)
+        .where(eq(rfpProposals.id, input.proposalId))
+        .for("update");
+      if (!proposal || proposal.vendorId !== input.vendorId) {
+        return { ok: false, errors: [RFP_DOCUMENT_MESSAGES.saveFirst] };
+      }
+      if (proposal.status !== "draft") {
+        return { ok: false, errors: ["Documents cannot change once the proposal is submitted"] };
+      }
+      const [row] = await tx
+        .select({ n: count() })
+        .from(proposalDocuments)
+        .where(and(eq(proposalDocuments.proposalId, input.proposalId), isNull(proposalDocuments.deletedAt)));
+      const tooMany = checkRfpDocumentCount(row?.n ?? 0, accepted.length);
+      if (tooMany && !tooMany.ok) return { ok: false, errors: [tooMany.message] };
+      await tx.insert(proposalDocuments).values(
+        accepted.map((file) => ({
+          proposalId: input.proposalId,
+          uploadedBy: input.vendorId,
+          fileName: file.name,
+          fileSize: file.size,
+          fileType: file.contentType,
+          storageKey: file.key,
+        })),
+      );
+      return { ok: true, count: accepted.length };
+    });
+    if (!outcome.ok) await removeStoredFiles(keys);
+    return outcome;
+  } catch (error) {
+    await removeStoredFiles(keys);
+    throw error;
+  }
+}
+
+/** Removes a document of the vendor's draft proposal (row and file). False when there is no such one. */
+export async function removeProposalDocument(
+  db: Database,
+  input: { proposalId: string; vendorId: string; documentId: string },
+): Promise<boolean> {
+  const removed = await db.transaction(async (tx) => {
+    const [proposal] = await tx
+      .select({ status: rfpProposals.status, vendorId: rfpProposals.vendorId })
+      .from(rfpProposals)
+      .where(eq(rfpProposals.id, input.proposalId))
+      .for("update");
+    if (!proposal || proposal.vendorId !== input.vendorId || proposal.status !== "draft") return [];
+    return tx
+      .delete(proposalDocuments)
+      .where(
+        and(eq(proposalDocuments.id, input.documentId), eq(proposalDocuments.proposalId, input.proposalId)),
+      )
+      .returning({ storageKey: proposalDocuments.storageKey });
+  });
+  await removeStoredFiles(removed.map((r) => r.storageKey));
+  return removed.length > 0;
+}
+
+export async function listProposalDocuments(db: Queryable, proposalId: string) {
+  return db
+    .select({
+      id: proposalDocuments.id,
+      fileName: proposalDocuments.fileName,
+      fileSize: proposalDocuments.fileSize,
+    })
+    .from(proposalDocuments)
+    .where(and(eq(proposalDocuments.proposalId, proposalId), isNull(proposalDocuments.deletedAt)))
+    .orderBy(asc(proposalDocuments.createdAt), asc(proposalDocuments.fileName));
+}
+
+/** A document with who may download it: the proposal's vendor and the RFP's author (admins too). */
+export async function getProposalDocumentForDownload(db: Queryable, documentId: string) {
+  const [row] = await db
+    .select({
+      fileName: proposalDocuments.fileName,
+      fileType: proposalDocuments.fileType,
+      storageKey: proposalDocuments.storageKey,
+      vendorId: rfpProposals.vendorId,
+      authorId: rfps.authorId,
+      proposalStatus: rfpProposals.status,
+      rfpDeleted: rfps.deletedAt,
+    })
+    .from(proposalDocuments)
+    .innerJoin(rfpProposals, eq(rfpProposals.id, proposalDocuments.proposalId))
+    .innerJoin(rfps, eq(rfps.id, rfpProposals.rfpId))
+    .where(and(eq(proposalDocuments.id, documentId), isNull(proposalDocuments.deletedAt)));
+  return row ?? null;
+}

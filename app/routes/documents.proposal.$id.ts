@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { z } from "zod";
+import { type ActiveViewer, requireViewer } from "~/auth/guards.server";
+import { getProposalDocumentForDownload } from "~/commands/proposal-documents.server";
+import { getDb } from "~/db.server";
+import { rfpActor } from "~/rfps/actor.server";
+import { openStoredFile } from "~/storage/files.server";
+
+const ParamsSchema = z.object({ id: z.string().uuid() });
+
+function contentDisposition(fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const notFound = () => new Response("Resource not found", { status: 404 });
+
+/**
+ * Streams a proposal's document to the vendor who attached it, to the RFP's author once the proposal
+ * is submitted, and to admins. Anyone else gets 404, as if the file did not exist.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const parsed = ParamsSchema.safeParse(params);
+  if (!parsed.success) throw notFound();
+  const document = await getProposalDocumentForDownload(await getDb(), parsed.data.id);
+  if (!document) throw notFound();
+  const isAdmin =
+    Boolean(viewer.context && viewer.role && viewer.permissions) && rfpActor(viewer as ActiveViewer).isAdmin;
+  const may =
+    document.vendorId === viewer.user.id ||
+    isAdmin ||
+    (document.authorId === viewer.user.id &&
+      document.proposalStatus !== "draft" &&
+      document.rfpDeleted === null);
+  if (!may) throw notFound();
+  let file: Awaited<ReturnType<typeof openStoredFile>>;
+  try {
+    file = await openStoredFile(document.storageKey);
+  } catch {
+    throw notFound();
+  }
+  return new Response(createReadableStreamFromReadable(file.stream), {
+    headers: {
+      "Content-Type": document.fileType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition(document.fileName),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "sandbox; default-src 'none'",
+    },
+  });
+}
