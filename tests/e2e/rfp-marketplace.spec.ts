@@ -120,3 +120,34 @@ test("publish, buy credits, find and bid, compare and accept: the vendor has Won
   await page.goto(`/rfps/${rfpId}`);
   await expect(page.getByTestId("my-proposal-status")).toHaveText("Won");
 });
+
+test("filters count in the badge; saved searches live in this browser and run again", async ({
+  page,
+}, testInfo) => {
+  await signInAs(page, VENDOR);
+  await page.goto("/rfps?category=security&budget_min=1000&budget_max=90000&state=FL");
+  await expect(page.getByTestId("filter-count")).toHaveText(/^3/);
+  await expect(page.getByRole("list", { name: "Active filters" }).getByRole("link")).toHaveCount(4);
+  test.skip(testInfo.project.name === "no-js", "saved searches need browser storage");
+  await page.getByRole("button", { name: "Save Search" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save Search" });
+  await expect(dialog.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
+  await dialog.getByLabel("Name").fill("Security in Florida");
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("rfp_saved_searches") ?? "[]"));
+  expect(stored[0]).toMatchObject({
+    name: "Security in Florida",
+    filters: expect.stringContaining("category=security"),
+  });
+
+  await page.goto("/rfps");
+  await expect(page.getByRole("button", { name: "Save Search" })).toBeDisabled();
+  await page.getByRole("button", { name: /Saved Searches/ }).click();
+  await page
+    .getByRole("dialog", { name: "Saved Searches" })
+    .getByRole("link", { name: /Security in Florida/ })
+    .click();
+  await expect(page).toHaveURL(/category=security/);
+  await expect(page.getByTestId("filter-count")).toHaveText(/^3/);
+});
