@@ -2,7 +2,7 @@
 // cannot give a route: the client's address (rate limits per IP), passed in the load context.
 //
 //   node server.js            (PORT, default 3000; TRUST_PROXY=1 behind a load balancer)
-import { statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -31,16 +31,27 @@ app.disable("x-powered-by");
 if (process.env.TRUST_PROXY) app.set("trust proxy", Number(process.env.TRUST_PROXY) || true);
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// Public files are known at start: only their paths reach the file system (no stat per page request).
+const publicFiles = new Set(
+  readdirSync("public", { recursive: true }).map((f) => `/${String(f).split(path.sep).join("/")}`),
+);
+const servePublic = express.static("public", { maxAge: "1h" });
+app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
 // Browsers ask for /favicon.ico on pages without an icon link (JSON error answers, downloads).
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 app.use(morgan("tiny"));
 
 const getLoadContext = (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
 
+// In production the handler is built once (building it compiles every route's matcher); in development
+// it is rebuilt per request so edits show up.
+const productionHandler = development
+  ? null
+  : createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext });
 app.all("*", async (req, res, next) => {
   try {
-    if (development) build = await loadBuild();
+    if (productionHandler) return productionHandler(req, res, next);
+    build = await loadBuild();
     return createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext })(req, res, next);
   } catch (error) {
     next(error);

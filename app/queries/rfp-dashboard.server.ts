@@ -11,17 +11,12 @@ import {
   type RfpViewer,
 } from "@domain/rfp";
 import type { DashboardRfpRow, RfpDashboardProps } from "~/components/rfp-dashboard/rfp-dashboard";
+import { dateLabel } from "~/rfps/present.server";
 import { getAuthorRecentRfps, getAuthorStats, getOpenRfpsFor, getVendorStats } from "./dashboards.server";
 
 /** A due date worded on the server in the viewer's time zone (so the page hydrates without a mismatch). */
 export function dueLabel(iso: string | null, timeZone?: string | null): string | null {
-  if (!iso) return null;
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: timeZone || DEFAULT_TIME_ZONE,
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  }).format(new Date(iso));
+  return dateLabel(iso, timeZone || DEFAULT_TIME_ZONE);
 }
 
 export interface RfpSummaryRow {

@@ -62,19 +62,31 @@ export function budgetLabel(r: {
   }
 }
 
+/** Intl formatters are costly to build (about 100 µs each): one per time zone and style, reused. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone}|${withTime}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      ...(withTime ? { hour: "numeric", minute: "2-digit", timeZoneName: "short" } : {}),
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 export function dateLabel(
   iso: string | null,
   timeZone: string = DEFAULT_TIME_ZONE,
   withTime = false,
 ): string | null {
   if (!iso) return null;
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    ...(withTime ? { hour: "numeric", minute: "2-digit", timeZoneName: "short" } : {}),
-  }).format(new Date(iso));
+  return dateFormatter(timeZone, withTime).format(new Date(iso));
 }
 
 export function daysLeftLabel(deadline: string | null, status: string, now: string): string | null {
