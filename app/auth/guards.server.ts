@@ -10,7 +10,7 @@ import {
   type ViewerProfile,
   type ViewerRole,
 } from "~/queries/viewer.server";
-import { requireUser, type SessionUser } from "./session.server";
+import { requireUser, type SessionUser, sessionIdOf, sessionUserIdSql } from "./session.server";
 
 export interface Viewer {
   user: SessionUser;
@@ -31,12 +31,16 @@ export interface ActiveViewer extends Viewer {
 
 /** Everything the shell and the guards need about the signed-in person, in one place. */
 export async function requireViewer(request: Request): Promise<Viewer> {
-  const user = await requireUser(request);
   const db = await getDb();
-  const [profile, roles, contexts] = await Promise.all([
-    getViewerProfile(db, user.id),
-    getRoles(db, user.id),
-    getContexts(db, user.id),
+  // The session and everything about the person in one parallel round: the viewer queries find the
+  // user through the session, so they need not wait for it.
+  const sessionId = await sessionIdOf(request);
+  const userRef = sessionId ? sessionUserIdSql(sessionId) : null;
+  const [user, profile, roles, contexts] = await Promise.all([
+    requireUser(request),
+    userRef ? getViewerProfile(db, userRef) : null,
+    userRef ? getRoles(db, userRef) : [],
+    userRef ? getContexts(db, userRef) : [],
   ]);
   if (!profile) throw new Response("Profile not found", { status: 404 });
   let context = contexts.find((c) => c.id === profile.activeRoleContext) ?? null;

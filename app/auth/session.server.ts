@@ -31,6 +31,16 @@ export interface SessionUser {
   sessionId: string;
 }
 
+/** The cookie's session id, without a database call. */
+export async function sessionIdOf(request: Request): Promise<string | null> {
+  return readSessionId(request);
+}
+
+/** The user of a live session, as a subquery (null when the session is unknown or expired). */
+export function sessionUserIdSql(sessionId: string) {
+  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId} and ${sessions.expiresAt} > now())`;
+}
+
 /** The signed-in user, or null. Expired or unknown sessions count as signed out. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const sessionId = await readSessionId(request);

@@ -9,7 +9,10 @@ import {
   permissionsFrom,
   type RoleType,
 } from "@domain/roles";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, type SQL } from "drizzle-orm";
+
+/** A user id, or a subquery that yields one (so the viewer loads in the same round trip as the session). */
+export type UserRef = string | SQL;
 
 export interface ViewerRole {
   id: string;
@@ -82,7 +85,7 @@ const contextColumns = {
   can_message_users: roleContexts.canMessageUsers,
 };
 
-export async function getViewerProfile(db: Queryable, userId: string): Promise<ViewerProfile | null> {
+export async function getViewerProfile(db: Queryable, userId: UserRef): Promise<ViewerProfile | null> {
   const [row] = await db
     .select({
       fullName: userProfiles.fullName,
@@ -107,7 +110,7 @@ export async function getViewerProfile(db: Queryable, userId: string): Promise<V
 }
 
 /** The user's roles with their organization, by display order (spec 000 section 7). */
-export async function getRoles(db: Queryable, userId: string): Promise<ViewerRole[]> {
+export async function getRoles(db: Queryable, userId: UserRef): Promise<ViewerRole[]> {
   const rows = await db
     .select({
       id: userProfessionalRoles.id,
@@ -145,7 +148,7 @@ export async function getRoles(db: Queryable, userId: string): Promise<ViewerRol
 }
 
 /** The user's contexts, default first (spec 000 section 7). */
-export async function getContexts(db: Queryable, userId: string): Promise<ViewerContext[]> {
+export async function getContexts(db: Queryable, userId: UserRef): Promise<ViewerContext[]> {
   const rows = await db
     .select(contextColumns)
     .from(roleContexts)
