@@ -120,3 +120,42 @@ export async function documentsOfProposals(db: Queryable, proposalIds: readonly 
     byProposal.set(proposalId, [...(byProposal.get(proposalId) ?? []), d]);
   return byProposal;
 }
+
+/** Every bid on the author's RFPs (spec 001 section 2: /dashboard/proposals), newest first. */
+export async function listAuthorProposals(
+  db: Queryable,
+  authorId: string,
+  options: { status: ProposalStatus | null; limit: number; offset: number },
+) {
+  const rows = await db
+    .select({
+      id: rfpProposals.id,
+      rfpId: rfpProposals.rfpId,
+      rfpTitle: rfps.title,
+      rfpStatus: rfps.status,
+      budgetType: rfps.budgetType,
+      status: rfpProposals.status,
+      totalPrice: rfpProposals.totalPrice,
+      timelineDays: rfpProposals.timelineDays,
+      submittedAt: rfpProposals.submittedAt,
+      vendorName: userProfiles.fullName,
+      vendorEmail: users.email,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(rfpProposals)
+    .innerJoin(rfps, eq(rfps.id, rfpProposals.rfpId))
+    .innerJoin(users, eq(users.id, rfpProposals.vendorId))
+    .leftJoin(userProfiles, eq(userProfiles.id, rfpProposals.vendorId))
+    .where(
+      and(
+        eq(rfps.authorId, authorId),
+        isNull(rfps.deletedAt),
+        ne(rfpProposals.status, "draft"),
+        options.status ? eq(rfpProposals.status, options.status) : undefined,
+      ),
+    )
+    .orderBy(sql`${rfpProposals.submittedAt} desc nulls last`, asc(rfpProposals.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return { rows, total: rows[0]?.total ?? 0 };
+}

@@ -222,6 +222,8 @@ const MATRIX: Record<
     params: { id: "00000000-0000-4000-8000-000000000000" },
     policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
   },
+  // The proposals an author's RFPs received: anyone with a role (each sees only their own RFPs').
+  "_app.dashboard_.proposals": { url: "/dashboard/proposals", policy: "context" },
   // RFP attachments are as private as their RFP: nobody else learns that one exists.
   "documents.rfp.$id": {
     url: "/documents/rfp/00000000-0000-4000-8000-000000000000",

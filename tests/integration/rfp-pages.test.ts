@@ -12,6 +12,7 @@ import { executeCreditsCommand } from "~/commands/credits.server";
 import { createRfp, executeRfpCommand } from "~/commands/rfps.server";
 import { resetEnvForTests } from "~/env.server";
 import { getVendorCredits } from "~/queries/credits.server";
+import * as authorProposalsRoute from "~/routes/_app.dashboard_.proposals";
 import * as listRoute from "~/routes/_app.rfps._index";
 import * as detailRoute from "~/routes/_app.rfps.$id";
 import * as proposalsRoute from "~/routes/_app.rfps.$id_.proposals";
@@ -303,6 +304,32 @@ describe.each(engines)("RFP pages on %s", (engine) => {
     expect(won.proposal.label).toBe("Won");
     expect(won.rfp.status).toBe("closed");
     expect((await detail(rfpId, vendor2)).proposal.label).toBe("Not Selected");
+    // The author's list of everything received, filtered by status; others see none of it.
+    const all = (await (
+      await authorProposalsRoute.loader({
+        request: get("/dashboard/proposals", manager),
+        params: {},
+        context: {},
+      })
+    ).json()) as Loose;
+    expect(all.proposals.map((p: { label: string }) => p.label).sort()).toEqual(["Accepted", "Rejected"]);
+    const onlyAccepted = (await (
+      await authorProposalsRoute.loader({
+        request: get("/dashboard/proposals?status=accepted", manager),
+        params: {},
+        context: {},
+      })
+    ).json()) as Loose;
+    expect(onlyAccepted.proposals).toHaveLength(1);
+    expect(onlyAccepted.proposals[0]).toMatchObject({ price: "$52,500", rfpTitle: "Lobby renovation" });
+    const none = (await (
+      await authorProposalsRoute.loader({
+        request: get("/dashboard/proposals", homeowner),
+        params: {},
+        context: {},
+      })
+    ).json()) as Loose;
+    expect(none.total).toBe(0);
     const after = await json(
       await proposalsRoute.action({
         request: post(`/rfps/${rfpId}/proposals`, manager, { intent: "reject", proposal_id: mine.id }),

@@ -49,9 +49,14 @@ export function RfpDashboard({ kind, title, cards, rows, lowCredits, performance
         </h2>
         <div className="flex flex-wrap gap-2">
           {kind === "author" ? (
-            <Link to="/rfps/new" className={buttonClass("primary")}>
-              Create RFP
-            </Link>
+            <>
+              <Link to="/rfps/new" className={buttonClass("primary")}>
+                Create RFP
+              </Link>
+              <Link to="/dashboard/proposals" className={buttonClass("secondary")}>
+                Proposals received
+              </Link>
+            </>
           ) : null}
           {kind === "vendor" ? (
             <Link to="/credits" className={buttonClass("primary")}>
@@ -100,7 +105,14 @@ export function RfpDashboard({ kind, title, cards, rows, lowCredits, performance
             <h3 id="rfp-list-heading" className="font-semibold">
               {listTitle}
             </h3>
-            <Link to="/rfps" className="text-sm font-medium text-blue-700 underline dark:text-blue-300">
+            <Link
+              to={
+                kind === "author"
+                  ? "/rfps?mine=1&status=draft&status=published&status=closed&status=cancelled"
+                  : "/rfps"
+              }
+              className="text-sm font-medium text-blue-700 underline dark:text-blue-300"
+            >
               View All
             </Link>
           </div>
