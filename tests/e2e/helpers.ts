@@ -54,6 +54,8 @@ export async function signOut(page: Page, name: string, javaScriptEnabled: boole
   } else {
     await page.getByRole("button", { name: "Sign Out" }).click();
   }
+  // Signed out once the home page is back (the next navigation must not race the sign-out post).
+  await page.waitForURL((url) => url.pathname === "/");
 }
 
 /** Where the e2e server's mail outbox is (tests/support/e2e-server.ts; mailer.server.ts writes *.json). */
