@@ -17,6 +17,8 @@ export interface StreamAppend {
   /** The version the stream must be at (0 for a new stream). */
   expectedVersion: number;
   events: NewEvent[];
+  /** Each event's metadata (a group commit appends several commands' events); default: the option's. */
+  eventMetadata?: readonly EventMetadata[];
   /** The domain state after these events, kept as the stream's snapshot; omitted: snapshot cleared. */
   snapshot?: unknown;
 }
@@ -68,7 +70,7 @@ export async function appendInTransaction(
         streamVersion: a.expectedVersion + i + 1,
         eventType: valid.type,
         data: valid.data,
-        metadata,
+        metadata: a.eventMetadata?.[i] ?? metadata,
       };
     }),
   );
