@@ -6,6 +6,7 @@ import {
   claimIdempotencyKey,
   type LoadedStream,
   lockStreams,
+  notifyAppended,
   recordIdempotentResult,
 } from "./store";
 import { ConcurrencyError, type EventMetadata, type NewEvent, type RecordedEvent } from "./types";
@@ -89,6 +90,7 @@ async function runAlone<R, Err>(db: Database, spec: CommandSpec<R, Err>): Promis
         }
         return { ok: true, result: decided.result, events: recorded, duplicate: false };
       });
+      if (outcome.ok) await notifyAppended(db, outcome.events);
       return outcome;
     } catch (error) {
       if (error instanceof DomainRejection) return { ok: false, error: error.domainError as Err };
@@ -175,6 +177,7 @@ async function runGroup(db: Database, group: Pending[]) {
   for (let attempt = 1; ; attempt++) {
     try {
       const { verdicts, recorded } = await db.transaction((tx) => decideAndAppendGroup(tx, group));
+      await notifyAppended(db, recorded);
       settle(group, verdicts, recorded);
       return;
     } catch (error) {
