@@ -64,6 +64,7 @@ export const creditsProjection: Projection<CreditProjectionTables> = {
       where e.event_type in (${types})
       returning vendor_id, amount, position, created_at
     )`;
+    // Rows are upserted in vendor order, so statements that write several balances never deadlock.
     // A CHECK (balance >= 0) is evaluated on the proposed row before ON CONFLICT, so the proposed row
     // carries the batch's net credits floored at zero (a new vendor's first batch never nets below
     // zero) and an existing row moves by earned - spent.
@@ -73,6 +74,7 @@ export const creditsProjection: Projection<CreditProjectionTables> = {
         coalesce(sum(amount) filter (where amount >= 0), 0), coalesce(-sum(amount) filter (where amount < 0), 0),
         max(position), (array_agg(created_at order by position desc))[1]
       from credits_history group by vendor_id
+      order by vendor_id
       on conflict (vendor_id) do update set
         balance = b.balance + excluded.lifetime_earned - excluded.lifetime_spent,
         lifetime_earned = b.lifetime_earned + excluded.lifetime_earned,

@@ -29,6 +29,8 @@ const eventByEvent = () => projections.filter((p) => !p.writes && p.apply);
 
 /** Events per set-based rebuild statement: big enough to amortise, small enough to bound memory. */
 const REBUILD_CHUNK = 50_000;
+/** Rebuild statements in flight at once. */
+const REBUILD_DEPTH = 3;
 /** Events per validation read. */
 const VALIDATE_BATCH = 5_000;
 
@@ -84,16 +86,30 @@ async function rebuildSetBased(db: Queryable, after: number, upTo: number | null
   else
     for (let from = after; from < upTo; from += REBUILD_CHUNK)
       chunks.push([from, Math.min(upTo, from + REBUILD_CHUNK)]);
-  let previous: EventToValidate[] | undefined;
-  for (const [from, to] of chunks) {
+  // Two statements in flight (on two connections), so PostgreSQL works on the next chunk while this
+  // process parses and validates the rows of the last one.
+  const inFlight: Promise<EventToValidate[]>[] = [];
+  let next = 0;
+  const start = () => {
+    const [from, to] = chunks[next++] as [number, number | null];
     const running = statement(from, to);
-    if (previous) {
-      await yieldToIo();
-      validate(previous);
+    running.catch(() => undefined);
+    inFlight.push(running);
+  };
+  try {
+    while (next < chunks.length && inFlight.length < REBUILD_DEPTH) start();
+    while (inFlight.length > 0) {
+      const rows = await (inFlight.shift() as Promise<EventToValidate[]>);
+      if (next < chunks.length) {
+        start();
+        await yieldToIo();
+      }
+      validate(rows);
     }
-    previous = await running;
+  } catch (error) {
+    await Promise.allSettled(inFlight);
+    throw error;
   }
-  if (previous) validate(previous);
 }
 
 /** Validates the events in (after, upTo] that no projection reads (the others are validated as read). */
