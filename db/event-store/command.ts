@@ -90,7 +90,7 @@ async function runAlone<R, Err>(db: Database, spec: CommandSpec<R, Err>): Promis
         }
         return { ok: true, result: decided.result, events: recorded, duplicate: false };
       });
-      if (outcome.ok) await notifyAppended(db, outcome.events);
+      if (outcome.ok) void notifyAppended(db, outcome.events);
       return outcome;
     } catch (error) {
       if (error instanceof DomainRejection) return { ok: false, error: error.domainError as Err };
@@ -177,7 +177,7 @@ async function runGroup(db: Database, group: Pending[]) {
   for (let attempt = 1; ; attempt++) {
     try {
       const { verdicts, recorded } = await db.transaction((tx) => decideAndAppendGroup(tx, group));
-      await notifyAppended(db, recorded);
+      void notifyAppended(db, recorded);
       settle(group, verdicts, recorded);
       return;
     } catch (error) {

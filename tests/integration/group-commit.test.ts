@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type CommandSpec, readStream, runCommand } from "@db/event-store";
+import { append, type CommandSpec, ConcurrencyError, readStream, runCommand } from "@db/event-store";
 import {
   CREDITS_STREAM_TYPE,
   type CreditsEvent,
@@ -154,5 +154,97 @@ describe.each(engines)("group commit per stream on %s", (engine) => {
     const outcomes = await Promise.all([1, 2, 3].map((i) => spend(vendorId, i)));
     expect(outcomes.every((o) => !o.ok)).toBe(true);
     expect(await readStream(t.db, creditsStreamId(vendorId))).toHaveLength(2);
+  });
+
+  const bonus = (vendorId: string, amount: number) => ({
+    type: "CreditsBonusGranted",
+    data: { vendorId, amount, reason: "Grouped", grantedBy: null, grantedAt: "2026-11-22T10:00:00.000Z" },
+  });
+
+  it("concurrent appends to different streams share statements; each gets its own events", async () => {
+    const vendors = Array.from({ length: 12 }, () => randomUUID());
+    const results = await Promise.all(
+      vendors.map((v, i) =>
+        append(t.db, [
+          {
+            streamId: creditsStreamId(v),
+            streamType: CREDITS_STREAM_TYPE,
+            expectedVersion: 0,
+            events: [bonus(v, i + 1), bonus(v, 1)],
+          },
+        ]),
+      ),
+    );
+    results.forEach((recorded, i) => {
+      expect(recorded.map((e) => [e.streamId, e.streamVersion])).toEqual([
+        [creditsStreamId(vendors[i] as string), 1],
+        [creditsStreamId(vendors[i] as string), 2],
+      ]);
+      expect(recorded[1]?.position).toBeGreaterThan(recorded[0]?.position ?? 0);
+    });
+    for (const [i, v] of vendors.entries())
+      expect(await getVendorCredits(t.db, v)).toEqual({
+        balance: i + 2,
+        lifetime_earned: i + 2,
+        lifetime_spent: 0,
+      });
+  });
+
+  it("a stale append fails alone with a concurrency error; the appends it was grouped with commit", async () => {
+    const stale = randomUUID();
+    await append(t.db, [
+      {
+        streamId: creditsStreamId(stale),
+        streamType: CREDITS_STREAM_TYPE,
+        expectedVersion: 0,
+        events: [bonus(stale, 1)],
+      },
+    ]);
+    const fresh = Array.from({ length: 6 }, () => randomUUID());
+    const attempt = (v: string, expectedVersion: number) =>
+      append(t.db, [
+        {
+          streamId: creditsStreamId(v),
+          streamType: CREDITS_STREAM_TYPE,
+          expectedVersion,
+          events: [bonus(v, 2)],
+        },
+      ]);
+    const settled = await Promise.allSettled([
+      attempt(fresh[0] as string, 0),
+      attempt(fresh[1] as string, 0),
+      attempt(stale, 0),
+      ...fresh.slice(2).map((v) => attempt(v, 0)),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+    ]);
+    expect((settled[2] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    for (const v of fresh) expect(await readStream(t.db, creditsStreamId(v))).toHaveLength(1);
+    expect(await readStream(t.db, creditsStreamId(stale))).toHaveLength(1);
+  });
+
+  it("two concurrent appends at the same expected version: one commits, the other gets a concurrency error", async () => {
+    const v = randomUUID();
+    const attempt = () =>
+      append(t.db, [
+        {
+          streamId: creditsStreamId(v),
+          streamType: CREDITS_STREAM_TYPE,
+          expectedVersion: 0,
+          events: [bonus(v, 2)],
+        },
+      ]);
+    const settled = await Promise.allSettled([attempt(), attempt(), attempt()]);
+    expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(1);
+    for (const s of settled.filter((s) => s.status === "rejected"))
+      expect((s as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    expect(await getVendorCredits(t.db, v)).toMatchObject({ balance: 2 });
   });
 });
