@@ -341,48 +341,55 @@ interface QueuedAppend {
 
 /** The most appends one shared statement takes. */
 const MAX_APPENDS_PER_STATEMENT = 64;
+/** Shared statements in flight at once per handle: one executes while another commits. */
+const APPEND_STATEMENTS_IN_FLIGHT = 2;
 
-/** Per database handle: appends waiting for the shared statement in flight to finish. */
-const appendQueues = new WeakMap<Database, { waiting: QueuedAppend[]; running: boolean }>();
+interface AppendQueue {
+  waiting: QueuedAppend[];
+  running: number;
+}
+
+/** Per database handle: appends waiting for a shared statement. */
+const appendQueues = new WeakMap<Database, AppendQueue>();
 
 /**
- * Group commit for appends (decision 007): the first append runs at once; appends that arrive while
- * it is in flight wait and then go out together as one statement (one commit), each with its own
- * version check. Appends touching the same stream never share a statement. If the shared statement
- * fails (a version conflict of one of them, say), each append is run again alone, so every caller
- * gets its own result or its own error, as if it had run alone.
+ * Group commit for appends (decision 007): an append goes out at once if fewer than
+ * APPEND_STATEMENTS_IN_FLIGHT statements are in flight; otherwise it waits, and the appends waiting
+ * when a statement finishes go out together as the next one (one commit), each with its own version
+ * check. Appends touching the same stream never share a statement. If a shared statement fails (a
+ * version conflict of one of them, say), each of its appends runs again alone, so every caller gets
+ * its own result or its own error, as if it had run alone.
  */
 function appendGrouped(db: Database, prepared: PreparedAppend): Promise<RecordedEvent[]> {
   return new Promise((resolve, reject) => {
     let queue = appendQueues.get(db);
     if (!queue) {
-      queue = { waiting: [], running: false };
+      queue = { waiting: [], running: 0 };
       appendQueues.set(db, queue);
     }
     queue.waiting.push({ prepared, resolve, reject });
-    if (!queue.running) void drainAppends(db, queue);
+    pumpAppends(db, queue);
   });
 }
 
-async function drainAppends(db: Database, queue: { waiting: QueuedAppend[]; running: boolean }) {
-  queue.running = true;
-  try {
-    while (queue.waiting.length > 0) {
-      const batch: QueuedAppend[] = [];
-      const rest: QueuedAppend[] = [];
-      const streamsTaken = new Set<string>();
-      for (const item of queue.waiting) {
-        const streamIds = item.prepared.ordered.map((a) => a.streamId);
-        if (batch.length < MAX_APPENDS_PER_STATEMENT && streamIds.every((id) => !streamsTaken.has(id))) {
-          batch.push(item);
-          for (const id of streamIds) streamsTaken.add(id);
-        } else rest.push(item);
-      }
-      queue.waiting = rest;
-      await runAppendBatch(db, batch);
+function pumpAppends(db: Database, queue: AppendQueue) {
+  while (queue.running < APPEND_STATEMENTS_IN_FLIGHT && queue.waiting.length > 0) {
+    const batch: QueuedAppend[] = [];
+    const rest: QueuedAppend[] = [];
+    const streamsTaken = new Set<string>();
+    for (const item of queue.waiting) {
+      const streamIds = item.prepared.ordered.map((a) => a.streamId);
+      if (batch.length < MAX_APPENDS_PER_STATEMENT && streamIds.every((id) => !streamsTaken.has(id))) {
+        batch.push(item);
+        for (const id of streamIds) streamsTaken.add(id);
+      } else rest.push(item);
     }
-  } finally {
-    queue.running = false;
+    queue.waiting = rest;
+    queue.running++;
+    void runAppendBatch(db, batch).finally(() => {
+      queue.running--;
+      pumpAppends(db, queue);
+    });
   }
 }
 
