@@ -270,7 +270,6 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
       }
       return { differences, snapshotDifferences };
     });
-    if (!options.verify) for (const t of tables) await db.execute(sql`analyze public.${ident(t)}`);
   } finally {
     await db.execute(sql`drop schema if exists ${ident(SCRATCH_SCHEMA)} cascade`);
   }
