@@ -1,17 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Database, Queryable } from "../client";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { type Database, type Queryable, queryRows } from "../client";
 import { pgErrorCode, pipeline } from "../pipeline";
 import { projections } from "../projections";
-import type { ProjectionInput } from "../projections/types";
+import type { AnyProjection, ProjectionInput } from "../projections/types";
 import { events, idempotencyKeys, streams } from "../schema/event-store";
 import { parseEvent, streamDefinition } from "./registry";
 import { ConcurrencyError, type EventMetadata, type NewEvent, type RecordedEvent } from "./types";
 
 /** The channel a NOTIFY goes out on after every append commits. */
 export const EVENTS_CHANNEL = "events";
-/** The most stream-id text a NOTIFY carries (PostgreSQL caps a payload at 8000 bytes). */
-export const NOTIFY_STREAMS_MAX_CHARS = 6000;
 
 export interface StreamAppend {
   streamId: string;
@@ -19,6 +17,8 @@ export interface StreamAppend {
   /** The version the stream must be at (0 for a new stream). */
   expectedVersion: number;
   events: NewEvent[];
+  /** Each event's metadata (a group commit appends several commands' events); default: the option's. */
+  eventMetadata?: readonly EventMetadata[];
   /** The domain state after these events, kept as the stream's snapshot; omitted: snapshot cleared. */
   snapshot?: unknown;
 }
@@ -45,114 +45,383 @@ function toRecorded(row: unknown): RecordedEvent {
   return { ...r, data: parsed.data, position: Number(r.position) };
 }
 
+interface PreparedAppend {
+  ordered: StreamAppend[];
+  events: {
+    ord: number;
+    event_id: string;
+    stream_id: string;
+    stream_type: string;
+    stream_version: number;
+    event_type: string;
+    data: unknown;
+    metadata: EventMetadata;
+  }[];
+}
+
+function prepare(appends: readonly StreamAppend[], options: AppendOptions): PreparedAppend {
+  const metadata = options.metadata ?? {};
+  const ordered = [...appends]
+    .filter((a) => a.events.length > 0)
+    .sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
+  let ord = 0;
+  const rows = ordered.flatMap((a) =>
+    a.events.map((event, i) => {
+      const valid = parseEvent(a.streamType, a.streamId, event);
+      return {
+        ord: ord++,
+        event_id: randomUUID(),
+        stream_id: a.streamId,
+        stream_type: a.streamType,
+        stream_version: a.expectedVersion + i + 1,
+        event_type: valid.type,
+        data: valid.data,
+        metadata: a.eventMetadata?.[i] ?? metadata,
+      };
+    }),
+  );
+  return { ordered, events: rows };
+}
+
+/** The projections that read any of these event types. */
+function projectionsFor(types: ReadonlySet<string>) {
+  return projections.filter((p) => [...p.eventTypes].some((t) => types.has(t)));
+}
+
+/**
+ * The append as one statement (decision 007): data-modifying CTEs fed by two JSON parameters check and
+ * bump each stream's version (with its snapshot), insert the events, and run the set-based projections
+ * over the inserted rows. A stream that is not at its expected version leaves its events without a
+ * version, which the NOT NULL constraint turns into an error that aborts the whole statement.
+ */
+function appendStatement(prepared: PreparedAppend, setBased: readonly AnyProjection[]) {
+  const streamRows = JSON.stringify(
+    prepared.ordered.map((a) => ({
+      stream_id: a.streamId,
+      stream_type: a.streamType,
+      expected: a.expectedVersion,
+      version: a.expectedVersion + a.events.length,
+      snapshot: a.snapshot === undefined ? null : a.snapshot,
+      snapshot_schema: a.snapshot === undefined ? null : streamDefinition(a.streamType).snapshotSchema,
+    })),
+  );
+  const eventRows = JSON.stringify(prepared.events);
+  const projectionCtes = setBased.flatMap((p) => (p.writes ? p.writes(sql.raw("appended"), p.tables()) : []));
+  return sql`with stream_input as (
+      select * from jsonb_to_recordset(${streamRows}::jsonb)
+        as s(stream_id text, stream_type text, expected int, version int, snapshot jsonb, snapshot_schema int)
+    ),
+    checked as (
+      insert into streams as st (stream_id, stream_type, version, snapshot, snapshot_schema)
+      select stream_id, stream_type, version, snapshot, snapshot_schema from stream_input order by stream_id
+      on conflict (stream_id) do update set version = excluded.version, snapshot = excluded.snapshot,
+        snapshot_schema = excluded.snapshot_schema, updated_at = now()
+      where st.version = (select i.expected from stream_input i where i.stream_id = excluded.stream_id)
+      returning st.stream_id
+    ),
+    appended as (
+      insert into events (event_id, stream_id, stream_type, stream_version, event_type, data, metadata)
+      select x.event_id, x.stream_id, x.stream_type,
+        case when exists (select 1 from checked c where c.stream_id = x.stream_id) then x.stream_version end,
+        x.event_type, x.data, x.metadata
+      from jsonb_to_recordset(${eventRows}::jsonb) as x(ord int, event_id uuid, stream_id text, stream_type text,
+        stream_version int, event_type text, data jsonb, metadata jsonb)
+      order by x.ord
+      returning position, event_id, stream_id, stream_type, stream_version, event_type, data, recorded_at
+    )${projectionCtes.length > 0 ? sql`, ${sql.join(projectionCtes, sql`, `)}` : sql``}
+    select position, event_id, recorded_at::text as recorded_at from appended order by position`;
+}
+
+interface AppendedRow {
+  position: string | number;
+  event_id: string;
+  recorded_at: string;
+}
+
+/** A version conflict, as the append statement reports it. */
+function conflictOf(error: unknown, ordered: readonly StreamAppend[]): ConcurrencyError | undefined {
+  const { code, constraint } = pgErrorCode(error);
+  const versionMissing = code === "23502" && columnOf(error) === "stream_version";
+  if ((code === "23505" && constraint === "events_stream_version_unique") || versionMissing) {
+    const first = ordered[0] as StreamAppend;
+    return new ConcurrencyError(first.streamId, first.expectedVersion);
+  }
+  return undefined;
+}
+
+/** The column a NOT NULL violation names, looking through driver wrappers. */
+function columnOf(error: unknown): string | undefined {
+  let e = error as { column_name?: unknown; column?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const column = e.column_name ?? e.column;
+    if (typeof column === "string") return column;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+async function runAppend(db: Queryable, prepared: PreparedAppend, eventBy: EventByApply) {
+  const types = new Set(prepared.events.map((e) => e.event_type));
+  const affected = projectionsFor(types);
+  const statement = appendStatement(
+    prepared,
+    affected.filter((p) => p.writes),
+  );
+  let rows: AppendedRow[];
+  try {
+    const results = await pipeline([
+      () => queryRows<AppendedRow>(db, statement),
+      ...eventBy(
+        affected.filter((p) => !p.writes && p.apply),
+        prepared,
+      ),
+    ]);
+    rows = results[0] as AppendedRow[];
+  } catch (error) {
+    throw conflictOf(error, prepared.ordered) ?? error;
+  }
+  const byId = new Map(prepared.events.map((e) => [e.event_id, e]));
+  return rows.map((r): RecordedEvent => {
+    const e = byId.get(r.event_id) as PreparedAppend["events"][number];
+    return {
+      position: Number(r.position),
+      eventId: e.event_id,
+      streamId: e.stream_id,
+      streamType: e.stream_type,
+      streamVersion: e.stream_version,
+      type: e.event_type,
+      data: e.data,
+      metadata: e.metadata,
+      recordedAt: r.recorded_at,
+    };
+  });
+}
+
+type EventByApply = (
+  projections: readonly AnyProjection[],
+  prepared: PreparedAppend,
+) => (() => Promise<unknown>)[];
+
 /**
  * Appends events to one or more streams in the caller's transaction, checking each stream's expected
- * version, then applies the inline projections and queues a NOTIFY (delivered when the transaction
- * commits). Throws ConcurrencyError when a stream moved on. Streams are written in id order.
+ * version, and applies the inline projections, in one statement (plus, for projections that apply
+ * event by event, their writes pipelined behind it). Throws ConcurrencyError when a stream moved on.
+ * Streams are written in id order. The caller sends the NOTIFY after its transaction commits
+ * (`notifyAppended`).
  */
 export async function appendInTransaction(
   tx: Queryable,
   appends: readonly StreamAppend[],
   options: AppendOptions = {},
 ): Promise<RecordedEvent[]> {
-  const metadata = options.metadata ?? {};
-  const ordered = [...appends]
-    .filter((a) => a.events.length > 0)
-    .sort((a, b) => a.streamId.localeCompare(b.streamId));
-  if (ordered.length === 0) return [];
-  const rows = ordered.flatMap((a) =>
-    a.events.map((event, i) => {
-      const valid = parseEvent(a.streamType, a.streamId, event);
-      return {
-        eventId: randomUUID(),
-        streamId: a.streamId,
-        streamType: a.streamType,
-        streamVersion: a.expectedVersion + i + 1,
-        eventType: valid.type,
-        data: valid.data,
-        metadata,
-      };
-    }),
-  );
-  const versionChecks = ordered.map((a) => () => {
-    const version = a.expectedVersion + a.events.length;
-    const snapshot = a.snapshot === undefined ? null : a.snapshot;
-    const snapshotSchema = a.snapshot === undefined ? null : streamDefinition(a.streamType).snapshotSchema;
-    return tx
-      .insert(streams)
-      .values({ streamId: a.streamId, streamType: a.streamType, version, snapshot, snapshotSchema })
-      .onConflictDoUpdate({
-        target: streams.streamId,
-        set: { version, snapshot, snapshotSchema, updatedAt: sql`now()` },
-        setWhere: eq(streams.version, a.expectedVersion),
-      })
-      .returning({ streamId: streams.streamId });
-  });
-  // Inline projections read the new events' positions from the insert ahead of them, so everything
-  // goes out in one pipeline: a single round trip on PostgreSQL while the stream locks are held.
-  const inputs: ProjectionInput[] = rows.map((r) => ({
-    eventId: r.eventId,
-    streamId: r.streamId,
-    streamType: r.streamType,
-    streamVersion: r.streamVersion,
-    type: r.eventType,
-    data: r.data,
-    metadata: r.metadata,
-    position: null,
-    recordedAt: null,
-  }));
-  const projectionWrites = projections.flatMap((p) => {
-    const handled = inputs.filter((e) => p.eventTypes.has(e.type));
-    return handled.length > 0 ? [() => p.apply(tx, handled, p.tables())] : [];
-  });
-  const ids = sql.join(
-    rows.map((r) => sql`${r.eventId}::uuid`),
-    sql`, `,
-  );
-  // A NOTIFY payload must stay under 8000 bytes: a large multi-stream append (an RFP cancelled with
-  // many refunds, a bulk import) names no streams, and listeners read the position range instead.
-  const allStreamIds = JSON.stringify(ordered.map((a) => a.streamId));
-  const streamIds = allStreamIds.length > NOTIFY_STREAMS_MAX_CHARS ? "null" : allStreamIds;
-  const types = JSON.stringify([...new Set(rows.map((r) => r.eventType))]);
-  const notify = () =>
-    tx.execute(
-      sql`select pg_notify(${EVENTS_CHANNEL}, json_build_object('from', min(position), 'to', max(position),
-          'streams', ${streamIds}::json, 'types', ${types}::json)::text)
-        from events where event_id in (${ids})`,
-    );
-  let inserted: RecordedEvent[];
-  try {
-    const results = await pipeline([
-      ...versionChecks,
-      () => tx.insert(events).values(rows).returning(recordedColumns),
-      ...projectionWrites,
-      notify,
-    ]);
-    ordered.forEach((a, i) => {
-      if ((results[i] as unknown[]).length === 0) throw new ConcurrencyError(a.streamId, a.expectedVersion);
-    });
-    inserted = (results[ordered.length] as RecordedEvent[]).map((r) => ({
-      ...r,
-      position: Number(r.position),
-    }));
-  } catch (error) {
-    const { code, constraint } = pgErrorCode(error);
-    if (code === "23505" && constraint === "events_stream_version_unique") {
-      const first = ordered[0] as StreamAppend;
-      throw new ConcurrencyError(first.streamId, first.expectedVersion);
-    }
-    throw error;
-  }
-  return inserted;
+  const prepared = prepare(appends, options);
+  if (prepared.events.length === 0) return [];
+  return runAppend(tx, prepared, (eventBy, p) => applyWrites(tx, eventBy, p));
 }
 
-/** Appends in a transaction of its own. */
+function applyWrites(tx: Queryable, eventBy: readonly AnyProjection[], prepared: PreparedAppend) {
+  return eventBy.map((p) => () => {
+    const inputs: ProjectionInput[] = prepared.events
+      .filter((e) => p.eventTypes.has(e.event_type))
+      .map((e) => ({
+        eventId: e.event_id,
+        streamId: e.stream_id,
+        streamType: e.stream_type,
+        streamVersion: e.stream_version,
+        type: e.event_type,
+        data: e.data,
+        metadata: e.metadata,
+        position: null,
+        recordedAt: null,
+      }));
+    return (p.apply as NonNullable<AnyProjection["apply"]>)(tx, inputs, p.tables());
+  });
+}
+
+interface Notice {
+  from: number;
+  to: number;
+  streams: Set<string>;
+  types: Set<string>;
+}
+
+/** Streams named in one NOTIFY at most, which keeps its payload well under PostgreSQL's 8000 bytes. */
+const STREAMS_PER_NOTICE = 50;
+
+/** Per database handle: the notices waiting while one NOTIFY is in flight. */
+const notifiers = new WeakMap<Queryable, { waiting: Notice[]; sending: Promise<void> | null }>();
+
+/**
+ * Tells listeners what an append wrote: a NOTIFY on EVENTS_CHANNEL with the positions, streams and
+ * event types, sent after the commit in a statement of its own (a NOTIFY inside the appending
+ * transaction would take PostgreSQL's global notify lock across that transaction's commit and
+ * serialize every append behind it). Appends that commit while a NOTIFY is in flight are told in
+ * the next one, merged (decision 007). The returned promise settles when the notice has gone out;
+ * appends do not wait for it. A NOTIFY was always a hint: the events are committed whatever happens
+ * here, and a process may stop between the commit and the NOTIFY.
+ */
+export function notifyAppended(db: Queryable, recorded: readonly RecordedEvent[]): Promise<void> {
+  if (recorded.length === 0) return Promise.resolve();
+  let from = Number.POSITIVE_INFINITY;
+  let to = 0;
+  for (const e of recorded) {
+    if (e.position < from) from = e.position;
+    if (e.position > to) to = e.position;
+  }
+  let notifier = notifiers.get(db);
+  if (!notifier) {
+    notifier = { waiting: [], sending: null };
+    notifiers.set(db, notifier);
+  }
+  notifier.waiting.push({
+    from,
+    to,
+    streams: new Set(recorded.map((e) => e.streamId)),
+    types: new Set(recorded.map((e) => e.type)),
+  });
+  const n = notifier;
+  const flush = async () => {
+    while (n.waiting.length > 0) {
+      const merged: Notice[] = [];
+      for (const notice of n.waiting.splice(0)) {
+        const last = merged[merged.length - 1];
+        if (last && last.streams.size + notice.streams.size <= STREAMS_PER_NOTICE) {
+          last.from = Math.min(last.from, notice.from);
+          last.to = Math.max(last.to, notice.to);
+          for (const s of notice.streams) last.streams.add(s);
+          for (const t of notice.types) last.types.add(t);
+        } else merged.push({ ...notice, streams: new Set(notice.streams), types: new Set(notice.types) });
+      }
+      for (const m of merged) {
+        const payload = JSON.stringify({
+          from: m.from,
+          to: m.to,
+          // One append to more streams than a payload can name (an RFP cancelled with many refunds, a
+          // bulk import) names none: listeners read the position range instead.
+          streams: m.streams.size > STREAMS_PER_NOTICE ? null : [...m.streams].sort(),
+          types: [...m.types],
+        });
+        await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`).catch(() => undefined);
+      }
+    }
+  };
+  // One NOTIFY in flight per handle; notices that arrive meanwhile wait for the next round.
+  const previous = n.sending ?? Promise.resolve();
+  const sending = previous.then(flush);
+  n.sending = sending;
+  void sending.then(() => {
+    if (n.sending === sending) n.sending = null;
+  });
+  return sending;
+}
+
+/**
+ * Appends in a transaction of its own, then NOTIFYs. When every projection of these events is
+ * set-based the append is a single autocommitted statement, atomic without BEGIN and COMMIT, and
+ * appends that arrive while one is in flight in this process share the next statement (below).
+ */
 export async function append(
   db: Database,
   appends: readonly StreamAppend[],
   options: AppendOptions = {},
 ): Promise<RecordedEvent[]> {
-  return db.transaction((tx) => appendInTransaction(tx, appends, options));
+  const prepared = prepare(appends, options);
+  if (prepared.events.length === 0) return [];
+  const types = new Set(prepared.events.map((e) => e.event_type));
+  const recorded = projectionsFor(types).every((p) => p.writes)
+    ? await appendGrouped(db, prepared)
+    : await db.transaction((tx) => runAppend(tx, prepared, (eventBy, p) => applyWrites(tx, eventBy, p)));
+  void notifyAppended(db, recorded);
+  return recorded;
+}
+
+interface QueuedAppend {
+  prepared: PreparedAppend;
+  resolve(recorded: RecordedEvent[]): void;
+  reject(error: unknown): void;
+}
+
+/** The most appends one shared statement takes. */
+const MAX_APPENDS_PER_STATEMENT = 64;
+/** Shared statements in flight at once per handle: one executes while another commits. */
+const APPEND_STATEMENTS_IN_FLIGHT = 2;
+
+interface AppendQueue {
+  waiting: QueuedAppend[];
+  running: number;
+}
+
+/** Per database handle: appends waiting for a shared statement. */
+const appendQueues = new WeakMap<Database, AppendQueue>();
+
+/**
+ * Group commit for appends (decision 007): an append goes out at once if fewer than
+ * APPEND_STATEMENTS_IN_FLIGHT statements are in flight; otherwise it waits, and the appends waiting
+ * when a statement finishes go out together as the next one (one commit), each with its own version
+ * check. Appends touching the same stream never share a statement. If a shared statement fails (a
+ * version conflict of one of them, say), each of its appends runs again alone, so every caller gets
+ * its own result or its own error, as if it had run alone.
+ */
+function appendGrouped(db: Database, prepared: PreparedAppend): Promise<RecordedEvent[]> {
+  return new Promise((resolve, reject) => {
+    let queue = appendQueues.get(db);
+    if (!queue) {
+      queue = { waiting: [], running: 0 };
+      appendQueues.set(db, queue);
+    }
+    queue.waiting.push({ prepared, resolve, reject });
+    pumpAppends(db, queue);
+  });
+}
+
+function pumpAppends(db: Database, queue: AppendQueue) {
+  while (queue.running < APPEND_STATEMENTS_IN_FLIGHT && queue.waiting.length > 0) {
+    const batch: QueuedAppend[] = [];
+    const rest: QueuedAppend[] = [];
+    const streamsTaken = new Set<string>();
+    for (const item of queue.waiting) {
+      const streamIds = item.prepared.ordered.map((a) => a.streamId);
+      if (batch.length < MAX_APPENDS_PER_STATEMENT && streamIds.every((id) => !streamsTaken.has(id))) {
+        batch.push(item);
+        for (const id of streamIds) streamsTaken.add(id);
+      } else rest.push(item);
+    }
+    queue.waiting = rest;
+    queue.running++;
+    void runAppendBatch(db, batch).finally(() => {
+      queue.running--;
+      pumpAppends(db, queue);
+    });
+  }
+}
+
+async function runAppendBatch(db: Database, batch: QueuedAppend[]) {
+  const alone = (item: QueuedAppend) =>
+    runAppend(db, item.prepared, () => []).then(item.resolve, item.reject);
+  if (batch.length === 1) return alone(batch[0] as QueuedAppend);
+  const byStream = batch
+    .flatMap((item) => item.prepared.ordered.map((a) => ({ a, item })))
+    .sort((x, y) => (x.a.streamId < y.a.streamId ? -1 : x.a.streamId > y.a.streamId ? 1 : 0));
+  const owner = new Map<string, QueuedAppend>();
+  let ord = 0;
+  const events: PreparedAppend["events"] = [];
+  for (const { a, item } of byStream) {
+    for (const e of item.prepared.events) {
+      if (e.stream_id !== a.streamId) continue;
+      events.push({ ...e, ord: ord++ });
+      owner.set(e.event_id, item);
+    }
+  }
+  let recorded: RecordedEvent[];
+  try {
+    recorded = await runAppend(db, { ordered: byStream.map((x) => x.a), events }, () => []);
+  } catch {
+    for (const item of batch) await alone(item);
+    return;
+  }
+  const results = new Map<QueuedAppend, RecordedEvent[]>(batch.map((item) => [item, []]));
+  for (const r of recorded) results.get(owner.get(r.eventId) as QueuedAppend)?.push(r);
+  for (const [item, own] of results) item.resolve(own);
 }
 
 /** Reads one stream's events in order, from a version on (exclusive). Validated by their schemas. */
@@ -170,21 +439,23 @@ export async function readStream(
 }
 
 /**
- * Reads every event after a global position, in position order, one batch at a time, validated.
+ * Reads every event after a global position (up to `upTo`, of the given types), in position order, one
+ * batch at a time, validated.
  * The next batch is read while the caller works on the current one.
  */
 export async function* readAll(
   db: Queryable,
-  options: { after?: number; batchSize?: number } = {},
+  options: { after?: number; upTo?: number; types?: readonly string[]; batchSize?: number } = {},
 ): AsyncGenerator<RecordedEvent[]> {
   const batchSize = options.batchSize ?? 1000;
-  let next = readBatch(db, options.after ?? 0, batchSize);
+  const read = (after: number) => readBatch(db, after, batchSize, options.upTo, options.types);
+  let next = read(options.after ?? 0);
   try {
     for (;;) {
       const batch = await next;
       if (batch.length === 0) return;
       const last = (batch[batch.length - 1] as RecordedEvent).position;
-      next = batch.length < batchSize ? Promise.resolve([]) : readBatch(db, last, batchSize);
+      next = batch.length < batchSize ? Promise.resolve([]) : read(last);
       yield batch;
     }
   } finally {
@@ -193,11 +464,23 @@ export async function* readAll(
   }
 }
 
-async function readBatch(db: Queryable, after: number, limit: number): Promise<RecordedEvent[]> {
+async function readBatch(
+  db: Queryable,
+  after: number,
+  limit: number,
+  upTo?: number,
+  types?: readonly string[],
+): Promise<RecordedEvent[]> {
   const rows = await db
     .select(recordedColumns)
     .from(events)
-    .where(gt(events.position, after))
+    .where(
+      and(
+        gt(events.position, after),
+        upTo === undefined ? undefined : lte(events.position, upTo),
+        types === undefined ? undefined : inArray(events.eventType, [...types]),
+      ),
+    )
     .orderBy(asc(events.position))
     .limit(limit);
   return rows.map(toRecorded);
