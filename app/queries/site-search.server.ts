@@ -1,5 +1,11 @@
 import type { Queryable } from "@db/client";
-import { PALETTE_SEARCH_GROUP_LIMIT, type SearchHit, type SiteSearchResults } from "@domain/palette";
+import {
+  PALETTE_SEARCH_GROUP_LIMIT,
+  PALETTE_SEARCH_MAX_LENGTH,
+  PALETTE_SEARCH_MIN_LENGTH,
+  type SearchHit,
+  type SiteSearchResults,
+} from "@domain/palette";
 import { parseRfpSearch, SEARCH_STATUSES } from "@domain/rfp/search";
 import { ORGANIZATION_TYPE_LABELS, type OrganizationType, ROLE_LABELS, type RoleType } from "@domain/roles";
 import type { ActiveViewer, Viewer } from "~/auth/guards.server";
@@ -7,10 +13,6 @@ import { rfpViewer, viewerTimeZone } from "~/rfps/actor.server";
 import { dateLabel } from "~/rfps/present.server";
 import { searchRfps } from "./rfp-search.server";
 import { searchDirectory } from "./search.server";
-
-/** A query shorter than this finds no records. */
-export const SITE_SEARCH_MIN_LENGTH = 2;
-export const SITE_SEARCH_MAX_LENGTH = 100;
 
 const searchHref = (q: string) => `/search?${new URLSearchParams({ q })}`;
 
@@ -26,8 +28,8 @@ export async function siteSearch(
   query: string,
   options: { limit?: number; now?: string } = {},
 ): Promise<SiteSearchResults> {
-  const q = query.trim().slice(0, SITE_SEARCH_MAX_LENGTH);
-  if (q.length < SITE_SEARCH_MIN_LENGTH) return { rfps: [], people: [], organizations: [] };
+  const q = query.trim().slice(0, PALETTE_SEARCH_MAX_LENGTH);
+  if (q.length < PALETTE_SEARCH_MIN_LENGTH) return { rfps: [], people: [], organizations: [] };
   const limit = options.limit ?? PALETTE_SEARCH_GROUP_LIMIT;
   const active = viewer.context && viewer.role && viewer.permissions ? (viewer as ActiveViewer) : null;
   const [found, directory] = await Promise.all([

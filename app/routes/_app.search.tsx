@@ -1,10 +1,18 @@
-import { localItems, NO_RESULTS_HINT, noResultsTitle, rankItems, type SearchHit } from "@domain/palette";
+import {
+  localItems,
+  NO_RESULTS_HINT,
+  noResultsTitle,
+  PALETTE_SEARCH_MAX_LENGTH,
+  PALETTE_SEARCH_MIN_LENGTH,
+  rankItems,
+  type SearchHit,
+} from "@domain/palette";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireViewer } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
-import { SITE_SEARCH_MAX_LENGTH, SITE_SEARCH_MIN_LENGTH, siteSearch } from "~/queries/site-search.server";
+import { siteSearch } from "~/queries/site-search.server";
 
 export const meta: MetaFunction = () => [{ title: "Search · Association Commons" }];
 
@@ -18,8 +26,8 @@ const PAGE_GROUP_LIMIT = 20;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, SITE_SEARCH_MAX_LENGTH);
-  if (q.length < SITE_SEARCH_MIN_LENGTH)
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, PALETTE_SEARCH_MAX_LENGTH);
+  if (q.length < PALETTE_SEARCH_MIN_LENGTH)
     return json({ q, pages: [], rfps: [], people: [], organizations: [] });
   const results = await siteSearch(await getDb(), viewer, q, { limit: PAGE_GROUP_LIMIT });
   const pages = rankItems(
@@ -59,7 +67,7 @@ function Hits({ title, hits }: { title: string; hits: SearchHit[] }) {
 
 export default function Search() {
   const { q, pages, rfps, people, organizations } = useLoaderData<typeof loader>();
-  const searched = q.length >= SITE_SEARCH_MIN_LENGTH;
+  const searched = q.length >= PALETTE_SEARCH_MIN_LENGTH;
   const nothing = searched && pages.length + rfps.length + people.length + organizations.length === 0;
   return (
     <div className="mx-auto max-w-3xl">
@@ -73,8 +81,8 @@ export default function Search() {
           name="q"
           type="search"
           defaultValue={q}
-          minLength={SITE_SEARCH_MIN_LENGTH}
-          maxLength={SITE_SEARCH_MAX_LENGTH}
+          minLength={PALETTE_SEARCH_MIN_LENGTH}
+          maxLength={PALETTE_SEARCH_MAX_LENGTH}
           placeholder="Search pages, RFPs, people, organizations"
           className="flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-800"
         />
@@ -84,7 +92,7 @@ export default function Search() {
       </Form>
       {!searched ? (
         <p className="mt-6 text-slate-600 dark:text-slate-400">
-          Type at least {SITE_SEARCH_MIN_LENGTH} characters. Tip: press Ctrl+K (⌘K on a Mac) or "/" on any
+          Type at least {PALETTE_SEARCH_MIN_LENGTH} characters. Tip: press Ctrl+K (⌘K on a Mac) or "/" on any
           page to search from anywhere.
         </p>
       ) : null}

@@ -17,6 +17,8 @@ export const UNTRACKED_PATH_PREFIXES = ["/auth", "/onboarding", "/error"] as con
 export const PALETTE_SEARCH_DEBOUNCE_MS = 180;
 /** A query shorter than this asks the server for nothing (pages still match). */
 export const PALETTE_SEARCH_MIN_LENGTH = 2;
+/** Longer queries are cut to this many characters. */
+export const PALETTE_SEARCH_MAX_LENGTH = 100;
 /** Records of each kind (RFPs, people, organizations) the server search returns to the palette. */
 export const PALETTE_SEARCH_GROUP_LIMIT = 5;
 
