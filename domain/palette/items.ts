@@ -26,6 +26,8 @@ export interface PaletteItem {
   keywords?: readonly string[];
   /** Found by the server search: it matches even when the title does not contain the query. */
   serverMatch?: boolean;
+  /** What a recent item was when it was opened (page, rfp, user, ...). */
+  kind?: string;
 }
 
 /**
@@ -236,9 +238,9 @@ export function searchHitItems(results: SiteSearchResults): PaletteItem[] {
 }
 
 /** Recent items as palette entries. */
-export function recentPaletteItems(
-  recent: readonly { id: string; title: string; subtitle?: string; href: string }[],
-) {
+type RecentLike = { id: string; title: string; subtitle?: string; href: string; type?: string };
+
+export function recentPaletteItems(recent: readonly RecentLike[]) {
   return recent.map(
     (r): PaletteItem => ({
       id: `recent:${r.id}`,
@@ -246,6 +248,7 @@ export function recentPaletteItems(
       subtitle: r.subtitle,
       href: r.href,
       group: "recent",
+      kind: r.type,
     }),
   );
 }
@@ -258,7 +261,7 @@ export function recentPaletteItems(
 export function paletteItems(
   query: string,
   viewer: PaletteViewer,
-  recent: readonly { id: string; title: string; subtitle?: string; href: string }[],
+  recent: readonly RecentLike[],
   server: SiteSearchResults = NO_SEARCH_RESULTS,
 ): PaletteItem[] {
   if (!query.trim()) return [...recentPaletteItems(recent), ...emptyQueryItems(viewer)];

@@ -39,6 +39,20 @@ const GROUP_LABELS: Record<PaletteGroup, string> = {
   organizations: "Organization",
 };
 
+const RECENT_TYPE_LABELS: Record<RecentItem["type"], string> = {
+  page: "Page",
+  document: "Document",
+  user: "Person",
+  rfp: "RFP",
+  property: "Property",
+  message: "Message",
+};
+
+const badge = (item: PaletteItem) =>
+  item.group === "recent"
+    ? (RECENT_TYPE_LABELS[item.kind as RecentItem["type"]] ?? "Page")
+    : GROUP_LABELS[item.group];
+
 const RECENT_TYPES: Partial<Record<PaletteGroup, RecentItem["type"]>> = { rfps: "rfp", people: "user" };
 
 function isEditable(target: EventTarget | null): boolean {
@@ -183,7 +197,10 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
         title: item.title,
         subtitle: item.subtitle,
         href: item.href,
-        type: RECENT_TYPES[item.group] ?? "page",
+        type:
+          item.group === "recent"
+            ? ((item.kind as RecentItem["type"] | undefined) ?? "page")
+            : (RECENT_TYPES[item.group] ?? "page"),
         timestamp: now,
       },
       now,
@@ -315,7 +332,7 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
                       aria-hidden="true"
                       className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300"
                     >
-                      {GROUP_LABELS[item.group]}
+                      {badge(item)}
                     </span>
                   </div>
                 </Fragment>
