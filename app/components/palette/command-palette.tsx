@@ -122,6 +122,8 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
   const [active, setActive] = useState(0);
   const [recent, setRecent] = useState<RecentItem[]>([]);
   const [hydrated, setHydrated] = useState(false);
+  // "Ctrl" until hydrated; the Mac's Cmd key shows as ⌘ there.
+  const [mod, setMod] = useState("Ctrl");
   const navigate = useNavigate();
   const location = useLocation();
   const switcher = useFetcher();
@@ -129,7 +131,10 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
   const listRef = useRef<HTMLDivElement>(null);
   const search = useServerSearch(query, open);
 
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    if (/Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)) setMod("⌘");
+  }, []);
 
   const openPalette = useCallback(
     (next: boolean) => {
@@ -253,7 +258,7 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
           aria-keyshortcuts="Control+K Meta+K"
           className="hidden items-center gap-2 rounded-md border border-slate-300 px-2 py-1.5 text-xs text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 md:flex"
         >
-          <kbd className="font-sans">Ctrl K</kbd>
+          <kbd className="font-sans">{mod === "⌘" ? "⌘K" : "Ctrl K"}</kbd>
         </button>
       ) : null}
       <Dialog.Portal>
@@ -346,7 +351,7 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
             </div>
           ) : null}
           <p className="border-t border-slate-200 px-3 py-2 text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
-            ↑↓ to move · Enter to open · Esc to close · Ctrl+D dashboard · Ctrl+, settings
+            ↑↓ to move · Enter to open · Esc to close · {mod}+D dashboard · {mod}+, settings
           </p>
         </Dialog.Content>
       </Dialog.Portal>
