@@ -344,6 +344,11 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
               );
             })}
           </div>
+          {trimmed && items.length > 0 && !searching ? (
+            <p role="status" className="sr-only">
+              {items.length === 1 ? "1 result" : `${items.length} results`}
+            </p>
+          ) : null}
           {showEmpty ? (
             <div role="status" className="px-4 pb-6 pt-2 text-center">
               <p className="font-medium">{noResultsTitle(trimmed)}</p>
