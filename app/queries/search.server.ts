@@ -7,16 +7,20 @@ export const SEARCH_LIMIT = 20;
 /** Escapes LIKE wildcards so a query matches literally. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** People with public profiles and organizations whose names match, case-insensitively. */
-export async function searchDirectory(db: Queryable, query: string) {
+/**
+ * People with public profiles and organizations whose names match, case-insensitively. A person is
+ * shown by name and the titles of their current roles only: nothing else from a profile leaves here.
+ */
+export async function searchDirectory(db: Queryable, query: string, limit: number = SEARCH_LIMIT) {
   const pattern = likePattern(query);
   const [people, orgs] = await Promise.all([
     db
       .select({
         id: userProfiles.id,
         fullName: userProfiles.fullName,
-        jobTitle: userProfiles.jobTitle,
-        location: userProfiles.location,
+        roleTitles: sql<
+          string[]
+        >`coalesce(array_agg(distinct ${userProfessionalRoles.title}) filter (where ${userProfessionalRoles.isCurrent}), '{}')`,
         roles: sql<
           string[]
         >`coalesce(array_agg(distinct ${userProfessionalRoles.roleType}) filter (where ${userProfessionalRoles.id} is not null), '{}')`,
@@ -37,7 +41,7 @@ export async function searchDirectory(db: Queryable, query: string) {
       )
       .groupBy(userProfiles.id)
       .orderBy(userProfiles.fullName)
-      .limit(SEARCH_LIMIT),
+      .limit(limit),
     db
       .select({
         id: organizations.id,
@@ -48,7 +52,7 @@ export async function searchDirectory(db: Queryable, query: string) {
       .from(organizations)
       .where(ilike(organizations.name, pattern))
       .orderBy(organizations.name)
-      .limit(SEARCH_LIMIT),
+      .limit(limit),
   ]);
   return { people, organizations: orgs };
 }

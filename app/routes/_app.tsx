@@ -11,6 +11,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     nav: navigationFor(viewer.context?.contextType ?? null, viewer.permissions),
     sidebarCollapsed: viewer.profile.sidebarCollapsed,
+    // The command palette gates its actions on the active context's flags (the pages check them again).
+    palette: {
+      userId: viewer.user.id,
+      viewer: {
+        contextType: viewer.context?.contextType ?? null,
+        permissions: viewer.permissions,
+        activeContextId: viewer.context?.id ?? null,
+        contexts: viewer.contexts.map((c) => ({
+          id: c.id,
+          contextType: c.contextType,
+          contextName: c.contextName,
+        })),
+      },
+    },
     user: {
       name: viewer.profile.fullName?.trim() || viewer.user.email,
       email: viewer.user.email,
@@ -29,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
   return (
-    <AppShell nav={data.nav} sidebarCollapsed={data.sidebarCollapsed} user={data.user}>
+    <AppShell nav={data.nav} sidebarCollapsed={data.sidebarCollapsed} user={data.user} palette={data.palette}>
       <Outlet />
     </AppShell>
   );

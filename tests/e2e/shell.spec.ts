@@ -91,5 +91,8 @@ test("the top bar search goes to /search", async ({ page }) => {
   await page.getByRole("searchbox", { name: "Search" }).first().press("Enter");
   await expect(page).toHaveURL(/\/search\?q=Bayview$/);
   await expect(page.getByRole("heading", { name: "Organizations" })).toBeVisible();
-  await expect(page.getByText("Bayview Towers Condominium")).toBeVisible();
+  // The organization (RFPs of that association are listed too, in their own section).
+  await expect(
+    page.getByRole("region", { name: "Organizations" }).getByText("Bayview Towers Condominium"),
+  ).toBeVisible();
 });

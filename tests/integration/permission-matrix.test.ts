@@ -16,7 +16,7 @@ type Persona = "anonymous" | "no_role" | RoleType;
 const PERSONAS: Persona[] = ["anonymous", "no_role", ...ROLE_TYPES];
 
 /** What a visitor gets from a route's loader. */
-type Outcome = "ok" | "sign_in" | "forbidden" | "not_found" | `redirect:${string}`;
+type Outcome = "ok" | "sign_in" | "unauthorized" | "forbidden" | "not_found" | `redirect:${string}`;
 
 type Policy =
   /** Everyone, signed in or not. */
@@ -117,6 +117,11 @@ const MATRIX: Record<
   _app: { url: "/dashboard", policy: "user" },
   "_app.dashboard": { url: "/dashboard", policy: "context" },
   "_app.search": { url: "/search?q=test", policy: "user" },
+  // The command palette's record search (issue 5 part 4): any signed-in person; JSON, so 401 otherwise.
+  "api.search": {
+    url: "/api/search?q=test",
+    policy: { custom: (p) => (p === "anonymous" ? "unauthorized" : "ok") },
+  },
   "_app.settings.roles": { url: "/settings/roles", policy: "user" },
   "_app.admin": { url: "/admin?tab=verification", policy: "admin" },
   "_app.settings.verification": { url: "/settings/verification", policy: "user" },
@@ -259,6 +264,8 @@ async function outcomeOf(
 function classify(result: unknown): Outcome {
   if (!(result instanceof Response)) return "ok";
   if (result.status >= 200 && result.status < 300) return "ok";
+  // A JSON endpoint answers a signed-out caller 401 { error } instead of redirecting.
+  if (result.status === 401) return "unauthorized";
   if (result.status === 403) return "forbidden";
   if (result.status === 404) return "not_found";
   if (result.status >= 300 && result.status < 400) {

@@ -1,9 +1,11 @@
 import type { NavItem } from "@domain/navigation";
 import { activeNavHref, MOBILE_BAR_ITEMS } from "@domain/navigation";
+import type { PaletteViewer } from "@domain/palette";
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import { Menu, PanelLeftClose, PanelLeftOpen, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
+import { CommandPalette } from "~/components/palette/command-palette";
 import { Logo } from "~/components/ui/logo";
 import { Sheet } from "~/components/ui/sheet";
 import { NavIcon } from "./nav-icon";
@@ -13,6 +15,7 @@ export interface ShellProps {
   nav: NavItem[];
   sidebarCollapsed: boolean;
   user: UserMenuProps;
+  palette: { userId: string; viewer: PaletteViewer };
   children: ReactNode;
 }
 
@@ -53,9 +56,9 @@ function NavList({
 /**
  * The authenticated shell (spec 000 section 2.3): a sidebar of 64 px collapsed or 256 px expanded,
  * a slide-over below 1024 px (Escape or the overlay closes it), a top bar with search and the user
- * menu, and a bottom bar with the first 5 entries on small screens.
+ * menu, the command palette (Cmd/Ctrl+K), and a bottom bar with the first 5 entries on small screens.
  */
-export function AppShell({ nav, sidebarCollapsed, user, children }: ShellProps) {
+export function AppShell({ nav, sidebarCollapsed, user, palette, children }: ShellProps) {
   const sidebar = useFetcher();
   const pending = sidebar.formData?.get("collapsed");
   const collapsed = pending === undefined || pending === null ? sidebarCollapsed : pending === "true";
@@ -142,6 +145,7 @@ export function AppShell({ nav, sidebarCollapsed, user, children }: ShellProps) 
             </div>
           </Form>
           <div className="ml-auto flex items-center gap-2">
+            <CommandPalette userId={palette.userId} viewer={palette.viewer} />
             <UserMenu {...user} />
             <noscript>
               <Form method="post" action="/auth/sign-out">

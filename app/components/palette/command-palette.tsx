@@ -1,0 +1,365 @@
+import {
+  addRecent,
+  NO_RESULTS_HINT,
+  NO_SEARCH_RESULTS,
+  noResultsTitle,
+  PALETTE_SEARCH_DEBOUNCE_MS,
+  PALETTE_SEARCH_MIN_LENGTH,
+  type PaletteGroup,
+  type PaletteItem,
+  type PaletteViewer,
+  paletteItems,
+  parseRecent,
+  type RecentItem,
+  recentItemsKey,
+  type SiteSearchResults,
+  shortcutFor,
+} from "@domain/palette";
+import * as Dialog from "@radix-ui/react-dialog";
+import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { Search } from "lucide-react";
+import {
+  Fragment,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+
+const GROUP_LABELS: Record<PaletteGroup, string> = {
+  recent: "Recent",
+  navigation: "Page",
+  actions: "Action",
+  roles: "Role",
+  rfps: "RFP",
+  people: "Person",
+  organizations: "Organization",
+};
+
+const RECENT_TYPE_LABELS: Record<RecentItem["type"], string> = {
+  page: "Page",
+  document: "Document",
+  user: "Person",
+  rfp: "RFP",
+  property: "Property",
+  message: "Message",
+};
+
+const badge = (item: PaletteItem) =>
+  item.group === "recent"
+    ? (RECENT_TYPE_LABELS[item.kind as RecentItem["type"]] ?? "Page")
+    : GROUP_LABELS[item.group];
+
+const RECENT_TYPES: Partial<Record<PaletteGroup, RecentItem["type"]>> = { rfps: "rfp", people: "user" };
+
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target.tagName === "TEXTAREA" ||
+    target.tagName === "SELECT" ||
+    (target.tagName === "INPUT" &&
+      !["button", "checkbox", "radio", "submit", "reset"].includes((target as HTMLInputElement).type))
+  );
+}
+
+function readRecent(userId: string): RecentItem[] {
+  try {
+    return parseRecent(window.localStorage.getItem(recentItemsKey(userId)), Date.now());
+  } catch {
+    return [];
+  }
+}
+
+/** Asks /api/search for records a short while after the last key; a newer query aborts the older request. */
+function useServerSearch(query: string, enabled: boolean) {
+  const [state, setState] = useState<{ q: string; results: SiteSearchResults; loading: boolean }>({
+    q: "",
+    results: NO_SEARCH_RESULTS,
+    loading: false,
+  });
+  useEffect(() => {
+    const q = query.trim();
+    if (!enabled || q.length < PALETTE_SEARCH_MIN_LENGTH) {
+      setState({ q, results: NO_SEARCH_RESULTS, loading: false });
+      return;
+    }
+    setState((s) => ({ ...s, loading: true }));
+    const controller = new AbortController();
+    const timer = window.setTimeout(async () => {
+      try {
+        const response = await fetch(`/api/search?${new URLSearchParams({ q })}`, {
+          signal: controller.signal,
+          headers: { Accept: "application/json" },
+        });
+        const body = response.ok ? ((await response.json()) as SiteSearchResults) : NO_SEARCH_RESULTS;
+        if (!controller.signal.aborted) setState({ q, results: body, loading: false });
+      } catch {
+        // Aborted by a newer query, or the network failed: the page matches still show.
+        if (!controller.signal.aborted) setState({ q, results: NO_SEARCH_RESULTS, loading: false });
+      }
+    }, PALETTE_SEARCH_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, enabled]);
+  return { ...state, current: state.q === query.trim() };
+}
+
+/**
+ * The command palette (spec 000 section 2.5): Cmd/Ctrl+K, Cmd+P or "/" open it; arrows move, Enter
+ * runs, Escape closes. It lists pages, the gated actions the active context may run, one role switch
+ * per other role, recent items, and records from the server search. Cmd+D, Cmd+, and Cmd+Shift+N are
+ * handled here too. Built on Radix Dialog with an ARIA combobox and listbox (cmdk is not installed).
+ */
+export function CommandPalette({ userId, viewer }: { userId: string; viewer: PaletteViewer }) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState("");
+  const [active, setActive] = useState(0);
+  const [recent, setRecent] = useState<RecentItem[]>([]);
+  const [hydrated, setHydrated] = useState(false);
+  // "Ctrl" until hydrated; the Mac's Cmd key shows as ⌘ there.
+  const [mod, setMod] = useState("Ctrl");
+  const navigate = useNavigate();
+  const location = useLocation();
+  const switcher = useFetcher();
+  const listId = useId();
+  const listRef = useRef<HTMLDivElement>(null);
+  const search = useServerSearch(query, open);
+
+  useEffect(() => {
+    setHydrated(true);
+    if (/Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)) setMod("⌘");
+  }, []);
+
+  const openPalette = useCallback(
+    (next: boolean) => {
+      if (next) {
+        setQuery("");
+        setActive(0);
+        setRecent(readRecent(userId));
+      }
+      setOpen(next);
+    },
+    [userId],
+  );
+
+  const items = useMemo(
+    () => paletteItems(query, viewer, recent, search.current ? search.results : NO_SEARCH_RESULTS),
+    [query, viewer, recent, search.current, search.results],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list starts at its first entry
+  useEffect(() => setActive(0), [items]);
+
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(() => {
+    function onKeyDown(event: globalThis.KeyboardEvent) {
+      if (event.defaultPrevented || event.isComposing) return;
+      const result = shortcutFor(
+        {
+          key: event.key,
+          metaKey: event.metaKey,
+          ctrlKey: event.ctrlKey,
+          shiftKey: event.shiftKey,
+          altKey: event.altKey,
+          editable: isEditable(event.target),
+        },
+        { pathname: window.location.pathname, permissions: viewer.permissions },
+      );
+      if (!result) return;
+      event.preventDefault();
+      if (result.type === "toggle") openPalette(!openRef.current);
+      else {
+        setOpen(false);
+        navigate(result.href);
+      }
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [navigate, openPalette, viewer.permissions]);
+
+  function run(item: PaletteItem) {
+    setOpen(false);
+    if (item.contextId) {
+      switcher.submit(
+        { intent: "switch", contextId: item.contextId, redirectTo: `${location.pathname}${location.search}` },
+        { method: "post", action: "/settings/roles" },
+      );
+      return;
+    }
+    if (!item.href) return;
+    const now = Date.now();
+    const next = addRecent(
+      readRecent(userId),
+      {
+        id: item.id.replace(/^recent:/, ""),
+        title: item.title,
+        subtitle: item.subtitle,
+        href: item.href,
+        type:
+          item.group === "recent"
+            ? ((item.kind as RecentItem["type"] | undefined) ?? "page")
+            : (RECENT_TYPES[item.group] ?? "page"),
+        timestamp: now,
+      },
+      now,
+    );
+    try {
+      window.localStorage.setItem(recentItemsKey(userId), JSON.stringify(next));
+    } catch {
+      // Storage full or disabled: the palette works without recent items.
+    }
+    navigate(item.href);
+  }
+
+  function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const count = items.length;
+    if (event.key === "ArrowDown" && count > 0) {
+      event.preventDefault();
+      setActive((i) => (i + 1) % count);
+    } else if (event.key === "ArrowUp" && count > 0) {
+      event.preventDefault();
+      setActive((i) => (i - 1 + count) % count);
+    } else if (event.key === "Home" && count > 0 && event.ctrlKey) {
+      event.preventDefault();
+      setActive(0);
+    } else if (event.key === "End" && count > 0 && event.ctrlKey) {
+      event.preventDefault();
+      setActive(count - 1);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      const item = items[active];
+      if (item) run(item);
+    }
+  }
+
+  useEffect(() => {
+    listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [active]);
+
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const trimmed = query.trim();
+  const searching = search.loading && trimmed.length >= PALETTE_SEARCH_MIN_LENGTH;
+  const showEmpty = trimmed.length > 0 && items.length === 0 && !searching;
+
+  return (
+    <Dialog.Root open={open} onOpenChange={openPalette}>
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() => openPalette(true)}
+          aria-label="Open command palette"
+          aria-keyshortcuts="Control+K Meta+K"
+          className="hidden items-center gap-2 rounded-md border border-slate-300 px-2 py-1.5 text-xs text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 md:flex"
+        >
+          <kbd className="font-sans">{mod === "⌘" ? "⌘K" : "Ctrl K"}</kbd>
+        </button>
+      ) : null}
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed left-1/2 top-[12vh] z-50 flex max-h-[70vh] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900"
+        >
+          <Dialog.Title className="sr-only">Command palette</Dialog.Title>
+          <div className="flex items-center gap-2 border-b border-slate-200 px-3 dark:border-slate-700">
+            <Search aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-400" />
+            <input
+              role="combobox"
+              aria-label="Search pages, actions and records"
+              aria-expanded="true"
+              aria-controls={listId}
+              aria-autocomplete="list"
+              aria-activedescendant={items[active] ? optionId(active) : undefined}
+              autoComplete="off"
+              spellCheck={false}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={onInputKeyDown}
+              placeholder="Type a command or search…"
+              className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-slate-400"
+            />
+            {searching ? (
+              <span role="status" className="shrink-0 text-xs text-slate-500">
+                Searching…
+              </span>
+            ) : null}
+          </div>
+          <div
+            ref={listRef}
+            id={listId}
+            role="listbox"
+            aria-label="Results"
+            className="flex-1 overflow-y-auto p-2"
+          >
+            {items.map((item, index) => {
+              const first = index === 0 || items[index - 1]?.group !== item.group;
+              const heading = !trimmed && first ? (item.group === "recent" ? "Recent" : "Navigation") : null;
+              return (
+                <Fragment key={item.id}>
+                  {heading ? (
+                    <div
+                      role="presentation"
+                      className={`px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 ${index > 0 ? "pt-3" : "pt-1"}`}
+                    >
+                      {heading}
+                    </div>
+                  ) : null}
+                  {/* biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant) */}
+                  <div
+                    id={optionId(index)}
+                    role="option"
+                    tabIndex={-1}
+                    aria-selected={index === active}
+                    data-index={index}
+                    onMouseMove={() => setActive(index)}
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => run(item)}
+                    className={`flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm ${
+                      index === active ? "bg-blue-50 text-blue-900 dark:bg-blue-950 dark:text-blue-100" : ""
+                    }`}
+                  >
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{item.title}</span>
+                      {item.subtitle ? (
+                        <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
+                          {item.subtitle}
+                        </span>
+                      ) : null}
+                    </span>
+                    <span
+                      aria-hidden="true"
+                      className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+                    >
+                      {badge(item)}
+                    </span>
+                  </div>
+                </Fragment>
+              );
+            })}
+          </div>
+          {trimmed && items.length > 0 && !searching ? (
+            <p role="status" className="sr-only">
+              {items.length === 1 ? "1 result" : `${items.length} results`}
+            </p>
+          ) : null}
+          {showEmpty ? (
+            <div role="status" className="px-4 pb-6 pt-2 text-center">
+              <p className="font-medium">{noResultsTitle(trimmed)}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">{NO_RESULTS_HINT}</p>
+            </div>
+          ) : null}
+          <p className="border-t border-slate-200 px-3 py-2 text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
+            ↑↓ to move · Enter to open · Esc to close · {mod}+D dashboard · {mod}+, settings
+          </p>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

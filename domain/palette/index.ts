@@ -1,0 +1,4 @@
+export * from "./constants";
+export * from "./items";
+export * from "./recent";
+export * from "./shortcuts";

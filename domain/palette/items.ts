@@ -1,0 +1,269 @@
+import { type NavItem, navigationFor } from "../navigation";
+import type { PermissionFlag, Permissions } from "../roles/permissions";
+import { ROLE_LABELS, type RoleType } from "../roles/types";
+import { PALETTE_EMPTY_LIMIT, PALETTE_RESULT_LIMIT } from "./constants";
+
+export type PaletteGroup =
+  | "recent"
+  | "navigation"
+  | "actions"
+  | "roles"
+  | "rfps"
+  | "people"
+  | "organizations";
+
+/** One entry of the palette: it either goes somewhere or switches the active role. */
+export interface PaletteItem {
+  id: string;
+  title: string;
+  subtitle?: string;
+  group: PaletteGroup;
+  /** Where running it goes (every kind but a role switch). */
+  href?: string;
+  /** The context a role switch makes active. */
+  contextId?: string;
+  /** Other words it is found by (never shown). */
+  keywords?: readonly string[];
+  /** Found by the server search: it matches even when the title does not contain the query. */
+  serverMatch?: boolean;
+  /** What a recent item was when it was opened (page, rfp, user, ...). */
+  kind?: string;
+}
+
+/**
+ * Pages the palette offers beside the shell's navigation: only pages that exist in app/routes, each
+ * visible to whoever the navigation would show it to.
+ */
+export const PALETTE_EXTRA_PAGES: readonly NavItem[] = [
+  { label: "Account Settings", href: "/settings/account", icon: "settings" },
+  { label: "Roles", href: "/settings/roles", icon: "roles" },
+  { label: "Security", href: "/settings/security", icon: "settings" },
+  { label: "Appearance", href: "/settings/appearance", icon: "settings" },
+  { label: "Verification", href: "/settings/verification", icon: "settings" },
+  { label: "Help Center", href: "/help", icon: "search" },
+];
+
+const PAGE_KEYWORDS: Record<string, readonly string[]> = {
+  "/dashboard": ["home"],
+  "/rfps": ["browse", "marketplace", "requests for proposals"],
+  "/rfps/my-proposals": ["bids"],
+  "/credits": ["credits", "billing", "buy"],
+  "/settings": ["preferences", "profile"],
+  "/settings/account": ["profile", "name", "email"],
+  "/settings/roles": ["contexts", "switch role"],
+  "/settings/security": ["password", "sessions"],
+  "/settings/appearance": ["theme", "dark mode"],
+};
+
+/**
+ * The gated actions (spec 000 section 2.5) and the flag each needs. The specification also names
+ * "Add property" (can_manage_properties); it joins this list when the properties area exists, since
+ * the palette offers only pages that do.
+ */
+export interface PaletteAction {
+  id: string;
+  title: string;
+  href: string;
+  permission: PermissionFlag;
+  /** Context types the page itself accepts, when narrower than the flag. */
+  roles?: readonly RoleType[];
+  keywords?: readonly string[];
+}
+
+export const PALETTE_ACTIONS: readonly PaletteAction[] = [
+  {
+    id: "admin-dashboard",
+    title: "Admin Dashboard",
+    href: "/admin",
+    permission: "can_verify_users",
+    roles: ["admin"],
+    keywords: ["admin panel"],
+  },
+  {
+    id: "review-verifications",
+    title: "Review Verifications",
+    href: "/admin?tab=verification",
+    permission: "can_verify_users",
+    roles: ["admin"],
+    keywords: ["verification queue", "approve"],
+  },
+  {
+    id: "create-rfp",
+    title: "Create RFP",
+    href: "/rfps/new",
+    permission: "can_create_rfp",
+    keywords: ["new rfp", "request for proposal"],
+  },
+];
+
+export interface PaletteViewer {
+  contextType: RoleType | null;
+  permissions: Permissions | null;
+  activeContextId: string | null;
+  contexts: readonly { id: string; contextType: RoleType; contextName: string }[];
+}
+
+/** The actions the active context may run: each needs its flag (and the page's context type). */
+export function gatedActions(viewer: Pick<PaletteViewer, "contextType" | "permissions">): PaletteItem[] {
+  return PALETTE_ACTIONS.filter(
+    (a) =>
+      Boolean(viewer.permissions?.[a.permission]) &&
+      (!a.roles || (viewer.contextType !== null && a.roles.includes(viewer.contextType))),
+  ).map((a) => ({
+    id: `action:${a.id}`,
+    title: a.title,
+    href: a.href,
+    group: "actions",
+    keywords: a.keywords,
+  }));
+}
+
+/** Pages the viewer may open: the shell's navigation, then the extra pages; none an action already offers. */
+export function navigationItems(viewer: Pick<PaletteViewer, "contextType" | "permissions">): PaletteItem[] {
+  const actionHrefs = new Set(gatedActions(viewer).map((a) => a.href));
+  const pages = [...navigationFor(viewer.contextType, viewer.permissions), ...PALETTE_EXTRA_PAGES];
+  const seen = new Set<string>();
+  const items: PaletteItem[] = [];
+  for (const page of pages) {
+    if (seen.has(page.href) || actionHrefs.has(page.href)) continue;
+    seen.add(page.href);
+    items.push({
+      id: `page:${page.href}`,
+      title: page.label,
+      href: page.href,
+      group: "navigation",
+      keywords: PAGE_KEYWORDS[page.href],
+    });
+  }
+  return items;
+}
+
+/** One "switch role" entry per context other than the active one. */
+export function switchRoleItems(viewer: Pick<PaletteViewer, "contexts" | "activeContextId">): PaletteItem[] {
+  return viewer.contexts
+    .filter((c) => c.id !== viewer.activeContextId)
+    .map((c) => ({
+      id: `role:${c.id}`,
+      title: `Switch to ${ROLE_LABELS[c.contextType]}`,
+      subtitle: c.contextName,
+      group: "roles",
+      contextId: c.id,
+      keywords: ["switch role", "context"],
+    }));
+}
+
+/** Everything the palette can offer without asking the server. */
+export function localItems(viewer: PaletteViewer): PaletteItem[] {
+  return [...navigationItems(viewer), ...gatedActions(viewer), ...switchRoleItems(viewer)];
+}
+
+/** The empty query: up to 8 navigation items. */
+export function emptyQueryItems(viewer: PaletteViewer): PaletteItem[] {
+  return navigationItems(viewer).slice(0, PALETTE_EMPTY_LIMIT);
+}
+
+const normalize = (s: string) => s.toLocaleLowerCase().replace(/\s+/g, " ").trim();
+
+/** 0: the title starts with the query; 1: it matches otherwise; null: no match. */
+export function matchTier(item: PaletteItem, query: string): 0 | 1 | null {
+  const q = normalize(query);
+  if (!q) return 1;
+  const title = normalize(item.title);
+  if (title.startsWith(q)) return 0;
+  if (
+    item.serverMatch ||
+    title.includes(q) ||
+    (item.subtitle && normalize(item.subtitle).includes(q)) ||
+    item.keywords?.some((k) => normalize(k).includes(q))
+  ) {
+    return 1;
+  }
+  return null;
+}
+
+/**
+ * Up to `limit` (10) matches: title-prefix matches first, then the other matches, each tier in the
+ * order given. The same href or id is offered once.
+ */
+export function rankItems(
+  items: readonly PaletteItem[],
+  query: string,
+  limit: number = PALETTE_RESULT_LIMIT,
+): PaletteItem[] {
+  const tiers: [PaletteItem[], PaletteItem[]] = [[], []];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = item.href ?? item.id;
+    if (seen.has(key)) continue;
+    const tier = matchTier(item, query);
+    if (tier === null) continue;
+    seen.add(key);
+    tiers[tier].push(item);
+  }
+  return [...tiers[0], ...tiers[1]].slice(0, limit);
+}
+
+/** One record the server search found (app/routes/api.search.ts), already safe to show. */
+export interface SearchHit {
+  id: string;
+  title: string;
+  subtitle?: string;
+  href: string;
+}
+
+export interface SiteSearchResults {
+  rfps: SearchHit[];
+  people: SearchHit[];
+  organizations: SearchHit[];
+}
+
+export const NO_SEARCH_RESULTS: SiteSearchResults = { rfps: [], people: [], organizations: [] };
+
+/** The server's records as palette items: they matched on the server, so they always count as matches. */
+export function searchHitItems(results: SiteSearchResults): PaletteItem[] {
+  const as = (group: PaletteGroup, hits: SearchHit[]) =>
+    hits.map((h) => ({
+      id: `${group}:${h.id}`,
+      title: h.title,
+      subtitle: h.subtitle,
+      href: h.href,
+      group,
+      serverMatch: true,
+    }));
+  return [
+    ...as("rfps", results.rfps),
+    ...as("people", results.people),
+    ...as("organizations", results.organizations),
+  ];
+}
+
+/** Recent items as palette entries. */
+type RecentLike = { id: string; title: string; subtitle?: string; href: string; type?: string };
+
+export function recentPaletteItems(recent: readonly RecentLike[]) {
+  return recent.map(
+    (r): PaletteItem => ({
+      id: `recent:${r.id}`,
+      title: r.title,
+      subtitle: r.subtitle,
+      href: r.href,
+      group: "recent",
+      kind: r.type,
+    }),
+  );
+}
+
+/**
+ * What the palette lists: for an empty query the recent items and up to 8 navigation items; for a
+ * query up to 10 matches among pages, actions, role switches, recent items and the server's records,
+ * title-prefix matches first.
+ */
+export function paletteItems(
+  query: string,
+  viewer: PaletteViewer,
+  recent: readonly RecentLike[],
+  server: SiteSearchResults = NO_SEARCH_RESULTS,
+): PaletteItem[] {
+  if (!query.trim()) return [...recentPaletteItems(recent), ...emptyQueryItems(viewer)];
+  return rankItems([...localItems(viewer), ...recentPaletteItems(recent), ...searchHitItems(server)], query);
+}
