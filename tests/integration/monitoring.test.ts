@@ -1,0 +1,209 @@
+/**
+ * Error reporting, the error monitoring dashboard and the authentication diagnostics (issue 5, parts
+ * 5 to 7), through their routes with real sessions.
+ */
+import { errorReports, notifications } from "@db/schema";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { alertOnErrorRate, recordError } from "~/commands/errors.server";
+import * as errorsApi from "~/routes/api.errors";
+import { useAppDatabase } from "../support/app";
+import { engines, useTestDatabase } from "../support/db";
+import { personWithRole } from "../support/people";
+
+type Person = Awaited<ReturnType<typeof personWithRole>>;
+// biome-ignore lint/suspicious/noExplicitAny: loader JSON, read loosely by the assertions
+type Loose = any;
+
+let ipCounter = 0;
+function report(body: Record<string, unknown>, who: Person | null = null, ip?: string) {
+  ipCounter += 1;
+  return errorsApi.action({
+    request: new Request("http://localhost/api/errors", {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", ...(who ? { Cookie: who.cookie } : {}) },
+    }),
+    params: {},
+    context: { clientIp: ip ?? `10.0.0.${ipCounter}` },
+  });
+}
+
+async function thrown(fn: () => Promise<unknown>): Promise<Response> {
+  try {
+    const r = await fn();
+    if (r instanceof Response) return r;
+  } catch (e) {
+    if (e instanceof Response) return e;
+    throw e;
+  }
+  throw new Error("expected a response");
+}
+
+describe.each(engines)("error reporting on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  let manager: Person;
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    manager = await personWithRole(t.db, "manager");
+  });
+
+  it("stores a browser error as the spec's record, classified by its message", async () => {
+    const response = await report(
+      {
+        kind: "client",
+        errorId: "err-test-client-1",
+        message: "TypeError: Failed to fetch",
+        stack: "at x (app.js:1:1)",
+        url: "http://localhost/dashboard",
+        userAgent: "Vitest",
+      },
+      manager,
+    );
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      stored: true,
+      errorId: "err-test-client-1",
+      category: "network",
+      severity: "high",
+    });
+    const [row] = await t.db.select().from(errorReports).where(eq(errorReports.errorId, "err-test-client-1"));
+    expect(row).toMatchObject({
+      category: "network",
+      severity: "high",
+      source: "client",
+      message: "TypeError: Failed to fetch",
+      stack: "at x (app.js:1:1)",
+      url: "http://localhost/dashboard",
+      userId: manager.id,
+      reportedAt: null,
+    });
+    expect(row?.context).toMatchObject({ userAgent: "Vitest" });
+  });
+
+  it("records an error-boundary error as ui and critical", async () => {
+    const response = await report({
+      kind: "boundary",
+      errorId: "err-test-boundary",
+      message: "Database exploded",
+    });
+    expect(await response.json()).toMatchObject({ category: "ui", severity: "critical" });
+  });
+
+  it("Report Issue marks the stored error reported; a repeat id changes nothing", async () => {
+    await report({ kind: "boundary", errorId: "err-test-report", message: "Boom" });
+    const again = await report({ kind: "boundary", errorId: "err-test-report", message: "Other" });
+    expect(again.status).toBe(200);
+    const reported = await report({
+      kind: "report",
+      errorId: "err-test-report",
+      message: "Boom",
+      comment: "Clicked save",
+    });
+    expect(reported.status).toBe(200);
+    expect(await reported.json()).toMatchObject({ stored: true });
+    const rows = await t.db.select().from(errorReports).where(eq(errorReports.errorId, "err-test-report"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.message).toBe("Boom");
+    expect(rows[0]?.reportedAt).not.toBeNull();
+    expect(rows[0]?.context).toMatchObject({ comment: "Clicked save" });
+  });
+
+  it("Report Issue for an error the browser could not record stores it", async () => {
+    const response = await report({ kind: "report", errorId: "err-test-only-report", message: "Lost one" });
+    expect(response.status).toBe(201);
+    const [row] = await t.db
+      .select()
+      .from(errorReports)
+      .where(eq(errorReports.errorId, "err-test-only-report"));
+    expect(row?.source).toBe("report");
+    expect(row?.reportedAt).not.toBeNull();
+  });
+
+  it("refuses bad reports and caps long fields", async () => {
+    expect((await report({ kind: "client", errorId: "x", message: "short id" })).status).toBe(400);
+    expect((await report({ kind: "nope", errorId: "err-test-bad", message: "m" })).status).toBe(400);
+    expect((await report({ kind: "client", errorId: "err-test-empty", message: "" })).status).toBe(400);
+    const long = "a".repeat(5000);
+    const ok = await report({ kind: "client", errorId: "err-test-long", message: long, stack: long });
+    expect(ok.status).toBe(201);
+    const [row] = await t.db.select().from(errorReports).where(eq(errorReports.errorId, "err-test-long"));
+    expect(row?.message.length).toBe(2000);
+    expect(row?.stack?.length).toBe(5000);
+    const huge = await report({ kind: "client", errorId: "err-test-huge", message: "x".repeat(40_000) });
+    expect(huge.status).toBe(413);
+  });
+
+  it("limits reports per address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i += 1) {
+      statuses.push(
+        (await report({ kind: "client", errorId: `err-test-flood-${i}`, message: "flood" }, null, "10.9.9.9"))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
+  it("keeps the newest 1000 records", async () => {
+    await t.db.execute(sql`
+      insert into error_reports (error_id, category, severity, source, message, created_at)
+      select 'err-bulk-' || g, 'unknown', 'low', 'client', 'bulk', now() - interval '2 days' - g * interval '1 second'
+      from generate_series(1, 1000) g`);
+    await recordError(t.db, { errorId: "err-test-newest", source: "server", message: "newest" });
+    const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(errorReports);
+    expect(count?.n).toBe(1000);
+    const [newest] = await t.db
+      .select()
+      .from(errorReports)
+      .where(eq(errorReports.errorId, "err-test-newest"));
+    expect(newest).toBeDefined();
+    await t.db.delete(errorReports);
+  });
+});
+
+describe.each(engines)("the error-rate alert on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  let admin: Person;
+  let admin2: Person;
+  let manager: Person;
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    admin = await personWithRole(t.db, "admin");
+    admin2 = await personWithRole(t.db, "admin");
+    manager = await personWithRole(t.db, "manager");
+  });
+
+  const alertsFor = async (who: Person) =>
+    (await t.db.select().from(notifications).where(eq(notifications.userId, who.id))).filter(
+      (n) => n.type === "system_alert",
+    );
+
+  it("notifies every admin once when 10 errors arrive within a minute, not again within the minute", async () => {
+    for (let i = 0; i < 9; i += 1) {
+      const stored = await recordError(t.db, { source: "client", message: `burst ${i}` });
+      expect(stored.alerted).toBe(0);
+    }
+    expect(await alertsFor(admin)).toHaveLength(0);
+    const tenth = await recordError(t.db, { source: "client", message: "burst 9" });
+    expect(tenth.alerted).toBe(2);
+    for (let i = 0; i < 5; i += 1) await recordError(t.db, { source: "client", message: `more ${i}` });
+    const alerts = await alertsFor(admin);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
+      title: "High error rate: 10 errors in the last minute",
+      priority: "urgent",
+      actionUrl: "/admin/errors",
+    });
+    expect(await alertsFor(admin2)).toHaveLength(1);
+    expect(await alertsFor(manager)).toHaveLength(0);
+    expect(await alertOnErrorRate(t.db)).toBe(0);
+  });
+
+  it("alerts again once the last alert is a minute old", async () => {
+    await t.db.execute(sql`update monitoring_alerts set last_alert_at = now() - interval '61 seconds'`);
+    expect(await alertOnErrorRate(t.db)).toBe(2);
+    expect(await alertsFor(admin)).toHaveLength(2);
+  });
+});
