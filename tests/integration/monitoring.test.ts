@@ -6,6 +6,7 @@ import { errorReports, notifications } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { alertOnErrorRate, recordError } from "~/commands/errors.server";
+import * as errorsPage from "~/routes/_app.admin_.errors";
 import * as errorsApi from "~/routes/api.errors";
 import { useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
@@ -205,5 +206,104 @@ describe.each(engines)("the error-rate alert on %s", (engine) => {
     await t.db.execute(sql`update monitoring_alerts set last_alert_at = now() - interval '61 seconds'`);
     expect(await alertOnErrorRate(t.db)).toBe(2);
     expect(await alertsFor(admin)).toHaveLength(2);
+  });
+});
+
+describe.each(engines)("the error monitoring dashboard on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  let admin: Person;
+  let manager: Person;
+  let vendor: Person;
+  const get = (path: string, who: Person) =>
+    new Request(`http://localhost${path}`, { headers: { Cookie: who.cookie } });
+  const dashboard = async (who: Person) =>
+    (await (
+      await errorsPage.loader({ request: get("/admin/errors", who), params: {}, context: {} })
+    ).json()) as Loose;
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    admin = await personWithRole(t.db, "admin");
+    manager = await personWithRole(t.db, "manager");
+    vendor = await personWithRole(t.db, "vendor");
+  });
+
+  it("refuses everyone but admins (403), also the test-error action", async () => {
+    for (const who of [manager, vendor]) {
+      const refused = await thrown(() =>
+        errorsPage.loader({ request: get("/admin/errors", who), params: {}, context: {} }),
+      );
+      expect(refused.status).toBe(403);
+      const post = new Request("http://localhost/admin/errors", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "test-error" }),
+        headers: { Cookie: who.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      expect((await thrown(() => errorsPage.action({ request: post, params: {}, context: {} }))).status).toBe(
+        403,
+      );
+    }
+  });
+
+  it("is Healthy with no errors", async () => {
+    const data = await dashboard(admin);
+    expect(data).toMatchObject({
+      totalErrors: 0,
+      errorRate: 0,
+      health: "Healthy",
+      lastError: null,
+      recent: [],
+    });
+  });
+
+  it("shows stats, the top 5 by frequency, the last 50 and the health by errors per hour", async () => {
+    const counts = [6, 5, 4, 3, 2, 1];
+    for (const [i, n] of counts.entries()) {
+      for (let k = 0; k < n; k += 1)
+        await recordError(t.db, { source: "client", message: `Failed to fetch ${i}` });
+    }
+    // An old error counts in the totals and lists but not in the last hour.
+    await t.db.execute(sql`
+      insert into error_reports (error_id, category, severity, source, message, created_at)
+      values ('err-old-1', 'database', 'high', 'server', 'Old database error', now() - interval '3 hours')`);
+    const data = await dashboard(admin);
+    expect(data.totalErrors).toBe(22);
+    expect(data.errorRate).toBe(21);
+    expect(data.health).toBe("Critical");
+    expect(data.errorsByCategory).toMatchObject({ network: 21, database: 0 });
+    expect(data.errorsBySeverity).toMatchObject({ high: 21 });
+    expect(data.topErrors.map((e: Loose) => [e.message, e.count])).toEqual([
+      ["Failed to fetch 0", 6],
+      ["Failed to fetch 1", 5],
+      ["Failed to fetch 2", 4],
+      ["Failed to fetch 3", 3],
+      ["Failed to fetch 4", 2],
+    ]);
+    expect(data.topErrors[0].ago).toMatch(/ago$/);
+    expect(data.recent).toHaveLength(22);
+    expect(data.recent[21].errorId).toBe("err-old-1");
+    expect(data.lastError.message).toBe("Failed to fetch 5");
+    for (let k = 0; k < 40; k += 1) await recordError(t.db, { source: "client", message: "more" });
+    expect((await dashboard(admin)).recent).toHaveLength(50);
+  });
+
+  it("says Warning from 5 to 19 errors in the last hour", async () => {
+    await t.db.delete(errorReports);
+    for (let k = 0; k < 5; k += 1) await recordError(t.db, { source: "client", message: "x" });
+    expect((await dashboard(admin)).health).toBe("Warning");
+    await t.db.execute(
+      sql`delete from error_reports where error_id in (select error_id from error_reports limit 1)`,
+    );
+    expect((await dashboard(admin)).health).toBe("Healthy");
+  });
+
+  it("Trigger test error throws a real error for the admin", async () => {
+    const post = new Request("http://localhost/admin/errors", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "test-error" }),
+      headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    await expect(errorsPage.action({ request: post, params: {}, context: {} })).rejects.toThrow(
+      "Test error triggered from the error monitoring dashboard",
+    );
   });
 });

@@ -180,6 +180,8 @@ const MATRIX: Record<
   // Stripe calls it without a session; an unsigned post is refused for its content (400).
   "api.stripe.webhook": { url: "/api/stripe/webhook", policy: "public" },
   "_app.admin_.credits": { url: "/admin/credits", policy: "admin" },
+  // Error monitoring (issue 5, part 6): admins only; its action (Trigger test error) as well.
+  "_app.admin_.errors": { url: "/admin/errors", policy: "admin" },
   // Error reporting (issue 5, part 5): any browser may report (an empty report is refused: 400).
   "api.errors": { url: "/api/errors", policy: "public" },
   // The diagnostics' reachability check: 204 for everyone.
