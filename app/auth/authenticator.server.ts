@@ -7,6 +7,7 @@ import { FormStrategy } from "remix-auth-form";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { signInWithOAuth } from "~/commands/oauth.server";
 import { getDb } from "~/db.server";
+import { withCircuit } from "~/diagnostics/circuits.server";
 import { env, oauthConfig } from "~/env.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 
@@ -111,9 +112,16 @@ export function oauthProvider() {
 export async function fetchUserInfo(endpoint: string, accessToken: string) {
   let response: Response;
   try {
-    response = await fetch(endpoint, {
-      headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
-      signal: AbortSignal.timeout(10_000),
+    // Through the OAuth circuit breaker: a provider that keeps failing is not called for a while.
+    response = await withCircuit("oauth", async () => {
+      const answer = await fetch(endpoint, {
+        headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (answer.status >= 500) {
+        throw Object.assign(new Error(`userinfo answered ${answer.status}`), { statusCode: answer.status });
+      }
+      return answer;
     });
   } catch (error) {
     throw new OAuthProfileError(`userinfo request failed: ${String(error)}`);

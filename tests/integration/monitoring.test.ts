@@ -2,11 +2,16 @@
  * Error reporting, the error monitoring dashboard and the authentication diagnostics (issue 5, parts
  * 5 to 7), through their routes with real sessions.
  */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { errorReports, notifications } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertOnErrorRate, recordError } from "~/commands/errors.server";
+import { CircuitOpenError, resetCircuits, withCircuit } from "~/diagnostics/circuits.server";
+import * as diagnosticsPage from "~/routes/_app.admin_.diagnostics";
 import * as errorsPage from "~/routes/_app.admin_.errors";
+import * as pingRoute from "~/routes/api.debug.ping";
 import * as errorsApi from "~/routes/api.errors";
 import { useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
@@ -305,5 +310,162 @@ describe.each(engines)("the error monitoring dashboard on %s", (engine) => {
     await expect(errorsPage.action({ request: post, params: {}, context: {} })).rejects.toThrow(
       "Test error triggered from the error monitoring dashboard",
     );
+  });
+});
+
+describe.each(engines)("the authentication diagnostics on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  let admin: Person;
+  let manager: Person;
+  let server: Server;
+  let origin: string;
+  let pings = 0;
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    admin = await personWithRole(t.db, "admin");
+    manager = await personWithRole(t.db, "manager");
+    // This app's ping route, served over HTTP so the HEAD check reaches it for real.
+    server = createServer(async (req, res) => {
+      pings += 1;
+      const answer = (await pingRoute.loader()) as Response;
+      res.writeHead(req.url === "/api/debug/ping" && req.method === "HEAD" ? answer.status : 404);
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    resetCircuits();
+  });
+  afterAll(() => {
+    server.close();
+    resetCircuits();
+  });
+  const get = (who: Person) =>
+    new Request(`${origin}/admin/diagnostics`, { headers: { Cookie: who.cookie } });
+  const post = (who: Person, body: Record<string, string>) =>
+    new Request(`${origin}/admin/diagnostics`, {
+      method: "POST",
+      body: new URLSearchParams(body),
+      headers: { Cookie: who.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+  const load = async (who: Person) =>
+    (await (await diagnosticsPage.loader({ request: get(who), params: {}, context: {} })).json()) as Loose;
+
+  it("refuses everyone but admins (403), Run Diagnostics and Reset as well", async () => {
+    expect(
+      (await thrown(() => diagnosticsPage.loader({ request: get(manager), params: {}, context: {} }))).status,
+    ).toBe(403);
+    for (const body of [{ intent: "run" }, { intent: "reset" }]) {
+      const refused = await thrown(() =>
+        diagnosticsPage.action({ request: post(manager, body), params: {}, context: {} }),
+      );
+      expect(refused.status).toBe(403);
+    }
+  });
+
+  it("answers HEAD /api/debug/ping with 204 and no body", async () => {
+    const response = (await pingRoute.loader()) as Response;
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+  });
+
+  it("reports each check with its status and duration, the score, the status and recommendations", async () => {
+    const before = pings;
+    const { diagnostics: d } = await load(admin);
+    expect(pings).toBe(before + 1);
+    const byId = Object.fromEntries(d.checks.map((c: Loose) => [c.id, c]));
+    expect(Object.keys(byId).sort()).toEqual([
+      "database",
+      "oauth",
+      "password",
+      "ping",
+      "session",
+      "smtp",
+      "stripe",
+    ]);
+    expect(byId.database.status).toBe("pass");
+    expect(byId.session.status).toBe("pass");
+    expect(byId.password.status).toBe("pass");
+    expect(byId.ping).toMatchObject({ status: "pass", detail: "Answered 204" });
+    expect(byId.smtp).toMatchObject({ status: "not_configured" });
+    expect(byId.smtp.detail).toMatch(/local outbox/);
+    expect(byId.oauth.status).toBe("not_configured");
+    expect(byId.stripe.status).toBe("not_configured");
+    for (const c of d.checks) expect(typeof c.durationMs).toBe("number");
+    expect(d.score).toBe(100);
+    expect(d.status).toBe("healthy");
+    expect(d.ranAtText).toMatch(/UTC$/);
+    expect(d.circuits.map((c: Loose) => [c.name, c.state])).toEqual([
+      ["oauth", "closed"],
+      ["smtp", "closed"],
+      ["stripe", "closed"],
+    ]);
+    expect(d.recommendations).toContain(
+      "Mail goes to the local outbox: set SMTP_URL so confirmation and reset e-mails reach people.",
+    );
+  });
+
+  it("a failing check lowers the score and the status, and is recommended on", async () => {
+    const request = new Request("http://127.0.0.1:9/admin/diagnostics", {
+      headers: { Cookie: admin.cookie },
+    });
+    const { diagnostics: d } = (await (
+      await diagnosticsPage.loader({ request, params: {}, context: {} })
+    ).json()) as Loose;
+    const ping = d.checks.find((c: Loose) => c.id === "ping");
+    expect(ping.status).toBe("fail");
+    // 3 passes of 4 counted checks.
+    expect(d.score).toBe(75);
+    expect(d.status).toBe("degraded");
+    expect(d.recommendations).toContain(
+      "The app's own ping endpoint does not answer: check the app server and the proxy in front of it.",
+    );
+  });
+
+  it("Run Diagnostics is a POST that runs the checks", async () => {
+    const response = (await diagnosticsPage.action({
+      request: post(admin, { intent: "run" }),
+      params: {},
+      context: {},
+    })) as Response;
+    const data = (await response.json()) as Loose;
+    expect(data.diagnostics.checks).toHaveLength(7);
+  });
+
+  it("wraps outbound calls: 5 failures open the circuit, which then fails fast; Reset closes it", async () => {
+    let calls = 0;
+    const failing = () => {
+      calls += 1;
+      return Promise.reject(new Error("SMTP connection refused"));
+    };
+    for (let i = 0; i < 5; i += 1)
+      await expect(withCircuit("smtp", failing)).rejects.toThrow("SMTP connection refused");
+    await expect(withCircuit("smtp", failing)).rejects.toBeInstanceOf(CircuitOpenError);
+    await expect(withCircuit("smtp", failing)).rejects.toThrow(
+      /SMTP mail is temporarily unavailable: the circuit breaker is open after repeated failures/,
+    );
+    expect(calls).toBe(5);
+    // A 4xx answer is the caller's fault and does not count.
+    const notFound = () => Promise.reject(Object.assign(new Error("No such session"), { statusCode: 404 }));
+    for (let i = 0; i < 6; i += 1)
+      await expect(withCircuit("stripe", notFound)).rejects.toThrow("No such session");
+
+    const { diagnostics: d } = await load(admin);
+    const smtp = d.circuits.find((c: Loose) => c.name === "smtp");
+    expect(smtp).toMatchObject({ state: "open", failureRate: 1, calls: 5 });
+    expect(smtp.issues[0]).toMatch(/Circuit is open/);
+    expect(d.circuits.find((c: Loose) => c.name === "stripe").state).toBe("closed");
+    expect(d.recommendations).toContain(
+      "The SMTP mail circuit is open: calls fail fast; fix the service, then Reset.",
+    );
+
+    const reset = (await diagnosticsPage.action({
+      request: post(admin, { intent: "reset", circuit: "smtp" }),
+      params: {},
+      context: {},
+    })) as Response;
+    expect(reset.status).toBe(302);
+    const after = (await load(admin)).diagnostics.circuits.find((c: Loose) => c.name === "smtp");
+    expect(after).toMatchObject({ state: "closed", calls: 0 });
+    await expect(withCircuit("smtp", () => Promise.resolve("sent"))).resolves.toBe("sent");
   });
 });

@@ -182,6 +182,8 @@ const MATRIX: Record<
   "_app.admin_.credits": { url: "/admin/credits", policy: "admin" },
   // Error monitoring (issue 5, part 6): admins only; its action (Trigger test error) as well.
   "_app.admin_.errors": { url: "/admin/errors", policy: "admin" },
+  // Authentication diagnostics (issue 5, part 7): admins only; Run Diagnostics and Reset as well.
+  "_app.admin_.diagnostics": { url: "/admin/diagnostics", policy: "admin" },
   // Error reporting (issue 5, part 5): any browser may report (an empty report is refused: 400).
   "api.errors": { url: "/api/errors", policy: "public" },
   // The diagnostics' reachability check: 204 for everyone.
