@@ -1,4 +1,4 @@
-import { ERROR_FIELD_LIMITS, ERROR_ID_PATTERN } from "@domain/errors/classify";
+import { ERROR_FIELD_LIMITS, ERROR_ID_PATTERN, ERROR_TEXTS } from "@domain/errors/classify";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
@@ -39,7 +39,36 @@ const ErrorReportSchema = z.object({
  * the record was stored, and only then does a screen say "Error report sent successfully". Limited per
  * address; every field capped.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+/** A browser without JavaScript posted the Report Issue form: answer with a page, not JSON. */
+function wantsPage(request: Request) {
+  return (
+    !(request.headers.get("Content-Type") ?? "").includes("application/json") &&
+    (request.headers.get("Accept") ?? "").includes("text/html")
+  );
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(status: number, title: string, text: string) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Association Commons</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;text-align:center"><h1 style="font-size:1.5rem">${escapeHtml(title)}</h1><p role="status">${escapeHtml(text)}</p><p><a href="/dashboard">Go Home</a></p></body></html>`;
+  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const response = await store(args);
+  if (!wantsPage(args.request)) return response;
+  if (response.ok) return page(response.status, "Report Issue", ERROR_TEXTS.reportSent);
+  const body = (await response.json().catch(() => null)) as { error?: string } | null;
+  return page(
+    response.status,
+    "Report Issue",
+    `The report could not be sent: ${body?.error ?? "please try again"}.`,
+  );
+}
+
+async function store({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: "Method not allowed" }, { status: 405 });
   const length = Number(request.headers.get("Content-Length") ?? 0);
   if (length > MAX_BODY_BYTES) return json({ error: "Report too large" }, { status: 413 });

@@ -126,6 +126,30 @@ describe.each(engines)("error reporting on %s", (engine) => {
     expect(row?.reportedAt).not.toBeNull();
   });
 
+  it("answers the Report Issue form of a browser without JavaScript with a page, once stored", async () => {
+    const post = (fields: Record<string, string>) =>
+      errorsApi.action({
+        request: new Request("http://localhost/api/errors", {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+        }),
+        params: {},
+        context: { clientIp: "10.7.7.7" },
+      });
+    const ok = await post({ kind: "report", errorId: "err-test-nojs", message: "Unexpected Server Error" });
+    expect(ok.status).toBe(201);
+    expect(ok.headers.get("Content-Type")).toMatch(/text\/html/);
+    expect(await ok.text()).toContain("Error report sent successfully");
+    const [row] = await t.db.select().from(errorReports).where(eq(errorReports.errorId, "err-test-nojs"));
+    expect(row?.reportedAt).not.toBeNull();
+    const bad = await post({ kind: "report", errorId: "x", message: "m" });
+    expect(bad.status).toBe(400);
+    const text = await bad.text();
+    expect(text).toContain("The report could not be sent");
+    expect(text).not.toContain("Error report sent successfully");
+  });
+
   it("refuses bad reports and caps long fields", async () => {
     expect((await report({ kind: "client", errorId: "x", message: "short id" })).status).toBe(400);
     expect((await report({ kind: "nope", errorId: "err-test-bad", message: "m" })).status).toBe(400);

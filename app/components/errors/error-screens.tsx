@@ -63,21 +63,35 @@ function ErrorIdLine({ errorId }: { errorId: string }) {
   );
 }
 
-/** Report Issue: sends the report; the success text only when the server stored it. */
+/**
+ * Report Issue: sends the report; the success text only when the server stored it. Without JavaScript
+ * the form posts to /api/errors, which answers with its own confirmation page.
+ */
 export function ReportIssue({ error, errorId, level }: { error: unknown; errorId: string; level: Level }) {
   const [state, setState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
+  const { message, stack } = errorMessage(error);
+  const { pathname, search } = useLocation();
   return (
-    <div className="flex flex-col items-center gap-2">
+    <form
+      method="post"
+      action="/api/errors"
+      className="flex flex-col items-center gap-2"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setState("sending");
+        const ok = await sendErrorReport({ kind: "report", errorId, message, stack, level });
+        setState(ok ? "sent" : "failed");
+      }}
+    >
+      <input type="hidden" name="kind" value="report" />
+      <input type="hidden" name="errorId" value={errorId} />
+      <input type="hidden" name="message" value={message} />
+      <input type="hidden" name="level" value={level} />
+      <input type="hidden" name="url" value={`${pathname}${search}`} />
       <button
-        type="button"
+        type="submit"
         className={buttonClass("ghost")}
         disabled={state === "sending" || state === "sent"}
-        onClick={async () => {
-          setState("sending");
-          const { message, stack } = errorMessage(error);
-          const ok = await sendErrorReport({ kind: "report", errorId, message, stack, level });
-          setState(ok ? "sent" : "failed");
-        }}
       >
         {state === "sending" ? "Sending report..." : "Report Issue"}
       </button>
@@ -90,8 +104,15 @@ export function ReportIssue({ error, errorId, level }: { error: unknown; errorId
           The report could not be sent. Please try again.
         </p>
       ) : null}
-    </div>
+    </form>
   );
+}
+
+/** True once the page runs JavaScript (buttons that need it are shown only then). */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
 
 function RetryButtons({ retries, hrefSelf }: { retries: ReturnType<typeof useRetries>; hrefSelf: string }) {
@@ -165,6 +186,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   const revalidator = useRevalidator();
   const retries = useRetries(() => revalidator.revalidate());
   useBoundaryRecord(error, errorId, "route");
+  const hydrated = useHydrated();
   const self = `${pathname}${search}`;
   return (
     <div
@@ -177,9 +199,11 @@ export function RouteErrorPage({ error }: { error: unknown }) {
       <ErrorIdLine errorId={errorId} />
       <div className="flex flex-wrap justify-center gap-3">
         <RetryButtons retries={retries} hrefSelf={self} />
-        <button type="button" className={buttonClass("secondary")} onClick={() => window.history.back()}>
-          Go Back
-        </button>
+        {hydrated ? (
+          <button type="button" className={buttonClass("secondary")} onClick={() => window.history.back()}>
+            Go Back
+          </button>
+        ) : null}
         <a href="/dashboard" className={buttonClass("secondary")}>
           Home
         </a>
