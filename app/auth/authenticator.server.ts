@@ -60,6 +60,19 @@ authenticator.use(
   "form",
 );
 
+/**
+ * The OAuth2 strategy with its token exchange through the OAuth circuit breaker. A provider's refusal
+ * of the code (an OAuth error answer such as invalid_grant) is the request's fault and is not counted;
+ * network errors, time-outs and unexpected answers are.
+ */
+class GuardedOAuth2Strategy<U> extends OAuth2Strategy<U> {
+  protected override validateAuthorizationCode(code: string, codeVerifier: string) {
+    return withCircuit("oauth", () => super.validateAuthorizationCode(code, codeVerifier), {
+      isFailure: (error) => !(error instanceof Error && error.message.startsWith("OAuth request error:")),
+    });
+  }
+}
+
 export const OAUTH_STRATEGY = "oauth";
 let registeredOAuth: string | null = null;
 
@@ -80,7 +93,7 @@ export function oauthProvider() {
   // Links are keyed by the provider's origin, so renaming the button keeps them.
   const providerId = new URL(config.authorizationEndpoint).origin;
   authenticator.use(
-    new OAuth2Strategy<AuthenticatedUser>(
+    new GuardedOAuth2Strategy<AuthenticatedUser>(
       {
         cookie: {
           name: "oauth2",
