@@ -21,5 +21,4 @@ CREATE TABLE "monitoring_alerts" (
 );
 --> statement-breakpoint
 ALTER TABLE "error_reports" ADD CONSTRAINT "error_reports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "error_reports_created_idx" ON "error_reports" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "error_reports_message_idx" ON "error_reports" USING btree (md5("message"));
+CREATE INDEX "error_reports_created_idx" ON "error_reports" USING btree ("created_at");

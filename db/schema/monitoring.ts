@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
@@ -29,10 +28,7 @@ export const errorReports = pgTable(
     reportedAt: ts("reported_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [
-    index("error_reports_created_idx").on(t.createdAt),
-    index("error_reports_message_idx").on(sql`md5(${t.message})`),
-  ],
+  (t) => [index("error_reports_created_idx").on(t.createdAt)],
 );
 
 /**
