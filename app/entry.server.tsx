@@ -1,10 +1,12 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { databaseHandle } from "./db.server";
+import { getSessionUser } from "./auth/session.server";
+import { newErrorId, recordError } from "./commands/errors.server";
+import { databaseHandle, getDb } from "./db.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -15,12 +17,53 @@ databaseHandle().catch((error: Error) => {
   process.exit(1);
 });
 
+/** The id under which a request's server error was stored, so the error screen shows the same id. */
+const serverErrorIds = new WeakMap<Request, string>();
+
+/**
+ * Errors thrown by loaders and actions (not thrown responses) are logged and stored in the error
+ * monitor (issue 5, part 5), classified like browser errors.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error)) return;
+  console.error(error);
+  const errorId = newErrorId();
+  serverErrorIds.set(request, errorId);
+  const message = error instanceof Error ? error.message || error.name : String(error);
+  const stack = error instanceof Error ? (error.stack ?? null) : null;
+  const url = new URL(request.url);
+  void (async () => {
+    const user = await getSessionUser(request).catch(() => null);
+    await recordError(await getDb(), {
+      errorId,
+      source: "server",
+      message,
+      stack,
+      url: `${url.pathname}${url.search}`,
+      userId: user?.id ?? null,
+      context: { method: request.method },
+    });
+  })().catch((e: unknown) => console.error("Could not store the error report:", e));
+}
+
+/** Puts the stored id on the (sanitized) errors the error screens render on the server. */
+function tagServerErrors(request: Request, remixContext: EntryContext) {
+  const errorId = serverErrorIds.get(request);
+  const errors = remixContext.staticHandlerContext.errors;
+  if (!errorId || !errors) return;
+  for (const error of Object.values(errors)) {
+    if (error instanceof Error) (error as Error & { errorId?: string }).errorId = errorId;
+  }
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  tagServerErrors(request, remixContext);
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -1,3 +1,4 @@
+import { isLazyLoadFailure } from "@domain/errors/classify";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
@@ -11,8 +12,10 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { getSessionUser } from "~/auth/session.server";
+import { ApplicationErrorFallback, LazyLoadFailed } from "~/components/errors/error-screens";
+import { errorMessage, installGlobalErrorReporting } from "~/components/errors/report";
 import { getDb } from "~/db.server";
 import { getViewerProfile } from "~/queries/viewer.server";
 import stylesheet from "~/tailwind.css";
@@ -62,6 +65,8 @@ export const meta: MetaFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // Uncaught errors and unhandled rejections go to the server's error monitor (issue 5, part 5).
+  useEffect(() => installGlobalErrorReporting(), []);
   return (
     <html lang="en" className={rootClassName(data?.appearance ?? DEFAULT_APPEARANCE)}>
       <head>
@@ -83,22 +88,35 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * The application-level fallback at global level (spec 000 section 2.10): "Application Error" with the
+ * error's id, Try Again / Force Retry, Reload Page, Report Issue. A missing page stays a plain 404.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page not found" : "Something went wrong";
-  const detail = notFound
-    ? "The page you were looking for does not exist or has moved."
-    : isRouteErrorResponse(error)
-      ? `${error.status} ${error.statusText}`
-      : "An unexpected error occurred. Please try again.";
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const notFound = error.status === 404;
+    return (
+      <main className="mx-auto flex min-h-full max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
+        <h1 className="text-2xl font-semibold">{notFound ? "Page not found" : "Something went wrong"}</h1>
+        <p className="text-slate-600">
+          {notFound
+            ? "The page you were looking for does not exist or has moved."
+            : `${error.status} ${error.statusText}`}
+        </p>
+        <Link to="/" className="text-blue-700 underline">
+          Go to the home page
+        </Link>
+      </main>
+    );
+  }
   return (
-    <main className="mx-auto flex min-h-full max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-2xl font-semibold">{title}</h1>
-      <p className="text-slate-600">{detail}</p>
-      <Link to="/" className="text-blue-700 underline">
-        Go to the home page
-      </Link>
+    <main className="flex min-h-full items-center justify-center">
+      {isLazyLoadFailure(errorMessage(error).message) ? (
+        <LazyLoadFailed error={error} />
+      ) : (
+        <ApplicationErrorFallback error={error} level="global" />
+      )}
     </main>
   );
 }

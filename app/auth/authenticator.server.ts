@@ -7,6 +7,7 @@ import { FormStrategy } from "remix-auth-form";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { signInWithOAuth } from "~/commands/oauth.server";
 import { getDb } from "~/db.server";
+import { withCircuit } from "~/diagnostics/circuits.server";
 import { env, oauthConfig } from "~/env.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 
@@ -59,6 +60,19 @@ authenticator.use(
   "form",
 );
 
+/**
+ * The OAuth2 strategy with its token exchange through the OAuth circuit breaker. A provider's refusal
+ * of the code (an OAuth error answer such as invalid_grant) is the request's fault and is not counted;
+ * network errors, time-outs and unexpected answers are.
+ */
+class GuardedOAuth2Strategy<U> extends OAuth2Strategy<U> {
+  protected override validateAuthorizationCode(code: string, codeVerifier: string) {
+    return withCircuit("oauth", () => super.validateAuthorizationCode(code, codeVerifier), {
+      isFailure: (error) => !(error instanceof Error && error.message.startsWith("OAuth request error:")),
+    });
+  }
+}
+
 export const OAUTH_STRATEGY = "oauth";
 let registeredOAuth: string | null = null;
 
@@ -79,7 +93,7 @@ export function oauthProvider() {
   // Links are keyed by the provider's origin, so renaming the button keeps them.
   const providerId = new URL(config.authorizationEndpoint).origin;
   authenticator.use(
-    new OAuth2Strategy<AuthenticatedUser>(
+    new GuardedOAuth2Strategy<AuthenticatedUser>(
       {
         cookie: {
           name: "oauth2",
@@ -111,9 +125,16 @@ export function oauthProvider() {
 export async function fetchUserInfo(endpoint: string, accessToken: string) {
   let response: Response;
   try {
-    response = await fetch(endpoint, {
-      headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
-      signal: AbortSignal.timeout(10_000),
+    // Through the OAuth circuit breaker: a provider that keeps failing is not called for a while.
+    response = await withCircuit("oauth", async () => {
+      const answer = await fetch(endpoint, {
+        headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (answer.status >= 500) {
+        throw Object.assign(new Error(`userinfo answered ${answer.status}`), { statusCode: answer.status });
+      }
+      return answer;
     });
   } catch (error) {
     throw new OAuthProfileError(`userinfo request failed: ${String(error)}`);

@@ -7,6 +7,7 @@ import {
   webhookDecision,
 } from "@domain/credits/checkout";
 import { executeCreditsCommand } from "~/commands/credits.server";
+import { withCircuit } from "~/diagnostics/circuits.server";
 import { env } from "~/env.server";
 import { getStripe, paymentsConfig, type Stripe } from "~/payments/stripe.server";
 
@@ -16,6 +17,9 @@ import { getStripe, paymentsConfig, type Stripe } from "~/payments/stripe.server
  * credits are added by the webhook (or the success page), through the purchase command keyed by the
  * checkout session id, so a session is credited exactly once however often it is reported.
  */
+
+/** Stripe calls go through the Stripe circuit breaker; the client's own time-out and retries run inside. */
+const STRIPE_CALL = { timeoutMs: 60_000 };
 
 export type CheckoutOutcome =
   | { ok: true; sessionId: string; url: string }
@@ -37,15 +41,20 @@ export async function createCreditCheckout(
   const appUrl = env().APP_URL.replace(/\/$/, "");
   const metadata = checkoutMetadata(check.package, vendorId);
   try {
-    const session = await stripe.checkout.sessions.create({
-      mode: "payment",
-      line_items: [{ price: check.priceId, quantity: 1 }],
-      client_reference_id: vendorId,
-      metadata,
-      payment_intent_data: { metadata },
-      success_url: `${appUrl}/credits/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${appUrl}/credits/cancel`,
-    });
+    const session = await withCircuit(
+      "stripe",
+      () =>
+        stripe.checkout.sessions.create({
+          mode: "payment",
+          line_items: [{ price: check.priceId, quantity: 1 }],
+          client_reference_id: vendorId,
+          metadata,
+          payment_intent_data: { metadata },
+          success_url: `${appUrl}/credits/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${appUrl}/credits/cancel`,
+        }),
+      STRIPE_CALL,
+    );
     if (!session.url) throw new Error("Stripe returned a checkout session without a url");
     return { ok: true, sessionId: session.id, url: session.url };
   } catch (error) {
@@ -136,7 +145,7 @@ export async function syncCheckoutSession(
   if (!stripe || !/^cs_[A-Za-z0-9_]+$/.test(sessionId)) return { status: "not_found" };
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripe.checkout.sessions.retrieve(sessionId);
+    session = await withCircuit("stripe", () => stripe.checkout.sessions.retrieve(sessionId), STRIPE_CALL);
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) return { status: "not_found" };
     console.error("stripe: retrieving a checkout session failed", error);

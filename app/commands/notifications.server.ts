@@ -20,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   "message_received",
   "forum_reply",
   "forum_mention",
+  /** To admins: errors arrive faster than the error monitor's alert threshold (issue 5, part 6). */
+  "system_alert",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type NotificationPriority = "urgent" | "high" | "normal" | "low";

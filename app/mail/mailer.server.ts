@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import { withCircuit } from "~/diagnostics/circuits.server";
 import { env } from "~/env.server";
 
 export interface Mail {
@@ -27,7 +28,9 @@ export async function sendMail(mail: Mail): Promise<void> {
   const message = { from: MAIL_FROM, ...mail };
   if (SMTP_URL) {
     transport ??= nodemailer.createTransport(SMTP_URL);
-    await transport.sendMail(message);
+    const smtp = transport;
+    // Through the SMTP circuit breaker: after repeated failures, sending fails fast for a while.
+    await withCircuit("smtp", () => smtp.sendMail(message));
     return;
   }
   const local = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });

@@ -11,6 +11,7 @@ import { formatDistanceStrict } from "date-fns";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { REJECTION_REASON_MAX, ReviewConflictError, reviewRole } from "~/commands/verification-review.server";
+import { AdminTabs } from "~/components/admin/admin-tabs";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
@@ -86,21 +87,7 @@ export default function Admin() {
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-3xl font-semibold">Admin Panel</h1>
-      <nav aria-label="Admin sections" className="mt-4 border-b border-slate-200 dark:border-slate-800">
-        <a
-          href="/admin?tab=verification"
-          aria-current="page"
-          className="-mb-px inline-block border-b-2 border-blue-700 px-3 py-2 text-sm font-semibold text-blue-800 dark:text-blue-300"
-        >
-          Verification queue ({queue.length})
-        </a>
-        <a
-          href="/admin/credits"
-          className="-mb-px inline-block border-b-2 border-transparent px-3 py-2 text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400"
-        >
-          Credits
-        </a>
-      </nav>
+      <AdminTabs current="verification" labels={{ verification: `Verification queue (${queue.length})` }} />
       <section aria-labelledby="queue-heading" className="mt-6">
         <h2 id="queue-heading" className="sr-only">
           Verification queue

@@ -12,6 +12,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { grantBonusCreditsByEmail } from "~/commands/credit-grants.server";
+import { AdminTabs } from "~/components/admin/admin-tabs";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -79,25 +80,10 @@ export default function AdminCredits() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: GrantSchema }),
   });
-  const tab = "-mb-px inline-block border-b-2 px-3 py-2 text-sm";
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-3xl font-semibold">Admin Panel</h1>
-      <nav aria-label="Admin sections" className="mt-4 border-b border-slate-200 dark:border-slate-800">
-        <a
-          href="/admin?tab=verification"
-          className={`${tab} border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400`}
-        >
-          Verification queue
-        </a>
-        <a
-          href="/admin/credits"
-          aria-current="page"
-          className={`${tab} border-blue-700 font-semibold text-blue-800 dark:text-blue-300`}
-        >
-          Credits
-        </a>
-      </nav>
+      <AdminTabs current="credits" />
       <section aria-labelledby="grant-heading" className="mt-6 max-w-lg">
         <h2 id="grant-heading" className="text-xl font-semibold">
           Grant bonus credits

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireViewer } from "~/auth/guards.server";
+import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { AppShell } from "~/components/shell/app-shell";
 
 /** The authenticated shell around every signed-in page. Each page still guards itself. */
@@ -48,3 +49,6 @@ export default function AppLayout() {
     </AppShell>
   );
 }
+
+/** A signed-in page that fails without a boundary of its own: the route error page (spec 000 section 2.10). */
+export const ErrorBoundary = RouteErrorBoundary;

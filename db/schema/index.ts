@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./credits";
 export * from "./event-store";
+export * from "./monitoring";
 export * from "./rfps";
 export * from "./roles";

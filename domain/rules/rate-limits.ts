@@ -17,6 +17,8 @@ export const AUTH_RATE_LIMITS = {
   reset_account: { limit: 5, windowSeconds: 60 * 60 },
   confirm_resend_account: { limit: 5, windowSeconds: 60 * 60 },
   contact_ip: { limit: 5, windowSeconds: 60 * 60 },
+  /** Error reports from browsers (POST /api/errors): enough for a burst, not for a flood. */
+  error_report_ip: { limit: 30, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Spec 002 section 9: per user. */

@@ -185,6 +185,14 @@ const MATRIX: Record<
   // Stripe calls it without a session; an unsigned post is refused for its content (400).
   "api.stripe.webhook": { url: "/api/stripe/webhook", policy: "public" },
   "_app.admin_.credits": { url: "/admin/credits", policy: "admin" },
+  // Error monitoring (issue 5, part 6): admins only; its action (Trigger test error) as well.
+  "_app.admin_.errors": { url: "/admin/errors", policy: "admin" },
+  // Authentication diagnostics (issue 5, part 7): admins only; Run Diagnostics and Reset as well.
+  "_app.admin_.diagnostics": { url: "/admin/diagnostics", policy: "admin" },
+  // Error reporting (issue 5, part 5): any browser may report (an empty report is refused: 400).
+  "api.errors": { url: "/api/errors", policy: "public" },
+  // The diagnostics' reachability check: 204 for everyone.
+  "api.debug.ping": { url: "/api/debug/ping", policy: "public" },
   // Documents are private: nobody but the owner and admins learns that one exists.
   "documents.verification.$id": {
     url: "/documents/verification/00000000-0000-4000-8000-000000000000",

@@ -1,0 +1,239 @@
+import { ERROR_MONITOR, type ErrorHealth } from "@domain/errors/classify";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
+import { formatDistanceStrict } from "date-fns";
+import { useEffect, useState } from "react";
+import { requireAdmin } from "~/auth/guards.server";
+import { AdminTabs } from "~/components/admin/admin-tabs";
+import { RouteErrorBoundary } from "~/components/errors/error-screens";
+import { Button, buttonClass } from "~/components/ui/button";
+import { getDb } from "~/db.server";
+import { getErrorStats } from "~/queries/errors.server";
+
+export const meta: MetaFunction = () => [{ title: "Admin · Error monitoring · Association Commons" }];
+
+/** Error monitoring dashboard (spec 000 section 2.12, issue 5 part 6): admins only. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const stats = await getErrorStats(await getDb());
+  const now = new Date();
+  // Times are worded on the server, so the browser's render matches the server's HTML.
+  const ago = (iso: string) => `${formatDistanceStrict(new Date(iso), now)} ago`;
+  return json(
+    {
+      ...stats,
+      recent: stats.recent.map((e) => ({ ...e, ago: ago(e.createdAt) })),
+      topErrors: stats.topErrors.map((t) => ({ ...t, ago: ago(t.lastOccurrence) })),
+      lastErrorAgo: stats.lastError ? ago(stats.lastError.createdAt) : null,
+      checkedAt: now.toISOString(),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/** "Trigger test error": a real server error, to check that screens, storage and this page work. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "test-error") return json({ error: "Unknown action" }, { status: 400 });
+  throw new Error("Test error triggered from the error monitoring dashboard");
+}
+
+const HEALTH_STYLE: Record<ErrorHealth, string> = {
+  Healthy: "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-200",
+  Warning: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200",
+  Critical: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200",
+};
+
+const SEVERITY_STYLE: Record<string, string> = {
+  critical: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200",
+  high: "bg-orange-100 text-orange-900 dark:bg-orange-900/40 dark:text-orange-200",
+  medium: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200",
+  low: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
+};
+
+function Card({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <p className="text-sm text-slate-600 dark:text-slate-400">{label}</p>
+      <p className="mt-1 text-2xl font-semibold">{value}</p>
+      {hint ? <p className="mt-1 truncate text-xs text-slate-500 dark:text-slate-400">{hint}</p> : null}
+    </div>
+  );
+}
+
+export default function ErrorMonitoring() {
+  const data = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const [auto, setAuto] = useState(true);
+  useEffect(() => {
+    if (!auto) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
+    }, ERROR_MONITOR.refreshSeconds * 1000);
+    return () => window.clearInterval(timer);
+  }, [auto, revalidator]);
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-3xl font-semibold">Admin Panel</h1>
+      <AdminTabs current="errors" />
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <h2 className="text-xl font-semibold">Error monitoring</h2>
+          <span
+            data-testid="error-health"
+            className={`rounded-full px-3 py-1 text-sm font-semibold ${HEALTH_STYLE[data.health]}`}
+          >
+            {data.health}
+          </span>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} />
+            Auto-refresh (every {ERROR_MONITOR.refreshSeconds} s)
+          </label>
+          <a href="/admin/errors" className={buttonClass("secondary")}>
+            Refresh
+          </a>
+          <Form method="post">
+            <input type="hidden" name="intent" value="test-error" />
+            <Button variant="ghost">Trigger test error</Button>
+          </Form>
+        </div>
+      </div>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Health counts errors in the last hour: under {ERROR_MONITOR.healthyBelow} Healthy, under{" "}
+        {ERROR_MONITOR.warningBelow} Warning, otherwise Critical. Admins are notified at{" "}
+        {ERROR_MONITOR.alertThreshold} errors within a minute.
+      </p>
+
+      <section aria-label="Error statistics" className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <Card label="Total errors" value={data.totalErrors} hint={`newest ${ERROR_MONITOR.maxErrors} kept`} />
+        <Card label="Errors in the last hour" value={data.errorRate} hint={`Health: ${data.health}`} />
+        <Card label="Critical (last hour)" value={data.errorsBySeverity.critical} />
+        <Card
+          label="Last error"
+          value={data.lastErrorAgo ?? "None"}
+          hint={data.lastError ? data.lastError.message : undefined}
+        />
+      </section>
+
+      <section aria-labelledby="breakdown-heading" className="mt-6 grid gap-4 md:grid-cols-2">
+        <h3 id="breakdown-heading" className="sr-only">
+          Errors by category and severity (last hour)
+        </h3>
+        <div className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+          <h4 className="font-semibold">By category (last hour)</h4>
+          <ul className="mt-2 grid grid-cols-3 gap-2 text-sm">
+            {Object.entries(data.errorsByCategory).map(([k, n]) => (
+              <li
+                key={k}
+                className="flex justify-between gap-2 rounded bg-slate-50 px-2 py-1 dark:bg-slate-800"
+              >
+                <span>{k}</span>
+                <span className="font-semibold">{n}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+          <h4 className="font-semibold">By severity (last hour)</h4>
+          <ul className="mt-2 grid grid-cols-2 gap-2 text-sm">
+            {Object.entries(data.errorsBySeverity).map(([k, n]) => (
+              <li
+                key={k}
+                className="flex justify-between gap-2 rounded bg-slate-50 px-2 py-1 dark:bg-slate-800"
+              >
+                <span>{k}</span>
+                <span className="font-semibold">{n}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="top-heading" className="mt-6">
+        <h3 id="top-heading" className="text-lg font-semibold">
+          Most frequent errors (top {ERROR_MONITOR.topLimit})
+        </h3>
+        {data.topErrors.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No errors recorded.</p>
+        ) : (
+          <ol className="mt-2 flex flex-col gap-2" data-testid="top-errors">
+            {data.topErrors.map((t) => (
+              <li
+                key={t.message}
+                className="flex justify-between gap-4 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm dark:border-slate-800 dark:bg-slate-900"
+              >
+                <span className="min-w-0 break-words">{t.message}</span>
+                <span className="shrink-0 text-slate-600 dark:text-slate-400">
+                  {t.count}× · last {t.ago}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="recent-heading" className="mt-6">
+        <h3 id="recent-heading" className="text-lg font-semibold">
+          Recent errors (last {ERROR_MONITOR.recentLimit})
+        </h3>
+        {data.recent.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No errors recorded.</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-100 dark:bg-slate-800">
+                <tr>
+                  <th className="px-3 py-2">When</th>
+                  <th className="px-3 py-2">Error ID</th>
+                  <th className="px-3 py-2">Severity</th>
+                  <th className="px-3 py-2">Category</th>
+                  <th className="px-3 py-2">Source</th>
+                  <th className="px-3 py-2">Message</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.recent.map((e) => (
+                  <tr
+                    key={e.errorId}
+                    data-testid="error-row"
+                    className="border-t border-slate-200 bg-white align-top dark:border-slate-800 dark:bg-slate-900"
+                  >
+                    <td className="whitespace-nowrap px-3 py-2">{e.ago}</td>
+                    <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.errorId}</td>
+                    <td className="px-3 py-2">
+                      <span
+                        className={`rounded px-2 py-0.5 text-xs font-semibold ${SEVERITY_STYLE[e.severity]}`}
+                      >
+                        {e.severity}
+                      </span>
+                    </td>
+                    <td className="px-3 py-2">{e.category}</td>
+                    <td className="px-3 py-2">
+                      {e.source}
+                      {e.reported ? (
+                        <span className="ml-1 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-900 dark:bg-blue-900/40 dark:text-blue-200">
+                          reported
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="max-w-md px-3 py-2">
+                      <p className="break-words">{e.message}</p>
+                      {e.url ? <p className="break-all text-xs text-slate-500">{e.url}</p> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,42 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
+
+/**
+ * Stored errors (spec 000 section 3, error record): from browsers (window errors, error boundaries,
+ * Report Issue) and from the server's loaders and actions. The newest 1000 are kept.
+ */
+export const errorReports = pgTable(
+  "error_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The id shown on the error screen; one record per id. */
+    errorId: text("error_id").notNull().unique(),
+    category: text("category", {
+      enum: ["auth", "api", "database", "network", "ui", "unknown"],
+    }).notNull(),
+    severity: text("severity", { enum: ["critical", "high", "medium", "low"] }).notNull(),
+    source: text("source", { enum: ["client", "boundary", "server", "report"] }).notNull(),
+    message: text("message").notNull(),
+    stack: text("stack"),
+    /** Where it happened (url, route, user agent, component, the reporter's comment). */
+    context: jsonb("context").$type<Record<string, unknown>>().notNull().default({}),
+    url: text("url"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Set when someone pressed Report Issue for this error. */
+    reportedAt: ts("reported_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("error_reports_created_idx").on(t.createdAt)],
+);
+
+/**
+ * The last alert of each kind (one row per kind), so "at most once per minute" is decided by one
+ * conditional upsert that every app server shares.
+ */
+export const monitoringAlerts = pgTable("monitoring_alerts", {
+  kind: text("kind").primaryKey(),
+  lastAlertAt: ts("last_alert_at").notNull(),
+  errorCount: integer("error_count").notNull(),
+});

@@ -1,0 +1,144 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/**
+ * Error screens, reporting, monitoring and diagnostics (issue 5, parts 5 to 7), with and without
+ * JavaScript: an error page shows its id, the error is stored and listed on the admin dashboard, Report
+ * Issue is confirmed only once stored, and non-admins are refused the monitoring and diagnostics pages.
+ */
+
+const PASSWORD = "demo-password-2026";
+
+async function signInAs(page: Page, email: string) {
+  await page.goto("/auth/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Makes the admin's System Administrator role the active one (works without JavaScript). */
+async function useAdminRole(page: Page) {
+  await page.goto("/settings/roles");
+  const item = page.getByTestId("role-item").filter({ hasText: "System Administrator" });
+  const button = item.getByRole("button", { name: "Switch to this role" });
+  if (await button.count()) {
+    await button.click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  }
+}
+
+test("an error page shows its id, the error is stored and Report Issue is confirmed", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await signInAs(page, "admin@demo.test");
+  await useAdminRole(page);
+  await page.goto("/admin/errors");
+  await expect(page.getByRole("heading", { name: "Error monitoring" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Trigger test error" }).click();
+  await expect(page.getByRole("heading", { name: "Page Error" })).toBeVisible();
+  await expect(
+    page.getByText(
+      "The Admin page encountered an error while loading. Please try again or navigate to a different page.",
+    ),
+  ).toBeVisible();
+  await expect(
+    page.getByText("If this problem persists, please contact support with the error ID above."),
+  ).toBeVisible();
+  const errorId = (await page.getByTestId("error-id").textContent())?.trim() ?? "";
+  expect(errorId).toMatch(/^err-[a-z0-9]+-[a-f0-9]{8}$/);
+  await expect(page.getByRole("link", { name: "Try Again" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Reload Page" })).toBeVisible();
+
+  // With JavaScript the report is fetched and confirmed in place; without, the form posts and the
+  // server answers with its confirmation page. Either way only after it was stored.
+  await page.getByRole("button", { name: "Report Issue" }).click();
+  await expect(page.getByText("Error report sent successfully")).toBeVisible();
+
+  // The admin dashboard lists the error under the id the screen showed.
+  await page.goto("/admin/errors");
+  const row = page.getByTestId("error-row").filter({ hasText: errorId });
+  await expect(row).toHaveCount(1);
+  if (javaScriptEnabled) {
+    // Recorded by the error boundary (ui, critical) and reported.
+    await expect(row).toContainText("critical");
+    await expect(row).toContainText("ui");
+  } else {
+    // Without JavaScript the server's record carries the same id as the screen.
+    await expect(row).toContainText("server");
+    await expect(row).toContainText("Test error triggered from the error monitoring dashboard");
+  }
+  await expect(row).toContainText("reported");
+});
+
+test("Report Issue says nothing was sent when the server does not store it", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "Report Issue needs JavaScript");
+  await signInAs(page, "admin@demo.test");
+  await useAdminRole(page);
+  await page.goto("/admin/errors");
+  await page.getByRole("button", { name: "Trigger test error" }).click();
+  await expect(page.getByRole("heading", { name: "Page Error" })).toBeVisible();
+  await page.route("**/api/errors", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"down"}' }),
+  );
+  await page.getByRole("button", { name: "Report Issue" }).click();
+  await expect(page.getByText("The report could not be sent. Please try again.")).toBeVisible();
+  await expect(page.getByText("Error report sent successfully")).toHaveCount(0);
+});
+
+test("Try Again three times, then Force Retry", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "retry counting needs JavaScript");
+  await signInAs(page, "admin@demo.test");
+  await useAdminRole(page);
+  // From here on the admin panel's own data load fails (root and shell still load).
+  await page.route(/\/admin\?.*_data=routes%2F_app\.admin(&|$)/, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: '{"message":"Unexpected Server Error"}',
+      headers: { "X-Remix-Error": "yes" },
+    }),
+  );
+  await page.getByRole("navigation").getByRole("link", { name: "Admin Panel" }).first().click();
+  await expect(page.getByRole("heading", { name: "Page Error" })).toBeVisible();
+  await expect(
+    page.getByText("The Admin page encountered an error while loading.", { exact: false }),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Try Again", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Try Again (2 attempts left)" })).toBeVisible();
+  await page.getByRole("link", { name: "Try Again (2 attempts left)" }).click();
+  await page.getByRole("link", { name: "Try Again (1 attempt left)" }).click();
+  await expect(page.getByRole("button", { name: "Force Retry" })).toBeVisible();
+  await page.getByRole("button", { name: "Force Retry" }).click();
+  await expect(page.getByRole("link", { name: /^Try Again/ })).toBeVisible();
+});
+
+test("the diagnostics page runs its checks for an admin", async ({ page }) => {
+  await signInAs(page, "admin@demo.test");
+  await useAdminRole(page);
+  await page.goto("/admin/diagnostics");
+  await expect(page.getByRole("heading", { name: "Authentication Debug Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("system-status")).toContainText(/healthy|degraded|unhealthy/);
+  await expect(page.getByTestId("health-check")).toHaveCount(7);
+  await expect(page.getByTestId("health-check").filter({ hasText: "HEAD /api/debug/ping" })).toContainText(
+    "pass",
+  );
+  await expect(page.getByTestId("circuit")).toHaveCount(3);
+  await page.getByRole("button", { name: "Run Diagnostics" }).click();
+  await expect(page.getByTestId("health-check")).toHaveCount(7);
+  await expect(page.getByRole("heading", { name: "Recommendations" })).toBeVisible();
+});
+
+test("non-admins are refused the monitoring and diagnostics pages", async ({ page }) => {
+  await signInAs(page, "manager@demo.test");
+  for (const path of ["/admin/errors", "/admin/diagnostics"]) {
+    const refused = await page.goto(path);
+    expect(refused?.status()).toBe(403);
+    await expect(page.getByText("Error monitoring")).toHaveCount(0);
+    await expect(page.getByText("Authentication Debug Dashboard")).toHaveCount(0);
+  }
+});

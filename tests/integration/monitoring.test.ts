@@ -1,0 +1,495 @@
+/**
+ * Error reporting, the error monitoring dashboard and the authentication diagnostics (issue 5, parts
+ * 5 to 7), through their routes with real sessions.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { errorReports, notifications } from "@db/schema";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { alertOnErrorRate, recordError } from "~/commands/errors.server";
+import { CircuitOpenError, resetCircuits, withCircuit } from "~/diagnostics/circuits.server";
+import * as diagnosticsPage from "~/routes/_app.admin_.diagnostics";
+import * as errorsPage from "~/routes/_app.admin_.errors";
+import * as pingRoute from "~/routes/api.debug.ping";
+import * as errorsApi from "~/routes/api.errors";
+import { useAppDatabase } from "../support/app";
+import { engines, useTestDatabase } from "../support/db";
+import { personWithRole } from "../support/people";
+
+type Person = Awaited<ReturnType<typeof personWithRole>>;
+// biome-ignore lint/suspicious/noExplicitAny: loader JSON, read loosely by the assertions
+type Loose = any;
+
+let ipCounter = 0;
+function report(body: Record<string, unknown>, who: Person | null = null, ip?: string) {
+  ipCounter += 1;
+  return errorsApi.action({
+    request: new Request("http://localhost/api/errors", {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", ...(who ? { Cookie: who.cookie } : {}) },
+    }),
+    params: {},
+    context: { clientIp: ip ?? `10.0.0.${ipCounter}` },
+  });
+}
+
+async function thrown(fn: () => Promise<unknown>): Promise<Response> {
+  try {
+    const r = await fn();
+    if (r instanceof Response) return r;
+  } catch (e) {
+    if (e instanceof Response) return e;
+    throw e;
+  }
+  throw new Error("expected a response");
+}
+
+describe.each(engines)("error reporting on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  let manager: Person;
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    manager = await personWithRole(t.db, "manager");
+  });
+
+  it("stores a browser error as the spec's record, classified by its message", async () => {
+    const response = await report(
+      {
+        kind: "client",
+        errorId: "err-test-client-1",
+        message: "TypeError: Failed to fetch",
+        stack: "at x (app.js:1:1)",
+        url: "http://localhost/dashboard",
+        userAgent: "Vitest",
+      },
+      manager,
+    );
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      stored: true,
+      errorId: "err-test-client-1",
+      category: "network",
+      severity: "high",
+    });
+    const [row] = await t.db.select().from(errorReports).where(eq(errorReports.errorId, "err-test-client-1"));
+    expect(row).toMatchObject({
+      category: "network",
+      severity: "high",
+      source: "client",
+      message: "TypeError: Failed to fetch",
+      stack: "at x (app.js:1:1)",
+      url: "http://localhost/dashboard",
+      userId: manager.id,
+      reportedAt: null,
+    });
+    expect(row?.context).toMatchObject({ userAgent: "Vitest" });
+  });
+
+  it("records an error-boundary error as ui and critical", async () => {
+    const response = await report({
+      kind: "boundary",
+      errorId: "err-test-boundary",
+      message: "Database exploded",
+    });
+    expect(await response.json()).toMatchObject({ category: "ui", severity: "critical" });
+  });
+
+  it("Report Issue marks the stored error reported; a repeat id changes nothing", async () => {
+    await report({ kind: "boundary", errorId: "err-test-report", message: "Boom" });
+    const again = await report({ kind: "boundary", errorId: "err-test-report", message: "Other" });
+    expect(again.status).toBe(200);
+    const reported = await report({
+      kind: "report",
+      errorId: "err-test-report",
+      message: "Boom",
+      comment: "Clicked save",
+    });
+    expect(reported.status).toBe(200);
+    expect(await reported.json()).toMatchObject({ stored: true });
+    const rows = await t.db.select().from(errorReports).where(eq(errorReports.errorId, "err-test-report"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.message).toBe("Boom");
+    expect(rows[0]?.reportedAt).not.toBeNull();
+    expect(rows[0]?.context).toMatchObject({ comment: "Clicked save" });
+  });
+
+  it("Report Issue for an error the browser could not record stores it", async () => {
+    const response = await report({ kind: "report", errorId: "err-test-only-report", message: "Lost one" });
+    expect(response.status).toBe(201);
+    const [row] = await t.db
+      .select()
+      .from(errorReports)
+      .where(eq(errorReports.errorId, "err-test-only-report"));
+    expect(row?.source).toBe("report");
+    expect(row?.reportedAt).not.toBeNull();
+  });
+
+  it("answers the Report Issue form of a browser without JavaScript with a page, once stored", async () => {
+    const post = (fields: Record<string, string>) =>
+      errorsApi.action({
+        request: new Request("http://localhost/api/errors", {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+        }),
+        params: {},
+        context: { clientIp: "10.7.7.7" },
+      });
+    const ok = await post({ kind: "report", errorId: "err-test-nojs", message: "Unexpected Server Error" });
+    expect(ok.status).toBe(201);
+    expect(ok.headers.get("Content-Type")).toMatch(/text\/html/);
+    expect(await ok.text()).toContain("Error report sent successfully");
+    const [row] = await t.db.select().from(errorReports).where(eq(errorReports.errorId, "err-test-nojs"));
+    expect(row?.reportedAt).not.toBeNull();
+    const bad = await post({ kind: "report", errorId: "x", message: "m" });
+    expect(bad.status).toBe(400);
+    const text = await bad.text();
+    expect(text).toContain("The report could not be sent");
+    expect(text).not.toContain("Error report sent successfully");
+  });
+
+  it("refuses bad reports and caps long fields", async () => {
+    expect((await report({ kind: "client", errorId: "x", message: "short id" })).status).toBe(400);
+    expect((await report({ kind: "nope", errorId: "err-test-bad", message: "m" })).status).toBe(400);
+    expect((await report({ kind: "client", errorId: "err-test-empty", message: "" })).status).toBe(400);
+    const long = "a".repeat(5000);
+    const ok = await report({ kind: "client", errorId: "err-test-long", message: long, stack: long });
+    expect(ok.status).toBe(201);
+    const [row] = await t.db.select().from(errorReports).where(eq(errorReports.errorId, "err-test-long"));
+    expect(row?.message.length).toBe(2000);
+    expect(row?.stack?.length).toBe(5000);
+    const huge = await report({ kind: "client", errorId: "err-test-huge", message: "x".repeat(40_000) });
+    expect(huge.status).toBe(413);
+  });
+
+  it("limits reports per address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i += 1) {
+      statuses.push(
+        (await report({ kind: "client", errorId: `err-test-flood-${i}`, message: "flood" }, null, "10.9.9.9"))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
+  it("keeps the newest 1000 records", async () => {
+    await t.db.execute(sql`
+      insert into error_reports (error_id, category, severity, source, message, created_at)
+      select 'err-bulk-' || g, 'unknown', 'low', 'client', 'bulk', now() - interval '2 days' - g * interval '1 second'
+      from generate_series(1, 1000) g`);
+    await recordError(t.db, { errorId: "err-test-newest", source: "server", message: "newest" });
+    const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(errorReports);
+    expect(count?.n).toBe(1000);
+    const [newest] = await t.db
+      .select()
+      .from(errorReports)
+      .where(eq(errorReports.errorId, "err-test-newest"));
+    expect(newest).toBeDefined();
+    await t.db.delete(errorReports);
+  });
+});
+
+describe.each(engines)("the error-rate alert on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  let admin: Person;
+  let admin2: Person;
+  let manager: Person;
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    admin = await personWithRole(t.db, "admin");
+    admin2 = await personWithRole(t.db, "admin");
+    manager = await personWithRole(t.db, "manager");
+  });
+
+  const alertsFor = async (who: Person) =>
+    (await t.db.select().from(notifications).where(eq(notifications.userId, who.id))).filter(
+      (n) => n.type === "system_alert",
+    );
+
+  it("notifies every admin once when 10 errors arrive within a minute, not again within the minute", async () => {
+    for (let i = 0; i < 9; i += 1) {
+      const stored = await recordError(t.db, { source: "client", message: `burst ${i}` });
+      expect(stored.alerted).toBe(0);
+    }
+    expect(await alertsFor(admin)).toHaveLength(0);
+    const tenth = await recordError(t.db, { source: "client", message: "burst 9" });
+    expect(tenth.alerted).toBe(2);
+    for (let i = 0; i < 5; i += 1) await recordError(t.db, { source: "client", message: `more ${i}` });
+    const alerts = await alertsFor(admin);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
+      title: "High error rate: 10 errors in the last minute",
+      priority: "urgent",
+      actionUrl: "/admin/errors",
+    });
+    expect(await alertsFor(admin2)).toHaveLength(1);
+    expect(await alertsFor(manager)).toHaveLength(0);
+    expect(await alertOnErrorRate(t.db)).toBe(0);
+  });
+
+  it("alerts again once the last alert is a minute old", async () => {
+    await t.db.execute(sql`update monitoring_alerts set last_alert_at = now() - interval '61 seconds'`);
+    expect(await alertOnErrorRate(t.db)).toBe(2);
+    expect(await alertsFor(admin)).toHaveLength(2);
+  });
+});
+
+describe.each(engines)("the error monitoring dashboard on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  let admin: Person;
+  let manager: Person;
+  let vendor: Person;
+  const get = (path: string, who: Person) =>
+    new Request(`http://localhost${path}`, { headers: { Cookie: who.cookie } });
+  const dashboard = async (who: Person) =>
+    (await (
+      await errorsPage.loader({ request: get("/admin/errors", who), params: {}, context: {} })
+    ).json()) as Loose;
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    admin = await personWithRole(t.db, "admin");
+    manager = await personWithRole(t.db, "manager");
+    vendor = await personWithRole(t.db, "vendor");
+  });
+
+  it("refuses everyone but admins (403), also the test-error action", async () => {
+    for (const who of [manager, vendor]) {
+      const refused = await thrown(() =>
+        errorsPage.loader({ request: get("/admin/errors", who), params: {}, context: {} }),
+      );
+      expect(refused.status).toBe(403);
+      const post = new Request("http://localhost/admin/errors", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "test-error" }),
+        headers: { Cookie: who.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      expect((await thrown(() => errorsPage.action({ request: post, params: {}, context: {} }))).status).toBe(
+        403,
+      );
+    }
+  });
+
+  it("is Healthy with no errors", async () => {
+    const data = await dashboard(admin);
+    expect(data).toMatchObject({
+      totalErrors: 0,
+      errorRate: 0,
+      health: "Healthy",
+      lastError: null,
+      recent: [],
+    });
+  });
+
+  it("shows stats, the top 5 by frequency, the last 50 and the health by errors per hour", async () => {
+    const counts = [6, 5, 4, 3, 2, 1];
+    for (const [i, n] of counts.entries()) {
+      for (let k = 0; k < n; k += 1)
+        await recordError(t.db, { source: "client", message: `Failed to fetch ${i}` });
+    }
+    // An old error counts in the totals and lists but not in the last hour.
+    await t.db.execute(sql`
+      insert into error_reports (error_id, category, severity, source, message, created_at)
+      values ('err-old-1', 'database', 'high', 'server', 'Old database error', now() - interval '3 hours')`);
+    const data = await dashboard(admin);
+    expect(data.totalErrors).toBe(22);
+    expect(data.errorRate).toBe(21);
+    expect(data.health).toBe("Critical");
+    expect(data.errorsByCategory).toMatchObject({ network: 21, database: 0 });
+    expect(data.errorsBySeverity).toMatchObject({ high: 21 });
+    expect(data.topErrors.map((e: Loose) => [e.message, e.count])).toEqual([
+      ["Failed to fetch 0", 6],
+      ["Failed to fetch 1", 5],
+      ["Failed to fetch 2", 4],
+      ["Failed to fetch 3", 3],
+      ["Failed to fetch 4", 2],
+    ]);
+    expect(data.topErrors[0].ago).toMatch(/ago$/);
+    expect(data.recent).toHaveLength(22);
+    expect(data.recent[21].errorId).toBe("err-old-1");
+    expect(data.lastError.message).toBe("Failed to fetch 5");
+    for (let k = 0; k < 40; k += 1) await recordError(t.db, { source: "client", message: "more" });
+    expect((await dashboard(admin)).recent).toHaveLength(50);
+  });
+
+  it("says Warning from 5 to 19 errors in the last hour", async () => {
+    await t.db.delete(errorReports);
+    for (let k = 0; k < 5; k += 1) await recordError(t.db, { source: "client", message: "x" });
+    expect((await dashboard(admin)).health).toBe("Warning");
+    await t.db.execute(
+      sql`delete from error_reports where error_id in (select error_id from error_reports limit 1)`,
+    );
+    expect((await dashboard(admin)).health).toBe("Healthy");
+  });
+
+  it("Trigger test error throws a real error for the admin", async () => {
+    const post = new Request("http://localhost/admin/errors", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "test-error" }),
+      headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    await expect(errorsPage.action({ request: post, params: {}, context: {} })).rejects.toThrow(
+      "Test error triggered from the error monitoring dashboard",
+    );
+  });
+});
+
+describe.each(engines)("the authentication diagnostics on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  let admin: Person;
+  let manager: Person;
+  let server: Server;
+  let origin: string;
+  let pings = 0;
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    admin = await personWithRole(t.db, "admin");
+    manager = await personWithRole(t.db, "manager");
+    // This app's ping route, served over HTTP so the HEAD check reaches it for real.
+    server = createServer(async (req, res) => {
+      pings += 1;
+      const answer = (await pingRoute.loader()) as Response;
+      res.writeHead(req.url === "/api/debug/ping" && req.method === "HEAD" ? answer.status : 404);
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    resetCircuits();
+  });
+  afterAll(() => {
+    server.close();
+    resetCircuits();
+  });
+  const get = (who: Person) =>
+    new Request(`${origin}/admin/diagnostics`, { headers: { Cookie: who.cookie } });
+  const post = (who: Person, body: Record<string, string>) =>
+    new Request(`${origin}/admin/diagnostics`, {
+      method: "POST",
+      body: new URLSearchParams(body),
+      headers: { Cookie: who.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+  const load = async (who: Person) =>
+    (await (await diagnosticsPage.loader({ request: get(who), params: {}, context: {} })).json()) as Loose;
+
+  it("refuses everyone but admins (403), Run Diagnostics and Reset as well", async () => {
+    expect(
+      (await thrown(() => diagnosticsPage.loader({ request: get(manager), params: {}, context: {} }))).status,
+    ).toBe(403);
+    for (const body of [{ intent: "run" }, { intent: "reset" }]) {
+      const refused = await thrown(() =>
+        diagnosticsPage.action({ request: post(manager, body), params: {}, context: {} }),
+      );
+      expect(refused.status).toBe(403);
+    }
+  });
+
+  it("answers HEAD /api/debug/ping with 204 and no body", async () => {
+    const response = (await pingRoute.loader()) as Response;
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+  });
+
+  it("reports each check with its status and duration, the score, the status and recommendations", async () => {
+    const before = pings;
+    const { diagnostics: d } = await load(admin);
+    expect(pings).toBe(before + 1);
+    const byId = Object.fromEntries(d.checks.map((c: Loose) => [c.id, c]));
+    expect(Object.keys(byId).sort()).toEqual([
+      "database",
+      "oauth",
+      "password",
+      "ping",
+      "session",
+      "smtp",
+      "stripe",
+    ]);
+    expect(byId.database.status).toBe("pass");
+    expect(byId.session.status).toBe("pass");
+    expect(byId.password.status).toBe("pass");
+    expect(byId.ping).toMatchObject({ status: "pass", detail: "Answered 204" });
+    expect(byId.smtp).toMatchObject({ status: "not_configured" });
+    expect(byId.smtp.detail).toMatch(/local outbox/);
+    expect(byId.oauth.status).toBe("not_configured");
+    expect(byId.stripe.status).toBe("not_configured");
+    for (const c of d.checks) expect(typeof c.durationMs).toBe("number");
+    expect(d.score).toBe(100);
+    expect(d.status).toBe("healthy");
+    expect(d.ranAtText).toMatch(/UTC$/);
+    expect(d.circuits.map((c: Loose) => [c.name, c.state])).toEqual([
+      ["oauth", "closed"],
+      ["smtp", "closed"],
+      ["stripe", "closed"],
+    ]);
+    expect(d.recommendations).toContain(
+      "Mail goes to the local outbox: set SMTP_URL so confirmation and reset e-mails reach people.",
+    );
+  });
+
+  it("a failing check lowers the score and the status, and is recommended on", async () => {
+    const request = new Request("http://127.0.0.1:9/admin/diagnostics", {
+      headers: { Cookie: admin.cookie },
+    });
+    const { diagnostics: d } = (await (
+      await diagnosticsPage.loader({ request, params: {}, context: {} })
+    ).json()) as Loose;
+    const ping = d.checks.find((c: Loose) => c.id === "ping");
+    expect(ping.status).toBe("fail");
+    // 3 passes of 4 counted checks.
+    expect(d.score).toBe(75);
+    expect(d.status).toBe("degraded");
+    expect(d.recommendations).toContain(
+      "The app's own ping endpoint does not answer: check the app server and the proxy in front of it.",
+    );
+  });
+
+  it("Run Diagnostics is a POST that runs the checks", async () => {
+    const response = (await diagnosticsPage.action({
+      request: post(admin, { intent: "run" }),
+      params: {},
+      context: {},
+    })) as Response;
+    const data = (await response.json()) as Loose;
+    expect(data.diagnostics.checks).toHaveLength(7);
+  });
+
+  it("wraps outbound calls: 5 failures open the circuit, which then fails fast; Reset closes it", async () => {
+    let calls = 0;
+    const failing = () => {
+      calls += 1;
+      return Promise.reject(new Error("SMTP connection refused"));
+    };
+    for (let i = 0; i < 5; i += 1)
+      await expect(withCircuit("smtp", failing)).rejects.toThrow("SMTP connection refused");
+    await expect(withCircuit("smtp", failing)).rejects.toBeInstanceOf(CircuitOpenError);
+    await expect(withCircuit("smtp", failing)).rejects.toThrow(
+      /SMTP mail is temporarily unavailable: the circuit breaker is open after repeated failures/,
+    );
+    expect(calls).toBe(5);
+    // A 4xx answer is the caller's fault and does not count.
+    const notFound = () => Promise.reject(Object.assign(new Error("No such session"), { statusCode: 404 }));
+    for (let i = 0; i < 6; i += 1)
+      await expect(withCircuit("stripe", notFound)).rejects.toThrow("No such session");
+
+    const { diagnostics: d } = await load(admin);
+    const smtp = d.circuits.find((c: Loose) => c.name === "smtp");
+    expect(smtp).toMatchObject({ state: "open", failureRate: 1, calls: 5 });
+    expect(smtp.issues[0]).toMatch(/Circuit is open/);
+    expect(d.circuits.find((c: Loose) => c.name === "stripe").state).toBe("closed");
+    expect(d.recommendations).toContain(
+      "The SMTP mail circuit is open: calls fail fast; fix the service, then Reset.",
+    );
+
+    const reset = (await diagnosticsPage.action({
+      request: post(admin, { intent: "reset", circuit: "smtp" }),
+      params: {},
+      context: {},
+    })) as Response;
+    expect(reset.status).toBe(302);
+    const after = (await load(admin)).diagnostics.circuits.find((c: Loose) => c.name === "smtp");
+    expect(after).toMatchObject({ state: "closed", calls: 0 });
+    await expect(withCircuit("smtp", () => Promise.resolve("sent"))).resolves.toBe("sent");
+  });
+});
