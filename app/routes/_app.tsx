@@ -4,11 +4,18 @@ import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireViewer } from "~/auth/guards.server";
 import { AppShell } from "~/components/shell/app-shell";
+import { getDb } from "~/db.server";
+import { presentNotification } from "~/notifications/present.server";
+import { getBell } from "~/queries/notifications.server";
 
 /** The authenticated shell around every signed-in page. Each page still guards itself. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
+  const bell = await getBell(await getDb(), viewer.user.id);
+  const now = new Date();
+  const timeZone = viewer.profile.timezone ?? undefined;
   return json({
+    bell: { unread: bell.unread, items: bell.items.map((n) => presentNotification(n, now, timeZone)) },
     nav: navigationFor(viewer.context?.contextType ?? null, viewer.permissions),
     sidebarCollapsed: viewer.profile.sidebarCollapsed,
     user: {
@@ -29,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
   return (
-    <AppShell nav={data.nav} sidebarCollapsed={data.sidebarCollapsed} user={data.user}>
+    <AppShell nav={data.nav} sidebarCollapsed={data.sidebarCollapsed} user={data.user} bell={data.bell}>
       <Outlet />
     </AppShell>
   );

@@ -4,6 +4,7 @@ import { ROLE_LABELS, type RoleType } from "@domain/roles";
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import { Menu, PanelLeftClose, PanelLeftOpen, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
+import { type BellData, NotificationBell } from "~/components/notifications/notification-bell";
 import { Logo } from "~/components/ui/logo";
 import { Sheet } from "~/components/ui/sheet";
 import { NavIcon } from "./nav-icon";
@@ -13,6 +14,7 @@ export interface ShellProps {
   nav: NavItem[];
   sidebarCollapsed: boolean;
   user: UserMenuProps;
+  bell: BellData;
   children: ReactNode;
 }
 
@@ -55,7 +57,7 @@ function NavList({
  * a slide-over below 1024 px (Escape or the overlay closes it), a top bar with search and the user
  * menu, and a bottom bar with the first 5 entries on small screens.
  */
-export function AppShell({ nav, sidebarCollapsed, user, children }: ShellProps) {
+export function AppShell({ nav, sidebarCollapsed, user, bell, children }: ShellProps) {
   const sidebar = useFetcher();
   const pending = sidebar.formData?.get("collapsed");
   const collapsed = pending === undefined || pending === null ? sidebarCollapsed : pending === "true";
@@ -142,6 +144,7 @@ export function AppShell({ nav, sidebarCollapsed, user, children }: ShellProps) 
             </div>
           </Form>
           <div className="ml-auto flex items-center gap-2">
+            <NotificationBell unread={bell.unread} items={bell.items} />
             <UserMenu {...user} />
             <noscript>
               <Form method="post" action="/auth/sign-out">
