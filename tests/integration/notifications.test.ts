@@ -56,7 +56,7 @@ function sseReader(response: Response) {
             .filter((l) => l && !l.startsWith(":"))
             .map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]),
         );
-        if (fields.event) events.push({ event: fields.event, id: fields.id, data: JSON.parse(fields.data) });
+        if (fields.event) events.push({ event: fields.event, id: fields.id, data: JSON.parse(fields.data ?? "null") });
         cut = raw.indexOf("\n\n");
       }
     }
