@@ -243,7 +243,7 @@ export default function NotificationsPage() {
                 type="submit"
                 name="intent"
                 value="read"
-                className={buttonClass("ghost", "px-3 py-1.5")}
+                className={buttonClass("ghost", "whitespace-nowrap px-3 py-1.5")}
               >
                 <CheckCheck aria-hidden="true" className="h-4 w-4" /> Mark read
               </button>
@@ -252,7 +252,7 @@ export default function NotificationsPage() {
                   type="submit"
                   name="intent"
                   value="archive"
-                  className={buttonClass("ghost", "px-3 py-1.5")}
+                  className={buttonClass("ghost", "whitespace-nowrap px-3 py-1.5")}
                 >
                   <Archive aria-hidden="true" className="h-4 w-4" /> Archive
                 </button>
@@ -261,7 +261,10 @@ export default function NotificationsPage() {
                 type="submit"
                 name="intent"
                 value="delete"
-                className={buttonClass("ghost", "px-3 py-1.5 text-red-700 dark:text-red-300")}
+                className={buttonClass(
+                  "ghost",
+                  "whitespace-nowrap px-3 py-1.5 text-red-700 dark:text-red-300",
+                )}
               >
                 <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
               </button>

@@ -213,3 +213,9 @@ describe("unread count, stream ids, signals, parameters", () => {
     });
   });
 });
+
+describe("an unknown time zone", () => {
+  it("counts days in UTC instead of failing", () => {
+    expect(dateGroupOf("2026-11-23T02:00:00Z", new Date("2026-11-23T15:00:00Z"), "Not/AZone")).toBe("Today");
+  });
+});

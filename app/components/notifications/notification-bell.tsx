@@ -102,26 +102,27 @@ export function NotificationBell(props: BellData) {
             {items.map((n) => (
               <DropdownMenuItem
                 key={n.id}
-                className="items-start"
                 onSelect={() =>
                   submit({ intent: "open", id: n.id }, { method: "post", action: "/notifications" })
                 }
               >
-                <span
-                  aria-hidden="true"
-                  className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${n.isRead ? "bg-transparent" : "bg-blue-600"}`}
-                />
-                <span className="min-w-0 flex-1">
-                  <span className="flex items-center gap-1.5">
-                    <span className={`truncate ${n.isRead ? "" : "font-semibold"}`}>{n.title}</span>
-                    <PriorityBadge priority={n.priority} />
-                  </span>
-                  {n.body ? (
-                    <span className="line-clamp-2 block text-xs text-slate-600 dark:text-slate-300">
-                      {n.body}
+                <span className="flex w-full min-w-0 items-start gap-2">
+                  <span
+                    aria-hidden="true"
+                    className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${n.isRead ? "bg-transparent" : "bg-blue-600"}`}
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="flex items-center gap-1.5">
+                      <span className={`truncate ${n.isRead ? "" : "font-semibold"}`}>{n.title}</span>
+                      <PriorityBadge priority={n.priority} />
                     </span>
-                  ) : null}
-                  <span className="block text-xs text-slate-500 dark:text-slate-400">{n.ago}</span>
+                    {n.body ? (
+                      <span className="line-clamp-2 block text-xs text-slate-600 dark:text-slate-300">
+                        {n.body}
+                      </span>
+                    ) : null}
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">{n.ago}</span>
+                  </span>
                 </span>
               </DropdownMenuItem>
             ))}

@@ -29,11 +29,13 @@ export function NotificationOpenForm({ item }: { item: NotificationItem }) {
         type="submit"
         className="block w-full rounded text-left focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700"
       >
-        <span className="flex items-center gap-2">
+        <span className="flex items-start gap-2">
           {item.isRead ? null : (
-            <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-blue-600" />
+            <span aria-hidden="true" className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-blue-600" />
           )}
-          <span className={`truncate text-sm ${item.isRead ? "" : "font-semibold"}`}>{item.title}</span>
+          <span className={`min-w-0 break-words text-sm ${item.isRead ? "" : "font-semibold"}`}>
+            {item.title}
+          </span>
           {item.isRead ? null : <span className="sr-only">(unread)</span>}
           <PriorityBadge priority={item.priority} />
         </span>
