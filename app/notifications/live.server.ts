@@ -7,7 +7,11 @@ import {
   NOTIFICATIONS_CHANNEL,
   parseLiveSignal,
   STREAM_HEARTBEAT_MS,
+  type StreamCursor,
 } from "@domain/notifications";
+
+const MIN_UUID = "00000000-0000-0000-0000-000000000000";
+
 import {
   getNotification,
   getUnreadCount,
@@ -16,7 +20,8 @@ import {
 } from "~/queries/notifications.server";
 import { presentNotification } from "./present.server";
 
-type Subscriber = (signal: LiveSignal) => void;
+/** A signal from the channel, or "resync": the LISTEN connection dropped and came back. */
+type Subscriber = (signal: LiveSignal | { kind: "resync" }) => void;
 
 /**
  * One LISTEN per app process (per database handle), fanned out in process to the open streams of each
@@ -30,7 +35,11 @@ export class NotificationHub {
 
   async subscribe(userId: string, subscriber: Subscriber): Promise<() => void> {
     this.listening ??= this.handle
-      .listen(NOTIFICATIONS_CHANNEL, (payload) => this.dispatch(payload))
+      .listen(
+        NOTIFICATIONS_CHANNEL,
+        (payload) => this.dispatch(payload),
+        () => this.resyncAll(),
+      )
       .catch((error) => {
         this.listening = null;
         throw error;
@@ -55,6 +64,18 @@ export class NotificationHub {
     let n = 0;
     for (const set of this.subscribers.values()) n += set.size;
     return n;
+  }
+
+  /** After a reconnect every stream reads what it may have missed from the table. */
+  private resyncAll() {
+    for (const set of this.subscribers.values())
+      for (const subscriber of set) {
+        try {
+          subscriber({ kind: "resync" });
+        } catch (error) {
+          console.error("Live notification subscriber failed", error);
+        }
+      }
   }
 
   private dispatch(payload: string) {
@@ -110,6 +131,8 @@ export function notificationStream(options: {
   const cursor = decodeCursor(options.lastEventId);
   const encoder = new TextEncoder();
   const sent: string[] = [];
+  // Where a catch-up starts: the last notification sent, else what the browser had, else now.
+  let lastSeen: StreamCursor = cursor ?? { createdAt: new Date().toISOString(), id: MIN_UUID };
   let closed = false;
   let unsubscribe: (() => void) | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
@@ -142,11 +165,17 @@ export function notificationStream(options: {
         if (sent.includes(row.id)) return;
         sent.push(row.id);
         if (sent.length > 200) sent.shift();
+        if (row.cursorAt > lastSeen.createdAt) lastSeen = { createdAt: row.cursorAt, id: row.id };
         send(
           "notification",
           presentNotification(row, new Date(), options.timeZone),
           encodeCursor({ createdAt: row.cursorAt, id: row.id }),
         );
+      };
+      const catchUp = async (from: StreamCursor) => {
+        const since = new Date(Date.parse(from.createdAt) - RESUME_LOOK_BACK_MS).toISOString();
+        for (const row of await notificationsSince(db, userId, { createdAt: since, id: from.id }))
+          sendNotification(row);
       };
       const sendUnread = async () => send("unread", { count: await getUnreadCount(db, userId) });
       // One at a time, in order: a signal's reads finish before the next signal's begin.
@@ -169,6 +198,9 @@ export function notificationStream(options: {
             await sendUnread();
           } else if (s.kind === "unread") {
             await sendUnread();
+          } else if (s.kind === "resync") {
+            await catchUp(lastSeen);
+            await sendUnread();
           } else {
             send("context", {});
           }
@@ -177,11 +209,7 @@ export function notificationStream(options: {
       if (closed) return unsubscribe();
       // Subscribed first, then caught up: nothing falls between the two (duplicates are dropped).
       run(async () => {
-        if (cursor) {
-          const since = new Date(Date.parse(cursor.createdAt) - RESUME_LOOK_BACK_MS).toISOString();
-          for (const row of await notificationsSince(db, userId, { createdAt: since, id: cursor.id }))
-            sendNotification(row);
-        }
+        if (cursor) await catchUp(cursor);
         await sendUnread();
       });
       heartbeat = setInterval(() => write(": heartbeat\n\n"), STREAM_HEARTBEAT_MS);

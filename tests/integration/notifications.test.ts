@@ -4,10 +4,10 @@
  * also from another app server), a reconnect with Last-Event-ID gets what it missed, and a browser
  * going away releases its subscription.
  */
-import { type DatabaseHandle, openDatabase } from "@db/client";
+import { type DatabaseHandle, openDatabase, queryRows } from "@db/client";
 import { notifications } from "@db/schema";
 import { EMPTY_STATES } from "@domain/notifications";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type NewNotification, notify } from "~/commands/notifications.server";
 import { switchContext } from "~/commands/roles.server";
@@ -56,7 +56,8 @@ function sseReader(response: Response) {
             .filter((l) => l && !l.startsWith(":"))
             .map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]),
         );
-        if (fields.event) events.push({ event: fields.event, id: fields.id, data: JSON.parse(fields.data ?? "null") });
+        if (fields.event)
+          events.push({ event: fields.event, id: fields.id, data: JSON.parse(fields.data ?? "null") });
         cut = raw.indexOf("\n\n");
       }
     }
@@ -306,6 +307,30 @@ describe.each(engines)("notifications on %s", (engine) => {
       } finally {
         await second.close();
       }
+    },
+  );
+
+  it.runIf(engine === "postgres")(
+    "the shared LISTEN connection dropping loses nothing: once it is back, each stream catches up",
+    async () => {
+      await clear(ann);
+      const { controller, response } = openStream(ann);
+      const sse = sseReader(await response);
+      await sse.waitFor((e) => e.event === "unread");
+      const [listener] = await queryRows<{ pid: number }>(
+        t.db,
+        sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+      );
+      expect(listener).toBeDefined();
+      await queryRows(t.db, sql`select pg_terminate_backend(${listener?.pid})`);
+      // Sent while nobody listens: only the catch-up after the reconnect can deliver it.
+      const id = await make(ann, { title: "During the gap" });
+      await sse.waitFor((e) => e.event === "notification" && e.data.id === id, 5000);
+      // And the stream is live again.
+      const after = await make(ann, { title: "After the gap" });
+      await sse.waitFor((e) => e.event === "notification" && e.data.id === after, 1000);
+      controller.abort();
+      await sse.done;
     },
   );
 
