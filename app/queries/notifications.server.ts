@@ -55,8 +55,11 @@ const priorityOrder = sql`case ${notifications.priority} ${sql.join(
   sql` `,
 )} else ${NOTIFICATION_PRIORITIES.indexOf("normal")} end`;
 
+/** The person: an id, or a subquery that finds it (the session's user, so no round trip waits for it). */
+type UserRef = string | SQL;
+
 /** Spec 000 section 7: unread, not archived (and, here, not expired). */
-export async function getUnreadCount(db: Queryable, userId: string): Promise<number> {
+export async function getUnreadCount(db: Queryable, userId: UserRef): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(notifications)
@@ -72,7 +75,7 @@ export async function getUnreadCount(db: Queryable, userId: string): Promise<num
 }
 
 /** The bell: the 10 newest that are not archived nor expired, and the unread count. */
-export async function getBell(db: Queryable, userId: string) {
+export async function getBell(db: Queryable, userId: UserRef) {
   const [items, unread] = await Promise.all([
     db
       .select(columns)

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireViewer } from "~/auth/guards.server";
+import { sessionIdOf, sessionUserIdSql } from "~/auth/session.server";
 import { AppShell } from "~/components/shell/app-shell";
 import { getDb } from "~/db.server";
 import { presentNotification } from "~/notifications/present.server";
@@ -10,8 +11,12 @@ import { getBell } from "~/queries/notifications.server";
 
 /** The authenticated shell around every signed-in page. Each page still guards itself. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const bell = await getBell(await getDb(), viewer.user.id);
+  // The bell finds the person through the session, so it loads alongside the viewer.
+  const sessionId = await sessionIdOf(request);
+  const [viewer, bell] = await Promise.all([
+    requireViewer(request),
+    sessionId ? getBell(await getDb(), sessionUserIdSql(sessionId)) : { items: [], unread: 0 },
+  ]);
   const now = new Date();
   const timeZone = viewer.profile.timezone ?? undefined;
   return json({

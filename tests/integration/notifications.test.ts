@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type NewNotification, notify } from "~/commands/notifications.server";
 import { switchContext } from "~/commands/roles.server";
 import { hubFor } from "~/notifications/live.server";
+import * as shellRoute from "~/routes/_app";
 import * as pageRoute from "~/routes/_app.notifications";
 import * as streamRoute from "~/routes/api.notifications.stream";
 import { formRequest, useAppDatabase } from "../support/app";
@@ -218,6 +219,22 @@ describe.each(engines)("notifications on %s", (engine) => {
     // A returnTo off the page goes back to the page.
     r = await act(bob, { intent: "read-all", returnTo: "https://evil.example/" });
     expect(r.headers.get("Location")).toBe("/notifications");
+  });
+
+  it("the shell's bell: the unread count and the 10 newest, not archived nor expired, only one's own", async () => {
+    await clear(ann);
+    for (let i = 1; i <= 12; i++) await make(ann, { title: `Bell ${i}`, createdAt: at((20 - i) * 60_000) });
+    const archived = await make(ann, { title: "Archived" });
+    await act(ann, { intent: "archive" }, [archived]);
+    await make(ann, { title: "Expired", expiresAt: at(1000) });
+    await make(bob, { title: "Bob's" });
+    const shell = (await (
+      await shellRoute.loader({ request: get("/dashboard", ann), params: {}, context: {} })
+    ).json()) as Loose;
+    expect(shell.bell.unread).toBe(12);
+    expect(shell.bell.items.map((i: Loose) => i.title)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Bell ${12 - i}`),
+    );
   });
 
   it("a live stream gets the unread count, new notifications within a second, and context changes", async () => {
