@@ -52,6 +52,10 @@ test("the unread count changes live when another person's action notifies", asyn
     await expect(vendor.getByTestId("my-proposal-status")).toHaveText("Under Review");
 
     await expect(page.getByTestId("unread-count")).toHaveText(String(before + 1));
+    // The page's own list shows it too.
+    await expect(
+      page.getByRole("main").getByRole("button", { name: /New proposal: Elevator modernization study/ }),
+    ).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     await page.getByRole("button", { name: `Notifications, ${before + 1} unread` }).click();
     const item = page.getByRole("menuitem", { name: /New proposal: Elevator modernization study/ });

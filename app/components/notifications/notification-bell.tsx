@@ -1,5 +1,5 @@
 import { COMPACT_LIST_LIMIT, EMPTY_STATES } from "@domain/notifications";
-import { Link, useRevalidator, useSubmit } from "@remix-run/react";
+import { Link, useLocation, useRevalidator, useSubmit } from "@remix-run/react";
 import { Bell } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
@@ -29,6 +29,9 @@ function useLiveNotifications(initial: BellData): BellData {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // On /notifications itself a new notification also refreshes the list.
+  const pathname = useRef("");
+  pathname.current = useLocation().pathname;
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/api/notifications/stream");
@@ -43,6 +46,7 @@ function useLiveNotifications(initial: BellData): BellData {
           ? s
           : { ...s, items: [item, ...s.items].slice(0, COMPACT_LIST_LIMIT) },
       );
+      if (pathname.current === "/notifications") revalidate.current();
     });
     source.addEventListener("context", () => revalidate.current());
     return () => source.close();
