@@ -22,8 +22,15 @@ export const MIGRATIONS_FOLDER = path.resolve("migrations");
 export interface DatabaseHandle {
   db: Database;
   engine: "postgres" | "pglite";
-  /** Subscribe to a NOTIFY channel; returns the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribe to a NOTIFY channel; returns the unsubscribe function. `onRelisten` runs when a dropped
+   * LISTEN connection has been re-established (PostgreSQL): anything sent in the gap was not heard.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onRelisten?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -119,8 +126,13 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     return {
       db,
       engine: "postgres",
-      async listen(channel, onPayload) {
-        const sub = await client.listen(channel, onPayload);
+      async listen(channel, onPayload, onRelisten) {
+        // postgres-js calls onlisten on the first LISTEN and again after each reconnect.
+        let first = true;
+        const sub = await client.listen(channel, onPayload, () => {
+          if (first) first = false;
+          else onRelisten?.();
+        });
         return () => sub.unlisten();
       },
       close: () => client.end({ timeout: 5 }),

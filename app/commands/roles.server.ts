@@ -10,7 +10,7 @@ import {
 } from "@domain/roles";
 import type { RoleInput } from "@domain/rules/roles";
 import { and, asc, eq, max, ne, sql } from "drizzle-orm";
-import { notify } from "./notifications.server";
+import { notify, signalContextChange } from "./notifications.server";
 
 export class RoleNotFoundError extends Error {
   constructor() {
@@ -132,6 +132,7 @@ export async function addRole(
       actionUrl: "/settings/roles",
       metadata: { role_id: role.id, role_type: input.role_type },
     });
+    await signalContextChange(tx, userId);
     return { roleId: role.id, contextId: context.id };
   });
 }
@@ -171,6 +172,7 @@ export async function updateRole(
         updatedAt: sql`now()`,
       })
       .where(eq(roleContexts.professionalRoleId, roleId));
+    await signalContextChange(tx, userId);
   });
 }
 
@@ -189,6 +191,8 @@ export async function switchContext(db: Queryable, userId: string, contextId: st
     .update(userProfiles)
     .set({ activeRoleContext: contextId, lastContextSwitch: sql`now()`, updatedAt: sql`now()` })
     .where(eq(userProfiles.id, userId));
+  // The person's other open pages reload their role data (spec 000 section 4).
+  await signalContextChange(db, userId);
   return true;
 }
 
@@ -234,6 +238,7 @@ export async function deleteRole(db: Database, userId: string, roleId: string): 
         .where(eq(userProfessionalRoles.id, next.roleId));
       await tx.update(roleContexts).set({ isDefault: true }).where(eq(roleContexts.id, next.contextId));
     }
+    await signalContextChange(tx, userId);
   });
 }
 
@@ -267,5 +272,6 @@ export async function reorderRoles(db: Database, userId: string, orderedIds: str
         .set({ isDefault: index === 0 })
         .where(eq(roleContexts.professionalRoleId, id));
     }
+    await signalContextChange(tx, userId);
   });
 }

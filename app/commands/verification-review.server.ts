@@ -2,7 +2,7 @@ import type { Database } from "@db/client";
 import { organizations, userProfessionalRoles } from "@db/schema";
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { notify } from "./notifications.server";
+import { notify, signalContextChange } from "./notifications.server";
 
 export class ReviewConflictError extends Error {
   constructor() {
@@ -74,5 +74,6 @@ export async function reviewRole(
       actionUrl: decision.approve ? "/dashboard" : "/settings/verification",
       metadata: { role_id: roleId, reviewer_id: reviewerId },
     });
+    await signalContextChange(tx, role.userId);
   });
 }

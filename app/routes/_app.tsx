@@ -3,13 +3,25 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireViewer } from "~/auth/guards.server";
+import { sessionIdOf, sessionUserIdSql } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { AppShell } from "~/components/shell/app-shell";
+import { getDb } from "~/db.server";
+import { presentNotification } from "~/notifications/present.server";
+import { getBell } from "~/queries/notifications.server";
 
 /** The authenticated shell around every signed-in page. Each page still guards itself. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
+  // The bell finds the person through the session, so it loads alongside the viewer.
+  const sessionId = await sessionIdOf(request);
+  const [viewer, bell] = await Promise.all([
+    requireViewer(request),
+    sessionId ? getBell(await getDb(), sessionUserIdSql(sessionId)) : { items: [], unread: 0 },
+  ]);
+  const now = new Date();
+  const timeZone = viewer.profile.timezone ?? undefined;
   return json({
+    bell: { unread: bell.unread, items: bell.items.map((n) => presentNotification(n, now, timeZone)) },
     nav: navigationFor(viewer.context?.contextType ?? null, viewer.permissions),
     sidebarCollapsed: viewer.profile.sidebarCollapsed,
     // The command palette gates its actions on the active context's flags (the pages check them again).
@@ -44,7 +56,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
   return (
-    <AppShell nav={data.nav} sidebarCollapsed={data.sidebarCollapsed} user={data.user} palette={data.palette}>
+    <AppShell
+      nav={data.nav}
+      sidebarCollapsed={data.sidebarCollapsed}
+      user={data.user}
+      palette={data.palette}
+      bell={data.bell}
+    >
       <Outlet />
     </AppShell>
   );

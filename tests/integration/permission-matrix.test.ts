@@ -229,6 +229,13 @@ const MATRIX: Record<
       custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
     },
   },
+  // Notifications (issue 5): every signed-in person has their own, with or without a role. The live
+  // stream answers 401 (not a redirect an EventSource cannot follow) to someone signed out.
+  "_app.notifications": { url: "/notifications?filter=unread&group=date", policy: "user" },
+  "api.notifications.stream": {
+    url: "/api/notifications/stream",
+    policy: { custom: (p) => (p === "anonymous" ? "redirect:status 401" : "ok") },
+  },
   // A proposal's documents: only the vendor, the RFP's author (once submitted) and admins.
   "documents.proposal.$id": {
     url: "/documents/proposal/00000000-0000-4000-8000-000000000000",

@@ -5,6 +5,7 @@ import { ROLE_LABELS, type RoleType } from "@domain/roles";
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import { Menu, PanelLeftClose, PanelLeftOpen, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
+import { type BellData, NotificationBell } from "~/components/notifications/notification-bell";
 import { CommandPalette } from "~/components/palette/command-palette";
 import { Logo } from "~/components/ui/logo";
 import { Sheet } from "~/components/ui/sheet";
@@ -16,6 +17,7 @@ export interface ShellProps {
   sidebarCollapsed: boolean;
   user: UserMenuProps;
   palette: { userId: string; viewer: PaletteViewer };
+  bell: BellData;
   children: ReactNode;
 }
 
@@ -58,7 +60,7 @@ function NavList({
  * a slide-over below 1024 px (Escape or the overlay closes it), a top bar with search and the user
  * menu, the command palette (Cmd/Ctrl+K), and a bottom bar with the first 5 entries on small screens.
  */
-export function AppShell({ nav, sidebarCollapsed, user, palette, children }: ShellProps) {
+export function AppShell({ nav, sidebarCollapsed, user, palette, bell, children }: ShellProps) {
   const sidebar = useFetcher();
   const pending = sidebar.formData?.get("collapsed");
   const collapsed = pending === undefined || pending === null ? sidebarCollapsed : pending === "true";
@@ -146,6 +148,7 @@ export function AppShell({ nav, sidebarCollapsed, user, palette, children }: She
           </Form>
           <div className="ml-auto flex items-center gap-2">
             <CommandPalette userId={palette.userId} viewer={palette.viewer} />
+            <NotificationBell unread={bell.unread} items={bell.items} />
             <UserMenu {...user} />
             <noscript>
               <Form method="post" action="/auth/sign-out">

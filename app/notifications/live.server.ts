@@ -1,0 +1,232 @@
+import type { DatabaseHandle } from "@db/client";
+import {
+  decodeCursor,
+  encodeCursor,
+  isExpired,
+  type LiveSignal,
+  NOTIFICATIONS_CHANNEL,
+  parseLiveSignal,
+  STREAM_HEARTBEAT_MS,
+  type StreamCursor,
+} from "@domain/notifications";
+
+const MIN_UUID = "00000000-0000-0000-0000-000000000000";
+
+import {
+  getNotification,
+  getUnreadCount,
+  type NotificationRow,
+  notificationsSince,
+} from "~/queries/notifications.server";
+import { presentNotification } from "./present.server";
+
+/** A signal from the channel, or "resync": the LISTEN connection dropped and came back. */
+type Subscriber = (signal: LiveSignal | { kind: "resync" }) => void;
+
+/**
+ * One LISTEN per app process (per database handle), fanned out in process to the open streams of each
+ * person: a thousand open browsers cost a thousand callbacks, not a thousand database connections.
+ */
+export class NotificationHub {
+  private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private listening: Promise<unknown> | null = null;
+
+  constructor(private readonly handle: DatabaseHandle) {}
+
+  async subscribe(userId: string, subscriber: Subscriber): Promise<() => void> {
+    this.listening ??= this.handle
+      .listen(
+        NOTIFICATIONS_CHANNEL,
+        (payload) => this.dispatch(payload),
+        () => this.resyncAll(),
+      )
+      .catch((error) => {
+        this.listening = null;
+        throw error;
+      });
+    await this.listening;
+    let set = this.subscribers.get(userId);
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(userId, set);
+    }
+    set.add(subscriber);
+    return () => {
+      const current = this.subscribers.get(userId);
+      if (!current) return;
+      current.delete(subscriber);
+      if (current.size === 0) this.subscribers.delete(userId);
+    };
+  }
+
+  /** How many streams are open (for tests and the benchmark). */
+  get size(): number {
+    let n = 0;
+    for (const set of this.subscribers.values()) n += set.size;
+    return n;
+  }
+
+  /** After a reconnect every stream reads what it may have missed from the table. */
+  private resyncAll() {
+    for (const set of this.subscribers.values())
+      for (const subscriber of set) {
+        try {
+          subscriber({ kind: "resync" });
+        } catch (error) {
+          console.error("Live notification subscriber failed", error);
+        }
+      }
+  }
+
+  private dispatch(payload: string) {
+    const signal = parseLiveSignal(payload);
+    if (!signal) return;
+    for (const subscriber of this.subscribers.get(signal.user) ?? []) {
+      try {
+        subscriber(signal);
+      } catch (error) {
+        console.error("Live notification subscriber failed", error);
+      }
+    }
+  }
+}
+
+declare global {
+  // Survives module reloads in development: still one LISTEN per process.
+  var __notificationHubs: WeakMap<DatabaseHandle, NotificationHub> | undefined;
+}
+
+export function hubFor(handle: DatabaseHandle): NotificationHub {
+  globalThis.__notificationHubs ??= new WeakMap();
+  let hub = globalThis.__notificationHubs.get(handle);
+  if (!hub) {
+    hub = new NotificationHub(handle);
+    globalThis.__notificationHubs.set(handle, hub);
+  }
+  return hub;
+}
+
+/**
+ * A reconnecting browser may have missed a notification whose transaction began before the last one
+ * it saw but committed after it (created_at is the transaction's start): look back this far. The
+ * browser drops ids it already has.
+ */
+export const RESUME_LOOK_BACK_MS = 30_000;
+
+/**
+ * The live stream of one person (server-sent events): `unread` with the count, `notification` with
+ * each new one (its event id is its creation time and id, so a reconnect resumes after it), and
+ * `context` when their roles or contexts changed. A comment every 25 s keeps proxies from closing it;
+ * the browser going away releases everything.
+ */
+export function notificationStream(options: {
+  handle: DatabaseHandle;
+  userId: string;
+  lastEventId: string | null;
+  signal: AbortSignal;
+  timeZone?: string;
+}): Response {
+  const { handle, userId, signal } = options;
+  const db = handle.db;
+  const cursor = decodeCursor(options.lastEventId);
+  const encoder = new TextEncoder();
+  const sent: string[] = [];
+  // Where a catch-up starts: the last notification sent, else what the browser had, else now.
+  let lastSeen: StreamCursor = cursor ?? { createdAt: new Date().toISOString(), id: MIN_UUID };
+  let closed = false;
+  let unsubscribe: (() => void) | null = null;
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+  let chain: Promise<void> = Promise.resolve();
+  let close = () => {};
+
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      close = () => {
+        if (closed) return;
+        closed = true;
+        if (heartbeat) clearInterval(heartbeat);
+        unsubscribe?.();
+        signal.removeEventListener("abort", close);
+        try {
+          controller.close();
+        } catch {}
+      };
+      const write = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          close();
+        }
+      };
+      const send = (event: string, data: unknown, id?: string) =>
+        write(`${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const sendNotification = (row: NotificationRow) => {
+        if (sent.includes(row.id)) return;
+        sent.push(row.id);
+        if (sent.length > 200) sent.shift();
+        if (row.cursorAt > lastSeen.createdAt) lastSeen = { createdAt: row.cursorAt, id: row.id };
+        send(
+          "notification",
+          presentNotification(row, new Date(), options.timeZone),
+          encodeCursor({ createdAt: row.cursorAt, id: row.id }),
+        );
+      };
+      const catchUp = async (from: StreamCursor) => {
+        const since = new Date(Date.parse(from.createdAt) - RESUME_LOOK_BACK_MS).toISOString();
+        for (const row of await notificationsSince(db, userId, { createdAt: since, id: from.id }))
+          sendNotification(row);
+      };
+      const sendUnread = async () => send("unread", { count: await getUnreadCount(db, userId) });
+      // One at a time, in order: a signal's reads finish before the next signal's begin.
+      const run = (task: () => Promise<void>) => {
+        chain = chain
+          .then(() => (closed ? undefined : task()))
+          .catch((error) => {
+            console.error("Live notification stream failed", error);
+          });
+      };
+
+      if (signal.aborted) return close();
+      signal.addEventListener("abort", close, { once: true });
+      write("retry: 3000\n\n");
+      unsubscribe = await hubFor(handle).subscribe(userId, (s) =>
+        run(async () => {
+          if (s.kind === "notification") {
+            const row = await getNotification(db, userId, s.id);
+            if (row && !row.isArchived && !isExpired(row, new Date())) sendNotification(row);
+            await sendUnread();
+          } else if (s.kind === "unread") {
+            await sendUnread();
+          } else if (s.kind === "resync") {
+            await catchUp(lastSeen);
+            await sendUnread();
+          } else {
+            send("context", {});
+          }
+        }),
+      );
+      if (closed) return unsubscribe();
+      // Subscribed first, then caught up: nothing falls between the two (duplicates are dropped).
+      run(async () => {
+        if (cursor) await catchUp(cursor);
+        await sendUnread();
+      });
+      heartbeat = setInterval(() => write(": heartbeat\n\n"), STREAM_HEARTBEAT_MS);
+      heartbeat.unref?.();
+    },
+    cancel() {
+      close();
+    },
+  });
+
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform keeps the compression middleware from buffering the stream.
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
