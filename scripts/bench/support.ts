@@ -33,8 +33,10 @@ export interface BenchResult {
   unit: string;
   baseline: number;
   baselineUnit: string;
-  /** The smallest acceptable value / baseline. */
+  /** The smallest acceptable value / baseline (the largest, when `lowerIsBetter`). */
   target: number;
+  /** For limits (time, memory): the value must stay at or under target x baseline. */
+  lowerIsBetter?: boolean;
   /** Short remarks for the summary table (e.g. "0 failed spends"). */
   notes: string[];
 }
@@ -46,6 +48,8 @@ export interface Benchmark {
 }
 
 export const ratioOf = (r: BenchResult) => r.value / Math.max(r.baseline, 1e-9);
+export const targetMet = (r: BenchResult) =>
+  r.lowerIsBetter ? ratioOf(r) <= r.target : ratioOf(r) >= r.target;
 
 export const fmtRate = (n: number) => Math.round(n).toLocaleString("en-US");
 export const fmtMs = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
@@ -53,7 +57,7 @@ export const fmtMs = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
 export function resultLine(r: BenchResult): string {
   return (
     `${r.name}: ${fmtRate(r.value)} ${r.unit} vs baseline ${fmtRate(r.baseline)} ${r.baselineUnit} ` +
-    `-> ratio ${ratioOf(r).toFixed(2)}x (target >= ${r.target}x)`
+    `-> ratio ${ratioOf(r).toFixed(2)}x (target ${r.lowerIsBetter ? "<=" : ">="} ${r.target}x)`
   );
 }
 

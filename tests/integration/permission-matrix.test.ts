@@ -234,7 +234,7 @@ const MATRIX: Record<
   "_app.notifications": { url: "/notifications?filter=unread&group=date", policy: "user" },
   "api.notifications.stream": {
     url: "/api/notifications/stream",
-    policy: { custom: (p) => (p === "anonymous" ? "redirect:status 401" : "ok") },
+    policy: { custom: (p) => (p === "anonymous" ? "unauthorized" : "ok") },
   },
   // A proposal's documents: only the vendor, the RFP's author (once submitted) and admins.
   "documents.proposal.$id": {
