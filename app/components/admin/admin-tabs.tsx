@@ -1,6 +1,7 @@
 /** The admin panel's section tabs (plain links, so they work without JavaScript). */
 const TABS = [
   { id: "verification", href: "/admin?tab=verification", label: "Verification queue" },
+  { id: "users", href: "/admin/users", label: "Users" },
   { id: "credits", href: "/admin/credits", label: "Credits" },
   { id: "errors", href: "/admin/errors", label: "Errors" },
   { id: "diagnostics", href: "/admin/diagnostics", label: "Diagnostics" },

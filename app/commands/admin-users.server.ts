@@ -1,0 +1,20 @@
+import type { Database } from "@db/client";
+import { sessions, users } from "@db/schema";
+import { eq, sql } from "drizzle-orm";
+
+/**
+ * An admin disables (or enables again) an account. Disabling ends every session of it at once: the
+ * session lookup also refuses disabled accounts, so nothing signed in survives.
+ */
+export async function setAccountDisabled(db: Database, userId: string, disabled: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ disabledAt: disabled ? sql`now()` : null })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (updated.length === 0) return false;
+    if (disabled) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return true;
+  });
+}

@@ -1,0 +1,169 @@
+import {
+  ROLE_LABELS,
+  type RoleType,
+  VERIFICATION_STATUS_LABELS,
+  type VerificationStatus,
+} from "@domain/roles";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/auth/guards.server";
+import { setAccountDisabled } from "~/commands/admin-users.server";
+import { AdminTabs } from "~/components/admin/admin-tabs";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import { getDb } from "~/db.server";
+import { redirectWithFlash } from "~/flash.server";
+import { ADMIN_USERS_LIMIT, searchUsersForAdmin } from "~/queries/admin-users.server";
+import { dateLabel } from "~/rfps/present.server";
+
+export const meta: MetaFunction = () => [{ title: "Admin · Users · Association Commons" }];
+
+/** The admin panel's users (issue 5 part 8): search, roles and their verification, disable an account. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
+  const rows = await searchUsersForAdmin(await getDb(), q);
+  const tz = admin.profile.timezone ?? undefined;
+  return json({
+    q,
+    limit: ADMIN_USERS_LIMIT,
+    selfId: admin.user.id,
+    users: rows.map((u) => ({
+      id: u.id,
+      email: u.email,
+      name: u.fullName,
+      joined: dateLabel(u.createdAt, tz),
+      disabled: u.disabledAt !== null,
+      roles: u.roles.map((r) => ({
+        label: ROLE_LABELS[r.roleType as RoleType] ?? r.roleType,
+        status:
+          VERIFICATION_STATUS_LABELS[r.verificationStatus as VerificationStatus] ?? r.verificationStatus,
+      })),
+    })),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const userId = String(form.get("user_id") ?? "");
+  const q = String(form.get("q") ?? "");
+  if ((intent !== "disable" && intent !== "enable") || !/^[0-9a-f-]{36}$/i.test(userId)) {
+    return json({ error: "Choose an account and an action" }, { status: 400 });
+  }
+  if (userId === admin.user.id)
+    return json({ error: "You cannot disable your own account" }, { status: 409 });
+  const found = await setAccountDisabled(await getDb(), userId, intent === "disable");
+  if (!found) return json({ error: "Account not found" }, { status: 404 });
+  return redirectWithFlash(`/admin/users${q ? `?q=${encodeURIComponent(q)}` : ""}`, {
+    tone: "success",
+    message: intent === "disable" ? "Account disabled and signed out everywhere" : "Account enabled",
+  });
+}
+
+export default function AdminUsers() {
+  const { q, users, selfId, limit } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const cell = "border-b border-slate-200 px-3 py-2 text-left align-top dark:border-slate-800";
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-3xl font-semibold">Admin Panel</h1>
+      <AdminTabs current="users" />
+      <Form method="get" className="mt-4 flex flex-wrap gap-2" role="search" aria-label="Users">
+        <input
+          type="search"
+          name="q"
+          defaultValue={q}
+          aria-label="Search users by name or e-mail"
+          placeholder="Name or e-mail"
+          className="min-w-0 flex-1 basis-64 rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+        <button type="submit" className={buttonClass("primary")}>
+          Search
+        </button>
+      </Form>
+      {actionData && "error" in actionData ? (
+        <div className="mt-4">
+          <Alert title="That did not work">{actionData.error}</Alert>
+        </div>
+      ) : null}
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+        {users.length === 0
+          ? "No accounts match."
+          : `${users.length} ${users.length === 1 ? "account" : "accounts"}${users.length === limit ? ` (the first ${limit}; narrow the search)` : ""}.`}
+      </p>
+      {users.length > 0 ? (
+        <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">Accounts</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={cell}>
+                  Person
+                </th>
+                <th scope="col" className={cell}>
+                  Roles (verification)
+                </th>
+                <th scope="col" className={cell}>
+                  Joined
+                </th>
+                <th scope="col" className={cell}>
+                  Account
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <tr key={u.id} data-testid="admin-user">
+                  <td className={cell}>
+                    <span className="font-medium">{u.name ?? "—"}</span>
+                    <span className="block text-xs text-slate-500">{u.email}</span>
+                  </td>
+                  <td className={cell}>
+                    {u.roles.length === 0 ? (
+                      <span className="text-slate-500">No role yet</span>
+                    ) : (
+                      <ul>
+                        {u.roles.map((r) => (
+                          <li key={`${r.label}-${r.status}`}>
+                            {r.label} <span className="text-xs text-slate-500">({r.status})</span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td className={cell}>{u.joined}</td>
+                  <td className={cell}>
+                    <span
+                      data-testid="account-state"
+                      className={u.disabled ? "font-semibold text-red-700 dark:text-red-400" : ""}
+                    >
+                      {u.disabled ? "Disabled" : "Active"}
+                    </span>
+                    {u.id !== selfId ? (
+                      <Form method="post" className="mt-1">
+                        <input type="hidden" name="user_id" value={u.id} />
+                        <input type="hidden" name="q" value={q} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={u.disabled ? "enable" : "disable"}
+                          className={buttonClass("secondary", "px-2 py-1 text-xs")}
+                        >
+                          {u.disabled ? "Enable" : "Disable"}
+                          <span className="sr-only"> {u.email}</span>
+                        </button>
+                      </Form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/** The admin panel's users (issue 5 part 8): search, roles, disabling an account signs it out. */
+import { beforeAll, describe, expect, it } from "vitest";
+import { getSessionUser } from "~/auth/session.server";
+import * as usersRoute from "~/routes/_app.admin_.users";
+import { formRequest, useAppDatabase } from "../support/app";
+import { engines, useTestDatabase } from "../support/db";
+import { personWithRole } from "../support/people";
+
+type Person = Awaited<ReturnType<typeof personWithRole>>;
+const get = (path: string, who: Person) =>
+  new Request(`http://localhost${path}`, { headers: { Cookie: who.cookie } });
+const post = (who: Person, body: Record<string, string>) =>
+  usersRoute.action({
+    request: formRequest("/admin/users", body, { Cookie: who.cookie }),
+    params: {},
+    context: {},
+  });
+
+async function settle(p: Promise<unknown>): Promise<Response> {
+  try {
+    return (await p) as Response;
+  } catch (e) {
+    if (e instanceof Response) return e;
+    throw e;
+  }
+}
+
+describe.each(engines)("admin users on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  let admin: Person;
+  let vendor: Person;
+  let manager: Person;
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    admin = await personWithRole(t.db, "admin");
+    vendor = await personWithRole(t.db, "vendor", { verified: false, label: "findme" });
+    manager = await personWithRole(t.db, "manager");
+  });
+
+  it("finds accounts by e-mail or name, with their roles and verification", async () => {
+    const data = await (
+      await usersRoute.loader({ request: get("/admin/users?q=FINDME", admin), params: {}, context: {} })
+    ).json();
+    expect(data.users).toHaveLength(1);
+    expect(data.users[0]).toMatchObject({ email: vendor.email, disabled: false });
+    expect(data.users[0]?.roles).toEqual([{ label: "Vendor/Contractor", status: expect.any(String) }]);
+  });
+
+  it("is for admins only", async () => {
+    const refused = await settle(
+      usersRoute.loader({ request: get("/admin/users", manager), params: {}, context: {} }),
+    );
+    expect(refused.status).toBe(403);
+    expect((await settle(post(manager, { intent: "disable", user_id: vendor.id }))).status).toBe(403);
+  });
+
+  it("disabling signs the person out everywhere; enabling lets them sign in again; never oneself", async () => {
+    const request = () => new Request("http://localhost/", { headers: { Cookie: vendor.cookie } });
+    expect(await getSessionUser(request())).not.toBeNull();
+    expect((await post(admin, { intent: "disable", user_id: vendor.id })).status).toBe(302);
+    expect(await getSessionUser(request())).toBeNull();
+    const listed = await (
+      await usersRoute.loader({ request: get("/admin/users?q=findme", admin), params: {}, context: {} })
+    ).json();
+    expect(listed.users[0]?.disabled).toBe(true);
+    expect((await post(admin, { intent: "enable", user_id: vendor.id })).status).toBe(302);
+    const again = await (
+      await usersRoute.loader({ request: get("/admin/users?q=findme", admin), params: {}, context: {} })
+    ).json();
+    expect(again.users[0]?.disabled).toBe(false);
+    const self = await post(admin, { intent: "disable", user_id: admin.id });
+    expect(self.status).toBe(409);
+    const unknown = await post(admin, { intent: "disable", user_id: "00000000-0000-4000-8000-000000000000" });
+    expect(unknown.status).toBe(404);
+  });
+});
