@@ -1,6 +1,7 @@
 /** The admin panel's users (issue 5 part 8): search, roles, disabling an account signs it out. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSessionUser } from "~/auth/session.server";
+import * as analyticsRoute from "~/routes/_app.admin_.analytics";
 import * as usersRoute from "~/routes/_app.admin_.users";
 import { formRequest, useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
@@ -72,5 +73,22 @@ describe.each(engines)("admin users on %s", (engine) => {
     expect(self.status).toBe(409);
     const unknown = await post(admin, { intent: "disable", user_id: "00000000-0000-4000-8000-000000000000" });
     expect(unknown.status).toBe(404);
+  });
+
+  it("analytics counts this week's sign-ups and sessions from the real tables, 8 weeks", async () => {
+    const data = await (
+      await analyticsRoute.loader({ request: get("/admin/analytics", admin), params: {}, context: {} })
+    ).json();
+    expect(data.weeks).toHaveLength(8);
+    const [thisWeek] = data.weeks;
+    // The three people of this test were created (and signed in) this week; other tests in the same
+    // database may add more.
+    expect(thisWeek?.signUps).toBeGreaterThanOrEqual(3);
+    expect(thisWeek?.activeUsers).toBeGreaterThanOrEqual(2);
+    expect(data.weeks.slice(1).every((w: { signUps: number }) => w.signUps === 0)).toBe(true);
+    const refused = await settle(
+      analyticsRoute.loader({ request: get("/admin/analytics", manager), params: {}, context: {} }),
+    );
+    expect(refused.status).toBe(403);
   });
 });

@@ -186,6 +186,7 @@ const MATRIX: Record<
   "api.stripe.webhook": { url: "/api/stripe/webhook", policy: "public" },
   "_app.admin_.credits": { url: "/admin/credits", policy: "admin" },
   "_app.admin_.users": { url: "/admin/users?q=test", policy: "admin" },
+  "_app.admin_.analytics": { url: "/admin/analytics", policy: "admin" },
   // Error monitoring (issue 5, part 6): admins only; its action (Trigger test error) as well.
   "_app.admin_.errors": { url: "/admin/errors", policy: "admin" },
   // Authentication diagnostics (issue 5, part 7): admins only; Run Diagnostics and Reset as well.

@@ -2,6 +2,7 @@
 const TABS = [
   { id: "verification", href: "/admin?tab=verification", label: "Verification queue" },
   { id: "users", href: "/admin/users", label: "Users" },
+  { id: "analytics", href: "/admin/analytics", label: "Analytics" },
   { id: "credits", href: "/admin/credits", label: "Credits" },
   { id: "errors", href: "/admin/errors", label: "Errors" },
   { id: "diagnostics", href: "/admin/diagnostics", label: "Diagnostics" },
