@@ -1,9 +1,9 @@
 import type { Database, Queryable } from "@db/client";
 import { proposalDocuments, rfpProposals, rfps } from "@db/schema";
-import { checkRfpDocument, checkRfpDocumentCount, RFP_DOCUMENT_MESSAGES } from "@domain/rfp/documents";
+import { checkRfpDocumentCount, RFP_DOCUMENT_MESSAGES } from "@domain/rfp/documents";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
-import { looksLikeText, removeStoredFiles, sniffStoredFile } from "~/storage/files.server";
-import type { ReceivedDocument } from "./rfp-documents.server";
+import { removeStoredFiles } from "~/storage/files.server";
+import { checkReceivedDocuments, type ReceivedDocument } from "./rfp-documents.server";
 
 /**
  * A proposal's documents (issue 4: a bid carries its documents): the same limits, types and messages
@@ -20,19 +20,7 @@ export async function attachProposalDocuments(
   const keys = input.files.map((f) => f.key);
   try {
     if (input.files.length === 0 && !input.tooMany) return { ok: true, count: 0 };
-    const errors: string[] = [];
-    const accepted: (ReceivedDocument & { contentType: string })[] = [];
-    for (const file of input.files) {
-      const check = checkRfpDocument({
-        name: file.name,
-        size: file.size,
-        sniffed: await sniffStoredFile(file.key),
-        looksLikeText: looksLikeText(file.head),
-      });
-      if (check.ok) accepted.push({ ...file, contentType: check.contentType });
-      else errors.push(`${file.name}: ${check.message}`);
-    }
-    if (input.tooMany) errors.push(RFP_DOCUMENT_MESSAGES.maxFiles());
+    const { accepted, errors } = await checkReceivedDocuments(input.files, input.tooMany);
     if (errors.length > 0) {
       await removeStoredFiles(keys);
       return { ok: false, errors };

@@ -102,6 +102,28 @@ export async function readRfpUpload(
   }
 }
 
+/**
+ * Checks received files by content against the document rules (types, size; the spec's messages as
+ * "file name: message"), and the file-count message when the upload carried too many. Shared by RFP
+ * attachments and proposal documents.
+ */
+export async function checkReceivedDocuments(files: ReceivedDocument[], tooMany: boolean) {
+  const errors: string[] = [];
+  const accepted: (ReceivedDocument & { contentType: string })[] = [];
+  for (const file of files) {
+    const check = checkRfpDocument({
+      name: file.name,
+      size: file.size,
+      sniffed: await sniffStoredFile(file.key),
+      looksLikeText: looksLikeText(file.head),
+    });
+    if (check.ok) accepted.push({ ...file, contentType: check.contentType });
+    else errors.push(`${file.name}: ${check.message}`);
+  }
+  if (tooMany) errors.push(RFP_DOCUMENT_MESSAGES.maxFiles());
+  return { accepted, errors };
+}
+
 export type AttachOutcome = { ok: true; count: number } | { ok: false; errors: string[] };
 
 /**
@@ -119,19 +141,7 @@ export async function attachRfpDocuments(
       await removeStoredFiles(keys);
       return { ok: false, errors: [RFP_DOCUMENT_MESSAGES.noFile] };
     }
-    const errors: string[] = [];
-    const accepted: (ReceivedDocument & { contentType: string })[] = [];
-    for (const file of input.files) {
-      const check = checkRfpDocument({
-        name: file.name,
-        size: file.size,
-        sniffed: await sniffStoredFile(file.key),
-        looksLikeText: looksLikeText(file.head),
-      });
-      if (check.ok) accepted.push({ ...file, contentType: check.contentType });
-      else errors.push(`${file.name}: ${check.message}`);
-    }
-    if (input.tooMany) errors.push(RFP_DOCUMENT_MESSAGES.maxFiles());
+    const { accepted, errors } = await checkReceivedDocuments(input.files, input.tooMany);
     if (errors.length > 0) {
       await removeStoredFiles(keys);
       return { ok: false, errors };

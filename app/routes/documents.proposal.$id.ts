@@ -1,18 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { z } from "zod";
 import { type ActiveViewer, requireViewer } from "~/auth/guards.server";
 import { getProposalDocumentForDownload } from "~/commands/proposal-documents.server";
 import { getDb } from "~/db.server";
 import { rfpActor } from "~/rfps/actor.server";
-import { openStoredFile } from "~/storage/files.server";
+import { openStoredFile, privateDownload } from "~/storage/files.server";
 
 const ParamsSchema = z.object({ id: z.string().uuid() });
-
-function contentDisposition(fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 const notFound = () => new Response("Resource not found", { status: 404 });
 
@@ -41,14 +35,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch {
     throw notFound();
   }
-  return new Response(createReadableStreamFromReadable(file.stream), {
-    headers: {
-      "Content-Type": document.fileType,
-      "Content-Length": String(file.size),
-      "Content-Disposition": contentDisposition(document.fileName),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "sandbox; default-src 'none'",
-    },
-  });
+  return privateDownload(file, { fileName: document.fileName, contentType: document.fileType });
 }

@@ -1,22 +1,15 @@
 import { mayViewRfp, RFP_MESSAGES } from "@domain/rfp";
 import { isRoleVerified } from "@domain/roles";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { z } from "zod";
 import type { ActiveViewer } from "~/auth/guards.server";
 import { requireViewer } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { getRfpDocumentForDownload } from "~/queries/rfp-wizard.server";
 import { rfpViewer } from "~/rfps/actor.server";
-import { openStoredFile } from "~/storage/files.server";
+import { openStoredFile, privateDownload } from "~/storage/files.server";
 
 const ParamsSchema = z.object({ id: z.string().uuid() });
-
-/** An RFC 6266 Content-Disposition for a user-supplied file name (ASCII fallback plus UTF-8). */
-function contentDisposition(fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 const notFound = () => new Response(RFP_MESSAGES.notFound, { status: 404 });
 
@@ -46,14 +39,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch {
     throw notFound();
   }
-  return new Response(createReadableStreamFromReadable(file.stream), {
-    headers: {
-      "Content-Type": document.fileType,
-      "Content-Length": String(file.size),
-      "Content-Disposition": contentDisposition(document.fileName),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "sandbox; default-src 'none'",
-    },
-  });
+  return privateDownload(file, { fileName: document.fileName, contentType: document.fileType });
 }

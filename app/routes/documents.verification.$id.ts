@@ -1,18 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { z } from "zod";
 import { requireViewer } from "~/auth/guards.server";
 import { openStoredDocument } from "~/commands/verification.server";
 import { getDb } from "~/db.server";
 import { getVerificationDocument } from "~/queries/verification.server";
+import { privateDownload } from "~/storage/files.server";
 
 const ParamsSchema = z.object({ id: z.string().uuid() });
-
-/** An RFC 6266 Content-Disposition for a user-supplied file name (ASCII fallback plus UTF-8). */
-function contentDisposition(fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /**
  * Streams a verification document. Documents are private: only their owner, or an administrator (an
@@ -34,14 +28,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch {
     throw new Response("Not found", { status: 404 });
   }
-  return new Response(createReadableStreamFromReadable(file.stream), {
-    headers: {
-      "Content-Type": document.contentType,
-      "Content-Length": String(file.size),
-      "Content-Disposition": contentDisposition(document.fileName),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "sandbox; default-src 'none'",
-    },
-  });
+  return privateDownload(file, { fileName: document.fileName, contentType: document.contentType });
 }

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import { createReadableStreamFromReadable } from "@remix-run/node";
 import { fileTypeFromFile } from "file-type";
 import { env } from "~/env.server";
 
@@ -90,4 +92,30 @@ export async function openStoredFile(key: string) {
   const file = storagePath(key);
   const { size } = await stat(file);
   return { size, stream: createReadStream(file) };
+}
+
+/** An RFC 6266 Content-Disposition for a user-supplied file name (ASCII fallback plus UTF-8). */
+export function contentDisposition(fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * The response for a private document: streamed as an attachment, never cached by others, never
+ * sniffed or run as a page. Every private download route answers with it.
+ */
+export function privateDownload(
+  file: { stream: Readable; size: number },
+  document: { fileName: string; contentType: string },
+) {
+  return new Response(createReadableStreamFromReadable(file.stream), {
+    headers: {
+      "Content-Type": document.contentType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition(document.fileName),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "sandbox; default-src 'none'",
+    },
+  });
 }

@@ -11,25 +11,18 @@ import http from "node:http";
 import { createUserSession } from "../../app/auth/session.server";
 import { createAccount } from "../../app/commands/accounts.server";
 import { notify } from "../../app/commands/notifications.server";
-import { type Benchmark, type BenchResult, envInt, log, withBenchDatabase } from "./support";
+import {
+  type Benchmark,
+  type BenchResult,
+  envInt,
+  log,
+  serverEnv,
+  stopChild,
+  waitForHttp,
+  withBenchDatabase,
+} from "./support";
 
 const NAME = "live-streams";
-
-function waitForHttp(port: number, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const req = http.get({ host: "127.0.0.1", port, path: "/healthz" }, (res) => {
-        res.resume();
-        resolve();
-      });
-      req.on("error", () =>
-        Date.now() > until ? reject(new Error(`port ${port} never answered`)) : setTimeout(attempt, 200),
-      );
-    };
-    attempt();
-  });
-}
 
 /** The server process's resident memory, in bytes (Linux). */
 function rssOf(pid: number): number {
@@ -135,15 +128,8 @@ export const liveStreamsBench: Benchmark = {
       );
 
       const port = 3800 + Math.floor(Math.random() * 100);
-      const env = {
-        ...process.env,
-        NODE_ENV: "production",
-        DATABASE_URL: bench.url,
-        PORT: String(port),
-        SESSION_SECRET: secret,
-      };
       const server: ChildProcess = spawn(process.execPath, ["server.js"], {
-        env: env as NodeJS.ProcessEnv,
+        env: serverEnv(bench.url, port, secret),
         stdio: "ignore",
       });
       const streams: Stream[] = [];
@@ -200,12 +186,7 @@ export const liveStreamsBench: Benchmark = {
         };
       } finally {
         for (const s of streams) s.request.destroy();
-        await new Promise<void>((resolve) => {
-          if (server.exitCode !== null) return resolve();
-          server.once("exit", () => resolve());
-          server.kill("SIGTERM");
-          setTimeout(() => server.kill("SIGKILL"), 5000).unref();
-        });
+        await stopChild(server);
         await handle.close();
       }
     }),

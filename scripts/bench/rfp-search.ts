@@ -3,7 +3,7 @@
 // (scripts/bench/bare-search-server.mjs). The app side is the production server (server.js: Express,
 // Remix, the session lookup, the search, the card wording), asked for the route's data (?_data=) as the
 // browser does when someone types in the search box. Targets: >= 0.5x the throughput, p99 < 3x.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -25,36 +25,14 @@ import {
   envNumber,
   log,
   runLoad,
+  serverEnv,
+  stopChild,
+  waitForHttp,
   withBenchDatabase,
 } from "./support";
 
 const NAME = "rfp-search";
 const ROUTE_DATA = "routes/_app.rfps._index";
-
-function waitForHttp(port: number, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const req = http.get({ host: "127.0.0.1", port, path: "/healthz" }, (res) => {
-        res.resume();
-        resolve();
-      });
-      req.on("error", () =>
-        Date.now() > until ? reject(new Error(`port ${port} never answered`)) : setTimeout(attempt, 200),
-      );
-    };
-    attempt();
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-    setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-  });
-}
 
 /** GETs `path` over a keep-alive agent; true on 200 with a body. */
 function getter(port: number, connections: number, cookie: string) {
@@ -167,14 +145,10 @@ export const rfpSearchBench: Benchmark = {
 
       const appPort = 3600 + Math.floor(Math.random() * 200);
       const barePort = appPort + 1;
-      const env = {
-        ...process.env,
-        NODE_ENV: "production",
-        DATABASE_URL: bench.url,
-        PORT: String(appPort),
-        SESSION_SECRET: secret,
-      };
-      const app = spawn(process.execPath, ["server.js"], { env: env as NodeJS.ProcessEnv, stdio: "ignore" });
+      const app = spawn(process.execPath, ["server.js"], {
+        env: serverEnv(bench.url, appPort, secret),
+        stdio: "ignore",
+      });
       const bare = spawn(
         process.execPath,
         ["scripts/bench/bare-search-server.mjs", specPath, String(barePort)],
@@ -256,7 +230,7 @@ export const rfpSearchBench: Benchmark = {
           notes,
         };
       } finally {
-        await Promise.all([stop(app), stop(bare)]);
+        await Promise.all([stopChild(app), stopChild(bare)]);
         await handle.close();
       }
     }),

@@ -1,4 +1,6 @@
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import postgres from "postgres";
 import { type DatabaseHandle, openDatabase, runMigrations } from "../../db/client";
 
@@ -191,4 +193,42 @@ export function describeLoad(label: string, r: LoadResult, unit: string): string
     `latency p50 ${fmtMs(r.p50Ms)} ms, p99 ${fmtMs(r.p99Ms)} ms, failed ${r.failed}` +
     (r.firstError ? ` (first error: ${r.firstError})` : "")
   );
+}
+
+/** Resolves once an HTTP server on `port` answers /healthz (a started app server). */
+export function waitForHttp(port: number, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const req = http.get({ host: "127.0.0.1", port, path: "/healthz" }, (res) => {
+        res.resume();
+        resolve();
+      });
+      req.on("error", () =>
+        Date.now() > until ? reject(new Error(`port ${port} never answered`)) : setTimeout(attempt, 200),
+      );
+    };
+    attempt();
+  });
+}
+
+/** Stops a child process: SIGTERM, then SIGKILL after 5 s. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+  });
+}
+
+/** A copy of this process's environment for a plain production app server on `databaseUrl`. */
+export function serverEnv(databaseUrl: string, port: number, sessionSecret: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    SESSION_SECRET: sessionSecret,
+  } as NodeJS.ProcessEnv;
 }
