@@ -1,39 +1,61 @@
+import { EMAIL_DISPATCH_INTERVAL_MS } from "@domain/notifications/email";
 import { closeDueRfps } from "./commands/rfps.server";
 import { getDb } from "./db.server";
+import { sendDueDigests, sendImmediateEmails } from "./notifications/email.server";
 
 /** How often the periodic jobs run. */
 export const JOB_INTERVAL_MS = 60_000;
 
 declare global {
-  var __jobsTimer: ReturnType<typeof setInterval> | undefined;
+  var __jobsTimers: ReturnType<typeof setInterval>[] | undefined;
+}
+
+/** Runs `job` every `intervalMs`, never two rounds at once; a failed round is logged and the next one runs. */
+function every(intervalMs: number, name: string, job: () => Promise<void>) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await job();
+    } catch (error) {
+      console.error(`${name} failed`, error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  void tick();
+  return timer;
 }
 
 /**
- * Periodic work of an app server: closing RFPs with auto-close at their deadline. Every app server may
- * run it: each close locks its RFP's stream, and a close that finds the RFP closed does nothing.
- * Started once per process (server.js); returns a stop function.
+ * Periodic work of an app server:
+ * - closing RFPs with auto-close at their deadline (each close locks its RFP's stream, and a close that
+ *   finds the RFP closed does nothing);
+ * - notification e-mail: urgent and high priority at once, and the daily digests (rows are claimed, so
+ *   no e-mail goes twice).
+ * Every app server may run them. Started once per process (server.js); returns a stop function.
  */
 export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
-  if (!globalThis.__jobsTimer) {
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
+  if (!globalThis.__jobsTimers) {
+    globalThis.__jobsTimers = [
+      every(intervalMs, "Auto-close", async () => {
         const closed = await closeDueRfps(await getDb());
         if (closed > 0) console.log(`Auto-close: ${closed} RFP(s) closed at their deadline`);
-      } catch (error) {
-        console.error("Auto-close failed", error);
-      } finally {
-        running = false;
-      }
-    };
-    globalThis.__jobsTimer = setInterval(tick, intervalMs);
-    globalThis.__jobsTimer.unref();
-    void tick();
+      }),
+      every(EMAIL_DISPATCH_INTERVAL_MS, "Notification e-mail", async () => {
+        await sendImmediateEmails(await getDb());
+      }),
+      every(intervalMs, "Notification digests", async () => {
+        const sent = await sendDueDigests(await getDb());
+        if (sent > 0) console.log(`Notification digests: ${sent} sent`);
+      }),
+    ];
   }
   return () => {
-    clearInterval(globalThis.__jobsTimer);
-    globalThis.__jobsTimer = undefined;
+    for (const timer of globalThis.__jobsTimers ?? []) clearInterval(timer);
+    globalThis.__jobsTimers = undefined;
   };
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from "@db/client";
 import { notifications } from "@db/schema";
 import { type LiveSignal, NOTIFICATIONS_CHANNEL, type NotificationPriority } from "@domain/notifications";
+import { initialEmailState } from "@domain/notifications/email";
 import { and, eq, inArray, sql } from "drizzle-orm";
 
 export type { NotificationPriority };
@@ -53,6 +54,8 @@ export async function notify(db: Queryable, notification: NewNotification): Prom
       title: notification.title,
       body: notification.body ?? null,
       priority: notification.priority ?? "normal",
+      // Urgent and high: e-mailed at once; the rest: the daily digest (app/notifications/email.server.ts).
+      emailState: initialEmailState(notification.priority ?? "normal"),
       actionUrl: notification.actionUrl ?? null,
       expiresAt: notification.expiresAt ?? null,
       metadata: notification.metadata ?? {},

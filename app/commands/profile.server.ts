@@ -54,3 +54,16 @@ export async function updateAppearance(db: Queryable, userId: string, input: App
     .returning({ id: userProfiles.id });
   if (updated.length === 0) throw new ProfileNotFoundError();
 }
+
+/**
+ * Turns notification e-mail on or off (the account settings checkbox, and the unsubscribe link in every
+ * notification e-mail). Returns the address it applies to, or null when there is no such profile.
+ */
+export async function setEmailNotifications(db: Queryable, userId: string, on: boolean) {
+  const [row] = await db
+    .update(userProfiles)
+    .set({ emailNotifications: on, updatedAt: sql`now()` })
+    .where(eq(userProfiles.id, userId))
+    .returning({ email: userProfiles.email });
+  return row?.email ?? null;
+}

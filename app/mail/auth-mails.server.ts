@@ -1,14 +1,11 @@
 import { env } from "~/env.server";
-import type { Mail } from "./mailer.server";
+import { escapeHtml, type Mail } from "./mailer.server";
 
 function link(pathname: string, token: string) {
   const url = new URL(pathname, env().APP_URL);
   url.searchParams.set("token", token);
   return url.toString();
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function mail(to: string, subject: string, lines: string[], action: { label: string; href: string }): Mail {
   const text = `${lines.join("\n\n")}\n\n${action.label}: ${action.href}\n`;

@@ -44,3 +44,12 @@ export async function getAppearance(db: Queryable, userId: string) {
   const theme = row.theme === "light" || row.theme === "dark" ? row.theme : "system";
   return { ...row, theme } as const;
 }
+
+/** The address notification e-mail goes to and whether it is on (the unsubscribe page). */
+export async function getEmailNotificationSetting(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ email: userProfiles.email, on: userProfiles.emailNotifications })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, userId));
+  return row ?? null;
+}

@@ -273,7 +273,7 @@ export default function AccountSettings() {
           />
           <CheckboxField
             label="Email notifications"
-            description="Send me e-mail about activity that involves me."
+            description="Urgent and high priority notifications by e-mail as they happen, and at most one summary a day of the rest."
             {...getInputProps(fields.email_notifications, { type: "checkbox" })}
           />
         </div>

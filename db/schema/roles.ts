@@ -145,9 +145,29 @@ export const notifications = pgTable(
     priority: text("priority").notNull().default("normal"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: ts("created_at").notNull().defaultNow(),
+    /** E-mail state (domain/notifications/email.ts, EMAIL_STATES); rows written before e-mail existed: skipped. */
+    emailState: text("email_state").notNull().default("skipped"),
+    emailAttempts: integer("email_attempts").notNull().default(0),
+    emailClaimedAt: ts("email_claimed_at"),
+    emailedAt: ts("emailed_at"),
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
     index("notifications_unread_idx").on(t.userId).where(sql`not ${t.isRead} and not ${t.isArchived}`),
+    /** The e-mail dispatcher's queue: only rows still to send are indexed. */
+    index("notifications_email_queue_idx")
+      .on(t.createdAt)
+      .where(sql`${t.emailState} in ('pending', 'sending')`),
+    index("notifications_email_digest_idx").on(t.createdAt).where(sql`${t.emailState} = 'digest'`),
   ],
 );
+
+/** When each person's last daily digest went out (at most one a day, domain/notifications/email.ts). */
+export const notificationDigests = pgTable("notification_digests", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  lastSentAt: ts("last_sent_at").notNull(),
+  /** The earliest the next one may go (nextDigestDue): lets the dispatcher skip everyone not yet due. */
+  nextDueAt: ts("next_due_at").notNull(),
+});

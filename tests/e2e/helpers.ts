@@ -76,7 +76,11 @@ export async function linkFromOutbox(to: string, pathname: string): Promise<stri
             )
             .filter((m) => m.to === to)
         : [];
-      link = mails.at(-1)?.text.match(/https?:\/\/\S+token=\S+/)?.[0];
+      // The newest mail with a link to `pathname` (notification e-mails to the same person may follow it).
+      link = mails
+        .map((m) => m.text.match(/https?:\/\/\S+token=\S+/)?.[0])
+        .filter((l): l is string => !!l && new URL(l).pathname === pathname)
+        .at(-1);
       return link ? new URL(link).pathname : null;
     })
     .toBe(pathname);

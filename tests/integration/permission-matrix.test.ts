@@ -110,6 +110,8 @@ const MATRIX: Record<
   // E-mail links (confirm, reset) work for anyone holding the token, signed in or not.
   "auth.confirm": { url: "/auth/confirm", policy: "public", action: "public" },
   "auth.reset-password": { url: "/auth/reset-password", policy: "public", action: "public" },
+  // The unsubscribe link in notification e-mail works for whoever holds its signed token (here none: 400).
+  "email.unsubscribe": { url: "/email/unsubscribe", policy: "public", action: "public" },
   // OAuth: without a configured provider (as here) both only send people back to sign in.
   "auth.oauth": { url: "/auth/oauth", policy: { custom: () => "sign_in" } },
   "auth.callback": { url: "/auth/callback", policy: { custom: () => "sign_in" } },
