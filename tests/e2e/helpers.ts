@@ -89,6 +89,28 @@ export async function linkFromOutbox(to: string, pathname: string): Promise<stri
   return `${url.pathname}${url.search}`;
 }
 
+/** The newest mail to `to` with `subject` in the outbox, waiting up to `timeout` ms for it to arrive. */
+export async function mailFromOutbox(to: string, subject: string, timeout = 25_000) {
+  type OutboxMail = { to: string; subject: string; text: string; headers?: Record<string, string> };
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = existsSync(OUTBOX_DIR)
+          ? readdirSync(OUTBOX_DIR)
+              .filter((n) => n.endsWith(".json"))
+              .sort()
+              .map((n) => JSON.parse(readFileSync(path.join(OUTBOX_DIR, n), "utf8")) as OutboxMail)
+          : [];
+        found = mails.filter((m) => m.to === to && m.subject === subject).at(-1);
+        return Boolean(found);
+      },
+      { timeout },
+    )
+    .toBe(true);
+  return found as OutboxMail;
+}
+
 /**
  * Signs a new person up and confirms the address through the link in the outbox: they end signed in,
  * on the onboarding wizard. Returns the credentials.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signIn, signOut } from "./helpers";
+import { mailFromOutbox, signIn, signOut } from "./helpers";
 
 /**
  * The marketplace end to end (issue 4), with and without JavaScript: a manager publishes an RFP; a
@@ -48,6 +48,7 @@ async function publishRfp(page: Page, title: string): Promise<string> {
 test("publish, buy credits, find and bid, compare and accept: the vendor has Won", async ({
   page,
 }, testInfo) => {
+  test.setTimeout(90_000);
   const js = testInfo.project.name !== "no-js";
   page.on("dialog", (d) => d.accept());
   const title = `Lake irrigation repair ${testInfo.project.name} ${Date.now()}`;
@@ -119,6 +120,19 @@ test("publish, buy credits, find and bid, compare and accept: the vendor has Won
   await signInAs(page, VENDOR);
   await page.goto(`/rfps/${rfpId}`);
   await expect(page.getByTestId("my-proposal-status")).toHaveText("Won");
+
+  // The acceptance (high priority) was e-mailed to the vendor at once, with a one-click way out that
+  // works from the e-mail's link; the vendor turns notification e-mail off, then on again.
+  const mail = await mailFromOutbox(VENDOR.email, `Proposal accepted: ${title}`);
+  expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  const unsubscribe = new URL(/https?:\/\/\S+\/email\/unsubscribe\?token=\S+/.exec(mail.text)?.[0] as string);
+  await signOut(page, VENDOR.name, js);
+  await page.goto(`${unsubscribe.pathname}${unsubscribe.search}`);
+  await expect(page.getByText(VENDOR.email)).toBeVisible();
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("status")).toHaveText(/You are unsubscribed/);
+  await page.getByRole("button", { name: "Turn notification e-mails back on" }).click();
+  await expect(page.getByRole("status")).toHaveText("Notification e-mails are on again.");
 });
 
 test("filters count in the badge; saved searches live in this browser and run again", async ({
