@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
+import { withServerErrorId } from "@domain/errors/classify";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import { createReadableStreamFromReadable, json } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -45,6 +46,24 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
       context: { method: request.method },
     });
   })().catch((e: unknown) => console.error("Could not store the error report:", e));
+}
+
+/**
+ * A loader or action that failed on a client-side navigation answers `{ message, stack }` (X-Remix-Error),
+ * and the browser rebuilds the error from those two fields only: the stored id goes into the stack, so
+ * the error screen shows the same id as the server's record.
+ */
+export async function handleDataRequest(
+  response: Response,
+  { request }: LoaderFunctionArgs | ActionFunctionArgs,
+) {
+  const errorId = serverErrorIds.get(request);
+  if (!errorId || !response.headers.has("X-Remix-Error")) return response;
+  const body = (await response.json().catch(() => ({}))) as { message?: string; stack?: string };
+  return json(
+    { message: body.message ?? "Unexpected Server Error", stack: withServerErrorId(body.stack, errorId) },
+    { status: response.status, headers: response.headers },
+  );
 }
 
 /** Puts the stored id on the (sanitized) errors the error screens render on the server. */

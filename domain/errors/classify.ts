@@ -195,6 +195,25 @@ export function formatErrorId(timeMs: number, random: string): string {
 
 export const ERROR_ID_PATTERN = /^[A-Za-z0-9_-]{6,64}$/;
 
+/**
+ * A loader or action that fails during a client-side navigation reaches the browser as `{ message,
+ * stack }` only. The server adds this line to the stack so the error screen can show the id it stored.
+ */
+export const SERVER_ERROR_ID_LINE = "server error id: ";
+
+export function withServerErrorId(stack: string | null | undefined, errorId: string): string {
+  return `${stack ? `${stack}\n` : ""}${SERVER_ERROR_ID_LINE}${errorId}`;
+}
+
+/** The id `withServerErrorId` put in a stack, if any. */
+export function serverErrorIdFromStack(stack: string | null | undefined): string | null {
+  if (!stack) return null;
+  const at = stack.lastIndexOf(SERVER_ERROR_ID_LINE);
+  if (at < 0) return null;
+  const id = stack.slice(at + SERVER_ERROR_ID_LINE.length).trim();
+  return ERROR_ID_PATTERN.test(id) ? id : null;
+}
+
 /** Cuts text to `max` characters. */
 export function cap(text: string | null | undefined, max: number): string | null {
   if (text === null || text === undefined) return null;

@@ -8,8 +8,10 @@ import {
   formatErrorId,
   isLazyLoadFailure,
   routeLabel,
+  serverErrorIdFromStack,
   severityOfError,
   shouldAlert,
+  withServerErrorId,
 } from "@domain/errors/classify";
 import { describe, expect, it } from "vitest";
 
@@ -140,5 +142,15 @@ describe("error screens", () => {
 
   it("formats ids from a time and a random part", () => {
     expect(formatErrorId(1_700_000_000_000, "a1b2c3d4")).toBe("err-loyw3v28-a1b2c3d4");
+  });
+
+  it("carries the server's id through a client-side navigation's error stack", () => {
+    const id = "err-loyw3v28-a1b2c3d4";
+    expect(serverErrorIdFromStack(withServerErrorId(undefined, id))).toBe(id);
+    expect(serverErrorIdFromStack(withServerErrorId("Error: boom\n    at loader (x.js:1:1)", id))).toBe(id);
+    expect(withServerErrorId("Error: boom", id)).toBe(`Error: boom\nserver error id: ${id}`);
+    expect(serverErrorIdFromStack("Error: boom\n    at loader (x.js:1:1)")).toBeNull();
+    expect(serverErrorIdFromStack("server error id: <script>")).toBeNull();
+    expect(serverErrorIdFromStack(undefined)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { formatErrorId } from "@domain/errors/classify";
+import { formatErrorId, serverErrorIdFromStack } from "@domain/errors/classify";
 
 /** Browser side of error reporting: ids and POSTs to /api/errors (the server stores the record). */
 
@@ -28,12 +28,15 @@ export function newClientErrorId(): string {
 
 /**
  * The id an error screen shows: the one the server stored for a failed loader or action (set on the
- * error during server rendering), else the one already on the page from server rendering (so
+ * error during server rendering, or named in its stack after a client-side navigation), else the one already on the page from server rendering (so
  * hydration keeps it), else a new one.
  */
 export function errorIdFor(error: unknown): string {
   const fromError = (error as { errorId?: unknown } | null)?.errorId;
   if (typeof fromError === "string") return fromError;
+  // A loader or action that failed on a client-side navigation (entry.server handleDataRequest).
+  const fromStack = serverErrorIdFromStack((error as { stack?: string } | null)?.stack);
+  if (fromStack) return fromStack;
   if (typeof document !== "undefined") {
     const shown = document.querySelector("[data-error-id]")?.getAttribute("data-error-id");
     if (shown) return shown;
