@@ -13,7 +13,7 @@ import morgan from "morgan";
 
 installGlobals();
 
-// Benchmarks only (scripts/bench/live-streams.ts forks this with BENCH_GC=1 and --expose-gc): on an IPC
+// Benchmarks only (scripts/bench/live-streams.ts starts this with BENCH_GC=1, --expose-gc and IPC): on an IPC
 // message "gc", collect garbage and answer the memory figures; with a `snapshot` path, write a heap
 // snapshot there first. Nothing over HTTP, no signal handler; inert unless started that way.
 if (process.env.BENCH_GC === "1" && process.send && globalThis.gc) {
