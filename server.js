@@ -13,6 +13,21 @@ import morgan from "morgan";
 
 installGlobals();
 
+// Benchmarks only (scripts/bench/live-streams.ts starts this with BENCH_GC=1, --expose-gc and IPC): on an IPC
+// message "gc", collect garbage and answer the memory figures; with a `snapshot` path, write a heap
+// snapshot there first. Nothing over HTTP, no signal handler; inert unless started that way.
+if (process.env.BENCH_GC === "1" && process.send && globalThis.gc) {
+  process.on("message", async (message) => {
+    if (message?.type !== "gc") return;
+    if (message.snapshot) (await import("node:v8")).writeHeapSnapshot(message.snapshot);
+    for (let i = 0; i < 3; i++) {
+      globalThis.gc();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    process.send?.({ type: "gc", id: message.id, memory: process.memoryUsage() });
+  });
+}
+
 const BUILD_PATH = path.resolve("build/index.js");
 const development = process.env.NODE_ENV === "development";
 const port = Number(process.env.PORT ?? 3000);

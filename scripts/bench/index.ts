@@ -55,9 +55,10 @@ for (const bench of selected) {
   console.log(`\n${bench.name}: ${bench.description}`);
   const t0 = performance.now();
   try {
-    const result = await bench.run();
-    results.push(result);
-    console.log(resultLine(result));
+    for (const result of [await bench.run()].flat()) {
+      results.push(result);
+      console.log(resultLine(result));
+    }
   } catch (error) {
     failures++;
     console.error(`${bench.name}: FAILED`, error);

@@ -46,7 +46,8 @@ export interface BenchResult {
 export interface Benchmark {
   name: string;
   description: string;
-  run(): Promise<BenchResult>;
+  /** One result, or several when a benchmark checks more than one target (each judged on its own). */
+  run(): Promise<BenchResult | BenchResult[]>;
 }
 
 export const ratioOf = (r: BenchResult) => r.value / Math.max(r.baseline, 1e-9);
