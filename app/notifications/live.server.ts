@@ -20,8 +20,36 @@ import {
 } from "~/queries/notifications.server";
 import { presentNotification } from "./present.server";
 
+/**
+ * What a person's streams read for one signal, read once and shared by all of them: a person with many
+ * open tabs (or the benchmark's thousand streams) costs one query per signal, not one per stream.
+ */
+export interface SignalReads {
+  unreadCount(): Promise<number>;
+  notification(id: string): Promise<NotificationRow | null>;
+}
+
+function signalReads(db: DatabaseHandle["db"], userId: string): SignalReads {
+  let unread: Promise<number> | undefined;
+  const rows = new Map<string, Promise<NotificationRow | null>>();
+  return {
+    unreadCount: () => {
+      unread ??= getUnreadCount(db, userId);
+      return unread;
+    },
+    notification: (id) => {
+      let row = rows.get(id);
+      if (!row) {
+        row = getNotification(db, userId, id);
+        rows.set(id, row);
+      }
+      return row;
+    },
+  };
+}
+
 /** A signal from the channel, or "resync": the LISTEN connection dropped and came back. */
-type Subscriber = (signal: LiveSignal | { kind: "resync" }) => void;
+type Subscriber = (signal: LiveSignal | { kind: "resync" }, reads: SignalReads) => void;
 
 /**
  * One LISTEN per app process (per database handle), fanned out in process to the open streams of each
@@ -68,22 +96,27 @@ export class NotificationHub {
 
   /** After a reconnect every stream reads what it may have missed from the table. */
   private resyncAll() {
-    for (const set of this.subscribers.values())
+    for (const [userId, set] of this.subscribers) {
+      const reads = signalReads(this.handle.db, userId);
       for (const subscriber of set) {
         try {
-          subscriber({ kind: "resync" });
+          subscriber({ kind: "resync" }, reads);
         } catch (error) {
           console.error("Live notification subscriber failed", error);
         }
       }
+    }
   }
 
   private dispatch(payload: string) {
     const signal = parseLiveSignal(payload);
     if (!signal) return;
-    for (const subscriber of this.subscribers.get(signal.user) ?? []) {
+    const set = this.subscribers.get(signal.user);
+    if (!set) return;
+    const reads = signalReads(this.handle.db, signal.user);
+    for (const subscriber of set) {
       try {
-        subscriber(signal);
+        subscriber(signal, reads);
       } catch (error) {
         console.error("Live notification subscriber failed", error);
       }
@@ -190,17 +223,19 @@ export function notificationStream(options: {
       if (signal.aborted) return close();
       signal.addEventListener("abort", close, { once: true });
       write("retry: 3000\n\n");
-      unsubscribe = await hubFor(handle).subscribe(userId, (s) =>
+      const sendSharedUnread = async (reads: SignalReads) =>
+        send("unread", { count: await reads.unreadCount() });
+      unsubscribe = await hubFor(handle).subscribe(userId, (s, reads) =>
         run(async () => {
           if (s.kind === "notification") {
-            const row = await getNotification(db, userId, s.id);
+            const row = await reads.notification(s.id);
             if (row && !row.isArchived && !isExpired(row, new Date())) sendNotification(row);
-            await sendUnread();
+            await sendSharedUnread(reads);
           } else if (s.kind === "unread") {
-            await sendUnread();
+            await sendSharedUnread(reads);
           } else if (s.kind === "resync") {
             await catchUp(lastSeen);
-            await sendUnread();
+            await sendSharedUnread(reads);
           } else {
             send("context", {});
           }
