@@ -266,6 +266,27 @@ describe.each(engines)("notifications on %s", (engine) => {
     expect(hub.size).toBe(before - 1);
   });
 
+  it("every one of a person's open streams (tabs) gets the notification and the same count", async () => {
+    await clear(ann);
+    const tabs = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const { controller, response } = openStream(ann);
+        const sse = sseReader(await response);
+        await sse.waitFor((e) => e.event === "unread" && e.data.count === 0);
+        return { controller, sse };
+      }),
+    );
+    const id = await make(ann, { title: "For every tab" });
+    for (const { sse } of tabs) {
+      await sse.waitFor((e) => e.event === "notification" && e.data.id === id);
+      await sse.waitFor((e) => e.event === "unread" && e.data.count === 1);
+    }
+    for (const { controller, sse } of tabs) {
+      controller.abort();
+      await sse.done;
+    }
+  });
+
   it("a stream reconnecting with Last-Event-ID gets what it missed", async () => {
     await clear(ann);
     const first = openStream(ann);
