@@ -10,7 +10,7 @@ import {
   type ViewerProfile,
   type ViewerRole,
 } from "~/queries/viewer.server";
-import { requireUser, type SessionUser, sessionIdOf, sessionUserIdSql } from "./session.server";
+import { readSessionId, requireUser, type SessionUser, sessionUserIdSql } from "./session.server";
 
 export interface Viewer {
   user: SessionUser;
@@ -34,7 +34,7 @@ export async function requireViewer(request: Request): Promise<Viewer> {
   const db = await getDb();
   // The session and everything about the person in one parallel round: the viewer queries find the
   // user through the session, so they need not wait for it.
-  const sessionId = await sessionIdOf(request);
+  const sessionId = await readSessionId(request);
   const userRef = sessionId ? sessionUserIdSql(sessionId) : null;
   const [user, profile, roles, contexts] = await Promise.all([
     requireUser(request),

@@ -19,7 +19,8 @@ function sessionCookie() {
   });
 }
 
-async function readSessionId(request: Request): Promise<string | null> {
+/** The cookie's session id, without a database call. */
+export async function readSessionId(request: Request): Promise<string | null> {
   const value = await sessionCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
 }
@@ -29,11 +30,6 @@ export interface SessionUser {
   email: string;
   fullName: string | null;
   sessionId: string;
-}
-
-/** The cookie's session id, without a database call. */
-export async function sessionIdOf(request: Request): Promise<string | null> {
-  return readSessionId(request);
 }
 
 /** The user of a live session, as a subquery (null when the session is unknown or expired). */
@@ -122,8 +118,6 @@ export async function destroyUserSession(request: Request, redirectTo = "/") {
 export async function sessionCookieHeader(id: string) {
   return sessionCookie().serialize(id);
 }
-
-export { readSessionId };
 
 /** Keeps redirects on this site: only a local path, never "//host" or a scheme. */
 export function safeRedirect(

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireViewer } from "~/auth/guards.server";
-import { sessionIdOf, sessionUserIdSql } from "~/auth/session.server";
+import { readSessionId, sessionUserIdSql } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { AppShell } from "~/components/shell/app-shell";
 import { getDb } from "~/db.server";
@@ -13,7 +13,7 @@ import { getBell } from "~/queries/notifications.server";
 /** The authenticated shell around every signed-in page. Each page still guards itself. */
 export async function loader({ request }: LoaderFunctionArgs) {
   // The bell finds the person through the session, so it loads alongside the viewer.
-  const sessionId = await sessionIdOf(request);
+  const sessionId = await readSessionId(request);
   const [viewer, bell] = await Promise.all([
     requireViewer(request),
     sessionId ? getBell(await getDb(), sessionUserIdSql(sessionId)) : { items: [], unread: 0 },

@@ -12,7 +12,6 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { createUserSession } from "../../app/auth/session.server";
 import { createAccount } from "../../app/commands/accounts.server";
 import { notify } from "../../app/commands/notifications.server";
 import {
@@ -20,6 +19,7 @@ import {
   type BenchResult,
   envInt,
   log,
+  productionSessionCookie,
   serverEnv,
   stopChild,
   waitForHttp,
@@ -150,11 +150,7 @@ export const liveStreamsBench: Benchmark = {
         email: "streams@bench.test",
         password: "correct-horse-battery",
       });
-      const session = await createUserSession(new Request("http://localhost/"), user.id, "/dashboard");
-      const cookie = ((session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "").replace(
-        /^session=/,
-        "__Host-session=",
-      );
+      const cookie = await productionSessionCookie(user.id);
 
       const port = 3800 + Math.floor(Math.random() * 100);
       // An IPC channel and --expose-gc, for the forced collections (server.js's BENCH_GC hook).

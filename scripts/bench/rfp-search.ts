@@ -10,7 +10,6 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { createUserSession } from "../../app/auth/session.server";
 import { createAccount } from "../../app/commands/accounts.server";
 import { addRole } from "../../app/commands/roles.server";
 import { searchRfpsQuery } from "../../app/queries/rfp-search.server";
@@ -24,6 +23,7 @@ import {
   envInt,
   envNumber,
   log,
+  productionSessionCookie,
   runLoad,
   serverEnv,
   stopChild,
@@ -111,12 +111,7 @@ export const rfpSearchBench: Benchmark = {
       );
       // A live database has planner statistics (autovacuum); a freshly loaded one needs them gathered.
       await handle.db.execute(sql`analyze`);
-      const session = await createUserSession(new Request("http://localhost/"), vendor.id, "/rfps");
-      // The production server names its cookie __Host-session (the signed value is the same).
-      const cookie = ((session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "").replace(
-        /^session=/,
-        "__Host-session=",
-      );
+      const cookie = await productionSessionCookie(vendor.id);
 
       // The bare handler gets the statement drizzle builds for the same viewer and filters.
       const qSentinel = `q-${randomBytes(6).toString("hex")}`;

@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import postgres from "postgres";
+import { createUserSession } from "../../app/auth/session.server";
 import { type DatabaseHandle, openDatabase, runMigrations } from "../../db/client";
 
 /** The server the benchmarks run against; each benchmark creates (and drops) a database of its own there. */
@@ -232,4 +233,16 @@ export function serverEnv(databaseUrl: string, port: number, sessionSecret: stri
     PORT: String(port),
     SESSION_SECRET: sessionSecret,
   } as NodeJS.ProcessEnv;
+}
+
+/**
+ * A new session for `userId`, as the Cookie header the production server expects: it names its cookie
+ * __Host-session (the signed value is the same).
+ */
+export async function productionSessionCookie(userId: string): Promise<string> {
+  const session = await createUserSession(new Request("http://localhost/"), userId, "/dashboard");
+  return ((session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "").replace(
+    /^session=/,
+    "__Host-session=",
+  );
 }
