@@ -27,10 +27,7 @@ async function useAdminRole(page: Page) {
   }
 }
 
-test("an error page shows its id, the error is stored and Report Issue is confirmed", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("an error page shows its id, the error is stored and Report Issue is confirmed", async ({ page }) => {
   await signInAs(page, "admin@demo.test");
   await useAdminRole(page);
   await page.goto("/admin/errors");

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type RfpFields, RfpFieldsSchema } from "@domain/rfp";
+import type { RfpFields } from "@domain/rfp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeCreditsCommand } from "~/commands/credits.server";
 import { createRfp, executeRfpCommand } from "~/commands/rfps.server";
@@ -21,15 +21,14 @@ import { formRequest, useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
 import { TINY_PDF } from "../support/files";
 import { personWithRole } from "../support/people";
+import { inDays, rfpFields } from "../support/rfps";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
 // biome-ignore lint/suspicious/noExplicitAny: loader JSON, read loosely by the assertions
 type Loose = any;
-const DAY = 86_400_000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 const fields = (patch: Partial<RfpFields> = {}): RfpFields =>
-  RfpFieldsSchema.parse({
+  rfpFields({
     title: "Lobby renovation",
     category: "construction",
     description: "Renovate the main lobby: flooring, lighting, mailroom millwork and paint.",

@@ -1,31 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { rfps } from "@db/schema";
-import { mayViewRfp, type RfpFields, RfpFieldsSchema, type RfpViewer } from "@domain/rfp";
+import { mayViewRfp, type RfpFields, type RfpViewer } from "@domain/rfp";
 import { DEFAULT_RFP_SEARCH, parseRfpSearch, type RfpSearchFilters } from "@domain/rfp/search";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "~/commands/accounts.server";
 import { cancelRfp, createRfp, executeRfpCommand } from "~/commands/rfps.server";
 import { searchRfps } from "~/queries/rfp-search.server";
 import { engines, useTestDatabase } from "../support/db";
+import { inDays, rfpFields } from "../support/rfps";
 
-const DAY = 86_400_000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
-const fields = (patch: Partial<RfpFields> = {}): RfpFields =>
-  RfpFieldsSchema.parse({
-    title: "Parking lot resealing",
-    category: "maintenance",
-    description: "Reseal and restripe the north and south parking lots.",
-    proposal_deadline: inDays(14),
-    budget_type: "range",
-    budget_min: 10_000,
-    budget_max: 20_000,
-    visibility: "public",
-    organization_name: "Bayview Towers Condominium",
-    location_city: "Tampa",
-    location_state: "FL",
-    ...patch,
-  });
+const fields = rfpFields;
 
 type Db = Parameters<typeof createRfp>[0];
 

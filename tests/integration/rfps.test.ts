@@ -4,7 +4,7 @@ import { readStream } from "@db/event-store";
 import { notifications, rfpProposals, rfps } from "@db/schema";
 import { type CreditsEvent, creditsStreamId, fold as foldCredits } from "@domain/credits";
 import { ProposalFieldsSchema } from "@domain/proposal";
-import { type RfpFields, RfpFieldsSchema } from "@domain/rfp";
+import type { RfpFields } from "@domain/rfp";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "~/commands/accounts.server";
@@ -23,25 +23,9 @@ import {
 } from "~/commands/rfps.server";
 import { getVendorCredits } from "~/queries/credits.server";
 import { engines, hasPostgres, useTestDatabase } from "../support/db";
+import { DAY, inDays, rfpFields } from "../support/rfps";
 
-const DAY = 86_400_000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
-const fields = (patch: Partial<RfpFields> = {}): RfpFields =>
-  RfpFieldsSchema.parse({
-    title: "Parking lot resealing",
-    category: "maintenance",
-    description: "Reseal and restripe the north and south parking lots.",
-    proposal_deadline: inDays(14),
-    budget_type: "range",
-    budget_min: 10_000,
-    budget_max: 20_000,
-    visibility: "public",
-    organization_name: "Bayview Towers Condominium",
-    location_city: "Tampa",
-    location_state: "FL",
-    ...patch,
-  });
+const fields = rfpFields;
 
 const bid = ProposalFieldsSchema.parse({
   total_price: 15_000,
