@@ -30,7 +30,7 @@ export interface MemorySample {
 export interface PerformanceReport extends WindowSummary {
   /** All stored metrics (at most 1000). */
   totalStored: number;
-  /** The newest 50, newest first. */
+  /** The newest 50 by the time they were measured, newest first. */
   recent: StoredMetric[];
   /** The newest memory sample of each app server, newest server first. */
   memory: MemorySample[];
@@ -76,7 +76,7 @@ export async function getPerformanceReport(db: Queryable): Promise<PerformanceRe
   const since = sql`now() - make_interval(secs => ${REPORT_WINDOW_MS / 1000})`;
   const [windowRows, recentRows, memoryRows, totals] = await Promise.all([
     queryRows<Row>(db, sql`select ${columns} from performance_metrics where recorded_at > ${since}`),
-    queryRows<Row>(db, sql`select ${columns} from performance_metrics order by id desc limit ${LAST_SHOWN}`),
+    queryRows<Row>(db, sql`select ${columns} from performance_metrics order by recorded_at desc, id desc limit ${LAST_SHOWN}`),
     queryRows<{
       server: string;
       rss: number | string | null;
