@@ -76,7 +76,10 @@ export async function getPerformanceReport(db: Queryable): Promise<PerformanceRe
   const since = sql`now() - make_interval(secs => ${REPORT_WINDOW_MS / 1000})`;
   const [windowRows, recentRows, memoryRows, totals] = await Promise.all([
     queryRows<Row>(db, sql`select ${columns} from performance_metrics where recorded_at > ${since}`),
-    queryRows<Row>(db, sql`select ${columns} from performance_metrics order by recorded_at desc, id desc limit ${LAST_SHOWN}`),
+    queryRows<Row>(
+      db,
+      sql`select ${columns} from performance_metrics order by recorded_at desc, id desc limit ${LAST_SHOWN}`,
+    ),
     queryRows<{
       server: string;
       rss: number | string | null;
