@@ -55,6 +55,13 @@ app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, n
 // Browsers ask for /favicon.ico on pages without an icon link (JSON error answers, downloads).
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 app.use(morgan("tiny"));
+// Performance monitoring (issue 5, part 9): the build times /api/* and Remix data requests; the
+// duration is taken when the response has finished and written later in batches.
+app.use((req, res, next) => {
+  const finish = build.entry.module.startRequestTiming?.(req.method, req.originalUrl);
+  if (finish) res.once("finish", () => finish(res.statusCode, res.getHeader("Content-Type")));
+  next();
+});
 
 const getLoadContext = (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
 

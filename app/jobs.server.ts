@@ -1,7 +1,9 @@
 import { EMAIL_DISPATCH_INTERVAL_MS } from "@domain/notifications/email";
+import { MEMORY_SAMPLE_MS } from "@domain/performance/constants";
 import { closeDueRfps } from "./commands/rfps.server";
 import { getDb } from "./db.server";
 import { sendDueDigests, sendImmediateEmails } from "./notifications/email.server";
+import { sampleMemory, stopRequestTimingFlush } from "./performance/monitor.server";
 
 /** How often the periodic jobs run. */
 export const JOB_INTERVAL_MS = 60_000;
@@ -35,7 +37,8 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  * - closing RFPs with auto-close at their deadline (each close locks its RFP's stream, and a close that
  *   finds the RFP closed does nothing);
  * - notification e-mail: urgent and high priority at once, and the daily digests (rows are claimed, so
- *   no e-mail goes twice).
+ *   no e-mail goes twice);
+ * - sampling this process's memory every 30 s for performance monitoring (app/performance).
  * Every app server may run them. Started once per process (server.js); returns a stop function.
  */
 export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
@@ -52,10 +55,12 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
         const sent = await sendDueDigests(await getDb());
         if (sent > 0) console.log(`Notification digests: ${sent} sent`);
       }),
+      every(MEMORY_SAMPLE_MS, "Memory sample", sampleMemory),
     ];
   }
   return () => {
     for (const timer of globalThis.__jobsTimers ?? []) clearInterval(timer);
     globalThis.__jobsTimers = undefined;
+    void stopRequestTimingFlush();
   };
 }

@@ -16,6 +16,7 @@ import { type ReactNode, useEffect } from "react";
 import { getSessionUser } from "~/auth/session.server";
 import { ApplicationErrorFallback, LazyLoadFailed } from "~/components/errors/error-screens";
 import { errorMessage, installGlobalErrorReporting } from "~/components/errors/report";
+import { installWebVitalsReporting } from "~/components/performance/web-vitals";
 import { getDb } from "~/db.server";
 import { getViewerProfile } from "~/queries/viewer.server";
 import stylesheet from "~/tailwind.css";
@@ -67,6 +68,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   // Uncaught errors and unhandled rejections go to the server's error monitor (issue 5, part 5).
   useEffect(() => installGlobalErrorReporting(), []);
+  // Core Web Vitals go to the server's performance monitor (issue 5, part 9).
+  useEffect(() => installWebVitalsReporting(), []);
   return (
     <html lang="en" className={rootClassName(data?.appearance ?? DEFAULT_APPEARANCE)}>
       <head>

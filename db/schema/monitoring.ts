@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
@@ -40,3 +50,28 @@ export const monitoringAlerts = pgTable("monitoring_alerts", {
   lastAlertAt: ts("last_alert_at").notNull(),
   errorCount: integer("error_count").notNull(),
 });
+
+/**
+ * Performance metrics (spec 002 section 3, performance metric): web vitals sent by browsers, API
+ * response times measured by the app servers, and each app server's memory every 30 s. Only the newest
+ * 1000 rows are kept (by id, trimmed after every write).
+ */
+export const performanceMetrics = pgTable(
+  "performance_metrics",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** LCP, INP, CLS, FCP, TTFB, api-response, memory-rss, memory-heap-used (domain/performance). */
+    name: text("name").notNull(),
+    category: text("category", { enum: ["web-vital", "api", "memory"] }).notNull(),
+    value: doublePrecision("value").notNull(),
+    unit: text("unit", { enum: ["ms", "unitless", "bytes"] }).notNull(),
+    /** Rated by the server from the threshold table; null for metrics without thresholds (memory). */
+    severity: text("severity", { enum: ["good", "needs-improvement", "other"] }),
+    /** The page's path (web vitals) or the request's path (API timings), ids replaced by ":id". */
+    route: text("route"),
+    /** API timings: method, status, data request; memory: the app server; web vitals: navigation type. */
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    recordedAt: ts("recorded_at").notNull().defaultNow(),
+  },
+  (t) => [index("performance_metrics_recorded_idx").on(t.recordedAt)],
+);

@@ -19,6 +19,8 @@ export const AUTH_RATE_LIMITS = {
   contact_ip: { limit: 5, windowSeconds: 60 * 60 },
   /** Error reports from browsers (POST /api/errors): enough for a burst, not for a flood. */
   error_report_ip: { limit: 30, windowSeconds: 60 },
+  /** Web-vitals beacons (POST /api/vitals): about two per page load, so a brisk reader stays well under. */
+  vitals_ip: { limit: 60, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Spec 002 section 9: per user. */

@@ -193,6 +193,10 @@ const MATRIX: Record<
   "_app.admin_.errors": { url: "/admin/errors", policy: "admin" },
   // Authentication diagnostics (issue 5, part 7): admins only; Run Diagnostics and Reset as well.
   "_app.admin_.diagnostics": { url: "/admin/diagnostics", policy: "admin" },
+  // Performance monitoring (issue 5, part 9): the dashboard and Clear metrics are for admins only.
+  "_app.admin_.performance": { url: "/admin/performance?refresh=10", policy: "admin" },
+  // Web-vitals beacons: any browser, signed in or not (an empty beacon is refused for its content: 400).
+  "api.vitals": { url: "/api/vitals", policy: "public" },
   // Error reporting (issue 5, part 5): any browser may report (an empty report is refused: 400).
   "api.errors": { url: "/api/errors", policy: "public" },
   // The diagnostics' reachability check: 204 for everyone.

@@ -5,6 +5,7 @@ const TABS = [
   { id: "analytics", href: "/admin/analytics", label: "Analytics" },
   { id: "credits", href: "/admin/credits", label: "Credits" },
   { id: "errors", href: "/admin/errors", label: "Errors" },
+  { id: "performance", href: "/admin/performance", label: "Performance" },
   { id: "diagnostics", href: "/admin/diagnostics", label: "Diagnostics" },
 ] as const;
 

@@ -1,0 +1,126 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/**
+ * Performance monitoring (issue 5, part 9; spec 002): pages visited in Chromium send their web vitals
+ * (web-vitals + sendBeacon) and the server times API requests; an admin sees both on
+ * /admin/performance, with the auto-refresh choice and Clear metrics, with and without JavaScript; a
+ * non-admin is refused.
+ */
+
+const PASSWORD = "demo-password-2026";
+
+async function signInAs(page: Page, email: string) {
+  await page.goto("/auth/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Makes the admin's System Administrator role the active one (works without JavaScript). */
+async function useAdminRole(page: Page) {
+  await page.goto("/settings/roles");
+  const item = page.getByTestId("role-item").filter({ hasText: "System Administrator" });
+  const button = item.getByRole("button", { name: "Switch to this role" });
+  if (await button.count()) {
+    await button.click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  }
+}
+
+test("web vitals from visited pages and API timings reach the admin's dashboard", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "web vitals are measured by JavaScript in the page");
+  // An anonymous visitor reads three public pages; leaving each sends its vitals (sendBeacon).
+  const visitor = await browser.newPage();
+  for (const path of ["/pricing?utm_source=e2e", "/about", "/help"]) {
+    await visitor.goto(path);
+    await expect(visitor.locator("h1").first()).toBeVisible();
+    await visitor.waitForTimeout(300);
+  }
+  await visitor.close({ runBeforeUnload: true });
+  // An API request, timed by the server and written within a few seconds.
+  expect((await page.request.get("/api/debug/ping")).status()).toBe(204);
+
+  await signInAs(page, "admin@demo.test");
+  await useAdminRole(page);
+  await expect(async () => {
+    await page.goto("/admin/performance");
+    await expect(page.getByTestId("metric-row").filter({ hasText: "/pricing" }).first()).toBeVisible({
+      timeout: 500,
+    });
+    await expect(page.getByTestId("api-route").filter({ hasText: "/api/debug/ping" })).toBeVisible({
+      timeout: 500,
+    });
+  }).toPass({ timeout: 20_000 });
+
+  // The path is stored without its query string, rated, with its category.
+  const pricing = page.getByTestId("metric-row").filter({ hasText: "/pricing" });
+  await expect(pricing.first()).toContainText("web-vital");
+  await expect(pricing.filter({ hasText: "utm_source" })).toHaveCount(0);
+  await expect(page.getByTestId("metric-row").filter({ hasText: "TTFB" }).first()).toBeVisible();
+  await expect(page.getByTestId("metric-row").filter({ hasText: "FCP" }).first()).toBeVisible();
+  // The overall score carries its colour; TTFB and FCP have a p75 with a severity.
+  await expect(page.getByTestId("performance-score")).toHaveAttribute("data-colour", /green|yellow|red/);
+  const fcp = page.locator('[data-testid="metric-card"][data-metric="FCP"]');
+  await expect(fcp).toContainText("good ≤ 1,800 ms, needs-improvement ≤ 3,000 ms, other above");
+  await expect(fcp.locator("[data-severity]")).toHaveText(/^(good|needs-improvement|other)$/);
+});
+
+test("the admin's dashboard: tab, auto-refresh choice and Clear metrics", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await signInAs(page, "admin@demo.test");
+  await useAdminRole(page);
+  await page.goto("/admin/errors");
+  await page
+    .getByRole("navigation", { name: "Admin sections" })
+    .getByRole("link", { name: "Performance" })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/performance$/);
+  await expect(page.getByRole("heading", { name: "Performance monitoring" })).toBeVisible();
+  // Right after another test's Clear metrics the page may be empty.
+  await expect(page.getByTestId("performance-score").or(page.getByTestId("performance-empty"))).toBeVisible();
+
+  const select = page.getByLabel("Auto-refresh");
+  await expect(select).toHaveValue("30");
+  await expect(select.locator("option")).toHaveText(["10 s", "30 s", "1 min", "5 min"]);
+  await select.selectOption("60");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/\/admin\/performance\?refresh=60$/);
+  await expect(page.getByText("refreshes every 1 min")).toBeVisible();
+  await expect(page.getByLabel("Auto-refresh")).toHaveValue("60");
+  // Without JavaScript the browser reloads the page itself on the chosen interval (a <noscript> meta
+  // refresh); with JavaScript the page revalidates its data instead.
+  await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(javaScriptEnabled ? 0 : 1);
+  if (!javaScriptEnabled) {
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "60");
+  }
+  await page.getByRole("link", { name: "Pause auto-refresh" }).click();
+  await expect(page).toHaveURL(/refresh=60&auto=off$/);
+  await expect(page.getByText("auto-refresh paused")).toBeVisible();
+  await page.getByRole("link", { name: "Resume auto-refresh" }).click();
+  await expect(page).toHaveURL(/\/admin\/performance\?refresh=60$/);
+
+  await page.getByRole("link", { name: "Refresh", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Performance monitoring" })).toBeVisible();
+
+  // Clear metrics asks first, then deletes them all.
+  await expect(page.getByRole("button", { name: "Yes, clear metrics" })).toBeHidden();
+  await page.getByText("Clear metrics", { exact: true }).click();
+  await expect(page.getByText(/Delete all \d+ stored metrics\?/)).toBeVisible();
+  await page.getByRole("button", { name: "Yes, clear metrics" }).click();
+  await expect(page.getByText(/^Metrics cleared \(\d+ deleted\)$/)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/performance\?refresh=60$/);
+});
+
+test("non-admins are refused the performance dashboard", async ({ page }) => {
+  await signInAs(page, "manager@demo.test");
+  const refused = await page.goto("/admin/performance");
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByText("Performance monitoring")).toHaveCount(0);
+});
