@@ -77,6 +77,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Controls that only work with JavaScript (class js-only) are rendered on the server, so the
+            page does not shift when they appear, and hidden when JavaScript is off. */}
+        <noscript>
+          <style>{".js-only{display:none!important}"}</style>
+        </noscript>
       </head>
       <body className="h-full bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}

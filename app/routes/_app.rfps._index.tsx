@@ -76,7 +76,7 @@ function RefreshButton() {
         setSpinning(true);
         revalidator.revalidate();
       }}
-      className={buttonClass("ghost", "px-2 py-1.5")}
+      className={buttonClass("ghost", "js-only px-2 py-1.5")}
       aria-label="Refresh"
     >
       <RefreshCw aria-hidden="true" className={`h-4 w-4 ${spinning ? "animate-spin" : ""}`} />

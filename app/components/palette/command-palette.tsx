@@ -121,7 +121,6 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const [recent, setRecent] = useState<RecentItem[]>([]);
-  const [hydrated, setHydrated] = useState(false);
   // "Ctrl" until hydrated; the Mac's Cmd key shows as ⌘ there.
   const [mod, setMod] = useState("Ctrl");
   const navigate = useNavigate();
@@ -132,7 +131,6 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
   const search = useServerSearch(query, open);
 
   useEffect(() => {
-    setHydrated(true);
     if (/Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)) setMod("⌘");
   }, []);
 
@@ -250,17 +248,15 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
 
   return (
     <Dialog.Root open={open} onOpenChange={openPalette}>
-      {hydrated ? (
-        <button
-          type="button"
-          onClick={() => openPalette(true)}
-          aria-label="Open command palette"
-          aria-keyshortcuts="Control+K Meta+K"
-          className="hidden items-center gap-2 rounded-md border border-slate-300 px-2 py-1.5 text-xs text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 md:flex"
-        >
-          <kbd className="font-sans">{mod === "⌘" ? "⌘K" : "Ctrl K"}</kbd>
-        </button>
-      ) : null}
+      <button
+        type="button"
+        onClick={() => openPalette(true)}
+        aria-label="Open command palette"
+        aria-keyshortcuts="Control+K Meta+K"
+        className="js-only hidden items-center gap-2 rounded-md border border-slate-300 px-2 py-1.5 text-xs text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 md:flex"
+      >
+        <kbd className="font-sans">{mod === "⌘" ? "⌘K" : "Ctrl K"}</kbd>
+      </button>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content

@@ -34,17 +34,15 @@ const panel =
  * `rfp_saved_searches`, as the spec keeps them. Rendered only once JavaScript runs (it needs storage).
  */
 export function SavedSearches({ filters, total }: { filters: RfpSearchFilters; total: number }) {
-  const [hydrated, setHydrated] = useState(false);
   const [saved, setSaved] = useState<SavedSearch[]>([]);
   const [saveOpen, setSaveOpen] = useState(false);
   const [listOpen, setListOpen] = useState(false);
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // Saved searches live in this browser: read once hydrated (the buttons render on the server, js-only).
   useEffect(() => {
-    setHydrated(true);
     setSaved(load());
   }, []);
-  if (!hydrated) return null;
   const canSave = activeFilterCount(filters) > 0;
 
   const save = () => {
@@ -77,7 +75,11 @@ export function SavedSearches({ filters, total }: { filters: RfpSearchFilters; t
     <>
       <Dialog.Root open={saveOpen} onOpenChange={setSaveOpen}>
         <Dialog.Trigger asChild>
-          <button type="button" disabled={!canSave} className={buttonClass("secondary", "px-3 py-1.5")}>
+          <button
+            type="button"
+            disabled={!canSave}
+            className={buttonClass("secondary", "js-only px-3 py-1.5")}
+          >
             Save Search
           </button>
         </Dialog.Trigger>
@@ -123,7 +125,7 @@ export function SavedSearches({ filters, total }: { filters: RfpSearchFilters; t
         </Dialog.Portal>
       </Dialog.Root>
       <Dialog.Root open={listOpen} onOpenChange={setListOpen}>
-        <Dialog.Trigger className={buttonClass("secondary", "px-3 py-1.5")}>
+        <Dialog.Trigger className={buttonClass("secondary", "js-only px-3 py-1.5")}>
           <Bookmark aria-hidden="true" className="h-4 w-4" />
           Saved Searches{saved.length > 0 ? ` (${saved.length})` : ""}
         </Dialog.Trigger>
