@@ -96,3 +96,31 @@ test("the top bar search goes to /search", async ({ page }) => {
     page.getByRole("region", { name: "Organizations" }).getByText("Bayview Towers Condominium"),
   ).toBeVisible();
 });
+
+test("JavaScript-only controls do not shift the page when it hydrates, and are hidden without JavaScript", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await signInAs(page, "vendor@demo.test");
+  // Layout shifts are recorded from the first paint of the next page on.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__shift += (entry as unknown as { value: number }).value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/rfps");
+  const palette = page.getByRole("button", { name: "Open command palette" });
+  const saveSearch = page.getByRole("button", { name: "Save Search" });
+  if (!javaScriptEnabled) {
+    await expect(palette).toBeHidden();
+    await expect(saveSearch).toBeHidden();
+    return;
+  }
+  await expect(palette).toBeVisible();
+  await expect(saveSearch).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // The palette button and the saved-search buttons were there before hydration: nothing moved.
+  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+});
