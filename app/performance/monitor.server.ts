@@ -1,5 +1,5 @@
 import { hostname } from "node:os";
-import { API_FLUSH_MS, MAX_BUFFERED_TIMINGS } from "@domain/performance/constants";
+import { API_FLUSH_MS, API_TIMINGS_PER_FLUSH } from "@domain/performance/constants";
 import { timedRequest } from "@domain/performance/requests";
 import { API_RESPONSE } from "@domain/performance/thresholds";
 import { type MetricInput, recordMetrics } from "~/commands/performance.server";
@@ -8,15 +8,17 @@ import { getDb } from "~/db.server";
 /**
  * The app server's side of performance monitoring (issue 5, part 9):
  * - API timings: server.js calls startRequestTiming for every request; /api/* and Remix data requests
- *   get a stopwatch, and when the response has finished its duration joins an in-memory batch that is
- *   written in one INSERT every few seconds (never while a response waits).
+ *   get a stopwatch, and when the response has finished its duration may join an in-memory sample
+ *   (at most API_TIMINGS_PER_FLUSH, drawn uniformly) that is written in one INSERT every few seconds
+ *   (never while a response waits).
  * - Memory: rss and heapUsed of this process, sampled every 30 s by the background jobs (app/jobs.server.ts).
  * State lives on globalThis, so it survives the build being re-imported in development.
  */
 
 interface MonitorState {
   buffer: MetricInput[];
-  dropped: number;
+  /** Timings finished since the last flush, of which `buffer` is a uniform sample. */
+  seen: number;
   flushTimer: ReturnType<typeof setTimeout> | undefined;
   flushing: Promise<void> | undefined;
 }
@@ -28,7 +30,7 @@ declare global {
 function state(): MonitorState {
   globalThis.__performanceMonitor ??= {
     buffer: [],
-    dropped: 0,
+    seen: 0,
     flushTimer: undefined,
     flushing: undefined,
   };
@@ -65,14 +67,18 @@ export function startRequestTiming(method: string, pathAndQuery: string): Finish
   };
 }
 
-/** Adds one timing to the batch and makes sure a flush is due. Beyond the cap, timings are dropped. */
-export function bufferTiming(metric: MetricInput) {
+/**
+ * Offers one timing to the batch: reservoir sampling keeps a uniform sample of at most
+ * API_TIMINGS_PER_FLUSH of all the timings offered since the last flush; makes sure a flush is due.
+ */
+export function bufferTiming(metric: MetricInput, random: () => number = Math.random) {
   const s = state();
-  if (s.buffer.length >= MAX_BUFFERED_TIMINGS) {
-    s.dropped += 1;
-    return;
+  s.seen += 1;
+  if (s.buffer.length < API_TIMINGS_PER_FLUSH) s.buffer.push(metric);
+  else {
+    const slot = Math.floor(random() * s.seen);
+    if (slot < API_TIMINGS_PER_FLUSH) s.buffer[slot] = metric;
   }
-  s.buffer.push(metric);
   if (!s.flushTimer) {
     s.flushTimer = setTimeout(() => {
       s.flushTimer = undefined;
@@ -82,11 +88,16 @@ export function bufferTiming(metric: MetricInput) {
   }
 }
 
-/** Writes the gathered timings now (one INSERT). A failed write is logged and the batch dropped. */
+/**
+ * Writes the sampled timings now (one INSERT), each noting in `sampledFrom` how many requests the
+ * sample was drawn from. A failed write is logged and the sample dropped.
+ */
 export async function flushRequestTimings(): Promise<number> {
   const s = state();
   if (s.flushing) await s.flushing;
-  const batch = s.buffer.splice(0);
+  const sampledFrom = s.seen;
+  const batch = s.buffer.splice(0).map((m) => ({ ...m, detail: { ...m.detail, sampledFrom } }));
+  s.seen = 0;
   if (batch.length === 0) return 0;
   const write = (async () => {
     try {
@@ -98,10 +109,6 @@ export async function flushRequestTimings(): Promise<number> {
   s.flushing = write;
   await write;
   s.flushing = undefined;
-  if (s.dropped > 0) {
-    console.warn(`Performance monitoring: ${s.dropped} API timing(s) dropped (batch full)`);
-    s.dropped = 0;
-  }
   return batch.length;
 }
 

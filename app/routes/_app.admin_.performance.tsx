@@ -1,4 +1,6 @@
 import {
+  API_FLUSH_MS,
+  API_TIMINGS_PER_FLUSH,
   DEFAULT_REFRESH_SECONDS,
   LAST_SHOWN,
   MAX_METRICS,
@@ -377,6 +379,10 @@ export default function PerformanceDashboard() {
             <h3 id="api-heading" className="text-lg font-semibold">
               API response by route (last {windowMinutes} minutes)
             </h3>
+            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+              Each app server keeps a random sample of at most {API_TIMINGS_PER_FLUSH} timings every{" "}
+              {API_FLUSH_MS / 1000} s, drawn from all its requests.
+            </p>
             {data.routes.length === 0 ? (
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
                 No API requests in the window.
@@ -387,7 +393,7 @@ export default function PerformanceDashboard() {
                   <thead className="bg-slate-100 dark:bg-slate-800">
                     <tr>
                       <th className={th}>Route</th>
-                      <th className={`${th} text-right`}>Requests</th>
+                      <th className={`${th} text-right`}>Timed (sample)</th>
                       <th className={`${th} text-right`}>p75</th>
                       <th className={`${th} text-right`}>p95</th>
                       <th className={th}>Severity (p75)</th>

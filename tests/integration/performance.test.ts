@@ -4,11 +4,13 @@
  * (/admin/performance) with Clear metrics, through the routes with real sessions.
  */
 import { performanceMetrics } from "@db/schema";
+import { API_TIMINGS_PER_FLUSH } from "@domain/performance/constants";
 import { API_RESPONSE } from "@domain/performance/thresholds";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type MetricInput, recordMetrics } from "~/commands/performance.server";
 import {
+  bufferTiming,
   flushRequestTimings,
   pendingTimings,
   SERVER_NAME,
@@ -210,6 +212,30 @@ describe.each(engines)("collecting performance metrics on %s", (engine) => {
       route: "/rfps/:id",
       detail: { method: "POST", status: 302, routeId: "routes/_app.rfps.$id" },
     });
+  });
+
+  it("keeps a uniform sample of at most 10 timings per flush, each noting how many it was drawn from", async () => {
+    // Without a busy server's random draws: a fixed sequence, so the test shows which ones stay.
+    const draws = [0.05, 0.99, 0.5];
+    let i = 0;
+    const offer = (value: number) =>
+      bufferTiming(
+        { name: API_RESPONSE, value, route: "/api/search" },
+        () => draws[i++ % draws.length] as number,
+      );
+    for (let value = 1; value <= 100; value += 1) offer(value);
+    expect(pendingTimings()).toBe(API_TIMINGS_PER_FLUSH);
+    expect(await flushRequestTimings()).toBe(API_TIMINGS_PER_FLUSH);
+    const rows = await t.db.select().from(performanceMetrics);
+    expect(rows).toHaveLength(API_TIMINGS_PER_FLUSH);
+    for (const row of rows) expect(row.detail).toMatchObject({ sampledFrom: 100 });
+    // Later timings replaced some of the first ten (a draw of 0.05 of 11..100 falls inside the sample).
+    expect(rows.some((r) => r.value > API_TIMINGS_PER_FLUSH)).toBe(true);
+    // The count starts again after a flush.
+    offer(1000.5);
+    await flushRequestTimings();
+    const [last] = await t.db.select().from(performanceMetrics).where(eq(performanceMetrics.value, 1000.5));
+    expect(last?.detail).toMatchObject({ sampledFrom: 1 });
   });
 
   it("samples this server's memory (rss and heap used, not rated)", async () => {
