@@ -1,5 +1,5 @@
 import { env } from "~/env.server";
-import { escapeHtml, type Mail } from "./mailer.server";
+import { escapeHtml, type Mail, mailHtml } from "./mailer.server";
 
 function link(pathname: string, token: string) {
   const url = new URL(pathname, env().APP_URL);
@@ -12,7 +12,7 @@ function mail(to: string, subject: string, lines: string[], action: { label: str
   const html = `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(action.href)}">${escapeHtml(
     action.label,
   )}</a></p><p style="color:#64748b">${escapeHtml(action.href)}</p>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html: mailHtml(html) };
 }
 
 export function confirmationMail(to: string, token: string): Mail {

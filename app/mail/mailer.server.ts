@@ -14,6 +14,11 @@ export interface Mail {
   headers?: Record<string, string>;
 }
 
+/** The frame every HTML mail shares: the product's name above a readable column of the body. */
+export function mailHtml(body: string): string {
+  return `<div style="font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#0f172a;max-width:560px;margin:0 auto;padding:16px"><p style="font-weight:600;color:#1d4ed8;margin:0 0 16px">Association Commons</p>${body}</div>`;
+}
+
 /** Text made safe for an HTML mail body or attribute. */
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -1,6 +1,6 @@
 import { digestSubject, immediateSubject } from "@domain/notifications/email";
 import { env } from "~/env.server";
-import { escapeHtml, type Mail } from "./mailer.server";
+import { escapeHtml, type Mail, mailHtml } from "./mailer.server";
 import { unsubscribeUrl } from "./unsubscribe.server";
 
 export interface MailedNotification {
@@ -33,11 +33,13 @@ function withUnsubscribe(to: Recipient, mail: { subject: string; text: string; h
     to: to.email,
     subject: mail.subject,
     text: `${mail.text}\n\n--\n${why}\nTurn them off with one click: ${unsubscribe}\nAccount settings: ${settings}\n`,
-    html: `${mail.html}<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0 12px"><p style="color:#64748b;font-size:12px">${escapeHtml(
-      why,
-    )} <a href="${escapeHtml(unsubscribe)}">Turn off notification e-mails</a> · <a href="${escapeHtml(
-      settings,
-    )}">Account settings</a></p>`,
+    html: mailHtml(
+      `${mail.html}<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0 12px"><p style="color:#64748b;font-size:12px">${escapeHtml(
+        why,
+      )} <a href="${escapeHtml(unsubscribe)}">Turn off notification e-mails</a> · <a href="${escapeHtml(
+        settings,
+      )}">Account settings</a></p>`,
+    ),
     headers: {
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -54,7 +56,9 @@ export function notificationMail(to: Recipient, n: MailedNotification): Mail {
   return withUnsubscribe(to, {
     subject: immediateSubject(n.priority, n.title),
     text: `${lines.join("\n\n")}\n\nOpen: ${href}`,
-    html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(href)}">Open in Association Commons</a></p>`,
+    html: `<p>${escapeHtml(greeting(to))}</p><p style="font-weight:600">${escapeHtml(n.title)}</p>${
+      n.body ? `<p>${escapeHtml(n.body)}</p>` : ""
+    }<p><a href="${escapeHtml(href)}">Open in Association Commons</a></p>`,
   });
 }
 
