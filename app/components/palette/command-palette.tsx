@@ -17,17 +17,9 @@ import {
 } from "@domain/palette";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { Command } from "cmdk";
 import { Search } from "lucide-react";
-import {
-  Fragment,
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 const GROUP_LABELS: Record<PaletteGroup, string> = {
   recent: "Recent",
@@ -111,23 +103,44 @@ function useServerSearch(query: string, enabled: boolean) {
 }
 
 /**
+ * Consecutive entries of the same kind, in the domain's order. With an empty query they are headed
+ * "Recent" and "Navigation"; a search result list has no headings.
+ */
+function groupsOf(items: readonly PaletteItem[], headed: boolean) {
+  const groups: { key: string; heading?: string; items: PaletteItem[] }[] = [];
+  for (const item of items) {
+    const key = item.group === "recent" ? "recent" : "navigation";
+    const last = groups.at(-1);
+    if (headed && last?.key === key) last.items.push(item);
+    else if (!headed && last) last.items.push(item);
+    else
+      groups.push({
+        key: headed ? key : "results",
+        heading: headed ? (key === "recent" ? "Recent" : "Navigation") : undefined,
+        items: [item],
+      });
+  }
+  return groups;
+}
+
+/**
  * The command palette (spec 000 section 2.5): Cmd/Ctrl+K, Cmd+P or "/" open it; arrows move, Enter
  * runs, Escape closes. It lists pages, the gated actions the active context may run, one role switch
  * per other role, recent items, and records from the server search. Cmd+D, Cmd+, and Cmd+Shift+N are
- * handled here too. Built on Radix Dialog with an ARIA combobox and listbox (cmdk is not installed).
+ * handled here too. Built on cmdk (the combobox, listbox, arrow keys and Enter) inside a Radix Dialog;
+ * the ranking and gating are the domain's (domain/palette), so cmdk's own filtering is off.
  */
 export function CommandPalette({ userId, viewer }: { userId: string; viewer: PaletteViewer }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
-  const [active, setActive] = useState(0);
+  // The highlighted entry, by its id (cmdk's value).
+  const [active, setActive] = useState("");
   const [recent, setRecent] = useState<RecentItem[]>([]);
   // "Ctrl" until hydrated; the Mac's Cmd key shows as ⌘ there.
   const [mod, setMod] = useState("Ctrl");
   const navigate = useNavigate();
   const location = useLocation();
   const switcher = useFetcher();
-  const listId = useId();
-  const listRef = useRef<HTMLDivElement>(null);
   const search = useServerSearch(query, open);
 
   useEffect(() => {
@@ -138,7 +151,6 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
     (next: boolean) => {
       if (next) {
         setQuery("");
-        setActive(0);
         setRecent(readRecent(userId));
       }
       setOpen(next);
@@ -151,8 +163,8 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
     [query, viewer, recent, search.current, search.results],
   );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list starts at its first entry
-  useEffect(() => setActive(0), [items]);
+  // A new list starts at its first entry.
+  useEffect(() => setActive(items[0]?.id ?? ""), [items]);
 
   const openRef = useRef(open);
   openRef.current = open;
@@ -216,32 +228,6 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
     navigate(item.href);
   }
 
-  function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const count = items.length;
-    if (event.key === "ArrowDown" && count > 0) {
-      event.preventDefault();
-      setActive((i) => (i + 1) % count);
-    } else if (event.key === "ArrowUp" && count > 0) {
-      event.preventDefault();
-      setActive((i) => (i - 1 + count) % count);
-    } else if (event.key === "Home" && count > 0 && event.ctrlKey) {
-      event.preventDefault();
-      setActive(0);
-    } else if (event.key === "End" && count > 0 && event.ctrlKey) {
-      event.preventDefault();
-      setActive(count - 1);
-    } else if (event.key === "Enter") {
-      event.preventDefault();
-      const item = items[active];
-      if (item) run(item);
-    }
-  }
-
-  useEffect(() => {
-    listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
-  }, [active]);
-
-  const optionId = (index: number) => `${listId}-option-${index}`;
   const trimmed = query.trim();
   const searching = search.loading && trimmed.length >= PALETTE_SEARCH_MIN_LENGTH;
   const showEmpty = trimmed.length > 0 && items.length === 0 && !searching;
@@ -264,82 +250,63 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
           className="fixed left-1/2 top-[12vh] z-50 flex max-h-[70vh] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900"
         >
           <Dialog.Title className="sr-only">Command palette</Dialog.Title>
-          <div className="flex items-center gap-2 border-b border-slate-200 px-3 dark:border-slate-700">
-            <Search aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-400" />
-            <input
-              role="combobox"
-              aria-label="Search pages, actions and records"
-              aria-expanded="true"
-              aria-controls={listId}
-              aria-autocomplete="list"
-              aria-activedescendant={items[active] ? optionId(active) : undefined}
-              autoComplete="off"
-              spellCheck={false}
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              onKeyDown={onInputKeyDown}
-              placeholder="Type a command or search…"
-              className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-slate-400"
-            />
-            {searching ? (
-              <span role="status" className="shrink-0 text-xs text-slate-500">
-                Searching…
-              </span>
-            ) : null}
-          </div>
-          <div
-            ref={listRef}
-            id={listId}
-            role="listbox"
-            aria-label="Results"
-            className="flex-1 overflow-y-auto p-2"
+          <Command
+            shouldFilter={false}
+            loop
+            vimBindings={false}
+            value={active}
+            onValueChange={setActive}
+            label="Search pages, actions and records"
+            className="flex min-h-0 flex-1 flex-col"
           >
-            {items.map((item, index) => {
-              const first = index === 0 || items[index - 1]?.group !== item.group;
-              const heading = !trimmed && first ? (item.group === "recent" ? "Recent" : "Navigation") : null;
-              return (
-                <Fragment key={item.id}>
-                  {heading ? (
-                    <div
-                      role="presentation"
-                      className={`px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 ${index > 0 ? "pt-3" : "pt-1"}`}
+            <div className="flex items-center gap-2 border-b border-slate-200 px-3 dark:border-slate-700">
+              <Search aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-400" />
+              <Command.Input
+                value={query}
+                onValueChange={setQuery}
+                placeholder="Type a command or search…"
+                className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-slate-400"
+              />
+              {searching ? (
+                <span role="status" className="shrink-0 text-xs text-slate-500">
+                  Searching…
+                </span>
+              ) : null}
+            </div>
+            <Command.List aria-label="Results" className="flex-1 overflow-y-auto p-2">
+              {groupsOf(items, !trimmed).map((group) => (
+                <Command.Group
+                  key={group.key}
+                  heading={group.heading}
+                  className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-slate-500"
+                >
+                  {group.items.map((item) => (
+                    <Command.Item
+                      key={item.id}
+                      value={item.id}
+                      onSelect={() => run(item)}
+                      className="flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-blue-50 data-[selected=true]:text-blue-900 dark:data-[selected=true]:bg-blue-950 dark:data-[selected=true]:text-blue-100"
                     >
-                      {heading}
-                    </div>
-                  ) : null}
-                  {/* biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant) */}
-                  <div
-                    id={optionId(index)}
-                    role="option"
-                    tabIndex={-1}
-                    aria-selected={index === active}
-                    data-index={index}
-                    onMouseMove={() => setActive(index)}
-                    onMouseDown={(e) => e.preventDefault()}
-                    onClick={() => run(item)}
-                    className={`flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm ${
-                      index === active ? "bg-blue-50 text-blue-900 dark:bg-blue-950 dark:text-blue-100" : ""
-                    }`}
-                  >
-                    <span className="min-w-0">
-                      <span className="block truncate font-medium">{item.title}</span>
-                      {item.subtitle ? (
-                        <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
-                          {item.subtitle}
-                        </span>
-                      ) : null}
-                    </span>
-                    <span
-                      aria-hidden="true"
-                      className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300"
-                    >
-                      {badge(item)}
-                    </span>
-                  </div>
-                </Fragment>
-              );
-            })}
-          </div>
+                      <span className="min-w-0">
+                        <span className="block truncate font-medium">{item.title}</span>
+                        {item.subtitle ? (
+                          <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
+                            {item.subtitle}
+                          </span>
+                        ) : null}
+                      </span>
+                      <span
+                        aria-hidden="true"
+                        className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+                      >
+                        {badge(item)}
+                      </span>
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ))}
+            </Command.List>
+          </Command>
           {trimmed && items.length > 0 && !searching ? (
             <p role="status" className="sr-only">
               {items.length === 1 ? "1 result" : `${items.length} results`}
