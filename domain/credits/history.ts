@@ -1,4 +1,5 @@
 /** The credit history dialog and its CSV export (spec 001 section 2.7). Pure. */
+import { stringify } from "csv-stringify/sync";
 
 export const HISTORY_TYPE_FILTERS = [
   { value: "all", label: "All Types" },
@@ -67,36 +68,37 @@ export function formatCreditAmount(amount: number): string {
 }
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote, or line break, quotes doubled. A text
- * field that a spreadsheet would read as a formula (=, +, -, @, tab, carriage return first) is prefixed
- * with an apostrophe (OWASP CSV injection advice); numbers are written as they are.
+ * CSV as the history export writes it (RFC 4180, csv-stringify): CRLF line ends; a field quoted when it
+ * holds a comma, quote or line break, quotes doubled; a text field that a spreadsheet would read as a
+ * formula (=, +, -, @, tab, carriage return first) prefixed with an apostrophe (OWASP CSV injection
+ * advice); numbers written as they are.
  */
+export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+  return stringify(rows as (string | number | null | undefined)[][], {
+    record_delimiter: "windows",
+    escape_formulas: true,
+    quoted_match: /[\r\n]/,
+  });
+}
+
+/** One CSV field, as toCsv writes it. */
 export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") return String(value);
-  let text = value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return toCsv([[value]]).replace(/\r\n$/, "");
 }
 
 export const HISTORY_CSV_HEADER = ["Date", "Type", "Description", "Reference", "Reference Type", "Amount"];
 
 /** The history as CSV text with CRLF line ends and a header row. */
 export function historyCsv(rows: readonly HistoryRow[]): string {
-  const lines = [HISTORY_CSV_HEADER.map(csvField).join(",")];
-  for (const r of rows) {
-    lines.push(
-      [
-        r.created_at,
-        TRANSACTION_TYPE_LABELS[r.type] ?? r.type,
-        r.description,
-        r.reference_id,
-        r.reference_type,
-        r.amount,
-      ]
-        .map(csvField)
-        .join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  return toCsv([
+    HISTORY_CSV_HEADER,
+    ...rows.map((r) => [
+      r.created_at,
+      TRANSACTION_TYPE_LABELS[r.type] ?? r.type,
+      r.description,
+      r.reference_id,
+      r.reference_type,
+      r.amount,
+    ]),
+  ]);
 }
