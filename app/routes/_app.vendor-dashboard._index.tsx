@@ -4,12 +4,12 @@ import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { CreditWidget } from "~/components/credits/credit-widget";
 import { Alert } from "~/components/ui/alert";
+import { StatCards } from "~/components/ui/stat-cards";
 import {
   ActiveProposals,
   OpenRfps,
   PerformanceInsights,
   QuickActions,
-  StatCards,
   VENDOR_DASHBOARD_TEXT,
   VerificationBanner,
 } from "~/components/vendor-dashboard/vendor-dashboard";
@@ -75,7 +75,7 @@ export default function VendorDashboardPage() {
           <QuickActions />
         </div>
       </div>
-      {data.cards ? <StatCards cards={data.cards} /> : <LoadFailed />}
+      {data.cards ? <StatCards cards={data.cards} label="Your statistics" tabularNums /> : <LoadFailed />}
       <div className="grid gap-4 lg:grid-cols-2">
         <OpenRfps rows={data.openRfps} />
         <ActiveProposals rows={data.activeProposals} />

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
+import { type StatCard, StatCards } from "~/components/ui/stat-cards";
 
 /** A row of the dashboard's RFP list (spec 001 section 3, "RFP summary"), with its dates already worded. */
 export interface DashboardRfpRow {
@@ -11,12 +12,6 @@ export interface DashboardRfpRow {
   proposalCount: number;
   status: "draft" | "published" | "closed" | "cancelled";
   dueLabel: string | null;
-}
-
-export interface StatCard {
-  label: string;
-  value: string;
-  hint?: string;
 }
 
 export interface RfpDashboardProps {
@@ -85,19 +80,7 @@ export function RfpDashboard({ kind, title, cards, rows, lowCredits, performance
         </div>
       ) : null}
 
-      {cards.length > 0 ? (
-        <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {cards.map((c) => (
-            <li key={c.label} className={card}>
-              <p className="text-sm text-slate-600 dark:text-slate-400">{c.label}</p>
-              <p className="mt-1 text-2xl font-semibold" data-testid={`stat-${c.label}`}>
-                {c.value}
-              </p>
-              {c.hint ? <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{c.hint}</p> : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {cards.length > 0 ? <StatCards cards={cards} className="mt-4" /> : null}
 
       <div className="mt-4 grid gap-4 lg:grid-cols-3">
         <section aria-labelledby="rfp-list-heading" className={`${card} lg:col-span-2`}>

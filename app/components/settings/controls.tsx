@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { LabelledControl } from "~/components/ui/labelled-control";
 
 const controlClass = (invalid: boolean) =>
   `rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-none focus:ring-2 dark:bg-slate-900 dark:text-slate-100 ${
@@ -6,37 +7,6 @@ const controlClass = (invalid: boolean) =>
       ? "border-red-500 focus:ring-red-300 dark:border-red-400 dark:focus:ring-red-800"
       : "border-slate-300 focus:ring-blue-300 dark:border-slate-700 dark:focus:ring-blue-800"
   }`;
-
-function describedBy(invalid: boolean, errorId: string, hint: ReactNode, hintId: string) {
-  return [invalid ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
-}
-
-function Messages({
-  hint,
-  hintId,
-  errors,
-  errorId,
-}: {
-  hint?: ReactNode;
-  hintId: string;
-  errors?: string[];
-  errorId: string;
-}) {
-  return (
-    <>
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
-          {errors.join(" ")}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 /** A labelled multi-line field with its errors announced to assistive technology. */
 export function TextareaField({
@@ -46,22 +16,10 @@ export function TextareaField({
   id,
   ...textarea
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; errors?: string[]; hint?: ReactNode }) {
-  const inputId = id ?? textarea.name ?? label;
-  const invalid = Boolean(errors?.length);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
-      <textarea
-        {...textarea}
-        id={inputId}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(invalid, `${inputId}-error`, hint, `${inputId}-hint`)}
-        className={controlClass(invalid)}
-      />
-      <Messages hint={hint} hintId={`${inputId}-hint`} errors={errors} errorId={`${inputId}-error`} />
-    </div>
+    <LabelledControl id={id ?? textarea.name ?? label} label={label} errors={errors} hint={hint}>
+      {(wiring, invalid) => <textarea {...textarea} {...wiring} className={controlClass(invalid)} />}
+    </LabelledControl>
   );
 }
 
@@ -74,24 +32,14 @@ export function SelectField({
   children,
   ...select
 }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; errors?: string[]; hint?: ReactNode }) {
-  const inputId = id ?? select.name ?? label;
-  const invalid = Boolean(errors?.length);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
-      <select
-        {...select}
-        id={inputId}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(invalid, `${inputId}-error`, hint, `${inputId}-hint`)}
-        className={controlClass(invalid)}
-      >
-        {children}
-      </select>
-      <Messages hint={hint} hintId={`${inputId}-hint`} errors={errors} errorId={`${inputId}-error`} />
-    </div>
+    <LabelledControl id={id ?? select.name ?? label} label={label} errors={errors} hint={hint}>
+      {(wiring, invalid) => (
+        <select {...select} {...wiring} className={controlClass(invalid)}>
+          {children}
+        </select>
+      )}
+    </LabelledControl>
   );
 }
 

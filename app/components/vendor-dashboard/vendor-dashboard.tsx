@@ -2,7 +2,7 @@ import type { VendorInsight } from "@domain/rfp";
 import { VERIFICATION_REVIEW_TIME } from "@domain/roles";
 import { Link } from "@remix-run/react";
 import { BarChart3, BriefcaseBusiness, Coins, FileText, ShieldAlert } from "lucide-react";
-import type { DashboardRfpRow, StatCard } from "~/components/rfp-dashboard/rfp-dashboard";
+import type { DashboardRfpRow } from "~/components/rfp-dashboard/rfp-dashboard";
 
 /** The vendor dashboard's pieces (spec 001 section 2.6); every date arrives already worded. */
 
@@ -93,22 +93,6 @@ export function QuickActions() {
         ))}
       </ul>
     </nav>
-  );
-}
-
-export function StatCards({ cards }: { cards: StatCard[] }) {
-  return (
-    <ul aria-label="Your statistics" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {cards.map((c) => (
-        <li key={c.label} className={card}>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{c.label}</p>
-          <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid={`stat-${c.label}`}>
-            {c.value}
-          </p>
-          {c.hint ? <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{c.hint}</p> : null}
-        </li>
-      ))}
-    </ul>
   );
 }
 
