@@ -1,31 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signInAs, useAdminRole } from "./helpers";
 
 /**
  * Error screens, reporting, monitoring and diagnostics (issue 5, parts 5 to 7), with and without
  * JavaScript: an error page shows its id, the error is stored and listed on the admin dashboard, Report
  * Issue is confirmed only once stored, and non-admins are refused the monitoring and diagnostics pages.
  */
-
-const PASSWORD = "demo-password-2026";
-
-async function signInAs(page: Page, email: string) {
-  await page.goto("/auth/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** Makes the admin's System Administrator role the active one (works without JavaScript). */
-async function useAdminRole(page: Page) {
-  await page.goto("/settings/roles");
-  const item = page.getByTestId("role-item").filter({ hasText: "System Administrator" });
-  const button = item.getByRole("button", { name: "Switch to this role" });
-  if (await button.count()) {
-    await button.click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-  }
-}
 
 test("an error page shows its id, the error is stored and Report Issue is confirmed", async ({ page }) => {
   await signInAs(page, "admin@demo.test");

@@ -39,6 +39,27 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/** Signs an account in from the sign-in page (demo accounts share DEMO.password) and waits for /dashboard. */
+export async function signInAs(page: Page, email: string, password: string = DEMO.password) {
+  await page.goto("/auth/sign-in");
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Makes the role labelled `label` the active one through /settings/roles (with or without JavaScript). */
+export async function switchRole(page: Page, label: string) {
+  await page.goto("/settings/roles");
+  const item = page.getByTestId("role-item").filter({ hasText: label });
+  const button = item.getByRole("button", { name: "Switch to this role" });
+  if (await button.count()) {
+    await button.click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  }
+}
+
+/** Makes the admin's System Administrator role the active one. */
+export const useAdminRole = (page: Page) => switchRole(page, "System Administrator");
+
 export async function expectDashboard(page: Page, name: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${name}`);

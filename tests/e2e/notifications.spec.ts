@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { signInAs } from "./helpers";
 
 /**
  * Notifications (issue 5 parts 1 and 2): the manager's bell counts up live when a vendor's proposal
@@ -8,12 +8,6 @@ import { signIn } from "./helpers";
  */
 const MANAGER = { email: "manager@demo.test", password: "demo-password-2026" };
 const VENDOR = { email: "vendor@demo.test", password: "demo-password-2026" };
-
-async function signInAs(page: Page, who: { email: string; password: string }) {
-  await page.goto("/auth/sign-in");
-  await signIn(page, who.email, who.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function unreadCount(page: Page): Promise<number> {
   const badge = page.getByTestId("unread-count");
@@ -26,7 +20,7 @@ test("the unread count changes live when another person's action notifies", asyn
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, "live updates need JavaScript; the no-js run checks the page instead");
-  await signInAs(page, MANAGER);
+  await signInAs(page, MANAGER.email);
   const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/notifications/stream");
   await page.goto("/notifications");
   await streamOpen;
@@ -39,7 +33,7 @@ test("the unread count changes live when another person's action notifies", asyn
   const vendorContext = await browser.newContext();
   try {
     const vendor = await vendorContext.newPage();
-    await signInAs(vendor, VENDOR);
+    await signInAs(vendor, VENDOR.email);
     await vendor.goto("/rfps?q=Elevator");
     await vendor.getByRole("link", { name: "Submit Proposal for Elevator modernization study" }).click();
     const form = vendor.getByRole("region", { name: "Submit a Proposal" });
@@ -83,7 +77,7 @@ test("/notifications searches, filters and archives, with or without JavaScript"
     ? "New proposal: Roof replacement for Building A"
     : "New proposal: Exterior painting of three buildings";
   const word = javaScriptEnabled ? "roof" : "PAINTING";
-  await signInAs(page, MANAGER);
+  await signInAs(page, MANAGER.email);
 
   // The bell (a plain link without JavaScript) shows the server's count and leads to the page.
   if (javaScriptEnabled) {

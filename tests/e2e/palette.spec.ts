@@ -1,19 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
+import { signInAs } from "./helpers";
 
 /**
  * The command palette and /search (issue 5 part 4; spec 000 section 2.5): the shortcuts, filtering,
  * gated actions, records from the server search, recent items, role switches and the no-results
  * text; /search works without JavaScript.
  */
-const PASSWORD = "demo-password-2026";
-
-async function signInAs(page: Page, email: string) {
-  await page.goto("/auth/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** The palette's trigger appears once the page is hydrated, so key presses reach the palette. */
 async function hydrated(page: Page) {

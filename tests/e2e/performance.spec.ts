@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signInAs, useAdminRole } from "./helpers";
 
 /**
  * Performance monitoring (issue 5, part 9; spec 002): pages visited in Chromium send their web vitals
@@ -6,27 +7,6 @@ import { expect, type Page, test } from "@playwright/test";
  * /admin/performance, with the auto-refresh choice and Clear metrics, with and without JavaScript; a
  * non-admin is refused.
  */
-
-const PASSWORD = "demo-password-2026";
-
-async function signInAs(page: Page, email: string) {
-  await page.goto("/auth/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** Makes the admin's System Administrator role the active one (works without JavaScript). */
-async function useAdminRole(page: Page) {
-  await page.goto("/settings/roles");
-  const item = page.getByTestId("role-item").filter({ hasText: "System Administrator" });
-  const button = item.getByRole("button", { name: "Switch to this role" });
-  if (await button.count()) {
-    await button.click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-  }
-}
 
 test("web vitals from visited pages and API timings reach the admin's dashboard", async ({
   page,

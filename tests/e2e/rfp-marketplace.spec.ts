@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { mailFromOutbox, signIn, signOut } from "./helpers";
+import { mailFromOutbox, signInAs, signOut } from "./helpers";
 
 /**
  * The marketplace end to end (issue 4), with and without JavaScript: a manager publishes an RFP; a
@@ -8,12 +8,6 @@ import { mailFromOutbox, signIn, signOut } from "./helpers";
  */
 const MANAGER = { email: "manager@demo.test", password: "demo-password-2026", name: "Morgan Manager" };
 const VENDOR = { email: "vendor@demo.test", password: "demo-password-2026", name: "Val Vendor" };
-
-async function signInAs(page: Page, who: { email: string; password: string }) {
-  await page.goto("/auth/sign-in");
-  await signIn(page, who.email, who.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function publishRfp(page: Page, title: string): Promise<string> {
   await page.goto("/rfps/new");
@@ -54,12 +48,12 @@ test("publish, buy credits, find and bid, compare and accept: the vendor has Won
   const title = `Lake irrigation repair ${testInfo.project.name} ${Date.now()}`;
 
   // The manager publishes.
-  await signInAs(page, MANAGER);
+  await signInAs(page, MANAGER.email);
   const rfpId = await publishRfp(page, title);
   await signOut(page, MANAGER.name, js);
 
   // The vendor buys a Single Credit through the (fake) hosted checkout.
-  await signInAs(page, VENDOR);
+  await signInAs(page, VENDOR.email);
   await page.goto("/credits");
   const before = Number(await page.getByTestId("credit-balance").first().textContent());
   await page.getByRole("link", { name: "Purchase Credits" }).click();
@@ -100,7 +94,7 @@ test("publish, buy credits, find and bid, compare and accept: the vendor has Won
   await signOut(page, VENDOR.name, js);
 
   // The manager compares and accepts.
-  await signInAs(page, MANAGER);
+  await signInAs(page, MANAGER.email);
   await page.goto(`/rfps/${rfpId}`);
   await page.getByRole("link", { name: "Review Proposals (1)" }).click();
   await expect(page).toHaveURL(new RegExp(`/rfps/${rfpId}/proposals$`));
@@ -117,7 +111,7 @@ test("publish, buy credits, find and bid, compare and accept: the vendor has Won
   await signOut(page, MANAGER.name, js);
 
   // The vendor has won.
-  await signInAs(page, VENDOR);
+  await signInAs(page, VENDOR.email);
   await page.goto(`/rfps/${rfpId}`);
   await expect(page.getByTestId("my-proposal-status")).toHaveText("Won");
 
@@ -138,7 +132,7 @@ test("publish, buy credits, find and bid, compare and accept: the vendor has Won
 test("filters count in the badge; saved searches live in this browser and run again", async ({
   page,
 }, testInfo) => {
-  await signInAs(page, VENDOR);
+  await signInAs(page, VENDOR.email);
   await page.goto("/rfps?category=security&budget_min=1000&budget_max=90000&state=FL");
   await expect(page.getByTestId("filter-count")).toHaveText(/^3/);
   await expect(page.getByRole("list", { name: "Active filters" }).getByRole("link")).toHaveCount(4);

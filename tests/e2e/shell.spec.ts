@@ -1,31 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-
-const PASSWORD = "demo-password-2026";
-
-async function signInAs(page: Page, email: string) {
-  await page.goto("/auth/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { signInAs, switchRole } from "./helpers";
 
 const sidebar = (page: Page) => page.getByRole("complementary", { name: "Sidebar" });
 
-/** Makes `label`'s role the active one through the roles page (works with and without JavaScript). */
-async function switchOnRolesPage(page: Page, label: string) {
-  await page.goto("/settings/roles");
-  const item = page.getByTestId("role-item").filter({ hasText: label });
-  const button = item.getByRole("button", { name: "Switch to this role" });
-  if (await button.count()) {
-    await button.click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-  }
-}
-
 test("switching role changes the navigation and the ADMIN badge", async ({ page, javaScriptEnabled }) => {
   await signInAs(page, "admin@demo.test");
-  await switchOnRolesPage(page, "System Administrator");
+  await switchRole(page, "System Administrator");
   await page.goto("/dashboard");
   await expect(page.getByText("ADMIN", { exact: true })).toBeVisible();
   await expect(sidebar(page).getByRole("link", { name: "Admin Panel" })).toBeVisible();
@@ -34,7 +14,7 @@ test("switching role changes the navigation and the ADMIN badge", async ({ page,
     await page.getByRole("button", { name: /Account menu for/ }).click();
     await page.getByRole("menuitem", { name: /Property Manager/ }).click();
   } else {
-    await switchOnRolesPage(page, "Property Manager");
+    await switchRole(page, "Property Manager");
   }
   await expect(sidebar(page).getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
   await expect(page.getByText("ADMIN", { exact: true })).toHaveCount(0);
@@ -44,7 +24,7 @@ test("switching role changes the navigation and the ADMIN badge", async ({ page,
   const refused = await page.goto("/admin");
   expect(refused?.status()).toBe(403);
 
-  await switchOnRolesPage(page, "System Administrator");
+  await switchRole(page, "System Administrator");
   await expect(sidebar(page).getByRole("link", { name: "Admin Panel" })).toBeVisible();
 });
 

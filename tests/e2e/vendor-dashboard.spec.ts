@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signIn } from "./helpers";
+import { DEMO, signInAs } from "./helpers";
 
 /**
  * The vendor's pages and the RFP dashboard (issue 5; spec 001 sections 2.1 and 2.6): the demo vendor
@@ -7,12 +7,6 @@ import { DEMO, signIn } from "./helpers";
  * finds the won bid under the Won tab; the demo manager's dashboard is RFP Management. With and
  * without JavaScript.
  */
-async function signInAs(page: Page, email: string) {
-  await page.goto("/auth/sign-in");
-  await signIn(page, email, DEMO.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 const sidebar = (page: Page) => page.getByRole("complementary", { name: "Sidebar" });
 
 test("a vendor reads the vendor dashboard and finds a won proposal in My Proposals", async ({ page }) => {

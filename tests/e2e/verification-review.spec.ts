@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { expectDashboard, signOut, signUpConfirmed } from "./helpers";
+import { expectDashboard, signInAs, signOut, signUpConfirmed, useAdminRole } from "./helpers";
 
 /**
  * Verification review (issue 3, part 7), run with and without JavaScript: a new vendor asks for manual
@@ -9,25 +9,6 @@ import { expectDashboard, signOut, signUpConfirmed } from "./helpers";
  */
 
 const ADMIN = { email: "admin@demo.test", password: "demo-password-2026", name: "Avery Admin" };
-
-async function signInAs(page: Page, email: string, password: string) {
-  await page.goto("/auth/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** Makes the admin's System Administrator role the active one (works without JavaScript). */
-async function useAdminRole(page: Page) {
-  await page.goto("/settings/roles");
-  const item = page.getByTestId("role-item").filter({ hasText: "System Administrator" });
-  const button = item.getByRole("button", { name: "Switch to this role" });
-  if (await button.count()) {
-    await button.click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-  }
-}
 
 async function vendorAsksForManualReview(page: Page, name: string) {
   const credentials = await signUpConfirmed(page, { label: "review", fullName: name });

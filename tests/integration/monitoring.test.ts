@@ -13,7 +13,7 @@ import * as diagnosticsPage from "~/routes/_app.admin_.diagnostics";
 import * as errorsPage from "~/routes/_app.admin_.errors";
 import * as pingRoute from "~/routes/api.debug.ping";
 import * as errorsApi from "~/routes/api.errors";
-import { useAppDatabase } from "../support/app";
+import { thrown, useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
@@ -33,17 +33,6 @@ function report(body: Record<string, unknown>, who: Person | null = null, ip?: s
     params: {},
     context: { clientIp: ip ?? `10.0.0.${ipCounter}` },
   });
-}
-
-async function thrown(fn: () => Promise<unknown>): Promise<Response> {
-  try {
-    const r = await fn();
-    if (r instanceof Response) return r;
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-  throw new Error("expected a response");
 }
 
 describe.each(engines)("error reporting on %s", (engine) => {

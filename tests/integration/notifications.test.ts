@@ -15,7 +15,7 @@ import { hubFor } from "~/notifications/live.server";
 import * as shellRoute from "~/routes/_app";
 import * as pageRoute from "~/routes/_app.notifications";
 import * as streamRoute from "~/routes/api.notifications.stream";
-import { formRequest, useAppDatabase } from "../support/app";
+import { formRequest, thrown, useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
@@ -24,17 +24,6 @@ type Person = Awaited<ReturnType<typeof personWithRole>>;
 type Loose = any;
 const HOUR = 3_600_000;
 const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
-
-async function thrown(fn: () => Promise<unknown>): Promise<Response> {
-  try {
-    const r = await fn();
-    if (r instanceof Response) return r;
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-  throw new Error("expected a response");
-}
 
 /** Reads a server-sent events response as it arrives. */
 function sseReader(response: Response) {

@@ -19,7 +19,7 @@ import {
 } from "~/performance/monitor.server";
 import * as performancePage from "~/routes/_app.admin_.performance";
 import * as vitalsApi from "~/routes/api.vitals";
-import { useAppDatabase } from "../support/app";
+import { thrown, useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
@@ -42,17 +42,6 @@ function beacon(body: unknown, options: { who?: Person | null; ip?: string; cont
     params: {},
     context: { clientIp: options.ip ?? `10.1.0.${ipCounter}` },
   });
-}
-
-async function thrown(fn: () => Promise<unknown>): Promise<Response> {
-  try {
-    const r = await fn();
-    if (r instanceof Response) return r;
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-  throw new Error("expected a response");
 }
 
 async function count(db: ReturnType<typeof useTestDatabase>["db"]) {

@@ -17,7 +17,7 @@ import * as listRoute from "~/routes/_app.rfps._index";
 import * as detailRoute from "~/routes/_app.rfps.$id";
 import * as proposalsRoute from "~/routes/_app.rfps.$id_.proposals";
 import * as proposalDocumentRoute from "~/routes/documents.proposal.$id";
-import { formRequest, useAppDatabase } from "../support/app";
+import { formRequest, thrown, useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
 import { TINY_PDF } from "../support/files";
 import { personWithRole } from "../support/people";
@@ -59,17 +59,6 @@ const get = (path: string, who: Person | null) =>
   new Request(`http://localhost${path}`, { headers: who ? { Cookie: who.cookie } : {} });
 const post = (path: string, who: Person, body: Record<string, string>) =>
   formRequest(path, body, { Cookie: who.cookie });
-
-async function thrown(fn: () => Promise<unknown>): Promise<Response> {
-  try {
-    const r = await fn();
-    if (r instanceof Response) return r;
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-  throw new Error("expected a response");
-}
 
 describe.each(engines)("RFP pages on %s", (engine) => {
   const t = useTestDatabase(engine);

@@ -7,7 +7,7 @@ import { users } from "@db/schema";
 import { seed } from "@db/seed";
 import { DEMO_RFPS } from "@db/seed-rfps";
 import { ProposalFieldsSchema } from "@domain/proposal";
-import { type RfpFields, RfpFieldsSchema } from "@domain/rfp";
+import type { RfpFields } from "@domain/rfp";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -35,8 +35,8 @@ import { loader as vendorDashboardLoader } from "~/routes/_app.vendor-dashboard.
 import { cookieFrom, useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
+import { DAY, rfpFields } from "../support/rfps";
 
-const DAY = 86_400_000;
 const get = (url: string, cookie: string) =>
   new Request(`http://localhost${url}`, { headers: { Cookie: cookie } });
 const args = (request: Request) => ({ request, params: {}, context: {} });
@@ -46,22 +46,6 @@ async function data<T>(promise: Promise<T>) {
   expect(response.status).toBe(200);
   return response.json();
 }
-
-const rfpFields = (patch: Partial<RfpFields> = {}): RfpFields =>
-  RfpFieldsSchema.parse({
-    title: "Parking lot resealing",
-    category: "maintenance",
-    description: "Reseal and restripe the north and south parking lots.",
-    proposal_deadline: new Date(Date.now() + 14 * DAY).toISOString(),
-    budget_type: "range",
-    budget_min: 10_000,
-    budget_max: 20_000,
-    visibility: "public",
-    organization_name: "Bayview Towers Condominium",
-    location_city: "Tampa",
-    location_state: "FL",
-    ...patch,
-  });
 
 const bid = (price: number) =>
   ProposalFieldsSchema.parse({

@@ -25,3 +25,15 @@ export function cookieFrom(response: Response): string {
 }
 
 export const routeArgs = (request: Request) => ({ request, params: {}, context: {} });
+
+/** The Response a loader or action returned or threw (redirects, 4xx); fails when it gave none. */
+export async function thrown(fn: () => Promise<unknown>): Promise<Response> {
+  try {
+    const r = await fn();
+    if (r instanceof Response) return r;
+  } catch (e) {
+    if (e instanceof Response) return e;
+    throw e;
+  }
+  throw new Error("expected a response");
+}
