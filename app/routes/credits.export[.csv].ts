@@ -1,5 +1,6 @@
-import { historyCsv, parseHistorySort, parseHistoryType } from "@domain/credits/history";
+import { parseHistorySort, parseHistoryType } from "@domain/credits/history";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { historyCsv } from "~/credits/csv.server";
 import { getDb } from "~/db.server";
 import { requireVendorContext } from "~/payments/guards.server";
 import { CREDIT_EXPORT_LIMIT, listCreditTransactions } from "~/queries/credit-history.server";

@@ -7,15 +7,9 @@ import {
   purchaseFromSession,
   webhookDecision,
 } from "@domain/credits/checkout";
-import {
-  csvField,
-  HISTORY_MESSAGES,
-  historyCsv,
-  historyTotals,
-  parseHistorySort,
-  parseHistoryType,
-} from "@domain/credits/history";
+import { HISTORY_MESSAGES, historyTotals, parseHistorySort, parseHistoryType } from "@domain/credits/history";
 import { describe, expect, it } from "vitest";
+import { csvField, historyCsv } from "~/credits/csv.server";
 
 const PRICES = {
   single: "price_single",
