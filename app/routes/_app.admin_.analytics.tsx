@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
+import { AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
 import { AdminTabs } from "~/components/admin/admin-tabs";
 import { getDb } from "~/db.server";
 import { weeklyAnalytics } from "~/queries/admin-users.server";
@@ -25,8 +26,6 @@ const COLUMNS = [
 
 export default function AdminAnalytics() {
   const { weeks } = useLoaderData<typeof loader>();
-  const base = "border-b border-slate-200 px-3 py-2 dark:border-slate-800";
-  const cell = `${base} text-right`;
   return (
     <div className="mx-auto max-w-6xl">
       <h1 className="text-3xl font-semibold">Admin Panel</h1>
@@ -35,37 +34,23 @@ export default function AdminAnalytics() {
         Per week (weeks start on Monday), newest first. Active users: people who signed in or used a session
         that week. Credits spent: proposal spends net of refunds.
       </p>
-      <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">Weekly analytics</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={`${base} text-left`}>
-                Week of
-              </th>
-              {COLUMNS.map(([, label]) => (
-                <th key={label} scope="col" className={cell}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((w) => (
-              <tr key={w.week} data-testid="analytics-week">
-                <th scope="row" className={`${base} text-left font-medium`}>
-                  {w.week}
-                </th>
-                {COLUMNS.map(([key]) => (
-                  <td key={key} className={cell}>
-                    {w[key].toLocaleString("en-US")}
-                  </td>
-                ))}
-              </tr>
+      <AdminTable
+        caption="Weekly analytics"
+        columns={["Week of", ...COLUMNS.map(([key, label]) => ({ key, label, align: "right" as const }))]}
+      >
+        {weeks.map((w) => (
+          <tr key={w.week} data-testid="analytics-week" className={adminRow}>
+            <th scope="row" className={`${adminCell} font-medium`}>
+              {w.week}
+            </th>
+            {COLUMNS.map(([key]) => (
+              <td key={key} className={`${adminCell} text-right`}>
+                {w[key].toLocaleString("en-US")}
+              </td>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        ))}
+      </AdminTable>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
 import { formatDistanceStrict } from "date-fns";
 import { useEffect, useState } from "react";
 import { requireAdmin } from "~/auth/guards.server";
+import { AdminSection, AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
 import { AdminTabs } from "~/components/admin/admin-tabs";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -154,84 +155,61 @@ export default function ErrorMonitoring() {
         </div>
       </section>
 
-      <section aria-labelledby="top-heading" className="mt-6">
-        <h3 id="top-heading" className="text-lg font-semibold">
-          Most frequent errors (top {ERROR_MONITOR.topLimit})
-        </h3>
-        {data.topErrors.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No errors recorded.</p>
-        ) : (
-          <ol className="mt-2 flex flex-col gap-2" data-testid="top-errors">
-            {data.topErrors.map((t) => (
-              <li
-                key={t.message}
-                className="flex justify-between gap-4 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm dark:border-slate-800 dark:bg-slate-900"
-              >
-                <span className="min-w-0 break-words">{t.message}</span>
-                <span className="shrink-0 text-slate-600 dark:text-slate-400">
-                  {t.count}× · last {t.ago}
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <AdminSection
+        id="top-heading"
+        title={`Most frequent errors (top ${ERROR_MONITOR.topLimit})`}
+        empty={data.topErrors.length === 0 ? "No errors recorded." : null}
+      >
+        <ol className="mt-2 flex flex-col gap-2" data-testid="top-errors">
+          {data.topErrors.map((t) => (
+            <li
+              key={t.message}
+              className="flex justify-between gap-4 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm dark:border-slate-800 dark:bg-slate-900"
+            >
+              <span className="min-w-0 break-words">{t.message}</span>
+              <span className="shrink-0 text-slate-600 dark:text-slate-400">
+                {t.count}× · last {t.ago}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </AdminSection>
 
-      <section aria-labelledby="recent-heading" className="mt-6">
-        <h3 id="recent-heading" className="text-lg font-semibold">
-          Recent errors (last {ERROR_MONITOR.recentLimit})
-        </h3>
-        {data.recent.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No errors recorded.</p>
-        ) : (
-          <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-100 dark:bg-slate-800">
-                <tr>
-                  <th className="px-3 py-2">When</th>
-                  <th className="px-3 py-2">Error ID</th>
-                  <th className="px-3 py-2">Severity</th>
-                  <th className="px-3 py-2">Category</th>
-                  <th className="px-3 py-2">Source</th>
-                  <th className="px-3 py-2">Message</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.recent.map((e) => (
-                  <tr
-                    key={e.errorId}
-                    data-testid="error-row"
-                    className="border-t border-slate-200 bg-white align-top dark:border-slate-800 dark:bg-slate-900"
-                  >
-                    <td className="whitespace-nowrap px-3 py-2">{e.ago}</td>
-                    <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.errorId}</td>
-                    <td className="px-3 py-2">
-                      <span
-                        className={`rounded px-2 py-0.5 text-xs font-semibold ${SEVERITY_STYLE[e.severity]}`}
-                      >
-                        {e.severity}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2">{e.category}</td>
-                    <td className="px-3 py-2">
-                      {e.source}
-                      {e.reported ? (
-                        <span className="ml-1 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-900 dark:bg-blue-900/40 dark:text-blue-200">
-                          reported
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="max-w-md px-3 py-2">
-                      <p className="break-words">{e.message}</p>
-                      {e.url ? <p className="break-all text-xs text-slate-500">{e.url}</p> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <AdminSection
+        id="recent-heading"
+        title={`Recent errors (last ${ERROR_MONITOR.recentLimit})`}
+        empty={data.recent.length === 0 ? "No errors recorded." : null}
+      >
+        <AdminTable
+          caption="Recent errors"
+          columns={["When", "Error ID", "Severity", "Category", "Source", "Message"]}
+        >
+          {data.recent.map((e) => (
+            <tr key={e.errorId} data-testid="error-row" className={adminRow}>
+              <td className={`${adminCell} whitespace-nowrap`}>{e.ago}</td>
+              <td className={`${adminCell} whitespace-nowrap font-mono text-xs`}>{e.errorId}</td>
+              <td className={adminCell}>
+                <span className={`rounded px-2 py-0.5 text-xs font-semibold ${SEVERITY_STYLE[e.severity]}`}>
+                  {e.severity}
+                </span>
+              </td>
+              <td className={adminCell}>{e.category}</td>
+              <td className={adminCell}>
+                {e.source}
+                {e.reported ? (
+                  <span className="ml-1 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-900 dark:bg-blue-900/40 dark:text-blue-200">
+                    reported
+                  </span>
+                ) : null}
+              </td>
+              <td className={`${adminCell} max-w-md`}>
+                <p className="break-words">{e.message}</p>
+                {e.url ? <p className="break-all text-xs text-slate-500">{e.url}</p> : null}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </AdminSection>
     </div>
   );
 }

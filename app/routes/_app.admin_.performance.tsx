@@ -26,6 +26,7 @@ import { formatDistanceStrict } from "date-fns";
 import { useEffect } from "react";
 import { requireAdmin } from "~/auth/guards.server";
 import { clearMetrics } from "~/commands/performance.server";
+import { AdminSection, AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
 import { AdminTabs } from "~/components/admin/admin-tabs";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Button } from "~/components/ui/button";
@@ -165,8 +166,6 @@ function SeverityBadge({ severity }: { severity: Severity | null }) {
 }
 
 const panel = "rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900";
-const th = "px-3 py-2";
-const td = "px-3 py-2 align-top";
 const windowMinutes = REPORT_WINDOW_MS / 60_000;
 
 export default function PerformanceDashboard() {
@@ -349,10 +348,10 @@ export default function PerformanceDashboard() {
             </div>
           </section>
 
-          <section aria-labelledby="vitals-heading" className="mt-6">
-            <h3 id="vitals-heading" className="text-lg font-semibold">
-              75th percentile by metric (last {windowMinutes} minutes)
-            </h3>
+          <AdminSection
+            id="vitals-heading"
+            title={`75th percentile by metric (last ${windowMinutes} minutes)`}
+          >
             <ul className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {data.metrics.map((m) => (
                 <li key={m.name} className={panel} data-testid="metric-card" data-metric={m.name}>
@@ -373,12 +372,9 @@ export default function PerformanceDashboard() {
                 </li>
               ))}
             </ul>
-          </section>
+          </AdminSection>
 
-          <section aria-labelledby="api-heading" className="mt-6">
-            <h3 id="api-heading" className="text-lg font-semibold">
-              API response by route (last {windowMinutes} minutes)
-            </h3>
+          <AdminSection id="api-heading" title={`API response by route (last ${windowMinutes} minutes)`}>
             <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
               Each app server keeps a random sample of at most {API_TIMINGS_PER_FLUSH} timings every{" "}
               {API_FLUSH_MS / 1000} s, drawn from all its requests.
@@ -388,123 +384,93 @@ export default function PerformanceDashboard() {
                 No API requests in the window.
               </p>
             ) : (
-              <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-                <table className="w-full text-left text-sm">
-                  <thead className="bg-slate-100 dark:bg-slate-800">
-                    <tr>
-                      <th className={th}>Route</th>
-                      <th className={`${th} text-right`}>Timed (sample)</th>
-                      <th className={`${th} text-right`}>p75</th>
-                      <th className={`${th} text-right`}>p95</th>
-                      <th className={th}>Severity (p75)</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.routes.map((r) => (
-                      <tr
-                        key={`${r.method} ${r.route}`}
-                        data-testid="api-route"
-                        className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-                      >
-                        <td className={`${td} font-mono text-xs`}>
-                          {r.method} {r.route}
-                        </td>
-                        <td className={`${td} text-right`}>{r.count}</td>
-                        <td className={`${td} text-right`}>{r.p75Shown}</td>
-                        <td className={`${td} text-right`}>{r.p95Shown}</td>
-                        <td className={td}>
-                          <SeverityBadge severity={r.severity} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AdminTable
+                caption="API response by route"
+                columns={[
+                  "Route",
+                  { key: "timed", label: "Timed (sample)", align: "right" },
+                  { key: "p75", label: "p75", align: "right" },
+                  { key: "p95", label: "p95", align: "right" },
+                  "Severity (p75)",
+                ]}
+              >
+                {data.routes.map((r) => (
+                  <tr key={`${r.method} ${r.route}`} data-testid="api-route" className={adminRow}>
+                    <td className={`${adminCell} font-mono text-xs`}>
+                      {r.method} {r.route}
+                    </td>
+                    <td className={`${adminCell} text-right`}>{r.count}</td>
+                    <td className={`${adminCell} text-right`}>{r.p75Shown}</td>
+                    <td className={`${adminCell} text-right`}>{r.p95Shown}</td>
+                    <td className={adminCell}>
+                      <SeverityBadge severity={r.severity} />
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
             )}
-          </section>
+          </AdminSection>
 
           {data.memory.length > 0 ? (
-            <section aria-labelledby="memory-heading" className="mt-6">
-              <h3 id="memory-heading" className="text-lg font-semibold">
-                Memory by app server
-              </h3>
-              <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-                <table className="w-full text-left text-sm">
-                  <thead className="bg-slate-100 dark:bg-slate-800">
-                    <tr>
-                      <th className={th}>Server</th>
-                      <th className={`${th} text-right`}>RSS</th>
-                      <th className={`${th} text-right`}>Heap used</th>
-                      <th className={`${th} text-right`}>Peak RSS ({windowMinutes} min)</th>
-                      <th className={`${th} text-right`}>Peak heap ({windowMinutes} min)</th>
-                      <th className={th}>Sampled</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.memory.map((m) => (
-                      <tr
-                        key={m.server}
-                        className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-                      >
-                        <td className={`${td} font-mono text-xs`}>{m.server}</td>
-                        <td className={`${td} text-right`}>{m.rss}</td>
-                        <td className={`${td} text-right`}>{m.heapUsed}</td>
-                        <td className={`${td} text-right`}>{m.peakRss}</td>
-                        <td className={`${td} text-right`}>{m.peakHeapUsed}</td>
-                        <td className={td}>{m.ago}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </section>
+            <AdminSection id="memory-heading" title="Memory by app server">
+              <AdminTable
+                caption="Memory by app server"
+                columns={[
+                  "Server",
+                  { key: "rss", label: "RSS", align: "right" },
+                  { key: "heap", label: "Heap used", align: "right" },
+                  { key: "peak-rss", label: `Peak RSS (${windowMinutes} min)`, align: "right" },
+                  { key: "peak-heap", label: `Peak heap (${windowMinutes} min)`, align: "right" },
+                  "Sampled",
+                ]}
+              >
+                {data.memory.map((m) => (
+                  <tr key={m.server} className={adminRow}>
+                    <td className={`${adminCell} font-mono text-xs`}>{m.server}</td>
+                    <td className={`${adminCell} text-right`}>{m.rss}</td>
+                    <td className={`${adminCell} text-right`}>{m.heapUsed}</td>
+                    <td className={`${adminCell} text-right`}>{m.peakRss}</td>
+                    <td className={`${adminCell} text-right`}>{m.peakHeapUsed}</td>
+                    <td className={adminCell}>{m.ago}</td>
+                  </tr>
+                ))}
+              </AdminTable>
+            </AdminSection>
           ) : null}
 
-          <section aria-labelledby="recent-heading" className="mt-6">
-            <h3 id="recent-heading" className="text-lg font-semibold">
-              Recent metrics (last {LAST_SHOWN})
-            </h3>
-            <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-slate-100 dark:bg-slate-800">
-                  <tr>
-                    <th className={th}>When</th>
-                    <th className={th}>Metric</th>
-                    <th className={th}>Category</th>
-                    <th className={`${th} text-right`}>Value</th>
-                    <th className={th}>Severity</th>
-                    <th className={th}>Route</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.recent.map((r) => (
-                    <tr
-                      key={r.id}
-                      data-testid="metric-row"
-                      data-metric={r.name}
-                      className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-                    >
-                      <td className={`${td} whitespace-nowrap`}>{r.ago}</td>
-                      <td className={td}>
-                        <span className="font-semibold">{r.name}</span>
-                        <span className="block text-xs text-slate-500 dark:text-slate-400">{r.label}</span>
-                      </td>
-                      <td className={td}>{r.category}</td>
-                      <td className={`${td} whitespace-nowrap text-right`}>{r.value}</td>
-                      <td className={td}>
-                        <SeverityBadge severity={r.severity} />
-                      </td>
-                      <td className={`${td} break-all font-mono text-xs`}>
-                        {r.method ? `${r.method} ` : ""}
-                        {r.route ?? "—"}
-                        {r.status ? ` · ${r.status}` : ""}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
+          <AdminSection id="recent-heading" title={`Recent metrics (last ${LAST_SHOWN})`}>
+            <AdminTable
+              caption="Recent metrics"
+              columns={[
+                "When",
+                "Metric",
+                "Category",
+                { key: "value", label: "Value", align: "right" },
+                "Severity",
+                "Route",
+              ]}
+            >
+              {data.recent.map((r) => (
+                <tr key={r.id} data-testid="metric-row" data-metric={r.name} className={adminRow}>
+                  <td className={`${adminCell} whitespace-nowrap`}>{r.ago}</td>
+                  <td className={adminCell}>
+                    <span className="font-semibold">{r.name}</span>
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">{r.label}</span>
+                  </td>
+                  <td className={adminCell}>{r.category}</td>
+                  <td className={`${adminCell} whitespace-nowrap text-right`}>{r.value}</td>
+                  <td className={adminCell}>
+                    <SeverityBadge severity={r.severity} />
+                  </td>
+                  <td className={`${adminCell} break-all font-mono text-xs`}>
+                    {r.method ? `${r.method} ` : ""}
+                    {r.route ?? "—"}
+                    {r.status ? ` · ${r.status}` : ""}
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+          </AdminSection>
         </>
       )}
     </div>

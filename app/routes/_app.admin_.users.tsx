@@ -9,6 +9,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { setAccountDisabled } from "~/commands/admin-users.server";
+import { AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
 import { AdminTabs } from "~/components/admin/admin-tabs";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
@@ -66,7 +67,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminUsers() {
   const { q, users, selfId, limit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const cell = "border-b border-slate-200 px-3 py-2 text-left align-top dark:border-slate-800";
   return (
     <div className="mx-auto max-w-6xl">
       <h1 className="text-3xl font-semibold">Admin Panel</h1>
@@ -95,74 +95,53 @@ export default function AdminUsers() {
           : `${users.length} ${users.length === 1 ? "account" : "accounts"}${users.length === limit ? ` (the first ${limit}; narrow the search)` : ""}.`}
       </p>
       {users.length > 0 ? (
-        <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">Accounts</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={cell}>
-                  Person
-                </th>
-                <th scope="col" className={cell}>
-                  Roles (verification)
-                </th>
-                <th scope="col" className={cell}>
-                  Joined
-                </th>
-                <th scope="col" className={cell}>
-                  Account
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id} data-testid="admin-user">
-                  <td className={cell}>
-                    <span className="font-medium">{u.name ?? "—"}</span>
-                    <span className="block text-xs text-slate-500">{u.email}</span>
-                  </td>
-                  <td className={cell}>
-                    {u.roles.length === 0 ? (
-                      <span className="text-slate-500">No role yet</span>
-                    ) : (
-                      <ul>
-                        {u.roles.map((r) => (
-                          <li key={`${r.label}-${r.status}`}>
-                            {r.label} <span className="text-xs text-slate-500">({r.status})</span>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td className={cell}>{u.joined}</td>
-                  <td className={cell}>
-                    <span
-                      data-testid="account-state"
-                      className={u.disabled ? "font-semibold text-red-700 dark:text-red-400" : ""}
+        <AdminTable caption="Accounts" columns={["Person", "Roles (verification)", "Joined", "Account"]}>
+          {users.map((u) => (
+            <tr key={u.id} data-testid="admin-user" className={adminRow}>
+              <td className={adminCell}>
+                <span className="font-medium">{u.name ?? "—"}</span>
+                <span className="block text-xs text-slate-500">{u.email}</span>
+              </td>
+              <td className={adminCell}>
+                {u.roles.length === 0 ? (
+                  <span className="text-slate-500">No role yet</span>
+                ) : (
+                  <ul>
+                    {u.roles.map((r) => (
+                      <li key={`${r.label}-${r.status}`}>
+                        {r.label} <span className="text-xs text-slate-500">({r.status})</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+              <td className={adminCell}>{u.joined}</td>
+              <td className={adminCell}>
+                <span
+                  data-testid="account-state"
+                  className={u.disabled ? "font-semibold text-red-700 dark:text-red-400" : ""}
+                >
+                  {u.disabled ? "Disabled" : "Active"}
+                </span>
+                {u.id !== selfId ? (
+                  <Form method="post" className="mt-1">
+                    <input type="hidden" name="user_id" value={u.id} />
+                    <input type="hidden" name="q" value={q} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={u.disabled ? "enable" : "disable"}
+                      className={buttonClass("secondary", "px-2 py-1 text-xs")}
                     >
-                      {u.disabled ? "Disabled" : "Active"}
-                    </span>
-                    {u.id !== selfId ? (
-                      <Form method="post" className="mt-1">
-                        <input type="hidden" name="user_id" value={u.id} />
-                        <input type="hidden" name="q" value={q} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={u.disabled ? "enable" : "disable"}
-                          className={buttonClass("secondary", "px-2 py-1 text-xs")}
-                        >
-                          {u.disabled ? "Enable" : "Disable"}
-                          <span className="sr-only"> {u.email}</span>
-                        </button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                      {u.disabled ? "Enable" : "Disable"}
+                      <span className="sr-only"> {u.email}</span>
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : null}
     </div>
   );
