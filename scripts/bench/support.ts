@@ -141,8 +141,10 @@ function percentile(sorted: Float64Array, p: number): number {
 
 /**
  * Runs `workers` async loops, each calling `op` back to back, for a warm-up and then a measured window
- * of `seconds`. An operation counts in the window it completes in; no new operation starts after the
- * window closes, and the ones in flight are awaited (and not counted).
+ * of `seconds`. An operation counts toward the rate in the window it completes in; its latency counts
+ * only when it also started inside the window, so the warm-up's start-up effects (every worker's first
+ * operation opening its connection at the same instant) stay out of the percentiles. No new operation
+ * starts after the window closes, and the ones in flight are awaited (and not counted).
  * `op` answers true on success, false on a reported failure; a throw is also a failure.
  */
 export async function runLoad(options: {
@@ -172,7 +174,7 @@ export async function runLoad(options: {
       if (t1 < windowStart || t1 > windowEnd) continue;
       if (success) {
         ok++;
-        latencies.push(t1 - t0);
+        if (t0 >= windowStart) latencies.push(t1 - t0);
       } else failed++;
     }
   };
