@@ -1,17 +1,6 @@
-import {
-  bigserial,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigserial, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
+import { ts } from "./columns";
 
 /**
  * Stored errors (spec 000 section 3, error record): from browsers (window errors, error boundaries,

@@ -1,17 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, customType, date, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { ts } from "./columns";
 
 type TableFn = typeof pgTable;
 
@@ -20,7 +10,6 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** What full-text search covers: title, description and scope (spec 001 section 2.2; issue 4). */
 export const RFP_SEARCH_DOCUMENT = sql`to_tsvector('english', coalesce(title, '') || ' ' || coalesce(description, '') || ' ' || coalesce(scope_of_work, ''))`;
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
 
 /**
  * The RFP and proposal projections' tables (spec 001 section 3), built by a factory so that replay can

@@ -1,18 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
+import { ts } from "./columns";
 
 /** Organizations people work for (spec 000 section 3: organization type labels). */
 export const organizations = pgTable(
