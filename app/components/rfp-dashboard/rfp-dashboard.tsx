@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { RfpListRow } from "~/components/rfps/rfp-list-row";
 import { buttonClass } from "~/components/ui/button";
 import { type StatCard, StatCards } from "~/components/ui/stat-cards";
 
@@ -111,31 +112,17 @@ export function RfpDashboard({ kind, title, cards, rows, lowCredits, performance
           ) : (
             <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
               {rows.map((r) => (
-                <li key={r.id} className="flex items-start gap-3 py-3">
-                  <span aria-hidden="true" className="text-xl">
-                    {r.emoji}
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <Link
-                      to={`/rfps/${r.id}`}
-                      className="font-medium text-blue-700 hover:underline dark:text-blue-300 [overflow-wrap:anywhere]"
+                <RfpListRow
+                  key={r.id}
+                  rfp={r}
+                  aside={
+                    <span
+                      className={`rounded px-2 py-0.5 text-xs font-medium capitalize ${STATUS_BADGE[r.status]}`}
                     >
-                      {r.title}
-                    </Link>
-                    <p className="text-sm text-slate-600 dark:text-slate-400">
-                      {[r.organizationName, r.place].filter(Boolean).join(" · ")}
-                    </p>
-                    <p className="text-xs text-slate-500 dark:text-slate-400">
-                      {r.proposalCount} {r.proposalCount === 1 ? "proposal" : "proposals"}
-                      {r.dueLabel ? ` · due ${r.dueLabel}` : ""}
-                    </p>
-                  </div>
-                  <span
-                    className={`rounded px-2 py-0.5 text-xs font-medium capitalize ${STATUS_BADGE[r.status]}`}
-                  >
-                    {r.status}
-                  </span>
-                </li>
+                      {r.status}
+                    </span>
+                  }
+                />
               ))}
             </ul>
           )}

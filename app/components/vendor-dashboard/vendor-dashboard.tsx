@@ -3,6 +3,7 @@ import { VERIFICATION_REVIEW_TIME } from "@domain/roles";
 import { Link } from "@remix-run/react";
 import { BarChart3, BriefcaseBusiness, Coins, FileText, ShieldAlert } from "lucide-react";
 import type { DashboardRfpRow } from "~/components/rfp-dashboard/rfp-dashboard";
+import { RfpListRow } from "~/components/rfps/rfp-list-row";
 
 /** The vendor dashboard's pieces (spec 001 section 2.6); every date arrives already worded. */
 
@@ -137,28 +138,17 @@ export function OpenRfps({ rows }: { rows: OpenRfpRow[] }) {
       empty={rows.length === 0 ? VENDOR_DASHBOARD_TEXT.noRfps : null}
     >
       {rows.map((r) => (
-        <li key={r.id} className="flex items-start gap-3 py-3">
-          <span aria-hidden="true" className="text-xl">
-            {r.emoji}
-          </span>
-          <div className="min-w-0 flex-1">
-            <Link to={`/rfps/${r.id}`} className={`${link} [overflow-wrap:anywhere]`}>
-              {r.title}
-            </Link>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              {[r.organizationName, r.place].filter(Boolean).join(" · ")}
-            </p>
-            <p className="text-xs text-slate-500 dark:text-slate-400">
-              {r.proposalCount} {r.proposalCount === 1 ? "proposal" : "proposals"}
-              {r.dueLabel ? ` · due ${r.dueLabel}` : ""}
-            </p>
-          </div>
-          {r.myProposalLabel ? (
-            <span className="shrink-0 rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-              Your bid: {r.myProposalLabel}
-            </span>
-          ) : null}
-        </li>
+        <RfpListRow
+          key={r.id}
+          rfp={r}
+          aside={
+            r.myProposalLabel ? (
+              <span className="shrink-0 rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                Your bid: {r.myProposalLabel}
+              </span>
+            ) : null
+          }
+        />
       ))}
     </ListCard>
   );

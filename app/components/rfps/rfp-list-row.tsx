@@ -1,0 +1,39 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+export interface RfpListRowData {
+  id: string;
+  emoji: string;
+  title: string;
+  organizationName: string | null;
+  place: string | null;
+  proposalCount: number;
+  dueLabel: string | null;
+}
+
+/** One RFP in a dashboard list: category emoji, title link, who and where, proposals and due date; `aside` on the right. */
+export function RfpListRow({ rfp, aside }: { rfp: RfpListRowData; aside?: ReactNode }) {
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <span aria-hidden="true" className="text-xl">
+        {rfp.emoji}
+      </span>
+      <div className="min-w-0 flex-1">
+        <Link
+          to={`/rfps/${rfp.id}`}
+          className="font-medium text-blue-700 hover:underline dark:text-blue-300 [overflow-wrap:anywhere]"
+        >
+          {rfp.title}
+        </Link>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {[rfp.organizationName, rfp.place].filter(Boolean).join(" · ")}
+        </p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {rfp.proposalCount} {rfp.proposalCount === 1 ? "proposal" : "proposals"}
+          {rfp.dueLabel ? ` · due ${rfp.dueLabel}` : ""}
+        </p>
+      </div>
+      {aside}
+    </li>
+  );
+}
