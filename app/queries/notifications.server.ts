@@ -6,6 +6,7 @@ import {
   filterCriteria,
   NOTIFICATION_PRIORITIES,
   NOTIFICATIONS_LIST_LIMIT,
+  type NotificationFacts,
   type NotificationFilter,
   type NotificationSort,
   type StreamCursor,
@@ -13,17 +14,8 @@ import {
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 
 /** A notification as the bell, the page and the live stream show it. */
-export interface NotificationRow {
-  id: string;
-  type: string;
-  title: string;
-  body: string | null;
-  isRead: boolean;
-  isArchived: boolean;
-  priority: string;
+export interface NotificationRow extends NotificationFacts {
   actionUrl: string | null;
-  createdAt: string;
-  expiresAt: string | null;
   /** The creation time, ISO-8601 UTC with microseconds: the live stream's event id is built from it. */
   cursorAt: string;
 }

@@ -125,34 +125,8 @@ export default function ErrorMonitoring() {
         <h3 id="breakdown-heading" className="sr-only">
           Errors by category and severity (last hour)
         </h3>
-        <div className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-          <h4 className="font-semibold">By category (last hour)</h4>
-          <ul className="mt-2 grid grid-cols-3 gap-2 text-sm">
-            {Object.entries(data.errorsByCategory).map(([k, n]) => (
-              <li
-                key={k}
-                className="flex justify-between gap-2 rounded bg-slate-50 px-2 py-1 dark:bg-slate-800"
-              >
-                <span>{k}</span>
-                <span className="font-semibold">{n}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-          <h4 className="font-semibold">By severity (last hour)</h4>
-          <ul className="mt-2 grid grid-cols-2 gap-2 text-sm">
-            {Object.entries(data.errorsBySeverity).map(([k, n]) => (
-              <li
-                key={k}
-                className="flex justify-between gap-2 rounded bg-slate-50 px-2 py-1 dark:bg-slate-800"
-              >
-                <span>{k}</span>
-                <span className="font-semibold">{n}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <CountList title="By category (last hour)" counts={data.errorsByCategory} columns="grid-cols-3" />
+        <CountList title="By severity (last hour)" counts={data.errorsBySeverity} columns="grid-cols-2" />
       </section>
 
       <AdminSection
@@ -210,6 +184,31 @@ export default function ErrorMonitoring() {
           ))}
         </AdminTable>
       </AdminSection>
+    </div>
+  );
+}
+
+/** A card of counts by key (errors by category, by severity). */
+function CountList({
+  title,
+  counts,
+  columns,
+}: {
+  title: string;
+  counts: Record<string, number>;
+  columns: "grid-cols-2" | "grid-cols-3";
+}) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <h4 className="font-semibold">{title}</h4>
+      <ul className={`mt-2 grid ${columns} gap-2 text-sm`}>
+        {Object.entries(counts).map(([k, n]) => (
+          <li key={k} className="flex justify-between gap-2 rounded bg-slate-50 px-2 py-1 dark:bg-slate-800">
+            <span>{k}</span>
+            <span className="font-semibold">{n}</span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -6,19 +6,13 @@ import {
   RFP_DOCUMENT_MAX_FILES,
   RFP_DOCUMENT_MAX_MB,
 } from "@domain/rfp/documents";
+import { RFP_NOT_FOUND } from "@domain/rfp/search";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, FileText } from "lucide-react";
 import type { ReactNode } from "react";
+import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { ScopeText, STATUS_LABEL, STATUS_STYLE } from "~/components/rfps/rfp-card";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
@@ -616,24 +610,5 @@ export default function RfpDetailPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const data = isRouteErrorResponse(error)
-    ? (error.data as { error?: string; message?: string } | null)
-    : null;
-  const message =
-    data?.error ??
-    data?.message ??
-    (status === 404 ? "RFP not found" : "Something went wrong loading this RFP.");
-  return (
-    <div className="mx-auto max-w-xl space-y-4 py-10 text-center">
-      <h1 className="text-2xl font-semibold">
-        {status === 403 ? "Not authorized" : status === 404 ? "RFP not found" : "Error"}
-      </h1>
-      <p className="text-slate-600 dark:text-slate-400">{message}</p>
-      <Link to="/rfps" className={buttonClass("secondary")}>
-        Back to RFPs
-      </Link>
-    </div>
-  );
+  return <RouteErrorBoundary notFound={RFP_NOT_FOUND} />;
 }

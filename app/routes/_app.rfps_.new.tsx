@@ -1,6 +1,7 @@
+import { RFP_NOT_FOUND } from "@domain/rfp/search";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { WizardErrorBoundary } from "~/components/rfp-wizard/error-boundary";
+import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { RfpWizard, type WizardActionResult, type WizardData } from "~/components/rfp-wizard/rfp-wizard";
 import { wizardAction, wizardLoader } from "~/rfps/wizard.server";
 
@@ -25,4 +26,6 @@ export default function NewRfpPage() {
   return <RfpWizard data={data} actionData={actionData} />;
 }
 
-export const ErrorBoundary = WizardErrorBoundary;
+export function ErrorBoundary() {
+  return <RouteErrorBoundary notFound={RFP_NOT_FOUND} />;
+}

@@ -183,18 +183,21 @@ async function runAppend(db: Queryable, prepared: PreparedAppend, eventBy: Event
   const byId = new Map(prepared.events.map((e) => [e.event_id, e]));
   return rows.map((r): RecordedEvent => {
     const e = byId.get(r.event_id) as PreparedAppend["events"][number];
-    return {
-      position: Number(r.position),
-      eventId: e.event_id,
-      streamId: e.stream_id,
-      streamType: e.stream_type,
-      streamVersion: e.stream_version,
-      type: e.event_type,
-      data: e.data,
-      metadata: e.metadata,
-      recordedAt: r.recorded_at,
-    };
+    return { ...eventFields(e), position: Number(r.position), recordedAt: r.recorded_at };
   });
+}
+
+/** A prepared event's fields as recorded events and projection inputs name them. */
+function eventFields(e: PreparedAppend["events"][number]) {
+  return {
+    eventId: e.event_id,
+    streamId: e.stream_id,
+    streamType: e.stream_type,
+    streamVersion: e.stream_version,
+    type: e.event_type,
+    data: e.data,
+    metadata: e.metadata,
+  };
 }
 
 type EventByApply = (
@@ -223,17 +226,7 @@ function applyWrites(tx: Queryable, eventBy: readonly AnyProjection[], prepared:
   return eventBy.map((p) => () => {
     const inputs: ProjectionInput[] = prepared.events
       .filter((e) => p.eventTypes.has(e.event_type))
-      .map((e) => ({
-        eventId: e.event_id,
-        streamId: e.stream_id,
-        streamType: e.stream_type,
-        streamVersion: e.stream_version,
-        type: e.event_type,
-        data: e.data,
-        metadata: e.metadata,
-        position: null,
-        recordedAt: null,
-      }));
+      .map((e) => ({ ...eventFields(e), position: null, recordedAt: null }));
     return (p.apply as NonNullable<AnyProjection["apply"]>)(tx, inputs, p.tables());
   });
 }

@@ -266,6 +266,12 @@ export const RFP_LIST_TEXT = {
   tryAgain: "Try Again",
 } as const;
 
+/** What the RFP page and the wizard say when the RFP does not exist (or the viewer may not know it does). */
+export const RFP_NOT_FOUND = {
+  title: "RFP not found",
+  detail: "This RFP does not exist or has been deleted.",
+} as const;
+
 /** Spec 001 section 3: a saved search as the browser keeps it. */
 export interface SavedSearch {
   id: string;

@@ -247,12 +247,31 @@ function responseMessage(error: { status: number; data: unknown }) {
   return null;
 }
 
+/** What a route says when its record is missing (404), instead of the generic "Page not found". */
+export interface NotFoundText {
+  title: string;
+  detail: string;
+}
+
 /** A refused or missing page (a thrown 4xx response): no error id, it is not a fault. */
-function ResponseScreen({ status, message }: { status: number; message: string | null }) {
-  const title = status === 404 ? "Page not found" : status === 403 ? "Access denied" : `Error ${status}`;
+function ResponseScreen({
+  status,
+  message,
+  notFound,
+}: {
+  status: number;
+  message: string | null;
+  notFound?: NotFoundText;
+}) {
+  const title =
+    status === 404
+      ? (notFound?.title ?? "Page not found")
+      : status === 403
+        ? "Access denied"
+        : `Error ${status}`;
   const detail =
     status === 404
-      ? "The page you were looking for does not exist or has moved."
+      ? (notFound?.detail ?? "The page you were looking for does not exist or has moved.")
       : (message ?? "You do not have permission to view this page.");
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-12 text-center">
@@ -265,11 +284,14 @@ function ResponseScreen({ status, message }: { status: number; message: string |
   );
 }
 
-/** A route module's ErrorBoundary: 4xx responses as such, failed code loads, else the route error page. */
-export function RouteErrorBoundary() {
+/**
+ * A route module's ErrorBoundary: 4xx responses as such (a route may word its 404), failed code
+ * loads, else the route error page with its error id and Report Issue.
+ */
+export function RouteErrorBoundary({ notFound }: { notFound?: NotFoundText } = {}) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status < 500) {
-    return <ResponseScreen status={error.status} message={responseMessage(error)} />;
+    return <ResponseScreen status={error.status} message={responseMessage(error)} notFound={notFound} />;
   }
   if (isLazyLoadFailure(errorMessage(error).message)) return <LazyLoadFailed error={error} />;
   return <RouteErrorPage error={error} />;
