@@ -8,6 +8,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { CreditWidget } from "~/components/credits/credit-widget";
 import { HistoryDialog, TransactionTable } from "~/components/credits/history-dialog";
 import { PurchaseDialog } from "~/components/credits/purchase-dialog";
+import { RouteErrorBoundary, responseMessage } from "~/components/errors/error-screens";
 import { Alert } from "~/components/ui/alert";
 import { getDb } from "~/db.server";
 import { requireVendorContext } from "~/payments/guards.server";
@@ -130,16 +131,14 @@ export default function CreditsPage() {
   );
 }
 
+/** A refusal (4xx) in the page's own frame; a fault goes to the route error page, with its error id. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "error" in error.data
-      ? String((error.data as { error: unknown }).error)
-      : "Something went wrong loading your credits.";
+  if (!isRouteErrorResponse(error) || error.status >= 500) return <RouteErrorBoundary />;
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="mb-4 text-3xl font-semibold">Vendor Credits</h1>
-      <Alert title={message} />
+      <Alert title={responseMessage(error) ?? "Something went wrong loading your credits."} />
     </div>
   );
 }

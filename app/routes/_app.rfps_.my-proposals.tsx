@@ -8,6 +8,7 @@ import { pageCount } from "@domain/rfp/search";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { RouteErrorBoundary, responseMessage } from "~/components/errors/error-screens";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
@@ -183,16 +184,14 @@ export default function MyProposalsPage() {
   );
 }
 
+/** A refusal (4xx) in the page's own frame; a fault goes to the route error page, with its error id. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "error" in error.data
-      ? String((error.data as { error: unknown }).error)
-      : "Something went wrong loading your proposals.";
+  if (!isRouteErrorResponse(error) || error.status >= 500) return <RouteErrorBoundary />;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="mb-4 text-3xl font-semibold">My Proposals</h1>
-      <Alert title={message} />
+      <Alert title={responseMessage(error) ?? "Something went wrong loading your proposals."} />
     </div>
   );
 }

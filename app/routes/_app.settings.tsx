@@ -1,18 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Link,
-  NavLink,
-  Outlet,
-  useLoaderData,
-  useLocation,
-  useRouteError,
-} from "@remix-run/react";
+import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { CheckCircle2, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { requireUser } from "~/auth/session.server";
-import { buttonClass } from "~/components/ui/button";
+import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { readFlash } from "~/flash.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Association Commons" }];
@@ -99,32 +91,5 @@ export default function SettingsLayout() {
   );
 }
 
-/**
- * A settings page that fails keeps the shell around it (spec 000 section 2.10): Try Again reloads the
- * page, Go Home goes to the dashboard.
- */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { pathname } = useLocation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-3 py-12 text-center">
-      <h1 className="text-2xl font-semibold text-slate-900 dark:text-slate-100">
-        {notFound ? "Page not found" : "Something went wrong"}
-      </h1>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        {notFound
-          ? "The page you were looking for does not exist or has moved."
-          : "We encountered an unexpected error. Please try again or contact support if the problem persists."}
-      </p>
-      <div className="mt-2 flex gap-3">
-        <a href={pathname} className={buttonClass("primary")}>
-          Try Again
-        </a>
-        <Link to="/dashboard" className={buttonClass("secondary")}>
-          Go Home
-        </Link>
-      </div>
-    </div>
-  );
-}
+/** Errors here get the shared screens: 4xx as such, faults with their error id and Report Issue. */
+export const ErrorBoundary = RouteErrorBoundary;

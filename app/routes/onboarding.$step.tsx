@@ -33,7 +33,7 @@ import {
 import { ROLE_MESSAGES, RoleSchema } from "@domain/rules/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { z } from "zod";
 import { requireUser } from "~/auth/session.server";
@@ -44,6 +44,7 @@ import {
   setOnboardingStep,
 } from "~/commands/onboarding.server";
 import { readVerificationSubmission, submitVerification } from "~/commands/verification.server";
+import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { TextareaField } from "~/components/onboarding/textarea-field";
 import { VerificationForm } from "~/components/onboarding/verification-form";
 import { Alert } from "~/components/ui/alert";
@@ -560,16 +561,5 @@ function CompleteStep() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="text-center">
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        We encountered an unexpected error. Please try again or contact support if the problem persists.
-      </p>
-      <Link to="/onboarding" className="mt-4 inline-block text-blue-700 underline dark:text-blue-300">
-        Try Again
-      </Link>
-    </div>
-  );
-}
+/** Errors here get the shared screens: 4xx as such, faults with their error id and Report Issue. */
+export const ErrorBoundary = RouteErrorBoundary;

@@ -240,7 +240,8 @@ export function LazyLoadFailed({ error }: { error: unknown }) {
   );
 }
 
-function responseMessage(error: { status: number; data: unknown }) {
+/** The message a thrown response carries (`{ error }` JSON or short text), if any. */
+export function responseMessage(error: { status: number; data: unknown }) {
   const data = error.data;
   if (data && typeof data === "object" && "error" in data) return String((data as { error: unknown }).error);
   if (typeof data === "string" && data.length < 300) return data;
