@@ -116,5 +116,5 @@ export default function handleRequest(
 
 /** server.js starts the periodic jobs through the build (see app/jobs.server.ts). */
 export { startBackgroundJobs } from "./jobs.server";
-/** server.js times /api/* and data requests through the build (see app/performance/monitor.server.ts). */
-export { startRequestTiming } from "./performance/monitor.server";
+/** server.js times /api/* and data requests through the build (see app/monitoring/request-timing.server.ts). */
+export { startRequestTiming } from "./monitoring/request-timing.server";

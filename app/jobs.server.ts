@@ -2,8 +2,8 @@ import { EMAIL_DISPATCH_INTERVAL_MS } from "@domain/notifications/email";
 import { MEMORY_SAMPLE_MS } from "@domain/performance/constants";
 import { closeDueRfps } from "./commands/rfps.server";
 import { getDb } from "./db.server";
-import { sendDueDigests, sendImmediateEmails } from "./notifications/email.server";
-import { sampleMemory, stopRequestTimingFlush } from "./performance/monitor.server";
+import { sendDueDigests, sendImmediateEmails } from "./mail/notification-dispatch.server";
+import { sampleMemory, stopRequestTimingFlush } from "./monitoring/request-timing.server";
 
 /** How often the periodic jobs run. */
 export const JOB_INTERVAL_MS = 60_000;

@@ -7,8 +7,8 @@ import {
   webhookDecision,
 } from "@domain/credits/checkout";
 import { executeCreditsCommand } from "~/commands/credits.server";
-import { withCircuit } from "~/diagnostics/circuits.server";
 import { env } from "~/env.server";
+import { withCircuit } from "~/monitoring/circuits.server";
 import { getStripe, paymentsConfig, type Stripe } from "~/payments/stripe.server";
 
 /**

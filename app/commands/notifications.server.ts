@@ -54,7 +54,7 @@ export async function notify(db: Queryable, notification: NewNotification): Prom
       title: notification.title,
       body: notification.body ?? null,
       priority: notification.priority ?? "normal",
-      // Urgent and high: e-mailed at once; the rest: the daily digest (app/notifications/email.server.ts).
+      // Urgent and high: e-mailed at once; the rest: the daily digest (app/mail/notification-dispatch.server.ts).
       emailState: initialEmailState(notification.priority ?? "normal"),
       actionUrl: notification.actionUrl ?? null,
       expiresAt: notification.expiresAt ?? null,

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { withCircuit } from "~/diagnostics/circuits.server";
 import { env } from "~/env.server";
+import { withCircuit } from "~/monitoring/circuits.server";
 
 export interface Mail {
   to: string;

@@ -13,8 +13,8 @@ import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { dummyPasswordHash, verifyPassword } from "~/auth/password.server";
 import { getSessionUser } from "~/auth/session.server";
-import { type CircuitReport, circuitReports } from "~/diagnostics/circuits.server";
 import { env, oauthConfig } from "~/env.server";
+import { type CircuitReport, circuitReports } from "~/monitoring/circuits.server";
 import { paymentsConfig } from "~/payments/stripe.server";
 
 export interface Diagnostics {

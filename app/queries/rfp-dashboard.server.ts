@@ -11,7 +11,7 @@ import {
   type RfpViewer,
 } from "@domain/rfp";
 import type { DashboardRfpRow, RfpDashboardProps } from "~/components/rfp-dashboard/rfp-dashboard";
-import { dateLabel } from "~/rfps/present.server";
+import { dateLabel } from "~/queries/rfp-present.server";
 import { getAuthorRecentRfps, getAuthorStats, getOpenRfpsFor, getVendorStats } from "./dashboards.server";
 
 /** A due date worded on the server in the viewer's time zone (so the page hydrates without a mismatch). */

@@ -8,9 +8,9 @@ import {
 } from "@domain/palette";
 import { parseRfpSearch, SEARCH_STATUSES } from "@domain/rfp/search";
 import { ORGANIZATION_TYPE_LABELS, type OrganizationType, ROLE_LABELS, type RoleType } from "@domain/roles";
+import { rfpViewer, viewerTimeZone } from "~/auth/actors.server";
 import type { ActiveViewer, Viewer } from "~/auth/guards.server";
-import { rfpViewer, viewerTimeZone } from "~/rfps/actor.server";
-import { dateLabel } from "~/rfps/present.server";
+import { dateLabel } from "~/queries/rfp-present.server";
 import { searchRfps } from "./rfp-search.server";
 import { searchDirectory } from "./search.server";
 

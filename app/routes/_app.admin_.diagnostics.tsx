@@ -10,7 +10,7 @@ import { AdminTabs } from "~/components/admin/admin-tabs";
 import { ComponentErrorBoundary, RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { CIRCUITS, resetCircuits } from "~/diagnostics/circuits.server";
+import { CIRCUITS, resetCircuits } from "~/monitoring/circuits.server";
 import { type Diagnostics, runDiagnostics } from "~/queries/diagnostics.server";
 
 export const meta: MetaFunction = () => [

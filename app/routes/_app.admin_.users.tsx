@@ -16,7 +16,7 @@ import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { ADMIN_USERS_LIMIT, searchUsersForAdmin } from "~/queries/admin-users.server";
-import { dateLabel } from "~/rfps/present.server";
+import { dateLabel } from "~/queries/rfp-present.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Users · Association Commons" }];
 

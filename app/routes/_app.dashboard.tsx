@@ -8,6 +8,7 @@ import {
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { rfpViewer, viewerMayCreateRfps, viewerTimeZone } from "~/auth/actors.server";
 import { requireContext } from "~/auth/guards.server";
 import { OnboardingNudge } from "~/components/onboarding/nudge";
 import { RfpDashboard } from "~/components/rfp-dashboard/rfp-dashboard";
@@ -15,7 +16,6 @@ import { Alert } from "~/components/ui/alert";
 import { getDb } from "~/db.server";
 import { getOnboardingNudge } from "~/queries/onboarding.server";
 import { getRfpDashboard } from "~/queries/rfp-dashboard.server";
-import { rfpViewer, viewerMayCreateRfps, viewerTimeZone } from "~/rfps/actor.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Association Commons" }];
 

@@ -3,12 +3,12 @@ import { pageCount } from "@domain/rfp/search";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { viewerTimeZone } from "~/auth/actors.server";
 import { requireContext } from "~/auth/guards.server";
 import { Pager } from "~/components/rfps/pager";
 import { getDb } from "~/db.server";
 import { listAuthorProposals } from "~/queries/rfp-detail.server";
-import { viewerTimeZone } from "~/rfps/actor.server";
-import { dateLabel } from "~/rfps/present.server";
+import { dateLabel } from "~/queries/rfp-present.server";
 
 export const meta: MetaFunction = () => [{ title: "Proposals received · Association Commons" }];
 

@@ -28,7 +28,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { readFlash, redirectWithFlash } from "~/flash.server";
-import { presentNotification } from "~/notifications/present.server";
+import { presentNotification } from "~/queries/notification-present.server";
 import { getNotification, getReaderTimeZone, listNotifications } from "~/queries/notifications.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · Association Commons" }];

@@ -21,7 +21,7 @@ import {
   type RfpDetailData,
   rfpDetailAction,
   rfpDetailLoader,
-} from "~/rfps/detail.server";
+} from "~/routes/_app.rfps.$id.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.rfp.title} · RFPs · Association Commons` : "RFP · Association Commons" },

@@ -11,6 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, Check, Minus, X } from "lucide-react";
+import { rfpActor, viewableRfp, viewerTimeZone } from "~/auth/actors.server";
 import { forbidden, requireContext } from "~/auth/guards.server";
 import { reviewProposalCommand } from "~/commands/rfps.server";
 import { Alert } from "~/components/ui/alert";
@@ -18,9 +19,7 @@ import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { documentsOfProposals, listRfpProposals } from "~/queries/rfp-detail.server";
-import { rfpActor, viewerTimeZone } from "~/rfps/actor.server";
-import { viewableRfp } from "~/rfps/detail.server";
-import { budgetLabel, dateLabel } from "~/rfps/present.server";
+import { budgetLabel, dateLabel } from "~/queries/rfp-present.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Proposals: ${data.rfp.title} · Association Commons` : "Proposals · Association Commons" },

@@ -11,6 +11,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { LayoutGrid, List, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
+import { rfpViewer, vendorActor, viewerMayCreateRfps, viewerTimeZone } from "~/auth/actors.server";
 import { requireContext } from "~/auth/guards.server";
 import { Pager } from "~/components/rfps/pager";
 import { RfpCard } from "~/components/rfps/rfp-card";
@@ -18,9 +19,8 @@ import { SavedSearches } from "~/components/rfps/saved-searches";
 import { ActiveFilterChips, QuickFilters, RfpSearchForm, searchHref } from "~/components/rfps/search-form";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
+import { cardData, type RfpCardData } from "~/queries/rfp-present.server";
 import { searchRfps } from "~/queries/rfp-search.server";
-import { rfpViewer, vendorActor, viewerMayCreateRfps, viewerTimeZone } from "~/rfps/actor.server";
-import { cardData, type RfpCardData } from "~/rfps/present.server";
 
 export const meta: MetaFunction = () => [{ title: "RFPs · Association Commons" }];
 

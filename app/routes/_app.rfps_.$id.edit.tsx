@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { RfpWizard, type WizardActionResult, type WizardData } from "~/components/rfp-wizard/rfp-wizard";
-import { wizardAction, wizardLoader } from "~/rfps/wizard.server";
+import { wizardAction, wizardLoader } from "~/routes/_app.rfps_.new.server";
 
 /**
  * /rfps/{id}/edit?step=basic|location|budget|requirements|settings|review: the RFP wizard in edit

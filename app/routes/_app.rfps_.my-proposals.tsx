@@ -8,6 +8,7 @@ import { pageCount } from "@domain/rfp/search";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { viewerTimeZone } from "~/auth/actors.server";
 import { RouteErrorBoundary, responseMessage } from "~/components/errors/error-screens";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
@@ -18,7 +19,6 @@ import {
   listVendorProposals,
   vendorProposalRow,
 } from "~/queries/vendor-dashboard.server";
-import { viewerTimeZone } from "~/rfps/actor.server";
 
 export const meta: MetaFunction = () => [{ title: "My Proposals · Association Commons" }];
 

@@ -7,7 +7,7 @@ import { readSessionId, sessionUserIdSql } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { AppShell } from "~/components/shell/app-shell";
 import { getDb } from "~/db.server";
-import { presentNotification } from "~/notifications/present.server";
+import { presentNotification } from "~/queries/notification-present.server";
 import { getBell } from "~/queries/notifications.server";
 
 /** The authenticated shell around every signed-in page. Each page still guards itself. */

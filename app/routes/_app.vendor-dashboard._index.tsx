@@ -2,6 +2,7 @@ import { isRoleVerified, VERIFICATION_STATUS_LABELS, type VerificationStatus } f
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { rfpViewer, viewerTimeZone } from "~/auth/actors.server";
 import { CreditWidget } from "~/components/credits/credit-widget";
 import { Alert } from "~/components/ui/alert";
 import { StatCards } from "~/components/ui/stat-cards";
@@ -17,7 +18,6 @@ import { getDb } from "~/db.server";
 import { requireVendorContext, VENDOR_PAGES_MESSAGE } from "~/payments/guards.server";
 import { getVendorCredits } from "~/queries/credits.server";
 import { getVendorDashboard } from "~/queries/vendor-dashboard.server";
-import { rfpViewer, viewerTimeZone } from "~/rfps/actor.server";
 
 export const meta: MetaFunction = () => [{ title: "Vendor Dashboard · Association Commons" }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getSessionUser } from "~/auth/session.server";
 import { databaseHandle } from "~/db.server";
-import { notificationStream } from "~/notifications/live.server";
+import { notificationStream } from "~/live/notification-hub.server";
 
 /**
  * The signed-in person's live notifications (server-sent events; issue 5 part 2): the unread count,

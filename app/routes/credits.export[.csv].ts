@@ -1,9 +1,9 @@
 import { parseHistorySort, parseHistoryType } from "@domain/credits/history";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { historyCsv } from "~/credits/csv.server";
 import { getDb } from "~/db.server";
 import { requireVendorContext } from "~/payments/guards.server";
 import { CREDIT_EXPORT_LIMIT, listCreditTransactions } from "~/queries/credit-history.server";
+import { historyCsv } from "~/routes/credits.export[.csv].server";
 
 /** GET /credits/export.csv: the vendor's credit history as a CSV download, with the dialog's filters. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { rfpActor } from "~/auth/actors.server";
 import { type ActiveViewer, requireViewer } from "~/auth/guards.server";
 import { getProposalDocumentForDownload } from "~/commands/proposal-documents.server";
 import { getDb } from "~/db.server";
-import { rfpActor } from "~/rfps/actor.server";
 import { openStoredFile, privateDownload } from "~/storage/files.server";
 
 const ParamsSchema = z.object({ id: z.string().uuid() });

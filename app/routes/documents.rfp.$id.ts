@@ -2,11 +2,11 @@ import { mayViewRfp, RFP_MESSAGES } from "@domain/rfp";
 import { isRoleVerified } from "@domain/roles";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { rfpViewer } from "~/auth/actors.server";
 import type { ActiveViewer } from "~/auth/guards.server";
 import { requireViewer } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { getRfpDocumentForDownload } from "~/queries/rfp-wizard.server";
-import { rfpViewer } from "~/rfps/actor.server";
 import { openStoredFile, privateDownload } from "~/storage/files.server";
 
 const ParamsSchema = z.object({ id: z.string().uuid() });

@@ -8,7 +8,7 @@ import { errorReports, notifications } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertOnErrorRate, recordError } from "~/commands/errors.server";
-import { CircuitOpenError, resetCircuits, withCircuit } from "~/diagnostics/circuits.server";
+import { CircuitOpenError, resetCircuits, withCircuit } from "~/monitoring/circuits.server";
 import * as diagnosticsPage from "~/routes/_app.admin_.diagnostics";
 import * as errorsPage from "~/routes/_app.admin_.errors";
 import * as pingRoute from "~/routes/api.debug.ping";

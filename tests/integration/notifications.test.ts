@@ -11,7 +11,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type NewNotification, notify } from "~/commands/notifications.server";
 import { switchContext } from "~/commands/roles.server";
-import { hubFor } from "~/notifications/live.server";
+import { hubFor } from "~/live/notification-hub.server";
 import * as shellRoute from "~/routes/_app";
 import * as pageRoute from "~/routes/_app.notifications";
 import * as streamRoute from "~/routes/api.notifications.stream";

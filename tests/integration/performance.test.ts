@@ -16,7 +16,7 @@ import {
   SERVER_NAME,
   sampleMemory,
   startRequestTiming,
-} from "~/performance/monitor.server";
+} from "~/monitoring/request-timing.server";
 import * as performancePage from "~/routes/_app.admin_.performance";
 import * as vitalsApi from "~/routes/api.vitals";
 import { thrown, useAppDatabase } from "../support/app";

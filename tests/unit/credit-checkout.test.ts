@@ -9,7 +9,7 @@ import {
 } from "@domain/credits/checkout";
 import { HISTORY_MESSAGES, historyTotals, parseHistorySort, parseHistoryType } from "@domain/credits/history";
 import { describe, expect, it } from "vitest";
-import { csvField, historyCsv } from "~/credits/csv.server";
+import { csvField, historyCsv } from "~/routes/credits.export[.csv].server";
 
 const PRICES = {
   single: "price_single",

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import type { NotificationItem } from "~/notifications/present.server";
+import type { NotificationItem } from "~/queries/notification-present.server";
 import { PriorityBadge } from "./notification-open-form";
 
 export interface BellData {

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { NotificationItem } from "~/notifications/present.server";
+import type { NotificationItem } from "~/queries/notification-present.server";
 
 export function PriorityBadge({ priority }: { priority: string }) {
   if (priority !== "urgent" && priority !== "high") return null;

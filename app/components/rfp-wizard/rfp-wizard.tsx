@@ -20,7 +20,7 @@ import {
 } from "./step-fields";
 import { WizardHeader } from "./wizard-header";
 
-/** What the wizard's loader gives (app/rfps/wizard.server.ts), as the page receives it. */
+/** What the wizard's loader gives (app/routes/_app.rfps_.new.server.ts), as the page receives it. */
 export interface WizardData {
   mode: "create" | "draft" | "published" | "ended";
   rfpId: string | null;

@@ -1,7 +1,7 @@
 import { SCOPE_SHOW_MORE_AT, URGENCY_LABELS } from "@domain/rfp";
 import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import type { RfpCardData } from "~/rfps/present.server";
+import type { RfpCardData } from "~/queries/rfp-present.server";
 
 const URGENCY_STYLE = {
   urgent: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",

@@ -31,6 +31,7 @@ import {
   wizardFormSchema,
 } from "@domain/rfp/wizard";
 import { json, redirect } from "@remix-run/node";
+import { rfpActor, viewerMayCreateRfps, viewerTimeZone } from "~/auth/actors.server";
 import { type ActiveViewer, forbidden, requireContext } from "~/auth/guards.server";
 import { attachRfpDocuments, readRfpUpload, removeRfpDocument } from "~/commands/rfp-documents.server";
 import { createRfp, executeRfpCommand } from "~/commands/rfps.server";
@@ -43,7 +44,6 @@ import {
   type RfpForEdit,
   vendorIdsByEmail,
 } from "~/queries/rfp-wizard.server";
-import { rfpActor, viewerMayCreateRfps, viewerTimeZone } from "./actor.server";
 
 /**
  * The RFP wizard's loader and action (spec 001 sections 2.5, 4 and 5), shared by /rfps/new (no RFP

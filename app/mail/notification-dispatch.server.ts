@@ -10,7 +10,6 @@ import {
   nextDigestDue,
 } from "@domain/notifications/email";
 import { sql } from "drizzle-orm";
-import { CircuitOpenError } from "~/diagnostics/circuits.server";
 import { type Mail, sendMail } from "~/mail/mailer.server";
 import {
   digestMail,
@@ -18,6 +17,7 @@ import {
   notificationMail,
   type Recipient,
 } from "~/mail/notification-mails.server";
+import { CircuitOpenError } from "~/monitoring/circuits.server";
 
 /**
  * Notification e-mail (issue 5, part 3). `notify()` only records what to send (notifications.email_state);

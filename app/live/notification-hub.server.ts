@@ -12,13 +12,13 @@ import {
 
 const MIN_UUID = "00000000-0000-0000-0000-000000000000";
 
+import { presentNotification } from "~/queries/notification-present.server";
 import {
   getNotification,
   getUnreadCount,
   type NotificationRow,
   notificationsSince,
 } from "~/queries/notifications.server";
-import { presentNotification } from "./present.server";
 
 /**
  * What a person's streams read for one signal, read once and shared by all of them: a person with many

@@ -12,10 +12,8 @@ import {
 import {
   BUDGET_TYPE_LABELS,
   type BudgetType,
-  mayViewRfp,
   RFP_CATEGORY_EMOJI,
   RFP_CATEGORY_LABELS,
-  RFP_MESSAGES,
   RFP_VISIBILITY_LABELS,
   type RfpCategory,
   type RfpVisibility,
@@ -23,7 +21,8 @@ import {
 } from "@domain/rfp";
 import { RFP_DOCUMENT_MESSAGES } from "@domain/rfp/documents";
 import { json } from "@remix-run/node";
-import { type ActiveViewer, forbidden, requireContext } from "~/auth/guards.server";
+import { rfpActor, vendorActor, viewableRfp, viewerTimeZone } from "~/auth/actors.server";
+import { requireContext } from "~/auth/guards.server";
 import {
   attachProposalDocuments,
   listProposalDocuments,
@@ -43,31 +42,11 @@ import {
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { getVendorCredits } from "~/queries/credits.server";
-import { getProposal, getRfpDetail, type RfpDetail } from "~/queries/rfp-detail.server";
+import { getProposal } from "~/queries/rfp-detail.server";
+import { budgetLabel, dateLabel, daysLeftLabel } from "~/queries/rfp-present.server";
 import { listRfpDocuments } from "~/queries/rfp-wizard.server";
 import { removeStoredFiles } from "~/storage/files.server";
-import { rfpActor, rfpViewer, vendorActor, viewerTimeZone } from "./actor.server";
-import { budgetLabel, dateLabel, daysLeftLabel } from "./present.server";
-import { parseProposalForm, proposalFormValues, REFERENCE_ROWS } from "./proposal-form.server";
-
-/** The RFP a viewer may see, or the spec's refusal (404 when it does not exist or was deleted). */
-export async function viewableRfp(viewer: ActiveViewer, rfpId: string): Promise<RfpDetail> {
-  const db = await getDb();
-  const rfp = /^[0-9a-f-]{36}$/i.test(rfpId) ? await getRfpDetail(db, rfpId) : null;
-  if (!rfp || rfp.deletedAt) throw json({ message: "RFP not found" }, { status: 404 });
-  const may = mayViewRfp(
-    {
-      status: rfp.status,
-      visibility: rfp.visibility as RfpVisibility | null,
-      authorId: rfp.authorId,
-      invitedVendorIds: rfp.invitedVendorIds,
-      deleted: false,
-    },
-    rfpViewer(viewer),
-  );
-  if (!may) forbidden(RFP_MESSAGES.notAuthorizedView);
-  return rfp;
-}
+import { parseProposalForm, proposalFormValues, REFERENCE_ROWS } from "./_app.rfps.$id.bid-form.server";
 
 const money = (n: number | null | undefined) =>
   n === null || n === undefined ? null : `$${n.toLocaleString("en-US")}`;

@@ -2,7 +2,7 @@ import { priorityRank, typeLabel } from "@domain/notifications";
 import { DEFAULT_TIME_ZONE } from "@domain/rfp";
 import { formatDistanceStrict } from "date-fns";
 import type { NotificationRow } from "~/queries/notifications.server";
-import { dateLabel } from "~/rfps/present.server";
+import { dateLabel } from "~/queries/rfp-present.server";
 
 /** A notification as the bell and the page show it, worded on the server (no hydration drift). */
 export interface NotificationItem {
