@@ -103,3 +103,30 @@ for (const viewer of VIEWERS) {
     expect(found.join("\n"), "critical or serious axe-core violations").toBe("");
   });
 }
+
+test("no critical or serious accessibility violations in the shell's open menus and dialogs", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "axe-core runs in the page");
+  await signInAs(page, DEMO_ACCOUNTS.vendor);
+  const found: string[] = [];
+  const check = async (label: string) => {
+    const violations = await blockingViolations(page);
+    if (violations.length > 0) found.push(`${label}:\n  ${violations.join("\n  ")}`);
+  };
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: /Account menu for/ }).click();
+  await expect(page.getByRole("menu")).toBeVisible();
+  await check("account menu");
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Control+k");
+  await expect(page.getByRole("dialog", { name: "Command palette" })).toBeVisible();
+  await check("command palette");
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+  await check("small-screen menu");
+  expect(found.join("\n"), "critical or serious axe-core violations").toBe("");
+});
