@@ -1,5 +1,6 @@
 import type { PermissionFlag, Permissions } from "./roles/permissions";
 import type { RoleType } from "./roles/types";
+import { isRoleVerified } from "./roles/verification";
 
 /**
  * Navigation of the authenticated shell (spec 000 sections 2.3 and 6). An entry with no roles is for
@@ -22,6 +23,41 @@ export interface NavItem {
     | "vendor";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
+  /**
+   * The page also needs a verified role (spec 001 section 6: creating RFPs). While the active role
+   * is not verified yet the entry stays, with a note, and links to the verification page instead.
+   */
+  verifiedRole?: boolean;
+  /** Set by navigationFor on a gated entry the active role may not open yet ("Verify to create"). */
+  note?: string;
+}
+
+/** The active role's verification, as the gated entries need it. */
+export interface RoleVerification {
+  status: string;
+  isCurrent: boolean;
+}
+
+/** Where an entry that needs a verified role leads while the role is not verified. */
+export const VERIFY_HREF = "/settings/verification";
+
+export const VERIFICATION_NOTES = {
+  /** The person has not sent anything yet (or was turned down): they have a step to take. */
+  verify: "Verify to create",
+  /** Sent, waiting for review (Verification review takes about 1-2 business days). */
+  pending: "Verification pending",
+} as const;
+
+/**
+ * What an entry that needs a verified role does for the active role: "open" (verified, or needs no
+ * verification), a note for a role that can still be verified, or "hidden" for a role that is no
+ * longer current (it can never be verified). No role facts given: the caller does not gate.
+ */
+export function verificationGate(role: RoleVerification | null | undefined): "open" | "hidden" | string {
+  if (!role) return "open";
+  if (!role.isCurrent) return "hidden";
+  if (isRoleVerified(role.status)) return "open";
+  return role.status === "submitted" ? VERIFICATION_NOTES.pending : VERIFICATION_NOTES.verify;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -37,6 +73,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: "create",
     roles: ["admin", "board_member", "manager"],
     permission: "can_create_rfp",
+    verifiedRole: true,
   },
   { label: "Vendor Dashboard", href: "/vendor-dashboard", icon: "vendor", roles: ["vendor"] },
   { label: "Vendor Credits", href: "/credits", icon: "credits", roles: ["vendor"] },
@@ -47,23 +84,52 @@ export const NAV_ITEMS: readonly NavItem[] = [
 /** The mobile bottom bar shows the first 5 entries. */
 export const MOBILE_BAR_ITEMS = 5;
 
-export function navigationFor(contextType: RoleType | null, permissions: Permissions | null): NavItem[] {
-  return NAV_ITEMS.filter(
-    (item) =>
-      (!item.roles || (contextType !== null && item.roles.includes(contextType))) &&
-      (!item.permission || Boolean(permissions?.[item.permission])),
-  );
+/**
+ * The entries the active context sees. `role` is the active role's verification: an entry that needs
+ * a verified role shows for an unverified one with its note, linking to the verification page.
+ */
+export function navigationFor(
+  contextType: RoleType | null,
+  permissions: Permissions | null,
+  role?: RoleVerification | null,
+): NavItem[] {
+  const items: NavItem[] = [];
+  for (const item of NAV_ITEMS) {
+    if (item.roles && (contextType === null || !item.roles.includes(contextType))) continue;
+    if (item.permission && !permissions?.[item.permission]) continue;
+    const gate = item.verifiedRole ? verificationGate(role) : "open";
+    if (gate === "hidden") continue;
+    items.push(gate === "open" ? item : { ...item, href: VERIFY_HREF, note: gate });
+  }
+  return items;
 }
 
 /**
  * The entry a path belongs to: the one whose href is the longest prefix of it (on a segment boundary),
  * so /rfps/my-proposals marks My Proposals and not RFPs as well.
  */
-export function activeNavHref(items: readonly Pick<NavItem, "href">[], pathname: string): string | null {
+export function activeNavHref(
+  items: readonly Pick<NavItem, "href" | "note">[],
+  pathname: string,
+): string | null {
   let best: string | null = null;
-  for (const { href } of items) {
+  // An entry with a note stands in for a page it does not open: it is never the current one.
+  for (const { href, note } of items) {
+    if (note) continue;
     const matches = pathname === href || pathname.startsWith(`${href}/`);
     if (matches && (best === null || href.length > best.length)) best = href;
   }
   return best;
+}
+
+/**
+ * The "Create RFP" entry as the active context sees it: null when it is not offered, with a note when
+ * the role must be verified first (the dashboard's tip then leads to verification, not to a refusal).
+ */
+export function createRfpEntry(
+  contextType: RoleType | null,
+  permissions: Permissions | null,
+  role?: RoleVerification | null,
+): NavItem | null {
+  return navigationFor(contextType, permissions, role).find((item) => item.icon === "create") ?? null;
 }

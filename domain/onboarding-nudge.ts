@@ -1,3 +1,4 @@
+import { VERIFY_HREF, verificationGate } from "./navigation";
 import type { RoleType } from "./roles/types";
 import { requiresVerification } from "./roles/verification";
 
@@ -8,7 +9,8 @@ import { requiresVerification } from "./roles/verification";
  *   Manager: /profile/edit, /dashboard/rfps/new, /directory
  *   VendorCompany or VendorEmployee: /profile/edit, /rfps, /vendors/verification
  *   Any other role: /profile/edit, /common-area
- * Here /profile/edit is /settings/account and /vendors/verification is /settings/verification.
+ * Here /profile/edit is /settings/account, /vendors/verification is /settings/verification and
+ * /dashboard/rfps/new is /rfps/new (the old path redirects there).
  *
  * Only pages that exist are linked: a step whose page does not exist yet has `exists: false` and is
  * left out. When an area lands, flip its step to `exists: true` (and point `href` at the real page).
@@ -73,8 +75,8 @@ export const NUDGE_STEPS: Record<NudgeStepId, NudgeStepDefinition> = {
     id: "create-rfp",
     title: "Create your first RFP",
     description: "Request proposals from verified vendors.",
-    href: "/dashboard/rfps/new",
-    exists: false,
+    href: "/rfps/new",
+    exists: true,
   },
   directory: {
     id: "directory",
@@ -88,7 +90,7 @@ export const NUDGE_STEPS: Record<NudgeStepId, NudgeStepDefinition> = {
     title: "Browse available RFPs",
     description: "Find projects that match your expertise.",
     href: "/rfps",
-    exists: false,
+    exists: true,
   },
   "common-area": {
     id: "common-area",
@@ -114,6 +116,10 @@ export interface NudgeFacts {
   verificationStatus: string | null;
   profileComplete: boolean;
   hasRole: boolean;
+  /** The person has written an RFP (a draft counts): "Create your first RFP" is done. */
+  hasCreatedRfp?: boolean;
+  /** The person has sent a proposal: they found an RFP to answer, so "Browse available RFPs" is done. */
+  hasSubmittedProposal?: boolean;
 }
 
 export interface NudgeStep {
@@ -123,6 +129,11 @@ export interface NudgeStep {
   description: string;
   href: string;
   done: boolean;
+  /**
+   * A step whose page needs a verified role, for a role not verified yet: the note says so
+   * ("Verify to create") and `href` leads to the verification page instead.
+   */
+  note?: string;
 }
 
 /** A profile counts as complete with a name, a location and a professional summary or bio. */
@@ -154,16 +165,28 @@ export function nudgeSteps(facts: NudgeFacts): NudgeStep[] {
     profile: facts.profileComplete,
     role: facts.hasRole,
     verification: verified,
+    "create-rfp": Boolean(facts.hasCreatedRfp),
+    "browse-rfps": Boolean(facts.hasSubmittedProposal),
   };
+  // Creating an RFP takes a verified role (spec 001 section 6): until then the step leads to verifying.
+  const createGate = verificationGate(
+    facts.verificationStatus === null ? null : { status: facts.verificationStatus, isCurrent: true },
+  );
   return ids
     .map((id) => NUDGE_STEPS[id])
     .filter((step) => step.exists)
-    .map((step, index) => ({
-      id: step.id,
-      number: index + 1,
-      title: step.title,
-      description: step.description,
-      href: step.href,
-      done: done[step.id] ?? false,
-    }));
+    .map((step, index) => {
+      const item: NudgeStep = {
+        id: step.id,
+        number: index + 1,
+        title: step.title,
+        description: step.description,
+        href: step.href,
+        done: done[step.id] ?? false,
+      };
+      if (step.id === "create-rfp" && !item.done && createGate !== "open" && createGate !== "hidden") {
+        return { ...item, href: VERIFY_HREF, note: createGate };
+      }
+      return item;
+    });
 }

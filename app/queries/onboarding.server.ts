@@ -1,5 +1,12 @@
 import type { Queryable } from "@db/client";
-import { roleContexts, userProfessionalRoles, userProfiles, verificationDocuments } from "@db/schema";
+import {
+  rfpProposals,
+  rfps,
+  roleContexts,
+  userProfessionalRoles,
+  userProfiles,
+  verificationDocuments,
+} from "@db/schema";
 import { isProfileComplete, type NudgeStep, nudgeSteps } from "@domain/onboarding-nudge";
 import { isOnboardingStep } from "@domain/onboarding-summary";
 import { isRoleType, type RoleType } from "@domain/roles";
@@ -124,13 +131,42 @@ export async function getOnboardingNudge(db: Queryable, userId: string): Promise
     .where(eq(userProfiles.id, userId));
   if (!profile || profile.dismissed) return null;
   const role = await getOnboardingRole(db, userId);
+  // The RFP steps are done once the person wrote an RFP (managers) or sent a proposal (vendors).
+  const [authored, proposed] = await Promise.all([
+    role?.roleType === "manager"
+      ? db.select({ id: rfps.id }).from(rfps).where(eq(rfps.authorId, userId)).limit(1)
+      : [],
+    role?.roleType === "vendor"
+      ? db
+          .select({ id: rfpProposals.id })
+          .from(rfpProposals)
+          .where(eq(rfpProposals.vendorId, userId))
+          .limit(1)
+      : [],
+  ]);
   const steps = nudgeSteps({
     roleType: role?.roleType ?? null,
     verificationStatus: role?.verificationStatus ?? null,
     profileComplete: isProfileComplete(profile),
     hasRole: role !== null,
+    hasCreatedRfp: authored.length > 0,
+    hasSubmittedProposal: proposed.length > 0,
   });
   const completedCount = steps.filter((s) => s.done).length;
   if (steps.length === 0 || completedCount === steps.length) return null;
   return { steps, completedCount, total: steps.length };
+}
+
+/**
+ * Whether the person left onboarding half-way (spec 000 section 2.8): past the welcome step and not
+ * finished. Signing in brings them back to the step they were on (/onboarding resumes it) instead of
+ * the page they asked for. (Someone who never started has no role, and every page that needs one
+ * sends them to onboarding already.)
+ */
+export async function hasUnfinishedOnboarding(db: Queryable, userId: string): Promise<boolean> {
+  const [profile] = await db
+    .select({ completed: userProfiles.onboardingCompleted, step: userProfiles.onboardingStep })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, userId));
+  return Boolean(profile && !profile.completed && profile.step !== "welcome");
 }

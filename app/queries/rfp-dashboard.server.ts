@@ -44,6 +44,9 @@ export function dashboardRow(r: RfpSummaryRow, timeZone?: string | null): Dashbo
   };
 }
 
+/** A tip, or a tip that is a link (the next step the person can take). */
+export type DashboardTip = string | { text: string; href: string };
+
 const TIPS = {
   author: [
     "A clear scope of work and budget bring more comparable proposals.",
@@ -61,6 +64,9 @@ const TIPS = {
   ],
 };
 
+export const VERIFY_TO_CREATE_TIP =
+  "Verify your role to create RFPs. Verification review takes about 1-2 business days.";
+
 /**
  * The RFP dashboard's data (spec 001 section 2.1) for the active context: stat cards from the
  * projections, the 5 recent RFPs (authors) or the 5 newest open RFPs the viewer may see (vendors'
@@ -70,7 +76,17 @@ const TIPS = {
  */
 export async function getRfpDashboard(
   db: Queryable,
-  viewer: { kind: DashboardKind; rfpViewer: RfpViewer; timeZone?: string | null; now?: Date },
+  viewer: {
+    kind: DashboardKind;
+    rfpViewer: RfpViewer;
+    timeZone?: string | null;
+    now?: Date;
+    /**
+     * The context may create RFPs once its role is verified: the tip to add an author role gives way
+     * to one that leads to the verification page.
+     */
+    verifyToCreate?: { href: string } | null;
+  },
 ): Promise<RfpDashboardProps> {
   const { kind } = viewer;
   const userId = viewer.rfpViewer.userId;
@@ -133,6 +149,8 @@ export async function getRfpDashboard(
     rows: open.map((r) => dashboardRow(r, viewer.timeZone)),
     lowCredits: null,
     performance: [],
-    tips: TIPS.other,
+    tips: viewer.verifyToCreate
+      ? [TIPS.other[0] as string, { text: VERIFY_TO_CREATE_TIP, href: viewer.verifyToCreate.href }]
+      : TIPS.other,
   };
 }

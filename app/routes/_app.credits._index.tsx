@@ -59,7 +59,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     selectedPackageId,
     purchaseError: purchaseErrorMessage(params.get("error")),
     priceIds: config.prices,
-    missingConfiguration: missingSettingLabels(config.missing),
+    paymentsConfigured: config.missing.length === 0,
+    // The names of missing settings are for administrators; vendors are asked to contact support.
+    missingConfiguration: viewer.roles.some((r) => r.roleType === "admin" && r.isCurrent && r.isVerified)
+      ? missingSettingLabels(config.missing)
+      : [],
     canPurchase: viewer.role.isCurrent && isRoleVerified(viewer.role.verificationStatus),
   });
 }
@@ -114,6 +118,7 @@ export default function CreditsPage() {
         balance={balance}
         selectedPackageId={data.selectedPackageId}
         priceIds={data.priceIds}
+        paymentsConfigured={data.paymentsConfigured}
         missingConfiguration={data.missingConfiguration}
         canPurchase={data.canPurchase}
         error={data.purchaseError}

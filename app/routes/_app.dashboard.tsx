@@ -1,3 +1,4 @@
+import { createRfpEntry } from "@domain/navigation";
 import {
   CONTEXT_DESCRIPTIONS,
   ROLE_LABELS,
@@ -29,10 +30,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : viewer.context.contextType === "vendor"
       ? "vendor"
       : "other";
+  // A board member or manager whose role is not verified yet: the tip leads to verifying it.
+  const createEntry = createRfpEntry(viewer.context.contextType, viewer.permissions, {
+    status: viewer.role.verificationStatus,
+    isCurrent: viewer.role.isCurrent,
+  });
   const rfpDashboard = await getRfpDashboard(db, {
     kind,
     rfpViewer: rfpViewer(viewer),
     timeZone: viewerTimeZone(viewer),
+    verifyToCreate: kind !== "author" && createEntry?.note ? { href: createEntry.href } : null,
   }).catch((error) => {
     console.error("dashboard: RFP dashboard failed", error);
     return null;

@@ -363,24 +363,18 @@ export default function RolesSettings() {
                         <input type="hidden" name="intent" value="move" />
                         <input type="hidden" name="roleId" value={role.id} />
                         <input type="hidden" name="direction" value="up" />
-                        <Button
-                          variant="ghost"
-                          disabled={busy || index === 0}
-                          aria-label={`Move ${role.title} up`}
-                        >
+                        <Button variant="ghost" disabled={busy || index === 0}>
                           Move up
+                          <span className="sr-only">: {role.title}</span>
                         </Button>
                       </Form>
                       <Form method="post">
                         <input type="hidden" name="intent" value="move" />
                         <input type="hidden" name="roleId" value={role.id} />
                         <input type="hidden" name="direction" value="down" />
-                        <Button
-                          variant="ghost"
-                          disabled={busy || index === roles.length - 1}
-                          aria-label={`Move ${role.title} down`}
-                        >
+                        <Button variant="ghost" disabled={busy || index === roles.length - 1}>
                           Move down
+                          <span className="sr-only">: {role.title}</span>
                         </Button>
                       </Form>
                     </div>

@@ -19,10 +19,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sessionId ? getBell(await getDb(), sessionUserIdSql(sessionId)) : { items: [], unread: 0 },
   ]);
   const now = new Date();
+  // The active role's verification: entries that need a verified role say so and lead to verifying it.
+  const role = viewer.role
+    ? { status: viewer.role.verificationStatus, isCurrent: viewer.role.isCurrent }
+    : null;
   const timeZone = viewer.profile.timezone ?? undefined;
   return json({
     bell: { unread: bell.unread, items: bell.items.map((n) => presentNotification(n, now, timeZone)) },
-    nav: navigationFor(viewer.context?.contextType ?? null, viewer.permissions),
+    nav: navigationFor(viewer.context?.contextType ?? null, viewer.permissions, role),
     sidebarCollapsed: viewer.profile.sidebarCollapsed,
     // The command palette gates its actions on the active context's flags (the pages check them again).
     palette: {
@@ -30,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       viewer: {
         contextType: viewer.context?.contextType ?? null,
         permissions: viewer.permissions,
+        role,
         activeContextId: viewer.context?.id ?? null,
         contexts: viewer.contexts.map((c) => ({
           id: c.id,

@@ -4,7 +4,9 @@ import { authenticator, OAUTH_STRATEGY, oauthProvider } from "~/auth/authenticat
 import { oauthRedirectCookie, readFlowCookie } from "~/auth/flow-cookies.server";
 import { createUserSession, safeRedirect } from "~/auth/session.server";
 import { OAuthSignInRefused } from "~/commands/oauth.server";
+import { getDb } from "~/db.server";
 import { clientIp } from "~/load-context";
+import { hasUnfinishedOnboarding } from "~/queries/onboarding.server";
 
 /** Error codes the sign-in page turns into "OAuth sign in failed" and an explanation. */
 function failureCode(error: unknown) {
@@ -26,7 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const user = await authenticator.authenticate(OAUTH_STRATEGY, request);
     const remembered = await readFlowCookie(oauthRedirectCookie(), request);
-    const to = user.isNew ? "/onboarding" : safeRedirect(remembered, "/dashboard");
+    const to =
+      user.isNew || (await hasUnfinishedOnboarding(await getDb(), user.id))
+        ? "/onboarding"
+        : safeRedirect(remembered, "/dashboard");
     const response = await createUserSession(request, user.id, to, clientIp(context));
     response.headers.append("Set-Cookie", forget);
     return response;

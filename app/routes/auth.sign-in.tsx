@@ -28,6 +28,7 @@ import { Honeypot } from "~/components/ui/honeypot";
 import { getDb } from "~/db.server";
 import { assertNotBot } from "~/honeypot";
 import { clientIp } from "~/load-context";
+import { hasUnfinishedOnboarding } from "~/queries/onboarding.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Association Commons" }];
 
@@ -63,7 +64,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (email && (await accountLockedOut(db, email))) return rateLimitedResponse();
   try {
     const user = await authenticator.authenticate("form", request);
-    return await createUserSession(request, user.id, redirectTo, ip);
+    const to = (await hasUnfinishedOnboarding(db, user.id)) ? "/onboarding" : redirectTo;
+    return await createUserSession(request, user.id, to, ip);
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
       if (email) await recordFailedSignIn(db, email);

@@ -1,4 +1,10 @@
-import { type NavItem, navigationFor } from "../navigation";
+import {
+  type NavItem,
+  navigationFor,
+  type RoleVerification,
+  VERIFY_HREF,
+  verificationGate,
+} from "../navigation";
 import type { PermissionFlag, Permissions } from "../roles/permissions";
 import { ROLE_LABELS, type RoleType } from "../roles/types";
 import { PALETTE_EMPTY_LIMIT, PALETTE_RESULT_LIMIT } from "./constants";
@@ -28,6 +34,11 @@ export interface PaletteItem {
   serverMatch?: boolean;
   /** What a recent item was when it was opened (page, rfp, user, ...). */
   kind?: string;
+  /**
+   * A gated entry the active role may not run yet ("Verify to create"): it links to the step that
+   * unlocks it instead, and is never merged with the page it links to.
+   */
+  note?: string;
 }
 
 /**
@@ -67,6 +78,8 @@ export interface PaletteAction {
   permission: PermissionFlag;
   /** Context types the page itself accepts, when narrower than the flag. */
   roles?: readonly RoleType[];
+  /** The page also needs a verified role: an unverified one gets the entry with a note (navigation.ts). */
+  verifiedRole?: boolean;
   keywords?: readonly string[];
 }
 
@@ -92,6 +105,7 @@ export const PALETTE_ACTIONS: readonly PaletteAction[] = [
     title: "Create RFP",
     href: "/rfps/new",
     permission: "can_create_rfp",
+    verifiedRole: true,
     keywords: ["new rfp", "request for proposal"],
   },
 ];
@@ -99,33 +113,69 @@ export const PALETTE_ACTIONS: readonly PaletteAction[] = [
 export interface PaletteViewer {
   contextType: RoleType | null;
   permissions: Permissions | null;
+  /** The active role's verification (omitted: entries that need a verified role are not gated). */
+  role?: RoleVerification | null;
   activeContextId: string | null;
   contexts: readonly { id: string; contextType: RoleType; contextName: string }[];
 }
 
-/** The actions the active context may run: each needs its flag (and the page's context type). */
-export function gatedActions(viewer: Pick<PaletteViewer, "contextType" | "permissions">): PaletteItem[] {
-  return PALETTE_ACTIONS.filter(
+type ViewerFacts = Pick<PaletteViewer, "contextType" | "permissions" | "role">;
+
+/** The actions the context's flags (and the page's context types) allow, before verification. */
+const allowedActions = (viewer: ViewerFacts) =>
+  PALETTE_ACTIONS.filter(
     (a) =>
       Boolean(viewer.permissions?.[a.permission]) &&
       (!a.roles || (viewer.contextType !== null && a.roles.includes(viewer.contextType))),
-  ).map((a) => ({
-    id: `action:${a.id}`,
-    title: a.title,
-    href: a.href,
-    group: "actions",
-    keywords: a.keywords,
-  }));
+  );
+
+/**
+ * The actions the active context may run: each needs its flag (and the page's context type). One that
+ * also needs a verified role is offered to an unverified role with its note ("Verify to create"),
+ * leading to the verification page.
+ */
+export function gatedActions(viewer: ViewerFacts): PaletteItem[] {
+  const items: PaletteItem[] = [];
+  for (const a of allowedActions(viewer)) {
+    const gate = a.verifiedRole ? verificationGate(viewer.role) : "open";
+    if (gate === "hidden") continue;
+    const item: PaletteItem = {
+      id: `action:${a.id}`,
+      title: a.title,
+      href: a.href,
+      group: "actions",
+      keywords: a.keywords,
+    };
+    items.push(gate === "open" ? item : { ...item, href: VERIFY_HREF, subtitle: gate, note: gate });
+  }
+  return items;
 }
 
 /** Pages the viewer may open: the shell's navigation, then the extra pages; none an action already offers. */
-export function navigationItems(viewer: Pick<PaletteViewer, "contextType" | "permissions">): PaletteItem[] {
-  const actionHrefs = new Set(gatedActions(viewer).map((a) => a.href));
-  const pages = [...navigationFor(viewer.contextType, viewer.permissions), ...PALETTE_EXTRA_PAGES];
+export function navigationItems(viewer: ViewerFacts): PaletteItem[] {
+  const actionHrefs = new Set(allowedActions(viewer).map((a) => a.href));
+  const actionTitles = new Set(allowedActions(viewer).map((a) => a.title));
+  const pages = [
+    ...navigationFor(viewer.contextType, viewer.permissions, viewer.role),
+    ...PALETTE_EXTRA_PAGES,
+  ];
   const seen = new Set<string>();
   const items: PaletteItem[] = [];
   for (const page of pages) {
-    if (seen.has(page.href) || actionHrefs.has(page.href)) continue;
+    // A gated entry (with a note) is the action's, which the actions group offers.
+    if (page.note ? actionTitles.has(page.label) : seen.has(page.href) || actionHrefs.has(page.href))
+      continue;
+    if (page.note) {
+      items.push({
+        id: `page:${page.label}`,
+        title: page.label,
+        subtitle: page.note,
+        note: page.note,
+        href: page.href,
+        group: "navigation",
+      });
+      continue;
+    }
     seen.add(page.href);
     items.push({
       id: `page:${page.href}`,
@@ -193,7 +243,7 @@ export function rankItems(
   const tiers: [PaletteItem[], PaletteItem[]] = [[], []];
   const seen = new Set<string>();
   for (const item of items) {
-    const key = item.href ?? item.id;
+    const key = item.note ? item.id : (item.href ?? item.id);
     if (seen.has(key)) continue;
     const tier = matchTier(item, query);
     if (tier === null) continue;

@@ -1,3 +1,4 @@
+import { type RoleVerification, VERIFY_HREF, verificationGate } from "../navigation";
 import type { Permissions } from "../roles/permissions";
 
 /** A key press as the palette sees it. `editable`: it happened in an input, textarea or editable element. */
@@ -17,10 +18,20 @@ const underPath = (pathname: string, base: string) => pathname === base || pathn
 /**
  * Where Cmd+Shift+N goes (spec 000 section 2.5): under /rfps a new RFP (for a context that may create
  * one; nothing otherwise), under /properties a new property, otherwise the dashboard. The properties
- * area does not exist yet, so its paths go to the dashboard too.
+ * area does not exist yet, so its paths go to the dashboard too. Creating an RFP also needs a verified
+ * role: an unverified one goes to the verification page instead of a refusal.
  */
-export function newItemHref(pathname: string, permissions: Permissions | null): string | null {
-  if (underPath(pathname, "/rfps")) return permissions?.can_create_rfp ? "/rfps/new" : null;
+export function newItemHref(
+  pathname: string,
+  permissions: Permissions | null,
+  role?: RoleVerification | null,
+): string | null {
+  if (underPath(pathname, "/rfps")) {
+    if (!permissions?.can_create_rfp) return null;
+    const gate = verificationGate(role);
+    if (gate === "hidden") return null;
+    return gate === "open" ? "/rfps/new" : VERIFY_HREF;
+  }
   return "/dashboard";
 }
 
@@ -31,7 +42,7 @@ export function newItemHref(pathname: string, permissions: Permissions | null): 
  */
 export function shortcutFor(
   press: KeyPress,
-  context: { pathname: string; permissions: Permissions | null },
+  context: { pathname: string; permissions: Permissions | null; role?: RoleVerification | null },
 ): ShortcutResult {
   const mod = press.metaKey || press.ctrlKey;
   const key = press.key.toLowerCase();
@@ -42,7 +53,7 @@ export function shortcutFor(
   if (press.altKey) return null;
   if (press.shiftKey) {
     if (key === "n") {
-      const href = newItemHref(context.pathname, context.permissions);
+      const href = newItemHref(context.pathname, context.permissions, context.role);
       return href ? { type: "navigate", href } : null;
     }
     return null;

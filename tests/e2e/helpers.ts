@@ -60,17 +60,28 @@ export async function switchRole(page: Page, label: string) {
 /** Makes the admin's System Administrator role the active one. */
 export const useAdminRole = (page: Page) => switchRole(page, "System Administrator");
 
+/**
+ * The account menu's trigger: the Radix menu button with JavaScript, the <summary> of the native
+ * <details> menu without it (app/components/shell/user-menu.tsx).
+ */
+export function accountMenu(page: Page, name: string) {
+  return page
+    .getByRole("button", { name: `Account menu for ${name}` })
+    .or(page.locator("summary").filter({ hasText: `Account menu for ${name}` }))
+    .filter({ visible: true });
+}
+
 export async function expectDashboard(page: Page, name: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${name}`);
-  // Sign Out lives in the account menu (with a <noscript> button when JavaScript is off).
-  await expect(page.getByRole("button", { name: `Account menu for ${name}` })).toBeVisible();
+  // Sign Out lives in the account menu (a native <details> menu when JavaScript is off).
+  await expect(accountMenu(page, name)).toBeVisible();
 }
 
-/** Signs out through the account menu, or the <noscript> Sign Out button without JavaScript. */
+/** Signs out through the account menu (with JavaScript a Radix menu, without it a <details> menu). */
 export async function signOut(page: Page, name: string, javaScriptEnabled: boolean) {
+  await accountMenu(page, name).click();
   if (javaScriptEnabled) {
-    await page.getByRole("button", { name: `Account menu for ${name}` }).click();
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
   } else {
     await page.getByRole("button", { name: "Sign Out" }).click();

@@ -85,15 +85,19 @@ test.describe("onboarding", () => {
     await page.getByRole("button", { name: "Enter Association Commons" }).click();
     await expectDashboard(page, name);
     // A manager's navigation: the areas that exist, without the admin panel. Create RFP follows the
-    // context's can_create_rfp flag (the page itself asks for a verified role).
+    // context's can_create_rfp flag; until the role is verified it says so and leads to verification.
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     await expect(sidebar.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([
       "Dashboard",
       "Search",
       "RFPs",
-      "Create RFP",
+      "Create RFP, Verification pending",
       "Settings",
     ]);
+    await expect(sidebar.getByRole("link", { name: /^Create RFP/ })).toHaveAttribute(
+      "href",
+      "/settings/verification",
+    );
 
     // Done: the wizard is closed, and the document is on file and downloadable by its owner.
     await page.goto("/onboarding");

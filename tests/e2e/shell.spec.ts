@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signInAs, switchRole } from "./helpers";
+import { accountMenu, nextPost, signInAs, signUpConfirmed, switchRole } from "./helpers";
 
 const sidebar = (page: Page) => page.getByRole("complementary", { name: "Sidebar" });
 
@@ -33,11 +33,17 @@ test("the sidebar collapses to icons and stays collapsed", async ({ page }) => {
   const aside = sidebar(page);
   await expect(aside).toHaveAttribute("data-collapsed", "false");
   expect((await aside.boundingBox())?.width).toBe(256);
+  // The preference is saved before the page reloads (with JavaScript the post is a fetch that a
+  // reload would cancel).
+  const saved = nextPost(page, "/preferences");
   await aside.getByRole("button", { name: "Collapse sidebar" }).click();
+  await saved;
   await expect(sidebar(page)).toHaveAttribute("data-collapsed", "true");
   await page.reload();
   expect((await sidebar(page).boundingBox())?.width).toBe(64);
+  const restored = nextPost(page, "/preferences");
   await sidebar(page).getByRole("button", { name: "Expand sidebar" }).click();
+  await restored;
   await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
 });
 
@@ -103,4 +109,118 @@ test("JavaScript-only controls do not shift the page when it hydrates, and are h
   await page.waitForLoadState("networkidle");
   // The palette button and the saved-search buttons were there before hydration: nothing moved.
   expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+});
+
+test("without JavaScript the account menu switches role, opens Settings and signs out", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, "with JavaScript the Radix menu is tested above");
+  await signInAs(page, "admin@demo.test");
+  await switchRole(page, "System Administrator");
+  await page.goto("/rfps");
+  const openMenu = page.locator("details[open]");
+
+  // A role switch is a form post that comes back to the same page.
+  await accountMenu(page, "Avery Admin").click();
+  await expect(openMenu.getByText("admin@demo.test")).toBeVisible();
+  await openMenu.getByRole("button", { name: /Property Manager/ }).click();
+  await expect(page).toHaveURL(/\/rfps$/);
+  await expect(page.getByText("ADMIN", { exact: true })).toHaveCount(0);
+  await expect(sidebar(page).getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
+
+  await accountMenu(page, "Avery Admin").click();
+  await openMenu.getByRole("link", { name: "Settings", exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/account$/);
+
+  await accountMenu(page, "Avery Admin").click();
+  await openMenu.getByRole("button", { name: /System Administrator/ }).click();
+  await expect(page.getByText("ADMIN", { exact: true })).toBeVisible();
+
+  await accountMenu(page, "Avery Admin").click();
+  await openMenu.getByRole("button", { name: "Sign Out" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/auth\/sign-in/);
+});
+
+test("on a phone a vendor reaches Vendor Credits from the menu and Settings from the account menu", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, "vendor@demo.test");
+  // The bottom bar holds the first 5 entries: Vendor Credits is not among them.
+  const quick = page.getByRole("navigation", { name: "Quick" });
+  await expect(quick.getByRole("link")).toHaveCount(5);
+  await expect(quick.getByRole("link", { name: "Vendor Credits" })).toHaveCount(0);
+
+  await page
+    .getByRole("button", { name: "Open menu" })
+    .or(page.locator("summary").filter({ hasText: "Open menu" }))
+    .filter({ visible: true })
+    .click();
+  await page.getByRole("link", { name: "Vendor Credits" }).filter({ visible: true }).click();
+  await expect(page).toHaveURL(/\/credits$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Vendor Credits" })).toBeVisible();
+
+  await accountMenu(page, "Val Vendor").click();
+  await page
+    .getByRole(javaScriptEnabled ? "menuitem" : "link", { name: "Settings", exact: true })
+    .filter({ visible: true })
+    .click();
+  await expect(page).toHaveURL(/\/settings\/account$/);
+});
+
+test("an unverified manager sees Create RFP with its verification state, leading to verification", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // A new manager who skips verification in onboarding.
+  await signUpConfirmed(page, { label: "unverified-manager", fullName: "Una Verified" });
+  await page.getByRole("button", { name: "Get Started" }).click();
+  await page.getByLabel("Location", { exact: true }).fill("Miami, FL");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("radio", { name: /Property Manager/ }).check();
+  await page.getByLabel("Job title").fill("Community Association Manager");
+  await page.getByLabel("Organization name").fill("Pending Management");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Skip for now" }).click();
+  await page.getByRole("button", { name: "Enter Association Commons" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Sidebar: the entry stays, says what is missing, and leads to the verification page.
+  const entry = sidebar(page).getByRole("link", { name: /^Create RFP/ });
+  await expect(entry).toHaveText("Create RFP, Verify to create");
+  await expect(entry).toHaveAttribute("href", "/settings/verification");
+  // The dashboard's tip and the setup checklist lead there too; nothing tells them to add a role.
+  await expect(page.getByText("Add a board member or property manager role to publish RFPs.")).toHaveCount(0);
+  await expect(
+    page.getByRole("link", {
+      name: "Verify your role to create RFPs. Verification review takes about 1-2 business days.",
+    }),
+  ).toHaveAttribute("href", "/settings/verification");
+  const nudgeStep = page.getByTestId("nudge-step-create-rfp");
+  await expect(nudgeStep.getByRole("link", { name: /Create your first RFP/ })).toHaveAttribute(
+    "href",
+    "/settings/verification",
+  );
+  await expect(nudgeStep.getByText("Verify to create", { exact: true })).toBeVisible();
+  await entry.click();
+  await expect(page).toHaveURL(/\/settings\/verification$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  if (!javaScriptEnabled) return;
+  // The palette offers it with the same note, and Ctrl+Shift+N under /rfps goes to verification.
+  await page.goto("/rfps");
+  await page.keyboard.press("Control+k");
+  await page.getByRole("combobox").fill("create");
+  const option = page.getByRole("option", { name: /Create RFP/ });
+  await expect(option).toContainText("Verify to create");
+  await option.click();
+  await expect(page).toHaveURL(/\/settings\/verification$/);
+  await page.goto("/rfps");
+  await page.locator("body").click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press("Control+Shift+N");
+  await expect(page).toHaveURL(/\/settings\/verification$/);
 });

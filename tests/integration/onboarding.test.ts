@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { userProfessionalRoles, userProfiles, verificationDocuments } from "@db/schema";
+import { userProfessionalRoles, userProfiles, users, verificationDocuments } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "~/env.server";
@@ -16,6 +16,7 @@ import {
   action as settingsVerificationAction,
   loader as settingsVerificationLoader,
 } from "~/routes/_app.settings.verification";
+import { action as signInAction } from "~/routes/auth.sign-in";
 import { loader as downloadLoader } from "~/routes/documents.verification.$id";
 import { loader as onboardingLayoutLoader } from "~/routes/onboarding";
 import { action as stepAction, loader as stepLoader } from "~/routes/onboarding.$step";
@@ -113,6 +114,36 @@ describe.each(engines)("onboarding on %s", (engine) => {
     await post(person, "verification", { intent: "skip" });
     return person;
   }
+
+  it("brings a person who left onboarding half-way back to it when they sign in again", async () => {
+    const signIn = async (email: string, redirectTo?: string) => {
+      await t.db
+        .update(users)
+        .set({ emailConfirmedAt: "2026-01-01T00:00:00Z" })
+        .where(eq(users.email, email));
+      return settle(
+        signInAction({
+          request: formRequest("/auth/sign-in", {
+            email,
+            password: "correct-horse-battery",
+            ...(redirectTo ? { redirectTo } : {}),
+          }),
+          params: {},
+          context: { clientIp: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+        }),
+      );
+    };
+    // Left at the verification step, with a role already (so the dashboard alone would not send them).
+    const halfway = await personAt("verification");
+    expectRedirect(await signIn(halfway.email), "/onboarding");
+    expectRedirect(await signIn(halfway.email, "/rfps"), "/onboarding");
+    // /onboarding then resumes at the saved step.
+    const layout = await settle(onboardingLayoutLoader(args(get("/onboarding", halfway.cookie))));
+    expectRedirect(layout, "/onboarding/verification");
+    // Someone who finished goes where they asked.
+    const done = await personWithRole(t.db, "manager");
+    expectRedirect(await signIn(done.email, "/rfps"), "/rfps");
+  });
 
   it("sends anonymous visitors to sign in and back to the step", async () => {
     expectRedirect(
@@ -546,6 +577,7 @@ describe.each(engines)("onboarding on %s", (engine) => {
       expect(nudge?.steps.map((s) => [s.id, s.href, s.done])).toEqual([
         ["profile", "/settings/account", false],
         ["verification", "/settings/verification", false],
+        ["browse-rfps", "/rfps", false],
       ]);
       // The dashboard carries it.
       const dashboard = async () =>
@@ -554,7 +586,7 @@ describe.each(engines)("onboarding on %s", (engine) => {
             args(new Request("http://localhost/dashboard", { headers: { Cookie: person.cookie } })),
           )
         ).json()) as { nudge: { total: number } | null };
-      expect((await dashboard()).nudge?.total).toBe(2);
+      expect((await dashboard()).nudge?.total).toBe(3);
       const response = await preferencesAction(
         args(
           formRequest(

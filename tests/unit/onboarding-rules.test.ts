@@ -229,8 +229,44 @@ describe("onboarding nudge (spec 000 section 2.9)", () => {
       verificationStatus: "submitted",
       profileComplete: true,
       hasRole: true,
+      hasCreatedRfp: true,
     });
     expect(steps.every((s) => s.done)).toBe(true);
+  });
+
+  it("shows a vendor Browse available RFPs (/rfps), done once they sent a proposal", () => {
+    const steps = nudgeSteps({ ...facts, roleType: "vendor" });
+    expect(steps.map((s) => [s.id, s.href])).toEqual([
+      ["profile", "/settings/account"],
+      ["verification", "/settings/verification"],
+      ["browse-rfps", "/rfps"],
+    ]);
+    expect(steps.find((s) => s.id === "browse-rfps")).toMatchObject({
+      title: "Browse available RFPs",
+      done: false,
+    });
+    const after = nudgeSteps({ ...facts, roleType: "vendor", hasSubmittedProposal: true });
+    expect(after.find((s) => s.id === "browse-rfps")?.done).toBe(true);
+  });
+
+  it("shows a manager Create your first RFP: to /rfps/new once verified, to verification until then", () => {
+    const step = (verificationStatus: string, extra: { hasCreatedRfp?: boolean } = {}) =>
+      nudgeSteps({ ...facts, roleType: "manager", verificationStatus, ...extra }).find(
+        (s) => s.id === "create-rfp",
+      );
+    expect(step("verified")).toMatchObject({
+      title: "Create your first RFP",
+      href: "/rfps/new",
+      done: false,
+    });
+    expect(step("verified")?.note).toBeUndefined();
+    expect(step("pending")).toMatchObject({ href: "/settings/verification", note: "Verify to create" });
+    expect(step("rejected")).toMatchObject({ href: "/settings/verification", note: "Verify to create" });
+    expect(step("submitted")).toMatchObject({
+      href: "/settings/verification",
+      note: "Verification pending",
+    });
+    expect(step("verified", { hasCreatedRfp: true })?.done).toBe(true);
   });
 
   it("asks for a role first when there is none", () => {

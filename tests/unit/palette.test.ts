@@ -178,6 +178,54 @@ describe("items", () => {
     expect(gatedActions(withoutFlag).map((a) => a.title)).not.toContain("Create RFP");
   });
 
+  it("an unverified board member or manager gets Create RFP with its note, leading to verification", () => {
+    for (const type of ["board_member", "manager"] as const) {
+      const viewer = (status: string, isCurrent = true) => ({
+        ...viewerAs(type),
+        role: { status, isCurrent },
+      });
+      const create = (status: string, isCurrent = true) =>
+        gatedActions(viewer(status, isCurrent)).find((a) => a.title === "Create RFP");
+      expect(create("pending")).toMatchObject({
+        href: "/settings/verification",
+        subtitle: "Verify to create",
+        note: "Verify to create",
+      });
+      expect(create("submitted")).toMatchObject({
+        href: "/settings/verification",
+        note: "Verification pending",
+      });
+      expect(create("verified")).toMatchObject({ href: "/rfps/new" });
+      expect(create("verified")?.note).toBeUndefined();
+      expect(create("pending", false)).toBeUndefined();
+      // Typing finds it, beside the Verification page it leads to (neither hides the other).
+      const found = paletteItems("verif", viewer("pending"), []).map((i) => i.title);
+      expect(found).toContain("Verification");
+      const created = paletteItems("create", viewer("pending"), []);
+      expect(created.map((i) => [i.title, i.href, i.subtitle])).toContainEqual([
+        "Create RFP",
+        "/settings/verification",
+        "Verify to create",
+      ]);
+      // The navigation group does not offer it a second time.
+      expect(navigationItems(viewer("pending")).filter((i) => i.title === "Create RFP")).toEqual([]);
+      expect(navigationItems(viewer("pending")).map((i) => i.href)).toContain("/settings/verification");
+    }
+  });
+
+  it("Cmd+Shift+N under /rfps leads an unverified author to verification, not to a refusal", () => {
+    const n = press("n", { metaKey: true, shiftKey: true });
+    const ctx = (status: string) => ({
+      pathname: "/rfps",
+      permissions: CONTEXT_PERMISSIONS.board_member,
+      role: { status, isCurrent: true },
+    });
+    expect(shortcutFor(n, ctx("pending"))).toEqual({ type: "navigate", href: "/settings/verification" });
+    expect(shortcutFor(n, ctx("submitted"))).toEqual({ type: "navigate", href: "/settings/verification" });
+    expect(shortcutFor(n, ctx("verified"))).toEqual({ type: "navigate", href: "/rfps/new" });
+    expect(shortcutFor(n, { ...ctx("pending"), role: { status: "pending", isCurrent: false } })).toBeNull();
+  });
+
   it("the admin dashboard and review verifications need can_verify_users", () => {
     const titles = (v: Parameters<typeof gatedActions>[0]) => gatedActions(v).map((a) => a.title);
     expect(titles(viewerAs("admin"))).toEqual(

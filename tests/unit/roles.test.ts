@@ -1,4 +1,4 @@
-import { activeNavHref, NAV_ITEMS, navigationFor } from "@domain/navigation";
+import { activeNavHref, createRfpEntry, NAV_ITEMS, navigationFor } from "@domain/navigation";
 import {
   CONTEXT_PERMISSIONS,
   defaultVerificationMethod,
@@ -215,6 +215,45 @@ describe("navigation (spec 000 section 6)", () => {
     expect(activeNavHref(items, "/rfps/123")).toBe("/rfps");
     expect(activeNavHref(items, "/rfpsx")).toBeNull();
     expect(activeNavHref(items, "/settings/account")).toBe("/settings");
+  });
+  it("shows an unverified board member or manager Create RFP with a note, leading to verification", () => {
+    for (const type of ["board_member", "manager"] as const) {
+      const entry = (status: string, isCurrent = true) =>
+        navigationFor(type, CONTEXT_PERMISSIONS[type], { status, isCurrent }).find(
+          (i) => i.label === "Create RFP",
+        );
+      expect(entry("pending")).toMatchObject({ href: "/settings/verification", note: "Verify to create" });
+      expect(entry("rejected")).toMatchObject({ href: "/settings/verification", note: "Verify to create" });
+      expect(entry("submitted")).toMatchObject({
+        href: "/settings/verification",
+        note: "Verification pending",
+      });
+      expect(entry("verified")).toMatchObject({ href: "/rfps/new" });
+      expect(entry("verified")?.note).toBeUndefined();
+      // A former role can never be verified: no entry.
+      expect(entry("pending", false)).toBeUndefined();
+      expect(
+        createRfpEntry(type, CONTEXT_PERMISSIONS[type], { status: "pending", isCurrent: true })?.note,
+      ).toBe("Verify to create");
+    }
+    // Other entries do not depend on verification; a vendor never gets Create RFP.
+    const pendingVendor = navigationFor("vendor", CONTEXT_PERMISSIONS.vendor, {
+      status: "pending",
+      isCurrent: true,
+    });
+    expect(pendingVendor.map((i) => i.href)).toEqual(
+      navigationFor("vendor", CONTEXT_PERMISSIONS.vendor).map((i) => i.href),
+    );
+    expect(
+      createRfpEntry("vendor", CONTEXT_PERMISSIONS.vendor, { status: "verified", isCurrent: true }),
+    ).toBeNull();
+  });
+  it("never marks the stand-in entry current: on /settings/verification no entry is", () => {
+    const items = navigationFor("manager", CONTEXT_PERMISSIONS.manager, {
+      status: "pending",
+      isCurrent: true,
+    });
+    expect(activeNavHref(items, "/settings/verification")).toBe("/settings");
   });
   it("shows entries with no roles to everybody, even without a context", () => {
     expect(navigationFor(null, null).map((i) => i.label)).toEqual(

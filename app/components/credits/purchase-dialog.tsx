@@ -37,7 +37,9 @@ export interface PurchaseDialogProps {
   selectedPackageId: CreditPackageId;
   /** The configured Stripe price id per package (public, like the publishable key). */
   priceIds: Partial<Record<CreditPackageId, string>>;
-  /** Human names of the missing Stripe settings; non-empty shows "Payment Configuration Required". */
+  /** False shows "Payment Configuration Required" and disables Purchase. */
+  paymentsConfigured: boolean;
+  /** Human names of the missing Stripe settings: given to administrators only (else empty). */
   missingConfiguration: string[];
   /** Unverified vendors see why they cannot buy yet. */
   canPurchase: boolean;
@@ -53,13 +55,14 @@ export function PurchaseDialog({
   balance,
   selectedPackageId,
   priceIds,
+  paymentsConfigured,
   missingConfiguration,
   canPurchase,
   error: initialError,
 }: PurchaseDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(initialError);
-  const configured = missingConfiguration.length === 0;
+  const configured = paymentsConfigured;
   const disabled = busy || !configured || !canPurchase;
 
   /** With JavaScript: the spec's JSON call, then on to Stripe's hosted checkout. */
@@ -140,10 +143,14 @@ export function PurchaseDialog({
             <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
             <div>
               <p className="font-semibold">{PURCHASE_MESSAGES.configurationTitle}</p>
-              <p>
-                Payments are not set up yet: missing {missingConfiguration.join(", ")}. Please contact
-                support.
-              </p>
+              {missingConfiguration.length > 0 ? (
+                <p>
+                  Payments are not set up yet: missing {missingConfiguration.join(", ")}. Please contact
+                  support.
+                </p>
+              ) : (
+                <p>{PURCHASE_MESSAGES.notConfigured}</p>
+              )}
             </div>
           </div>
         )}

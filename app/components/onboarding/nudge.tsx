@@ -4,7 +4,8 @@ import type { OnboardingNudgeData } from "~/queries/onboarding.server";
 
 /**
  * The onboarding nudge (spec 000 section 2.9): a dismissible, numbered checklist with a done mark for
- * each completed step and links by role (only to pages that exist). Put it on a page whose loader
+ * each completed step and links by role (only to pages that exist; a step that needs a verified role
+ * says so and links to the verification page until then). Put it on a page whose loader
  * returns `getOnboardingNudge(db, userId)`; it renders nothing for null.
  *
  * Dismissing posts {intent: "dismiss-nudge"} to /preferences: a normal form post without JavaScript
@@ -67,12 +68,21 @@ export function OnboardingNudge({ nudge }: { nudge: OnboardingNudgeData | null }
                 to={step.href}
                 className={`font-medium underline-offset-2 hover:underline ${
                   step.done
-                    ? "text-slate-500 line-through dark:text-slate-400"
+                    ? "text-slate-600 line-through dark:text-slate-400"
                     : "text-blue-800 dark:text-blue-200"
                 }`}
               >
                 {step.title}
+                {step.note ? <span className="sr-only"> ({step.note})</span> : null}
               </Link>
+              {step.note ? (
+                <span
+                  aria-hidden="true"
+                  className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+                >
+                  {step.note}
+                </span>
+              ) : null}
               <p className="text-slate-600 dark:text-slate-400">{step.description}</p>
             </div>
           </li>

@@ -180,7 +180,7 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
           altKey: event.altKey,
           editable: isEditable(event.target),
         },
-        { pathname: window.location.pathname, permissions: viewer.permissions },
+        { pathname: window.location.pathname, permissions: viewer.permissions, role: viewer.role },
       );
       if (!result) return;
       event.preventDefault();
@@ -192,7 +192,7 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
     }
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [navigate, openPalette, viewer.permissions]);
+  }, [navigate, openPalette, viewer.permissions, viewer.role]);
 
   function run(item: PaletteItem) {
     setOpen(false);
@@ -237,7 +237,7 @@ export function CommandPalette({ userId, viewer }: { userId: string; viewer: Pal
       <button
         type="button"
         onClick={() => openPalette(true)}
-        aria-label="Open command palette"
+        aria-label={`Open command palette, ${mod === "⌘" ? "⌘K" : "Ctrl K"}`}
         aria-keyshortcuts="Control+K Meta+K"
         className="js-only hidden items-center gap-2 rounded-md border border-slate-300 px-2 py-1.5 text-xs text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 md:flex"
       >

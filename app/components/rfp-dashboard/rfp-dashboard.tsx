@@ -22,7 +22,7 @@ export interface RfpDashboardProps {
   rows: DashboardRfpRow[];
   lowCredits: { balance: number } | null;
   performance: { label: string; value: string }[];
-  tips: string[];
+  tips: (string | { text: string; href: string })[];
 }
 
 const STATUS_BADGE: Record<DashboardRfpRow["status"], string> = {
@@ -148,9 +148,17 @@ export function RfpDashboard({ kind, title, cards, rows, lowCredits, performance
               Quick Tips
             </h3>
             <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
-              {tips.map((t) => (
-                <li key={t}>{t}</li>
-              ))}
+              {tips.map((t) =>
+                typeof t === "string" ? (
+                  <li key={t}>{t}</li>
+                ) : (
+                  <li key={t.href}>
+                    <Link to={t.href} className="font-medium text-blue-700 underline dark:text-blue-300">
+                      {t.text}
+                    </Link>
+                  </li>
+                ),
+              )}
             </ul>
           </section>
         </div>

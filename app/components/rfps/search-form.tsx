@@ -324,7 +324,7 @@ export function QuickFilters({
       <Link
         to={searchHref(filters, { urgent: !filters.urgent }, view)}
         className={chip(filters.urgent)}
-        aria-pressed={filters.urgent}
+        aria-current={filters.urgent ? "true" : undefined}
       >
         Urgent
       </Link>

@@ -34,11 +34,11 @@ function NavList({
   return (
     <ul className="flex flex-col gap-1">
       {nav.map((item) => (
-        <li key={item.href}>
+        <li key={item.label}>
           <Link
             to={item.href}
             onClick={onNavigate}
-            title={collapsed ? item.label : undefined}
+            title={collapsed ? (item.note ? `${item.label} (${item.note})` : item.label) : undefined}
             aria-current={item.href === active ? "page" : undefined}
             className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
               item.href === active
@@ -47,7 +47,16 @@ function NavList({
             } ${collapsed ? "justify-center px-0" : ""}`}
           >
             <NavIcon icon={item.icon} />
-            <span className={collapsed ? "sr-only" : ""}>{item.label}</span>
+            <span className={collapsed ? "sr-only" : "flex min-w-0 flex-col"}>
+              <span>{item.label}</span>
+              {item.note ? (
+                // The entry needs a verified role: it says so and leads to the verification page.
+                <span className="text-xs font-normal text-amber-800 dark:text-amber-300">
+                  <span className="sr-only">, </span>
+                  {item.note}
+                </span>
+              ) : null}
+            </span>
           </Link>
         </li>
       ))}
@@ -124,10 +133,25 @@ export function AppShell({ nav, sidebarCollapsed, user, palette, bell, children 
             type="button"
             aria-label="Open menu"
             onClick={() => setMobileOpen(true)}
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 lg:hidden"
+            className="js-only rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 lg:hidden"
           >
             <Menu aria-hidden="true" className="h-5 w-5" />
           </button>
+          <noscript>
+            {/* Without JavaScript the menu is a native disclosure with every entry of the navigation. */}
+            <details className="lg:hidden">
+              <summary className="flex cursor-pointer list-none rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
+                <Menu aria-hidden="true" className="h-5 w-5" />
+                <span className="sr-only">Open menu</span>
+              </summary>
+              <nav
+                aria-label="Main"
+                className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-3.5rem)] overflow-y-auto border-b border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-900"
+              >
+                <NavList nav={nav} collapsed={false} />
+              </nav>
+            </details>
+          </noscript>
           <Form method="get" action="/search" role="search" className="flex max-w-md flex-1 items-center">
             <label htmlFor="shell-search" className="sr-only">
               Search
@@ -150,16 +174,6 @@ export function AppShell({ nav, sidebarCollapsed, user, palette, bell, children 
             <CommandPalette userId={palette.userId} viewer={palette.viewer} />
             <NotificationBell unread={bell.unread} items={bell.items} />
             <UserMenu {...user} />
-            <noscript>
-              <Form method="post" action="/auth/sign-out">
-                <button
-                  type="submit"
-                  className="rounded-md px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-                >
-                  Sign Out
-                </button>
-              </Form>
-            </noscript>
           </div>
         </header>
         <main id="main" className="flex-1 px-4 pb-24 pt-6 lg:px-8 lg:pb-10">
@@ -171,7 +185,7 @@ export function AppShell({ nav, sidebarCollapsed, user, palette, bell, children 
         >
           {nav.slice(0, MOBILE_BAR_ITEMS).map((item) => (
             <Link
-              key={item.href}
+              key={item.label}
               to={item.href}
               aria-current={item.href === activeHref ? "page" : undefined}
               className={`flex flex-1 flex-col items-center gap-0.5 py-2 text-center text-xs ${

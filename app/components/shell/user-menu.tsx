@@ -1,5 +1,5 @@
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import {
   Check,
   ChevronDown,
@@ -19,6 +19,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
+  menuItemClass,
 } from "~/components/ui/dropdown-menu";
 
 export interface UserMenuProps {
@@ -30,45 +31,84 @@ export interface UserMenuProps {
   activeContextType: RoleType | null;
 }
 
+/** The account pages the menu links to, in order. */
+const ACCOUNT_LINKS = [
+  { to: "/settings/account", label: "Profile", Icon: User },
+  { to: "/settings", label: "Settings", Icon: Settings },
+  { to: "/pricing", label: "Billing", Icon: CreditCard },
+  { to: "/settings/security", label: "Security", Icon: Lock },
+  { to: "/settings/appearance", label: "Appearance", Icon: Palette },
+  { to: "/help", label: "Help", Icon: CircleHelp },
+] as const;
+
+const TRIGGER =
+  "flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden";
+
+/**
+ * What the trigger shows: the initial, the name (from 640 px) and a chevron. Its accessible name,
+ * "Account menu for {name}", comes from its content, so it contains the visible name.
+ */
+function TriggerContent({ name }: { name: string }) {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-700 font-semibold text-white"
+      >
+        {name.slice(0, 1).toUpperCase()}
+      </span>
+      <span className="sr-only">Account menu for </span>
+      <span className="sr-only max-w-[10rem] truncate sm:not-sr-only">{name}</span>
+      <ChevronDown aria-hidden="true" className="h-4 w-4" />
+    </>
+  );
+}
+
+function AccountSummary({ name, email, tier }: Pick<UserMenuProps, "name" | "email" | "tier">) {
+  return (
+    <div className="px-2 py-2">
+      <p className="truncate text-sm font-semibold">{name}</p>
+      <p className="truncate text-xs text-slate-600 dark:text-slate-400">{email}</p>
+      <span className="mt-1 inline-block rounded bg-slate-100 px-2 py-0.5 text-xs font-medium capitalize text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        {tier} plan
+      </span>
+    </div>
+  );
+}
+
 /**
  * The user menu (spec 000 section 2.3): profile, settings, billing, security, appearance, help, sign
  * out, the role switcher, the subscription tier badge, and a red ADMIN badge in an admin context.
+ * With JavaScript it is a Radix menu (arrow keys, Escape, focus back on the trigger); without it the
+ * same entries sit in a native <details> menu whose role switches and sign-out are plain form posts.
  */
-export function UserMenu({ name, email, tier, contexts, activeContextId, activeContextType }: UserMenuProps) {
+export function UserMenu(props: UserMenuProps) {
+  return (
+    <div className="flex items-center gap-2">
+      {props.activeContextType === "admin" ? (
+        <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">
+          ADMIN
+        </span>
+      ) : null}
+      <ScriptedUserMenu {...props} />
+      <noscript>
+        <NativeUserMenu {...props} />
+      </noscript>
+    </div>
+  );
+}
+
+function ScriptedUserMenu({ name, email, tier, contexts, activeContextId }: UserMenuProps) {
   const switcher = useFetcher();
   const signOut = useFetcher();
   const location = useLocation();
-  const isAdmin = activeContextType === "admin";
   return (
     <DropdownMenu modal={false}>
-      <div className="flex items-center gap-2">
-        {isAdmin ? (
-          <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">
-            ADMIN
-          </span>
-        ) : null}
-        <DropdownMenuTrigger
-          className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700 dark:hover:bg-slate-800"
-          aria-label={`Account menu for ${name}`}
-        >
-          <span
-            aria-hidden="true"
-            className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-700 font-semibold text-white"
-          >
-            {name.slice(0, 1).toUpperCase()}
-          </span>
-          <span className="hidden max-w-[10rem] truncate sm:inline">{name}</span>
-          <ChevronDown aria-hidden="true" className="h-4 w-4" />
-        </DropdownMenuTrigger>
-      </div>
+      <DropdownMenuTrigger className={`js-only ${TRIGGER}`}>
+        <TriggerContent name={name} />
+      </DropdownMenuTrigger>
       <DropdownMenuContent className="w-72">
-        <div className="px-2 py-2">
-          <p className="truncate text-sm font-semibold">{name}</p>
-          <p className="truncate text-xs text-slate-500 dark:text-slate-400">{email}</p>
-          <span className="mt-1 inline-block rounded bg-slate-100 px-2 py-0.5 text-xs font-medium capitalize text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-            {tier} plan
-          </span>
-        </div>
+        <AccountSummary name={name} email={email} tier={tier} />
         <DropdownMenuSeparator />
         {contexts.length > 0 ? (
           <DropdownMenuGroup aria-label="Switch role">
@@ -95,48 +135,103 @@ export function UserMenu({ name, email, tier, contexts, activeContextId, activeC
                 )}
                 <span className="flex flex-col">
                   <span>{ROLE_LABELS[c.contextType]}</span>
-                  <span className="text-xs text-slate-500">{c.contextName}</span>
+                  <span className="text-xs text-slate-600 dark:text-slate-400">{c.contextName}</span>
                 </span>
               </DropdownMenuItem>
             ))}
             <DropdownMenuSeparator />
           </DropdownMenuGroup>
         ) : null}
-        <DropdownMenuItem asChild>
-          <Link to="/settings/account">
-            <User aria-hidden="true" className="h-4 w-4" /> Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/settings">
-            <Settings aria-hidden="true" className="h-4 w-4" /> Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/pricing">
-            <CreditCard aria-hidden="true" className="h-4 w-4" /> Billing
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/settings/security">
-            <Lock aria-hidden="true" className="h-4 w-4" /> Security
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/settings/appearance">
-            <Palette aria-hidden="true" className="h-4 w-4" /> Appearance
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/help">
-            <CircleHelp aria-hidden="true" className="h-4 w-4" /> Help
-          </Link>
-        </DropdownMenuItem>
+        {ACCOUNT_LINKS.map(({ to, label, Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" className="h-4 w-4" /> {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => signOut.submit(null, { method: "post", action: "/auth/sign-out" })}>
           <LogOut aria-hidden="true" className="h-4 w-4" /> Sign Out
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/**
+ * The menu without JavaScript: a <details> disclosure (rendered inside <noscript>, so a page with
+ * JavaScript never shows it). Each role switch is a form post to /settings/roles that comes back to
+ * this page; Sign Out posts to /auth/sign-out.
+ */
+function NativeUserMenu({ name, email, tier, contexts, activeContextId }: UserMenuProps) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <details className="relative">
+      <summary className={TRIGGER}>
+        <TriggerContent name={name} />
+      </summary>
+      <div className="absolute right-0 top-full z-50 mt-1.5 w-72 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <AccountSummary name={name} email={email} tier={tier} />
+        <hr className="my-1 border-slate-200 dark:border-slate-700" />
+        {contexts.length > 0 ? (
+          <section aria-labelledby="native-switch-role">
+            <h2 id="native-switch-role" className="px-2 py-1 text-xs font-semibold uppercase text-slate-600">
+              Switch role
+            </h2>
+            <ul>
+              {contexts.map((c) => (
+                <li key={c.id}>
+                  {c.id === activeContextId ? (
+                    <p className={menuItemClass} aria-current="true">
+                      <Check aria-hidden="true" className="h-4 w-4" />
+                      <RoleName label={ROLE_LABELS[c.contextType]} context={c.contextName} />
+                    </p>
+                  ) : (
+                    <Form method="post" action="/settings/roles">
+                      <input type="hidden" name="intent" value="switch" />
+                      <input type="hidden" name="contextId" value={c.id} />
+                      <input type="hidden" name="redirectTo" value={here} />
+                      <button
+                        type="submit"
+                        className={`${menuItemClass} w-full text-left hover:bg-slate-100`}
+                      >
+                        <span className="w-4" />
+                        <RoleName label={ROLE_LABELS[c.contextType]} context={c.contextName} />
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <hr className="my-1 border-slate-200 dark:border-slate-700" />
+          </section>
+        ) : null}
+        <ul>
+          {ACCOUNT_LINKS.map(({ to, label, Icon }) => (
+            <li key={to}>
+              <Link to={to} className={`${menuItemClass} hover:bg-slate-100`}>
+                <Icon aria-hidden="true" className="h-4 w-4" /> {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <hr className="my-1 border-slate-200 dark:border-slate-700" />
+        <Form method="post" action="/auth/sign-out">
+          <button type="submit" className={`${menuItemClass} w-full text-left hover:bg-slate-100`}>
+            <LogOut aria-hidden="true" className="h-4 w-4" /> Sign Out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+function RoleName({ label, context }: { label: string; context: string }) {
+  return (
+    <span className="flex flex-col">
+      <span>{label}</span>
+      <span className="text-xs text-slate-600 dark:text-slate-400">{context}</span>
+    </span>
   );
 }

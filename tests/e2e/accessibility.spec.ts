@@ -1,0 +1,132 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { signInAs, signUpConfirmed, switchRole } from "./helpers";
+import { DEMO_ACCOUNTS, LAYOUT_ROUTES, PAGES, type PageEntry, type PageViewer } from "./pages";
+
+/**
+ * axe-core over every page of the product (tests/e2e/pages.ts): public pages, authentication,
+ * onboarding, and each signed-in page for a vendor, a board member, a property manager and an
+ * administrator. The bar: no critical and no serious violation (WCAG 2.x A and AA rules and axe's
+ * best practices). axe runs in the page, so only the JavaScript project runs it.
+ */
+
+const BLOCKING = new Set(["critical", "serious"]);
+
+/** A readable line per blocking violation: rule, impact, the first few elements. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  // label-content-name-mismatch (WCAG 2.5.3, an accessible name must contain the visible label) is
+  // one of axe's experimental rules, off unless asked for.
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ""))
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n      ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`)
+          .join("\n      ")}`,
+    );
+}
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+/** The first link on `from` to an RFP page. */
+async function firstRfpId(page: Page, from: string): Promise<string> {
+  await page.goto(from);
+  const hrefs = await page
+    .locator("main a[href^='/rfps/']")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const id = hrefs.map((h) => h.match(new RegExp(`^/rfps/(${UUID})$`))?.[1]).find(Boolean);
+  if (!id) throw new Error(`no RFP link on ${from}`);
+  return id;
+}
+
+async function resolvePath(page: Page, entry: PageEntry, cache: Map<string, string>): Promise<string> {
+  let resolved = entry.path;
+  for (const [placeholder, from] of [
+    ["{rfp}", "/rfps"],
+    ["{own-rfp}", "/dashboard"],
+  ] as const) {
+    if (!resolved.includes(placeholder)) continue;
+    if (!cache.has(placeholder)) cache.set(placeholder, await firstRfpId(page, from));
+    resolved = resolved.replace(placeholder, cache.get(placeholder) as string);
+  }
+  return resolved;
+}
+
+async function signInFor(page: Page, viewer: PageViewer) {
+  if (viewer === "guest") return;
+  if (viewer === "onboarding") {
+    await signUpConfirmed(page, { label: "a11y", fullName: "Ally Onboarder" });
+    return;
+  }
+  await signInAs(page, DEMO_ACCOUNTS[viewer]);
+  if (viewer === "admin") await switchRole(page, "System Administrator");
+}
+
+test("every page route is in tests/e2e/pages.ts", () => {
+  const routesDir = path.resolve("app/routes");
+  const pages = readdirSync(routesDir)
+    .filter((f) => /\.tsx$/.test(f))
+    .filter((f) => /^export default/m.test(readFileSync(path.join(routesDir, f), "utf8")))
+    .map((f) => f.replace(/\.tsx$/, ""));
+  const listed = new Set([...PAGES.map((p) => p.route), ...LAYOUT_ROUTES]);
+  expect(pages.filter((route) => !listed.has(route))).toEqual([]);
+});
+
+const VIEWERS: readonly PageViewer[] = ["guest", "onboarding", "vendor", "board", "manager", "admin"];
+
+for (const viewer of VIEWERS) {
+  const entries = PAGES.filter((p) => p.as === viewer);
+  test(`no critical or serious accessibility violations: ${viewer} pages (${entries.length})`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "axe-core runs in the page");
+    test.setTimeout(30_000 + entries.length * 10_000);
+    await signInFor(page, viewer);
+    const cache = new Map<string, string>();
+    const found: string[] = [];
+    for (const entry of entries) {
+      const target = await resolvePath(page, entry, cache);
+      const response = await page.goto(target);
+      expect(response?.status(), `${target} answers`).toBeLessThan(500);
+      const violations = await blockingViolations(page);
+      if (violations.length > 0) {
+        found.push(`${entry.path}${entry.label ? ` (${entry.label})` : ""}:\n  ${violations.join("\n  ")}`);
+      }
+    }
+    expect(found.join("\n"), "critical or serious axe-core violations").toBe("");
+  });
+}
+
+test("no critical or serious accessibility violations in the shell's open menus and dialogs", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "axe-core runs in the page");
+  await signInAs(page, DEMO_ACCOUNTS.vendor);
+  const found: string[] = [];
+  const check = async (label: string) => {
+    const violations = await blockingViolations(page);
+    if (violations.length > 0) found.push(`${label}:\n  ${violations.join("\n  ")}`);
+  };
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: /Account menu for/ }).click();
+  await expect(page.getByRole("menu")).toBeVisible();
+  await check("account menu");
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Control+k");
+  await expect(page.getByRole("dialog", { name: "Command palette" })).toBeVisible();
+  await check("command palette");
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+  await check("small-screen menu");
+  expect(found.join("\n"), "critical or serious axe-core violations").toBe("");
+});

@@ -1,0 +1,93 @@
+/**
+ * Every page of the product, in one place (the accessibility spec visits each one; others may too).
+ *
+ * A new page joins this list: tests/e2e/accessibility.spec.ts fails when a route file in app/routes
+ * with a default export (a page) is neither listed here nor in LAYOUT_ROUTES.
+ *
+ * `as` says who opens it: nobody signed in ("guest"), a new person in onboarding, or one of the demo
+ * accounts (db/seed.ts). A path may hold placeholders that the spec fills in from the seeded data:
+ *   {rfp}     a published RFP the viewer may open (the first one /rfps lists)
+ *   {own-rfp} an RFP the viewer wrote (the first one their dashboard lists)
+ */
+export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
+
+export interface PageEntry {
+  /** The route file (app/routes/<route>.tsx) that renders it. */
+  route: string;
+  path: string;
+  as: PageViewer;
+  /** What the visit shows, when a path is listed more than once (a dialog, a state). */
+  label?: string;
+}
+
+export const PAGES: readonly PageEntry[] = [
+  // Public pages.
+  { route: "_index", path: "/", as: "guest" },
+  { route: "about", path: "/about", as: "guest" },
+  { route: "contact", path: "/contact", as: "guest" },
+  { route: "help", path: "/help", as: "guest" },
+  { route: "how-it-works", path: "/how-it-works", as: "guest" },
+  { route: "pricing", path: "/pricing", as: "guest" },
+  { route: "resources", path: "/resources", as: "guest" },
+  { route: "features._index", path: "/features", as: "guest" },
+  { route: "features.$feature", path: "/features/rfp-hub", as: "guest" },
+  { route: "email.unsubscribe", path: "/email/unsubscribe?token=invalid", as: "guest" },
+  // Authentication.
+  { route: "auth.sign-in", path: "/auth/sign-in", as: "guest" },
+  { route: "auth.sign-up", path: "/auth/sign-up", as: "guest" },
+  { route: "auth.confirm", path: "/auth/confirm", as: "guest" },
+  { route: "auth.reset-password", path: "/auth/reset-password", as: "guest" },
+  // Onboarding (a person who has just confirmed their address).
+  { route: "onboarding.$step", path: "/onboarding/welcome", as: "onboarding" },
+  { route: "onboarding.$step", path: "/onboarding/profile", as: "onboarding" },
+  // A vendor.
+  { route: "_app.dashboard", path: "/dashboard", as: "vendor" },
+  { route: "_app.search", path: "/search?q=Bayview", as: "vendor" },
+  { route: "_app.notifications", path: "/notifications", as: "vendor" },
+  { route: "_app.rfps._index", path: "/rfps", as: "vendor" },
+  { route: "_app.rfps.$id", path: "/rfps/{rfp}", as: "vendor" },
+  { route: "_app.rfps_.my-proposals", path: "/rfps/my-proposals", as: "vendor" },
+  { route: "_app.vendor-dashboard._index", path: "/vendor-dashboard", as: "vendor" },
+  { route: "_app.credits._index", path: "/credits", as: "vendor" },
+  { route: "_app.credits._index", path: "/credits?dialog=purchase", as: "vendor", label: "purchase" },
+  { route: "_app.credits._index", path: "/credits?dialog=history", as: "vendor", label: "history" },
+  { route: "_app.credits.success", path: "/credits/success", as: "vendor" },
+  { route: "_app.credits.cancel", path: "/credits/cancel", as: "vendor" },
+  { route: "_app.settings.account", path: "/settings/account", as: "vendor" },
+  { route: "_app.settings.roles", path: "/settings/roles", as: "vendor" },
+  { route: "_app.settings.security", path: "/settings/security", as: "vendor" },
+  { route: "_app.settings.appearance", path: "/settings/appearance", as: "vendor" },
+  { route: "_app.settings.verification", path: "/settings/verification", as: "vendor" },
+  // A board member (two roles: the Move up/down buttons) and a property manager.
+  { route: "_app.dashboard", path: "/dashboard", as: "board" },
+  { route: "_app.settings.roles", path: "/settings/roles", as: "board" },
+  { route: "_app.dashboard", path: "/dashboard", as: "manager" },
+  { route: "_app.dashboard_.proposals", path: "/dashboard/proposals", as: "manager" },
+  { route: "_app.rfps._index", path: "/rfps", as: "manager" },
+  { route: "_app.rfps_.new", path: "/rfps/new", as: "manager" },
+  { route: "_app.rfps.$id", path: "/rfps/{own-rfp}", as: "manager" },
+  { route: "_app.rfps.$id_.proposals", path: "/rfps/{own-rfp}/proposals", as: "manager" },
+  { route: "_app.rfps_.$id.edit", path: "/rfps/{own-rfp}/edit", as: "manager" },
+  { route: "_app.settings.verification", path: "/settings/verification", as: "manager" },
+  // An administrator (in the administrator context).
+  { route: "_app.dashboard", path: "/dashboard", as: "admin" },
+  { route: "_app.admin", path: "/admin", as: "admin" },
+  { route: "_app.admin", path: "/admin?tab=verification", as: "admin", label: "verification queue" },
+  { route: "_app.admin_.users", path: "/admin/users", as: "admin" },
+  { route: "_app.admin_.analytics", path: "/admin/analytics", as: "admin" },
+  { route: "_app.admin_.credits", path: "/admin/credits", as: "admin" },
+  { route: "_app.admin_.diagnostics", path: "/admin/diagnostics", as: "admin" },
+  { route: "_app.admin_.errors", path: "/admin/errors", as: "admin" },
+  { route: "_app.admin_.performance", path: "/admin/performance", as: "admin" },
+];
+
+/** Route files with a default export that only frame other pages (each page above shows them). */
+export const LAYOUT_ROUTES: readonly string[] = ["_app", "_app.settings", "onboarding"];
+
+/** The demo accounts (db/seed.ts; every one shares DEMO.password). */
+export const DEMO_ACCOUNTS: Record<Exclude<PageViewer, "guest" | "onboarding">, string> = {
+  vendor: "vendor@demo.test",
+  manager: "manager@demo.test",
+  board: "board@demo.test",
+  admin: "admin@demo.test",
+};
