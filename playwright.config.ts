@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { findBrowser } from "./scripts/browser";
 
 /**
  * End-to-end tests against the production build (remix-serve, NODE_ENV=production) on a fresh
@@ -11,11 +12,14 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 const shotsDir = process.env.E2E_SHOTS_DIR;
 
+// The browser: CHROMIUM_PATH, a system Chromium/Chrome or Playwright's own (scripts/browser.ts; `npm run
+// test:e2e` runs scripts/ensure-browser.ts first, which installs or explains when there is none).
+const browser = findBrowser();
+
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    // Playwright cannot download browsers here: use the Debian one.
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: browser.ok ? browser.path : undefined,
     args: [
       "--headless",
       "--no-sandbox",

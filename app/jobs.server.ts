@@ -1,7 +1,9 @@
 import { EMAIL_DISPATCH_INTERVAL_MS } from "@domain/notifications/email";
 import { MEMORY_SAMPLE_MS } from "@domain/performance/constants";
+import { announceAdminSetup } from "./commands/admin-setup.server";
 import { closeDueRfps } from "./commands/rfps.server";
 import { getDb } from "./db.server";
+import { env } from "./env.server";
 import { sendDueDigests, sendImmediateEmails } from "./mail/notification-dispatch.server";
 import { sampleMemory, stopRequestTimingFlush } from "./monitoring/request-timing.server";
 
@@ -43,6 +45,10 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  */
 export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
   if (!globalThis.__jobsTimers) {
+    // No administrator yet (a clean deployment): print the one-time /debug/admin-setup link.
+    void getDb()
+      .then((db) => announceAdminSetup(db, env().APP_URL))
+      .catch((error) => console.error("Admin set-up link not printed", error));
     globalThis.__jobsTimers = [
       every(intervalMs, "Auto-close", async () => {
         const closed = await closeDueRfps(await getDb());

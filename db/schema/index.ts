@@ -4,3 +4,4 @@ export * from "./event-store";
 export * from "./monitoring";
 export * from "./rfps";
 export * from "./roles";
+export * from "./setup";

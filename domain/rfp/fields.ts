@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATE_MESSAGES, isCalendarDate } from "./time";
 import {
   BUDGET_TYPES,
   RFP_CATEGORIES,
@@ -20,6 +21,7 @@ const wholeDollars = z.number().int("Use whole dollars").min(0, "Amounts cannot 
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-12-31")
+  .refine(isCalendarDate, DATE_MESSAGES.notACalendarDate)
   .optional();
 
 export const InsuranceRequirementSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RFP_STEP_FIELDS, type RfpFields, RfpFieldsSchema } from "./fields";
 import type { RfpFieldErrors } from "./rules";
-import { localDateTimeToIso } from "./time";
+import { DATE_MESSAGES, isImpossibleLocalDate, localDateTimeToIso } from "./time";
 import { RFP_LIMITS, RFP_WIZARD_STEPS, type RfpWizardStepId } from "./types";
 
 /**
@@ -68,7 +68,10 @@ export function wizardFormSchema(form: WizardForm, timeZone?: string) {
       if (!value) return undefined;
       const iso = localDateTimeToIso(value, timeZone);
       if (!iso) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: WIZARD_MESSAGES.invalidDeadline });
+        const message = isImpossibleLocalDate(value)
+          ? DATE_MESSAGES.notACalendarDate
+          : WIZARD_MESSAGES.invalidDeadline;
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message });
         return z.NEVER;
       }
       return iso;

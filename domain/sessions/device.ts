@@ -1,30 +1,30 @@
 /**
- * A session's device in plain words ("Chrome on macOS", "Safari on iPhone") from its User-Agent.
- * Only the common browsers and systems are named; anything else reads "Unknown browser" or system.
+ * A session's device in plain words ("Chrome on macOS", "Safari on iPhone") from its User-Agent, parsed by
+ * bowser (a pure parser kept up to date with new browsers and systems); its names are shortened here.
+ * Anything it does not recognise reads "Unknown browser" or "unknown system".
  */
+import Bowser from "bowser";
+
+const BROWSER_NAMES: Record<string, string> = {
+  "Microsoft Edge": "Edge",
+  "Samsung Internet for Android": "Samsung Internet",
+};
+const SYSTEM_NAMES: Record<string, string> = { "Chrome OS": "ChromeOS" };
+
 export function describeDevice(userAgent: string | null | undefined): string {
   if (!userAgent?.trim()) return "Unknown device";
-  return `${browserOf(userAgent)} on ${systemOf(userAgent)}`;
-}
-
-function browserOf(ua: string): string {
-  if (/\bEdg(e|A|iOS)?\//.test(ua)) return "Edge";
-  if (/\b(OPR|Opera)\//.test(ua)) return "Opera";
-  if (/\bSamsungBrowser\//.test(ua)) return "Samsung Internet";
-  if (/\b(Firefox|FxiOS)\//.test(ua)) return "Firefox";
-  if (/\b(HeadlessChrome|Chrome|CriOS|Chromium)\//.test(ua)) return "Chrome";
-  if (/\bVersion\/[\d.]+.*\bSafari\//.test(ua) || /\bAppleWebKit\/.*\bMobile\//.test(ua)) return "Safari";
-  if (/\bcurl\//i.test(ua)) return "curl";
-  return "Unknown browser";
-}
-
-function systemOf(ua: string): string {
-  if (/\biPhone\b/.test(ua)) return "iPhone";
-  if (/\biPad\b/.test(ua)) return "iPad";
-  if (/\bAndroid\b/.test(ua)) return "Android";
-  if (/\bCrOS\b/.test(ua)) return "ChromeOS";
-  if (/\bWindows\b/.test(ua)) return "Windows";
-  if (/\bMac OS X\b|\bMacintosh\b/.test(ua)) return "macOS";
-  if (/\bLinux\b/.test(ua)) return "Linux";
-  return "unknown system";
+  const { browser, os, platform } = Bowser.parse(userAgent);
+  const browserName = browser.name
+    ? (BROWSER_NAMES[browser.name] ?? browser.name)
+    : /^curl\//i.test(userAgent)
+      ? "curl"
+      : "Unknown browser";
+  // iOS names the device itself: "Safari on iPhone", "Safari on iPad".
+  const systemName =
+    os.name === "iOS" && platform.model
+      ? platform.model
+      : os.name
+        ? (SYSTEM_NAMES[os.name] ?? os.name)
+        : "unknown system";
+  return `${browserName} on ${systemName}`;
 }

@@ -383,6 +383,40 @@ describe("deadlines typed in local time", () => {
     expect(isoToLocalDateTime("2026-12-01T22:00:00.000Z")).toBe("2026-12-01T17:00");
     expect(localDateTimeToIso("tomorrow")).toBeNull();
   });
+
+  it("refuses dates that are not on the calendar instead of rolling them over (2026-02-31 is not 3 March)", async () => {
+    const { localDateTimeToIso, isCalendarDate, RfpFieldsSchema, DATE_MESSAGES } = await import(
+      "@domain/rfp"
+    );
+    const { wizardFormSchema } = await import("@domain/rfp/wizard");
+    expect(localDateTimeToIso("2026-02-31T17:00")).toBeNull();
+    expect(localDateTimeToIso("2026-04-31T09:00", "UTC")).toBeNull();
+    expect(localDateTimeToIso("2026-02-29T09:00", "UTC")).toBeNull();
+    expect(localDateTimeToIso("2028-02-29T09:00", "UTC")).toBe("2028-02-29T09:00:00.000Z");
+    expect(localDateTimeToIso("2026-13-01T09:00")).toBeNull();
+    expect(localDateTimeToIso("2026-12-01T24:00")).toBeNull();
+    expect(["2026-02-28", "2028-02-29", "2026-12-31"].every(isCalendarDate)).toBe(true);
+    expect(["2026-02-31", "2026-02-29", "2026-06-31", "2026-00-10", "2026-01-00"].some(isCalendarDate)).toBe(
+      false,
+    );
+
+    const dates = RfpFieldsSchema.safeParse({ project_start_date: "2026-02-31" });
+    expect(dates.success).toBe(false);
+    expect(dates.error?.issues[0]?.message).toBe(DATE_MESSAGES.notACalendarDate);
+    const timeline = wizardFormSchema("location", "America/New_York").safeParse({
+      proposal_deadline: "2026-02-31T17:00",
+    });
+    expect(timeline.success).toBe(false);
+    expect(timeline.error?.issues.map((i) => i.message)).toContain(DATE_MESSAGES.notACalendarDate);
+  });
+
+  it("keeps local times across the daylight-saving changes (gap and overlap)", async () => {
+    const { localDateTimeToIso, isoToLocalDateTime } = await import("@domain/rfp");
+    expect(localDateTimeToIso("2026-03-08T01:30")).toBe("2026-03-08T06:30:00.000Z");
+    expect(localDateTimeToIso("2026-03-08T03:30")).toBe("2026-03-08T07:30:00.000Z");
+    expect(isoToLocalDateTime("2026-11-01T05:30:00.000Z")).toBe("2026-11-01T01:30");
+    expect(isoToLocalDateTime("2026-11-01T07:00:00.000Z", "Europe/Berlin")).toBe("2026-11-01T08:00");
+  });
 });
 
 describe("dashboard statistics (spec 001 sections 2.1, 7, 9)", () => {
