@@ -1,6 +1,8 @@
 import { CREDIT_PACKAGE_IDS, type CreditPackageId, DEFAULT_CREDIT_PACKAGE_ID } from "@domain/credits";
 import { purchaseErrorMessage } from "@domain/credits/checkout";
 import { type HistoryRow, parseHistorySort, parseHistoryType } from "@domain/credits/history";
+import { CREDIT_RULES_TEXT } from "@domain/credits/status";
+import { DEFAULT_TIME_ZONE } from "@domain/rfp/time";
 import { isRoleVerified } from "@domain/roles";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -15,6 +17,7 @@ import { requireVendorContext } from "~/payments/guards.server";
 import { missingSettingLabels, paymentsConfig } from "~/payments/stripe.server";
 import { listCreditTransactions } from "~/queries/credit-history.server";
 import { getVendorCredits } from "~/queries/credits.server";
+import { viewerTimeZone } from "~/rfps/actor.server";
 
 export const meta: MetaFunction = () => [{ title: "Vendor Credits · Association Commons" }];
 
@@ -61,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     priceIds: config.prices,
     missingConfiguration: missingSettingLabels(config.missing),
     canPurchase: viewer.role.isCurrent && isRoleVerified(viewer.role.verificationStatus),
+    timeZone: viewerTimeZone(viewer) ?? DEFAULT_TIME_ZONE,
   });
 }
 
@@ -71,10 +75,7 @@ export default function CreditsPage() {
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div>
         <h1 className="text-3xl font-semibold">Vendor Credits</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">
-          Each proposal you submit uses one credit. Credits are refunded automatically when a request is
-          withdrawn.
-        </p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{CREDIT_RULES_TEXT}</p>
       </div>
       <CreditWidget
         variant="dashboard"
@@ -104,7 +105,11 @@ export default function CreditsPage() {
             No Transactions
           </p>
         ) : (
-          <TransactionTable rows={data.recent} caption="Recent credit transactions" />
+          <TransactionTable
+            rows={data.recent}
+            caption="Recent credit transactions"
+            timeZone={data.timeZone}
+          />
         )}
       </section>
       <PurchaseDialog
@@ -122,6 +127,7 @@ export default function CreditsPage() {
         open={data.dialog === "history"}
         closeHref={PAGE}
         rows={data.history}
+        timeZone={data.timeZone}
         type={data.type}
         sort={data.sort}
         failed={data.historyFailed}

@@ -1,3 +1,4 @@
+import { CREDIT_RULES_TEXT, WITHDRAW_CONFIRM_TEXT } from "@domain/credits/status";
 import { PROPOSAL_LIMITS } from "@domain/proposal";
 import { URGENCY_LABELS } from "@domain/rfp";
 import {
@@ -322,13 +323,13 @@ function ProposalPanel({ data, action }: { data: RfpDetailData; action: RfpDetai
           <Form
             method="post"
             onSubmit={(e) => {
-              if (!window.confirm("Withdraw your proposal? Credits spent on it are not refunded."))
-                e.preventDefault();
+              if (!window.confirm(WITHDRAW_CONFIRM_TEXT)) e.preventDefault();
             }}
           >
             <button type="submit" name="intent" value="withdraw" className={buttonClass("secondary")}>
               Withdraw Proposal
             </button>
+            <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{CREDIT_RULES_TEXT}</p>
           </Form>
         ) : null}
         <Link

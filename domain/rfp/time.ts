@@ -48,3 +48,38 @@ export function isoToLocalDateTime(iso: string, timeZone: string = DEFAULT_TIME_
   const local = new Date(instant + offsetMinutes(instant, timeZone) * 60_000);
   return local.toISOString().slice(0, 16);
 }
+
+/**
+ * An instant as the viewer's wall-clock time with its offset, ISO 8601 ("2026-11-20T05:00:00-05:00"):
+ * what the credit history CSV writes, so a spreadsheet shows the same time as the pages.
+ */
+export function isoInTimeZone(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const instant = Date.parse(iso);
+  const offset = offsetMinutes(instant, timeZone);
+  const local = new Date(instant + offset * 60_000).toISOString().slice(0, 19);
+  const sign = offset < 0 ? "-" : "+";
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
+  const mm = String(abs % 60).padStart(2, "0");
+  return `${local}${sign}${hh}:${mm}`;
+}
+
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "Nov 20, 2026, 5:00 AM EST": an instant as date and time in the viewer's time zone. */
+export function dateTimeInTimeZone(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  let f = dateTimeFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+      timeZoneName: "short",
+    });
+    dateTimeFormatters.set(timeZone, f);
+  }
+  return f.format(new Date(iso));
+}
