@@ -24,9 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       ...stats,
-      recent: stats.recent.map((e) => ({ ...e, ago: ago(e.createdAt) })),
+      recent: stats.recent.map((e) => ({ ...e, ago: ago(e.lastSeenAt), firstAgo: ago(e.createdAt) })),
       topErrors: stats.topErrors.map((t) => ({ ...t, ago: ago(t.lastOccurrence) })),
-      lastErrorAgo: stats.lastError ? ago(stats.lastError.createdAt) : null,
+      lastErrorAgo: stats.lastError ? ago(stats.lastError.lastSeenAt) : null,
       checkedAt: now.toISOString(),
     },
     { headers: { "Cache-Control": "no-store" } },

@@ -1,0 +1,1 @@
+ALTER TABLE "rfps" ADD COLUMN "property_type" text;
