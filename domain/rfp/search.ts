@@ -280,6 +280,14 @@ export const RFP_LIST_TEXT = {
   tryAgain: "Try Again",
 } as const;
 
+/**
+ * Whether a path segment can be an RFP id (a UUID). Anything else under /rfps/ (/rfps/templates, a typo)
+ * is a page that does not exist, not an RFP that does not: it answers the generic "Page not found".
+ */
+export function isRfpId(segment: string | undefined): segment is string {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment ?? "");
+}
+
 /** What the RFP page and the wizard say when the RFP does not exist (or the viewer may not know it does). */
 export const RFP_NOT_FOUND = {
   title: "RFP not found",

@@ -48,27 +48,6 @@ export const RFP_CATEGORY_LABELS: Record<RfpCategory, string> = {
   other: "Other",
 };
 
-/** The emoji a dashboard row shows for a category (spec 001 section 2.1). */
-export const RFP_CATEGORY_EMOJI: Record<RfpCategory, string> = {
-  maintenance: "🔧",
-  landscaping: "🌳",
-  cleaning: "🧽",
-  security: "🛡️",
-  painting: "🎨",
-  roofing: "🏠",
-  plumbing: "🚰",
-  electrical: "⚡",
-  hvac: "❄️",
-  construction: "🏗️",
-  legal: "⚖️",
-  financial: "💰",
-  management: "📋",
-  consulting: "💼",
-  insurance: "📄",
-  technology: "💻",
-  other: "📌",
-};
-
 export const BUDGET_TYPES = [
   "range",
   "fixed",
