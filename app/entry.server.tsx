@@ -8,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { getSessionUser } from "./auth/session.server";
 import { newErrorId, recordError } from "./commands/errors.server";
 import { databaseHandle, getDb } from "./db.server";
+import { clientIp } from "./load-context";
 
 const ABORT_DELAY = 5_000;
 
@@ -25,7 +26,7 @@ const serverErrorIds = new WeakMap<Request, string>();
  * Errors thrown by loaders and actions (not thrown responses) are logged and stored in the error
  * monitor (issue 5, part 5), classified like browser errors.
  */
-export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error)) return;
   console.error(error);
@@ -43,6 +44,8 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
       stack,
       url: `${url.pathname}${url.search}`,
       userId: user?.id ?? null,
+      ip: clientIp(context),
+      status: 500,
       context: { method: request.method },
     });
   })().catch((e: unknown) => console.error("Could not store the error report:", e));

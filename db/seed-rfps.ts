@@ -30,6 +30,7 @@ const base = {
   budget_type: "range",
   visibility: "public",
   location_state: "FL",
+  property_type: "condominium",
 } as const;
 
 /** Published RFPs across categories and states, with the demo vendor's proposals in every status. */

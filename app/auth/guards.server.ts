@@ -66,6 +66,14 @@ export async function requireContext(request: Request): Promise<ActiveViewer> {
   return viewer as ActiveViewer;
 }
 
+/**
+ * No such page (not "no such record"): the route error boundary shows the generic "Page not found"
+ * even where a route words its own 404 (see RouteErrorBoundary).
+ */
+export function pageNotFound(): never {
+  throw json({ notFound: "page" }, { status: 404 });
+}
+
 export function forbidden(message = "You do not have permission to do this."): never {
   throw json({ error: message }, { status: 403 });
 }

@@ -1,5 +1,5 @@
+import { createHash } from "node:crypto";
 import { type Queryable, queryRows } from "@db/client";
-import { errorReports } from "@db/schema";
 import {
   cap,
   classifyError,
@@ -8,6 +8,12 @@ import {
   type ErrorSource,
   formatErrorId,
 } from "@domain/errors/classify";
+import {
+  errorFingerprintKey,
+  errorSourceKey,
+  overflowFingerprintKey,
+  overflowMessage,
+} from "@domain/errors/fingerprint";
 import { sql } from "drizzle-orm";
 import { notify } from "./notifications.server";
 
@@ -18,16 +24,24 @@ export interface ErrorInput {
   stack?: string | null;
   url?: string | null;
   userId?: string | null;
+  /** The client's address, for the per-source cap. */
+  ip?: string | null;
+  /** The HTTP status the error answered with (server errors), part of the fingerprint. */
+  status?: number | null;
   context?: Record<string, unknown>;
 }
 
 export interface StoredError {
   errorId: string;
+  /** The group (error_reports row) the report was counted in. */
+  groupId: string;
   category: string;
   severity: string;
-  /** False when a record with this id already existed (a repeat changes nothing). */
+  /** False when the error was known already (same id, or same fingerprint: counted in its group). */
   created: boolean;
-  /** Admins notified by this error (the 10-per-minute alert); 0 almost always. */
+  /** The group's count after this report. */
+  occurrences: number;
+  /** Admins notified by this error (the 10-per-minute alert, once per error per hour); 0 almost always. */
   alerted: number;
 }
 
@@ -43,50 +57,141 @@ function cappedContext(context: Record<string, unknown> | undefined): Record<str
   return { truncated: text.slice(0, ERROR_FIELD_LIMITS.context) };
 }
 
-/**
- * Stores one error record, classified by the spec's keyword rules (boundary errors: ui, critical). An id
- * seen before changes nothing. Afterwards drops records beyond the newest 1000 and, at 10 errors within a
- * minute, notifies admins (at most once a minute, decided in SQL so several app servers agree).
- */
-export async function recordError(db: Queryable, input: ErrorInput): Promise<StoredError> {
-  const message = cap(input.message.trim() || "Unknown error", ERROR_FIELD_LIMITS.message) as string;
-  const errorId = input.errorId ?? newErrorId();
-  const { category, severity } = classifyError(message, input.source);
-  const inserted = await db
-    .insert(errorReports)
-    .values({
-      errorId,
-      category,
-      severity,
-      source: input.source,
-      message,
-      stack: cap(input.stack, ERROR_FIELD_LIMITS.stack),
-      url: cap(input.url, ERROR_FIELD_LIMITS.url),
-      userId: input.userId ?? null,
-      context: cappedContext(input.context),
-      reportedAt: input.source === "report" ? sql`now()` : null,
-    })
-    .onConflictDoNothing({ target: errorReports.errorId })
-    .returning({ id: errorReports.id });
-  if (inserted.length === 0) {
-    const [existing] = await queryRows<{ category: string; severity: string }>(
-      db,
-      sql`select category, severity from error_reports where error_id = ${errorId}`,
-    );
-    return {
-      errorId,
-      category: existing?.category ?? category,
-      severity: existing?.severity ?? severity,
-      created: false,
-      alerted: 0,
-    };
-  }
-  await pruneErrors(db);
-  const alerted = await alertOnErrorRate(db);
-  return { errorId, category, severity, created: true, alerted };
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+interface GroupRow {
+  id: string;
+  error_id: string;
+  category: string;
+  severity: string;
+  occurrences: number;
 }
 
-/** Report Issue: marks a stored error as reported (storing it first when the browser could not). */
+async function findGroupByErrorId(db: Queryable, errorId: string): Promise<GroupRow | undefined> {
+  const [row] = await queryRows<GroupRow>(
+    db,
+    sql`select id, error_id, category, severity, occurrences from error_reports
+        where error_id = ${errorId} or recent_error_ids @> array[${errorId}]::text[] limit 1`,
+  );
+  return row;
+}
+
+/**
+ * The fingerprint a report is counted under: its own, unless it would open a new group and its source
+ * already opened `newGroupsPerSource` groups within the window; then the source's overflow group.
+ */
+async function groupKeyFor(
+  db: Queryable,
+  fingerprint: string,
+  sourceKey: string,
+): Promise<{ fingerprint: string; overflow: boolean }> {
+  const [known] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from error_reports where fingerprint = ${fingerprint}`,
+  );
+  if (known) return { fingerprint, overflow: false };
+  const [opened] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from error_reports
+        where source_key = ${sourceKey}
+          and created_at > now() - make_interval(secs => ${ERROR_MONITOR.sourceWindowSeconds})`,
+  );
+  if ((opened?.n ?? 0) < ERROR_MONITOR.newGroupsPerSource) return { fingerprint, overflow: false };
+  return { fingerprint: sha256(overflowFingerprintKey(sourceKey)), overflow: true };
+}
+
+/**
+ * Stores one error report, classified by the spec's keyword rules (boundary errors: ui, critical), and
+ * grouped by fingerprint (issue 11, part 2.5): a repeat of a known error raises its group's count and
+ * last-seen time; an id seen before changes nothing. A source opens at most `newGroupsPerSource` groups
+ * an hour (the rest are counted in its overflow group), so one flood cannot push out other errors; the
+ * 1000 most recently seen groups are kept. At 10 occurrences of one error within a minute admins are
+ * notified, at most once an hour per error (decided in SQL so several app servers agree).
+ */
+export async function recordError(db: Queryable, input: ErrorInput): Promise<StoredError> {
+  const errorId = input.errorId ?? newErrorId();
+  const seen = await findGroupByErrorId(db, errorId);
+  if (seen) return known(errorId, seen);
+  const reportedMessage = cap(input.message.trim() || "Unknown error", ERROR_FIELD_LIMITS.message) as string;
+  const url = cap(input.url, ERROR_FIELD_LIMITS.url);
+  const sourceKey = errorSourceKey({ ip: input.ip, userId: input.userId, url });
+  const group = await groupKeyFor(
+    db,
+    sha256(errorFingerprintKey({ message: reportedMessage, stack: input.stack, url, status: input.status })),
+    sourceKey,
+  );
+  const message = group.overflow
+    ? overflowMessage(sourceKey, ERROR_MONITOR.newGroupsPerSource)
+    : reportedMessage;
+  const { category, severity } = classifyError(message, input.source);
+  let row: (GroupRow & { fingerprint: string }) | undefined;
+  try {
+    [row] = await queryRows<GroupRow & { fingerprint: string }>(
+      db,
+      sql`
+      insert into error_reports
+        (error_id, fingerprint, category, severity, source, message, stack, url, user_id, context,
+         reported_at, source_key, recent_error_ids)
+      values (${errorId}, ${group.fingerprint}, ${category}, ${severity}, ${input.source}, ${message},
+        ${group.overflow ? null : cap(input.stack, ERROR_FIELD_LIMITS.stack)}, ${url}, ${input.userId ?? null},
+        ${JSON.stringify(cappedContext(input.context))}::jsonb,
+        ${input.source === "report" ? sql`now()` : null}, ${sourceKey}, array[${errorId}]::text[])
+      on conflict (fingerprint) do update set
+        occurrences = error_reports.occurrences + 1,
+        last_seen_at = now(),
+        recent_error_ids = (array_prepend(${errorId}::text, error_reports.recent_error_ids))[1:${ERROR_MONITOR.recentIdsKept}::int],
+        reported_at = coalesce(error_reports.reported_at, excluded.reported_at)
+      returning id, error_id, fingerprint, category, severity, occurrences`,
+    );
+  } catch (error) {
+    // The same id arrived twice at once (a double-posted report): the first one stored it.
+    const again = await findGroupByErrorId(db, errorId);
+    if (again) return known(errorId, again);
+    throw error;
+  }
+  if (!row) throw new Error("The error report was not stored");
+  const created = row.occurrences === 1;
+  const [bucket] = await queryRows<{ count: number }>(
+    db,
+    sql`insert into error_minutes (group_id, minute, count) values (${row.id}, date_trunc('minute', now()), 1)
+        on conflict (group_id, minute) do update set count = error_minutes.count + 1
+        returning count`,
+  );
+  if (created) await pruneErrors(db);
+  if (bucket?.count === 1) await pruneMinutes(db);
+  const alerted =
+    (bucket?.count ?? 0) >= ERROR_MONITOR.alertThreshold
+      ? await alertOnErrorRate(db, {
+          id: row.id,
+          fingerprint: row.fingerprint,
+          message,
+          count: bucket?.count ?? 0,
+        })
+      : 0;
+  return {
+    errorId,
+    groupId: row.id,
+    category: row.category,
+    severity: row.severity,
+    created,
+    occurrences: row.occurrences,
+    alerted,
+  };
+}
+
+function known(errorId: string, row: GroupRow): StoredError {
+  return {
+    errorId,
+    groupId: row.id,
+    category: row.category,
+    severity: row.severity,
+    created: false,
+    occurrences: row.occurrences,
+    alerted: 0,
+  };
+}
+
+/** Report Issue: marks a stored error's group as reported (storing it first when the browser could not). */
 export async function reportIssue(
   db: Queryable,
   input: Omit<ErrorInput, "source"> & { errorId: string; comment?: string | null },
@@ -95,39 +200,52 @@ export async function reportIssue(
   const stored = await recordError(db, { ...input, source: "report", context });
   if (!stored.created) {
     await db.execute(
-      sql`update error_reports set reported_at = now(),
+      sql`update error_reports set reported_at = coalesce(reported_at, now()),
             context = context || ${JSON.stringify(cappedContext(context))}::jsonb
-          where error_id = ${input.errorId}`,
+          where id = ${stored.groupId}`,
     );
   }
   return stored;
 }
 
-/** Keeps the newest 1000 records (spec 000 section 9). */
+/**
+ * Keeps the 1000 most recently seen groups (spec 000 section 9: 1000 errors): the least recently seen
+ * go first, so the newest distinct errors stay however often one of them repeats.
+ */
 async function pruneErrors(db: Queryable) {
   await db.execute(sql`
-    delete from error_reports where created_at < (
-      select created_at from error_reports order by created_at desc offset ${ERROR_MONITOR.maxErrors - 1} limit 1
+    delete from error_reports where id in (
+      select id from error_reports order by last_seen_at desc, created_at desc offset ${ERROR_MONITOR.maxErrors}
     )`);
+  await db.execute(sql`
+    delete from monitoring_alerts where kind like 'error:%'
+      and last_alert_at < now() - make_interval(secs => ${ERROR_MONITOR.alertCooldownSeconds})`);
+}
+
+/** Per-minute counts older than the metrics window are no longer read. */
+async function pruneMinutes(db: Queryable) {
+  await db.execute(sql`
+    delete from error_minutes
+    where minute < now() - make_interval(secs => ${ERROR_MONITOR.metricsWindowSeconds + 60})`);
 }
 
 /**
- * At 10 or more errors in the last minute, one conditional upsert claims the alert: it succeeds only
- * when the last error-rate alert is at least a minute old, so admins hear of it at most once a minute
- * however many app servers see the burst. Returns how many admins were notified.
+ * One error occurred `count` times within the current minute (>= 10): one conditional upsert claims the
+ * alert for this error's fingerprint; it succeeds only when its last alert is at least an hour old, so
+ * admins hear of each error at most once an hour however many app servers see the burst, and a flood
+ * never becomes one mail per occurrence. Returns how many admins were notified.
  */
-export async function alertOnErrorRate(db: Queryable): Promise<number> {
+export async function alertOnErrorRate(
+  db: Queryable,
+  group: { id: string; fingerprint: string; message: string; count: number },
+): Promise<number> {
   const claimed = await queryRows<{ error_count: number }>(
     db,
     sql`
     insert into monitoring_alerts (kind, last_alert_at, error_count)
-    select 'error_rate', now(), s.c from (
-      select count(*)::int as c from error_reports
-      where created_at > now() - make_interval(secs => ${ERROR_MONITOR.alertWindowSeconds})
-    ) s
-    where s.c >= ${ERROR_MONITOR.alertThreshold}
+    values (${`error:${group.fingerprint}`}, now(), ${group.count})
     on conflict (kind) do update set last_alert_at = excluded.last_alert_at, error_count = excluded.error_count
-      where monitoring_alerts.last_alert_at <= excluded.last_alert_at - make_interval(secs => ${ERROR_MONITOR.alertWindowSeconds})
+      where monitoring_alerts.last_alert_at <= excluded.last_alert_at - make_interval(secs => ${ERROR_MONITOR.alertCooldownSeconds})
     returning error_count`,
   );
   const count = claimed[0]?.error_count;
@@ -136,15 +254,16 @@ export async function alertOnErrorRate(db: Queryable): Promise<number> {
     db,
     sql`select distinct user_id from role_contexts where context_type = 'admin' and can_verify_users`,
   );
+  const quoted = group.message.length > 200 ? `${group.message.slice(0, 200)}…` : group.message;
   for (const admin of admins) {
     await notify(db, {
       userId: admin.user_id,
       type: "system_alert",
       title: `High error rate: ${count} errors in the last minute`,
-      body: `The error monitor received ${count} errors within one minute (alert threshold ${ERROR_MONITOR.alertThreshold}). Open the error monitoring dashboard for details.`,
+      body: `"${quoted}" occurred ${count} times within one minute (alert threshold ${ERROR_MONITOR.alertThreshold}). You will not be alerted about this error again within the hour. Open the error monitoring dashboard for details.`,
       priority: "urgent",
       actionUrl: "/admin/errors",
-      metadata: { errorCount: count },
+      metadata: { errorCount: count, groupId: group.id },
     });
   }
   return admins.length;

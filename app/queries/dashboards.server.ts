@@ -2,13 +2,13 @@ import type { Queryable } from "@db/client";
 import { rfpProposals, rfps } from "@db/schema";
 import {
   averageOf,
+  bidOutcomes,
   DEFAULT_TIME_ZONE,
   type RfpViewer,
   responseDays,
   STATS_WINDOW_DAYS,
   VENDOR_DASHBOARD_PROPOSALS,
   VENDOR_DASHBOARD_RFPS,
-  winRate,
 } from "@domain/rfp";
 import { DEFAULT_RFP_SEARCH } from "@domain/rfp/search";
 import { and, desc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
@@ -75,6 +75,7 @@ export async function getVendorStats(db: Queryable, vendorId: string) {
   const rows = await db
     .select({
       status: rfpProposals.status,
+      rejectionCause: rfpProposals.rejectionCause,
       totalPrice: rfpProposals.totalPrice,
       submittedAt: rfpProposals.submittedAt,
       publishedAt: rfps.publishedAt,
@@ -84,15 +85,16 @@ export async function getVendorStats(db: Queryable, vendorId: string) {
     .where(and(eq(rfpProposals.vendorId, vendorId), ne(rfpProposals.status, "draft")));
   const count = (...statuses: string[]) => rows.filter((r) => statuses.includes(r.status)).length;
   const won = rows.filter((r) => r.status === "accepted");
+  const outcomes = bidOutcomes(rows);
   const credits = await getVendorCredits(db, vendorId);
   const bidValues = rows.map((r) => r.totalPrice ?? 0);
   return {
     totalProposals: rows.length,
     activeProposals: count("submitted", "under_review"),
     wonProposals: won.length,
-    rejectedProposals: count("rejected"),
+    rejectedProposals: outcomes.lost,
     totalEarnings: won.reduce((n, r) => n + (r.totalPrice ?? 0), 0),
-    winRate: winRate(won.length, count("rejected")),
+    winRate: outcomes.winRate,
     avgResponseTime: averageOf(
       rows
         .filter((r) => r.submittedAt && r.publishedAt)

@@ -10,7 +10,9 @@ import {
 } from "@domain/errors/classify";
 import { sql } from "drizzle-orm";
 
+/** One distinct error (a group of reports with one fingerprint). */
 export interface ErrorRow {
+  /** The first occurrence's id. */
   errorId: string;
   category: ErrorCategory;
   severity: ErrorSeverity;
@@ -18,7 +20,11 @@ export interface ErrorRow {
   message: string;
   url: string | null;
   reported: boolean;
+  /** How often it occurred (while kept). */
+  count: number;
+  /** First seen. */
   createdAt: string;
+  lastSeenAt: string;
 }
 
 export interface TopError {
@@ -29,7 +35,10 @@ export interface TopError {
 
 /** The spec's stats (section 3): totalErrors, errorRate, lastError, by category and severity, topErrors. */
 export interface ErrorStats {
+  /** Occurrences of the kept errors. */
   totalErrors: number;
+  /** Distinct errors kept. */
+  distinctErrors: number;
   /** Errors in the last hour (the metrics window). */
   errorRate: number;
   lastError: ErrorRow | null;
@@ -37,29 +46,32 @@ export interface ErrorStats {
   errorsBySeverity: Record<ErrorSeverity, number>;
   topErrors: TopError[];
   health: ErrorHealth;
+  /** The most recently seen distinct errors. */
   recent: ErrorRow[];
 }
 
-const window = sql`now() - make_interval(secs => ${ERROR_MONITOR.metricsWindowSeconds})`;
+/** Minute buckets inside the metrics window (the hour). */
+const inWindow = sql`m.minute > now() - make_interval(secs => ${ERROR_MONITOR.metricsWindowSeconds})`;
 
 export async function getErrorStats(db: Queryable): Promise<ErrorStats> {
-  const [totals] = await queryRows<{ total: number; last_hour: number }>(
+  const [totals] = await queryRows<{ total: number; distinct_errors: number; last_hour: number }>(
     db,
-    sql`select count(*)::int as total, (count(*) filter (where created_at > ${window}))::int as last_hour
+    sql`select coalesce(sum(occurrences), 0)::int as total, count(*)::int as distinct_errors,
+          (select coalesce(sum(m.count), 0)::int from error_minutes m where ${inWindow}) as last_hour
         from error_reports`,
   );
   const groups = await queryRows<{ kind: string; key: string; n: number }>(
     db,
-    sql`select 'category' as kind, category as key, count(*)::int as n from error_reports
-          where created_at > ${window} group by category
+    sql`select 'category' as kind, e.category as key, sum(m.count)::int as n
+          from error_minutes m join error_reports e on e.id = m.group_id where ${inWindow} group by e.category
         union all
-        select 'severity', severity, count(*)::int from error_reports
-          where created_at > ${window} group by severity`,
+        select 'severity', e.severity, sum(m.count)::int
+          from error_minutes m join error_reports e on e.id = m.group_id where ${inWindow} group by e.severity`,
   );
   const top = await queryRows<{ message: string; count: number; last: string | Date }>(
     db,
-    sql`select message, count(*)::int as count, max(created_at) as last from error_reports
-        group by message order by count(*) desc, max(created_at) desc limit ${ERROR_MONITOR.topLimit}`,
+    sql`select message, occurrences as count, last_seen_at as last from error_reports
+        order by occurrences desc, last_seen_at desc limit ${ERROR_MONITOR.topLimit}`,
   );
   const recentRows = await queryRows<{
     error_id: string;
@@ -69,11 +81,13 @@ export async function getErrorStats(db: Queryable): Promise<ErrorStats> {
     message: string;
     url: string | null;
     reported_at: string | Date | null;
+    occurrences: number;
     created_at: string | Date;
+    last_seen_at: string | Date;
   }>(
     db,
-    sql`select error_id, category, severity, source, message, url, reported_at, created_at
-        from error_reports order by created_at desc, id desc limit ${ERROR_MONITOR.recentLimit}`,
+    sql`select error_id, category, severity, source, message, url, reported_at, occurrences, created_at, last_seen_at
+        from error_reports order by last_seen_at desc, created_at desc limit ${ERROR_MONITOR.recentLimit}`,
   );
   const byCategory = Object.fromEntries(ERROR_CATEGORIES.map((c) => [c, 0])) as Record<ErrorCategory, number>;
   const bySeverity = Object.fromEntries(ERROR_SEVERITIES.map((s) => [s, 0])) as Record<ErrorSeverity, number>;
@@ -90,11 +104,14 @@ export async function getErrorStats(db: Queryable): Promise<ErrorStats> {
     message: r.message,
     url: r.url,
     reported: r.reported_at !== null,
+    count: r.occurrences,
     createdAt: iso(r.created_at),
+    lastSeenAt: iso(r.last_seen_at),
   }));
   const errorRate = totals?.last_hour ?? 0;
   return {
     totalErrors: totals?.total ?? 0,
+    distinctErrors: totals?.distinct_errors ?? 0,
     errorRate,
     lastError: recent[0] ?? null,
     errorsByCategory: byCategory,

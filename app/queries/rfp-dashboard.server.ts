@@ -6,8 +6,6 @@ import {
   DEFAULT_TIME_ZONE,
   formatDollars,
   LOW_CREDIT_BANNER_BELOW,
-  RFP_CATEGORY_EMOJI,
-  type RfpCategory,
   type RfpViewer,
 } from "@domain/rfp";
 import type { DashboardRfpRow, RfpDashboardProps } from "~/components/rfp-dashboard/rfp-dashboard";
@@ -35,7 +33,7 @@ export function dashboardRow(r: RfpSummaryRow, timeZone?: string | null): Dashbo
   return {
     id: r.id,
     title: r.title,
-    emoji: RFP_CATEGORY_EMOJI[(r.category ?? "other") as RfpCategory] ?? RFP_CATEGORY_EMOJI.other,
+    category: r.category ?? "other",
     organizationName: r.organizationName,
     place: [r.locationCity, r.locationState].filter(Boolean).join(", ") || null,
     proposalCount: r.proposalCount,

@@ -3,7 +3,6 @@ import {
   DEFAULT_TIME_ZONE,
   daysUntil,
   formatDollars,
-  RFP_CATEGORY_EMOJI,
   RFP_CATEGORY_LABELS,
   type RfpCategory,
   type RfpUrgency,
@@ -17,7 +16,8 @@ export interface RfpCardData {
   title: string;
   status: RfpListItem["status"];
   categoryLabel: string;
-  emoji: string;
+  /** The creation category (shown as its icon). */
+  category: string;
   organizationName: string | null;
   propertyName: string | null;
   place: string | null;
@@ -114,7 +114,7 @@ export function cardData(
     title: r.title,
     status: r.status,
     categoryLabel: RFP_CATEGORY_LABELS[category] ?? "Other",
-    emoji: RFP_CATEGORY_EMOJI[category] ?? RFP_CATEGORY_EMOJI.other,
+    category,
     organizationName: r.organizationName,
     propertyName: r.propertyName,
     place: [r.locationCity, r.locationState].filter(Boolean).join(", ") || null,

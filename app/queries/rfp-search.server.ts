@@ -69,6 +69,7 @@ function conditions(f: RfpSearchFilters, viewer: RfpViewer, now: string, timeZon
     const covered = coveredCategories(f.categories);
     where.push(covered.length > 0 ? inArray(rfps.category, covered) : sql`false`);
   }
+  if (f.propertyTypes.length > 0) where.push(inArray(rfps.propertyType, f.propertyTypes));
   if (f.state) where.push(eq(rfps.locationState, f.state));
   if (f.location) {
     const like = `%${f.location.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -92,7 +92,14 @@ export async function getVendorInsightFacts(
     })
     .from(rfpProposals)
     .innerJoin(rfps, eq(rfps.id, rfpProposals.rfpId))
-    .where(and(eq(rfpProposals.vendorId, vendorId), sql`${rfpProposals.status} in ('accepted', 'rejected')`))
+    .where(
+      and(
+        eq(rfpProposals.vendorId, vendorId),
+        // Decided bids only: a bid on a cancelled RFP was neither won nor lost (domain/rfp/stats isLostBid).
+        sql`(${rfpProposals.status} = 'accepted' or (${rfpProposals.status} = 'rejected'
+          and ${rfpProposals.rejectionCause} is distinct from 'rfp_cancelled'))`,
+      ),
+    )
     .groupBy(sql`coalesce(${rfps.category}, 'other')`);
   return {
     proposalsThisMonth: counts?.thisMonth ?? 0,

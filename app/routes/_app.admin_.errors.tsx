@@ -24,9 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       ...stats,
-      recent: stats.recent.map((e) => ({ ...e, ago: ago(e.createdAt) })),
+      recent: stats.recent.map((e) => ({ ...e, ago: ago(e.lastSeenAt), firstAgo: ago(e.createdAt) })),
       topErrors: stats.topErrors.map((t) => ({ ...t, ago: ago(t.lastOccurrence) })),
-      lastErrorAgo: stats.lastError ? ago(stats.lastError.createdAt) : null,
+      lastErrorAgo: stats.lastError ? ago(stats.lastError.lastSeenAt) : null,
       checkedAt: now.toISOString(),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -106,12 +106,17 @@ export default function ErrorMonitoring() {
       </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Health counts errors in the last hour: under {ERROR_MONITOR.healthyBelow} Healthy, under{" "}
-        {ERROR_MONITOR.warningBelow} Warning, otherwise Critical. Admins are notified at{" "}
-        {ERROR_MONITOR.alertThreshold} errors within a minute.
+        {ERROR_MONITOR.warningBelow} Warning, otherwise Critical. Repeats of one error are counted in one row;
+        admins are notified when one error occurs {ERROR_MONITOR.alertThreshold} times within a minute, at
+        most once an hour per error.
       </p>
 
       <section aria-label="Error statistics" className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Card label="Total errors" value={data.totalErrors} hint={`newest ${ERROR_MONITOR.maxErrors} kept`} />
+        <Card
+          label="Total errors"
+          value={data.totalErrors}
+          hint={`${data.distinctErrors} distinct; the ${ERROR_MONITOR.maxErrors} most recently seen kept`}
+        />
         <Card label="Errors in the last hour" value={data.errorRate} hint={`Health: ${data.health}`} />
         <Card label="Critical (last hour)" value={data.errorsBySeverity.critical} />
         <Card
@@ -151,16 +156,22 @@ export default function ErrorMonitoring() {
 
       <AdminSection
         id="recent-heading"
-        title={`Recent errors (last ${ERROR_MONITOR.recentLimit})`}
+        title={`Recent errors (last ${ERROR_MONITOR.recentLimit} distinct)`}
         empty={data.recent.length === 0 ? "No errors recorded." : null}
       >
         <AdminTable
           caption="Recent errors"
-          columns={["When", "Error ID", "Severity", "Category", "Source", "Message"]}
+          columns={["Last seen", "Count", "Error ID", "Severity", "Category", "Source", "Message"]}
         >
           {data.recent.map((e) => (
             <tr key={e.errorId} data-testid="error-row" className={adminRow}>
-              <td className={`${adminCell} whitespace-nowrap`}>{e.ago}</td>
+              <td className={`${adminCell} whitespace-nowrap`}>
+                {e.ago}
+                {e.count > 1 ? <p className="text-xs text-slate-500">first {e.firstAgo}</p> : null}
+              </td>
+              <td className={`${adminCell} whitespace-nowrap`} data-testid="error-count">
+                {e.count}
+              </td>
               <td className={`${adminCell} whitespace-nowrap font-mono text-xs`}>{e.errorId}</td>
               <td className={adminCell}>
                 <span className={`rounded px-2 py-0.5 text-xs font-semibold ${SEVERITY_STYLE[e.severity]}`}>

@@ -1,10 +1,13 @@
 import { CREDIT_PACKAGE_IDS, type CreditPackageId, DEFAULT_CREDIT_PACKAGE_ID } from "@domain/credits";
 import { purchaseErrorMessage } from "@domain/credits/checkout";
 import { type HistoryRow, parseHistorySort, parseHistoryType } from "@domain/credits/history";
+import { CREDIT_RULES_TEXT } from "@domain/credits/status";
+import { DEFAULT_TIME_ZONE } from "@domain/rfp/time";
 import { isRoleVerified } from "@domain/roles";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { viewerTimeZone } from "~/auth/actors.server";
 import { CreditWidget } from "~/components/credits/credit-widget";
 import { HistoryDialog, TransactionTable } from "~/components/credits/history-dialog";
 import { PurchaseDialog } from "~/components/credits/purchase-dialog";
@@ -65,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? missingSettingLabels(config.missing)
       : [],
     canPurchase: viewer.role.isCurrent && isRoleVerified(viewer.role.verificationStatus),
+    timeZone: viewerTimeZone(viewer) ?? DEFAULT_TIME_ZONE,
   });
 }
 
@@ -75,10 +79,7 @@ export default function CreditsPage() {
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div>
         <h1 className="text-3xl font-semibold">Vendor Credits</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">
-          Each proposal you submit uses one credit. Credits are refunded automatically when a request is
-          withdrawn.
-        </p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{CREDIT_RULES_TEXT}</p>
       </div>
       <CreditWidget
         variant="dashboard"
@@ -108,7 +109,11 @@ export default function CreditsPage() {
             No Transactions
           </p>
         ) : (
-          <TransactionTable rows={data.recent} caption="Recent credit transactions" />
+          <TransactionTable
+            rows={data.recent}
+            caption="Recent credit transactions"
+            timeZone={data.timeZone}
+          />
         )}
       </section>
       <PurchaseDialog
@@ -127,6 +132,7 @@ export default function CreditsPage() {
         open={data.dialog === "history"}
         closeHref={PAGE}
         rows={data.history}
+        timeZone={data.timeZone}
         type={data.type}
         sort={data.sort}
         failed={data.historyFailed}

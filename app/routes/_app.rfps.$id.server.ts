@@ -12,7 +12,6 @@ import {
 import {
   BUDGET_TYPE_LABELS,
   type BudgetType,
-  RFP_CATEGORY_EMOJI,
   RFP_CATEGORY_LABELS,
   RFP_VISIBILITY_LABELS,
   type RfpCategory,
@@ -79,7 +78,7 @@ export async function rfpDetailLoader(request: Request, rfpId: string) {
       title: rfp.title,
       status: rfp.status,
       categoryLabel: RFP_CATEGORY_LABELS[category] ?? "Other",
-      emoji: RFP_CATEGORY_EMOJI[category] ?? RFP_CATEGORY_EMOJI.other,
+      category,
       urgency: open && rfp.proposalDeadline ? rfpUrgency(rfp.proposalDeadline, now) : null,
       organizationName: rfp.organizationName,
       propertyName: rfp.propertyName,

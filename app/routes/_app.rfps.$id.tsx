@@ -1,3 +1,4 @@
+import { CREDIT_RULES_TEXT, WITHDRAW_CONFIRM_TEXT } from "@domain/credits/status";
 import { PROPOSAL_LIMITS } from "@domain/proposal";
 import { URGENCY_LABELS } from "@domain/rfp";
 import {
@@ -6,13 +7,15 @@ import {
   RFP_DOCUMENT_MAX_FILES,
   RFP_DOCUMENT_MAX_MB,
 } from "@domain/rfp/documents";
-import { RFP_NOT_FOUND } from "@domain/rfp/search";
+import { isRfpId, RFP_NOT_FOUND } from "@domain/rfp/search";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, FileText } from "lucide-react";
 import type { ReactNode } from "react";
+import { pageNotFound } from "~/auth/guards.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
+import { CategoryIcon } from "~/components/rfps/category-icon";
 import { ScopeText, STATUS_LABEL, STATUS_STYLE } from "~/components/rfps/rfp-card";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
@@ -28,11 +31,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await rfpDetailLoader(request, params.id ?? ""));
+  if (!isRfpId(params.id)) pageNotFound();
+  return json(await rfpDetailLoader(request, params.id));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return rfpDetailAction(request, params.id ?? "");
+  if (!isRfpId(params.id)) pageNotFound();
+  return rfpDetailAction(request, params.id);
 }
 
 const field =
@@ -322,13 +327,13 @@ function ProposalPanel({ data, action }: { data: RfpDetailData; action: RfpDetai
           <Form
             method="post"
             onSubmit={(e) => {
-              if (!window.confirm("Withdraw your proposal? Credits spent on it are not refunded."))
-                e.preventDefault();
+              if (!window.confirm(WITHDRAW_CONFIRM_TEXT)) e.preventDefault();
             }}
           >
             <button type="submit" name="intent" value="withdraw" className={buttonClass("secondary")}>
               Withdraw Proposal
             </button>
+            <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{CREDIT_RULES_TEXT}</p>
           </Form>
         ) : null}
         <Link
@@ -491,7 +496,7 @@ export default function RfpDetailPage() {
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium dark:bg-slate-800">
-            <span aria-hidden="true">{rfp.emoji}</span> {rfp.categoryLabel}
+            <CategoryIcon category={rfp.category} /> {rfp.categoryLabel}
           </span>
           <span
             data-testid="rfp-status"

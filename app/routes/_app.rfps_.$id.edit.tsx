@@ -1,6 +1,7 @@
-import { RFP_NOT_FOUND } from "@domain/rfp/search";
+import { isRfpId, RFP_NOT_FOUND } from "@domain/rfp/search";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { pageNotFound } from "~/auth/guards.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { RfpWizard, type WizardActionResult, type WizardData } from "~/components/rfp-wizard/rfp-wizard";
 import { wizardAction, wizardLoader } from "~/routes/_app.rfps_.new.server";
@@ -13,11 +14,13 @@ import { wizardAction, wizardLoader } from "~/routes/_app.rfps_.new.server";
 export const meta: MetaFunction = () => [{ title: "Edit RFP · Association Commons" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return wizardLoader(request, params.id ?? "");
+  if (!isRfpId(params.id)) pageNotFound();
+  return wizardLoader(request, params.id);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return wizardAction(request, params.id ?? "");
+  if (!isRfpId(params.id)) pageNotFound();
+  return wizardAction(request, params.id);
 }
 
 export default function EditRfpPage() {

@@ -1,61 +1,13 @@
-import { navigationFor } from "@domain/navigation";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
-import { requireViewer } from "~/auth/guards.server";
-import { readSessionId, sessionUserIdSql } from "~/auth/session.server";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { AppShell } from "~/components/shell/app-shell";
-import { getDb } from "~/db.server";
-import { presentNotification } from "~/queries/notification-present.server";
-import { getBell } from "~/queries/notifications.server";
+import { getShellData } from "~/queries/shell.server";
 
 /** The authenticated shell around every signed-in page. Each page still guards itself. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  // The bell finds the person through the session, so it loads alongside the viewer.
-  const sessionId = await readSessionId(request);
-  const [viewer, bell] = await Promise.all([
-    requireViewer(request),
-    sessionId ? getBell(await getDb(), sessionUserIdSql(sessionId)) : { items: [], unread: 0 },
-  ]);
-  const now = new Date();
-  // The active role's verification: entries that need a verified role say so and lead to verifying it.
-  const role = viewer.role
-    ? { status: viewer.role.verificationStatus, isCurrent: viewer.role.isCurrent }
-    : null;
-  const timeZone = viewer.profile.timezone ?? undefined;
-  return json({
-    bell: { unread: bell.unread, items: bell.items.map((n) => presentNotification(n, now, timeZone)) },
-    nav: navigationFor(viewer.context?.contextType ?? null, viewer.permissions, role),
-    sidebarCollapsed: viewer.profile.sidebarCollapsed,
-    // The command palette gates its actions on the active context's flags (the pages check them again).
-    palette: {
-      userId: viewer.user.id,
-      viewer: {
-        contextType: viewer.context?.contextType ?? null,
-        permissions: viewer.permissions,
-        role,
-        activeContextId: viewer.context?.id ?? null,
-        contexts: viewer.contexts.map((c) => ({
-          id: c.id,
-          contextType: c.contextType,
-          contextName: c.contextName,
-        })),
-      },
-    },
-    user: {
-      name: viewer.profile.fullName?.trim() || viewer.user.email,
-      email: viewer.user.email,
-      tier: viewer.profile.subscriptionTier,
-      contexts: viewer.contexts.map((c) => ({
-        id: c.id,
-        contextName: c.contextName,
-        contextType: c.contextType,
-      })),
-      activeContextId: viewer.context?.id ?? null,
-      activeContextType: viewer.context?.contextType ?? null,
-    },
-  });
+  return json(await getShellData(request));
 }
 
 export default function AppLayout() {
@@ -73,5 +25,23 @@ export default function AppLayout() {
   );
 }
 
-/** A signed-in page that fails without a boundary of its own: the route error page (spec 000 section 2.10). */
-export const ErrorBoundary = RouteErrorBoundary;
+/**
+ * A signed-in page that fails without a boundary of its own (a 403, a 404, a fault): the error screen
+ * inside the shell, so every page refuses alike and the navigation stays (issue 11, part 5.7). Only
+ * when the shell's own data failed does the screen stand alone.
+ */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/_app");
+  if (!data) return <RouteErrorBoundary />;
+  return (
+    <AppShell
+      nav={data.nav}
+      sidebarCollapsed={data.sidebarCollapsed}
+      user={data.user}
+      palette={data.palette}
+      bell={data.bell}
+    >
+      <RouteErrorBoundary />
+    </AppShell>
+  );
+}

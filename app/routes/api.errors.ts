@@ -99,6 +99,7 @@ async function store({ request, context }: ActionFunctionArgs) {
     stack: r.stack,
     url: r.url,
     userId: user?.id ?? null,
+    ip: clientIp(context),
     context: {
       ...(r.userAgent ? { userAgent: r.userAgent } : {}),
       ...(r.component ? { component: r.component } : {}),

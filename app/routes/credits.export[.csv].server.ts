@@ -1,4 +1,5 @@
 import { HISTORY_CSV_HEADER, type HistoryRow, TRANSACTION_TYPE_LABELS } from "@domain/credits/history";
+import { DEFAULT_TIME_ZONE, isoInTimeZone } from "@domain/rfp/time";
 import { stringify } from "csv-stringify/sync";
 
 /*
@@ -25,12 +26,12 @@ export function csvField(value: string | number | null | undefined): string {
   return toCsv([[value]]).replace(/\r\n$/, "");
 }
 
-/** The history as CSV text with CRLF line ends and a header row. */
-export function historyCsv(rows: readonly HistoryRow[]): string {
+/** The history as CSV text with CRLF line ends and a header row; dates in the viewer's time zone. */
+export function historyCsv(rows: readonly HistoryRow[], timeZone: string = DEFAULT_TIME_ZONE): string {
   return toCsv([
     HISTORY_CSV_HEADER,
     ...rows.map((r) => [
-      r.created_at,
+      isoInTimeZone(r.created_at, timeZone),
       TRANSACTION_TYPE_LABELS[r.type] ?? r.type,
       r.description,
       r.reference_id,

@@ -1,5 +1,6 @@
 import { parseHistorySort, parseHistoryType } from "@domain/credits/history";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { viewerTimeZone } from "~/auth/actors.server";
 import { getDb } from "~/db.server";
 import { requireVendorContext } from "~/payments/guards.server";
 import { CREDIT_EXPORT_LIMIT, listCreditTransactions } from "~/queries/credit-history.server";
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const day = new Date().toISOString().slice(0, 10);
   const name = `credit-history${type === "all" ? "" : `-${type}`}-${day}.csv`;
   // A byte-order mark so spreadsheet programs read the text as UTF-8.
-  return new Response(`\uFEFF${historyCsv(rows)}`, {
+  return new Response(`\uFEFF${historyCsv(rows, viewerTimeZone(viewer))}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${name}"`,

@@ -22,6 +22,7 @@ export function rfpFieldColumns(f: RfpFields) {
     technicalSpecifications: orNull(f.technical_specifications),
     organizationName: orNull(f.organization_name),
     propertyName: orNull(f.property_name),
+    propertyType: orNull(f.property_type),
     locationAddress: orNull(f.location_address),
     locationCity: orNull(f.location_city),
     locationState: orNull(f.location_state),

@@ -1,10 +1,23 @@
-import { bigserial, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { ts } from "./columns";
 
 /**
  * Stored errors (spec 000 section 3, error record): from browsers (window errors, error boundaries,
- * Report Issue) and from the server's loaders and actions. The newest 1000 are kept.
+ * Report Issue) and from the server's loaders and actions. One row per distinct error (issue 11, part
+ * 2.5): repeats of an error (same fingerprint) raise its count and last-seen time instead of adding rows,
+ * and the 1000 most recently seen groups are kept. The row keeps the first occurrence's id, message and
+ * stack, and the ids of the newest occurrences so Report Issue finds the group by any of them.
  */
 export const errorReports = pgTable(
   "error_reports",
@@ -25,14 +38,44 @@ export const errorReports = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Set when someone pressed Report Issue for this error. */
     reportedAt: ts("reported_at"),
+    /** First seen. */
     createdAt: ts("created_at").notNull().defaultNow(),
+    /** sha256 of the group key (domain/errors/fingerprint); null only on rows stored before grouping. */
+    fingerprint: text("fingerprint").unique(),
+    occurrences: integer("occurrences").notNull().default(1),
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+    /** The ids of the newest occurrences, newest first (a few; see ERROR_MONITOR.recentIdsKept). */
+    recentErrorIds: text("recent_error_ids").array().notNull().default([]),
+    /** Who caused the first occurrence (address, person or route), for the cap of new groups per source. */
+    sourceKey: text("source_key"),
   },
-  (t) => [index("error_reports_created_idx").on(t.createdAt)],
+  (t) => [
+    index("error_reports_created_idx").on(t.createdAt),
+    index("error_reports_last_seen_idx").on(t.lastSeenAt),
+    index("error_reports_source_idx").on(t.sourceKey, t.createdAt),
+    index("error_reports_recent_ids_idx").using("gin", t.recentErrorIds),
+  ],
 );
 
 /**
- * The last alert of each kind (one row per kind), so "at most once per minute" is decided by one
- * conditional upsert that every app server shares.
+ * Occurrences of each error group per minute, for the last hour only: the dashboard's hourly figures and
+ * the "10 within a minute" alert count these instead of one row per occurrence.
+ */
+export const errorMinutes = pgTable(
+  "error_minutes",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => errorReports.id, { onDelete: "cascade" }),
+    minute: ts("minute").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.minute] }), index("error_minutes_minute_idx").on(t.minute)],
+);
+
+/**
+ * The last alert of each kind (one row per kind: `error:<fingerprint>` per error group), so "at most once
+ * per window" is decided by one conditional upsert that every app server shares.
  */
 export const monitoringAlerts = pgTable("monitoring_alerts", {
   kind: text("kind").primaryKey(),

@@ -32,6 +32,7 @@ export function rfpProjectionTables(table: TableFn, prefix = "") {
       technicalSpecifications: text("technical_specifications"),
       organizationName: text("organization_name"),
       propertyName: text("property_name"),
+      propertyType: text("property_type"),
       locationAddress: text("location_address"),
       locationCity: text("location_city"),
       locationState: text("location_state"),

@@ -20,3 +20,14 @@ export function creditStatus(balance: number): CreditStatus {
 export function creditStatusMessage(balance: number): string {
   return CREDIT_STATUS_MESSAGES[creditStatus(balance)];
 }
+
+/**
+ * The refund rule as the ledger applies it (domain/proposal/decide.ts): a cancelled RFP refunds the
+ * credits of every bid still in the running (cancelRfpWithRefunds); a vendor who withdraws their own bid
+ * gets nothing back, since the bid was made. Every text about refunds says this.
+ */
+export const CREDIT_RULES_TEXT =
+  "Each proposal you submit uses one credit. Credits are refunded automatically when the author cancels the RFP; withdrawing your own proposal does not refund its credit.";
+
+export const WITHDRAW_CONFIRM_TEXT =
+  "Withdraw your proposal? The credit spent on it is not refunded (credits are refunded only when the author cancels the RFP).";

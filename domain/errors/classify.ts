@@ -12,11 +12,18 @@ export type ErrorSeverity = (typeof ERROR_SEVERITIES)[number];
 
 /** Spec 000 section 9. */
 export const ERROR_MONITOR = {
-  /** Errors kept (older ones are dropped). */
+  /** Distinct errors (groups) kept; the least recently seen are dropped. */
   maxErrors: 1000,
-  /** An alert goes to admins at this many errors within one minute. */
+  /** An alert goes to admins when one error occurs this many times within one minute... */
   alertThreshold: 10,
   alertWindowSeconds: 60,
+  /** ...at most once per error (fingerprint) in this window. */
+  alertCooldownSeconds: 60 * 60,
+  /** One source (address, person or route) opens at most this many new groups per window. */
+  newGroupsPerSource: 20,
+  sourceWindowSeconds: 60 * 60,
+  /** Occurrence ids kept on a group, so Report Issue finds it by a recent occurrence's id. */
+  recentIdsKept: 20,
   /** Stats cover this window. */
   metricsWindowSeconds: 60 * 60,
   /** Dashboard: health under 5 errors per hour Healthy, under 20 Warning, else Critical. */

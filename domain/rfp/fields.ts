@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DATE_MESSAGES, isCalendarDate } from "./time";
 import {
   BUDGET_TYPES,
+  PROPERTY_TYPE_IDS,
   RFP_CATEGORIES,
   RFP_LIMITS,
   RFP_VISIBILITIES,
@@ -39,6 +40,8 @@ export const RfpFieldsSchema = z.object({
   technical_specifications: text(),
   organization_name: text(200),
   property_name: text(200),
+  /** The kind of property the work is for (spec 001 section 2.2's property-type filter). */
+  property_type: z.enum(PROPERTY_TYPE_IDS).optional(),
   location_address: text(300),
   location_city: text(120),
   location_state: z.enum(US_STATES).optional(),
@@ -92,7 +95,15 @@ export const EMPTY_RFP_FIELDS: RfpFields = RfpFieldsSchema.parse({});
 
 /** The fields each wizard step edits (step 6 reviews them all). */
 export const RFP_STEP_FIELDS: Record<RfpWizardStepId, readonly (keyof RfpFields)[]> = {
-  basic: ["title", "category", "short_description", "description", "organization_name", "property_name"],
+  basic: [
+    "title",
+    "category",
+    "short_description",
+    "description",
+    "organization_name",
+    "property_name",
+    "property_type",
+  ],
   location: [
     "location_address",
     "location_city",

@@ -1,5 +1,10 @@
-import type { RfpCategory, RfpStatus } from "./types";
-import { URGENT_WITHIN_DAYS } from "./types";
+import {
+  PROPERTY_TYPES,
+  type PropertyType,
+  type RfpCategory,
+  type RfpStatus,
+  URGENT_WITHIN_DAYS,
+} from "./types";
 
 /**
  * Finding RFPs (spec 001 sections 2.2, 2.3 and 3 "RFP search filters"; section 7 "RFP search"): the
@@ -75,6 +80,8 @@ export const DEADLINE_WINDOWS = [
 export interface RfpSearchFilters {
   q: string;
   categories: SearchCategoryId[];
+  /** Spec 001 section 3: property_types[]. */
+  propertyTypes: PropertyType[];
   state: string;
   location: string;
   budgetMin: number | null;
@@ -96,6 +103,7 @@ export interface RfpSearchFilters {
 export const DEFAULT_RFP_SEARCH: RfpSearchFilters = {
   q: "",
   categories: [],
+  propertyTypes: [],
   state: "",
   location: "",
   budgetMin: null,
@@ -140,10 +148,13 @@ const isOneOf = <T extends string>(list: readonly { id: T }[], v: string): v is 
  * hand-edited or stale link still shows results. A budget preset (`budget=5k-25k`) fills min and max.
  */
 export function parseRfpSearch(params: URLSearchParams): RfpSearchFilters {
-  const f: RfpSearchFilters = { ...DEFAULT_RFP_SEARCH, categories: [], statuses: [] };
+  const f: RfpSearchFilters = { ...DEFAULT_RFP_SEARCH, categories: [], propertyTypes: [], statuses: [] };
   f.q = (params.get("q") ?? "").trim().slice(0, 200);
   for (const c of params.getAll("category")) {
     if (isOneOf(SEARCH_CATEGORIES, c) && !f.categories.includes(c)) f.categories.push(c);
+  }
+  for (const t of params.getAll("property_type")) {
+    if (isOneOf(PROPERTY_TYPES, t) && !f.propertyTypes.includes(t)) f.propertyTypes.push(t);
   }
   const state = (params.get("state") ?? "").trim();
   f.state = STATE.test(state) ? state.toUpperCase() : "";
@@ -180,6 +191,7 @@ export function rfpSearchParams(
   const p = new URLSearchParams();
   if (v.q) p.set("q", v.q);
   for (const c of v.categories) p.append("category", c);
+  for (const t of v.propertyTypes) p.append("property_type", t);
   if (v.state) p.set("state", v.state);
   if (v.location) p.set("location", v.location);
   if (v.budgetMin !== null) p.set("budget_min", String(v.budgetMin));
@@ -205,6 +217,7 @@ export function rfpSearchParams(
 export function activeFilterCount(f: RfpSearchFilters): number {
   return [
     f.categories.length > 0,
+    f.propertyTypes.length > 0,
     f.state !== "",
     f.location !== "",
     f.budgetMin !== null || f.budgetMax !== null,
@@ -221,6 +234,7 @@ export function clearFilters(f: RfpSearchFilters): RfpSearchFilters {
   return {
     ...DEFAULT_RFP_SEARCH,
     categories: [],
+    propertyTypes: [],
     statuses: [],
     q: f.q,
     sort: f.sort,
@@ -265,6 +279,14 @@ export const RFP_LIST_TEXT = {
   errorTitle: "Error Loading RFPs",
   tryAgain: "Try Again",
 } as const;
+
+/**
+ * Whether a path segment can be an RFP id (a UUID). Anything else under /rfps/ (/rfps/templates, a typo)
+ * is a page that does not exist, not an RFP that does not: it answers the generic "Page not found".
+ */
+export function isRfpId(segment: string | undefined): segment is string {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment ?? "");
+}
 
 /** What the RFP page and the wizard say when the RFP does not exist (or the viewer may not know it does). */
 export const RFP_NOT_FOUND = {

@@ -30,6 +30,28 @@ export function winRate(accepted: number, rejected: number): number {
   return decided === 0 ? 0 : oneDecimal((accepted / decided) * 100);
 }
 
+/** A vendor's bid as the win rate reads it. */
+export interface BidOutcome {
+  status: string;
+  /** Why a rejected bid was rejected: rejected_by_author, another_awarded or rfp_cancelled. */
+  rejectionCause?: string | null;
+}
+
+/**
+ * A bid is lost when the author declined it or awarded another; a bid on an RFP its author cancelled
+ * was never decided (its credit was refunded), so it is neither won nor lost.
+ */
+export function isLostBid(bid: BidOutcome): boolean {
+  return bid.status === "rejected" && bid.rejectionCause !== "rfp_cancelled";
+}
+
+/** Won and lost bids and the win rate (won over won plus lost, one decimal). */
+export function bidOutcomes(bids: readonly BidOutcome[]) {
+  const won = bids.filter((b) => b.status === "accepted").length;
+  const lost = bids.filter(isLostBid).length;
+  return { won, lost, winRate: winRate(won, lost) };
+}
+
 /** The mean with one decimal; 0 for none. */
 export function averageOf(values: readonly number[]): number {
   return values.length === 0 ? 0 : oneDecimal(values.reduce((a, b) => a + b, 0) / values.length);

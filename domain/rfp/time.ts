@@ -48,3 +48,31 @@ export function localDateTimeToIso(local: string, timeZone: string = DEFAULT_TIM
 export function isoToLocalDateTime(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
   return format(new TZDate(Date.parse(iso), timeZone), "yyyy-MM-dd'T'HH:mm");
 }
+
+/**
+ * An instant as the viewer's wall-clock time with its offset, ISO 8601 ("2026-11-20T05:00:00-05:00"):
+ * what the credit history CSV writes, so a spreadsheet shows the same time as the pages.
+ */
+export function isoInTimeZone(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return format(new TZDate(Date.parse(iso), timeZone), "yyyy-MM-dd'T'HH:mm:ssxxx");
+}
+
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "Nov 20, 2026, 5:00 AM EST": an instant as date and time in the viewer's time zone. */
+export function dateTimeInTimeZone(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  let f = dateTimeFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+      timeZoneName: "short",
+    });
+    dateTimeFormatters.set(timeZone, f);
+  }
+  return f.format(new Date(iso));
+}

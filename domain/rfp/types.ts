@@ -48,27 +48,6 @@ export const RFP_CATEGORY_LABELS: Record<RfpCategory, string> = {
   other: "Other",
 };
 
-/** The emoji a dashboard row shows for a category (spec 001 section 2.1). */
-export const RFP_CATEGORY_EMOJI: Record<RfpCategory, string> = {
-  maintenance: "🔧",
-  landscaping: "🌳",
-  cleaning: "🧽",
-  security: "🛡️",
-  painting: "🎨",
-  roofing: "🏠",
-  plumbing: "🚰",
-  electrical: "⚡",
-  hvac: "❄️",
-  construction: "🏗️",
-  legal: "⚖️",
-  financial: "💰",
-  management: "📋",
-  consulting: "💼",
-  insurance: "📄",
-  technology: "💻",
-  other: "📌",
-};
-
 export const BUDGET_TYPES = [
   "range",
   "fixed",
@@ -98,6 +77,19 @@ export const RFP_VISIBILITY_LABELS: Record<RfpVisibility, string> = {
 };
 
 /** The 50 US state codes (spec 001 section 3: location state). */
+/** Spec 001 section 3: the property types a search filters by (section 2.2, Location & Property). */
+export const PROPERTY_TYPES = [
+  { id: "condominium", label: "Condominium" },
+  { id: "townhouse", label: "Townhouse" },
+  { id: "single_family_hoa", label: "Single Family HOA" },
+  { id: "commercial", label: "Commercial" },
+  { id: "mixed_use", label: "Mixed Use" },
+  { id: "cooperative", label: "Cooperative" },
+  { id: "mobile_home_park", label: "Mobile Home Park" },
+] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number]["id"];
+export const PROPERTY_TYPE_IDS = PROPERTY_TYPES.map((p) => p.id) as [PropertyType, ...PropertyType[]];
+
 export const US_STATES = [
   "AL",
   "AK",

@@ -86,6 +86,7 @@ export function wizardFormSchema(form: WizardForm, timeZone?: string) {
         description: base.description,
         organization_name: base.organization_name,
         property_name: base.property_name,
+        property_type: base.property_type,
       });
     case "location":
       return z.object({

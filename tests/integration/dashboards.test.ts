@@ -1,7 +1,8 @@
-import { users } from "@db/schema";
+import { rfpProposals, rfps, users } from "@db/schema";
 import { seed } from "@db/seed";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cancelRfp } from "~/commands/rfps.server";
 import {
   getAuthorRecentRfps,
   getAuthorStats,
@@ -48,5 +49,29 @@ describe.each(engines)("dashboard statistics on %s (from the demo data)", (engin
     expect(await getAuthorStats(t.db, manager, far)).toMatchObject({ total_rfps: 0, active_rfps: 0 });
     const recent = await getAuthorRecentRfps(t.db, manager, 5);
     expect(recent).toHaveLength(5);
+  });
+
+  it("vendor: a bid on an RFP its author cancelled is not a lost bid in the win rate", async () => {
+    const vendor = await id("vendor@demo.test");
+    const open = await getVendorActiveProposals(t.db, vendor);
+    const rfpId = open.find((p) => p.status === "submitted")?.rfpId as string;
+    const [rfp] = await t.db.select({ authorId: rfps.authorId }).from(rfps).where(eq(rfps.id, rfpId));
+    const cancelled = await cancelRfp(t.db, {
+      rfpId,
+      actor: { userId: rfp?.authorId as string, isAdmin: false },
+      reason: "The board postponed the project",
+    });
+    expect(cancelled).toMatchObject({ ok: true });
+    const [bid] = await t.db
+      .select({ status: rfpProposals.status, cause: rfpProposals.rejectionCause })
+      .from(rfpProposals)
+      .where(and(eq(rfpProposals.rfpId, rfpId), eq(rfpProposals.vendorId, vendor)));
+    expect(bid).toEqual({ status: "rejected", cause: "rfp_cancelled" });
+    // Still 1 won and 1 lost: 50 %, not 33.3 %.
+    expect(await getVendorStats(t.db, vendor)).toMatchObject({
+      wonProposals: 1,
+      rejectedProposals: 1,
+      winRate: 50,
+    });
   });
 });

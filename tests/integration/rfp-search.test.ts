@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { rfps } from "@db/schema";
 import { mayViewRfp, type RfpFields, type RfpViewer } from "@domain/rfp";
 import { DEFAULT_RFP_SEARCH, parseRfpSearch, type RfpSearchFilters } from "@domain/rfp/search";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "~/commands/accounts.server";
 import { cancelRfp, createRfp, executeRfpCommand } from "~/commands/rfps.server";
@@ -53,6 +54,7 @@ describe.each(engines)("RFP search on %s", (engine) => {
     ids.roof = await rfp(t.db, author, {
       title: "Roof replacement for Building B",
       category: "roofing",
+      property_type: "condominium",
       description: "Tear off and replace the flat roof membrane on Building B, about 12,000 square feet.",
       budget_min: 150_000,
       budget_max: 250_000,
@@ -61,6 +63,7 @@ describe.each(engines)("RFP search on %s", (engine) => {
     ids.pool = await rfp(t.db, author, {
       title: "Pool resurfacing",
       category: "maintenance",
+      property_type: "single_family_hoa",
       description: "Resurface the community pool and replace the tile band before the summer season.",
       scope_of_work: "Drain, chip out the old marcite, apply new quartz finish, retile the waterline.",
       budget_min: 30_000,
@@ -183,6 +186,18 @@ describe.each(engines)("RFP search on %s", (engine) => {
       "Private audit engagement",
     ]);
     expect(await titles(v, "state=GA")).toEqual(["Gate security staffing"]);
+    // Spec 001 section 2.2: property types (an RFP without one matches no property-type filter).
+    expect(await titles(v, "property_type=condominium")).toEqual(["Roof replacement for Building B"]);
+    expect(await titles(v, "property_type=condominium&property_type=single_family_hoa")).toEqual([
+      "Pool resurfacing",
+      "Roof replacement for Building B",
+    ]);
+    expect(await titles(v, "property_type=commercial")).toEqual([]);
+    const [roof] = await t.db
+      .select({ propertyType: rfps.propertyType })
+      .from(rfps)
+      .where(eq(rfps.id, ids.roof as string));
+    expect(roof?.propertyType).toBe("condominium");
     expect(await titles(v, "location=orl")).toEqual(["Pool resurfacing"]);
     expect(await titles(v, "budget_min=40000&budget_max=100000")).toEqual(["Pool resurfacing"]);
     expect(await titles(v, "budget=over-100k")).toEqual(["Roof replacement for Building B"]);

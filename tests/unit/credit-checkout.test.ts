@@ -8,6 +8,7 @@ import {
   webhookDecision,
 } from "@domain/credits/checkout";
 import { HISTORY_MESSAGES, historyTotals, parseHistorySort, parseHistoryType } from "@domain/credits/history";
+import { dateTimeInTimeZone, isoInTimeZone } from "@domain/rfp/time";
 import { describe, expect, it } from "vitest";
 import { csvField, historyCsv } from "~/routes/credits.export[.csv].server";
 
@@ -179,16 +180,27 @@ describe("credit history: filters, totals, CSV", () => {
     expect(csvField(-1)).toBe("-1");
     expect(csvField(null)).toBe("");
   });
-  it("writes a header and one CRLF line per transaction", () => {
-    const csv = historyCsv(rows);
+  it("writes a header and one CRLF line per transaction, dated in the viewer's time zone", () => {
+    const csv = historyCsv(rows, "America/New_York");
     expect(csv.endsWith("\r\n")).toBe(true);
     expect(csv.split("\r\n")[0]).toBe("Date,Type,Description,Reference,Reference Type,Amount");
     expect(csv).toContain(
-      "2026-11-20T10:00:00.000Z,Purchase,Purchased Professional Pack (10 credits),professional,credit_package,10\r\n",
+      "2026-11-20T05:00:00-05:00,Purchase,Purchased Professional Pack (10 credits),professional,credit_package,10\r\n",
     );
     expect(csv).toContain(
-      '2026-11-21T10:00:00.000Z,Usage,"Proposal for ""Roof, gutters""\nphase 2",p-1,proposal_submission,-1\r\n',
+      '2026-11-21T05:00:00-05:00,Usage,"Proposal for ""Roof, gutters""\nphase 2",p-1,proposal_submission,-1\r\n',
     );
-    expect(csv).toContain(`2026-11-22T10:00:00.000Z,Bonus,"'=HYPERLINK(""http://evil"")",,,2\r\n`);
+    expect(csv).toContain(`2026-11-22T05:00:00-05:00,Bonus,"'=HYPERLINK(""http://evil"")",,,2\r\n`);
+    expect(historyCsv(rows, "Asia/Kolkata")).toContain("2026-11-20T15:30:00+05:30,Purchase");
+  });
+  it("dates the history's rows in the viewer's time zone, not UTC (issue 11, part 4.4)", () => {
+    expect(dateTimeInTimeZone("2026-11-20T10:00:00.000Z", "America/Los_Angeles")).toBe(
+      "Nov 20, 2026, 2:00 AM PST",
+    );
+    expect(dateTimeInTimeZone("2026-07-01T10:00:00.000Z", "America/New_York")).toBe(
+      "Jul 1, 2026, 6:00 AM EDT",
+    );
+    expect(isoInTimeZone("2026-07-01T10:00:00.000Z", "America/New_York")).toBe("2026-07-01T06:00:00-04:00");
+    expect(isoInTimeZone("2026-11-20T10:00:00.000Z", "UTC")).toBe("2026-11-20T10:00:00+00:00");
   });
 });

@@ -1,4 +1,5 @@
 import { type CreditsEvent, fold as foldCredits, initialCreditsState } from "@domain/credits";
+import { CREDIT_RULES_TEXT, WITHDRAW_CONFIRM_TEXT } from "@domain/credits/status";
 import {
   cancelRfpWithRefunds,
   fold,
@@ -212,6 +213,16 @@ describe("the proposal lifecycle (spec 001 section 4)", () => {
     const withdrawn = fold([submitted(proposalId, vendorId), ...(ok.ok ? ok.events : [])]);
     expect(withdrawn.status).toBe("withdrawn");
     expect(withdrawProposal({ vendorId, proposal: withdrawn }, ctx).ok).toBe(false);
+  });
+  it("the texts about refunds tell the rule the ledger applies (issue 11, part 4.4)", () => {
+    // Withdrawing yields only ProposalWithdrawn: no credit comes back...
+    const ok = withdrawProposal({ vendorId, proposal: fold([submitted(proposalId, vendorId)]) }, ctx);
+    expect(ok.ok && ok.events.map((e) => e.type)).toEqual(["ProposalWithdrawn"]);
+    expect(WITHDRAW_CONFIRM_TEXT).toMatch(/not refunded/);
+    expect(CREDIT_RULES_TEXT).toMatch(/withdrawing your own proposal does not refund/);
+    // ...while cancelling the RFP refunds (cancelRfpWithRefunds, below), as the credits page says.
+    expect(CREDIT_RULES_TEXT).toMatch(/refunded automatically when the author cancels the RFP/);
+    expect(CREDIT_RULES_TEXT).not.toMatch(/request is withdrawn/);
   });
 
   const rfp = foldRfp([

@@ -1,3 +1,4 @@
+import { PROPERTY_TYPES } from "@domain/rfp";
 import {
   activeFilterCount,
   clearFilters,
@@ -65,6 +66,25 @@ describe("RFP search filters (spec 001 sections 2.2, 2.3, 3, 7)", () => {
       sort: "deadline",
       order: "asc",
     });
+  });
+
+  it("reads the property types of spec 001 section 2.2, counts them as one filter and writes them back", () => {
+    expect(PROPERTY_TYPES.map((p) => p.label)).toEqual([
+      "Condominium",
+      "Townhouse",
+      "Single Family HOA",
+      "Commercial",
+      "Mixed Use",
+      "Cooperative",
+      "Mobile Home Park",
+    ]);
+    const f = parse(
+      "property_type=condominium&property_type=bogus&property_type=mobile_home_park&property_type=condominium",
+    );
+    expect(f.propertyTypes).toEqual(["condominium", "mobile_home_park"]);
+    expect(activeFilterCount(f)).toBe(1);
+    expect(rfpSearchParams(f).toString()).toBe("property_type=condominium&property_type=mobile_home_park");
+    expect(clearFilters(f).propertyTypes).toEqual([]);
   });
 
   it("budgets are whole numbers; min above max is swapped; a preset fills both", () => {

@@ -438,6 +438,16 @@ describe("dashboard statistics (spec 001 sections 2.1, 7, 9)", () => {
     expect(m.winRate(1, 2)).toBe(33.3);
     expect(m.winRate(2, 1)).toBe(66.7);
     expect(m.winRate(0, 0)).toBe(0);
+    // A bid on a cancelled RFP is neither won nor lost (issue 11, part 4.4).
+    expect(
+      m.bidOutcomes([
+        { status: "accepted" },
+        { status: "rejected", rejectionCause: "rejected_by_author" },
+        { status: "rejected", rejectionCause: "another_awarded" },
+        { status: "rejected", rejectionCause: "rfp_cancelled" },
+        { status: "withdrawn" },
+      ]),
+    ).toEqual({ won: 1, lost: 2, winRate: 33.3 });
     expect(m.averageOf([1, 2, 2])).toBe(1.7);
     expect(m.averageOf([])).toBe(0);
     expect(m.responseDays("2026-11-01T00:00:00Z", "2026-11-03T12:00:00Z")).toBe(2.5);

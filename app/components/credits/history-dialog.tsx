@@ -9,6 +9,7 @@ import {
   historyTotals,
   TRANSACTION_TYPE_LABELS,
 } from "@domain/credits/history";
+import { dateTimeInTimeZone } from "@domain/rfp/time";
 import { Form, Link, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
 import { Download, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -22,22 +23,22 @@ const TYPE_BADGES: Record<string, string> = {
   refund: "bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-100",
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
-
-export function formatHistoryDate(iso: string) {
-  return dateFormat.format(new Date(iso));
+/** A transaction's time in the viewer's time zone, as the RFP pages show times. */
+export function formatHistoryDate(iso: string, timeZone: string) {
+  return dateTimeInTimeZone(iso, timeZone);
 }
 
 /** The transactions table, shared by the dialog and the page's recent activity. */
-export function TransactionTable({ rows, caption }: { rows: HistoryRow[]; caption: string }) {
+export function TransactionTable({
+  rows,
+  caption,
+  timeZone,
+}: {
+  rows: HistoryRow[];
+  caption: string;
+  /** The viewer's time zone (their profile's, else the platform's default), as on the RFP pages. */
+  timeZone: string;
+}) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
       <table className="w-full text-left text-sm">
@@ -74,7 +75,7 @@ export function TransactionTable({ rows, caption }: { rows: HistoryRow[]; captio
                   </p>
                 ) : null}
                 <p className="text-xs text-slate-500 sm:hidden dark:text-slate-400">
-                  {formatHistoryDate(r.created_at)}
+                  {formatHistoryDate(r.created_at, timeZone)}
                 </p>
               </td>
               <td
@@ -85,7 +86,7 @@ export function TransactionTable({ rows, caption }: { rows: HistoryRow[]; captio
                 {formatCreditAmount(r.amount)}
               </td>
               <td className="hidden whitespace-nowrap px-3 py-2 text-slate-600 sm:table-cell dark:text-slate-400">
-                {formatHistoryDate(r.created_at)}
+                {formatHistoryDate(r.created_at, timeZone)}
               </td>
             </tr>
           ))}
@@ -104,9 +105,19 @@ export interface HistoryDialogProps {
   failed: boolean;
   /** The page the filters and refresh come back to. */
   action: string;
+  timeZone: string;
 }
 
-export function HistoryDialog({ open, closeHref, rows, type, sort, failed, action }: HistoryDialogProps) {
+export function HistoryDialog({
+  open,
+  closeHref,
+  rows,
+  type,
+  sort,
+  failed,
+  action,
+  timeZone,
+}: HistoryDialogProps) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const submit = useSubmit();
@@ -234,7 +245,7 @@ export function HistoryDialog({ open, closeHref, rows, type, sort, failed, actio
             </p>
           </div>
         ) : (
-          <TransactionTable rows={rows} caption="Credit transactions" />
+          <TransactionTable rows={rows} caption="Credit transactions" timeZone={timeZone} />
         )}
       </div>
     </UrlDialog>

@@ -254,15 +254,28 @@ export interface NotFoundText {
   detail: string;
 }
 
+/** A thrown 404 that means "no such page" (pageNotFound() in auth/guards.server), not "no such record". */
+function isPageNotFound(error: { status: number; data: unknown }) {
+  const data = error.data;
+  return error.status === 404 && typeof data === "object" && data !== null && "notFound" in data;
+}
+
+/** "Page not found", as an unknown address shows it inside the app shell or the guest layout. */
+export function PageNotFound({ home = "/dashboard" }: { home?: string }) {
+  return <ResponseScreen status={404} message={null} home={home} />;
+}
+
 /** A refused or missing page (a thrown 4xx response): no error id, it is not a fault. */
 function ResponseScreen({
   status,
   message,
   notFound,
+  home = "/dashboard",
 }: {
   status: number;
   message: string | null;
   notFound?: NotFoundText;
+  home?: string;
 }) {
   const title =
     status === 404
@@ -275,11 +288,15 @@ function ResponseScreen({
       ? (notFound?.detail ?? "The page you were looking for does not exist or has moved.")
       : (message ?? "You do not have permission to view this page.");
   return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-12 text-center">
+    <div
+      className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-12 text-center"
+      data-testid="response-screen"
+      data-status={status}
+    >
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-slate-600 dark:text-slate-400">{detail}</p>
-      <Link to="/dashboard" className="text-blue-700 underline dark:text-blue-300">
-        Back to the dashboard
+      <Link to={home} className="text-blue-700 underline dark:text-blue-300">
+        {home === "/dashboard" ? "Back to the dashboard" : "Go to the home page"}
       </Link>
     </div>
   );
@@ -292,7 +309,13 @@ function ResponseScreen({
 export function RouteErrorBoundary({ notFound }: { notFound?: NotFoundText } = {}) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status < 500) {
-    return <ResponseScreen status={error.status} message={responseMessage(error)} notFound={notFound} />;
+    return (
+      <ResponseScreen
+        status={error.status}
+        message={responseMessage(error)}
+        notFound={isPageNotFound(error) ? undefined : notFound}
+      />
+    );
   }
   if (isLazyLoadFailure(errorMessage(error).message)) return <LazyLoadFailed error={error} />;
   return <RouteErrorPage error={error} />;

@@ -7,7 +7,7 @@ import { type StatCard, StatCards } from "~/components/ui/stat-cards";
 export interface DashboardRfpRow {
   id: string;
   title: string;
-  emoji: string;
+  category: string;
   organizationName: string | null;
   place: string | null;
   proposalCount: number;

@@ -1,5 +1,6 @@
 import {
   BUDGET_TYPE_LABELS,
+  PROPERTY_TYPES,
   RFP_CATEGORY_LABELS,
   RFP_VISIBILITY_LABELS,
   type RfpFields,
@@ -64,6 +65,10 @@ export function ReviewSummary({
         ["Description", f.description],
         ["Organization", f.organization_name],
         ["Property", f.property_name],
+        [
+          "Property type",
+          f.property_type ? PROPERTY_TYPES.find((p) => p.id === f.property_type)?.label : null,
+        ],
       ],
     },
     {

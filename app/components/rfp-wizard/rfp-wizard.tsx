@@ -62,6 +62,7 @@ function defaultsOf(data: WizardData) {
     description: f.description ?? "",
     organization_name: f.organization_name ?? "",
     property_name: f.property_name ?? "",
+    property_type: f.property_type ?? "",
     location_address: f.location_address ?? "",
     location_city: f.location_city ?? "",
     location_state: f.location_state ?? "",

@@ -2,6 +2,7 @@ import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } f
 import {
   BUDGET_TYPE_LABELS,
   BUDGET_TYPES,
+  PROPERTY_TYPES,
   RFP_CATEGORIES,
   RFP_CATEGORY_LABELS,
   RFP_LIMITS,
@@ -96,6 +97,18 @@ export function BasicFields({ fields, errorsOf }: { fields: WizardFields; errors
           {...getInputProps(f.property_name as AnyField, { type: "text" })}
         />
       </div>
+      <SelectField
+        label="Property type (optional)"
+        errors={errorsOf("property_type")}
+        {...getSelectProps(f.property_type as AnyField)}
+      >
+        <option value="">Not given</option>
+        {PROPERTY_TYPES.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.label}
+          </option>
+        ))}
+      </SelectField>
     </div>
   );
 }

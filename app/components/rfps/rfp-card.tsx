@@ -2,6 +2,7 @@ import { SCOPE_SHOW_MORE_AT, URGENCY_LABELS } from "@domain/rfp";
 import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import type { RfpCardData } from "~/queries/rfp-present.server";
+import { CategoryIcon } from "./category-icon";
 
 const URGENCY_STYLE = {
   urgent: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
@@ -54,7 +55,7 @@ export function RfpCard({ rfp, layout }: { rfp: RfpCardData; layout: "grid" | "l
     >
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-          <span aria-hidden="true">{rfp.emoji}</span> {rfp.categoryLabel}
+          <CategoryIcon category={rfp.category} /> {rfp.categoryLabel}
         </span>
         {rfp.urgency ? (
           <span

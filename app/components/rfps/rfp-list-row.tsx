@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CategoryIcon } from "./category-icon";
 
 export interface RfpListRowData {
   id: string;
-  emoji: string;
+  category: string;
   title: string;
   organizationName: string | null;
   place: string | null;
@@ -11,13 +12,11 @@ export interface RfpListRowData {
   dueLabel: string | null;
 }
 
-/** One RFP in a dashboard list: category emoji, title link, who and where, proposals and due date; `aside` on the right. */
+/** One RFP in a dashboard list: category icon, title link, who and where, proposals and due date; `aside` on the right. */
 export function RfpListRow({ rfp, aside }: { rfp: RfpListRowData; aside?: ReactNode }) {
   return (
     <li className="flex items-start gap-3 py-3">
-      <span aria-hidden="true" className="text-xl">
-        {rfp.emoji}
-      </span>
+      <CategoryIcon category={rfp.category} className="mt-0.5 h-5 w-5 text-slate-500 dark:text-slate-400" />
       <div className="min-w-0 flex-1">
         <Link
           to={`/rfps/${rfp.id}`}

@@ -1,4 +1,4 @@
-import { US_STATES } from "@domain/rfp";
+import { PROPERTY_TYPES, US_STATES } from "@domain/rfp";
 import {
   activeFilterCount,
   BUDGET_RANGES,
@@ -134,7 +134,10 @@ export function RfpSearchForm({ filters, view }: { filters: RfpSearchFilters; vi
           ) : null}
         </summary>
         <div className="mt-3 space-y-2 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
-          <Section title="Location & Property" open={Boolean(filters.state || filters.location)}>
+          <Section
+            title="Location & Property"
+            open={Boolean(filters.state || filters.location || filters.propertyTypes.length > 0)}
+          >
             <div>
               <Label htmlFor="f-location">City, ZIP or address</Label>
               <input id="f-location" name="location" defaultValue={filters.location} className={input} />
@@ -150,6 +153,24 @@ export function RfpSearchForm({ filters, view }: { filters: RfpSearchFilters; vi
                 ))}
               </select>
             </div>
+            <fieldset className="sm:col-span-2">
+              <legend className="mb-1 text-xs font-medium text-slate-700 dark:text-slate-300">
+                Property type
+              </legend>
+              <div className="grid gap-1 sm:grid-cols-2">
+                {PROPERTY_TYPES.map((t) => (
+                  <label key={t.id} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      name="property_type"
+                      value={t.id}
+                      defaultChecked={filters.propertyTypes.includes(t.id)}
+                    />
+                    {t.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
           </Section>
           <Section
             title="Budget & Timeline"
@@ -368,6 +389,12 @@ export function ActiveFilterChips({ filters, view }: { filters: RfpSearchFilters
     chips.push({
       label: SEARCH_CATEGORIES.find((s) => s.id === c)?.label ?? c,
       href: searchHref(filters, { categories: filters.categories.filter((x) => x !== c) }, view),
+    });
+  }
+  for (const t of filters.propertyTypes) {
+    chips.push({
+      label: PROPERTY_TYPES.find((p) => p.id === t)?.label ?? t,
+      href: searchHref(filters, { propertyTypes: filters.propertyTypes.filter((x) => x !== t) }, view),
     });
   }
   if (filters.state)

@@ -1,0 +1,53 @@
+import type { RfpCategory } from "@domain/rfp";
+import {
+  Briefcase,
+  Building2,
+  ClipboardList,
+  DollarSign,
+  Droplets,
+  FileText,
+  Hammer,
+  Home,
+  Laptop,
+  type LucideIcon,
+  Paintbrush,
+  Pin,
+  Scale,
+  Shield,
+  Snowflake,
+  Sparkles,
+  Trees,
+  Wrench,
+  Zap,
+} from "lucide-react";
+
+/**
+ * The category's mark beside RFP titles (spec 001 section 2.1 calls it an emoji): an icon from the
+ * app's icon set, drawn as SVG, so it shows on systems without an emoji font (issue 11, part 4.4 g).
+ */
+const CATEGORY_ICONS: Record<RfpCategory, LucideIcon> = {
+  maintenance: Wrench,
+  landscaping: Trees,
+  cleaning: Sparkles,
+  security: Shield,
+  painting: Paintbrush,
+  roofing: Home,
+  plumbing: Droplets,
+  electrical: Zap,
+  hvac: Snowflake,
+  construction: Hammer,
+  legal: Scale,
+  financial: DollarSign,
+  management: ClipboardList,
+  consulting: Briefcase,
+  insurance: FileText,
+  technology: Laptop,
+  other: Pin,
+};
+
+export function CategoryIcon({ category, className = "h-4 w-4" }: { category: string; className?: string }) {
+  const Icon = CATEGORY_ICONS[category as RfpCategory] ?? CATEGORY_ICONS.other ?? Building2;
+  return (
+    <Icon aria-hidden="true" data-category-icon={category} className={`inline-block shrink-0 ${className}`} />
+  );
+}

@@ -1,0 +1,60 @@
+import { navigationFor } from "@domain/navigation";
+import { requireViewer } from "~/auth/guards.server";
+import { readSessionId, sessionUserIdSql } from "~/auth/session.server";
+import { getDb } from "~/db.server";
+import { presentNotification } from "~/queries/notification-present.server";
+import { getBell } from "./notifications.server";
+
+/**
+ * What the authenticated shell shows around every signed-in page (navigation, bell, palette, user
+ * menu): the app layout's loader, and the not-found page for an unknown address, which keeps the shell
+ * for a signed-in person.
+ */
+export async function getShellData(request: Request) {
+  // The bell finds the person through the session, so it loads alongside the viewer.
+  const sessionId = await readSessionId(request);
+  const [viewer, bell] = await Promise.all([
+    requireViewer(request),
+    sessionId ? getBell(await getDb(), sessionUserIdSql(sessionId)) : { items: [], unread: 0 },
+  ]);
+  const now = new Date();
+  // The active role's verification: entries that need a verified role say so and lead to verifying it.
+  const role = viewer.role
+    ? { status: viewer.role.verificationStatus, isCurrent: viewer.role.isCurrent }
+    : null;
+  const timeZone = viewer.profile.timezone ?? undefined;
+  return {
+    bell: { unread: bell.unread, items: bell.items.map((n) => presentNotification(n, now, timeZone)) },
+    nav: navigationFor(viewer.context?.contextType ?? null, viewer.permissions, role),
+    sidebarCollapsed: viewer.profile.sidebarCollapsed,
+    // The command palette gates its actions on the active context's flags (the pages check them again).
+    palette: {
+      userId: viewer.user.id,
+      viewer: {
+        contextType: viewer.context?.contextType ?? null,
+        permissions: viewer.permissions,
+        role,
+        activeContextId: viewer.context?.id ?? null,
+        contexts: viewer.contexts.map((c) => ({
+          id: c.id,
+          contextType: c.contextType,
+          contextName: c.contextName,
+        })),
+      },
+    },
+    user: {
+      name: viewer.profile.fullName?.trim() || viewer.user.email,
+      email: viewer.user.email,
+      tier: viewer.profile.subscriptionTier,
+      contexts: viewer.contexts.map((c) => ({
+        id: c.id,
+        contextName: c.contextName,
+        contextType: c.contextType,
+      })),
+      activeContextId: viewer.context?.id ?? null,
+      activeContextType: viewer.context?.contextType ?? null,
+    },
+  };
+}
+
+export type ShellData = Awaited<ReturnType<typeof getShellData>>;
