@@ -4,6 +4,8 @@ import { type Database, type Queryable, queryRows } from "../client";
 import { pgErrorCode, pipeline } from "../pipeline";
 import { projections } from "../projections";
 import type { AnyProjection, ProjectionInput } from "../projections/types";
+import { reactions } from "../reactions";
+import type { Reaction, ReactionInput } from "../reactions/types";
 import { events, idempotencyKeys, streams } from "../schema/event-store";
 import { parseEvent, streamDefinition } from "./registry";
 import { ConcurrencyError, type EventMetadata, type NewEvent, type RecordedEvent } from "./types";
@@ -88,6 +90,11 @@ function projectionsFor(types: ReadonlySet<string>) {
   return projections.filter((p) => [...p.eventTypes].some((t) => types.has(t)));
 }
 
+/** The reactions (side effects written with the events) to any of these event types. */
+function reactionsFor(types: ReadonlySet<string>) {
+  return reactions.filter((r) => [...r.eventTypes].some((t) => types.has(t)));
+}
+
 /**
  * The append as one statement (decision 007): data-modifying CTEs fed by two JSON parameters check and
  * bump each stream's version (with its snapshot), insert the events, and run the set-based projections
@@ -160,21 +167,25 @@ function columnOf(error: unknown): string | undefined {
   return undefined;
 }
 
-async function runAppend(db: Queryable, prepared: PreparedAppend, eventBy: EventByApply) {
+async function runAppend(db: Queryable, prepared: PreparedAppend, tx: Queryable | null) {
   const types = new Set(prepared.events.map((e) => e.event_type));
   const affected = projectionsFor(types);
   const statement = appendStatement(
     prepared,
     affected.filter((p) => p.writes),
   );
+  const eventBy = affected.filter((p) => !p.writes && p.apply);
+  const reacting = reactionsFor(types);
+  if (!tx && (eventBy.length > 0 || reacting.length > 0))
+    throw new Error("Event-by-event projections and reactions need the appending transaction");
+  // What the reactions read is loaded first, so their writes go out in the same round trip as the append.
+  const reactionWrites = tx ? await prepareReactions(tx, prepared, reacting) : [];
   let rows: AppendedRow[];
   try {
     const results = await pipeline([
       () => queryRows<AppendedRow>(db, statement),
-      ...eventBy(
-        affected.filter((p) => !p.writes && p.apply),
-        prepared,
-      ),
+      ...(tx ? applyWrites(tx, eventBy, prepared) : []),
+      ...reactionWrites,
     ]);
     rows = results[0] as AppendedRow[];
   } catch (error) {
@@ -185,6 +196,65 @@ async function runAppend(db: Queryable, prepared: PreparedAppend, eventBy: Event
     const e = byId.get(r.event_id) as PreparedAppend["events"][number];
     return { ...eventFields(e), position: Number(r.position), recordedAt: r.recorded_at };
   });
+}
+
+/**
+ * The reactions' writes for this append (decision 1xx-effects-in-the-append), as statements to run in
+ * the appending transaction after the events: each reaction gets its events and the states, after the
+ * append, of the streams it reads (from the append's own snapshots, else loaded in the transaction).
+ */
+async function prepareReactions(tx: Queryable, prepared: PreparedAppend, reacting: readonly Reaction[]) {
+  const writes: (() => Promise<unknown>)[] = [];
+  for (const r of reacting) {
+    // Every event of the append: a reaction may read the others (a refund beside a cancellation).
+    const inputs: ReactionInput[] = prepared.events.map((e) => ({
+      eventId: e.event_id,
+      streamId: e.stream_id,
+      streamType: e.stream_type,
+      type: e.event_type,
+      data: e.data,
+    }));
+    const states = new Map<string, unknown>();
+    for (const streamId of r.streamsRead(inputs))
+      states.set(streamId, await stateAfter(tx, prepared, streamId));
+    writes.push(() => r.write(tx, inputs, (id) => states.get(id)));
+  }
+  return writes;
+}
+
+/** A stream's state once this append is written: its snapshot, or its stored state folded with the new events. */
+async function stateAfter(tx: Queryable, prepared: PreparedAppend, streamId: string): Promise<unknown> {
+  const appended = prepared.ordered.find((a) => a.streamId === streamId);
+  if (appended && appended.snapshot !== undefined) return appended.snapshot;
+  const [row] = await tx
+    .select({
+      streamType: streams.streamType,
+      version: streams.version,
+      snapshot: streams.snapshot,
+      snapshotSchema: streams.snapshotSchema,
+    })
+    .from(streams)
+    .where(eq(streams.streamId, streamId));
+  const streamType = appended?.streamType ?? row?.streamType;
+  if (!streamType) return undefined;
+  const def = streamDefinition(streamType);
+  const version = appended ? appended.expectedVersion : (row?.version ?? 0);
+  let state: unknown;
+  if (version === 0) state = def.initialState;
+  else if (
+    row &&
+    row.version === version &&
+    row.snapshot !== null &&
+    row.snapshotSchema === def.snapshotSchema
+  )
+    state = row.snapshot;
+  else
+    state = (await readStream(tx, streamId))
+      .filter((e) => e.streamVersion <= version)
+      .reduce((s, e) => def.evolve(s, { type: e.type, data: e.data }), def.initialState);
+  return prepared.events
+    .filter((e) => e.stream_id === streamId)
+    .reduce((s, e) => def.evolve(s, { type: e.event_type, data: e.data }), state);
 }
 
 /** A prepared event's fields as recorded events and projection inputs name them. */
@@ -200,15 +270,11 @@ function eventFields(e: PreparedAppend["events"][number]) {
   };
 }
 
-type EventByApply = (
-  projections: readonly AnyProjection[],
-  prepared: PreparedAppend,
-) => (() => Promise<unknown>)[];
-
 /**
  * Appends events to one or more streams in the caller's transaction, checking each stream's expected
  * version, and applies the inline projections, in one statement (plus, for projections that apply
- * event by event, their writes pipelined behind it). Throws ConcurrencyError when a stream moved on.
+ * event by event and for the reactions, their writes pipelined behind it: the notifications the events
+ * cause commit or roll back with them). Throws ConcurrencyError when a stream moved on.
  * Streams are written in id order. The caller sends the NOTIFY after its transaction commits
  * (`notifyAppended`).
  */
@@ -219,7 +285,7 @@ export async function appendInTransaction(
 ): Promise<RecordedEvent[]> {
   const prepared = prepare(appends, options);
   if (prepared.events.length === 0) return [];
-  return runAppend(tx, prepared, (eventBy, p) => applyWrites(tx, eventBy, p));
+  return runAppend(tx, prepared, tx);
 }
 
 function applyWrites(tx: Queryable, eventBy: readonly AnyProjection[], prepared: PreparedAppend) {
@@ -310,7 +376,7 @@ export function notifyAppended(db: Queryable, recorded: readonly RecordedEvent[]
 
 /**
  * Appends in a transaction of its own, then NOTIFYs. When every projection of these events is
- * set-based the append is a single autocommitted statement, atomic without BEGIN and COMMIT, and
+ * set-based and no reaction reads them, the append is a single autocommitted statement, atomic without BEGIN and COMMIT, and
  * appends that arrive while one is in flight in this process share the next statement (below).
  */
 export async function append(
@@ -321,9 +387,10 @@ export async function append(
   const prepared = prepare(appends, options);
   if (prepared.events.length === 0) return [];
   const types = new Set(prepared.events.map((e) => e.event_type));
-  const recorded = projectionsFor(types).every((p) => p.writes)
-    ? await appendGrouped(db, prepared)
-    : await db.transaction((tx) => runAppend(tx, prepared, (eventBy, p) => applyWrites(tx, eventBy, p)));
+  const recorded =
+    projectionsFor(types).every((p) => p.writes) && reactionsFor(types).length === 0
+      ? await appendGrouped(db, prepared)
+      : await db.transaction((tx) => runAppend(tx, prepared, tx));
   void notifyAppended(db, recorded);
   return recorded;
 }
@@ -389,8 +456,7 @@ function pumpAppends(db: Database, queue: AppendQueue) {
 }
 
 async function runAppendBatch(db: Database, batch: QueuedAppend[]) {
-  const alone = (item: QueuedAppend) =>
-    runAppend(db, item.prepared, () => []).then(item.resolve, item.reject);
+  const alone = (item: QueuedAppend) => runAppend(db, item.prepared, null).then(item.resolve, item.reject);
   if (batch.length === 1) return alone(batch[0] as QueuedAppend);
   const byStream = batch
     .flatMap((item) => item.prepared.ordered.map((a) => ({ a, item })))
@@ -407,7 +473,7 @@ async function runAppendBatch(db: Database, batch: QueuedAppend[]) {
   }
   let recorded: RecordedEvent[];
   try {
-    recorded = await runAppend(db, { ordered: byStream.map((x) => x.a), events }, () => []);
+    recorded = await runAppend(db, { ordered: byStream.map((x) => x.a), events }, null);
   } catch {
     for (const item of batch) await alone(item);
     return;
