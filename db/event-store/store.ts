@@ -184,8 +184,10 @@ async function runAppend(db: Queryable, prepared: PreparedAppend, tx: Queryable 
   try {
     const results = await pipeline([
       () => queryRows<AppendedRow>(db, statement),
-      ...(tx ? applyWrites(tx, eventBy, prepared) : []),
+      // The reactions' single statements before the projections that apply event by event (several
+      // statements one after another), so a failing reaction is the error reported.
       ...reactionWrites,
+      ...(tx ? applyWrites(tx, eventBy, prepared) : []),
     ]);
     rows = results[0] as AppendedRow[];
   } catch (error) {
