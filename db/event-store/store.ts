@@ -500,16 +500,67 @@ export async function readStream(
 }
 
 /**
- * Reads every event after a global position (up to `upTo`, of the given types), in position order, one
- * batch at a time, validated.
+ * The highest global position up to which every event is final: committed, or rolled back for good.
+ * `position` comes from a sequence at insert, not at commit, so a transaction that took position 5 may
+ * commit after another one took 6 and committed: a reader that saw 6 and moved its checkpoint past it
+ * would never see 5. Here (decision 1xx-effects) the maximum visible position M and the transactions
+ * writing to `events` at that moment (they hold ROW EXCLUSIVE on the table from before they take a
+ * position until they end) are read in one statement; once those transactions have ended, every
+ * position up to M is final. Waits up to `waitMs` for them (in-flight appends take milliseconds) and
+ * answers null if they are still running then: the caller reads nothing new this time. Writers are not
+ * blocked, and transactions that start after the first statement are not waited for.
+ */
+export async function committedHighWater(
+  db: Queryable,
+  options: { waitMs?: number; pollMs?: number } = {},
+): Promise<number | null> {
+  const [first] = await queryRows<{ position: string | number; writers: string[] | string | null }>(
+    db,
+    sql`select coalesce((select max(position) from events), 0) as position,
+          (select json_agg(virtualtransaction)::text from pg_locks where ${appendingNow}) as writers`,
+  );
+  const high = Number(first?.position ?? 0);
+  const writers = first?.writers ? (JSON.parse(String(first.writers)) as string[]) : [];
+  if (writers.length === 0) return high;
+  const deadline = Date.now() + (options.waitMs ?? 1000);
+  for (;;) {
+    const [still] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from pg_locks where ${appendingNow}
+            and virtualtransaction in (select jsonb_array_elements_text(${JSON.stringify(writers)}::jsonb))`,
+    );
+    if (Number(still?.n ?? 0) === 0) return high;
+    if (Date.now() >= deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 5));
+  }
+}
+
+/** Other sessions' transactions that may be inserting events (a writer holds ROW EXCLUSIVE on the table). */
+const appendingNow = sql.raw(
+  "locktype = 'relation' and relation = 'events'::regclass and mode = 'RowExclusiveLock' and granted and pid <> pg_backend_pid()",
+);
+
+/**
+ * Reads every event after a global position, in position order, one batch at a time, validated: up to
+ * `upTo`, else up to the committed high-water mark (`committedHighWater`), so a reader that keeps the
+ * last position it got as its checkpoint never skips an event whose transaction commits late. When
+ * appends in flight do not end within `waitMs` it reads nothing; the caller tries again later.
  * The next batch is read while the caller works on the current one.
  */
 export async function* readAll(
   db: Queryable,
-  options: { after?: number; upTo?: number; types?: readonly string[]; batchSize?: number } = {},
+  options: {
+    after?: number;
+    upTo?: number;
+    types?: readonly string[];
+    batchSize?: number;
+    waitMs?: number;
+  } = {},
 ): AsyncGenerator<RecordedEvent[]> {
   const batchSize = options.batchSize ?? 1000;
-  const read = (after: number) => readBatch(db, after, batchSize, options.upTo, options.types);
+  const upTo = options.upTo ?? (await committedHighWater(db, { waitMs: options.waitMs }));
+  if (upTo === null) return;
+  const read = (after: number) => readBatch(db, after, batchSize, upTo, options.types);
   let next = read(options.after ?? 0);
   try {
     for (;;) {
