@@ -147,7 +147,13 @@ function runVerify(env: Record<string, string>): Promise<{ code: number; stdout:
  * A database the script can open: the PostgreSQL test database by its URL, or an embedded database in a
  * folder of its own (closed while the script runs: PGlite serves one process).
  */
-async function scriptDatabase(engine: (typeof engines)[number]) {
+async function scriptDatabase(engine: (typeof engines)[number]): Promise<{
+  handle: DatabaseHandle;
+  env: Record<string, string>;
+  release(): Promise<void>;
+  reopen(): Promise<DatabaseHandle>;
+  dispose(): Promise<void>;
+}> {
   if (engine === "postgres") {
     const handle = await createTestDatabase(engine);
     return {
