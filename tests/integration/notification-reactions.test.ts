@@ -147,6 +147,33 @@ describe.each(engines)("notifications written with their events on %s", (engine)
   });
 });
 
+describe.each(engines)("notifications from a stream without a snapshot on %s", (engine) => {
+  const t = useTestDatabase(engine);
+
+  it("a rejection reads the RFP's state by folding its events when the RFP stream keeps no snapshot", async () => {
+    const { rfpId, actor } = await publishedRfp(t.db);
+    const a = await bidder(t.db, rfpId);
+    // The snapshot is a cache: without it the reaction folds the RFP's events in the transaction.
+    await t.db.execute(sql`update streams set snapshot = null where stream_id = ${`rfp-${rfpId}`}`);
+    const rejected = await reviewProposalCommand(t.db, {
+      rfpId,
+      reviewer: actor,
+      command: { type: "Reject", proposalId: a.proposalId, reason: "Over budget" },
+    });
+    expect(rejected.ok).toBe(true);
+    const rows = await t.db
+      .select({ title: notifications.title, metadata: notifications.metadata })
+      .from(notifications)
+      .where(and(eq(notifications.userId, a.vendor.userId), eq(notifications.type, "proposal_rejected")));
+    expect(rows).toEqual([
+      {
+        title: "Proposal not selected: Parking lot resealing",
+        metadata: { rfp_id: rfpId, proposal_id: a.proposalId, event_id: expect.any(String) },
+      },
+    ]);
+  });
+});
+
 // Concurrent reviews need a real PostgreSQL: PGlite runs one statement at a time.
 describe.skipIf(!hasPostgres)("concurrent reviews on postgres", () => {
   const t = useTestDatabase("postgres", { max: 16 });
