@@ -508,7 +508,8 @@ export async function readStream(
  * position until they end) are read in one statement; once those transactions have ended, every
  * position up to M is final. Waits up to `waitMs` for them (in-flight appends take milliseconds) and
  * answers null if they are still running then: the caller reads nothing new this time. Writers are not
- * blocked, and transactions that start after the first statement are not waited for.
+ * blocked, and transactions that start after the first statement are not waited for. The reads that
+ * follow must take fresh snapshots (READ COMMITTED, the default), to see what those writers committed.
  */
 export async function committedHighWater(
   db: Queryable,
