@@ -1,34 +1,17 @@
 import type { Queryable } from "@db/client";
+import { insertNotifications } from "@db/reactions/notifications";
 import { notifications } from "@db/schema";
-import { type LiveSignal, NOTIFICATIONS_CHANNEL, type NotificationPriority } from "@domain/notifications";
-import { initialEmailState } from "@domain/notifications/email";
+import {
+  type LiveSignal,
+  NOTIFICATION_TYPES,
+  NOTIFICATIONS_CHANNEL,
+  type NotificationPriority,
+  type NotificationType,
+} from "@domain/notifications";
 import { and, eq, inArray, sql } from "drizzle-orm";
 
-export type { NotificationPriority };
-
-export const NOTIFICATION_TYPES = [
-  "role_added",
-  "role_verified",
-  "role_rejected",
-  "verification_reminder",
-  "rfp_new",
-  "rfp_updated",
-  "rfp_closed",
-  "proposal_received",
-  "proposal_accepted",
-  "proposal_rejected",
-  "organization_invitation",
-  "organization_role_changed",
-  "welcome",
-  "subscription_expiring",
-  "payment_failed",
-  "message_received",
-  "forum_reply",
-  "forum_mention",
-  /** To admins: errors arrive faster than the error monitor's alert threshold (issue 5, part 6). */
-  "system_alert",
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type { NotificationPriority, NotificationType };
+export { NOTIFICATION_TYPES };
 
 export interface NewNotification {
   userId: string;
@@ -42,30 +25,14 @@ export interface NewNotification {
 }
 
 /**
- * The one way every area notifies a person (spec 000 section 3, create_notification). Call it inside
- * the transaction that made the change, so a notification exists exactly when the change does.
+ * The one way an area that is not event-sourced notifies a person (spec 000 section 3,
+ * create_notification). Call it inside the transaction that made the change, so a notification exists
+ * exactly when the change does. The event-sourced lifecycles (RFPs, proposals) do not call it: their
+ * notifications are written by the event store with the events (db/reactions).
  */
 export async function notify(db: Queryable, notification: NewNotification): Promise<string> {
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      userId: notification.userId,
-      type: notification.type,
-      title: notification.title,
-      body: notification.body ?? null,
-      priority: notification.priority ?? "normal",
-      // Urgent and high: e-mailed at once; the rest: the daily digest (app/mail/notification-dispatch.server.ts).
-      emailState: initialEmailState(notification.priority ?? "normal"),
-      actionUrl: notification.actionUrl ?? null,
-      expiresAt: notification.expiresAt ?? null,
-      metadata: notification.metadata ?? {},
-    })
-    .returning({ id: notifications.id });
-  if (!row) throw new Error("Notification insert returned nothing");
-  // Inside a transaction PostgreSQL holds the NOTIFY until commit, so live streams (on any app server)
-  // hear of the notification only once it exists for everybody.
-  await signal(db, { user: notification.userId, kind: "notification", id: row.id });
-  return row.id;
+  const [id] = await insertNotifications(db, [notification]);
+  return id as string;
 }
 
 /** Tells every app server's live streams that something changed for a person (delivered after commit). */

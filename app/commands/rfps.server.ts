@@ -31,12 +31,12 @@ import {
   rfpStreamId,
 } from "@domain/rfp";
 import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
-import { notify } from "./notifications.server";
 
 /**
  * RFP and proposal commands (issue 4): each loads, decides and appends in one transaction through the
  * event store, across every stream the decision touches (the RFP, its proposals, vendors' credits).
- * Notification rows follow the commit.
+ * The notifications the events cause are written by the event store in the same transaction
+ * (db/reactions, domain/notifications/reactions.ts).
  */
 
 type Clock = () => Date;
@@ -161,21 +161,6 @@ async function runOverRfpProposals(
   throw new Error(`Proposals of RFP ${rfpId} kept changing; giving up`);
 }
 
-async function bidders(db: Database, rfpId: string) {
-  return db
-    .select({ id: rfpProposals.id, vendorId: rfpProposals.vendorId, status: rfpProposals.status })
-    .from(rfpProposals)
-    .where(and(eq(rfpProposals.rfpId, rfpId), ne(rfpProposals.status, "draft")));
-}
-
-async function rfpTitle(db: Database, rfpId: string) {
-  const [row] = await db
-    .select({ title: rfps.title, authorId: rfps.authorId })
-    .from(rfps)
-    .where(eq(rfps.id, rfpId));
-  return row ?? null;
-}
-
 /** The author (or an admin) cancels a published RFP: proposals still in the running are refunded. */
 export async function cancelRfp(
   db: Database,
@@ -183,7 +168,7 @@ export async function cancelRfp(
   options: { now?: Clock } = {},
 ) {
   const now = nowIso(options.now);
-  const outcome = await runOverRfpProposals(
+  return runOverRfpProposals(
     db,
     input.rfpId,
     (rfp, proposals, credits) => {
@@ -200,8 +185,6 @@ export async function cancelRfp(
     },
     { withCredits: true, metadata: { actorUserId: input.actor.userId } },
   );
-  if (outcome.ok) await notifyBidders(db, input.rfpId, "cancelled");
-  return outcome;
 }
 
 /** The author closes a published RFP without an award. */
@@ -210,17 +193,12 @@ export async function closeRfp(
   input: { rfpId: string; actor: RfpActor },
   options: { now?: Clock } = {},
 ) {
-  const outcome = await executeRfpCommand(
+  return executeRfpCommand(
     db,
     input.rfpId,
     { type: "CloseRfp", actor: input.actor },
-    {
-      ...options,
-      metadata: { actorUserId: input.actor.userId },
-    },
+    { ...options, metadata: { actorUserId: input.actor.userId } },
   );
-  if (outcome.ok && !outcome.duplicate) await notifyBidders(db, input.rfpId, "closed");
-  return outcome;
 }
 
 /**
@@ -244,31 +222,9 @@ export async function closeDueRfps(db: Database, options: { now?: Clock } = {}):
   let closed = 0;
   for (const { id } of due) {
     const outcome = await executeRfpCommand(db, id, { type: "AutoCloseRfp" }, { now: () => new Date(now) });
-    if (outcome.ok && outcome.events.length > 0) {
-      closed += 1;
-      await notifyBidders(db, id, "closed");
-    }
+    if (outcome.ok && outcome.events.length > 0) closed += 1;
   }
   return closed;
-}
-
-async function notifyBidders(db: Database, rfpId: string, what: "closed" | "cancelled") {
-  const rfp = await rfpTitle(db, rfpId);
-  if (!rfp) return;
-  for (const b of await bidders(db, rfpId)) {
-    if (b.status === "accepted") continue;
-    await notify(db, {
-      userId: b.vendorId,
-      type: "rfp_closed",
-      title: what === "cancelled" ? `RFP cancelled: ${rfp.title}` : `RFP closed: ${rfp.title}`,
-      body:
-        what === "cancelled"
-          ? "The author cancelled this RFP. The credits you spent on your proposal were refunded."
-          : "This RFP is closed and no longer accepts proposals.",
-      actionUrl: `/rfps/${rfpId}`,
-      metadata: { rfp_id: rfpId, proposal_id: b.id },
-    });
-  }
 }
 
 /** Saves a vendor's draft bid on an RFP. */
@@ -305,7 +261,8 @@ export async function saveProposal(
 
 /**
  * Submits a vendor's bid: the proposal, the RFP's receipt and the credit spend in one atomic append
- * across the three streams (spec 001 sections 4, 5 and 8). The author is notified (proposal_received).
+ * across the three streams (spec 001 sections 4, 5 and 8). The author is notified (proposal_received)
+ * in the same transaction.
  */
 export async function submitProposalCommand(
   db: Database,
@@ -313,7 +270,7 @@ export async function submitProposalCommand(
   options: { now?: Clock; idempotencyKey?: string } = {},
 ) {
   const proposalId = proposalIdFor(input.rfpId, input.vendor.userId);
-  const outcome = await runCommand<{ proposalId: string; balance: number }, ProposalError>(db, {
+  return runCommand<{ proposalId: string; balance: number }, ProposalError>(db, {
     streams: [rfpStream(input.rfpId), proposalStream(proposalId), creditsStream(input.vendor.userId)],
     metadata: { actorUserId: input.vendor.userId },
     idempotencyKey: options.idempotencyKey,
@@ -343,21 +300,6 @@ export async function submitProposalCommand(
       };
     },
   });
-  if (outcome.ok && !outcome.duplicate) {
-    const rfp = await rfpTitle(db, input.rfpId);
-    if (rfp) {
-      await notify(db, {
-        userId: rfp.authorId,
-        type: "proposal_received",
-        title: `New proposal: ${rfp.title}`,
-        body: "A vendor submitted a proposal to your RFP.",
-        priority: "high",
-        actionUrl: `/rfps/${input.rfpId}/proposals`,
-        metadata: { rfp_id: input.rfpId, proposal_id: proposalId },
-      });
-    }
-  }
-  return outcome;
 }
 
 /** The owning vendor withdraws their proposal. */
@@ -387,15 +329,15 @@ export async function withdrawProposalCommand(
 
 /**
  * The author reviews a proposal: shortlist, reject, or accept (which closes the RFP as awarded and
- * rejects the rest). The vendors hear of it (proposal_accepted, proposal_rejected, rfp_closed).
+ * rejects the rest). The vendors hear of it (proposal_accepted, proposal_rejected, rfp_closed), in the
+ * same transaction, from the review's own events.
  */
 export async function reviewProposalCommand(
   db: Database,
   input: { rfpId: string; reviewer: Reviewer; command: ReviewCommand },
   options: { now?: Clock } = {},
 ) {
-  const before = new Map((await bidders(db, input.rfpId)).map((b) => [b.id, b.status]));
-  const outcome = await runOverRfpProposals(
+  return runOverRfpProposals(
     db,
     input.rfpId,
     (rfp, proposals) =>
@@ -405,43 +347,6 @@ export async function reviewProposalCommand(
       ),
     { metadata: { actorUserId: input.reviewer.userId } },
   );
-  if (!outcome.ok) return outcome;
-  const rfp = await rfpTitle(db, input.rfpId);
-  if (!rfp) return outcome;
-  for (const b of await bidders(db, input.rfpId)) {
-    if (before.get(b.id) === b.status) continue;
-    if (b.status === "accepted") {
-      await notify(db, {
-        userId: b.vendorId,
-        type: "proposal_accepted",
-        title: `Proposal accepted: ${rfp.title}`,
-        body: "Congratulations! The author accepted your proposal.",
-        priority: "high",
-        actionUrl: "/rfps/my-proposals",
-        metadata: { rfp_id: input.rfpId, proposal_id: b.id },
-      });
-    } else if (b.status === "rejected") {
-      await notify(db, {
-        userId: b.vendorId,
-        type: "proposal_rejected",
-        title: `Proposal not selected: ${rfp.title}`,
-        body: "The author did not select your proposal.",
-        actionUrl: "/rfps/my-proposals",
-        metadata: { rfp_id: input.rfpId, proposal_id: b.id },
-      });
-      if (input.command.type === "Accept") {
-        await notify(db, {
-          userId: b.vendorId,
-          type: "rfp_closed",
-          title: `RFP awarded: ${rfp.title}`,
-          body: "This RFP was awarded to another vendor and is now closed.",
-          actionUrl: `/rfps/${input.rfpId}`,
-          metadata: { rfp_id: input.rfpId },
-        });
-      }
-    }
-  }
-  return outcome;
 }
 
 /** Counts a view of an RFP, apart from its events (a read is not a domain event). */

@@ -4,6 +4,8 @@ import { type Database, type Queryable, queryRows } from "../client";
 import { pgErrorCode, pipeline } from "../pipeline";
 import { projections } from "../projections";
 import type { AnyProjection, ProjectionInput } from "../projections/types";
+import { reactions } from "../reactions";
+import type { Reaction, ReactionInput } from "../reactions/types";
 import { events, idempotencyKeys, streams } from "../schema/event-store";
 import { parseEvent, streamDefinition } from "./registry";
 import { ConcurrencyError, type EventMetadata, type NewEvent, type RecordedEvent } from "./types";
@@ -88,6 +90,11 @@ function projectionsFor(types: ReadonlySet<string>) {
   return projections.filter((p) => [...p.eventTypes].some((t) => types.has(t)));
 }
 
+/** The reactions (side effects written with the events) to any of these event types. */
+function reactionsFor(types: ReadonlySet<string>) {
+  return reactions.filter((r) => [...r.eventTypes].some((t) => types.has(t)));
+}
+
 /**
  * The append as one statement (decision 007): data-modifying CTEs fed by two JSON parameters check and
  * bump each stream's version (with its snapshot), insert the events, and run the set-based projections
@@ -160,21 +167,27 @@ function columnOf(error: unknown): string | undefined {
   return undefined;
 }
 
-async function runAppend(db: Queryable, prepared: PreparedAppend, eventBy: EventByApply) {
+async function runAppend(db: Queryable, prepared: PreparedAppend, tx: Queryable | null) {
   const types = new Set(prepared.events.map((e) => e.event_type));
   const affected = projectionsFor(types);
   const statement = appendStatement(
     prepared,
     affected.filter((p) => p.writes),
   );
+  const eventBy = affected.filter((p) => !p.writes && p.apply);
+  const reacting = reactionsFor(types);
+  if (!tx && (eventBy.length > 0 || reacting.length > 0))
+    throw new Error("Event-by-event projections and reactions need the appending transaction");
+  // What the reactions read is loaded first, so their writes go out in the same round trip as the append.
+  const reactionWrites = tx ? await prepareReactions(tx, prepared, reacting) : [];
   let rows: AppendedRow[];
   try {
     const results = await pipeline([
       () => queryRows<AppendedRow>(db, statement),
-      ...eventBy(
-        affected.filter((p) => !p.writes && p.apply),
-        prepared,
-      ),
+      // The reactions' single statements before the projections that apply event by event (several
+      // statements one after another), so a failing reaction is the error reported.
+      ...reactionWrites,
+      ...(tx ? applyWrites(tx, eventBy, prepared) : []),
     ]);
     rows = results[0] as AppendedRow[];
   } catch (error) {
@@ -185,6 +198,65 @@ async function runAppend(db: Queryable, prepared: PreparedAppend, eventBy: Event
     const e = byId.get(r.event_id) as PreparedAppend["events"][number];
     return { ...eventFields(e), position: Number(r.position), recordedAt: r.recorded_at };
   });
+}
+
+/**
+ * The reactions' writes for this append (decision 120), as statements to run in
+ * the appending transaction after the events: each reaction gets its events and the states, after the
+ * append, of the streams it reads (from the append's own snapshots, else loaded in the transaction).
+ */
+async function prepareReactions(tx: Queryable, prepared: PreparedAppend, reacting: readonly Reaction[]) {
+  const writes: (() => Promise<unknown>)[] = [];
+  for (const r of reacting) {
+    // Every event of the append: a reaction may read the others (a refund beside a cancellation).
+    const inputs: ReactionInput[] = prepared.events.map((e) => ({
+      eventId: e.event_id,
+      streamId: e.stream_id,
+      streamType: e.stream_type,
+      type: e.event_type,
+      data: e.data,
+    }));
+    const states = new Map<string, unknown>();
+    for (const streamId of r.streamsRead(inputs))
+      states.set(streamId, await stateAfter(tx, prepared, streamId));
+    writes.push(() => r.write(tx, inputs, (id) => states.get(id)));
+  }
+  return writes;
+}
+
+/** A stream's state once this append is written: its snapshot, or its stored state folded with the new events. */
+async function stateAfter(tx: Queryable, prepared: PreparedAppend, streamId: string): Promise<unknown> {
+  const appended = prepared.ordered.find((a) => a.streamId === streamId);
+  if (appended && appended.snapshot !== undefined) return appended.snapshot;
+  const [row] = await tx
+    .select({
+      streamType: streams.streamType,
+      version: streams.version,
+      snapshot: streams.snapshot,
+      snapshotSchema: streams.snapshotSchema,
+    })
+    .from(streams)
+    .where(eq(streams.streamId, streamId));
+  const streamType = appended?.streamType ?? row?.streamType;
+  if (!streamType) return undefined;
+  const def = streamDefinition(streamType);
+  const version = appended ? appended.expectedVersion : (row?.version ?? 0);
+  let state: unknown;
+  if (version === 0) state = def.initialState;
+  else if (
+    row &&
+    row.version === version &&
+    row.snapshot !== null &&
+    row.snapshotSchema === def.snapshotSchema
+  )
+    state = row.snapshot;
+  else
+    state = (await readStream(tx, streamId))
+      .filter((e) => e.streamVersion <= version)
+      .reduce((s, e) => def.evolve(s, { type: e.type, data: e.data }), def.initialState);
+  return prepared.events
+    .filter((e) => e.stream_id === streamId)
+    .reduce((s, e) => def.evolve(s, { type: e.event_type, data: e.data }), state);
 }
 
 /** A prepared event's fields as recorded events and projection inputs name them. */
@@ -200,15 +272,11 @@ function eventFields(e: PreparedAppend["events"][number]) {
   };
 }
 
-type EventByApply = (
-  projections: readonly AnyProjection[],
-  prepared: PreparedAppend,
-) => (() => Promise<unknown>)[];
-
 /**
  * Appends events to one or more streams in the caller's transaction, checking each stream's expected
  * version, and applies the inline projections, in one statement (plus, for projections that apply
- * event by event, their writes pipelined behind it). Throws ConcurrencyError when a stream moved on.
+ * event by event and for the reactions, their writes pipelined behind it: the notifications the events
+ * cause commit or roll back with them). Throws ConcurrencyError when a stream moved on.
  * Streams are written in id order. The caller sends the NOTIFY after its transaction commits
  * (`notifyAppended`).
  */
@@ -219,7 +287,7 @@ export async function appendInTransaction(
 ): Promise<RecordedEvent[]> {
   const prepared = prepare(appends, options);
   if (prepared.events.length === 0) return [];
-  return runAppend(tx, prepared, (eventBy, p) => applyWrites(tx, eventBy, p));
+  return runAppend(tx, prepared, tx);
 }
 
 function applyWrites(tx: Queryable, eventBy: readonly AnyProjection[], prepared: PreparedAppend) {
@@ -310,7 +378,7 @@ export function notifyAppended(db: Queryable, recorded: readonly RecordedEvent[]
 
 /**
  * Appends in a transaction of its own, then NOTIFYs. When every projection of these events is
- * set-based the append is a single autocommitted statement, atomic without BEGIN and COMMIT, and
+ * set-based and no reaction reads them, the append is a single autocommitted statement, atomic without BEGIN and COMMIT, and
  * appends that arrive while one is in flight in this process share the next statement (below).
  */
 export async function append(
@@ -321,9 +389,10 @@ export async function append(
   const prepared = prepare(appends, options);
   if (prepared.events.length === 0) return [];
   const types = new Set(prepared.events.map((e) => e.event_type));
-  const recorded = projectionsFor(types).every((p) => p.writes)
-    ? await appendGrouped(db, prepared)
-    : await db.transaction((tx) => runAppend(tx, prepared, (eventBy, p) => applyWrites(tx, eventBy, p)));
+  const recorded =
+    projectionsFor(types).every((p) => p.writes) && reactionsFor(types).length === 0
+      ? await appendGrouped(db, prepared)
+      : await db.transaction((tx) => runAppend(tx, prepared, tx));
   void notifyAppended(db, recorded);
   return recorded;
 }
@@ -389,8 +458,7 @@ function pumpAppends(db: Database, queue: AppendQueue) {
 }
 
 async function runAppendBatch(db: Database, batch: QueuedAppend[]) {
-  const alone = (item: QueuedAppend) =>
-    runAppend(db, item.prepared, () => []).then(item.resolve, item.reject);
+  const alone = (item: QueuedAppend) => runAppend(db, item.prepared, null).then(item.resolve, item.reject);
   if (batch.length === 1) return alone(batch[0] as QueuedAppend);
   const byStream = batch
     .flatMap((item) => item.prepared.ordered.map((a) => ({ a, item })))
@@ -407,7 +475,7 @@ async function runAppendBatch(db: Database, batch: QueuedAppend[]) {
   }
   let recorded: RecordedEvent[];
   try {
-    recorded = await runAppend(db, { ordered: byStream.map((x) => x.a), events }, () => []);
+    recorded = await runAppend(db, { ordered: byStream.map((x) => x.a), events }, null);
   } catch {
     for (const item of batch) await alone(item);
     return;
@@ -432,16 +500,68 @@ export async function readStream(
 }
 
 /**
- * Reads every event after a global position (up to `upTo`, of the given types), in position order, one
- * batch at a time, validated.
+ * The highest global position up to which every event is final: committed, or rolled back for good.
+ * `position` comes from a sequence at insert, not at commit, so a transaction that took position 5 may
+ * commit after another one took 6 and committed: a reader that saw 6 and moved its checkpoint past it
+ * would never see 5. Here (decision 120) the maximum visible position M and the transactions
+ * writing to `events` at that moment (they hold ROW EXCLUSIVE on the table from before they take a
+ * position until they end) are read in one statement; once those transactions have ended, every
+ * position up to M is final. Waits up to `waitMs` for them (in-flight appends take milliseconds) and
+ * answers null if they are still running then: the caller reads nothing new this time. Writers are not
+ * blocked, and transactions that start after the first statement are not waited for. The reads that
+ * follow must take fresh snapshots (READ COMMITTED, the default), to see what those writers committed.
+ */
+export async function committedHighWater(
+  db: Queryable,
+  options: { waitMs?: number; pollMs?: number } = {},
+): Promise<number | null> {
+  const [first] = await queryRows<{ position: string | number; writers: string[] | string | null }>(
+    db,
+    sql`select coalesce((select max(position) from events), 0) as position,
+          (select json_agg(virtualtransaction)::text from pg_locks where ${appendingNow}) as writers`,
+  );
+  const high = Number(first?.position ?? 0);
+  const writers = first?.writers ? (JSON.parse(String(first.writers)) as string[]) : [];
+  if (writers.length === 0) return high;
+  const deadline = Date.now() + (options.waitMs ?? 1000);
+  for (;;) {
+    const [still] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from pg_locks where ${appendingNow}
+            and virtualtransaction in (select jsonb_array_elements_text(${JSON.stringify(writers)}::jsonb))`,
+    );
+    if (Number(still?.n ?? 0) === 0) return high;
+    if (Date.now() >= deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 5));
+  }
+}
+
+/** Other sessions' transactions that may be inserting events (a writer holds ROW EXCLUSIVE on the table). */
+const appendingNow = sql.raw(
+  "locktype = 'relation' and relation = 'events'::regclass and mode = 'RowExclusiveLock' and granted and pid <> pg_backend_pid()",
+);
+
+/**
+ * Reads every event after a global position, in position order, one batch at a time, validated: up to
+ * `upTo`, else up to the committed high-water mark (`committedHighWater`), so a reader that keeps the
+ * last position it got as its checkpoint never skips an event whose transaction commits late. When
+ * appends in flight do not end within `waitMs` it reads nothing; the caller tries again later.
  * The next batch is read while the caller works on the current one.
  */
 export async function* readAll(
   db: Queryable,
-  options: { after?: number; upTo?: number; types?: readonly string[]; batchSize?: number } = {},
+  options: {
+    after?: number;
+    upTo?: number;
+    types?: readonly string[];
+    batchSize?: number;
+    waitMs?: number;
+  } = {},
 ): AsyncGenerator<RecordedEvent[]> {
   const batchSize = options.batchSize ?? 1000;
-  const read = (after: number) => readBatch(db, after, batchSize, options.upTo, options.types);
+  const upTo = options.upTo ?? (await committedHighWater(db, { waitMs: options.waitMs }));
+  if (upTo === null) return;
+  const read = (after: number) => readBatch(db, after, batchSize, upTo, options.types);
   let next = read(options.after ?? 0);
   try {
     for (;;) {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Database, type Queryable, queryRows } from "../client";
 import { streamDefinition, validateEvent } from "../event-store/registry";
-import { readAll } from "../event-store/store";
+import { committedHighWater, readAll } from "../event-store/store";
 import { pipeline } from "../pipeline";
 import { projections } from "./index";
 
@@ -222,11 +222,10 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
   let report: Pick<ReplayReport, "differences" | "snapshotDifferences">;
   let count: number;
   try {
-    const [high] = await queryRows<{ position: string | number }>(
-      db,
-      sql`select coalesce(max(position), 0) as position from events`,
-    );
-    const upTo = Number(high?.position ?? 0);
+    // Rebuilt without the lock up to the committed high-water mark: an event below it whose transaction
+    // is still open would be missed by both passes (the catch-up under the lock reads only above it).
+    // Appends still open after 10 s: everything is rebuilt under the lock.
+    const upTo = (await committedHighWater(db, { waitMs: 10_000 })) ?? 0;
     const [, [counted]] = await Promise.all([
       rebuildRange(db, 0, upTo, false),
       queryRows<{ n: string | number }>(db, sql`select count(*) as n from events where position <= ${upTo}`),

@@ -12,6 +12,31 @@ export const STREAM_HEARTBEAT_MS = 25_000;
 /** The PostgreSQL NOTIFY channel that carries notification changes between app servers. */
 export const NOTIFICATIONS_CHANNEL = "notifications";
 
+/** Spec 000 section 3: the notification types (role_added and system_alert are ours). */
+export const NOTIFICATION_TYPES = [
+  "role_added",
+  "role_verified",
+  "role_rejected",
+  "verification_reminder",
+  "rfp_new",
+  "rfp_updated",
+  "rfp_closed",
+  "proposal_received",
+  "proposal_accepted",
+  "proposal_rejected",
+  "organization_invitation",
+  "organization_role_changed",
+  "welcome",
+  "subscription_expiring",
+  "payment_failed",
+  "message_received",
+  "forum_reply",
+  "forum_mention",
+  /** To admins: errors arrive faster than the error monitor's alert threshold (issue 5, part 6). */
+  "system_alert",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
 export const NOTIFICATION_PRIORITIES = ["urgent", "high", "normal", "low"] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { openDatabase } from "@db/client";
 import { readStream } from "@db/event-store";
 import { type CreditsEvent, creditsStreamId, findCreditPackage, fold } from "@domain/credits";
 import { describe, expect, it } from "vitest";
@@ -52,6 +53,45 @@ describe.skipIf(!hasPostgres)("credits under concurrency on postgres", () => {
       lifetime_spent: folded.lifetimeSpent,
     }).toEqual(balance);
     expect(events.map((e) => e.streamVersion)).toEqual(Array.from({ length: K + 1 }, (_, i) => i + 1));
+  });
+
+  it("64 concurrent spends through two connection pools (two app servers): exactly K succeed", async () => {
+    // Each pool has its own in-process queues, so only the database's stream lock keeps the two apart.
+    const second = await openDatabase({ url: t.handle.url as string, max: 32 });
+    try {
+      const vendorId = randomUUID();
+      const K = 19;
+      await executeCreditsCommand(t.db, {
+        type: "GrantBonusCredits",
+        vendorId,
+        amount: K,
+        reason: "Concurrency test",
+        grantedBy: null,
+      });
+      const outcomes = await Promise.all(
+        Array.from({ length: 64 }, (_, i) =>
+          executeCreditsCommand(i % 2 === 0 ? t.db : second.db, {
+            type: "SpendCredits",
+            vendorId,
+            amount: 1,
+            referenceId: `two-pools-${i}`,
+            description: `Proposal ${i}`,
+          }),
+        ),
+      );
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(K);
+      for (const f of outcomes.filter((o) => !o.ok))
+        expect(f).toMatchObject({ ok: false, error: { kind: "insufficient_credits", balance: 0 } });
+      expect(await getVendorCredits(second.db, vendorId)).toEqual({
+        balance: 0,
+        lifetime_earned: K,
+        lifetime_spent: K,
+      });
+      const events = await readStream(t.db, creditsStreamId(vendorId));
+      expect(events.map((e) => e.streamVersion)).toEqual(Array.from({ length: K + 1 }, (_, i) => i + 1));
+    } finally {
+      await second.close();
+    }
   });
 
   it("the same purchase delivered 3 times concurrently is credited once", async () => {

@@ -1,20 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { queryRows } from "@db/client";
+import { type Database, openDatabase, queryRows } from "@db/client";
 import {
   append,
+  appendInTransaction,
   ConcurrencyError,
   EVENTS_CHANNEL,
   EventValidationError,
   readAll,
   readStream,
 } from "@db/event-store";
+import { pgErrorCode } from "@db/pipeline";
+import { replay } from "@db/projections/replay";
 import { events } from "@db/schema";
 import { creditsStreamId, findCreditPackage } from "@domain/credits";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { executeCreditsCommand } from "~/commands/credits.server";
 import { getCreditHistory, getVendorCredits } from "~/queries/credits.server";
-import { engines, useTestDatabase } from "../support/db";
+import { engines, hasPostgres, useTestDatabase } from "../support/db";
 
 const bonus = (vendorId: string, amount = 3) => ({
   type: "CreditsBonusGranted",
@@ -111,7 +114,7 @@ describe.each(engines)("event store on %s", (engine) => {
     ).rejects.toBe(rollback);
   });
 
-  it("rejects any UPDATE, DELETE or TRUNCATE on the events table", async () => {
+  it("rejects any UPDATE, DELETE or TRUNCATE on the events table with restrict_violation, changing nothing", async () => {
     const vendorId = randomUUID();
     await append(t.db, [
       {
@@ -121,14 +124,24 @@ describe.each(engines)("event store on %s", (engine) => {
         events: [bonus(vendorId)],
       },
     ]);
-    await expect(t.db.execute(sql`update events set event_type = 'X'`)).rejects.toThrow();
-    await expect(t.db.execute(sql`delete from events`)).rejects.toThrow();
-    await expect(t.db.execute(sql`truncate events`)).rejects.toThrow();
-    const [row] = await queryRows<{ n: number }>(
-      t.db,
-      sql`select count(*)::int as n from events where event_type = 'X'`,
-    );
-    expect(row?.n).toBe(0);
+    const all = sql`select to_jsonb(e) as row from events e order by position`;
+    const before = await queryRows(t.db, all);
+    expect(before.length).toBeGreaterThan(0);
+    for (const statement of [
+      sql`update events set event_type = 'X'`,
+      sql`update events set data = '{}'::jsonb where stream_id = ${creditsStreamId(vendorId)}`,
+      sql`delete from events`,
+      sql`delete from events where stream_id = ${creditsStreamId(vendorId)}`,
+      sql`truncate events`,
+    ]) {
+      const error = await t.db.execute(statement).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      // The trigger's own SQLSTATE (23001 restrict_violation), not any error at all.
+      expect(pgErrorCode(error).code).toBe("23001");
+    }
+    expect(await queryRows(t.db, all)).toEqual(before);
   });
 
   it("reads everything from a global position in batches", async () => {
@@ -267,5 +280,104 @@ describe.each(engines)("event store on %s", (engine) => {
       description: "x",
     });
     expect(r).toMatchObject({ ok: true, result: { balance: 1 } });
+  });
+});
+
+/** Everything a reader gets from readAll after a checkpoint, in order. */
+async function readPositions(db: Parameters<typeof readAll>[0], after: number, waitMs: number) {
+  const seen: number[] = [];
+  for await (const batch of readAll(db, { after, waitMs })) seen.push(...batch.map((e) => e.position));
+  return seen;
+}
+
+// Issue 11, part 1.3. A late commit needs two connections at once: a real PostgreSQL.
+describe.skipIf(!hasPostgres)("gap-safe reading of all events on postgres", () => {
+  const t = useTestDatabase("postgres", { max: 8 });
+
+  /** Opens a transaction on another pool that appends one event and stays open until released. */
+  async function heldAppend(db: Database) {
+    const vendorId = randomUUID();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted: (position: number) => void = () => {};
+    const position = new Promise<number>((resolve) => {
+      inserted = resolve;
+    });
+    const committed = db.transaction(async (tx) => {
+      const [e] = await appendInTransaction(tx, [
+        {
+          streamId: creditsStreamId(vendorId),
+          streamType: "credits",
+          expectedVersion: 0,
+          events: [bonus(vendorId)],
+        },
+      ]);
+      inserted(e?.position ?? 0);
+      await gate;
+    });
+    return { position: await position, release, committed };
+  }
+
+  async function checkpoint() {
+    const [row] = await queryRows<{ max: number | null }>(
+      t.db,
+      sql`select max(position)::int as max from events`,
+    );
+    return row?.max ?? 0;
+  }
+
+  it("never moves a checkpoint past an event whose transaction commits late", async () => {
+    const other = await openDatabase({ url: t.handle.url as string, max: 2 });
+    try {
+      const after = await checkpoint();
+      // A takes a position and stays open; B takes the next one and commits.
+      const a = await heldAppend(other.db);
+      const vendorB = randomUUID();
+      const [b] = await append(t.db, [
+        {
+          streamId: creditsStreamId(vendorB),
+          streamType: "credits",
+          expectedVersion: 0,
+          events: [bonus(vendorB)],
+        },
+      ]);
+      expect(b?.position).toBeGreaterThan(a.position);
+      // B is committed and visible, but reading it now would move the checkpoint past A: nothing is read.
+      expect(await readPositions(t.db, after, 150)).toEqual([]);
+      // A reader that waits long enough gets both, in order, once A commits.
+      const waiting = readPositions(t.db, after, 10_000);
+      setTimeout(a.release, 200);
+      await a.committed;
+      expect(await waiting).toEqual([a.position, b?.position]);
+      expect(await readPositions(t.db, after, 0)).toEqual([a.position, b?.position]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("replay --verify rebuilds an event whose transaction commits late while it runs", async () => {
+    const other = await openDatabase({ url: t.handle.url as string, max: 2 });
+    try {
+      const a = await heldAppend(other.db);
+      const vendorB = randomUUID();
+      await append(t.db, [
+        {
+          streamId: creditsStreamId(vendorB),
+          streamType: "credits",
+          expectedVersion: 0,
+          events: [bonus(vendorB)],
+        },
+      ]);
+      const verifying = replay(t.db, { verify: true });
+      setTimeout(a.release, 300);
+      await a.committed;
+      const report = await verifying;
+      expect(report.differences).toEqual([]);
+      expect(report.snapshotDifferences).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,5 +1,9 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { queryRows } from "@db/client";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type DatabaseHandle, openDatabase, queryRows, runMigrations } from "@db/client";
 import { EventValidationError } from "@db/event-store";
 import { replay } from "@db/projections/replay";
 import { findCreditPackage } from "@domain/credits";
@@ -122,4 +126,102 @@ describe.each(engines)("replay over an invalid event on %s", (engine) => {
       await handle.close();
     }
   });
+});
+
+/** Runs `scripts/replay.ts --verify` as a child process, as `npm run replay -- --verify` does. */
+function runVerify(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      path.resolve("node_modules/.bin/tsx"),
+      ["scripts/replay.ts", "--verify"],
+      { env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/**
+ * A database the script can open: the PostgreSQL test database by its URL, or an embedded database in a
+ * folder of its own (closed while the script runs: PGlite serves one process).
+ */
+async function scriptDatabase(engine: (typeof engines)[number]): Promise<{
+  handle: DatabaseHandle;
+  env: Record<string, string>;
+  release(): Promise<void>;
+  reopen(): Promise<DatabaseHandle>;
+  dispose(): Promise<void>;
+}> {
+  if (engine === "postgres") {
+    const handle = await createTestDatabase(engine);
+    return {
+      handle,
+      env: { DATABASE_URL: handle.url as string },
+      release: async () => {},
+      reopen: async () => handle,
+      dispose: () => handle.close(),
+    };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), "replay-verify-"));
+  const open = () => openDatabase({ dataDir: path.join(dir, "pglite") });
+  let handle: DatabaseHandle = await open();
+  await runMigrations(handle);
+  return {
+    handle,
+    env: { DATA_DIR: dir },
+    release: () => handle.close(),
+    reopen: async () => {
+      handle = await open();
+      return handle;
+    },
+    dispose: async () => {
+      await handle.close().catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// Issue 11, part 1.6: replay --verify must fail, naming each difference, when a projection row or a
+// stream snapshot no longer matches the events.
+describe.each(engines)("replay --verify as a script on %s", (engine) => {
+  it("exits 0 on a clean database, and 1 naming each tampered balance row, RFP row and snapshot", async () => {
+    const target = await scriptDatabase(engine);
+    try {
+      const vendorId = randomUUID();
+      await someHistory(target.handle.db, vendorId);
+      await target.release();
+      const clean = await runVerify(target.env);
+      expect(clean.stdout).toContain("No differences.");
+      expect(clean.code).toBe(0);
+
+      const db = (await target.reopen()).db;
+      const [rfp] = await queryRows<{ id: string }>(db, sql`select id from rfps order by id limit 1`);
+      await db.execute(
+        sql`update vendor_credit_balances set balance = balance + 5 where vendor_id = ${vendorId}`,
+      );
+      await db.execute(sql`update rfps set title = 'Tampered title' where id = ${rfp?.id}`);
+      await db.execute(sql`update streams set snapshot = jsonb_set(snapshot, '{balance}', '999')
+        where stream_id = ${`credits-${vendorId}`}`);
+      await target.release();
+      const tampered = await runVerify(target.env);
+      expect(tampered.code).toBe(1);
+      const lines = tampered.stdout.split("\n");
+      const line = (prefix: string, fragment: string) =>
+        lines.filter((l) => l.startsWith(prefix) && l.includes(fragment));
+      // Each tampered projection row shows up as the live row that is not replayed, and the replayed
+      // row that is not live.
+      expect(line("vendor_credit_balances only_live:", vendorId)).toHaveLength(1);
+      expect(line("vendor_credit_balances only_replayed:", vendorId)).toHaveLength(1);
+      expect(line("rfps only_live:", "Tampered title")).toHaveLength(1);
+      expect(line("rfps only_replayed:", rfp?.id as string)).toHaveLength(1);
+      expect(line("snapshot:", `credits-${vendorId}`)).toHaveLength(1);
+      expect(lines.filter((l) => / only_(live|replayed): |^snapshot: /.test(l))).toHaveLength(5);
+      expect(tampered.stderr).toContain("5 difference(s) between the live projections and the events.");
+    } finally {
+      await target.dispose();
+    }
+    // Two runs of the script (tsx start-up, an embedded database on disk): give it time on a busy machine.
+  }, 180_000);
 });

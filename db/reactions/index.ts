@@ -1,0 +1,5 @@
+import { notificationsReaction } from "./notifications";
+import type { Reaction } from "./types";
+
+/** Every reaction, run in the appending transaction of the events it reacts to. */
+export const reactions: readonly Reaction[] = [notificationsReaction];
