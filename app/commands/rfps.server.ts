@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Database } from "@db/client";
-import { type CommandOutcome, type EventMetadata, runCommand } from "@db/event-store";
+import { type CommandOutcome, type EventMetadata, readStream, runCommand } from "@db/event-store";
 import { rfpProposals, rfps } from "@db/schema";
 import { CREDITS_STREAM_TYPE, type CreditsState, creditsStreamId } from "@domain/credits";
 import {
@@ -22,12 +22,16 @@ import {
 } from "@domain/proposal";
 import {
   decide as decideRfp,
+  fold as foldRfp,
+  RFP_MESSAGES,
   RFP_STREAM_TYPE,
   type RfpActor,
   type RfpCommand,
   type RfpError,
+  type RfpEvent,
   type RfpFields,
   type RfpState,
+  type RfpWizardStepId,
   rfpStreamId,
 } from "@domain/rfp";
 import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
@@ -56,34 +60,98 @@ const creditsStream = (vendorId: string) => ({
   streamType: CREDITS_STREAM_TYPE,
 });
 
-/** Runs one single-stream RFP command. */
+/** What an RFP command leaves: the stream's version and fields after it. */
+export interface RfpCommandResult {
+  rfpId: string;
+  version: number;
+  fields: RfpFields;
+}
+
+/**
+ * Runs one single-stream RFP command. With `expectedVersion` (the version a page was rendered from)
+ * a stream that moved on throws VersionConflictError and nothing is written.
+ */
 export async function executeRfpCommand(
   db: Database,
   rfpId: string,
   command: RfpCommand,
-  options: { metadata?: EventMetadata; now?: Clock; idempotencyKey?: string } = {},
-): Promise<CommandOutcome<{ rfpId: string }, RfpError>> {
+  options: { metadata?: EventMetadata; now?: Clock; idempotencyKey?: string; expectedVersion?: number } = {},
+): Promise<CommandOutcome<RfpCommandResult, RfpError>> {
   const stream = rfpStream(rfpId);
-  return runCommand<{ rfpId: string }, RfpError>(db, {
+  return runCommand<RfpCommandResult, RfpError>(db, {
     streams: [stream],
+    expectedVersions:
+      options.expectedVersion === undefined ? undefined : { [stream.streamId]: options.expectedVersion },
     metadata: options.metadata,
     idempotencyKey: options.idempotencyKey,
     decide(loaded) {
-      const state = loaded.get(stream.streamId)?.state as RfpState;
+      const { state, version } = loaded.get(stream.streamId) as { state: RfpState; version: number };
       const decision = decideRfp(state, command, { now: nowIso(options.now) });
       if (!decision.ok) return decision;
       return {
         ok: true,
         appends: [{ streamId: stream.streamId, events: decision.events }],
-        result: { rfpId },
+        result: {
+          rfpId,
+          version: version + decision.events.length,
+          fields: foldRfp(decision.events, state).fields,
+        },
       };
     },
   });
 }
 
+/**
+ * Saves an edit form (a wizard step, or a published RFP's details): the fields it posted, merged in
+ * `decide` against the locked RFP, with the fields as they were at the version the form was rendered
+ * from as the base. So an edit changes only what the person changed, and a field someone else changed
+ * meanwhile is a conflict, not a silent overwrite. (Events up to a version never change, so they are
+ * read before the lock.)
+ */
+export async function editRfp(
+  db: Database,
+  input: {
+    rfpId: string;
+    actor: RfpActor;
+    fields: Partial<RfpFields>;
+    renderedVersion: number;
+    checkStep?: RfpWizardStepId;
+  },
+  options: { metadata?: EventMetadata; now?: Clock } = {},
+): Promise<CommandOutcome<RfpCommandResult, RfpError>> {
+  const history = await readStream(db, rfpStreamId(input.rfpId));
+  if (input.renderedVersion < 1 || input.renderedVersion > history.length) {
+    // A version this RFP never had: what the form showed is unknown, so every posted field conflicts.
+    return {
+      ok: false,
+      error: {
+        kind: "conflict",
+        message: RFP_MESSAGES.editConflict,
+        fields: Object.keys(input.fields) as (keyof RfpFields)[],
+      },
+    };
+  }
+  const shown = foldRfp(
+    history.slice(0, input.renderedVersion).map((e) => ({ type: e.type, data: e.data }) as RfpEvent),
+  ).fields;
+  const base = Object.fromEntries(Object.keys(input.fields).map((k) => [k, shown[k as keyof RfpFields]]));
+  return executeRfpCommand(
+    db,
+    input.rfpId,
+    { type: "UpdateRfp", actor: input.actor, fields: input.fields, base, checkStep: input.checkStep },
+    options,
+  );
+}
+
 export async function createRfp(
   db: Database,
-  input: { actor: RfpActor; mayCreate: boolean; authorContextId: string | null; fields: RfpFields },
+  input: {
+    actor: RfpActor;
+    mayCreate: boolean;
+    authorContextId: string | null;
+    fields: RfpFields;
+    checkStep?: RfpWizardStepId;
+  },
   options: { now?: Clock; idempotencyKey?: string } = {},
 ) {
   const rfpId = randomUUID();
