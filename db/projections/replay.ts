@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Database, type Queryable, queryRows } from "../client";
-import { streamDefinition, validateEvent } from "../event-store/registry";
+import { parseEvent, streamDefinition } from "../event-store/registry";
 import { readAll } from "../event-store/store";
 import { pipeline } from "../pipeline";
 import { projections } from "./index";
@@ -49,7 +49,7 @@ interface EventToValidate {
 
 /** Validates events by their streams' schemas, as every read of the store does (DESIGN.md). */
 function validate(rows: readonly EventToValidate[]) {
-  for (const r of rows) validateEvent(r.stream_type, r.stream_id, r);
+  for (const r of rows) parseEvent(r.stream_type, r.stream_id, r);
 }
 
 /** Lets a query that was just started go out on its connection before synchronous work. */
