@@ -6,7 +6,14 @@ import { DEFAULT_PROPOSAL_CREDIT_COST } from "../credits/status";
 import { mayViewRfp } from "../rfp/access";
 import type { RfpEvent } from "../rfp/events";
 import type { RfpState } from "../rfp/machine";
-import { accept, assertNever, type DecideContext, type Decision, reject } from "../shared";
+import {
+  accept,
+  assertNever,
+  type DecideContext,
+  type Decision,
+  LifecycleViolation,
+  reject,
+} from "../shared";
 import type { ProposalEvent } from "./events";
 import type { ProposalFields } from "./fields";
 import {
@@ -25,9 +32,14 @@ export type ProposalError =
   | { kind: "business_rule"; message: string }
   | { kind: "credit"; message: string; balance: number; required: number };
 
-/** Folds one event; the machine owns the transition. */
+/**
+ * Folds one recorded event; the machine owns the transition. Total: an event the machine does not allow
+ * from this state throws LifecycleViolation (the stream is corrupt), it is never ignored.
+ */
 export function evolve(state: ProposalState, event: ProposalEvent): ProposalState {
-  const [next] = transition(proposalMachine, proposalSnapshot(state), event);
+  const snapshot = proposalSnapshot(state);
+  if (!snapshot.can(event)) throw new LifecycleViolation("proposal", event.type, state.status);
+  const [next] = transition(proposalMachine, snapshot, event);
   return { ...next.context, status: next.value as ProposalState["status"] };
 }
 

@@ -1,5 +1,12 @@
 import { transition } from "xstate";
-import { accept, assertNever, type DecideContext, type Decision, reject } from "../shared";
+import {
+  accept,
+  assertNever,
+  type DecideContext,
+  type Decision,
+  LifecycleViolation,
+  reject,
+} from "../shared";
 import type { RfpEvent } from "./events";
 import { editOutcome, PUBLISHED_EDITABLE_FIELDS, type RfpFields } from "./fields";
 import { initialRfpState, type RfpState, rfpMachine, rfpSnapshot } from "./machine";
@@ -52,9 +59,14 @@ export type RfpError =
   /** Someone else changed a field this edit changes, since the form was rendered. */
   | { kind: "conflict"; message: string; fields: (keyof RfpFields)[] };
 
-/** Folds one event; the machine owns the transition. An event it refuses changes nothing. */
+/**
+ * Folds one recorded event; the machine owns the transition. Total: an event the machine does not allow
+ * from this state is never ignored, it throws LifecycleViolation (the stream is corrupt).
+ */
 export function evolve(state: RfpState, event: RfpEvent): RfpState {
-  const [next] = transition(rfpMachine, rfpSnapshot(state), event);
+  const snapshot = rfpSnapshot(state);
+  if (!snapshot.can(event)) throw new LifecycleViolation("rfp", event.type, state.status);
+  const [next] = transition(rfpMachine, snapshot, event);
   return { ...next.context, status: next.value as RfpState["status"] };
 }
 

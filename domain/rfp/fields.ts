@@ -165,9 +165,9 @@ export function editOutcome(current: RfpFields, edit: RfpFieldEdit) {
   const conflicts: (keyof RfpFields)[] = [];
   for (const key of Object.keys(edit.submitted) as (keyof RfpFields)[]) {
     const mine = edit.submitted[key];
-    if (sameFieldValue(key, mine, edit.base[key])) continue;
-    if (!sameFieldValue(key, current[key], edit.base[key]) && !sameFieldValue(key, current[key], mine))
-      conflicts.push(key);
+    // Not touched (as shown), or already so (someone made the same change): nothing to do.
+    if (sameFieldValue(key, mine, edit.base[key]) || sameFieldValue(key, current[key], mine)) continue;
+    if (!sameFieldValue(key, current[key], edit.base[key])) conflicts.push(key);
     (changes as Record<string, unknown>)[key] = mine;
   }
   return { changes, conflicts };

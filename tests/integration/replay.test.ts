@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { queryRows } from "@db/client";
-import { EventValidationError } from "@db/event-store";
+import { append, EventValidationError } from "@db/event-store";
 import { replay } from "@db/projections/replay";
-import { findCreditPackage } from "@domain/credits";
+import { CREDITS_STREAM_TYPE, creditsStreamId, findCreditPackage } from "@domain/credits";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { executeCreditsCommand } from "~/commands/credits.server";
@@ -118,6 +118,55 @@ describe.each(engines)("replay over an invalid event on %s", (engine) => {
           ${JSON.stringify({ vendorId, amount: -5, reason: "bad", grantedBy: null, grantedAt: "2026-01-01T00:00:00.000Z" })}::jsonb)`);
       await expect(replay(handle.db)).rejects.toBeInstanceOf(EventValidationError);
       expect(await liveState(handle.db)).toEqual(before);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe.each(engines)("replay --verify over a corrupt stream on %s", (engine) => {
+  it("names each stream holding an event its lifecycle does not allow (evolve never skips it)", async () => {
+    const handle = await createTestDatabase(engine);
+    try {
+      const vendorId = randomUUID();
+      const granted = await executeCreditsCommand(handle.db, {
+        type: "GrantBonusCredits",
+        vendorId,
+        amount: 2,
+        reason: "Test",
+        grantedBy: null,
+      });
+      expect(granted.ok).toBe(true);
+      // A refund of a spend that never happened, appended around decide (the schema holds, the lifecycle not).
+      const streamId = creditsStreamId(vendorId);
+      await append(handle.db, [
+        {
+          streamId,
+          streamType: CREDITS_STREAM_TYPE,
+          expectedVersion: 1,
+          events: [
+            {
+              type: "CreditsRefunded",
+              data: {
+                vendorId,
+                amount: 5,
+                referenceId: randomUUID(),
+                referenceType: "proposal_submission",
+                reason: "Nothing was spent",
+                refundedAt: "2026-11-22T10:00:00.000Z",
+              },
+            },
+          ],
+        },
+      ]);
+      const report = await replay(handle.db, { verify: true });
+      expect(report.corruptStreams).toEqual([
+        {
+          streamId,
+          version: 2,
+          message: "CreditsRefunded is not allowed in a credits stream that is low",
+        },
+      ]);
     } finally {
       await handle.close();
     }
