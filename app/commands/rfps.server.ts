@@ -4,7 +4,7 @@ import { type CommandOutcome, type EventMetadata, readStream, runCommand } from 
 import { rfpProposals, rfps } from "@db/schema";
 import { CREDITS_STREAM_TYPE, type CreditsState, creditsStreamId } from "@domain/credits";
 import {
-  cancelRfpWithRefunds,
+  decide as decideProposal,
   type MultiDecision,
   PROPOSAL_STREAM_TYPE,
   type ProposalAppends,
@@ -14,15 +14,12 @@ import {
   proposalStreamId,
   type ReviewCommand,
   type Reviewer,
-  reviewProposal,
-  saveProposalDraft,
-  submitProposal,
   type VendorActor,
-  withdrawProposal,
 } from "@domain/proposal";
 import {
   decide as decideRfp,
   fold as foldRfp,
+  initialRfpState,
   RFP_MESSAGES,
   RFP_STREAM_TYPE,
   type RfpActor,
@@ -164,9 +161,9 @@ export async function createRfp(
 }
 
 /** What a multi-stream proposal decision appends, as the event store wants it. */
-function toAppends(a: ProposalAppends, rfpId: string) {
+function toAppends(a: ProposalAppends, rfpId: string | null) {
   return [
-    { streamId: rfpStreamId(rfpId), events: a.rfp },
+    ...(rfpId === null ? [] : [{ streamId: rfpStreamId(rfpId), events: a.rfp }]),
     ...[...a.proposals].map(([id, events]) => ({ streamId: proposalStreamId(id), events })),
     ...[...a.credits].map(([vendorId, events]) => ({ streamId: creditsStreamId(vendorId), events })),
   ];
@@ -261,8 +258,9 @@ export async function cancelRfp(
         { now },
       );
       if (!cancelled.ok) return { ok: false, error: cancelled.error as ProposalError };
-      return cancelRfpWithRefunds(
-        { rfpCancelled: cancelled.events, rfp, proposals, credits, by: input.actor.userId },
+      return decideProposal(
+        { rfp, proposals, credits },
+        { type: "RejectAndRefundAll", rfpCancelled: cancelled.events, by: input.actor.userId },
         { now },
       );
     },
@@ -351,22 +349,19 @@ export async function saveProposal(
     streams,
     metadata: { actorUserId: input.vendor.userId },
     decide(loaded) {
-      const decision = saveProposalDraft(
+      const decision = decideProposal(
         {
-          proposalId,
-          vendor: input.vendor,
           rfp: loaded.get(rfpStreamId(input.rfpId))?.state as RfpState,
-          proposal: loaded.get(proposalStreamId(proposalId))?.state as ProposalState,
-          fields: input.fields,
+          proposals: new Map([
+            [proposalId, loaded.get(proposalStreamId(proposalId))?.state as ProposalState],
+          ]),
+          credits: new Map(),
         },
+        { type: "SaveProposalDraft", proposalId, vendor: input.vendor, fields: input.fields },
         { now: nowIso(options.now) },
       );
       if (!decision.ok) return decision;
-      return {
-        ok: true,
-        appends: [{ streamId: proposalStreamId(proposalId), events: decision.events }],
-        result: { proposalId },
-      };
+      return { ok: true, appends: toAppends(decision.appends, input.rfpId), result: { proposalId } };
     },
   });
 }
@@ -387,13 +382,18 @@ export async function submitProposalCommand(
     idempotencyKey: options.idempotencyKey,
     decide(loaded) {
       const credits = loaded.get(creditsStreamId(input.vendor.userId))?.state as CreditsState;
-      const decision = submitProposal(
+      const decision = decideProposal(
         {
+          rfp: loaded.get(rfpStreamId(input.rfpId))?.state as RfpState,
+          proposals: new Map([
+            [proposalId, loaded.get(proposalStreamId(proposalId))?.state as ProposalState],
+          ]),
+          credits: new Map([[input.vendor.userId, credits]]),
+        },
+        {
+          type: "SubmitProposal",
           proposalId,
           vendor: input.vendor,
-          rfp: loaded.get(rfpStreamId(input.rfpId))?.state as RfpState,
-          proposal: loaded.get(proposalStreamId(proposalId))?.state as ProposalState,
-          credits,
           fields: input.fields,
           creditCost: input.creditCost,
         },
@@ -439,14 +439,19 @@ export async function withdrawProposalCommand(
     streams: [stream],
     metadata: { actorUserId: input.vendorId },
     decide(loaded) {
-      const decision = withdrawProposal(
-        { vendorId: input.vendorId, proposal: loaded.get(stream.streamId)?.state as ProposalState },
+      const decision = decideProposal(
+        {
+          rfp: initialRfpState,
+          proposals: new Map([[input.proposalId, loaded.get(stream.streamId)?.state as ProposalState]]),
+          credits: new Map(),
+        },
+        { type: "WithdrawProposal", proposalId: input.proposalId, vendorId: input.vendorId },
         { now: nowIso(options.now) },
       );
       if (!decision.ok) return decision;
       return {
         ok: true,
-        appends: [{ streamId: stream.streamId, events: decision.events }],
+        appends: toAppends(decision.appends, null),
         result: { proposalId: input.proposalId },
       };
     },
@@ -467,8 +472,9 @@ export async function reviewProposalCommand(
     db,
     input.rfpId,
     (rfp, proposals) =>
-      reviewProposal(
-        { reviewer: input.reviewer, rfp, proposals, command: input.command },
+      decideProposal(
+        { rfp, proposals, credits: new Map() },
+        { type: "ReviewProposal", reviewer: input.reviewer, review: input.command },
         { now: nowIso(options.now) },
       ),
     { metadata: { actorUserId: input.reviewer.userId } },

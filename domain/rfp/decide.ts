@@ -216,25 +216,28 @@ export function decide(
           Date.parse(deadline) <= Date.parse(ctx.now);
         if (!due) return accept([]);
       }
-      if (state.status !== "published") return refuse(RFP_MESSAGES.notPublished);
-      return accept([
-        {
-          type: "RfpClosed",
-          data: {
-            rfpId,
-            reason: command.type === "AutoCloseRfp" ? "deadline" : "closed_by_author",
-            awardedProposalId: null,
-            closedBy: command.type === "CloseRfp" ? command.actor.userId : null,
-            closedAt: ctx.now,
-          },
+      const closed: RfpEvent = {
+        type: "RfpClosed",
+        data: {
+          rfpId,
+          reason: command.type === "AutoCloseRfp" ? "deadline" : "closed_by_author",
+          awardedProposalId: null,
+          closedBy: command.type === "CloseRfp" ? command.actor.userId : null,
+          closedAt: ctx.now,
         },
-      ]);
+      };
+      // The machine owns which states may close.
+      return snapshot.can(closed) ? accept([closed]) : refuse(RFP_MESSAGES.notPublished);
     }
     case "CancelRfp": {
       if (!mayUpdate(state, command.actor))
         return reject({ kind: "authorization", message: RFP_MESSAGES.notAuthorizedUpdate });
-      if (state.status !== "published") return refuse(RFP_MESSAGES.notPublished);
       const reason = command.reason.trim();
+      const cancelled: RfpEvent = {
+        type: "RfpCancelled",
+        data: { rfpId, reason, cancelledBy: command.actor.userId, cancelledAt: ctx.now },
+      };
+      if (!snapshot.can(cancelled)) return refuse(RFP_MESSAGES.notPublished);
       if (!reason) {
         return reject({
           kind: "validation",
@@ -242,20 +245,16 @@ export function decide(
           fieldErrors: { form: [RFP_MESSAGES.cancelReasonRequired] },
         });
       }
-      return accept([
-        {
-          type: "RfpCancelled",
-          data: { rfpId, reason, cancelledBy: command.actor.userId, cancelledAt: ctx.now },
-        },
-      ]);
+      return accept([cancelled]);
     }
     case "DeleteRfp": {
       if (!mayUpdate(state, command.actor))
         return reject({ kind: "authorization", message: RFP_MESSAGES.notAuthorizedUpdate });
-      if (state.status === "published") return refuse(RFP_MESSAGES.deleteOnlyInactive);
-      return accept([
-        { type: "RfpDeleted", data: { rfpId, deletedBy: command.actor.userId, deletedAt: ctx.now } },
-      ]);
+      const deleted: RfpEvent = {
+        type: "RfpDeleted",
+        data: { rfpId, deletedBy: command.actor.userId, deletedAt: ctx.now },
+      };
+      return snapshot.can(deleted) ? accept([deleted]) : refuse(RFP_MESSAGES.deleteOnlyInactive);
     }
     default:
       return assertNever(command);
