@@ -53,7 +53,7 @@ async function body(result: unknown) {
     formError?: string;
     uploadErrors?: string[];
     error?: string;
-    autosave?: { ok: boolean; rfpId?: string; lastSaved?: string };
+    autosave?: { ok: boolean; rfpId?: string; lastSaved?: string; version?: number };
   };
 }
 
@@ -261,6 +261,17 @@ describe.each(engines)("the RFP wizard on %s", (engine) => {
     expect(autosave).toMatchObject({ ok: true, rfpId: id });
     expect(autosave?.lastSaved).toMatch(/^Last saved /);
     expect((await rowOf(id))?.title).toBe("Pool deck");
+    // The form carries on from the version it saved, so its next auto-save is no conflict with itself.
+    expect(String(autosave?.version)).toBe(await versionOf(manager, id));
+    const again = await postEdit(manager, id, {
+      step: "basic",
+      intent: "autosave",
+      version: String(autosave?.version),
+      title: "Pool deck and fence",
+      description: "x",
+    });
+    expect((await body(again)).autosave).toMatchObject({ ok: true });
+    expect((await rowOf(id))?.title).toBe("Pool deck and fence");
   });
 
   it("sends a refused Publish to the first step with an error, showing its messages, then publishes", async () => {
