@@ -15,3 +15,19 @@ export const reject = <Err>(error: Err): { ok: false; error: Err } => ({ ok: fal
 export function assertNever(value: never): never {
   throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
 }
+
+/**
+ * A recorded event its lifecycle does not allow from the state it is folded into (the machine has no
+ * transition for it). Decide never produces one, so a stream holding one is corrupt: `evolve` throws
+ * this instead of ignoring the event, and `replay --verify` reports the stream.
+ */
+export class LifecycleViolation extends Error {
+  constructor(
+    readonly lifecycle: "credits" | "rfp" | "proposal",
+    readonly eventType: string,
+    readonly fromState: string,
+  ) {
+    super(`${eventType} is not allowed in a ${lifecycle} stream that is ${fromState}`);
+    this.name = "LifecycleViolation";
+  }
+}

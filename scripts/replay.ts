@@ -12,10 +12,14 @@ console.log(
 if (verify) {
   for (const d of report.differences) console.log(`${d.table} ${d.side}: ${JSON.stringify(d.row)}`);
   for (const s of report.snapshotDifferences) console.log(`snapshot: ${s}`);
+  for (const c of report.corruptStreams)
+    console.log(`corrupt stream ${c.streamId}: event ${c.version}: ${c.message}`);
   const total = report.differences.length + report.snapshotDifferences.length;
-  if (total > 0) {
-    console.error(`${total} difference(s) between the live projections and the events.`);
-    process.exit(1);
-  }
+  if (report.corruptStreams.length > 0)
+    console.error(
+      `${report.corruptStreams.length} corrupt stream(s): an event its lifecycle does not allow.`,
+    );
+  if (total > 0) console.error(`${total} difference(s) between the live projections and the events.`);
+  if (total > 0 || report.corruptStreams.length > 0) process.exit(1);
   console.log("No differences.");
 }

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Database } from "@db/client";
-import { type CommandOutcome, type EventMetadata, runCommand } from "@db/event-store";
+import { type CommandOutcome, type EventMetadata, readStream, runCommand } from "@db/event-store";
 import { rfpProposals, rfps } from "@db/schema";
 import { CREDITS_STREAM_TYPE, type CreditsState, creditsStreamId } from "@domain/credits";
 import {
-  cancelRfpWithRefunds,
+  decide as decideProposal,
   type MultiDecision,
   PROPOSAL_STREAM_TYPE,
   type ProposalAppends,
@@ -14,20 +14,21 @@ import {
   proposalStreamId,
   type ReviewCommand,
   type Reviewer,
-  reviewProposal,
-  saveProposalDraft,
-  submitProposal,
   type VendorActor,
-  withdrawProposal,
 } from "@domain/proposal";
 import {
   decide as decideRfp,
+  fold as foldRfp,
+  initialRfpState,
+  RFP_MESSAGES,
   RFP_STREAM_TYPE,
   type RfpActor,
   type RfpCommand,
   type RfpError,
+  type RfpEvent,
   type RfpFields,
   type RfpState,
+  type RfpWizardStepId,
   rfpStreamId,
 } from "@domain/rfp";
 import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
@@ -56,34 +57,98 @@ const creditsStream = (vendorId: string) => ({
   streamType: CREDITS_STREAM_TYPE,
 });
 
-/** Runs one single-stream RFP command. */
+/** What an RFP command leaves: the stream's version and fields after it. */
+export interface RfpCommandResult {
+  rfpId: string;
+  version: number;
+  fields: RfpFields;
+}
+
+/**
+ * Runs one single-stream RFP command. With `expectedVersion` (the version a page was rendered from)
+ * a stream that moved on throws VersionConflictError and nothing is written.
+ */
 export async function executeRfpCommand(
   db: Database,
   rfpId: string,
   command: RfpCommand,
-  options: { metadata?: EventMetadata; now?: Clock; idempotencyKey?: string } = {},
-): Promise<CommandOutcome<{ rfpId: string }, RfpError>> {
+  options: { metadata?: EventMetadata; now?: Clock; idempotencyKey?: string; expectedVersion?: number } = {},
+): Promise<CommandOutcome<RfpCommandResult, RfpError>> {
   const stream = rfpStream(rfpId);
-  return runCommand<{ rfpId: string }, RfpError>(db, {
+  return runCommand<RfpCommandResult, RfpError>(db, {
     streams: [stream],
+    expectedVersions:
+      options.expectedVersion === undefined ? undefined : { [stream.streamId]: options.expectedVersion },
     metadata: options.metadata,
     idempotencyKey: options.idempotencyKey,
     decide(loaded) {
-      const state = loaded.get(stream.streamId)?.state as RfpState;
+      const { state, version } = loaded.get(stream.streamId) as { state: RfpState; version: number };
       const decision = decideRfp(state, command, { now: nowIso(options.now) });
       if (!decision.ok) return decision;
       return {
         ok: true,
         appends: [{ streamId: stream.streamId, events: decision.events }],
-        result: { rfpId },
+        result: {
+          rfpId,
+          version: version + decision.events.length,
+          fields: foldRfp(decision.events, state).fields,
+        },
       };
     },
   });
 }
 
+/**
+ * Saves an edit form (a wizard step, or a published RFP's details): the fields it posted, merged in
+ * `decide` against the locked RFP, with the fields as they were at the version the form was rendered
+ * from as the base. So an edit changes only what the person changed, and a field someone else changed
+ * meanwhile is a conflict, not a silent overwrite. (Events up to a version never change, so they are
+ * read before the lock.)
+ */
+export async function editRfp(
+  db: Database,
+  input: {
+    rfpId: string;
+    actor: RfpActor;
+    fields: Partial<RfpFields>;
+    renderedVersion: number;
+    checkStep?: RfpWizardStepId;
+  },
+  options: { metadata?: EventMetadata; now?: Clock } = {},
+): Promise<CommandOutcome<RfpCommandResult, RfpError>> {
+  const history = await readStream(db, rfpStreamId(input.rfpId));
+  if (input.renderedVersion < 1 || input.renderedVersion > history.length) {
+    // A version this RFP never had: what the form showed is unknown, so every posted field conflicts.
+    return {
+      ok: false,
+      error: {
+        kind: "conflict",
+        message: RFP_MESSAGES.editConflict,
+        fields: Object.keys(input.fields) as (keyof RfpFields)[],
+      },
+    };
+  }
+  const shown = foldRfp(
+    history.slice(0, input.renderedVersion).map((e) => ({ type: e.type, data: e.data }) as RfpEvent),
+  ).fields;
+  const base = Object.fromEntries(Object.keys(input.fields).map((k) => [k, shown[k as keyof RfpFields]]));
+  return executeRfpCommand(
+    db,
+    input.rfpId,
+    { type: "UpdateRfp", actor: input.actor, fields: input.fields, base, checkStep: input.checkStep },
+    options,
+  );
+}
+
 export async function createRfp(
   db: Database,
-  input: { actor: RfpActor; mayCreate: boolean; authorContextId: string | null; fields: RfpFields },
+  input: {
+    actor: RfpActor;
+    mayCreate: boolean;
+    authorContextId: string | null;
+    fields: RfpFields;
+    checkStep?: RfpWizardStepId;
+  },
   options: { now?: Clock; idempotencyKey?: string } = {},
 ) {
   const rfpId = randomUUID();
@@ -96,9 +161,9 @@ export async function createRfp(
 }
 
 /** What a multi-stream proposal decision appends, as the event store wants it. */
-function toAppends(a: ProposalAppends, rfpId: string) {
+function toAppends(a: ProposalAppends, rfpId: string | null) {
   return [
-    { streamId: rfpStreamId(rfpId), events: a.rfp },
+    ...(rfpId === null ? [] : [{ streamId: rfpStreamId(rfpId), events: a.rfp }]),
     ...[...a.proposals].map(([id, events]) => ({ streamId: proposalStreamId(id), events })),
     ...[...a.credits].map(([vendorId, events]) => ({ streamId: creditsStreamId(vendorId), events })),
   ];
@@ -178,8 +243,9 @@ export async function cancelRfp(
         { now },
       );
       if (!cancelled.ok) return { ok: false, error: cancelled.error as ProposalError };
-      return cancelRfpWithRefunds(
-        { rfpCancelled: cancelled.events, rfp, proposals, credits, by: input.actor.userId },
+      return decideProposal(
+        { rfp, proposals, credits },
+        { type: "RejectAndRefundAll", rfpCancelled: cancelled.events, by: input.actor.userId },
         { now },
       );
     },
@@ -239,22 +305,19 @@ export async function saveProposal(
     streams,
     metadata: { actorUserId: input.vendor.userId },
     decide(loaded) {
-      const decision = saveProposalDraft(
+      const decision = decideProposal(
         {
-          proposalId,
-          vendor: input.vendor,
           rfp: loaded.get(rfpStreamId(input.rfpId))?.state as RfpState,
-          proposal: loaded.get(proposalStreamId(proposalId))?.state as ProposalState,
-          fields: input.fields,
+          proposals: new Map([
+            [proposalId, loaded.get(proposalStreamId(proposalId))?.state as ProposalState],
+          ]),
+          credits: new Map(),
         },
+        { type: "SaveProposalDraft", proposalId, vendor: input.vendor, fields: input.fields },
         { now: nowIso(options.now) },
       );
       if (!decision.ok) return decision;
-      return {
-        ok: true,
-        appends: [{ streamId: proposalStreamId(proposalId), events: decision.events }],
-        result: { proposalId },
-      };
+      return { ok: true, appends: toAppends(decision.appends, input.rfpId), result: { proposalId } };
     },
   });
 }
@@ -276,13 +339,18 @@ export async function submitProposalCommand(
     idempotencyKey: options.idempotencyKey,
     decide(loaded) {
       const credits = loaded.get(creditsStreamId(input.vendor.userId))?.state as CreditsState;
-      const decision = submitProposal(
+      const decision = decideProposal(
         {
+          rfp: loaded.get(rfpStreamId(input.rfpId))?.state as RfpState,
+          proposals: new Map([
+            [proposalId, loaded.get(proposalStreamId(proposalId))?.state as ProposalState],
+          ]),
+          credits: new Map([[input.vendor.userId, credits]]),
+        },
+        {
+          type: "SubmitProposal",
           proposalId,
           vendor: input.vendor,
-          rfp: loaded.get(rfpStreamId(input.rfpId))?.state as RfpState,
-          proposal: loaded.get(proposalStreamId(proposalId))?.state as ProposalState,
-          credits,
           fields: input.fields,
           creditCost: input.creditCost,
         },
@@ -313,14 +381,19 @@ export async function withdrawProposalCommand(
     streams: [stream],
     metadata: { actorUserId: input.vendorId },
     decide(loaded) {
-      const decision = withdrawProposal(
-        { vendorId: input.vendorId, proposal: loaded.get(stream.streamId)?.state as ProposalState },
+      const decision = decideProposal(
+        {
+          rfp: initialRfpState,
+          proposals: new Map([[input.proposalId, loaded.get(stream.streamId)?.state as ProposalState]]),
+          credits: new Map(),
+        },
+        { type: "WithdrawProposal", proposalId: input.proposalId, vendorId: input.vendorId },
         { now: nowIso(options.now) },
       );
       if (!decision.ok) return decision;
       return {
         ok: true,
-        appends: [{ streamId: stream.streamId, events: decision.events }],
+        appends: toAppends(decision.appends, null),
         result: { proposalId: input.proposalId },
       };
     },
@@ -341,8 +414,9 @@ export async function reviewProposalCommand(
     db,
     input.rfpId,
     (rfp, proposals) =>
-      reviewProposal(
-        { reviewer: input.reviewer, rfp, proposals, command: input.command },
+      decideProposal(
+        { rfp, proposals, credits: new Map() },
+        { type: "ReviewProposal", reviewer: input.reviewer, review: input.command },
         { now: nowIso(options.now) },
       ),
     { metadata: { actorUserId: input.reviewer.userId } },

@@ -1,5 +1,5 @@
 import type { Database } from "@db/client";
-import { rfpDocuments, rfps, userProfessionalRoles, users } from "@db/schema";
+import { rfpDocuments, rfps, streams, userProfessionalRoles, users } from "@db/schema";
 import { type RfpFields, RfpFieldsSchema, type RfpStatus, type RfpVisibility } from "@domain/rfp";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 
@@ -12,6 +12,8 @@ export interface RfpForEdit {
   fields: RfpFields;
   updatedAt: string;
   deleted: boolean;
+  /** The RFP stream's version these fields are at: an edit form carries it back. */
+  version: number;
 }
 
 export async function getRfpForEdit(db: Database, rfpId: string): Promise<RfpForEdit | null> {
@@ -23,8 +25,10 @@ export async function getRfpForEdit(db: Database, rfpId: string): Promise<RfpFor
       fields: rfps.fields,
       updatedAt: rfps.updatedAt,
       deletedAt: rfps.deletedAt,
+      version: streams.version,
     })
     .from(rfps)
+    .innerJoin(streams, eq(streams.streamId, sql`'rfp-' || ${rfps.id}::text`))
     .where(eq(rfps.id, rfpId));
   if (!row) return null;
   return {
@@ -34,6 +38,7 @@ export async function getRfpForEdit(db: Database, rfpId: string): Promise<RfpFor
     fields: RfpFieldsSchema.parse(row.fields),
     updatedAt: row.updatedAt,
     deleted: row.deletedAt !== null,
+    version: row.version,
   };
 }
 

@@ -1,24 +1,25 @@
 import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import { VersionConflictError } from "@db/event-store";
 import {
   DEFAULT_TIME_ZONE,
   EMPTY_RFP_FIELDS,
   firstStepWithErrors,
-  hasErrors,
   isoToLocalDateTime,
-  publishErrors,
   RFP_MESSAGES,
   type RfpError,
   type RfpFields,
+  RfpFieldsSchema,
   type RfpWizardStepId,
+  sameFieldValue,
   stepErrors,
 } from "@domain/rfp";
 import { RFP_DOCUMENT_MESSAGES } from "@domain/rfp/documents";
 import {
+  formFieldValues,
   isWizardForm,
   isWizardStep,
-  mergeStepFields,
   missingRequiredForPublish,
   nextStep,
   PUBLISHED_FORM,
@@ -34,7 +35,7 @@ import { json, redirect } from "@remix-run/node";
 import { rfpActor, viewerMayCreateRfps, viewerTimeZone } from "~/auth/actors.server";
 import { type ActiveViewer, forbidden, requireContext } from "~/auth/guards.server";
 import { attachRfpDocuments, readRfpUpload, removeRfpDocument } from "~/commands/rfp-documents.server";
-import { createRfp, executeRfpCommand } from "~/commands/rfps.server";
+import { createRfp, editRfp, executeRfpCommand } from "~/commands/rfps.server";
 import { getDb } from "~/db.server";
 import { readFlash, redirectWithFlash } from "~/flash.server";
 import {
@@ -129,6 +130,8 @@ export async function wizardLoader(request: Request, rfpId: string | null) {
     {
       mode,
       rfpId: rfp?.id ?? null,
+      /** The RFP stream's version the page shows; every edit form posts it back. */
+      version: rfp?.version ?? 0,
       step,
       stepNumber: stepNumber(step),
       fields,
@@ -167,7 +170,9 @@ export interface WizardActionData {
   result?: SubmissionResult<string[]>;
   formError?: string;
   uploadErrors?: string[];
-  autosave?: { ok: boolean; rfpId?: string; lastSaved?: string };
+  /** The RFP changed since the page was rendered: the page shows the current values instead. */
+  conflict?: { fields: string[] };
+  autosave?: { ok: boolean; rfpId?: string; lastSaved?: string; version?: number; conflict?: boolean };
 }
 
 const fail = (data: WizardActionData, status = 400) => json(data, { status });
@@ -181,9 +186,20 @@ function errorStatus(error: RfpError) {
     case "validation":
       return 400;
     case "business_rule":
+    case "conflict":
       return 409;
   }
 }
+
+/** The version an edit form was rendered from (a hidden field); null when it is missing or malformed. */
+function renderedVersion(formData: FormData): number | null {
+  const raw = String(formData.get("version") ?? "");
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+}
+
+/** A 409 for an edit based on a version that is no longer current: the page reloads the current values. */
+const conflict = (fields: readonly string[] = []) =>
+  fail({ formError: RFP_MESSAGES.editConflict, conflict: { fields: [...fields] } }, 409);
 
 export async function wizardAction(request: Request, rfpId: string | null) {
   const { viewer, rfp, timeZone } = await requireWizard(request, rfpId);
@@ -231,9 +247,7 @@ export async function wizardAction(request: Request, rfpId: string | null) {
   }
   const form: WizardForm = formValue;
   const step: RfpWizardStepId = form === PUBLISHED_FORM ? "basic" : form;
-  const stored = rfp?.fields ?? EMPTY_RFP_FIELDS;
   const actor = rfpActor(viewer);
-  const now = new Date().toISOString();
 
   if (intent === "remove-document") {
     if (!rfp) return fail({ formError: RFP_MESSAGES.notFound }, 404);
@@ -248,15 +262,24 @@ export async function wizardAction(request: Request, rfpId: string | null) {
 
   if (intent === "publish") {
     if (!rfp) return fail({ formError: RFP_MESSAGES.completeRequired });
-    const errors = publishErrors(stored, now);
-    if (hasErrors(errors))
-      return redirect(editPath(rfp.id, firstStepWithErrors(errors) ?? "review", "&check=1"));
-    const outcome = await executeRfpCommand(
-      db,
-      rfp.id,
-      { type: "PublishRfp", actor },
-      { metadata: { actorUserId: viewer.user.id, actorContextId: viewer.context.id } },
-    );
+    // The author publishes what the review page showed: a change since then is a conflict.
+    const version = renderedVersion(formData);
+    if (version === null) return conflict();
+    let outcome: Awaited<ReturnType<typeof executeRfpCommand>>;
+    try {
+      outcome = await executeRfpCommand(
+        db,
+        rfp.id,
+        { type: "PublishRfp", actor },
+        {
+          metadata: { actorUserId: viewer.user.id, actorContextId: viewer.context.id },
+          expectedVersion: version,
+        },
+      );
+    } catch (error) {
+      if (error instanceof VersionConflictError) return conflict();
+      throw error;
+    }
     if (!outcome.ok) {
       if (outcome.error.kind === "validation" && outcome.error.fieldErrors) {
         return redirect(
@@ -306,61 +329,70 @@ export async function wizardAction(request: Request, rfpId: string | null) {
     invitedIds = emails.map((e) => found.get(e) as string);
   }
 
-  const merged = mergeStepFields(stored, form, value, invitedIds);
-  if (intent === "next" && form !== PUBLISHED_FORM) {
-    const errors = stepErrors(form, merged, now);
-    if (hasErrors(errors)) return fail({ result: submission.reply(toFormErrors(errors)) });
-  }
-
+  const posted = formFieldValues(form, value, invitedIds);
+  // Next stops on the step's rules (checked in decide, on the fields as they would be saved).
+  const checkStep = intent === "next" && form !== PUBLISHED_FORM ? form : undefined;
   const metadata = { actorUserId: viewer.user.id, actorContextId: viewer.context.id };
-  let savedId: string;
-  if (!rfp) {
-    if (!merged.title) {
-      if (intent !== "next" && intent !== "save") return giveUp({});
-      return fail({
-        result: submission.reply(
-          form === "basic"
-            ? { fieldErrors: { title: [RFP_MESSAGES.draftTitleRequired] } }
-            : { formErrors: [RFP_MESSAGES.draftTitleRequired] },
-        ),
-      });
+  const refused = (error: RfpError) => {
+    if (error.kind === "conflict") {
+      return intent === "autosave"
+        ? json({ autosave: { ok: false, conflict: true } })
+        : conflict(error.fields);
     }
+    if (error.kind === "validation" && error.fieldErrors) {
+      const errors = toFormErrors(error.fieldErrors);
+      // Before the draft exists, the title is missing on a step that does not show it.
+      if (form !== "basic" && errors.fieldErrors.title) {
+        errors.formErrors.push(...errors.fieldErrors.title);
+        delete errors.fieldErrors.title;
+      }
+      return giveUp({ result: submission.reply(errors) });
+    }
+    return giveUp({ result: submission.reply(), formError: error.message }, errorStatus(error));
+  };
+  let saved: { rfpId: string; version: number; fields: RfpFields };
+  if (!rfp) {
     const key = String(formData.get("draftKey") ?? "");
     const outcome = await createRfp(
       db,
-      { actor, mayCreate: viewerMayCreateRfps(viewer), authorContextId: viewer.context.id, fields: merged },
+      {
+        actor,
+        mayCreate: viewerMayCreateRfps(viewer),
+        authorContextId: viewer.context.id,
+        fields: RfpFieldsSchema.parse({ ...EMPTY_RFP_FIELDS, ...posted }),
+        checkStep,
+      },
       /^[0-9a-f-]{36}$/.test(key) ? { idempotencyKey: `create-rfp:${viewer.user.id}:${key}` } : {},
     );
-    if (!outcome.ok)
-      return giveUp(
-        { result: submission.reply(), formError: outcome.error.message },
-        errorStatus(outcome.error),
-      );
-    savedId = outcome.result.rfpId;
+    if (!outcome.ok) return refused(outcome.error);
+    saved = outcome.result;
   } else {
-    const outcome = await executeRfpCommand(
+    const version = renderedVersion(formData);
+    if (version === null) return intent === "autosave" ? json({ autosave: { ok: false } }) : conflict();
+    const outcome = await editRfp(
       db,
-      rfp.id,
-      { type: "UpdateRfp", actor, fields: merged },
+      { rfpId: rfp.id, actor, fields: posted, renderedVersion: version, checkStep },
       { metadata },
     );
-    if (!outcome.ok) {
-      const error = outcome.error;
-      if (error.kind === "validation" && error.fieldErrors) {
-        return giveUp({ result: submission.reply(toFormErrors(error.fieldErrors)) });
-      }
-      return giveUp({ result: submission.reply(), formError: error.message }, errorStatus(error));
-    }
-    savedId = rfp.id;
+    if (!outcome.ok) return refused(outcome.error);
+    saved = outcome.result;
   }
+  const savedId = saved.rfpId;
 
   if (intent === "autosave") {
-    const saved = await getRfpForEdit(db, savedId);
+    const row = await getRfpForEdit(db, savedId);
+    // The form may carry on from the saved version only if that version holds what the form shows
+    // (nobody else changed one of its fields meanwhile); otherwise it keeps its own, and a later save
+    // of a field changed elsewhere answers the conflict instead of overwriting it.
+    const inSync = Object.entries(posted).every(([k, v]) =>
+      sameFieldValue(k as keyof RfpFields, saved.fields[k as keyof RfpFields], v),
+    );
     return json({
       autosave: {
         ok: true,
         rfpId: savedId,
-        lastSaved: saved ? lastSavedLabel(saved.updatedAt, timeZone) : undefined,
+        lastSaved: row ? lastSavedLabel(row.updatedAt, timeZone) : undefined,
+        version: inSync ? saved.version : undefined,
       },
     });
   }

@@ -19,7 +19,6 @@ import {
   RfpEvent,
   type RfpState,
 } from "../../domain/rfp";
-import { type Acceptor, compileAcceptor } from "./acceptor";
 import { EventValidationError, type NewEvent, type StreamDefinition } from "./types";
 
 export const creditsStream: StreamDefinition<CreditsState, CreditsEvent> = {
@@ -70,21 +69,4 @@ export function parseEvent<E extends NewEvent>(streamType: string, streamId: str
     throw new EventValidationError(streamId, event.type, issues);
   }
   return parsed.data as E;
-}
-
-const acceptors = new Map<string, Acceptor | null>();
-
-/**
- * Validates one event by its stream's schema, for reads of many events (replay): a compiled predicate
- * (db/event-store/acceptor.ts) passes the events that certainly fit; any other goes through Zod, which
- * throws EventValidationError as `parseEvent` does. Answers nothing: the caller keeps its own row.
- */
-export function validateEvent(streamType: string, streamId: string, event: NewEvent): void {
-  let accept = acceptors.get(streamType);
-  if (accept === undefined) {
-    accept = compileAcceptor(streamDefinition(streamType).eventSchema);
-    acceptors.set(streamType, accept);
-  }
-  if (accept?.({ type: event.type, data: event.data })) return;
-  parseEvent(streamType, streamId, event);
 }

@@ -10,17 +10,12 @@ import { events, idempotencyKeys, streams } from "../schema/event-store";
 import { parseEvent, streamDefinition } from "./registry";
 import { ConcurrencyError, type EventMetadata, type NewEvent, type RecordedEvent } from "./types";
 
-/** The channel a NOTIFY goes out on after every append commits. */
-export const EVENTS_CHANNEL = "events";
-
 export interface StreamAppend {
   streamId: string;
   streamType: string;
   /** The version the stream must be at (0 for a new stream). */
   expectedVersion: number;
   events: NewEvent[];
-  /** Each event's metadata (a group commit appends several commands' events); default: the option's. */
-  eventMetadata?: readonly EventMetadata[];
   /** The domain state after these events, kept as the stream's snapshot; omitted: snapshot cleared. */
   snapshot?: unknown;
 }
@@ -78,7 +73,7 @@ function prepare(appends: readonly StreamAppend[], options: AppendOptions): Prep
         stream_version: a.expectedVersion + i + 1,
         event_type: valid.type,
         data: valid.data,
-        metadata: a.eventMetadata?.[i] ?? metadata,
+        metadata,
       };
     }),
   );
@@ -277,8 +272,7 @@ function eventFields(e: PreparedAppend["events"][number]) {
  * version, and applies the inline projections, in one statement (plus, for projections that apply
  * event by event and for the reactions, their writes pipelined behind it: the notifications the events
  * cause commit or roll back with them). Throws ConcurrencyError when a stream moved on.
- * Streams are written in id order. The caller sends the NOTIFY after its transaction commits
- * (`notifyAppended`).
+ * Streams are written in id order.
  */
 export async function appendInTransaction(
   tx: Queryable,
@@ -299,87 +293,9 @@ function applyWrites(tx: Queryable, eventBy: readonly AnyProjection[], prepared:
   });
 }
 
-interface Notice {
-  from: number;
-  to: number;
-  streams: Set<string>;
-  types: Set<string>;
-}
-
-/** Streams named in one NOTIFY at most, which keeps its payload well under PostgreSQL's 8000 bytes. */
-const STREAMS_PER_NOTICE = 50;
-
-/** Per database handle: the notices waiting while one NOTIFY is in flight. */
-const notifiers = new WeakMap<Queryable, { waiting: Notice[]; sending: Promise<void> | null }>();
-
 /**
- * Tells listeners what an append wrote: a NOTIFY on EVENTS_CHANNEL with the positions, streams and
- * event types, sent after the commit in a statement of its own (a NOTIFY inside the appending
- * transaction would take PostgreSQL's global notify lock across that transaction's commit and
- * serialize every append behind it). Appends that commit while a NOTIFY is in flight are told in
- * the next one, merged (decision 007). The returned promise settles when the notice has gone out;
- * appends do not wait for it. A NOTIFY was always a hint: the events are committed whatever happens
- * here, and a process may stop between the commit and the NOTIFY.
- */
-export function notifyAppended(db: Queryable, recorded: readonly RecordedEvent[]): Promise<void> {
-  if (recorded.length === 0) return Promise.resolve();
-  let from = Number.POSITIVE_INFINITY;
-  let to = 0;
-  for (const e of recorded) {
-    if (e.position < from) from = e.position;
-    if (e.position > to) to = e.position;
-  }
-  let notifier = notifiers.get(db);
-  if (!notifier) {
-    notifier = { waiting: [], sending: null };
-    notifiers.set(db, notifier);
-  }
-  notifier.waiting.push({
-    from,
-    to,
-    streams: new Set(recorded.map((e) => e.streamId)),
-    types: new Set(recorded.map((e) => e.type)),
-  });
-  const n = notifier;
-  const flush = async () => {
-    while (n.waiting.length > 0) {
-      const merged: Notice[] = [];
-      for (const notice of n.waiting.splice(0)) {
-        const last = merged[merged.length - 1];
-        if (last && last.streams.size + notice.streams.size <= STREAMS_PER_NOTICE) {
-          last.from = Math.min(last.from, notice.from);
-          last.to = Math.max(last.to, notice.to);
-          for (const s of notice.streams) last.streams.add(s);
-          for (const t of notice.types) last.types.add(t);
-        } else merged.push({ ...notice, streams: new Set(notice.streams), types: new Set(notice.types) });
-      }
-      for (const m of merged) {
-        const payload = JSON.stringify({
-          from: m.from,
-          to: m.to,
-          // One append to more streams than a payload can name (an RFP cancelled with many refunds, a
-          // bulk import) names none: listeners read the position range instead.
-          streams: m.streams.size > STREAMS_PER_NOTICE ? null : [...m.streams].sort(),
-          types: [...m.types],
-        });
-        await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`).catch(() => undefined);
-      }
-    }
-  };
-  // One NOTIFY in flight per handle; notices that arrive meanwhile wait for the next round.
-  const previous = n.sending ?? Promise.resolve();
-  const sending = previous.then(flush);
-  n.sending = sending;
-  void sending.then(() => {
-    if (n.sending === sending) n.sending = null;
-  });
-  return sending;
-}
-
-/**
- * Appends in a transaction of its own, then NOTIFYs. When every projection of these events is
- * set-based and no reaction reads them, the append is a single autocommitted statement, atomic without BEGIN and COMMIT, and
- * appends that arrive while one is in flight in this process share the next statement (below).
+ * Appends in a transaction of its own. When every projection of these events is set-based the append
+ * is a single autocommitted statement, atomic without BEGIN and COMMIT.
  */
 export async function append(
   db: Database,
@@ -389,100 +305,9 @@ export async function append(
   const prepared = prepare(appends, options);
   if (prepared.events.length === 0) return [];
   const types = new Set(prepared.events.map((e) => e.event_type));
-  const recorded =
-    projectionsFor(types).every((p) => p.writes) && reactionsFor(types).length === 0
-      ? await appendGrouped(db, prepared)
-      : await db.transaction((tx) => runAppend(tx, prepared, tx));
-  void notifyAppended(db, recorded);
-  return recorded;
-}
-
-interface QueuedAppend {
-  prepared: PreparedAppend;
-  resolve(recorded: RecordedEvent[]): void;
-  reject(error: unknown): void;
-}
-
-/** The most appends one shared statement takes. */
-const MAX_APPENDS_PER_STATEMENT = 64;
-/** Shared statements in flight at once per handle: one executes while another commits. */
-const APPEND_STATEMENTS_IN_FLIGHT = 2;
-
-interface AppendQueue {
-  waiting: QueuedAppend[];
-  running: number;
-}
-
-/** Per database handle: appends waiting for a shared statement. */
-const appendQueues = new WeakMap<Database, AppendQueue>();
-
-/**
- * Group commit for appends (decision 007): an append goes out at once if fewer than
- * APPEND_STATEMENTS_IN_FLIGHT statements are in flight; otherwise it waits, and the appends waiting
- * when a statement finishes go out together as the next one (one commit), each with its own version
- * check. Appends touching the same stream never share a statement. If a shared statement fails (a
- * version conflict of one of them, say), each of its appends runs again alone, so every caller gets
- * its own result or its own error, as if it had run alone.
- */
-function appendGrouped(db: Database, prepared: PreparedAppend): Promise<RecordedEvent[]> {
-  return new Promise((resolve, reject) => {
-    let queue = appendQueues.get(db);
-    if (!queue) {
-      queue = { waiting: [], running: 0 };
-      appendQueues.set(db, queue);
-    }
-    queue.waiting.push({ prepared, resolve, reject });
-    pumpAppends(db, queue);
-  });
-}
-
-function pumpAppends(db: Database, queue: AppendQueue) {
-  while (queue.running < APPEND_STATEMENTS_IN_FLIGHT && queue.waiting.length > 0) {
-    const batch: QueuedAppend[] = [];
-    const rest: QueuedAppend[] = [];
-    const streamsTaken = new Set<string>();
-    for (const item of queue.waiting) {
-      const streamIds = item.prepared.ordered.map((a) => a.streamId);
-      if (batch.length < MAX_APPENDS_PER_STATEMENT && streamIds.every((id) => !streamsTaken.has(id))) {
-        batch.push(item);
-        for (const id of streamIds) streamsTaken.add(id);
-      } else rest.push(item);
-    }
-    queue.waiting = rest;
-    queue.running++;
-    void runAppendBatch(db, batch).finally(() => {
-      queue.running--;
-      pumpAppends(db, queue);
-    });
-  }
-}
-
-async function runAppendBatch(db: Database, batch: QueuedAppend[]) {
-  const alone = (item: QueuedAppend) => runAppend(db, item.prepared, null).then(item.resolve, item.reject);
-  if (batch.length === 1) return alone(batch[0] as QueuedAppend);
-  const byStream = batch
-    .flatMap((item) => item.prepared.ordered.map((a) => ({ a, item })))
-    .sort((x, y) => (x.a.streamId < y.a.streamId ? -1 : x.a.streamId > y.a.streamId ? 1 : 0));
-  const owner = new Map<string, QueuedAppend>();
-  let ord = 0;
-  const events: PreparedAppend["events"] = [];
-  for (const { a, item } of byStream) {
-    for (const e of item.prepared.events) {
-      if (e.stream_id !== a.streamId) continue;
-      events.push({ ...e, ord: ord++ });
-      owner.set(e.event_id, item);
-    }
-  }
-  let recorded: RecordedEvent[];
-  try {
-    recorded = await runAppend(db, { ordered: byStream.map((x) => x.a), events }, null);
-  } catch {
-    for (const item of batch) await alone(item);
-    return;
-  }
-  const results = new Map<QueuedAppend, RecordedEvent[]>(batch.map((item) => [item, []]));
-  for (const r of recorded) results.get(owner.get(r.eventId) as QueuedAppend)?.push(r);
-  for (const [item, own] of results) item.resolve(own);
+  if (projectionsFor(types).every((p) => p.writes) && reactionsFor(types).length === 0)
+    return runAppend(db, prepared, null);
+  return db.transaction((tx) => runAppend(tx, prepared, tx));
 }
 
 /** Reads one stream's events in order, from a version on (exclusive). Validated by their schemas. */

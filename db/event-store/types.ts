@@ -48,6 +48,21 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/**
+ * A command named the version a stream had to be at (the version an edit form was rendered from), and
+ * the stream has moved on. Not retried: the caller shows the person what changed (a 409).
+ */
+export class VersionConflictError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number,
+    readonly actualVersion: number,
+  ) {
+    super(`Stream ${streamId} is at version ${actualVersion}, not ${expectedVersion}`);
+    this.name = "VersionConflictError";
+  }
+}
+
 export class EventValidationError extends Error {
   constructor(
     readonly streamId: string,

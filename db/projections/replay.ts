@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
+import { LifecycleViolation } from "../../domain/shared";
 import { type Database, type Queryable, queryRows } from "../client";
-import { streamDefinition, validateEvent } from "../event-store/registry";
+import { parseEvent, streamDefinition } from "../event-store/registry";
 import { committedHighWater, readAll } from "../event-store/store";
 import { pipeline } from "../pipeline";
 import { projections } from "./index";
@@ -20,6 +21,15 @@ export interface ReplayReport {
   eventsPerSecond: number;
   differences: ReplayDifference[];
   snapshotDifferences: string[];
+  /** Streams holding an event their lifecycle does not allow (`evolve` threw LifecycleViolation). */
+  corruptStreams: CorruptStream[];
+}
+
+export interface CorruptStream {
+  streamId: string;
+  /** The version of the first event the lifecycle refuses. */
+  version: number;
+  message: string;
 }
 
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
@@ -49,7 +59,7 @@ interface EventToValidate {
 
 /** Validates events by their streams' schemas, as every read of the store does (DESIGN.md). */
 function validate(rows: readonly EventToValidate[]) {
-  for (const r of rows) validateEvent(r.stream_type, r.stream_id, r);
+  for (const r of rows) parseEvent(r.stream_type, r.stream_id, r);
 }
 
 /** Lets a query that was just started go out on its connection before synchronous work. */
@@ -219,7 +229,7 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
     if (indexed.has(t)) await copyIndexes(db, t);
   }
 
-  let report: Pick<ReplayReport, "differences" | "snapshotDifferences">;
+  let report: Pick<ReplayReport, "differences" | "snapshotDifferences" | "corruptStreams">;
   let count: number;
   try {
     // Rebuilt without the lock up to the committed high-water mark: an event below it whose transaction
@@ -257,9 +267,12 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
       }
       const differences: ReplayDifference[] = [];
       const snapshotDifferences: string[] = [];
+      const corruptStreams: CorruptStream[] = [];
       if (options.verify) {
         for (const t of tables) differences.push(...(await diffTable(tx, t)));
-        snapshotDifferences.push(...(await verifySnapshots(tx)));
+        const streams = await verifyStreams(tx);
+        snapshotDifferences.push(...streams.snapshotDifferences);
+        corruptStreams.push(...streams.corruptStreams);
       } else {
         // The swap: the rebuilt tables take the live ones' place (no row is copied).
         for (const t of tables) {
@@ -267,7 +280,7 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
           await tx.execute(sql`alter table ${ident(SCRATCH_SCHEMA)}.${ident(t)} set schema public`);
         }
       }
-      return { differences, snapshotDifferences };
+      return { differences, snapshotDifferences, corruptStreams };
     });
   } finally {
     await db.execute(sql`drop schema if exists ${ident(SCRATCH_SCHEMA)} cascade`);
@@ -289,9 +302,16 @@ async function diffTable(db: Queryable, table: string): Promise<ReplayDifference
   return rows.map((r) => ({ table, side: r.side, row: r.row }));
 }
 
-/** Every stream snapshot must equal the fold of the stream's events. */
-async function verifySnapshots(db: Queryable): Promise<string[]> {
+/**
+ * Folds every stream's events through its lifecycle: an event the lifecycle does not allow marks the
+ * stream corrupt (`evolve` is total and throws LifecycleViolation rather than skip it). Every stream
+ * snapshot must equal the fold of the stream's events.
+ */
+async function verifyStreams(
+  db: Queryable,
+): Promise<{ snapshotDifferences: string[]; corruptStreams: CorruptStream[] }> {
   const problems: string[] = [];
+  const corruptStreams: CorruptStream[] = [];
   const rows = await queryRows<{
     stream_id: string;
     stream_type: string;
@@ -303,27 +323,40 @@ async function verifySnapshots(db: Queryable): Promise<string[]> {
     db,
     sql`select s.stream_id, s.stream_type, s.version, s.snapshot, s.snapshot_schema,
           (select max(stream_version) from events e where e.stream_id = s.stream_id) as max_version
-        from streams s`,
+        from streams s order by s.stream_id`,
   );
   for (const row of rows) {
     if ((row.max_version ?? 0) !== row.version) {
       problems.push(`${row.stream_id}: stream version ${row.version}, events up to ${row.max_version ?? 0}`);
       continue;
     }
+    if (row.version === 0) continue;
     const def = streamDefinition(row.stream_type);
-    if (row.snapshot === null || row.snapshot_schema !== def.snapshotSchema) continue;
-    const history = await queryRows<{ type: string; data: unknown }>(
+    const history = await queryRows<{ type: string; data: unknown; version: number }>(
       db,
-      sql`select event_type as type, data from events where stream_id = ${row.stream_id} order by stream_version`,
+      sql`select event_type as type, data, stream_version as version from events
+          where stream_id = ${row.stream_id} order by stream_version`,
     );
-    const folded = history.reduce((s, e) => def.evolve(s, e), def.initialState);
+    let folded: unknown = def.initialState;
+    let corrupt = false;
+    for (const e of history) {
+      try {
+        folded = def.evolve(folded, { type: e.type, data: e.data });
+      } catch (error) {
+        if (!(error instanceof LifecycleViolation)) throw error;
+        corruptStreams.push({ streamId: row.stream_id, version: Number(e.version), message: error.message });
+        corrupt = true;
+        break;
+      }
+    }
+    if (corrupt || row.snapshot === null || row.snapshot_schema !== def.snapshotSchema) continue;
     if (canonical(folded) !== canonical(row.snapshot)) {
       problems.push(
         `${row.stream_id}: snapshot ${JSON.stringify(row.snapshot)} != fold ${JSON.stringify(folded)}`,
       );
     }
   }
-  return problems;
+  return { snapshotDifferences: problems, corruptStreams };
 }
 
 /** JSON with object keys sorted, so a jsonb round trip (which reorders keys) compares equal. */

@@ -1,5 +1,12 @@
 import { transition } from "xstate";
-import { accept, assertNever, type DecideContext, type Decision, reject } from "../shared";
+import {
+  accept,
+  assertNever,
+  type DecideContext,
+  type Decision,
+  LifecycleViolation,
+  reject,
+} from "../shared";
 import type { CreditsEvent } from "./events";
 import { type CreditsState, creditsMachine, initialCreditsState } from "./machine";
 import type { CreditPackage } from "./packages";
@@ -48,9 +55,15 @@ function snapshotOf(state: CreditsState) {
   return creditsMachine.resolveState({ value: creditStatus(state.balance), context: state });
 }
 
-/** Folds one event into the state; the machine owns the transition. An event it refuses changes nothing. */
+/**
+ * Folds one recorded event into the state; the machine owns the transition. Total: an event the machine
+ * does not allow (a spend beyond the balance, a second purchase of one checkout session, a refund of
+ * more than was spent) throws LifecycleViolation (the stream is corrupt), it is never ignored.
+ */
 export function evolve(state: CreditsState, event: CreditsEvent): CreditsState {
-  const [next] = transition(creditsMachine, snapshotOf(state), event);
+  const snapshot = snapshotOf(state);
+  if (!snapshot.can(event)) throw new LifecycleViolation("credits", event.type, snapshot.value as string);
+  const [next] = transition(creditsMachine, snapshot, event);
   return next.context;
 }
 

@@ -1,12 +1,19 @@
 import { transition } from "xstate";
 import { decide as decideCredits } from "../credits/decide";
 import type { CreditsEvent } from "../credits/events";
-import type { CreditsState } from "../credits/machine";
+import { type CreditsState, initialCreditsState } from "../credits/machine";
 import { DEFAULT_PROPOSAL_CREDIT_COST } from "../credits/status";
 import { mayViewRfp } from "../rfp/access";
 import type { RfpEvent } from "../rfp/events";
-import type { RfpState } from "../rfp/machine";
-import { accept, assertNever, type DecideContext, type Decision, reject } from "../shared";
+import { type RfpState, receiveRefusal } from "../rfp/machine";
+import {
+  accept,
+  assertNever,
+  type DecideContext,
+  type Decision,
+  LifecycleViolation,
+  reject,
+} from "../shared";
 import type { ProposalEvent } from "./events";
 import type { ProposalFields } from "./fields";
 import {
@@ -25,9 +32,14 @@ export type ProposalError =
   | { kind: "business_rule"; message: string }
   | { kind: "credit"; message: string; balance: number; required: number };
 
-/** Folds one event; the machine owns the transition. */
+/**
+ * Folds one recorded event; the machine owns the transition. Total: an event the machine does not allow
+ * from this state throws LifecycleViolation (the stream is corrupt), it is never ignored.
+ */
 export function evolve(state: ProposalState, event: ProposalEvent): ProposalState {
-  const [next] = transition(proposalMachine, proposalSnapshot(state), event);
+  const snapshot = proposalSnapshot(state);
+  if (!snapshot.can(event)) throw new LifecycleViolation("proposal", event.type, state.status);
+  const [next] = transition(proposalMachine, snapshot, event);
   return { ...next.context, status: next.value as ProposalState["status"] };
 }
 
@@ -120,8 +132,7 @@ export function submitProposal(
     return reject({ kind: "authorization", message: PROPOSAL_MESSAGES.verifiedVendorsOnly });
   if (rfp.status === "new" || rfp.deleted || !rfp.rfpId || !rfp.authorId) return notFound();
   if (rfp.status !== "published") return refuse(PROPOSAL_MESSAGES.notAccepting);
-  const deadline = rfp.fields.proposal_deadline;
-  if (!deadline || Date.parse(deadline) <= Date.parse(ctx.now))
+  if (receiveRefusal(rfp, vendor.userId, ctx.now) === "deadline_passed")
     return refuse(PROPOSAL_MESSAGES.deadlinePassed);
   if (rfp.authorId === vendor.userId) return refuse(PROPOSAL_MESSAGES.ownRfp);
   const visible = mayViewRfp(
@@ -135,8 +146,9 @@ export function submitProposal(
     { userId: vendor.userId, isAdmin: false, hasVerifiedRole: vendor.verifiedVendor },
   );
   if (!visible) return reject({ kind: "authorization", message: PROPOSAL_MESSAGES.notAuthorized });
-  if (rfp.proposals.some((p) => p.vendorId === vendor.userId)) return refuse(PROPOSAL_MESSAGES.duplicate);
-  if (rfp.proposals.length >= rfp.fields.max_proposals) return refuse(PROPOSAL_MESSAGES.maxReached);
+  const refusal = receiveRefusal(rfp, vendor.userId, ctx.now);
+  if (refusal === "duplicate") return refuse(PROPOSAL_MESSAGES.duplicate);
+  if (refusal === "max_reached") return refuse(PROPOSAL_MESSAGES.maxReached);
   if (proposal.status !== "new" && (proposal.status !== "draft" || proposal.vendorId !== vendor.userId)) {
     return refuse(PROPOSAL_MESSAGES.duplicate);
   }
@@ -205,18 +217,19 @@ export function withdrawProposal(
   if (proposal.status === "new" || !proposal.proposalId || !proposal.rfpId) return notFound();
   if (proposal.vendorId !== input.vendorId)
     return reject({ kind: "authorization", message: PROPOSAL_MESSAGES.withdrawOwnOnly });
-  if (!isActiveProposal(proposal.status)) return refuse(PROPOSAL_MESSAGES.notWithdrawable);
-  return accept([
-    {
-      type: "ProposalWithdrawn",
-      data: {
-        proposalId: proposal.proposalId,
-        rfpId: proposal.rfpId,
-        vendorId: input.vendorId,
-        withdrawnAt: ctx.now,
-      },
+  const withdrawn: ProposalEvent = {
+    type: "ProposalWithdrawn",
+    data: {
+      proposalId: proposal.proposalId,
+      rfpId: proposal.rfpId,
+      vendorId: input.vendorId,
+      withdrawnAt: ctx.now,
     },
-  ]);
+  };
+  // The machine owns which states may be withdrawn from.
+  return proposalSnapshot(proposal).can(withdrawn)
+    ? accept([withdrawn])
+    : refuse(PROPOSAL_MESSAGES.notWithdrawable);
 }
 
 export type ReviewCommand =
@@ -390,3 +403,95 @@ export function cancelRfpWithRefunds(
 export type MultiDecision = { ok: true; appends: ProposalAppends } | { ok: false; error: ProposalError };
 
 const appends = (a: ProposalAppends): MultiDecision => ({ ok: true, appends: a });
+
+/**
+ * What a proposal command decides against: the RFP, the proposals it concerns (by id), and the credit
+ * accounts it may touch (by vendor id). The store loads and locks exactly these streams.
+ */
+export interface ProposalWorld {
+  rfp: RfpState;
+  proposals: ReadonlyMap<string, ProposalState>;
+  credits: ReadonlyMap<string, CreditsState>;
+}
+
+export type ProposalCommand =
+  | { type: "SaveProposalDraft"; proposalId: string; vendor: VendorActor; fields: ProposalFields }
+  | {
+      type: "SubmitProposal";
+      proposalId: string;
+      vendor: VendorActor;
+      fields: ProposalFields;
+      creditCost?: number;
+    }
+  | { type: "WithdrawProposal"; proposalId: string; vendorId: string }
+  | { type: "ReviewProposal"; reviewer: Reviewer; review: ReviewCommand }
+  /** The proposals' side of an RFP's cancellation: the RFP's own events come from the RFP's decide. */
+  | { type: "RejectAndRefundAll"; rfpCancelled: RfpEvent[]; by: string };
+
+const none = (): ProposalAppends => ({ rfp: [], proposals: new Map(), credits: new Map() });
+
+/** A single-proposal decision as the appends of a multi-stream one. */
+function onProposal(proposalId: string, decision: Decision<ProposalEvent, ProposalError>): MultiDecision {
+  if (!decision.ok) return decision;
+  return appends({ ...none(), proposals: new Map([[proposalId, decision.events]]) });
+}
+
+/**
+ * The proposal lifecycle's one decide (Emmett style): given the loaded streams and a command, the
+ * events for each stream, or a typed error. Pure; the clock comes in through `ctx`.
+ */
+export function decide(state: ProposalWorld, command: ProposalCommand, ctx: DecideContext): MultiDecision {
+  const proposal = (id: string) => state.proposals.get(id) ?? initialProposalState;
+  switch (command.type) {
+    case "SaveProposalDraft":
+      return onProposal(
+        command.proposalId,
+        saveProposalDraft(
+          {
+            proposalId: command.proposalId,
+            vendor: command.vendor,
+            rfp: state.rfp,
+            proposal: proposal(command.proposalId),
+            fields: command.fields,
+          },
+          ctx,
+        ),
+      );
+    case "SubmitProposal":
+      return submitProposal(
+        {
+          proposalId: command.proposalId,
+          vendor: command.vendor,
+          rfp: state.rfp,
+          proposal: proposal(command.proposalId),
+          credits: state.credits.get(command.vendor.userId) ?? initialCreditsState,
+          fields: command.fields,
+          creditCost: command.creditCost,
+        },
+        ctx,
+      );
+    case "WithdrawProposal":
+      return onProposal(
+        command.proposalId,
+        withdrawProposal({ vendorId: command.vendorId, proposal: proposal(command.proposalId) }, ctx),
+      );
+    case "ReviewProposal":
+      return reviewProposal(
+        { reviewer: command.reviewer, rfp: state.rfp, proposals: state.proposals, command: command.review },
+        ctx,
+      );
+    case "RejectAndRefundAll":
+      return cancelRfpWithRefunds(
+        {
+          rfpCancelled: command.rfpCancelled,
+          rfp: state.rfp,
+          proposals: state.proposals,
+          credits: state.credits,
+          by: command.by,
+        },
+        ctx,
+      );
+    default:
+      return assertNever(command);
+  }
+}

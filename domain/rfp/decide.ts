@@ -1,10 +1,17 @@
 import { transition } from "xstate";
-import { accept, assertNever, type DecideContext, type Decision, reject } from "../shared";
+import {
+  accept,
+  assertNever,
+  type DecideContext,
+  type Decision,
+  LifecycleViolation,
+  reject,
+} from "../shared";
 import type { RfpEvent } from "./events";
-import { PUBLISHED_EDITABLE_FIELDS, type RfpFields } from "./fields";
+import { editOutcome, PUBLISHED_EDITABLE_FIELDS, type RfpFields } from "./fields";
 import { initialRfpState, type RfpState, rfpMachine, rfpSnapshot } from "./machine";
-import { hasErrors, publishErrors, RFP_MESSAGES, type RfpFieldErrors } from "./rules";
-import type { RfpStatus } from "./types";
+import { hasErrors, publishErrors, RFP_MESSAGES, type RfpFieldErrors, stepErrors } from "./rules";
+import type { RfpStatus, RfpWizardStepId } from "./types";
 
 /** Who is acting, as the server established it. */
 export interface RfpActor {
@@ -22,9 +29,23 @@ export type RfpCommand =
       mayCreate: boolean;
       authorContextId: string | null;
       fields: RfpFields;
+      /** Next in the wizard: this step's rules must hold, or nothing is saved. */
+      checkStep?: RfpWizardStepId;
     }
-  | { type: "UpdateRfp"; actor: RfpActor; fields: RfpFields }
-  | { type: "PublishRfp"; actor: RfpActor; fields?: RfpFields }
+  | {
+      type: "UpdateRfp";
+      actor: RfpActor;
+      /** The fields the form posted (one wizard step, or the editable details of a published RFP). */
+      fields: Partial<RfpFields>;
+      /**
+       * The same fields as the form showed them (at the stream version it was rendered from). Only a
+       * field that differs from its base is a change; omitted: the current values are the base.
+       */
+      base?: Partial<RfpFields>;
+      /** Next in the wizard: this step's rules must hold on the merged fields, or nothing is saved. */
+      checkStep?: RfpWizardStepId;
+    }
+  | { type: "PublishRfp"; actor: RfpActor }
   | { type: "CloseRfp"; actor: RfpActor }
   | { type: "AutoCloseRfp" }
   | { type: "CancelRfp"; actor: RfpActor; reason: string }
@@ -34,11 +55,18 @@ export type RfpError =
   | { kind: "authorization"; message: string }
   | { kind: "not_found"; message: string }
   | { kind: "validation"; message: string; fieldErrors?: RfpFieldErrors }
-  | { kind: "business_rule"; message: string };
+  | { kind: "business_rule"; message: string }
+  /** Someone else changed a field this edit changes, since the form was rendered. */
+  | { kind: "conflict"; message: string; fields: (keyof RfpFields)[] };
 
-/** Folds one event; the machine owns the transition. An event it refuses changes nothing. */
+/**
+ * Folds one recorded event; the machine owns the transition. Total: an event the machine does not allow
+ * from this state is never ignored, it throws LifecycleViolation (the stream is corrupt).
+ */
 export function evolve(state: RfpState, event: RfpEvent): RfpState {
-  const [next] = transition(rfpMachine, rfpSnapshot(state), event);
+  const snapshot = rfpSnapshot(state);
+  if (!snapshot.can(event)) throw new LifecycleViolation("rfp", event.type, state.status);
+  const [next] = transition(rfpMachine, snapshot, event);
   return { ...next.context, status: next.value as RfpState["status"] };
 }
 
@@ -50,18 +78,20 @@ export function fold(events: readonly RfpEvent[], state: RfpState = initialRfpSt
 export const mayUpdate = (state: RfpState, actor: RfpActor) =>
   actor.isAdmin || state.authorId === actor.userId;
 
-/** The published fields that differ from `fields`, split into editable changes and locked ones. */
-function publishedChanges(current: RfpFields, next: RfpFields) {
-  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  const editable = new Set<string>(PUBLISHED_EDITABLE_FIELDS);
-  const changes: Partial<Pick<RfpFields, (typeof PUBLISHED_EDITABLE_FIELDS)[number]>> = {};
-  let locked = false;
-  for (const key of Object.keys(next) as (keyof RfpFields)[]) {
-    if (same(current[key], next[key])) continue;
-    if (editable.has(key)) (changes as Record<string, unknown>)[key] = next[key];
-    else locked = true;
-  }
-  return { changes, locked };
+const titleRequired = () =>
+  reject({
+    kind: "validation" as const,
+    message: RFP_MESSAGES.draftTitleRequired,
+    fieldErrors: { title: [RFP_MESSAGES.draftTitleRequired] },
+  });
+
+/** The rules of the wizard step being left with Next, on the fields as they would be saved. */
+function checkStep(step: RfpWizardStepId | undefined, fields: RfpFields, now: string) {
+  if (!step) return null;
+  const errors = stepErrors(step, fields, now);
+  return hasErrors(errors)
+    ? reject({ kind: "validation" as const, message: RFP_MESSAGES.saveFailed, fieldErrors: errors })
+    : null;
 }
 
 const active = (s: RfpState["status"]): s is RfpStatus => s !== "new";
@@ -84,13 +114,9 @@ export function decide(
       if (state.status !== "new") return refuse("This RFP already exists");
       if (!command.mayCreate)
         return reject({ kind: "authorization", message: RFP_MESSAGES.notAuthorizedCreate });
-      if (!command.fields.title) {
-        return reject({
-          kind: "validation",
-          message: RFP_MESSAGES.draftTitleRequired,
-          fieldErrors: { title: [RFP_MESSAGES.draftTitleRequired] },
-        });
-      }
+      if (!command.fields.title) return titleRequired();
+      const stepRefusal = checkStep(command.checkStep, command.fields, ctx.now);
+      if (stepRefusal) return stepRefusal;
       return accept([
         {
           type: "RfpDrafted",
@@ -107,25 +133,29 @@ export function decide(
     case "UpdateRfp": {
       if (!mayUpdate(state, command.actor))
         return reject({ kind: "authorization", message: RFP_MESSAGES.notAuthorizedUpdate });
+      if (state.status !== "draft" && state.status !== "published") return refuse(RFP_MESSAGES.alreadyEnded);
+      const { changes, conflicts } = editOutcome(state.fields, {
+        submitted: command.fields,
+        base: command.base ?? state.fields,
+      });
+      if (conflicts.length > 0)
+        return reject({ kind: "conflict", message: RFP_MESSAGES.editConflict, fields: conflicts });
+      const merged: RfpFields = { ...state.fields, ...changes };
+      const changed = Object.keys(changes).length > 0;
       if (state.status === "draft") {
-        if (!command.fields.title) {
-          return reject({
-            kind: "validation",
-            message: RFP_MESSAGES.draftTitleRequired,
-            fieldErrors: { title: [RFP_MESSAGES.draftTitleRequired] },
-          });
-        }
+        if (!merged.title) return titleRequired();
+        const stepRefusal = checkStep(command.checkStep, merged, ctx.now);
+        if (stepRefusal) return stepRefusal;
+        if (!changed) return accept([]);
         return accept([
           {
             type: "RfpDraftUpdated",
-            data: { rfpId, fields: command.fields, updatedBy: command.actor.userId, updatedAt: ctx.now },
+            data: { rfpId, fields: merged, updatedBy: command.actor.userId, updatedAt: ctx.now },
           },
         ]);
       }
-      if (state.status !== "published") return refuse(RFP_MESSAGES.alreadyEnded);
-      const { changes, locked } = publishedChanges(state.fields, command.fields);
-      if (locked) return refuse(RFP_MESSAGES.coreFieldsLocked);
-      const merged = { ...state.fields, ...changes };
+      const editable = new Set<string>(PUBLISHED_EDITABLE_FIELDS);
+      if (Object.keys(changes).some((k) => !editable.has(k))) return refuse(RFP_MESSAGES.coreFieldsLocked);
       if (
         merged.project_start_date &&
         merged.project_end_date &&
@@ -144,11 +174,16 @@ export function decide(
           fieldErrors: { description: [RFP_MESSAGES.descriptionMin] },
         });
       }
-      if (Object.keys(changes).length === 0) return accept([]);
+      if (!changed) return accept([]);
       return accept([
         {
           type: "RfpDetailsUpdated",
-          data: { rfpId, changes, updatedBy: command.actor.userId, updatedAt: ctx.now },
+          data: {
+            rfpId,
+            changes: changes as Pick<RfpFields, (typeof PUBLISHED_EDITABLE_FIELDS)[number]>,
+            updatedBy: command.actor.userId,
+            updatedAt: ctx.now,
+          },
         },
       ]);
     }
@@ -156,7 +191,7 @@ export function decide(
       if (!mayUpdate(state, command.actor))
         return reject({ kind: "authorization", message: RFP_MESSAGES.notAuthorizedUpdate });
       if (state.status !== "draft") return refuse(RFP_MESSAGES.notDraft);
-      const fields = command.fields ?? state.fields;
+      const fields = state.fields;
       const errors = publishErrors(fields, ctx.now);
       if (hasErrors(errors)) {
         return reject({ kind: "validation", message: RFP_MESSAGES.completeRequired, fieldErrors: errors });
@@ -181,25 +216,28 @@ export function decide(
           Date.parse(deadline) <= Date.parse(ctx.now);
         if (!due) return accept([]);
       }
-      if (state.status !== "published") return refuse(RFP_MESSAGES.notPublished);
-      return accept([
-        {
-          type: "RfpClosed",
-          data: {
-            rfpId,
-            reason: command.type === "AutoCloseRfp" ? "deadline" : "closed_by_author",
-            awardedProposalId: null,
-            closedBy: command.type === "CloseRfp" ? command.actor.userId : null,
-            closedAt: ctx.now,
-          },
+      const closed: RfpEvent = {
+        type: "RfpClosed",
+        data: {
+          rfpId,
+          reason: command.type === "AutoCloseRfp" ? "deadline" : "closed_by_author",
+          awardedProposalId: null,
+          closedBy: command.type === "CloseRfp" ? command.actor.userId : null,
+          closedAt: ctx.now,
         },
-      ]);
+      };
+      // The machine owns which states may close.
+      return snapshot.can(closed) ? accept([closed]) : refuse(RFP_MESSAGES.notPublished);
     }
     case "CancelRfp": {
       if (!mayUpdate(state, command.actor))
         return reject({ kind: "authorization", message: RFP_MESSAGES.notAuthorizedUpdate });
-      if (state.status !== "published") return refuse(RFP_MESSAGES.notPublished);
       const reason = command.reason.trim();
+      const cancelled: RfpEvent = {
+        type: "RfpCancelled",
+        data: { rfpId, reason, cancelledBy: command.actor.userId, cancelledAt: ctx.now },
+      };
+      if (!snapshot.can(cancelled)) return refuse(RFP_MESSAGES.notPublished);
       if (!reason) {
         return reject({
           kind: "validation",
@@ -207,20 +245,16 @@ export function decide(
           fieldErrors: { form: [RFP_MESSAGES.cancelReasonRequired] },
         });
       }
-      return accept([
-        {
-          type: "RfpCancelled",
-          data: { rfpId, reason, cancelledBy: command.actor.userId, cancelledAt: ctx.now },
-        },
-      ]);
+      return accept([cancelled]);
     }
     case "DeleteRfp": {
       if (!mayUpdate(state, command.actor))
         return reject({ kind: "authorization", message: RFP_MESSAGES.notAuthorizedUpdate });
-      if (state.status === "published") return refuse(RFP_MESSAGES.deleteOnlyInactive);
-      return accept([
-        { type: "RfpDeleted", data: { rfpId, deletedBy: command.actor.userId, deletedAt: ctx.now } },
-      ]);
+      const deleted: RfpEvent = {
+        type: "RfpDeleted",
+        data: { rfpId, deletedBy: command.actor.userId, deletedAt: ctx.now },
+      };
+      return snapshot.can(deleted) ? accept([deleted]) : refuse(RFP_MESSAGES.deleteOnlyInactive);
     }
     default:
       return assertNever(command);

@@ -143,3 +143,45 @@ export const PUBLISHED_EDITABLE_FIELDS = [
   "project_end_date",
 ] as const satisfies readonly (keyof RfpFields)[];
 export type PublishedEditableField = (typeof PUBLISHED_EDITABLE_FIELDS)[number];
+
+/** Whether two values of one field are the same (a missing value equals undefined; instants by time). */
+export function sameFieldValue(field: keyof RfpFields, a: unknown, b: unknown): boolean {
+  if (field === "proposal_deadline" && typeof a === "string" && typeof b === "string")
+    return Date.parse(a) === Date.parse(b);
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([, x]) => x !== undefined)
+            .sort(([x], [y]) => x.localeCompare(y)),
+        )
+      : v,
+  );
+}
+
+/**
+ * An edit of some fields: what the form showed (`base`, the fields at the stream version it was rendered
+ * from) and what it posted (`submitted`, the same fields). Only a field that differs from what was
+ * shown is a change; a change to a field someone else changed meanwhile (to another value) is a conflict.
+ */
+export interface RfpFieldEdit {
+  base: Partial<RfpFields>;
+  submitted: Partial<RfpFields>;
+}
+
+export function editOutcome(current: RfpFields, edit: RfpFieldEdit) {
+  const changes: Partial<RfpFields> = {};
+  const conflicts: (keyof RfpFields)[] = [];
+  for (const key of Object.keys(edit.submitted) as (keyof RfpFields)[]) {
+    const mine = edit.submitted[key];
+    // Not touched (as shown), or already so (someone made the same change): nothing to do.
+    if (sameFieldValue(key, mine, edit.base[key]) || sameFieldValue(key, current[key], mine)) continue;
+    if (!sameFieldValue(key, current[key], edit.base[key])) conflicts.push(key);
+    (changes as Record<string, unknown>)[key] = mine;
+  }
+  return { changes, conflicts };
+}

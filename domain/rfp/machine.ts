@@ -36,6 +36,23 @@ export const initialRfpState: RfpState = {
 };
 
 /**
+ * Why a published RFP may not receive this vendor's proposal at `at` (null: it may). The one
+ * statement of these rules: the machine's guard and the bid's decision both ask it.
+ */
+export function receiveRefusal(
+  rfp: RfpState,
+  vendorId: string,
+  at: string,
+): "deleted" | "duplicate" | "max_reached" | "deadline_passed" | null {
+  if (rfp.deleted) return "deleted";
+  const deadline = rfp.fields.proposal_deadline;
+  if (deadline === undefined || Date.parse(at) >= Date.parse(deadline)) return "deadline_passed";
+  if (rfp.proposals.some((p) => p.vendorId === vendorId)) return "duplicate";
+  if (rfp.proposals.length >= rfp.fields.max_proposals) return "max_reached";
+  return null;
+}
+
+/**
  * The RFP lifecycle (spec 001 section 4): draft, published, closed, cancelled. The machine's events are
  * the domain events; its guards are the rules an event must pass. Time-dependent rules read the time
  * the event carries, so the machine stays pure.
@@ -46,11 +63,7 @@ export const rfpMachine = setup({
     notDeleted: ({ context }) => !context.deleted,
     canReceive: ({ context, event }) =>
       event.type === "RfpProposalReceived" &&
-      !context.deleted &&
-      !context.proposals.some((p) => p.vendorId === event.data.vendorId) &&
-      context.proposals.length < context.fields.max_proposals &&
-      context.fields.proposal_deadline !== undefined &&
-      Date.parse(event.data.receivedAt) < Date.parse(context.fields.proposal_deadline),
+      receiveRefusal(context, event.data.vendorId, event.data.receivedAt) === null,
     awardsOwnProposal: ({ context, event }) =>
       event.type === "RfpClosed" &&
       (event.data.reason === "awarded"

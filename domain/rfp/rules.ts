@@ -32,6 +32,7 @@ export const RFP_MESSAGES = {
   deleteOnlyInactive: "Cancel the RFP before deleting it",
   deadlineNotReached: "The proposal deadline has not passed yet",
   cancelReasonRequired: "Give a reason for cancelling",
+  editConflict: "This RFP was changed while you were editing; review the changes and save again",
 } as const;
 
 export type RfpFieldErrors = Partial<Record<keyof RfpFields | "form", string[]>>;

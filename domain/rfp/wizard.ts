@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RFP_STEP_FIELDS, type RfpFields, RfpFieldsSchema } from "./fields";
+import { PUBLISHED_EDITABLE_FIELDS, RFP_STEP_FIELDS, type RfpFields, RfpFieldsSchema } from "./fields";
 import type { RfpFieldErrors } from "./rules";
 import { DATE_MESSAGES, isImpossibleLocalDate, localDateTimeToIso } from "./time";
 import { RFP_LIMITS, RFP_WIZARD_STEPS, type RfpWizardStepId } from "./types";
@@ -181,29 +181,34 @@ export function toFormErrors(errors: RfpFieldErrors): {
   return { fieldErrors, formErrors };
 }
 
+/** The fields one form edits. */
+export function formFields(form: WizardForm): readonly (keyof RfpFields)[] {
+  return form === PUBLISHED_FORM ? PUBLISHED_EDITABLE_FIELDS : RFP_STEP_FIELDS[form];
+}
+
 /**
- * The stored fields with one step's values laid over them. Invited vendor ids come from the server's
- * look-up of the typed e-mails, and are kept only for a private RFP.
+ * What one form posted, as RFP fields: exactly the fields that form edits (others are not the form's
+ * to change). Invited vendor ids come from the server's look-up of the typed e-mails, and are kept
+ * only for a private RFP.
  */
-export function mergeStepFields(
-  stored: RfpFields,
+export function formFieldValues(
   form: WizardForm,
   value: WizardFormValue,
   invitedVendorIds?: string[],
-): RfpFields {
-  const keys: readonly string[] =
-    form === PUBLISHED_FORM
-      ? ["description", "scope_of_work", "project_start_date", "project_end_date"]
-      : RFP_STEP_FIELDS[form];
-  const next: Record<string, unknown> = { ...stored };
-  for (const key of keys) {
-    if (key === "invited_vendor_ids") continue;
-    next[key] = value[key];
-  }
+): Partial<RfpFields> {
+  const keys = formFields(form);
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) picked[key] = value[key];
   if (form === "settings") {
-    next.invited_vendor_ids = value.visibility === "private" ? (invitedVendorIds ?? []) : [];
+    picked.invited_vendor_ids = value.visibility === "private" ? (invitedVendorIds ?? []) : [];
   }
-  return RfpFieldsSchema.parse(next);
+  const mask = Object.fromEntries(keys.map((k) => [k, true])) as { [K in keyof RfpFields]?: true };
+  return RfpFieldsSchema.pick(mask).parse(picked) as Partial<RfpFields>;
+}
+
+/** The same fields of a stored RFP: what the form showed. */
+export function pickFields(fields: RfpFields, keys: readonly (keyof RfpFields)[]): Partial<RfpFields> {
+  return Object.fromEntries(keys.map((k) => [k, fields[k]])) as Partial<RfpFields>;
 }
 
 /** Whether the review step's rule holds: Publish is disabled while it does not (spec 001 section 5). */

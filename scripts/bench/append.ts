@@ -5,9 +5,8 @@
 // correct expected version (so no conflicts: this measures the cost of the checked append, not of retries).
 // What is fair: an append in this app is never "just the insert". It validates the event, checks and
 // bumps the stream's version (writing its snapshot, as every command does), inserts the event, applies
-// the inline projections (one statement, decision 007) and NOTIFYs after the commit. We append a real
-// credits event (CreditsBonusGranted, which needs no prior balance) so all of that runs, as it does in
-// production, including the group commit of concurrent appends that production gets.
+// the inline projections (one statement, decision 007). We append a real credits event
+// (CreditsBonusGranted, which needs no prior balance) so all of that runs, as it does in production.
 // The baseline is the least a durable event log can do: one autocommitted INSERT of the same row
 // (same columns, same jsonb payload, distinct stream id / version) into the same table.
 // Both sides go through the same Drizzle + postgres-js client, so driver costs per statement count on
@@ -118,7 +117,7 @@ export const appendBench: Benchmark = {
           return true;
         },
       });
-      log(NAME, describeLoad("append (CreditsBonusGranted + inline projections + NOTIFY)", store, "appends"));
+      log(NAME, describeLoad("append (CreditsBonusGranted + inline projections)", store, "appends"));
 
       const [counts] = await queryRows<{ streams: number; events: number }>(
         db,
@@ -135,7 +134,7 @@ export const appendBench: Benchmark = {
         target: 0.6,
         notes: [
           `${clients} clients, ${seconds} s`,
-          "credits event: incl. version check, snapshot, inline projections, NOTIFY",
+          "credits event: incl. version check, snapshot, inline projections",
           `${store.failed} failed appends`,
         ],
       };

@@ -1,8 +1,8 @@
 // Spends per second on ONE vendor's credit stream with many concurrent clients, against a raw
 // conditional UPDATE of one row with the same number of clients: the hot-account case, where the row
 // lock, not the pool, sets the limit. Each spend is the real path: executeCreditsCommand locks the
-// stream row, decides, appends the event with its snapshot and inline projections, commits, NOTIFYs;
-// concurrent spends in this process are committed as a group (decision 007), each decided on its own.
+// stream row, decides, appends the event with its snapshot and inline projections, commits; concurrent
+// spends queue on the stream's row lock, one transaction each.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { executeCreditsCommand } from "../../app/commands/credits.server";

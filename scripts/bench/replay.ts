@@ -137,13 +137,14 @@ export const replayBench: Benchmark = {
 
       // Verify once: rebuild again into scratch tables and compare with the live ones (and the snapshots).
       const verified = await replay(db, { verify: true });
-      const problems = verified.differences.length + verified.snapshotDifferences.length;
+      const problems =
+        verified.differences.length + verified.snapshotDifferences.length + verified.corruptStreams.length;
       log(
         NAME,
         `replay --verify: ${verified.events} events in ${verified.seconds.toFixed(2)} s, ` +
           (problems === 0
             ? "no differences"
-            : `${verified.differences.length} projection and ${verified.snapshotDifferences.length} snapshot differences`),
+            : `${verified.differences.length} projection and ${verified.snapshotDifferences.length} snapshot differences, ${verified.corruptStreams.length} corrupt streams`),
       );
       for (const d of verified.differences.slice(0, 5))
         log(NAME, `  ${d.table} ${d.side}: ${JSON.stringify(d.row)}`);

@@ -89,4 +89,24 @@ test("a manager creates an RFP through the six steps and publishes it", async ({
   await expect(page.getByRole("heading", { name: "Edit published RFP" })).toBeVisible();
   await expect(page.getByLabel("RFP title")).toHaveCount(0);
   await expect(page.getByLabel("Scope of work")).toHaveValue("Tear off, new insulation and a TPO membrane.");
+
+  // Two pages edit the same field from the same version: the second save is refused with the
+  // current value in the form (issue 11: no lost updates), with and without JavaScript.
+  const other = await page.context().newPage();
+  await other.goto(`/rfps/${rfpId}/edit`);
+  await page.getByLabel("Scope of work").fill("Scope saved from the first page.");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status")).toHaveText("RFP updated");
+  await other.getByLabel("Scope of work").fill("Scope typed on the stale page.");
+  await other.getByRole("button", { name: "Save Changes" }).click();
+  await expect(
+    other.getByText("This RFP was changed while you were editing; review the changes and save again"),
+  ).toBeVisible();
+  await expect(other.getByLabel("Scope of work")).toHaveValue("Scope saved from the first page.");
+  // Saving again from the refreshed form goes through.
+  await other.getByLabel("Scope of work").fill("Scope after reviewing the change.");
+  await other.getByRole("button", { name: "Save Changes" }).click();
+  await expect(other.getByRole("status")).toHaveText("RFP updated");
+  await expect(other.getByLabel("Scope of work")).toHaveValue("Scope after reviewing the change.");
+  await other.close();
 });

@@ -4,9 +4,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type DatabaseHandle, openDatabase, queryRows, runMigrations } from "@db/client";
-import { EventValidationError } from "@db/event-store";
+import { append, EventValidationError } from "@db/event-store";
 import { replay } from "@db/projections/replay";
-import { findCreditPackage } from "@domain/credits";
+import { CREDITS_STREAM_TYPE, creditsStreamId, findCreditPackage } from "@domain/credits";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { executeCreditsCommand } from "~/commands/credits.server";
@@ -224,4 +224,53 @@ describe.each(engines)("replay --verify as a script on %s", (engine) => {
     }
     // Two runs of the script (tsx start-up, an embedded database on disk): give it time on a busy machine.
   }, 180_000);
+});
+
+describe.each(engines)("replay --verify over a corrupt stream on %s", (engine) => {
+  it("names each stream holding an event its lifecycle does not allow (evolve never skips it)", async () => {
+    const handle = await createTestDatabase(engine);
+    try {
+      const vendorId = randomUUID();
+      const granted = await executeCreditsCommand(handle.db, {
+        type: "GrantBonusCredits",
+        vendorId,
+        amount: 2,
+        reason: "Test",
+        grantedBy: null,
+      });
+      expect(granted.ok).toBe(true);
+      // A refund of a spend that never happened, appended around decide (the schema holds, the lifecycle not).
+      const streamId = creditsStreamId(vendorId);
+      await append(handle.db, [
+        {
+          streamId,
+          streamType: CREDITS_STREAM_TYPE,
+          expectedVersion: 1,
+          events: [
+            {
+              type: "CreditsRefunded",
+              data: {
+                vendorId,
+                amount: 5,
+                referenceId: randomUUID(),
+                referenceType: "proposal_submission",
+                reason: "Nothing was spent",
+                refundedAt: "2026-11-22T10:00:00.000Z",
+              },
+            },
+          ],
+        },
+      ]);
+      const report = await replay(handle.db, { verify: true });
+      expect(report.corruptStreams).toEqual([
+        {
+          streamId,
+          version: 2,
+          message: "CreditsRefunded is not allowed in a credits stream that is low",
+        },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
 });

@@ -6,10 +6,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { RfpFields } from "@domain/rfp";
+import { appendInTransaction, lockStreams } from "@db/event-store";
+import { CREDITS_STREAM_TYPE, type CreditsState, creditsStreamId } from "@domain/credits";
+import { PROPOSAL_STREAM_TYPE, type ProposalState, proposalStreamId, submitProposal } from "@domain/proposal";
+import { RFP_STREAM_TYPE, type RfpFields, type RfpState, rfpStreamId } from "@domain/rfp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeCreditsCommand } from "~/commands/credits.server";
-import { createRfp, executeRfpCommand } from "~/commands/rfps.server";
+import { attachProposalDocuments, listProposalDocuments } from "~/commands/proposal-documents.server";
+import { createRfp, executeRfpCommand, proposalIdFor } from "~/commands/rfps.server";
 import { resetEnvForTests } from "~/env.server";
 import { getVendorCredits } from "~/queries/credits.server";
 import * as authorProposalsRoute from "~/routes/_app.dashboard_.proposals";
@@ -17,6 +21,7 @@ import * as listRoute from "~/routes/_app.rfps._index";
 import * as detailRoute from "~/routes/_app.rfps.$id";
 import * as proposalsRoute from "~/routes/_app.rfps.$id_.proposals";
 import * as proposalDocumentRoute from "~/routes/documents.proposal.$id";
+import { storeStream } from "~/storage/files.server";
 import { formRequest, thrown, useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
 import { TINY_PDF } from "../support/files";
@@ -415,4 +420,86 @@ describe.each(engines)("RFP pages on %s", (engine) => {
     // Submitted: documents can no longer be removed.
     expect((await act(rfp, vendor2, { intent: "remove_document", document_id: doc.id })).status).toBe(404);
   });
+
+  // A submission in flight holds the proposal's stream lock from before it decides until it commits.
+  // On PostgreSQL an attach arriving meanwhile used to check the projection row (still a draft), attach
+  // and commit while the bid was being submitted; now it waits for the lock and is then refused.
+  it.runIf(engine === "postgres")(
+    "documents attached while the bid is being submitted wait for it, then are refused",
+    async () => {
+      const rfp = await publish(manager, { title: "Elevator modernisation" });
+      const bidder = await personWithRole(t.db, "vendor");
+      await grant(bidder, 1);
+      expect((await act(rfp, bidder, { intent: "save_draft", ...BID })).status).toBe(302);
+      const proposalId = proposalIdFor(rfp, bidder.id);
+      const streams = [
+        { streamId: rfpStreamId(rfp), streamType: RFP_STREAM_TYPE },
+        { streamId: proposalStreamId(proposalId), streamType: PROPOSAL_STREAM_TYPE },
+        { streamId: creditsStreamId(bidder.id), streamType: CREDITS_STREAM_TYPE },
+      ];
+      let release = () => {};
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      let locked = () => {};
+      const holding = new Promise<void>((r) => {
+        locked = r;
+      });
+      // What submitProposalCommand does, paused between taking the locks and appending.
+      const submitting = t.db.transaction(async (tx) => {
+        const loaded = await lockStreams(tx, streams);
+        locked();
+        await gate;
+        const state = (i: number) => loaded.get((streams[i] as { streamId: string }).streamId);
+        const proposal = state(1)?.state as ProposalState;
+        const decision = submitProposal(
+          {
+            proposalId,
+            vendor: { userId: bidder.id, verifiedVendor: true },
+            rfp: state(0)?.state as RfpState,
+            proposal,
+            credits: state(2)?.state as CreditsState,
+            fields: proposal.fields,
+          },
+          { now: new Date().toISOString() },
+        );
+        if (!decision.ok) throw new Error(JSON.stringify(decision.error));
+        const { rfp: rfpEvents, proposals, credits } = decision.appends;
+        await appendInTransaction(
+          tx,
+          [rfpEvents, proposals.get(proposalId) ?? [], credits.get(bidder.id) ?? []].map((events, i) => ({
+            ...(streams[i] as { streamId: string; streamType: string }),
+            expectedVersion: state(i)?.version ?? 0,
+            events,
+          })),
+        );
+      });
+      await holding;
+      const file = await storeStream(
+        "proposal-documents",
+        (async function* () {
+          yield new Uint8Array(TINY_PDF);
+        })(),
+        1_000_000,
+      );
+      let settled = false;
+      const attaching = attachProposalDocuments(t.db, {
+        proposalId,
+        vendorId: bidder.id,
+        files: [{ ...file, name: "late.pdf" }],
+        tooMany: false,
+      }).finally(() => {
+        settled = true;
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(settled).toBe(false);
+      release();
+      await submitting;
+      expect(await attaching).toEqual({
+        ok: false,
+        errors: ["Documents cannot change once the proposal is submitted"],
+      });
+      expect(await listProposalDocuments(t.db, proposalId)).toEqual([]);
+    },
+  );
 });

@@ -53,7 +53,7 @@ async function body(result: unknown) {
     formError?: string;
     uploadErrors?: string[];
     error?: string;
-    autosave?: { ok: boolean; rfpId?: string; lastSaved?: string };
+    autosave?: { ok: boolean; rfpId?: string; lastSaved?: string; version?: number };
   };
 }
 
@@ -102,14 +102,27 @@ describe.each(engines)("the RFP wizard on %s", (engine) => {
 
   const postNew = (person: Person, fields: Record<string, string>, step = fields.step ?? "basic") =>
     settle(newAction(args(formRequest(`/rfps/new?step=${step}`, fields, { Cookie: person.cookie }))));
-  const postEdit = (person: Person, id: string, fields: Record<string, string>) =>
-    settle(
-      editAction(
-        args(formRequest(`/rfps/${id}/edit?step=${fields.step}`, fields, { Cookie: person.cookie }), { id }),
-      ),
-    );
   const loadEdit = (person: Person, id: string, query = "step=basic") =>
     settle(editLoader(args(get(`/rfps/${id}/edit?${query}`, person.cookie), { id })));
+  /** The stream version the edit page shows now (what a browser's form would post back). */
+  const versionOf = async (person: Person, id: string) =>
+    String(((await body(await loadEdit(person, id))) as unknown as { version: number }).version);
+  /** Posts an edit form; without a `version`, as rendered just before (a fresh page). */
+  const postEdit = async (person: Person, id: string, fields: Record<string, string>) => {
+    const version = fields.version ?? (await versionOf(person, id));
+    return settle(
+      editAction(
+        args(
+          formRequest(
+            `/rfps/${id}/edit?step=${fields.step}`,
+            { ...fields, version },
+            { Cookie: person.cookie },
+          ),
+          { id },
+        ),
+      ),
+    );
+  };
   const rowOf = async (id: string) => (await t.db.select().from(rfps).where(eq(rfps.id, id)))[0];
 
   /** A draft with every step filled in, ready to publish. */
@@ -248,6 +261,17 @@ describe.each(engines)("the RFP wizard on %s", (engine) => {
     expect(autosave).toMatchObject({ ok: true, rfpId: id });
     expect(autosave?.lastSaved).toMatch(/^Last saved /);
     expect((await rowOf(id))?.title).toBe("Pool deck");
+    // The form carries on from the version it saved, so its next auto-save is no conflict with itself.
+    expect(String(autosave?.version)).toBe(await versionOf(manager, id));
+    const again = await postEdit(manager, id, {
+      step: "basic",
+      intent: "autosave",
+      version: String(autosave?.version),
+      title: "Pool deck and fence",
+      description: "x",
+    });
+    expect((await body(again)).autosave).toMatchObject({ ok: true });
+    expect((await rowOf(id))?.title).toBe("Pool deck and fence");
   });
 
   it("sends a refused Publish to the first step with an error, showing its messages, then publishes", async () => {
@@ -313,6 +337,176 @@ describe.each(engines)("the RFP wizard on %s", (engine) => {
       status: "published",
       title: BASIC.title,
       scopeOfWork: "Crack filling, two coats of sealer, new striping.",
+    });
+  });
+
+  describe("edits from two pages at once (issue 11, 1.1)", () => {
+    const conflictBody = async (result: unknown) => {
+      expect((result as Response).status).toBe(409);
+      const data = (await body(result)) as { formError?: string; conflict?: { fields: string[] } };
+      expect(data.formError).toBe(
+        "This RFP was changed while you were editing; review the changes and save again",
+      );
+      return data;
+    };
+
+    it("two people editing different steps of one RFP both keep their changes", async () => {
+      const id = await fullDraft();
+      // The author opens step 1 and an admin opens step 2, at the same version.
+      const rendered = await versionOf(manager, id);
+      expect(await versionOf(admin, id)).toBe(rendered);
+      location(
+        await postEdit(admin, id, {
+          step: "location",
+          intent: "save",
+          version: rendered,
+          proposal_deadline: inDays(20),
+          location_city: "Tampa",
+        }),
+      );
+      location(
+        await postEdit(manager, id, {
+          ...BASIC,
+          intent: "save",
+          version: rendered,
+          title: "Parking lot resealing and striping",
+        }),
+      );
+      const row = await rowOf(id);
+      expect(row).toMatchObject({ title: "Parking lot resealing and striping", locationCity: "Tampa" });
+      const page = (await body(await loadEdit(manager, id, "step=location"))) as unknown as {
+        deadlineLocal: string;
+      };
+      expect(page.deadlineLocal).toBe(inDays(20));
+    });
+
+    it("a stale value the person did not touch is not a change: the other edit survives", async () => {
+      const id = await fullDraft();
+      const rendered = await versionOf(manager, id);
+      location(await postEdit(admin, id, { ...BASIC, intent: "save", title: "Title set by the admin" }));
+      // The author's page still shows the old title; they change only the description.
+      location(
+        await postEdit(manager, id, {
+          ...BASIC,
+          intent: "save",
+          version: rendered,
+          description: "Reseal, restripe and repaint the curbs of both parking lots.",
+        }),
+      );
+      expect(await rowOf(id)).toMatchObject({
+        title: "Title set by the admin",
+        description: "Reseal, restripe and repaint the curbs of both parking lots.",
+      });
+    });
+
+    it("the same field edited twice from the same rendered version: the second save gets a 409 with the current values", async () => {
+      const id = await fullDraft();
+      const rendered = await versionOf(manager, id);
+      location(
+        await postEdit(admin, id, { ...BASIC, intent: "save", version: rendered, title: "First edit" }),
+      );
+      const second = await postEdit(manager, id, {
+        ...BASIC,
+        intent: "next",
+        version: rendered,
+        title: "Second edit",
+      });
+      const data = await conflictBody(second);
+      expect(data.conflict?.fields).toEqual(["title"]);
+      expect((await rowOf(id))?.title).toBe("First edit");
+      // The page the 409 renders (loaders run after the action) holds the current values and version.
+      const page = (await body(await loadEdit(manager, id))) as unknown as {
+        fields: { title: string };
+        version: number;
+      };
+      expect(page.fields.title).toBe("First edit");
+      expect(String(page.version)).not.toBe(rendered);
+      // Tabs and Previous do not leave the page on a conflict either (the entries would be lost).
+      const tab = await postEdit(manager, id, {
+        ...BASIC,
+        intent: "goto",
+        to: "budget",
+        version: rendered,
+        title: "Third edit",
+      });
+      await conflictBody(tab);
+      // Auto-save reports it without saving.
+      const auto = await postEdit(manager, id, {
+        ...BASIC,
+        intent: "autosave",
+        version: rendered,
+        title: "X y z",
+      });
+      expect((await body(auto)).autosave).toMatchObject({ ok: false });
+      expect((await rowOf(id))?.title).toBe("First edit");
+    });
+
+    it("a published RFP's details: a stale edit of the same field is a 409, of another field is merged", async () => {
+      const id = await fullDraft();
+      location(await postEdit(manager, id, { step: "review", intent: "publish" }));
+      const rendered = await versionOf(manager, id);
+      const description = BASIC.description;
+      location(
+        await postEdit(admin, id, {
+          step: "published",
+          intent: "save",
+          version: rendered,
+          description,
+          scope_of_work: "Scope written by the admin.",
+        }),
+      );
+      const same = await postEdit(manager, id, {
+        step: "published",
+        intent: "save",
+        version: rendered,
+        description,
+        scope_of_work: "Scope written by the author.",
+      });
+      expect((await conflictBody(same)).conflict?.fields).toEqual(["scope_of_work"]);
+      location(
+        await postEdit(manager, id, {
+          step: "published",
+          intent: "save",
+          version: rendered,
+          description,
+          project_start_date: "2030-07-01",
+        }),
+      );
+      expect(await rowOf(id)).toMatchObject({
+        scopeOfWork: "Scope written by the admin.",
+        projectStartDate: "2030-07-01",
+      });
+    });
+
+    it("publishes only the version the review page showed", async () => {
+      const id = await fullDraft();
+      const reviewed = await versionOf(manager, id);
+      location(await postEdit(admin, id, { ...BASIC, intent: "save", title: "Changed after review" }));
+      const stale = await postEdit(manager, id, { step: "review", intent: "publish", version: reviewed });
+      await conflictBody(stale);
+      expect((await rowOf(id))?.status).toBe("draft");
+      expect(location(await postEdit(manager, id, { step: "review", intent: "publish" }))).toBe(
+        `/rfps/${id}`,
+      );
+    });
+
+    it("an edit without the version it was rendered from is refused, not applied", async () => {
+      const id = await fullDraft();
+      const missing = await postEdit(manager, id, {
+        ...BASIC,
+        intent: "save",
+        version: "",
+        title: "No version",
+      });
+      await conflictBody(missing);
+      const future = await postEdit(manager, id, {
+        ...BASIC,
+        intent: "save",
+        version: "999",
+        title: "Future",
+      });
+      await conflictBody(future);
+      expect((await rowOf(id))?.title).toBe(BASIC.title);
     });
   });
 

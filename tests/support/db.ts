@@ -57,6 +57,7 @@ export function useTestDatabase(engine: Engine, options: { max?: number } = {}) 
       const report = await replay(handle.db, { verify: true });
       expect(report.differences).toEqual([]);
       expect(report.snapshotDifferences).toEqual([]);
+      expect(report.corruptStreams).toEqual([]);
     } finally {
       await handle.close();
     }

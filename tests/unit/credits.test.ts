@@ -13,6 +13,7 @@ import {
   initialCreditsState,
   pricePerCreditCents,
 } from "@domain/credits";
+import { LifecycleViolation } from "@domain/shared";
 import { describe, expect, it } from "vitest";
 
 const vendorId = "7b0c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d";
@@ -86,8 +87,11 @@ describe("credits: purchase", () => {
     expect(decision.ok && decision.events).toHaveLength(1);
   });
 
-  it("folds the same purchase event twice only once (the machine refuses the repeat)", () => {
-    expect(fold([purchased("cs_1"), purchased("cs_1")]).balance).toBe(5);
+  it("a recorded second purchase of one checkout session is a corrupt stream, never skipped", () => {
+    expect(() => fold([purchased("cs_1"), purchased("cs_1")])).toThrow(LifecycleViolation);
+    expect(() => fold([purchased("cs_1"), purchased("cs_1")])).toThrow(
+      "CreditsPurchased is not allowed in a credits stream that is low",
+    );
   });
 
   it("the new balance after a purchase is balance plus credits plus bonus credits", () => {
@@ -141,8 +145,10 @@ describe("credits: spend", () => {
     });
   });
 
-  it("the balance can never go below zero: an overdraft event is refused by the fold", () => {
-    expect(fold([purchased("cs_1"), spent(6)]).balance).toBe(5);
+  it("the balance can never go below zero: a recorded overdraft is a corrupt stream", () => {
+    expect(() => fold([purchased("cs_1"), spent(6)])).toThrow(LifecycleViolation);
+    expect(() => fold([spent(1)])).toThrow("CreditsSpent is not allowed in a credits stream that is empty");
+    expect(fold([purchased("cs_1"), spent(5)]).balance).toBe(0);
   });
 });
 

@@ -2,10 +2,12 @@ import { type CreditsEvent, fold as foldCredits, initialCreditsState } from "@do
 import { CREDIT_RULES_TEXT, WITHDRAW_CONFIRM_TEXT } from "@domain/credits/status";
 import {
   cancelRfpWithRefunds,
+  decide,
   fold,
   initialProposalState,
   PROPOSAL_MESSAGES,
   PROPOSAL_VENDOR_LABELS,
+  type ProposalCommand,
   type ProposalEvent,
   type ProposalFields,
   ProposalFieldsSchema,
@@ -18,6 +20,7 @@ import {
   withdrawProposal,
 } from "@domain/proposal";
 import { fold as foldRfp, type RfpEvent, type RfpFields, RfpFieldsSchema } from "@domain/rfp";
+import { LifecycleViolation } from "@domain/shared";
 import { describe, expect, it } from "vitest";
 
 const now = "2026-11-22T12:00:00.000Z";
@@ -368,5 +371,70 @@ describe("comparing bids", () => {
       "above",
     );
     expect(priceAgainstBudget(100, rfpFields({ budget_type: "undisclosed" }))).toBe("unknown");
+  });
+});
+
+describe("the proposal lifecycle's one decide, given / when / then", () => {
+  /** given these events on each stream, when a command, then the outcome */
+  function given(streams: { rfp?: RfpEvent[]; proposal?: ProposalEvent[]; credits?: CreditsEvent[] }) {
+    const world = {
+      rfp: foldRfp(streams.rfp ?? rfpEvents()),
+      proposals: new Map([[proposalId, fold(streams.proposal ?? [])]]),
+      credits: new Map([[vendorId, foldCredits(streams.credits ?? [])]]),
+    };
+    return { when: (command: ProposalCommand, at = now) => decide(world, command, { now: at }) };
+  }
+  const submitted: ProposalEvent = {
+    type: "ProposalSubmitted",
+    data: { proposalId, rfpId, vendorId, fields: bid, creditCost: 1, submittedAt: now },
+  };
+  const withdrawn: ProposalEvent = {
+    type: "ProposalWithdrawn",
+    data: { proposalId, rfpId, vendorId, withdrawnAt: now },
+  };
+
+  it("given a published RFP and 5 credits, when the vendor submits, then one event on each of the three streams", () => {
+    const d = given({ credits: [purchase(5)] }).when({
+      type: "SubmitProposal",
+      proposalId,
+      vendor,
+      fields: bid,
+    });
+    expect(
+      d.ok && [d.appends.rfp, d.appends.proposals.get(proposalId), d.appends.credits.get(vendorId)],
+    ).toEqual([
+      [expect.objectContaining({ type: "RfpProposalReceived" })],
+      [expect.objectContaining({ type: "ProposalSubmitted" })],
+      [expect.objectContaining({ type: "CreditsSpent", data: expect.objectContaining({ amount: 1 }) })],
+    ]);
+  });
+
+  it("given no credits, when the vendor submits, then the credit error with the balance", () => {
+    expect(given({}).when({ type: "SubmitProposal", proposalId, vendor, fields: bid })).toMatchObject({
+      ok: false,
+      error: { kind: "credit", balance: 0, required: 1 },
+    });
+  });
+
+  it("given a submitted proposal, when its vendor withdraws, then ProposalWithdrawn; a second withdrawal is refused", () => {
+    const d = given({ proposal: [submitted] }).when({ type: "WithdrawProposal", proposalId, vendorId });
+    expect(d.ok && d.appends.proposals.get(proposalId)?.map((e) => e.type)).toEqual(["ProposalWithdrawn"]);
+    expect(
+      given({ proposal: [submitted, withdrawn] }).when({ type: "WithdrawProposal", proposalId, vendorId }),
+    ).toMatchObject({
+      ok: false,
+      error: { kind: "business_rule", message: PROPOSAL_MESSAGES.notWithdrawable },
+    });
+  });
+
+  it("given a withdrawn proposal, a recorded shortlist is a corrupt stream: evolve throws, never skips", () => {
+    const shortlisted: ProposalEvent = {
+      type: "ProposalShortlisted",
+      data: { proposalId, rfpId, by: authorId, shortlistedAt: now },
+    };
+    expect(() => fold([submitted, withdrawn, shortlisted])).toThrow(LifecycleViolation);
+    expect(() => fold([submitted, withdrawn, shortlisted])).toThrow(
+      "ProposalShortlisted is not allowed in a proposal stream that is withdrawn",
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { EMPTY_RFP_FIELDS, RFP_MESSAGES, stepErrors } from "@domain/rfp";
+import { EMPTY_RFP_FIELDS, RFP_MESSAGES, RFP_STEP_FIELDS, stepErrors } from "@domain/rfp";
 import {
   checkRfpDocument,
   checkRfpDocumentCount,
@@ -8,8 +8,8 @@ import {
   RFP_DOCUMENT_MESSAGES,
 } from "@domain/rfp/documents";
 import {
+  formFieldValues,
   isWizardStep,
-  mergeStepFields,
   missingRequiredForPublish,
   nextStep,
   parseEmailList,
@@ -150,19 +150,18 @@ describe("RFP wizard forms", () => {
     expect(parse("settings", { invited_vendor_emails: "nope" }).success).toBe(false);
   });
 
-  it("lays one step over the stored fields; invitations stay only on a private RFP", () => {
-    const stored = { ...EMPTY_RFP_FIELDS, title: "Roof replacement", description: "Old text" };
-    const merged = mergeStepFields(stored, "budget", { budget_type: "fixed", budget_max: 9000 });
-    expect(merged).toMatchObject({ title: "Roof replacement", budget_type: "fixed", budget_max: 9000 });
+  it("takes exactly the posted form's fields; invitations stay only on a private RFP", () => {
+    const budget = formFieldValues("budget", { budget_type: "fixed", budget_max: 9000, title: "Ignored" });
+    expect(budget).toMatchObject({ budget_type: "fixed", budget_max: 9000 });
+    expect(Object.keys(budget).sort()).toEqual([...RFP_STEP_FIELDS.budget].sort());
     const id = "00000000-0000-4000-8000-000000000001";
-    expect(mergeStepFields(stored, "settings", { visibility: "private" }, [id]).invited_vendor_ids).toEqual([
-      id,
-    ]);
-    expect(mergeStepFields(stored, "settings", { visibility: "public" }, [id]).invited_vendor_ids).toEqual(
-      [],
+    expect(formFieldValues("settings", { visibility: "private" }, [id]).invited_vendor_ids).toEqual([id]);
+    expect(formFieldValues("settings", { visibility: "public" }, [id]).invited_vendor_ids).toEqual([]);
+    const published = formFieldValues("published", { description: "New text", title: "Ignored" });
+    expect(Object.keys(published).sort()).toEqual(
+      ["description", "project_end_date", "project_start_date", "scope_of_work"].sort(),
     );
-    const published = mergeStepFields(stored, "published", { description: "New text", title: "Ignored" });
-    expect(published).toMatchObject({ title: "Roof replacement", description: "New text" });
+    expect(published.description).toBe("New text");
   });
 
   it("maps the domain's errors onto the form's fields", () => {

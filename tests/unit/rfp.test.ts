@@ -17,6 +17,7 @@ import {
   rfpUrgency,
   stepErrors,
 } from "@domain/rfp";
+import { LifecycleViolation } from "@domain/shared";
 import { describe, expect, it } from "vitest";
 
 const now = "2026-11-22T12:00:00.000Z";
@@ -253,6 +254,98 @@ describe("RFP lifecycle (spec 001 sections 4, 6 and 8)", () => {
     expect(unchanged).toEqual({ ok: true, events: [] });
   });
 
+  describe("edits merge against the current state (issue 11, 1.1)", () => {
+    const updated = (patch: Partial<RfpFields>, by = admin.userId): RfpEvent => ({
+      type: "RfpDraftUpdated",
+      data: { rfpId, fields: { ...complete, ...patch }, updatedBy: by, updatedAt: now },
+    });
+    const shown = { title: complete.title, description: complete.description };
+
+    it("given another edit of the title, when the author changes only the description from the old page, then the title stays", () => {
+      const result = given([drafted(), updated({ title: "Admin's title" })]).when({
+        type: "UpdateRfp",
+        actor: author,
+        base: shown,
+        fields: { title: complete.title, description: "A new description of the whole roof job." },
+      });
+      expect(result.ok && result.events).toEqual([
+        {
+          type: "RfpDraftUpdated",
+          data: {
+            rfpId,
+            fields: {
+              ...complete,
+              title: "Admin's title",
+              description: "A new description of the whole roof job.",
+            },
+            updatedBy: author.userId,
+            updatedAt: now,
+          },
+        },
+      ]);
+    });
+
+    it("given another edit of the title, when the author changes the title from the old page, then a conflict naming it", () => {
+      const result = given([drafted(), updated({ title: "Admin's title" })]).when({
+        type: "UpdateRfp",
+        actor: author,
+        base: shown,
+        fields: { ...shown, title: "Author's title" },
+      });
+      expect(result).toEqual({
+        ok: false,
+        error: {
+          kind: "conflict",
+          message: "This RFP was changed while you were editing; review the changes and save again",
+          fields: ["title"],
+        },
+      });
+    });
+
+    it("given another edit to the same value, when the author makes it too, then no conflict and nothing new", () => {
+      const result = given([drafted(), updated({ title: "Same title" })]).when({
+        type: "UpdateRfp",
+        actor: author,
+        base: shown,
+        fields: { ...shown, title: "Same title" },
+      });
+      expect(result).toEqual({ ok: true, events: [] });
+    });
+
+    it("given a published RFP whose scope changed, when a stale form changes only the dates, then only the dates are an event", () => {
+      const details: RfpEvent = {
+        type: "RfpDetailsUpdated",
+        data: { rfpId, changes: { scope_of_work: "New scope" }, updatedBy: admin.userId, updatedAt: now },
+      };
+      const result = given([drafted(), published(), details]).when({
+        type: "UpdateRfp",
+        actor: author,
+        base: { description: complete.description, scope_of_work: undefined, project_start_date: undefined },
+        fields: {
+          description: complete.description,
+          scope_of_work: undefined,
+          project_start_date: "2027-02-01",
+        },
+      });
+      expect(result.ok && result.events.map((e) => e.data)).toEqual([
+        { rfpId, changes: { project_start_date: "2027-02-01" }, updatedBy: author.userId, updatedAt: now },
+      ]);
+    });
+
+    it("when Next leaves a step with errors, then nothing is saved and the step's messages come back", () => {
+      const result = given([drafted()]).when({
+        type: "UpdateRfp",
+        actor: author,
+        fields: { title: "Roof" },
+        checkStep: "basic",
+      });
+      expect(!result.ok && result.error).toMatchObject({
+        kind: "validation",
+        fieldErrors: { title: ["Title must be at least 5 characters"] },
+      });
+    });
+  });
+
   it("the author closes or cancels a published RFP; a reason is needed to cancel", () => {
     const g = given([drafted(), published()]);
     const closed = g.when({ type: "CloseRfp", actor: author });
@@ -312,11 +405,13 @@ describe("RFP lifecycle (spec 001 sections 4, 6 and 8)", () => {
     const v2 = "66666666-6666-4666-8666-666666666666";
     const v3 = "77777777-7777-4777-8777-777777777777";
     const p = (n: number) => `8888888${n}-8888-4888-8888-888888888888`;
-    expect(fold([...base, received(v1, p(1)), received(v1, p(2))]).proposals).toHaveLength(1);
-    expect(fold([...base, received(v1, p(1), later(11))]).proposals).toHaveLength(0);
-    expect(
-      fold([...base, received(v1, p(1)), received(v2, p(2)), received(v3, p(3))]).proposals,
-    ).toHaveLength(2);
+    expect(fold([...base, received(v1, p(1)), received(v2, p(2))]).proposals).toHaveLength(2);
+    // Anything else recorded is a corrupt stream: evolve never skips it.
+    expect(() => fold([...base, received(v1, p(1)), received(v1, p(2))])).toThrow(LifecycleViolation);
+    expect(() => fold([...base, received(v1, p(1), later(11))])).toThrow(LifecycleViolation);
+    expect(() => fold([...base, received(v1, p(1)), received(v2, p(2)), received(v3, p(3))])).toThrow(
+      LifecycleViolation,
+    );
   });
 });
 
@@ -365,9 +460,22 @@ describe("urgency tag (spec 001 section 2.4)", () => {
 });
 
 describe("the state folds as the machine allows", () => {
-  it("ignores events the machine refuses", () => {
-    const state: RfpState = fold([published()]);
-    expect(state).toEqual(initialRfpState);
+  it("is total: a recorded event the lifecycle does not allow throws LifecycleViolation, never skipped", () => {
+    expect(() => fold([published()])).toThrow(LifecycleViolation);
+    const cancelled: RfpEvent = {
+      type: "RfpCancelled",
+      data: { rfpId, reason: "x", cancelledBy: author.userId, cancelledAt: now },
+    };
+    const draftUpdate: RfpEvent = {
+      type: "RfpDraftUpdated",
+      data: { rfpId, fields: complete, updatedBy: author.userId, updatedAt: now },
+    };
+    expect(() => fold([drafted(), published(), cancelled, draftUpdate])).toThrow(
+      "RfpDraftUpdated is not allowed in a rfp stream that is cancelled",
+    );
+    const state: RfpState = fold([drafted(), published(), cancelled]);
+    expect(state.status).toBe("cancelled");
+    expect(fold([], initialRfpState)).toEqual(initialRfpState);
   });
   it("uses the spec's messages", () => {
     expect(RFP_MESSAGES.coreFieldsLocked).toBe("Cannot modify core fields of published RFP");

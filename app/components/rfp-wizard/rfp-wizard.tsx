@@ -24,6 +24,8 @@ import { WizardHeader } from "./wizard-header";
 export interface WizardData {
   mode: "create" | "draft" | "published" | "ended";
   rfpId: string | null;
+  /** The RFP stream's version the page shows; every edit form posts it back. */
+  version: number;
   step: RfpWizardStepId;
   fields: SerializeFrom<RfpFields>;
   deadlineLocal: string;
@@ -42,11 +44,28 @@ export interface WizardActionResult {
   result?: SubmissionResult<string[]>;
   formError?: string;
   uploadErrors?: string[];
+  /** The RFP changed since the page was rendered: the form shows the current values again. */
+  conflict?: { fields: string[] };
 }
 
 interface AutosaveData {
-  autosave?: { ok: boolean; rfpId?: string; lastSaved?: string };
+  autosave?: { ok: boolean; rfpId?: string; lastSaved?: string; version?: number };
 }
+
+/**
+ * After a conflict the page was reloaded with the current values: the form starts again from them
+ * (a new key), instead of keeping the entries that were based on an older version.
+ */
+/** "Changed meanwhile: Description, Project start date", after a conflict. */
+export function conflictNote(actionData: WizardActionResult | undefined): string[] {
+  const fields = actionData?.conflict?.fields ?? [];
+  if (fields.length === 0) return [];
+  const label = (f: string) => f.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+  return [`Changed meanwhile: ${fields.map(label).join(", ")}.`];
+}
+
+const formKey = (data: WizardData, actionData: WizardActionResult | undefined) =>
+  actionData?.conflict ? `${data.step}@${data.version}` : data.step;
 
 const str = (v: number | string | null | undefined) => (v === undefined || v === null ? "" : String(v));
 const on = (b: boolean | undefined) => (b ? "on" : undefined);
@@ -103,7 +122,7 @@ function defaultsOf(data: WizardData) {
 /** A form's content without the buttons' values, to tell whether anything changed since the last save. */
 function snapshot(form: HTMLFormElement | null) {
   if (!form) return "";
-  return JSON.stringify([...new FormData(form).entries()].filter(([k]) => k !== "intent"));
+  return JSON.stringify([...new FormData(form).entries()].filter(([k]) => k !== "intent" && k !== "version"));
 }
 
 /**
@@ -125,8 +144,9 @@ export function RfpWizard({ data, actionData }: { data: WizardData; actionData?:
       </div>
     );
   }
-  if (data.mode === "published") return <PublishedEdit data={data} actionData={actionData} busy={busy} />;
-  return <WizardSteps key={data.step} data={data} actionData={actionData} busy={busy} />;
+  if (data.mode === "published")
+    return <PublishedEdit key={formKey(data, actionData)} data={data} actionData={actionData} busy={busy} />;
+  return <WizardSteps key={formKey(data, actionData)} data={data} actionData={actionData} busy={busy} />;
 }
 
 function Flash({ data }: { data: WizardData }) {
@@ -174,6 +194,8 @@ function WizardSteps({
   const formRef = useRef<HTMLFormElement>(null);
   const [createdId, setCreatedId] = useState<string | null>(null);
   const [lastSaved, setLastSaved] = useState(data.lastSaved);
+  // Auto-save moves the form on to the version it saved (when that version holds what the form shows).
+  const [version, setVersion] = useState(data.version);
   const rfpId = data.rfpId ?? createdId;
   const step = data.step;
   const formId = `rfp-wizard-${step}`;
@@ -184,13 +206,14 @@ function WizardSteps({
   const actionUrl = hrefFor(step);
   const [form, fields] = useForm({
     id: formId,
-    lastResult: actionData?.result,
+    lastResult: actionData?.conflict ? undefined : actionData?.result,
     defaultValue: defaultsOf(data),
   });
   const errorsOf = useErrors(fields as unknown as WizardFields, data.checked, actionData);
   const formErrors = [
     ...(form.errors ?? []),
     ...(actionData?.formError ? [actionData.formError] : []),
+    ...conflictNote(actionData),
     ...(!actionData && data.checked ? data.checked.formErrors : []),
   ];
   const hasStepErrors =
@@ -210,6 +233,7 @@ function WizardSteps({
     if (!result?.ok) return;
     if (result.rfpId && !data.rfpId) setCreatedId(result.rfpId);
     if (result.lastSaved) setLastSaved(result.lastSaved);
+    if (result.version !== undefined) setVersion(result.version);
   }, [fetcher.data, data.rfpId]);
   const busyRef = useRef(false);
   busyRef.current = busy || fetcher.state !== "idle";
@@ -272,6 +296,7 @@ function WizardSteps({
         {...getFormProps(form)}
       >
         <input type="hidden" name="step" value={step} />
+        <input type="hidden" name="version" value={version} />
         {data.draftKey && !rfpId ? <input type="hidden" name="draftKey" value={data.draftKey} /> : null}
         {step === "basic" ? (
           <BasicFields fields={fields as unknown as WizardFields} errorsOf={errorsOf} />
@@ -374,11 +399,15 @@ function PublishedEdit({
   const formId = "rfp-published-edit";
   const [form, fields] = useForm({
     id: formId,
-    lastResult: actionData?.result,
+    lastResult: actionData?.conflict ? undefined : actionData?.result,
     defaultValue: defaultsOf(data),
   });
   const errorsOf = useErrors(fields as unknown as WizardFields, null, actionData);
-  const formErrors = [...(form.errors ?? []), ...(actionData?.formError ? [actionData.formError] : [])];
+  const formErrors = [
+    ...(form.errors ?? []),
+    ...(actionData?.formError ? [actionData.formError] : []),
+    ...conflictNote(actionData),
+  ];
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <header className="flex flex-col gap-1">
@@ -394,9 +423,12 @@ function PublishedEdit({
         </p>
       </header>
       <Flash data={data} />
-      {formErrors.length > 0 ? <Alert title={formErrors[0] as string} /> : null}
+      {formErrors.length > 0 ? (
+        <Alert title={formErrors[0] as string}>{formErrors.slice(1).join(" ") || undefined}</Alert>
+      ) : null}
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <input type="hidden" name="step" value={PUBLISHED_FORM} />
+        <input type="hidden" name="version" value={data.version} />
         <PublishedFields fields={fields as unknown as WizardFields} errorsOf={errorsOf} />
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
           <Link to={`/rfps/${data.rfpId}`} className={buttonClass("ghost")}>
