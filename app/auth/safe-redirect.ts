@@ -31,7 +31,11 @@ function passes(path: string): boolean {
   if (path.includes("\\")) return false;
   // C0 controls (tab, newline, carriage return among them), DEL and C1 controls; also the Unicode
   // line and paragraph separators.
-  return !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(path);
+  for (const char of path) {
+    const code = char.charCodeAt(0);
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) return false;
+  }
+  return true;
 }
 
 /** The target when it is a safe same-site path, else the fallback. */
