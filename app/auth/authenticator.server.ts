@@ -8,7 +8,8 @@ import { OAuth2Strategy } from "remix-auth-oauth2";
 import { signInWithOAuth } from "~/commands/oauth.server";
 import { getDb } from "~/db.server";
 import { withCircuit } from "~/diagnostics/circuits.server";
-import { env, oauthConfig } from "~/env.server";
+import { oauthConfig } from "~/env.server";
+import { secureCookies } from "./cookie-security.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 
 export class InvalidCredentialsError extends Error {
@@ -100,7 +101,7 @@ export function oauthProvider() {
           path: "/auth",
           httpOnly: true,
           sameSite: "Lax",
-          ...(env().NODE_ENV === "production" ? { secure: true as const } : {}),
+          ...(secureCookies() ? { secure: true as const } : {}),
           maxAge: 10 * 60,
         },
         clientId: config.clientId,
