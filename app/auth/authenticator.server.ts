@@ -25,6 +25,13 @@ export class EmailNotConfirmedError extends Error {
   }
 }
 
+/** The password was right but an administrator disabled the account (issue 11, part 5.3). */
+export class AccountDisabledError extends Error {
+  constructor() {
+    super("ACCOUNT_DISABLED");
+  }
+}
+
 /** The provider's userinfo endpoint failed or answered something unusable. */
 export class OAuthProfileError extends Error {}
 
@@ -53,7 +60,9 @@ authenticator.use(
       .where(sql`lower(${users.email}) = ${parsed.data.email}`);
     // Verify against a dummy hash when there is no account, so response time does not reveal it.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), parsed.data.password);
-    if (!user?.passwordHash || !ok || user.disabledAt) throw new InvalidCredentialsError();
+    if (!user?.passwordHash || !ok) throw new InvalidCredentialsError();
+    // Only someone who knows the password learns that the account is disabled, and whom to ask.
+    if (user.disabledAt) throw new AccountDisabledError();
     // Only someone who knows the password learns that the address still needs confirming.
     if (!user.confirmedAt) throw new EmailNotConfirmedError(user.email);
     return { id: user.id };
