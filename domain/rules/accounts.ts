@@ -8,7 +8,6 @@ export const AUTH_MESSAGES = {
   signInFailed: "Sign-in failed",
   signUpFailed: "Sign-up failed",
   invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
-  emailTaken: "An account with this email already exists. Sign in instead.",
   userNotAuthenticated: "User not authenticated",
   accountDisabled: "Account disabled",
 } as const;

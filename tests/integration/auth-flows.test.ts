@@ -389,6 +389,38 @@ describe.each(engines)("sign-in flows on %s", (engine) => {
     });
   });
 
+  describe("sign-up does not reveal accounts (issue 11, part 5.5)", () => {
+    it("answers an existing address as a new one, and mails its owner instead", async () => {
+      const existing = await confirmedAccount("existing");
+      const fresh = email("fresh");
+      const signUp = (address: string) =>
+        answer(signUpAction(args(formRequest("/auth/sign-up", { email: address, password: NEW_PASSWORD }))));
+      const before = outbox.mails().length;
+      const forNew = await signUp(fresh);
+      const forExisting = await signUp(existing.email.toUpperCase());
+      // The same answer: status, page and a pending-confirmation cookie of the same shape.
+      for (const response of [forNew, forExisting]) expectRedirect(response, "/auth/confirm");
+      const cookieName = (r: Response) => r.headers.get("Set-Cookie")?.split("=")[0];
+      expect(cookieName(forExisting)).toBe(cookieName(forNew));
+      // The "check your email" page reads the same for both.
+      const page = async (r: Response) => {
+        const loaded = await answer(
+          confirmLoader({ request: get("/auth/confirm", cookieFrom(r)), params: {}, context: {} }),
+        );
+        return JSON.stringify(await loaded.json()).replace(/[^"]*@example\.test/gi, "ADDRESS");
+      };
+      expect(await page(forExisting)).toBe(await page(forNew));
+      // The owner is told, with a way to sign in and to reset the password; the password is unchanged.
+      const sent = outbox.mails().slice(before);
+      const warning = sent.find((m) => m.to === existing.email);
+      expect(warning?.subject).toBe("Someone tried to create an account with your email");
+      expect(warning?.text).toContain("/auth/sign-in");
+      expect(warning?.text).toContain("/auth/reset-password");
+      expectRedirect(await signIn(existing.email, PASSWORD), "/dashboard");
+      expect((await signIn(existing.email, NEW_PASSWORD)).status).toBe(401);
+    });
+  });
+
   describe("disabled accounts (issue 11, part 5.3)", () => {
     it("are told the account is disabled and whom to contact, only with the right password", async () => {
       const account = await confirmedAccount("disabled");
