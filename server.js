@@ -10,6 +10,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { security } from "./server/security.js";
 
 installGlobals();
 
@@ -44,6 +45,9 @@ const app = express();
 app.disable("x-powered-by");
 // Behind a load balancer, the client is the left-most X-Forwarded-For entry the proxy appended.
 if (process.env.TRUST_PROXY) app.set("trust proxy", Number(process.env.TRUST_PROXY) || true);
+// Security headers (CSP with a per-request nonce, frame-ancestors, HSTS over https) and the refusal of
+// cross-origin non-GET requests: server/security.js.
+app.use(security({ development }));
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 // Public files are known at start: only their paths reach the file system (no stat per page request).
@@ -63,7 +67,11 @@ app.use((req, res, next) => {
   next();
 });
 
-const getLoadContext = (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+const getLoadContext = (req, res) => ({
+  clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  // The nonce of this response's Content-Security-Policy, for Remix's inline scripts.
+  cspNonce: res.locals.cspNonce,
+});
 
 // In production the handler is built once (building it compiles every route's matcher); in development
 // it is rebuilt per request so edits show up.

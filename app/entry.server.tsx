@@ -1,12 +1,13 @@
 import { PassThrough } from "node:stream";
 import { withServerErrorId } from "@domain/errors/classify";
-import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, json } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getSessionUser } from "./auth/session.server";
 import { newErrorId, recordError } from "./commands/errors.server";
+import { NonceProvider } from "./components/nonce";
 import { databaseHandle, getDb } from "./db.server";
 import { clientIp } from "./load-context";
 
@@ -84,14 +85,20 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   tagServerErrors(request, remixContext);
+  // The Content-Security-Policy nonce server/security.js made for this response (none in tests).
+  const nonce = loadContext?.cspNonce;
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce ?? ""}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "@remix-run/node";
+import { secureCookies } from "~/auth/cookie-security.server";
 import { env } from "~/env.server";
 
 /**
@@ -6,11 +7,11 @@ import { env } from "~/env.server";
  * page's loader reads it and clears it. Signed, short-lived, HttpOnly.
  */
 function flashCookie() {
-  const production = env().NODE_ENV === "production";
-  return createCookie(production ? "__Host-flash" : "flash", {
+  const secure = secureCookies();
+  return createCookie(secure ? "__Host-flash" : "flash", {
     httpOnly: true,
     sameSite: "lax",
-    secure: production,
+    secure,
     path: "/",
     secrets: [env().SESSION_SECRET],
     maxAge: 60,

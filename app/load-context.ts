@@ -4,6 +4,8 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** The client's address, set by server.js (undefined when a test calls a route directly). */
     clientIp?: string;
+    /** This response's Content-Security-Policy nonce, set by server/security.js through server.js. */
+    cspNonce?: string;
   }
 }
 

@@ -16,6 +16,7 @@ import { type ReactNode, useEffect } from "react";
 import { getSessionUser } from "~/auth/session.server";
 import { ApplicationErrorFallback, LazyLoadFailed } from "~/components/errors/error-screens";
 import { errorMessage, installGlobalErrorReporting } from "~/components/errors/report";
+import { useNonce } from "~/components/nonce";
 import { installWebVitalsReporting } from "~/components/performance/web-vitals";
 import { getDb } from "~/db.server";
 import { getViewerProfile } from "~/queries/viewer.server";
@@ -66,6 +67,8 @@ export const meta: MetaFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // Remix's inline scripts carry the Content-Security-Policy nonce (server/security.js).
+  const nonce = useNonce();
   // Uncaught errors and unhandled rejections go to the server's error monitor (issue 5, part 5).
   useEffect(() => installGlobalErrorReporting(), []);
   // Core Web Vitals go to the server's performance monitor (issue 5, part 9).
@@ -85,8 +88,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="h-full bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

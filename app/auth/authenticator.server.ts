@@ -7,8 +7,9 @@ import { FormStrategy } from "remix-auth-form";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { signInWithOAuth } from "~/commands/oauth.server";
 import { getDb } from "~/db.server";
-import { env, oauthConfig } from "~/env.server";
 import { withCircuit } from "~/monitoring/circuits.server";
+import { oauthConfig } from "~/env.server";
+import { secureCookies } from "./cookie-security.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 
 export class InvalidCredentialsError extends Error {
@@ -21,6 +22,13 @@ export class InvalidCredentialsError extends Error {
 export class EmailNotConfirmedError extends Error {
   constructor(readonly email: string) {
     super("EMAIL_NOT_CONFIRMED");
+  }
+}
+
+/** The password was right but an administrator disabled the account (issue 11, part 5.3). */
+export class AccountDisabledError extends Error {
+  constructor() {
+    super("ACCOUNT_DISABLED");
   }
 }
 
@@ -52,7 +60,9 @@ authenticator.use(
       .where(sql`lower(${users.email}) = ${parsed.data.email}`);
     // Verify against a dummy hash when there is no account, so response time does not reveal it.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), parsed.data.password);
-    if (!user?.passwordHash || !ok || user.disabledAt) throw new InvalidCredentialsError();
+    if (!user?.passwordHash || !ok) throw new InvalidCredentialsError();
+    // Only someone who knows the password learns that the account is disabled, and whom to ask.
+    if (user.disabledAt) throw new AccountDisabledError();
     // Only someone who knows the password learns that the address still needs confirming.
     if (!user.confirmedAt) throw new EmailNotConfirmedError(user.email);
     return { id: user.id };
@@ -100,7 +110,7 @@ export function oauthProvider() {
           path: "/auth",
           httpOnly: true,
           sameSite: "Lax",
-          ...(env().NODE_ENV === "production" ? { secure: true as const } : {}),
+          ...(secureCookies() ? { secure: true as const } : {}),
           maxAge: 10 * 60,
         },
         clientId: config.clientId,

@@ -1,13 +1,14 @@
 import { createCookie } from "@remix-run/node";
 import { env } from "~/env.server";
+import { secureCookies } from "./cookie-security.server";
 
 /** Short-lived, signed cookies scoped to /auth that carry a value across a redirect. */
 function flowCookie(name: string, maxAge: number) {
-  const production = env().NODE_ENV === "production";
-  return createCookie(production ? `__Secure-${name}` : name, {
+  const secure = secureCookies();
+  return createCookie(secure ? `__Secure-${name}` : name, {
     httpOnly: true,
     sameSite: "lax",
-    secure: production,
+    secure,
     path: "/auth",
     secrets: [env().SESSION_SECRET],
     maxAge,

@@ -50,12 +50,18 @@ export async function hitRateLimit(
 /** Reads a count without adding to it (failed sign-ins are only counted when they fail). */
 export async function peekRateLimit(db: Queryable, key: string, rule: RateLimit, now = new Date()) {
   const limit = Math.max(1, Math.round(rule.limit * env().RATE_LIMIT_SCALE));
-  const start = windowStart(now, rule.windowSeconds).toISOString();
+  const start = windowStart(now, rule.windowSeconds);
   const [row] = await db
     .select({ count: rateLimitCounters.count })
     .from(rateLimitCounters)
-    .where(sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowStart} = ${start}`);
-  return { allowed: (row?.count ?? 0) < limit };
+    .where(
+      sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowStart} = ${start.toISOString()}`,
+    );
+  const retryAfter = Math.max(
+    1,
+    Math.ceil((start.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000),
+  );
+  return { allowed: (row?.count ?? 0) < limit, retryAfter };
 }
 
 /** The 429 answer with the RATE_LIMITED message (spec 000 section 8), for forms and JSON alike. */

@@ -4,15 +4,16 @@ import { createCookie, redirect } from "@remix-run/node";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
+import { cookieOptionsFor, secureCookies } from "./cookie-security.server";
 
 export const SESSION_TTL_DAYS = 30;
 
 function sessionCookie() {
-  const production = env().NODE_ENV === "production";
-  return createCookie(production ? "__Host-session" : "session", {
+  const secure = secureCookies();
+  return createCookie(secure ? "__Host-session" : "session", {
     httpOnly: true,
     sameSite: "lax",
-    secure: production,
+    secure,
     path: "/",
     secrets: [env().SESSION_SECRET],
     maxAge: SESSION_TTL_DAYS * 24 * 60 * 60,
@@ -100,7 +101,9 @@ export async function createUserSession(
     userAgent: request.headers.get("User-Agent")?.slice(0, 400) ?? null,
     ipAddress,
   });
-  return redirect(redirectTo, { headers: { "Set-Cookie": await sessionCookie().serialize(id) } });
+  return redirect(redirectTo, {
+    headers: { "Set-Cookie": await sessionCookie().serialize(id, cookieOptionsFor(request)) },
+  });
 }
 
 export async function destroyUserSession(request: Request, redirectTo = "/") {
@@ -110,7 +113,9 @@ export async function destroyUserSession(request: Request, redirectTo = "/") {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
   }
   return redirect(redirectTo, {
-    headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) },
+    headers: {
+      "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0, ...cookieOptionsFor(request) }),
+    },
   });
 }
 
@@ -119,12 +124,5 @@ export async function sessionCookieHeader(id: string) {
   return sessionCookie().serialize(id);
 }
 
-/** Keeps redirects on this site: only a local path, never "//host" or a scheme. */
-export function safeRedirect(
-  to: FormDataEntryValue | string | null | undefined,
-  fallback = "/dashboard",
-): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
-    return fallback;
-  return to;
-}
+/** Keeps redirects on this site: the one check, in ./safe-redirect (pure, unit-tested). */
+export { safeRedirect } from "./safe-redirect";

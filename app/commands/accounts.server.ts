@@ -4,7 +4,7 @@ import { emailTokens, sessions, userProfiles, users } from "@db/schema";
 import type { SignUpInput } from "@domain/rules/accounts";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
-import { confirmationMail, passwordResetMail } from "~/mail/auth-mails.server";
+import { confirmationMail, passwordResetMail, signUpAttemptMail } from "~/mail/auth-mails.server";
 import { sendMail } from "~/mail/mailer.server";
 import { consumeEmailToken, type EmailTokenResult, issueEmailToken } from "./email-tokens.server";
 
@@ -95,6 +95,19 @@ export async function resendEmailConfirmation(db: Database, email: string): Prom
   const user = await findUserByEmail(db, email);
   if (!user || user.confirmedAt || user.disabledAt) return;
   await sendEmailConfirmation(db, user.id, user.email);
+}
+
+/**
+ * Someone signed up with an address that already has an account (issue 11, part 5.5). The page
+ * answers as for a new address; the owner is told by e-mail: an unconfirmed account gets its
+ * confirmation link again, a confirmed one a note with links to sign in and to reset the password.
+ * A disabled account gets nothing.
+ */
+export async function warnOfSignUpAttempt(db: Database, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user || user.disabledAt) return;
+  if (!user.confirmedAt) return sendEmailConfirmation(db, user.id, user.email);
+  await sendMail(signUpAttemptMail(user.email));
 }
 
 /**

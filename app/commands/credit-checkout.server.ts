@@ -1,11 +1,15 @@
 import type { Database } from "@db/client";
+import { paymentsNeedingReview, userProfessionalRoles, users } from "@db/schema";
 import {
+  type CheckoutSessionEvent,
   type CheckoutSessionFacts,
   checkoutMetadata,
   checkPurchaseRequest,
+  type PaymentReviewReason,
   purchaseFromSession,
   webhookDecision,
 } from "@domain/credits/checkout";
+import { and, eq, sql } from "drizzle-orm";
 import { executeCreditsCommand } from "~/commands/credits.server";
 import { env } from "~/env.server";
 import { withCircuit } from "~/monitoring/circuits.server";
@@ -63,7 +67,17 @@ export async function createCreditCheckout(
   }
 }
 
-function sessionFacts(session: Stripe.Checkout.Session): CheckoutSessionFacts {
+/** What the webhook (a Zod-checked event) and the success page (Stripe's answer) both give. */
+type CheckoutSessionInput = Pick<Stripe.Checkout.Session, "id"> & {
+  mode?: string | null;
+  payment_status?: string | null;
+  client_reference_id?: string | null;
+  metadata?: Record<string, string> | null;
+  amount_total?: number | null;
+  currency?: string | null;
+};
+
+function sessionFacts(session: CheckoutSessionInput): CheckoutSessionFacts {
   return {
     id: session.id,
     mode: session.mode ?? null,
@@ -78,7 +92,48 @@ function sessionFacts(session: Stripe.Checkout.Session): CheckoutSessionFacts {
 export type FulfilmentOutcome =
   | { status: "credited"; vendorId: string; balance: number; duplicate: boolean; credits: number }
   | { status: "awaiting_payment" }
+  | { status: "needs_review"; reason: PaymentReviewReason }
   | { status: "ignored"; reason: string };
+
+/** Whether the buyer named by a session has an account with a vendor role (null: fine). */
+async function buyerReview(db: Database, vendorId: string): Promise<PaymentReviewReason | null> {
+  const [buyer] = await db
+    .select({
+      id: users.id,
+      vendor: sql<boolean>`exists (select 1 from ${userProfessionalRoles} where ${and(
+        eq(userProfessionalRoles.userId, users.id),
+        eq(userProfessionalRoles.roleType, "vendor"),
+      )})`,
+    })
+    .from(users)
+    .where(eq(users.id, vendorId));
+  if (!buyer) return "unknown_buyer";
+  return buyer.vendor ? null : "not_a_vendor";
+}
+
+/** Keeps a paid session that is not credited for an administrator (once per session). */
+async function holdForReview(
+  db: Database,
+  facts: CheckoutSessionFacts,
+  reason: PaymentReviewReason,
+  vendorId: string | null,
+  source: string,
+) {
+  await db
+    .insert(paymentsNeedingReview)
+    .values({
+      checkoutSessionId: facts.id,
+      eventId: source,
+      reason,
+      vendorId,
+      packageId: facts.metadata?.packageId?.slice(0, 100) ?? null,
+      amountTotal: facts.amountTotal,
+      currency: facts.currency?.slice(0, 10) ?? null,
+      session: facts,
+    })
+    .onConflictDoNothing();
+  console.error(`stripe: checkout session ${facts.id} needs review (${reason}); not credited`);
+}
 
 /**
  * Credits a paid checkout session through the purchase command, once per session: the idempotency
@@ -86,12 +141,20 @@ export type FulfilmentOutcome =
  */
 export async function fulfilCheckoutSession(
   db: Database,
-  session: Stripe.Checkout.Session,
+  session: CheckoutSessionInput,
   options: { paid: boolean; source: string },
 ): Promise<FulfilmentOutcome> {
   if (!options.paid) return { status: "awaiting_payment" };
-  const purchase = purchaseFromSession(sessionFacts(session));
-  if (!purchase.ok) return { status: "ignored", reason: purchase.reason };
+  const facts = sessionFacts(session);
+  const purchase = purchaseFromSession(facts);
+  if (purchase.reason === "not_credits") return { status: "ignored", reason: "not_credits" };
+  // Issue 11, part 6: credit only exactly the package's price, in its currency, to a vendor of ours.
+  const review = purchase.ok ? await buyerReview(db, purchase.vendorId) : purchase.review;
+  if (!purchase.ok || review) {
+    const reason = review ?? "invalid_metadata";
+    await holdForReview(db, facts, reason, purchase.vendorId, options.source);
+    return { status: "needs_review", reason };
+  }
   const outcome = await executeCreditsCommand(
     db,
     {
@@ -117,14 +180,14 @@ export async function fulfilCheckoutSession(
   };
 }
 
-/** Handles one verified webhook event; resolves only once any credits are stored. */
-export async function handleStripeEvent(db: Database, event: Stripe.Event): Promise<FulfilmentOutcome> {
-  if (
-    event.type !== "checkout.session.completed" &&
-    event.type !== "checkout.session.async_payment_succeeded"
-  ) {
-    return { status: "ignored", reason: `event type ${event.type}` };
-  }
+/**
+ * Handles one verified checkout event (already checked against CheckoutSessionEventSchema by the
+ * route); resolves only once any credits are stored.
+ */
+export async function handleStripeEvent(
+  db: Database,
+  event: CheckoutSessionEvent,
+): Promise<FulfilmentOutcome> {
   const session = event.data.object;
   const decision = webhookDecision(event.type, session.payment_status);
   return fulfilCheckoutSession(db, session, { paid: decision === "fulfil", source: event.id });

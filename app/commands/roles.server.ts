@@ -7,6 +7,7 @@ import {
   ORGANIZATION_TYPE_FOR_ROLE,
   ROLE_LABELS,
   type RoleType,
+  verificationAfterOrganizationEdit,
 } from "@domain/roles";
 import type { RoleInput } from "@domain/rules/roles";
 import { and, asc, eq, max, ne, sql } from "drizzle-orm";
@@ -137,22 +138,38 @@ export async function addRole(
   });
 }
 
-/** Updates a role's own fields; the role type stays (a new type is a new role). */
+/**
+ * Updates a role's own fields; the role type stays (a new type is a new role). Renaming the
+ * organization of a verified role sends it back to verification (issue 11, part 7); the answer says
+ * whether it did.
+ */
 export async function updateRole(
   db: Database,
   userId: string,
   roleId: string,
   input: Omit<RoleInput, "role_type">,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<{ reverify: boolean }> {
+  return db.transaction(async (tx) => {
     const [role] = await tx
-      .select({ roleType: userProfessionalRoles.roleType })
+      .select({
+        roleType: userProfessionalRoles.roleType,
+        organizationName: userProfessionalRoles.organizationName,
+        verificationStatus: userProfessionalRoles.verificationStatus,
+        verificationMethod: userProfessionalRoles.verificationMethod,
+      })
       .from(userProfessionalRoles)
-      .where(and(eq(userProfessionalRoles.id, roleId), eq(userProfessionalRoles.userId, userId)));
+      .where(and(eq(userProfessionalRoles.id, roleId), eq(userProfessionalRoles.userId, userId)))
+      .for("update");
     if (!role) throw new RoleNotFoundError();
     const roleType = role.roleType as RoleType;
     const organizationName = roleType === "homeowner" ? undefined : input.organization_name;
     const organizationId = await ensureOrganization(tx, organizationName, roleType);
+    const status = verificationAfterOrganizationEdit(
+      roleType,
+      role.verificationStatus,
+      role.organizationName,
+      organizationName,
+    );
     await tx
       .update(userProfessionalRoles)
       .set({
@@ -162,6 +179,13 @@ export async function updateRole(
         description: input.description ?? null,
         responsibilities: input.responsibilities ?? [],
         updatedAt: sql`now()`,
+        ...(status
+          ? {
+              verificationStatus: status,
+              verificationMethod: role.verificationMethod ?? defaultVerificationMethod(roleType),
+              verifiedAt: null,
+            }
+          : {}),
       })
       .where(and(eq(userProfessionalRoles.id, roleId), eq(userProfessionalRoles.userId, userId)));
     await tx
@@ -173,6 +197,7 @@ export async function updateRole(
       })
       .where(eq(roleContexts.professionalRoleId, roleId));
     await signalContextChange(tx, userId);
+    return { reverify: status !== null };
   });
 }
 

@@ -28,6 +28,24 @@ export function confirmationMail(to: string, token: string): Mail {
   );
 }
 
+/**
+ * To the owner of an address someone tried to sign up with (issue 11, part 5.5): the sign-up page
+ * answered as for a new address, so only the owner learns that the account exists.
+ */
+export function signUpAttemptMail(to: string): Mail {
+  const resetUrl = new URL("/auth/reset-password", env().APP_URL).toString();
+  return mail(
+    to,
+    "Someone tried to create an account with your email",
+    [
+      "Someone tried to create an Association Commons account with this email address, which already has an account.",
+      "If it was you, sign in instead. If you forgot your password, you can set a new one: " + resetUrl,
+      "If it was not you, you can ignore this message: nothing changed in your account.",
+    ],
+    { label: "Sign in", href: new URL("/auth/sign-in", env().APP_URL).toString() },
+  );
+}
+
 export function passwordResetMail(to: string, token: string): Mail {
   return mail(
     to,

@@ -1,5 +1,5 @@
 import type { Queryable } from "@db/client";
-import { vendorCreditBalances, vendorCreditTransactions } from "@db/schema";
+import { paymentsNeedingReview, users, vendorCreditBalances, vendorCreditTransactions } from "@db/schema";
 import { and, desc, eq } from "drizzle-orm";
 
 export interface VendorCredits {
@@ -46,4 +46,26 @@ export async function getCreditHistory(
     .where(and(eq(t.vendorId, vendorId), options.type ? eq(t.type, options.type) : undefined))
     .orderBy(desc(t.position))
     .limit(Math.min(options.limit ?? CREDIT_HISTORY_LIMIT, CREDIT_HISTORY_LIMIT));
+}
+
+/**
+ * Paid credit checkouts kept for review instead of credited (issue 11, part 6), newest first, with
+ * the buyer's e-mail when the buyer has an account.
+ */
+export async function listPaymentsNeedingReview(db: Queryable, limit = 50) {
+  return db
+    .select({
+      checkoutSessionId: paymentsNeedingReview.checkoutSessionId,
+      reason: paymentsNeedingReview.reason,
+      vendorId: paymentsNeedingReview.vendorId,
+      buyerEmail: users.email,
+      packageId: paymentsNeedingReview.packageId,
+      amountTotal: paymentsNeedingReview.amountTotal,
+      currency: paymentsNeedingReview.currency,
+      createdAt: paymentsNeedingReview.createdAt,
+    })
+    .from(paymentsNeedingReview)
+    .leftJoin(users, eq(users.id, paymentsNeedingReview.vendorId))
+    .orderBy(desc(paymentsNeedingReview.createdAt))
+    .limit(limit);
 }

@@ -6,18 +6,22 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import { PAYMENT_REVIEW_REASONS, type PaymentReviewReason } from "@domain/credits/checkout";
+import { formatCents } from "@domain/credits/packages";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { grantBonusCreditsByEmail } from "~/commands/credit-grants.server";
+import { AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
 import { AdminTabs } from "~/components/admin/admin-tabs";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/db.server";
 import { readFlash, redirectWithFlash } from "~/flash.server";
+import { listPaymentsNeedingReview } from "~/queries/credits.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Credits · Association Commons" }];
 
@@ -42,11 +46,35 @@ const GrantSchema = z.object({
   requestKey: z.string().uuid(),
 });
 
-/** Admin panel, Credits tab: grant bonus credits to a vendor, with a reason (issue 4). */
+/**
+ * Admin panel, Credits tab: grant bonus credits to a vendor, with a reason (issue 4); paid checkouts
+ * that were not credited because they did not match (issue 11, part 6).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { flash, headers } = await readFlash(request);
-  return json({ flash, requestKey: crypto.randomUUID() }, { headers });
+  const reviews = await listPaymentsNeedingReview(await getDb());
+  return json(
+    {
+      flash,
+      requestKey: crypto.randomUUID(),
+      paymentsNeedingReview: reviews.map((p) => ({
+        checkoutSessionId: p.checkoutSessionId,
+        reason: p.reason,
+        reasonText: PAYMENT_REVIEW_REASONS[p.reason as PaymentReviewReason] ?? p.reason,
+        buyer: p.buyerEmail ?? p.vendorId ?? "unknown",
+        packageId: p.packageId,
+        amount:
+          p.amountTotal === null
+            ? "none"
+            : p.currency === "usd"
+              ? formatCents(p.amountTotal)
+              : `${p.amountTotal} ${p.currency ?? ""} (minor units)`.trim(),
+        at: p.createdAt,
+      })),
+    },
+    { headers },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -70,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminCredits() {
-  const { flash, requestKey } = useLoaderData<typeof loader>();
+  const { flash, requestKey, paymentsNeedingReview } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -150,6 +178,36 @@ export default function AdminCredits() {
             <Button disabled={busy}>{busy ? "Granting..." : "Grant credits"}</Button>
           </div>
         </Form>
+      </section>
+      <section aria-labelledby="review-heading" className="mt-10">
+        <h2 id="review-heading" className="text-xl font-semibold">
+          Payments needing review
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Paid checkouts that were not credited because the amount, currency, package or buyer did not match.
+          Check them in the Stripe dashboard; refund them there, or grant the credits above.
+        </p>
+        {paymentsNeedingReview.length === 0 ? (
+          <p className="mt-3 text-sm">None.</p>
+        ) : (
+          <AdminTable
+            caption="Payments needing review"
+            columns={["Checkout session", "Reason", "Buyer", "Package", "Amount", "Received"]}
+          >
+            {paymentsNeedingReview.map((p) => (
+              <tr key={p.checkoutSessionId} data-testid="payment-review" className={adminRow}>
+                <td className={`${adminCell} font-mono text-xs`}>{p.checkoutSessionId}</td>
+                <td className={adminCell}>{p.reasonText}</td>
+                <td className={adminCell}>{p.buyer}</td>
+                <td className={adminCell}>{p.packageId ?? "none"}</td>
+                <td className={adminCell}>{p.amount}</td>
+                <td className={adminCell}>
+                  {new Date(p.at).toISOString().slice(0, 16).replace("T", " ")} UTC
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
       </section>
     </div>
   );

@@ -5,8 +5,8 @@ import {
   type VerificationStatus,
 } from "@domain/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { setAccountDisabled } from "~/commands/admin-users.server";
 import { AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
@@ -20,13 +20,30 @@ import { dateLabel } from "~/queries/rfp-present.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Users · Association Commons" }];
 
-/** The admin panel's users (issue 5 part 8): search, roles and their verification, disable an account. */
+/** The list's address, keeping the search and (optionally) the account awaiting confirmation. */
+const usersHref = (q: string, confirm?: string) => {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (confirm) params.set("confirm", confirm);
+  const search = params.toString();
+  return `/admin/users${search ? `?${search}` : ""}`;
+};
+
+/**
+ * The admin panel's users (issue 5 part 8): search, roles and their verification, disable an account.
+ * Disabling asks for confirmation first (issue 11, part 5.3): "Disable" opens ?confirm=<id>, a plain
+ * link, so the step works without JavaScript; only the confirmation's form disables.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
+  const searchParams = new URL(request.url).searchParams;
+  const q = (searchParams.get("q") ?? "").trim().slice(0, 100);
+  const confirmId = searchParams.get("confirm");
   const rows = await searchUsersForAdmin(await getDb(), q);
   const tz = admin.profile.timezone ?? undefined;
+  const toConfirm = rows.find((u) => u.id === confirmId && u.id !== admin.user.id && u.disabledAt === null);
   return json({
+    confirm: toConfirm ? { id: toConfirm.id, email: toConfirm.email, name: toConfirm.fullName } : null,
     q,
     limit: ADMIN_USERS_LIMIT,
     selfId: admin.user.id,
@@ -56,16 +73,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (userId === admin.user.id)
     return json({ error: "You cannot disable your own account" }, { status: 409 });
+  // Not confirmed yet (an old page, a hand-made post): show the confirmation instead.
+  if (intent === "disable" && form.get("confirmed") !== "yes") return redirect(usersHref(q, userId));
   const found = await setAccountDisabled(await getDb(), userId, intent === "disable");
   if (!found) return json({ error: "Account not found" }, { status: 404 });
-  return redirectWithFlash(`/admin/users${q ? `?q=${encodeURIComponent(q)}` : ""}`, {
+  return redirectWithFlash(usersHref(q), {
     tone: "success",
     message: intent === "disable" ? "Account disabled and signed out everywhere" : "Account enabled",
   });
 }
 
 export default function AdminUsers() {
-  const { q, users, selfId, limit } = useLoaderData<typeof loader>();
+  const { q, users, selfId, limit, confirm } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-6xl">
@@ -88,6 +107,31 @@ export default function AdminUsers() {
         <div className="mt-4">
           <Alert title="That did not work">{actionData.error}</Alert>
         </div>
+      ) : null}
+      {confirm ? (
+        <section
+          aria-labelledby="confirm-disable-title"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 dark:border-red-800 dark:bg-red-950"
+        >
+          <h2 id="confirm-disable-title" className="font-semibold">
+            Disable {confirm.name ?? confirm.email}?
+          </h2>
+          <p className="mt-1 text-sm">
+            {confirm.email} will be signed out everywhere and cannot sign in until an administrator enables
+            the account again.
+          </p>
+          <Form method="post" className="mt-3 flex flex-wrap gap-2">
+            <input type="hidden" name="user_id" value={confirm.id} />
+            <input type="hidden" name="q" value={q} />
+            <input type="hidden" name="confirmed" value="yes" />
+            <button type="submit" name="intent" value="disable" className={buttonClass("primary")}>
+              Disable account
+            </button>
+            <Link to={usersHref(q)} className={buttonClass("secondary")}>
+              Cancel
+            </Link>
+          </Form>
+        </section>
       ) : null}
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
         {users.length === 0
@@ -123,17 +167,25 @@ export default function AdminUsers() {
                 >
                   {u.disabled ? "Disabled" : "Active"}
                 </span>
-                {u.id !== selfId ? (
+                {u.id !== selfId && !u.disabled ? (
+                  <Link
+                    to={usersHref(q, u.id)}
+                    className={buttonClass("secondary", "mt-1 px-2 py-1 text-xs")}
+                  >
+                    Disable<span className="sr-only"> {u.email}</span>
+                  </Link>
+                ) : null}
+                {u.id !== selfId && u.disabled ? (
                   <Form method="post" className="mt-1">
                     <input type="hidden" name="user_id" value={u.id} />
                     <input type="hidden" name="q" value={q} />
                     <button
                       type="submit"
                       name="intent"
-                      value={u.disabled ? "enable" : "disable"}
+                      value="enable"
                       className={buttonClass("secondary", "px-2 py-1 text-xs")}
                     >
-                      {u.disabled ? "Enable" : "Disable"}
+                      Enable
                       <span className="sr-only"> {u.email}</span>
                     </button>
                   </Form>

@@ -45,6 +45,7 @@ const IntentSchema = z.object({
 const DONE_MESSAGES: Record<string, string> = {
   added: "Role added. It is pending verification where the role requires it.",
   updated: "Role updated.",
+  reverify: "Role updated. A new organization needs verification again: it is pending verification.",
   deleted: "Role deleted.",
   moved: "Order saved. Your first role is your primary role.",
   switched: "Role switched.",
@@ -97,8 +98,8 @@ export async function action({ request }: ActionFunctionArgs) {
           { status: 400 },
         );
       }
-      await updateRole(db, viewer.user.id, owned.id, submission.value);
-      return done("updated");
+      const { reverify } = await updateRole(db, viewer.user.id, owned.id, submission.value);
+      return done(reverify ? "reverify" : "updated");
     }
     case "delete": {
       if (!owned) return json({ error: ROLE_MESSAGES.deleteFailed }, { status: 404 });

@@ -10,14 +10,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import type { z } from "zod";
-import { accountLockedOut, limitAttempts, recordFailedSignIn } from "~/auth/auth-limits.server";
+import { recordFailedSignIn, type SignInClient, signInLockedOut } from "~/auth/auth-limits.server";
 import {
+  AccountDisabledError,
   authenticator,
   EmailNotConfirmedError,
   InvalidCredentialsError,
   oauthProvider,
 } from "~/auth/authenticator.server";
-import { rateLimitedResponse } from "~/auth/rate-limit.server";
+import { issueDeviceCookie, trustedDeviceNonce } from "~/auth/device-cookie.server";
 import { createUserSession, requireAnonymous, safeRedirect } from "~/auth/session.server";
 import { AuthCard } from "~/components/shell/auth-card";
 import { OAuthButton } from "~/components/shell/oauth-button";
@@ -58,17 +59,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     .toLowerCase();
   const ip = clientIp(context);
   const db = await getDb();
-  const limited = await limitAttempts(db, ["sign_in_ip", ip]);
+  // Only failures count (issue 11, parts 3.4 and 5.2): against this browser when it signed in to the
+  // account before (a device cookie), else against the account and the address. Too many already:
+  // refuse before checking the password.
+  const device = email ? await trustedDeviceNonce(request, email) : null;
+  const client: SignInClient = device ? { device } : { email, ip };
+  const limited = await signInLockedOut(db, client);
   if (limited) return limited;
-  // Too many failures against this account: refuse before checking the password.
-  if (email && (await accountLockedOut(db, email))) return rateLimitedResponse();
   try {
     const user = await authenticator.authenticate("form", request);
     const to = (await hasUnfinishedOnboarding(db, user.id)) ? "/onboarding" : redirectTo;
-    return await createUserSession(request, user.id, to, ip);
+    const response = await createUserSession(request, user.id, to, ip);
+    response.headers.append("Set-Cookie", await issueDeviceCookie(request, email));
+    return response;
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
-      if (email) await recordFailedSignIn(db, email);
+      await recordFailedSignIn(db, client);
       return json(
         {
           formError: { title: AUTH_MESSAGES.signInFailed, message: AUTH_ERRORS.INVALID_CREDENTIALS.message },
@@ -84,6 +90,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
           formError: { title: AUTH_MESSAGES.signInFailed, message: AUTH_ERRORS.EMAIL_NOT_CONFIRMED.message },
           code: "EMAIL_NOT_CONFIRMED" as const,
           email: error.email,
+        },
+        { status: 403 },
+      );
+    }
+    if (error instanceof AccountDisabledError) {
+      return json(
+        {
+          formError: { title: AUTH_MESSAGES.accountDisabled, message: AUTH_ERRORS.ACCOUNT_DISABLED.message },
+          code: "ACCOUNT_DISABLED" as const,
+          email,
         },
         { status: 403 },
       );
@@ -120,7 +136,17 @@ export default function SignIn() {
     >
       {formError ? (
         <div className="mb-4">
-          <Alert title={formError.title}>{formError.message}</Alert>
+          <Alert title={formError.title}>
+            {formError.message}
+            {actionData && "code" in actionData && actionData.code === "ACCOUNT_DISABLED" ? (
+              <>
+                {" "}
+                <Link to="/contact" className="font-medium underline">
+                  Contact support
+                </Link>
+              </>
+            ) : null}
+          </Alert>
         </div>
       ) : null}
       {notConfirmed && "email" in actionData ? (

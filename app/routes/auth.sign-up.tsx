@@ -9,7 +9,12 @@ import { limitAttempts } from "~/auth/auth-limits.server";
 import { oauthProvider } from "~/auth/authenticator.server";
 import { pendingConfirmationCookie } from "~/auth/flow-cookies.server";
 import { requireAnonymous } from "~/auth/session.server";
-import { createAccount, EmailTakenError, sendEmailConfirmation } from "~/commands/accounts.server";
+import {
+  createAccount,
+  EmailTakenError,
+  sendEmailConfirmation,
+  warnOfSignUpAttempt,
+} from "~/commands/accounts.server";
 import { AuthCard } from "~/components/shell/auth-card";
 import { OAuthButton } from "~/components/shell/oauth-button";
 import { Alert } from "~/components/ui/alert";
@@ -31,7 +36,8 @@ const FIX_FIELDS = "Please correct the highlighted fields and try again.";
 
 /**
  * Creates the account unconfirmed, mails the confirmation link and shows "check your email"
- * (/auth/confirm). Nobody is signed in until the link is used.
+ * (/auth/confirm). Nobody is signed in until the link is used. An address that already has an
+ * account gets the same answer (issue 11, part 5.5), and its owner an e-mail instead.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -49,28 +55,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = await getDb();
   const limited = await limitAttempts(db, ["sign_up_ip", clientIp(context)]);
   if (limited) return limited;
+  const email = submission.value.email;
   try {
     const user = await createAccount(db, submission.value);
     // A mail that cannot be sent now can be resent from the next page.
     await sendEmailConfirmation(db, user.id, user.email).catch((error) =>
       console.error("sign-up: confirmation mail not sent", error),
     );
-    return redirect("/auth/confirm", {
-      headers: { "Set-Cookie": await pendingConfirmationCookie().serialize(user.email) },
-    });
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
-    return json(
-      {
-        result: submission.reply({
-          fieldErrors: { email: [AUTH_MESSAGES.emailTaken] },
-          hideFields: ["password"],
-        }),
-        formError: { title: AUTH_MESSAGES.signUpFailed, message: FIX_FIELDS },
-      },
-      { status: 409 },
-    );
+    await warnOfSignUpAttempt(db, email).catch((e) => console.error("sign-up: warning mail not sent", e));
   }
+  return redirect("/auth/confirm", {
+    headers: { "Set-Cookie": await pendingConfirmationCookie().serialize(email) },
+  });
 }
 
 export default function SignUp() {

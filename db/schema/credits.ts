@@ -44,3 +44,20 @@ export function creditProjectionTables(table: TableFn, prefix = "") {
 
 export const { vendorCreditBalances, vendorCreditTransactions } = creditProjectionTables(pgTable);
 export type CreditProjectionTables = ReturnType<typeof creditProjectionTables>;
+
+/**
+ * Paid credit checkouts that were not credited because something in them did not match (issue 11,
+ * part 6: amount, currency, package or buyer); an administrator reviews them under /admin/credits.
+ * One row per checkout session, however often Stripe reports it.
+ */
+export const paymentsNeedingReview = pgTable("payments_needing_review", {
+  checkoutSessionId: text("checkout_session_id").primaryKey(),
+  eventId: text("event_id").notNull(),
+  reason: text("reason").notNull(),
+  vendorId: uuid("vendor_id"),
+  packageId: text("package_id"),
+  amountTotal: integer("amount_total"),
+  currency: text("currency"),
+  session: jsonb("session").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});

@@ -2,6 +2,7 @@
  * Credit checkout rules (spec 001 sections 7 and 8): which package a purchase request may buy, the
  * purchase messages, and which Stripe webhook events credit a vendor. Pure: no I/O, no clock.
  */
+import { z } from "zod";
 import { type CreditPackage, type CreditPackageId, findCreditPackage } from "./packages";
 
 export const PURCHASE_MESSAGES = {
@@ -102,29 +103,99 @@ export interface CheckoutSessionFacts {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type SessionPurchase =
-  | { ok: true; vendorId: string; package: CreditPackage; amountPaid: number; currency: string }
-  | { ok: false; reason: "not_credits" | "invalid" };
+/** The currency of every credit package's price (spec 001 section 9: US cents). */
+export const CREDIT_PRICE_CURRENCY = "usd";
 
-/** The purchase a paid checkout session stands for, read from what our server put in it. */
+/**
+ * Why a paid credit session is not credited but kept for an administrator to review (issue 11,
+ * part 6): its metadata does not name a package and a buyer we made it for, it was paid at another
+ * amount or in another currency than the package's price, or the buyer is no vendor of ours.
+ */
+export const PAYMENT_REVIEW_REASONS = {
+  invalid_metadata: "The session does not name a credit package and a buyer as our checkout does",
+  amount_mismatch: "The amount paid is not the package's price",
+  currency_mismatch: "The currency is not the package's",
+  unknown_buyer: "The buyer has no account",
+  not_a_vendor: "The buyer has no vendor role",
+} as const;
+export type PaymentReviewReason = keyof typeof PAYMENT_REVIEW_REASONS;
+
+export type SessionPurchase =
+  | {
+      ok: true;
+      reason?: undefined;
+      vendorId: string;
+      package: CreditPackage;
+      amountPaid: number;
+      currency: string;
+    }
+  | { ok: false; reason: "not_credits"; vendorId?: undefined }
+  | { ok: false; reason: "review"; review: PaymentReviewReason; vendorId: string | null };
+
+/**
+ * The purchase a paid checkout session stands for, read from what our server put in it and checked
+ * against what was paid: exactly the package's price, in its currency. Whether the buyer is a vendor
+ * is the caller's to check (it needs the database).
+ */
 export function purchaseFromSession(session: CheckoutSessionFacts): SessionPurchase {
   const meta = session.metadata ?? {};
   if (meta.productType !== VENDOR_CREDITS_PRODUCT_TYPE) return { ok: false, reason: "not_credits" };
   const pkg = findCreditPackage(meta.packageId ?? "");
   const vendorId = session.clientReferenceId ?? meta.userId ?? "";
+  const review = (reason: PaymentReviewReason) =>
+    ({
+      ok: false,
+      reason: "review",
+      review: reason,
+      vendorId: UUID.test(vendorId) ? vendorId : null,
+    }) as const;
   if (
     !pkg ||
     !UUID.test(vendorId) ||
     (meta.userId && meta.userId !== vendorId) ||
     session.mode !== "payment"
   ) {
-    return { ok: false, reason: "invalid" };
+    return review("invalid_metadata");
   }
-  return {
-    ok: true,
-    vendorId,
-    package: pkg,
-    amountPaid: session.amountTotal ?? pkg.price,
-    currency: (session.currency ?? "usd").toLowerCase(),
-  };
+  const currency = (session.currency ?? "").toLowerCase();
+  if (currency !== CREDIT_PRICE_CURRENCY) return review("currency_mismatch");
+  if (session.amountTotal !== pkg.price) return review("amount_mismatch");
+  return { ok: true, vendorId, package: pkg, amountPaid: session.amountTotal, currency };
+}
+
+/** The checkout events that may credit a vendor. */
+export const CREDIT_CHECKOUT_EVENTS = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+] as const;
+
+/**
+ * The shape a signed checkout event must have before anything reads it (issue 11, part 6): a signed
+ * but malformed event (no session id, a numeric one, `data: null`, no metadata) is refused with 400,
+ * never a 500. Stripe always sends `metadata` as an object, empty or not.
+ */
+export const CheckoutSessionEventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.enum(CREDIT_CHECKOUT_EVENTS),
+  data: z.object({
+    object: z.object({
+      id: z.string().min(1).max(255),
+      mode: z.string().nullable().optional(),
+      payment_status: z.string().nullable().optional(),
+      client_reference_id: z.string().nullable().optional(),
+      metadata: z.record(z.string(), z.string()),
+      amount_total: z.number().int().nullable().optional(),
+      currency: z.string().nullable().optional(),
+    }),
+  }),
+});
+export type CheckoutSessionEvent = z.infer<typeof CheckoutSessionEventSchema>;
+
+/** Signature timestamps may be at most this far in the future (Stripe's library checks only the past). */
+export const WEBHOOK_FUTURE_TOLERANCE_SECONDS = 300;
+
+/** Whether a Stripe-Signature header's timestamp (t=...) lies too far ahead of `nowSeconds`. */
+export function signatureFromTheFuture(header: string, nowSeconds: number): boolean {
+  const t = /(?:^|,)\s*t=(\d+)/.exec(header)?.[1];
+  return t !== undefined && Number(t) - nowSeconds > WEBHOOK_FUTURE_TOLERANCE_SECONDS;
 }

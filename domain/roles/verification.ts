@@ -66,6 +66,24 @@ export function initialVerificationStatus(roleType: RoleType): VerificationStatu
   return requiresVerification(roleType) ? "pending" : "not_required";
 }
 
+/**
+ * Issue 11, part 7: verification vouches for a role at a named organization, so renaming the
+ * organization of a verified role (or of one whose documents are under review) sends it back to
+ * verification. Returns the new status, or null when the edit keeps the status. Names compare
+ * without case and surrounding spaces ("Roofers" to "roofers " is no rename).
+ */
+export function verificationAfterOrganizationEdit(
+  roleType: RoleType,
+  status: string,
+  before: string | null | undefined,
+  after: string | null | undefined,
+): VerificationStatus | null {
+  if (!requiresVerification(roleType)) return null;
+  if (status !== "verified" && status !== "submitted") return null;
+  const normalize = (name: string | null | undefined) => (name ?? "").trim().toLowerCase();
+  return normalize(before) === normalize(after) ? null : "pending";
+}
+
 /** A role counts as verified when reviewed and approved, or when it needs no verification. */
 export function isRoleVerified(status: string): boolean {
   return status === "verified" || status === "not_required";

@@ -8,8 +8,8 @@ export const AUTH_MESSAGES = {
   signInFailed: "Sign-in failed",
   signUpFailed: "Sign-up failed",
   invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
-  emailTaken: "An account with this email already exists. Sign in instead.",
   userNotAuthenticated: "User not authenticated",
+  accountDisabled: "Account disabled",
 } as const;
 
 const optionalText = (max: number) =>
@@ -63,6 +63,12 @@ export const AUTH_ERRORS = {
   RATE_LIMITED: { message: "Too many attempts. Please wait a moment before trying again.", retryAfter: 30 },
   EMAIL_NOT_CONFIRMED: {
     message: "Please check your email and click the confirmation link before signing in.",
+    retryAfter: null,
+  },
+  /** Issue 11, part 5.3 (the spec has no wording): shown only to someone who knows the password. */
+  ACCOUNT_DISABLED: {
+    message:
+      "This account has been disabled by an administrator. If you think this is a mistake, contact support through the Contact page.",
     retryAfter: null,
   },
 } as const;

@@ -8,10 +8,12 @@ export interface RateLimit {
 }
 
 export const AUTH_RATE_LIMITS = {
-  /** Every sign-in attempt from one address. */
+  /** Failed sign-ins from one address (successful ones do not count: one office shares an address). */
   sign_in_ip: { limit: 30, windowSeconds: 15 * 60 },
-  /** Failed sign-ins against one account: well under ASVS 2.2.1's 100 per hour. */
+  /** Failed sign-ins against one account from untrusted clients: well under ASVS 2.2.1's 100 per hour. */
   sign_in_account: { limit: 10, windowSeconds: 15 * 60 },
+  /** Failed sign-ins from one trusted device (a device cookie: it signed in to the account before). */
+  sign_in_device: { limit: 10, windowSeconds: 15 * 60 },
   sign_up_ip: { limit: 10, windowSeconds: 60 * 60 },
   reset_ip: { limit: 10, windowSeconds: 60 * 60 },
   reset_account: { limit: 5, windowSeconds: 60 * 60 },

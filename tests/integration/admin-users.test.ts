@@ -58,7 +58,7 @@ describe.each(engines)("admin users on %s", (engine) => {
   it("disabling signs the person out everywhere; enabling lets them sign in again; never oneself", async () => {
     const request = () => new Request("http://localhost/", { headers: { Cookie: vendor.cookie } });
     expect(await getSessionUser(request())).not.toBeNull();
-    expect((await post(admin, { intent: "disable", user_id: vendor.id })).status).toBe(302);
+    expect((await post(admin, { intent: "disable", user_id: vendor.id, confirmed: "yes" })).status).toBe(302);
     expect(await getSessionUser(request())).toBeNull();
     const listed = await (
       await usersRoute.loader({ request: get("/admin/users?q=findme", admin), params: {}, context: {} })
@@ -71,8 +71,51 @@ describe.each(engines)("admin users on %s", (engine) => {
     expect(again.users[0]?.disabled).toBe(false);
     const self = await post(admin, { intent: "disable", user_id: admin.id });
     expect(self.status).toBe(409);
-    const unknown = await post(admin, { intent: "disable", user_id: "00000000-0000-4000-8000-000000000000" });
+    const unknown = await post(admin, {
+      intent: "disable",
+      user_id: "00000000-0000-4000-8000-000000000000",
+      confirmed: "yes",
+    });
     expect(unknown.status).toBe(404);
+  });
+
+  it("disabling asks for confirmation first (issue 11, part 5.3), also without JavaScript", async () => {
+    const other = await personWithRole(t.db, "vendor", { label: "confirmme" });
+    const signedIn = () => new Request("http://localhost/", { headers: { Cookie: other.cookie } });
+    // A post without the confirmation disables nothing: it leads to the confirmation step.
+    const unconfirmed = await post(admin, { intent: "disable", user_id: other.id, q: "confirmme" });
+    expect(unconfirmed.status).toBe(302);
+    expect(unconfirmed.headers.get("Location")).toBe(`/admin/users?q=confirmme&confirm=${other.id}`);
+    expect(await getSessionUser(signedIn())).not.toBeNull();
+    const page = await (
+      await usersRoute.loader({
+        request: get(`/admin/users?q=confirmme&confirm=${other.id}`, admin),
+        params: {},
+        context: {},
+      })
+    ).json();
+    expect(page.confirm).toEqual({ id: other.id, email: other.email, name: expect.anything() });
+    expect(page.users[0]?.disabled).toBe(false);
+    // The confirmation's own form disables.
+    const confirmed = await post(admin, {
+      intent: "disable",
+      user_id: other.id,
+      q: "confirmme",
+      confirmed: "yes",
+    });
+    expect(confirmed.status).toBe(302);
+    expect(await getSessionUser(signedIn())).toBeNull();
+    // Nothing to confirm for oneself or an account already disabled.
+    for (const id of [admin.id, other.id]) {
+      const again = await (
+        await usersRoute.loader({
+          request: get(`/admin/users?confirm=${id}`, admin),
+          params: {},
+          context: {},
+        })
+      ).json();
+      expect(again.confirm).toBeNull();
+    }
   });
 
   it("analytics counts this week's sign-ups and sessions from the real tables, 8 weeks", async () => {

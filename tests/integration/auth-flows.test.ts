@@ -389,6 +389,57 @@ describe.each(engines)("sign-in flows on %s", (engine) => {
     });
   });
 
+  describe("sign-up does not reveal accounts (issue 11, part 5.5)", () => {
+    it("answers an existing address as a new one, and mails its owner instead", async () => {
+      const existing = await confirmedAccount("existing");
+      const fresh = email("fresh");
+      const signUp = (address: string) =>
+        answer(signUpAction(args(formRequest("/auth/sign-up", { email: address, password: NEW_PASSWORD }))));
+      const before = outbox.mails().length;
+      const forNew = await signUp(fresh);
+      const forExisting = await signUp(existing.email.toUpperCase());
+      // The same answer: status, page and a pending-confirmation cookie of the same shape.
+      for (const response of [forNew, forExisting]) expectRedirect(response, "/auth/confirm");
+      const cookieName = (r: Response) => r.headers.get("Set-Cookie")?.split("=")[0];
+      expect(cookieName(forExisting)).toBe(cookieName(forNew));
+      // The "check your email" page reads the same for both.
+      const page = async (r: Response) => {
+        const loaded = await answer(
+          confirmLoader({ request: get("/auth/confirm", cookieFrom(r)), params: {}, context: {} }),
+        );
+        return JSON.stringify(await loaded.json()).replace(/[^"]*@example\.test/gi, "ADDRESS");
+      };
+      expect(await page(forExisting)).toBe(await page(forNew));
+      // The owner is told, with a way to sign in and to reset the password; the password is unchanged.
+      const sent = outbox.mails().slice(before);
+      const warning = sent.find((m) => m.to === existing.email);
+      expect(warning?.subject).toBe("Someone tried to create an account with your email");
+      expect(warning?.text).toContain("/auth/sign-in");
+      expect(warning?.text).toContain("/auth/reset-password");
+      expectRedirect(await signIn(existing.email, PASSWORD), "/dashboard");
+      expect((await signIn(existing.email, NEW_PASSWORD)).status).toBe(401);
+    });
+  });
+
+  describe("disabled accounts (issue 11, part 5.3)", () => {
+    it("are told the account is disabled and whom to contact, only with the right password", async () => {
+      const account = await confirmedAccount("disabled");
+      await t.db.update(users).set({ disabledAt: new Date().toISOString() }).where(eq(users.id, account.id));
+      const refused = await signIn(account.email, PASSWORD);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        code: "ACCOUNT_DISABLED",
+        formError: {
+          title: "Account disabled",
+          message: expect.stringContaining("contact support through the Contact page"),
+        },
+      });
+      const wrong = await signIn(account.email, "wrong-password-1");
+      expect(wrong.status).toBe(401);
+      expect((await wrong.json()).formError.message).toBe(MESSAGES.invalidCredentials);
+    });
+  });
+
   describe("rate limits", () => {
     it("limits sign-in attempts per IP address with 429 and the RATE_LIMITED message", async () => {
       const ip = freshIp();
@@ -419,6 +470,76 @@ describe.each(engines)("sign-in flows on %s", (engine) => {
       for (let i = 0; i < AUTH_RATE_LIMITS.sign_in_account.limit + 1; i++) {
         expectRedirect(await signIn(other.email, PASSWORD), "/dashboard");
       }
+    });
+
+    it("counts only failed sign-ins per address: one office network signs in all day (issue 11, part 5.2)", async () => {
+      const ip = freshIp();
+      const office = await Promise.all([confirmedAccount("office-a"), confirmedAccount("office-b")]);
+      for (let i = 0; i < AUTH_RATE_LIMITS.sign_in_ip.limit + 5; i++) {
+        expectRedirect(await signIn(office[i % 2]?.email ?? "", PASSWORD, ip), "/dashboard");
+      }
+      // Failures still count, and the per-account limit stays.
+      for (let i = 0; i < AUTH_RATE_LIMITS.sign_in_ip.limit; i++) {
+        expect((await signIn(`guess-${i}@example.test`, "wrong-password-1", ip)).status).toBe(401);
+      }
+      expect((await signIn(office[0]?.email ?? "", PASSWORD, ip)).status).toBe(429);
+    });
+
+    it("a device that signed in before is not locked out by failures from elsewhere (issue 11, part 3.4)", async () => {
+      const account = await confirmedAccount("owner");
+      const signInWith = (password: string, cookie: string, ip?: string) =>
+        answer(
+          signInAction(
+            args(
+              formRequest(
+                "/auth/sign-in",
+                { email: account.email, password },
+                cookie ? { Cookie: cookie } : {},
+              ),
+              ip,
+            ),
+          ),
+        );
+      // The owner signs in once: the browser gets a device cookie naming the account.
+      const first = await signInWith(PASSWORD, "");
+      expectRedirect(first, "/dashboard");
+      const device =
+        first.headers
+          .getSetCookie()
+          .find((c) => c.startsWith("device="))
+          ?.split(";")[0] ?? "";
+      expect(device).toMatch(/^device=./);
+      // Ten wrong passwords from anywhere else lock the account for untrusted clients...
+      for (let i = 0; i < AUTH_RATE_LIMITS.sign_in_account.limit; i++) {
+        expect((await signInWith("wrong-password-1", "")).status).toBe(401);
+      }
+      expect((await signInWith(PASSWORD, "")).status).toBe(429);
+      // ...but not for the owner's browser.
+      expectRedirect(await signInWith(PASSWORD, device), "/dashboard");
+      // A forged or foreign device cookie is no device cookie.
+      expect((await signInWith(PASSWORD, "device=forged")).status).toBe(429);
+
+      // Failures from the trusted device count against that device only.
+      const other = await confirmedAccount("device-owner");
+      const trusted = await answer(
+        signInAction(args(formRequest("/auth/sign-in", { email: other.email, password: PASSWORD }))),
+      );
+      const otherDevice =
+        trusted.headers
+          .getSetCookie()
+          .find((c) => c.startsWith("device="))
+          ?.split(";")[0] ?? "";
+      const fromDevice = (password: string) =>
+        answer(
+          signInAction(
+            args(formRequest("/auth/sign-in", { email: other.email, password }, { Cookie: otherDevice })),
+          ),
+        );
+      for (let i = 0; i < AUTH_RATE_LIMITS.sign_in_device.limit; i++) {
+        expect((await fromDevice("wrong-password-1")).status).toBe(401);
+      }
+      expect((await fromDevice(PASSWORD)).status).toBe(429);
+      expectRedirect(await signIn(other.email, PASSWORD), "/dashboard");
     });
 
     it("limits sign-ups per IP address", async () => {

@@ -2,7 +2,7 @@ import { notifications, roleContexts, userProfessionalRoles, userProfiles } from
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { requireContext } from "~/auth/guards.server";
-import { addRole, deleteRole, reorderRoles, switchContext } from "~/commands/roles.server";
+import { addRole, deleteRole, reorderRoles, switchContext, updateRole } from "~/commands/roles.server";
 import { ReviewConflictError, reviewRole } from "~/commands/verification-review.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/_app.admin";
 import { action as rolesAction } from "~/routes/_app.settings.roles";
@@ -92,6 +92,39 @@ describe.each(engines)("professional roles and contexts on %s", (engine) => {
       organizationName: null,
       organizationId: null,
     });
+  });
+
+  it("renaming a verified role's organization sends it back to verification (issue 11, part 7)", async () => {
+    const person = await personWithRole(t.db, "vendor", { verified: true });
+    const roleId = person.roleId ?? "";
+    const statusOf = async () =>
+      (
+        await t.db
+          .select({
+            status: userProfessionalRoles.verificationStatus,
+            verifiedAt: userProfessionalRoles.verifiedAt,
+            method: userProfessionalRoles.verificationMethod,
+          })
+          .from(userProfessionalRoles)
+          .where(eq(userProfessionalRoles.id, roleId))
+      )[0];
+    expect((await statusOf())?.status).toBe("verified");
+    // Other fields, or the same name in other letters, keep the verification.
+    const same = await updateRole(t.db, person.id, roleId, {
+      title: "Chief Roofer",
+      organization_name: "test org ",
+      responsibilities: [],
+    });
+    expect(same).toEqual({ reverify: false });
+    expect((await statusOf())?.status).toBe("verified");
+    // A new organization does not.
+    const renamed = await updateRole(t.db, person.id, roleId, {
+      title: "Chief Roofer",
+      organization_name: "Some Other Company",
+      responsibilities: [],
+    });
+    expect(renamed).toEqual({ reverify: true });
+    expect(await statusOf()).toEqual({ status: "pending", verifiedAt: null, method: "document_upload" });
   });
 
   it("records a context switch: active_role_context, last_context_switch, last_accessed, access_count", async () => {

@@ -5,13 +5,16 @@
  */
 import { randomBytes } from "node:crypto";
 import { readStream } from "@db/event-store";
+import { paymentsNeedingReview } from "@db/schema";
 import { creditsStreamId } from "@domain/credits";
+import { eq } from "drizzle-orm";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "~/env.server";
 import { getVendorCredits } from "~/queries/credits.server";
+import { loader as adminCredits } from "~/routes/_app.admin_.credits";
 import { loader as successLoader } from "~/routes/_app.credits.success";
 import { action as createCheckout } from "~/routes/api.create-checkout-session";
 import { action as webhook } from "~/routes/api.stripe.webhook";
@@ -191,6 +194,21 @@ function signedEvent(
     });
 }
 
+/** Any payload, signed as Stripe signs (for malformed but authentic events). */
+function signedPayload(body: unknown, options: { timestamp?: number } = {}) {
+  const payload = JSON.stringify(body);
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: WEBHOOK_SECRET,
+    timestamp: options.timestamp,
+  });
+  return new Request("http://localhost/api/stripe/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body: payload,
+  });
+}
+
 function shuffled<T>(items: T[]): T[] {
   const a = [...items];
   for (let i = a.length - 1; i > 0; i--) {
@@ -220,7 +238,11 @@ describe.each(engines)("Stripe credit checkout on %s", (engine: Engine) => {
     unverified = await personWithRole(t.db, "vendor", { verified: false, label: "unverified" });
     homeowner = await personWithRole(t.db, "homeowner");
   });
-  beforeEach(() => configureStripe(STRIPE_ENV));
+  let reviewRowsBefore = 0;
+  beforeEach(async () => {
+    configureStripe(STRIPE_ENV);
+    reviewRowsBefore = (await t.db.select().from(paymentsNeedingReview)).length;
+  });
 
   describe("POST /api/create-checkout-session", () => {
     it("creates a payment session for the configured price of the package, for this vendor", async () => {
@@ -342,6 +364,108 @@ describe.each(engines)("Stripe credit checkout on %s", (engine: Engine) => {
       expect((await call(webhook, stale())).status).toBe(400);
       expect(await getVendorCredits(t.db, vendor.id)).toEqual(before);
       expect(await purchasesOf(t.db, vendor.id, session.id)).toHaveLength(0);
+    });
+
+    it("refuses a timestamp more than 300 s in the future with 400 and stores nothing (issue 11, part 6)", async () => {
+      const before = await getVendorCredits(t.db, vendor.id);
+      const session = stripeSession(vendor.id);
+      const ahead = signedEvent("checkout.session.completed", session, {
+        timestamp: Math.floor(Date.now() / 1000) + 301,
+      });
+      const response = await call(webhook, ahead());
+      expect(response.status).toBe(400);
+      expect(await getVendorCredits(t.db, vendor.id)).toEqual(before);
+      expect(await purchasesOf(t.db, vendor.id, session.id)).toHaveLength(0);
+      // A little clock skew is fine.
+      const skewed = signedEvent("checkout.session.completed", stripeSession(vendor.id), {
+        timestamp: Math.floor(Date.now() / 1000) + 60,
+      });
+      expect((await call(webhook, skewed())).status).toBe(200);
+    });
+
+    it("answers malformed signed checkout events with 400, never 500, and stores nothing (issue 11, part 6)", async () => {
+      const before = await getVendorCredits(t.db, vendor.id);
+      const event = (data: unknown) => ({
+        id: `evt_${randomBytes(8).toString("hex")}`,
+        object: "event",
+        type: "checkout.session.completed",
+        data,
+      });
+      const { id: _id, ...noId } = stripeSession(vendor.id);
+      const { metadata: _metadata, ...noMetadata } = stripeSession(vendor.id);
+      for (const body of [
+        event({ object: noId }),
+        event({ object: { ...stripeSession(vendor.id), id: 42 } }),
+        event(null),
+        event({ object: noMetadata }),
+        event({ object: { ...stripeSession(vendor.id), amount_total: "4000" } }),
+        { id: "evt_x", object: "event", type: "checkout.session.async_payment_succeeded" },
+      ]) {
+        const response = await call(webhook, signedPayload(body));
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect((await response.json()).error).toMatch(/^Malformed checkout\.session\./);
+      }
+      expect(await getVendorCredits(t.db, vendor.id)).toEqual(before);
+      expect(await t.db.select().from(paymentsNeedingReview)).toHaveLength(reviewRowsBefore);
+    });
+
+    it("keeps sessions that do not match the package's price, currency or a vendor for review, uncredited (issue 11, part 6)", async () => {
+      const before = await getVendorCredits(t.db, vendor.id);
+      const stranger = "0f0c7a4e-8a5e-4c59-9a57-0b4f0f8b1e21";
+      const asBuyer = (id: string) => ({
+        client_reference_id: id,
+        metadata: { ...stripeSession(id).metadata },
+      });
+      const cases = [
+        ["amount_mismatch", stripeSession(vendor.id, { amount_total: 1 })],
+        ["currency_mismatch", stripeSession(vendor.id, { currency: "eur" })],
+        ["unknown_buyer", stripeSession(stranger, asBuyer(stranger))],
+        ["not_a_vendor", stripeSession(homeowner.id, asBuyer(homeowner.id))],
+        [
+          "invalid_metadata",
+          stripeSession(vendor.id, { metadata: { productType: "vendor_credits", packageId: "gold" } }),
+        ],
+      ] as const;
+      for (const [reason, session] of cases) {
+        const deliver = signedEvent("checkout.session.completed", session);
+        // Delivered twice: one review row, 200 both times (Stripe must not keep retrying).
+        for (const _ of [1, 2]) {
+          const response = await call(webhook, deliver());
+          expect(response.status).toBe(200);
+          expect(await response.json()).toMatchObject({ outcome: "needs_review" });
+        }
+        const rows = await t.db
+          .select()
+          .from(paymentsNeedingReview)
+          .where(eq(paymentsNeedingReview.checkoutSessionId, session.id));
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({
+          reason,
+          amountTotal: session.amount_total,
+          currency: session.currency,
+        });
+      }
+      expect(await getVendorCredits(t.db, vendor.id)).toEqual(before);
+      expect(await getVendorCredits(t.db, homeowner.id)).toMatchObject({ balance: 0 });
+      // Administrators see them under /admin/credits.
+      const admin = await personWithRole(t.db, "admin");
+      const page = await (
+        await adminCredits({
+          request: new Request("http://localhost/admin/credits", { headers: { Cookie: admin.cookie } }),
+          params: {},
+          context: {},
+        })
+      ).json();
+      const listed = page.paymentsNeedingReview.map(
+        (p: { checkoutSessionId: string }) => p.checkoutSessionId,
+      );
+      for (const [, session] of cases) expect(listed).toContain(session.id);
+      expect(
+        page.paymentsNeedingReview.find((p: { reason: string }) => p.reason === "amount_mismatch"),
+      ).toMatchObject({
+        reasonText: "The amount paid is not the package's price",
+        amount: "$0.01",
+      });
     });
 
     it("waits for async_payment_succeeded when the completed session is unpaid; each delivered 3 times, shuffled", async () => {

@@ -1,10 +1,12 @@
 import { CREDIT_STATUS_MESSAGES, creditStatusMessage, findCreditPackage } from "@domain/credits";
 import {
+  CheckoutSessionEventSchema,
   checkoutMetadata,
   checkPurchaseRequest,
   PURCHASE_MESSAGES,
   purchaseErrorMessage,
   purchaseFromSession,
+  signatureFromTheFuture,
   webhookDecision,
 } from "@domain/credits/checkout";
 import { HISTORY_MESSAGES, historyTotals, parseHistorySort, parseHistoryType } from "@domain/credits/history";
@@ -106,13 +108,73 @@ describe("webhook decision: which events credit", () => {
     expect(purchaseFromSession({ ...session, clientReferenceId: "not-a-uuid" })).toMatchObject({ ok: false });
     expect(
       purchaseFromSession({ ...session, metadata: { ...session.metadata, packageId: "platinum" } }),
-    ).toMatchObject({ ok: false, reason: "invalid" });
+    ).toMatchObject({ ok: false, reason: "review", review: "invalid_metadata" });
     expect(
       purchaseFromSession({
         ...session,
         metadata: { ...session.metadata, userId: "0f0c7a4e-8a5e-4c59-9a57-0b4f0f8b1e21" },
       }),
-    ).toMatchObject({ ok: false, reason: "invalid" });
+    ).toMatchObject({ ok: false, reason: "review", review: "invalid_metadata" });
+  });
+});
+
+describe("what a paid session may credit (issue 11, part 6)", () => {
+  const session = {
+    id: "cs_test_2",
+    mode: "payment",
+    paymentStatus: "paid",
+    clientReferenceId: VENDOR,
+    metadata: { productType: "vendor_credits", packageId: "starter", userId: VENDOR },
+    amountTotal: 4000,
+    currency: "usd",
+  };
+  it.each([
+    ["a lower amount", { amountTotal: 1 }, "amount_mismatch"],
+    ["a higher amount", { amountTotal: 4001 }, "amount_mismatch"],
+    ["no amount", { amountTotal: null }, "amount_mismatch"],
+    ["another currency", { currency: "eur" }, "currency_mismatch"],
+    ["no currency", { currency: null }, "currency_mismatch"],
+    ["no package", { metadata: { productType: "vendor_credits", userId: VENDOR } }, "invalid_metadata"],
+    ["a subscription", { mode: "subscription" }, "invalid_metadata"],
+  ] as const)("keeps %s for review, not credited", (_name, change, review) => {
+    expect(purchaseFromSession({ ...session, ...change })).toEqual({
+      ok: false,
+      reason: "review",
+      review,
+      vendorId: VENDOR,
+    });
+  });
+  it("credits exactly the package's price in its currency", () => {
+    expect(purchaseFromSession(session)).toMatchObject({ ok: true, amountPaid: 4000, currency: "usd" });
+  });
+
+  it("validates the shape of a signed checkout event", () => {
+    const event = (object: unknown) => ({
+      id: "evt_1",
+      type: "checkout.session.completed",
+      data: { object },
+    });
+    expect(CheckoutSessionEventSchema.safeParse(event({ id: "cs_1", metadata: {} })).success).toBe(true);
+    for (const bad of [
+      event({ metadata: {} }),
+      event({ id: 42, metadata: {} }),
+      event({ id: "cs_1" }),
+      event({ id: "cs_1", metadata: null }),
+      event({ id: "cs_1", metadata: {}, amount_total: "4000" }),
+      { id: "evt_1", type: "checkout.session.completed", data: null },
+      { id: "evt_1", type: "checkout.session.completed" },
+    ]) {
+      expect(CheckoutSessionEventSchema.safeParse(bad).success).toBe(false);
+    }
+  });
+
+  it("refuses signature timestamps more than 300 s in the future", () => {
+    const now = 1_800_000_000;
+    expect(signatureFromTheFuture(`t=${now + 301},v1=abc`, now)).toBe(true);
+    expect(signatureFromTheFuture(`v1=abc, t=${now + 10_000}`, now)).toBe(true);
+    expect(signatureFromTheFuture(`t=${now + 300},v1=abc`, now)).toBe(false);
+    expect(signatureFromTheFuture(`t=${now - 1000},v1=abc`, now)).toBe(false);
+    expect(signatureFromTheFuture("v1=abc", now)).toBe(false);
   });
 });
 

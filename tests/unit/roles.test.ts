@@ -10,6 +10,7 @@ import {
   ROLE_TYPES,
   type RoleType,
   requiresVerification,
+  verificationAfterOrganizationEdit,
   verificationMethodsFor,
 } from "@domain/roles";
 import { ROLE_MESSAGES, RoleSchema, roleUpdateSchema } from "@domain/rules/roles";
@@ -259,5 +260,21 @@ describe("navigation (spec 000 section 6)", () => {
     expect(navigationFor(null, null).map((i) => i.label)).toEqual(
       NAV_ITEMS.filter((i) => !i.roles).map((i) => i.label),
     );
+  });
+});
+
+describe("renaming a verified role's organization (issue 11, part 7)", () => {
+  it.each([
+    ["vendor", "verified", "Roofers", "Roofers Inc", "pending"],
+    ["manager", "submitted", "Acme", "Other Co", "pending"],
+    ["vendor", "verified", "Roofers", " roofers ", null],
+    ["vendor", "verified", "Roofers", "Roofers", null],
+    ["vendor", "pending", "Roofers", "Other", null],
+    ["vendor", "rejected", "Roofers", "Other", null],
+    ["homeowner", "not_required", null, null, null],
+    ["other", "not_required", "A", "B", null],
+    ["attorney", "verified", null, "New Firm", "pending"],
+  ] as const)("%s %s: %j -> %j gives %j", (roleType, status, before, after, expected) => {
+    expect(verificationAfterOrganizationEdit(roleType, status, before, after)).toBe(expected);
   });
 });

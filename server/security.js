@@ -1,0 +1,97 @@
+// Web security for every request (issue 11, parts 3.2 and 3.3; docs/decisions/1xx-security-web-headers-csrf.md):
+// - a per-request CSP nonce in res.locals.cspNonce (server.js passes it to Remix in the load context;
+//   app/entry.server.tsx and app/root.tsx put it on Remix's scripts),
+// - helmet's headers: Content-Security-Policy with that nonce and frame-ancestors 'none', nosniff,
+//   Referrer-Policy, and HSTS only when the request came over https,
+// - refusal (403) of every non-GET request from another origin, judged by Sec-Fetch-Site and Origin,
+//   except the two signed endpoints that other servers post to.
+import { randomBytes } from "node:crypto";
+import helmet from "helmet";
+
+/** Posted to by other servers and checked by their own signature, not by a session cookie. */
+export const CROSS_ORIGIN_POST_PATHS = new Set([
+  // Stripe's signed webhook.
+  "/api/stripe/webhook",
+  // RFC 8058 one-click unsubscribe: mail providers post it; the token in the URL is signed.
+  "/email/unsubscribe",
+]);
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The app's own origins for this request: the one it was addressed to, and APP_URL's. */
+function ownOrigins(req, appUrl) {
+  const origins = new Set([`${req.protocol}://${req.get("host")}`]);
+  if (appUrl) origins.add(new URL(appUrl).origin);
+  return origins;
+}
+
+/**
+ * Why a request must be refused as cross-origin, or null. Browsers send Sec-Fetch-Site on every request
+ * and Origin on every cross-origin (and every same-origin non-GET) request; a request with neither did
+ * not come from a browser page (curl, a server, the tests) and carries no ambient browser credentials
+ * an attacker could borrow, so it passes.
+ */
+export function crossOriginRefusal(req, appUrl) {
+  if (SAFE_METHODS.has(req.method) || CROSS_ORIGIN_POST_PATHS.has(req.path)) return null;
+  const site = req.get("sec-fetch-site");
+  // "none": typed into the address bar or a bookmark, never a page's doing.
+  if (site && site !== "same-origin" && site !== "none") return `Sec-Fetch-Site: ${site}`;
+  const origin = req.get("origin");
+  if (origin !== undefined && !ownOrigins(req, appUrl).has(origin)) return `Origin: ${origin}`;
+  return null;
+}
+
+/** Whether the request reached the app over https (directly, or through a trusted proxy). */
+export function servedOverHttps(req, appUrl) {
+  return req.secure || (appUrl?.startsWith("https:") ?? false);
+}
+
+function headers({ https, development }) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "base-uri": ["'self'"],
+        // Remix's inline scripts carry the nonce; its modules load from /build on this origin.
+        "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        "script-src-attr": ["'none'"],
+        // Styles may be inline (the <noscript> style, style attributes of UI primitives): they run no code.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "font-src": ["'self'", "data:"],
+        // Fetches, web-vitals beacons and the live event stream stay on this origin (and the dev
+        // server's live reload socket in development).
+        "connect-src": ["'self'", ...(development ? ["ws:"] : [])],
+        "object-src": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        // No form-action: sign-in with OAuth and buying credits are form posts that redirect to the
+        // provider's or Stripe's page, which form-action would block.
+        ...(https ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    xFrameOptions: { action: "deny" },
+  });
+}
+
+/**
+ * The security middleware for server.js. `appUrl` is APP_URL (optional); `development` adds the dev
+ * server's socket to connect-src.
+ */
+export function security({ appUrl = process.env.APP_URL, development = false } = {}) {
+  const overHttp = headers({ https: false, development });
+  const overHttps = headers({ https: true, development });
+  return (req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    const setHeaders = servedOverHttps(req, appUrl) ? overHttps : overHttp;
+    setHeaders(req, res, (error) => {
+      if (error) return next(error);
+      const refusal = crossOriginRefusal(req, appUrl);
+      if (!refusal) return next();
+      console.warn(`Refused a cross-origin ${req.method} ${req.path} (${refusal})`);
+      res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
+    });
+  };
+}
