@@ -20,7 +20,7 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 const result = spawnSync(
   "npx",
-  ["playwright", "test", "--project", "chromium", ...POSTGRES_SPECS, ...process.argv.slice(2)],
+  ["playwright", "test", "--project=chromium", ...POSTGRES_SPECS, ...process.argv.slice(2)],
   { stdio: "inherit", env: { ...process.env, E2E_DATABASE: "postgres" } },
 );
 process.exit(result.status ?? 1);

@@ -36,7 +36,7 @@ const NAME = "rfp-search";
 const ROUTE_DATA = "routes/_app.rfps._index";
 
 /** GETs `path` over a keep-alive agent; true on 200 with a body. */
-function getter(port: number, connections: number, cookie: string) {
+export function getter(port: number, connections: number, cookie: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   let reported = false;
   const get = (p: string) =>
