@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
 import { PostgresJsSession } from "drizzle-orm/postgres-js";
@@ -117,10 +118,19 @@ export const pagesBench: Benchmark = {
       const session = await createUserSession(new Request("http://localhost/"), vendor.id, "/dashboard");
       const localCookie = (session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
       const serverCookie = await productionSessionCookie(vendor.id);
-      const root = (await import("../../app/root")).loader as Loader;
-      const layout = (await import("../../app/routes/_app")).loader as Loader;
-      const rfpsPage = (await import("../../app/routes/_app.rfps._index")).loader as Loader;
-      const dashboardPage = (await import("../../app/routes/_app.dashboard")).loader as Loader;
+      // The loaders as the server runs them: from the build (the sources import CSS and assets).
+      const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as {
+        routes: Record<string, { module: { loader: Loader } }>;
+      };
+      const loaderOf = (id: string) => {
+        const loader = build.routes[id]?.module.loader;
+        if (!loader) throw new Error(`no loader for route ${id} in the build`);
+        return loader;
+      };
+      const root = loaderOf("root");
+      const layout = loaderOf("routes/_app");
+      const rfpsPage = loaderOf("routes/_app.rfps._index");
+      const dashboardPage = loaderOf("routes/_app.dashboard");
       const qSentinel = `q${randomBytes(6).toString("hex")}`;
       const pages = [
         {
@@ -163,6 +173,17 @@ export const pagesBench: Benchmark = {
         );
         try {
           await Promise.all([waitForHttp(appPort), waitForHttp(barePort)]);
+          // Warm both up (first renders compile code paths) and make sure the page answers 200.
+          for (let i = 0; i < 20; i++) {
+            const [a, b] = await Promise.all([
+              fetch(`http://127.0.0.1:${appPort}${page.appPath(i)}`, { headers: { Cookie: serverCookie } }),
+              fetch(`http://127.0.0.1:${barePort}${page.barePath(i)}`),
+            ]);
+            const [textA] = await Promise.all([a.text(), b.text()]);
+            if (a.status !== 200 || b.status !== 200) {
+              throw new Error(`${page.label}: app answered ${a.status}, bare ${b.status}: ${textA.slice(0, 300)}`);
+            }
+          }
           const appClient = getter(appPort, connections, serverCookie);
           const bareClient = getter(barePort, connections, serverCookie);
           const appRuns: LoadResult[] = [];
