@@ -3,7 +3,8 @@
 // server (server.js: Express, Remix, the session, every loader of the page, React rendering), against a
 // bare Node handler (scripts/bench/bare-page-server.mjs) running the same SQL statements: the ones the
 // page's loaders ran, captured once here, all sent at once. Targets: >= 0.5x the throughput, p99 <= 3x.
-// BENCH_PAGE_RFPS (10000), BENCH_PAGE_SECONDS (6), BENCH_PAGE_CONNECTIONS (10), BENCH_PAGE_ROUNDS (2).
+// BENCH_PAGE_RFPS (10000), BENCH_PAGE_SECONDS (6), BENCH_PAGE_CONNECTIONS (10), BENCH_PAGE_ROUNDS (2),
+// BENCH_CPU_PROF=dir (a CPU profile of the app server per page).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -160,7 +161,10 @@ export const pagesBench: Benchmark = {
         );
         const appPort = 3600 + Math.floor(Math.random() * 200);
         const barePort = appPort + 1;
-        const app = spawn(process.execPath, ["server.js"], {
+        // BENCH_CPU_PROF=dir: a V8 CPU profile of the app server per page, for finding where time goes.
+        const profileDir = process.env.BENCH_CPU_PROF;
+        const profileArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+        const app = spawn(process.execPath, [...profileArgs, "server.js"], {
           env: serverEnv(bench.url, appPort, secret),
           stdio: "ignore",
         });
