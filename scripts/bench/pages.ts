@@ -185,7 +185,9 @@ export const pagesBench: Benchmark = {
             ]);
             const [textA] = await Promise.all([a.text(), b.text()]);
             if (a.status !== 200 || b.status !== 200) {
-              throw new Error(`${page.label}: app answered ${a.status}, bare ${b.status}: ${textA.slice(0, 300)}`);
+              throw new Error(
+                `${page.label}: app answered ${a.status}, bare ${b.status}: ${textA.slice(0, 300)}`,
+              );
             }
           }
           const appClient = getter(appPort, connections, serverCookie);

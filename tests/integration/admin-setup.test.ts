@@ -35,7 +35,9 @@ describe.each(engines)("admin set-up on %s", (engine) => {
     const lines = log.mock.calls.map((call) => String(call[0]));
     log.mockRestore();
     expect(token).toMatch(/^[\w-]{43}$/);
-    expect(lines).toEqual([expect.stringContaining(`https://hoa.example.org/debug/admin-setup?token=${token}`)]);
+    expect(lines).toEqual([
+      expect.stringContaining(`https://hoa.example.org/debug/admin-setup?token=${token}`),
+    ]);
     const rows = await t.db.select().from(adminSetupTokens);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.tokenHash).toBe(createHash("sha256").update(String(token)).digest("hex"));
