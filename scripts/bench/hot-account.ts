@@ -9,12 +9,14 @@ import { executeCreditsCommand } from "../../app/commands/credits.server";
 import { queryRows } from "../../db/client";
 import { creditsStreamId } from "../../domain/credits";
 import {
+  assertCleanBaseline,
   type Benchmark,
   type BenchResult,
   describeLoad,
   envInt,
   envNumber,
   log,
+  openConnections,
   runLoad,
   withBenchDatabase,
 } from "./support";
@@ -39,6 +41,7 @@ export const hotAccount: Benchmark = {
       // Baseline: one account row, `balance = balance - 1 where balance >= 1`, one statement per spend.
       await db.execute(sql`create table bench_accounts (id integer primary key, balance bigint not null)`);
       await db.execute(sql`insert into bench_accounts values (1, ${startingBalance})`);
+      await openConnections((statement) => queryRows(db, sql.raw(statement)), clients);
       const baseline = await runLoad({
         workers: clients,
         seconds,
@@ -52,6 +55,7 @@ export const hotAccount: Benchmark = {
         },
       });
       log(NAME, describeLoad("baseline UPDATE", baseline, "updates"));
+      assertCleanBaseline(NAME, baseline);
 
       // The event store: grant a large balance, then spend 1 credit at a time from every client.
       const vendorId = randomUUID();

@@ -1,5 +1,6 @@
 // npm run bench                     run every benchmark
-// npm run bench -- hot-account      run only the named one(s): hot-account, append, replay, rfp-search, live-streams
+// npm run bench -- hot-account      run only the named one(s): hot-account, append, replay, rfp-search, pages,
+//                                   live-streams
 //
 // Each benchmark creates a fresh database on BENCH_DATABASE_URL's server (default
 // postgres://postgres@127.0.0.1:5432/test), migrates it, measures against a baseline taken in the same
@@ -12,6 +13,7 @@ import postgres from "postgres";
 import { appendBench } from "./append";
 import { hotAccount } from "./hot-account";
 import { liveStreamsBench } from "./live-streams";
+import { pagesBench } from "./pages";
 import { replayBench } from "./replay";
 import { rfpSearchBench } from "./rfp-search";
 import {
@@ -24,7 +26,14 @@ import {
   targetMet,
 } from "./support";
 
-const benchmarks: Benchmark[] = [hotAccount, appendBench, replayBench, rfpSearchBench, liveStreamsBench];
+const benchmarks: Benchmark[] = [
+  hotAccount,
+  appendBench,
+  replayBench,
+  rfpSearchBench,
+  pagesBench,
+  liveStreamsBench,
+];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = wanted.filter((n) => !benchmarks.some((b) => b.name === n));

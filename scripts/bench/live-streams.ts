@@ -15,6 +15,7 @@ import path from "node:path";
 import { createAccount } from "../../app/commands/accounts.server";
 import { notify } from "../../app/commands/notifications.server";
 import {
+  appSessionSecret,
   type Benchmark,
   type BenchResult,
   envInt,
@@ -144,8 +145,7 @@ export const liveStreamsBench: Benchmark = {
       }
       const handle = await bench.open(4);
       globalThis.__dbHandle = Promise.resolve(handle);
-      const secret = randomBytes(24).toString("hex");
-      process.env.SESSION_SECRET = secret;
+      const secret = await appSessionSecret();
       const user = await createAccount(handle.db, {
         email: "streams@bench.test",
         password: "correct-horse-battery",

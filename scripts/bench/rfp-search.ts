@@ -17,6 +17,7 @@ import { userProfiles } from "../../db/schema";
 import { parseRfpSearch } from "../../domain/rfp/search";
 import { SEARCH_TERMS, seedPublishedRfps } from "./rfp-fixtures";
 import {
+  appSessionSecret,
   type Benchmark,
   type BenchResult,
   describeLoad,
@@ -35,7 +36,7 @@ const NAME = "rfp-search";
 const ROUTE_DATA = "routes/_app.rfps._index";
 
 /** GETs `path` over a keep-alive agent; true on 200 with a body. */
-function getter(port: number, connections: number, cookie: string) {
+export function getter(port: number, connections: number, cookie: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   let reported = false;
   const get = (p: string) =>
@@ -81,8 +82,7 @@ export const rfpSearchBench: Benchmark = {
       if (built0.status !== 0 || !existsSync("build/index.js")) throw new Error("remix build failed");
       const handle = await bench.open(4);
       globalThis.__dbHandle = Promise.resolve(handle);
-      const secret = randomBytes(24).toString("hex");
-      process.env.SESSION_SECRET = secret;
+      const secret = await appSessionSecret();
 
       const author = await createAccount(handle.db, {
         email: "author@bench.test",

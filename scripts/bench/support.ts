@@ -120,6 +120,49 @@ export async function withBenchDatabase<T>(fn: (bench: BenchDatabase) => Promise
   }
 }
 
+/**
+ * Opens all `connections` of a pool before a measurement, so no operation in the window pays for (or
+ * fails at) opening one; first checks that the server has room for them (max_connections less the
+ * connections in use and the superuser reserve), so a crowded server is reported, not measured.
+ */
+export async function openConnections(
+  query: (statement: string) => Promise<unknown>,
+  connections: number,
+): Promise<void> {
+  const [room] = (await query(
+    `select current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int
+            - (select count(*)::int from pg_stat_activity) as free`,
+  )) as { free: number }[];
+  if (room && room.free + 1 < connections) {
+    throw new Error(
+      `the PostgreSQL server has room for ${room.free + 1} more connections, the benchmark needs ${connections}: ` +
+        "lower the client count or raise max_connections",
+    );
+  }
+  await Promise.all(Array.from({ length: connections }, () => query("select pg_sleep(0.05)")));
+}
+
+/** A baseline must not fail: a baseline with failed operations is no baseline. Throws with the first error. */
+export function assertCleanBaseline(label: string, result: LoadResult): void {
+  if (result.failed > 0) {
+    throw new Error(
+      `${label}: ${result.failed} operations failed in the baseline` +
+        (result.firstError ? ` (first error: ${result.firstError})` : " (they reported failure)"),
+    );
+  }
+}
+
+/**
+ * The session secret of this process's app code (app/env.server.ts caches it at first use, so a second
+ * benchmark in the same run must not set another): the one to give a server the benchmark starts, so
+ * cookies made here are valid there.
+ */
+export async function appSessionSecret(): Promise<string> {
+  process.env.SESSION_SECRET ??= randomBytes(24).toString("hex");
+  const { env } = await import("../../app/env.server");
+  return env().SESSION_SECRET;
+}
+
 export interface LoadResult {
   /** Operations that completed, successfully, inside the measured window. */
   ok: number;
