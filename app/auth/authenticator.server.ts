@@ -7,8 +7,8 @@ import { FormStrategy } from "remix-auth-form";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { signInWithOAuth } from "~/commands/oauth.server";
 import { getDb } from "~/db.server";
-import { withCircuit } from "~/monitoring/circuits.server";
 import { oauthConfig } from "~/env.server";
+import { withCircuit } from "~/monitoring/circuits.server";
 import { secureCookies } from "./cookie-security.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 
