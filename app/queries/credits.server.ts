@@ -1,6 +1,6 @@
 import type { Queryable } from "@db/client";
 import { paymentsNeedingReview, users, vendorCreditBalances, vendorCreditTransactions } from "@db/schema";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 
 export interface VendorCredits {
   balance: number;
@@ -25,6 +25,29 @@ export const CREDIT_HISTORY_LIMIT = 50;
 export type CreditTransactionType = "purchase" | "usage" | "refund" | "bonus" | "other";
 
 /** The newest credit transactions first, 50 per call (spec 001 section 9). */
+/**
+ * The credits our own ledger already added for a Checkout Session of this vendor (the webhook or an
+ * earlier visit credited it), or null: the success page reads this before asking Stripe.
+ */
+export async function getCreditedCheckoutSession(
+  db: Queryable,
+  vendorId: string,
+  checkoutSessionId: string,
+): Promise<{ credits: number } | null> {
+  const [row] = await db
+    .select({ credits: vendorCreditTransactions.amount })
+    .from(vendorCreditTransactions)
+    .where(
+      and(
+        eq(vendorCreditTransactions.vendorId, vendorId),
+        eq(vendorCreditTransactions.type, "purchase"),
+        sql`${vendorCreditTransactions.metadata}->>'checkout_session_id' = ${checkoutSessionId}`,
+      ),
+    )
+    .limit(1);
+  return row ? { credits: row.credits } : null;
+}
+
 export async function getCreditHistory(
   db: Queryable,
   vendorId: string,

@@ -14,6 +14,8 @@ import { sql } from "drizzle-orm";
 export interface ErrorRow {
   /** The first occurrence's id. */
   errorId: string;
+  /** The newest occurrence's id (the one a person is most likely to quote). */
+  latestErrorId: string;
   category: ErrorCategory;
   severity: ErrorSeverity;
   source: string;
@@ -75,6 +77,7 @@ export async function getErrorStats(db: Queryable): Promise<ErrorStats> {
   );
   const recentRows = await queryRows<{
     error_id: string;
+    latest_error_id: string | null;
     category: ErrorCategory;
     severity: ErrorSeverity;
     source: string;
@@ -86,7 +89,7 @@ export async function getErrorStats(db: Queryable): Promise<ErrorStats> {
     last_seen_at: string | Date;
   }>(
     db,
-    sql`select error_id, category, severity, source, message, url, reported_at, occurrences, created_at, last_seen_at
+    sql`select error_id, recent_error_ids[1] as latest_error_id, category, severity, source, message, url, reported_at, occurrences, created_at, last_seen_at
         from error_reports order by last_seen_at desc, created_at desc limit ${ERROR_MONITOR.recentLimit}`,
   );
   const byCategory = Object.fromEntries(ERROR_CATEGORIES.map((c) => [c, 0])) as Record<ErrorCategory, number>;
@@ -98,6 +101,7 @@ export async function getErrorStats(db: Queryable): Promise<ErrorStats> {
   const iso = (v: string | Date) => new Date(v).toISOString();
   const recent: ErrorRow[] = recentRows.map((r) => ({
     errorId: r.error_id,
+    latestErrorId: r.latest_error_id ?? r.error_id,
     category: r.category,
     severity: r.severity,
     source: r.source,

@@ -172,7 +172,10 @@ export default function ErrorMonitoring() {
               <td className={`${adminCell} whitespace-nowrap`} data-testid="error-count">
                 {e.count}
               </td>
-              <td className={`${adminCell} whitespace-nowrap font-mono text-xs`}>{e.errorId}</td>
+              <td className={`${adminCell} whitespace-nowrap font-mono text-xs`}>
+                {e.latestErrorId}
+                {e.latestErrorId !== e.errorId ? <p className="text-slate-500">first {e.errorId}</p> : null}
+              </td>
               <td className={adminCell}>
                 <span className={`rounded px-2 py-0.5 text-xs font-semibold ${SEVERITY_STYLE[e.severity]}`}>
                   {e.severity}

@@ -6,7 +6,7 @@ import { syncCheckoutSession } from "~/commands/credit-checkout.server";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { requireVendorContext } from "~/payments/guards.server";
-import { getVendorCredits } from "~/queries/credits.server";
+import { getCreditedCheckoutSession, getVendorCredits } from "~/queries/credits.server";
 
 /** Seconds between checks while a payment is still processing. */
 const REFRESH_SECONDS = 5;
@@ -17,7 +17,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /**
- * Back from Stripe Checkout. The redirect proves nothing, so the session is asked of Stripe and, once
+ * Back from Stripe Checkout. A session our ledger already credited (the webhook came first) shows its
+ * success straight away. Otherwise the redirect proves nothing, so the session is asked of Stripe and, once
  * paid, credited through the same idempotent path as the webhook: the vendor sees the credits at once,
  * and a webhook arriving later changes nothing. Unpaid (delayed methods) shows "Processing your
  * payment..." and checks again every few seconds.
@@ -26,7 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireVendorContext(request);
   const db = await getDb();
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
-  const outcome = await syncCheckoutSession(db, viewer.user.id, sessionId);
+  // Our own ledger first: when the webhook already credited this session, say so at once (no call to
+  // Stripe, no spinner while Stripe is slow or unreachable).
+  const credited = sessionId ? await getCreditedCheckoutSession(db, viewer.user.id, sessionId) : null;
+  const outcome = credited
+    ? { status: "credited" as const, credits: credited.credits }
+    : await syncCheckoutSession(db, viewer.user.id, sessionId);
   const { balance } = await getVendorCredits(db, viewer.user.id);
   if (outcome.status === "credited") {
     return json({ status: "credited" as const, credits: outcome.credits, balance });

@@ -13,7 +13,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, FileText } from "lucide-react";
 import type { ReactNode } from "react";
-import { pageNotFound } from "~/auth/guards.server";
+import { pageNotFound, requireContext } from "~/auth/guards.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { CategoryIcon } from "~/components/rfps/category-icon";
 import { ScopeText, STATUS_LABEL, STATUS_STYLE } from "~/components/rfps/rfp-card";
@@ -30,13 +30,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.rfp.title} · RFPs · Association Commons` : "RFP · Association Commons" },
 ];
 
+/** /rfps/{anything but an id}: "Page not found" for whoever may see RFPs at all. */
+async function notAnRfp(request: Request): Promise<never> {
+  await requireContext(request);
+  return pageNotFound();
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  if (!isRfpId(params.id)) pageNotFound();
+  if (!isRfpId(params.id)) return notAnRfp(request);
   return json(await rfpDetailLoader(request, params.id));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (!isRfpId(params.id)) pageNotFound();
+  if (!isRfpId(params.id)) return notAnRfp(request);
   return rfpDetailAction(request, params.id);
 }
 

@@ -1,7 +1,7 @@
 import { isRfpId, RFP_NOT_FOUND } from "@domain/rfp/search";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { pageNotFound } from "~/auth/guards.server";
+import { pageNotFound, requireContext } from "~/auth/guards.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { RfpWizard, type WizardActionResult, type WizardData } from "~/components/rfp-wizard/rfp-wizard";
 import { wizardAction, wizardLoader } from "~/routes/_app.rfps_.new.server";
@@ -13,13 +13,19 @@ import { wizardAction, wizardLoader } from "~/routes/_app.rfps_.new.server";
  */
 export const meta: MetaFunction = () => [{ title: "Edit RFP · Association Commons" }];
 
+/** /rfps/{anything but an id}: "Page not found" for whoever may see RFPs at all. */
+async function notAnRfp(request: Request): Promise<never> {
+  await requireContext(request);
+  return pageNotFound();
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  if (!isRfpId(params.id)) pageNotFound();
+  if (!isRfpId(params.id)) return notAnRfp(request);
   return wizardLoader(request, params.id);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (!isRfpId(params.id)) pageNotFound();
+  if (!isRfpId(params.id)) return notAnRfp(request);
   return wizardAction(request, params.id);
 }
 

@@ -219,6 +219,8 @@ describe.each(engines)("a flood of error reports on %s (issue 11, part 2.5)", (e
       select 'err-old-' || g, 'old-' || g, 'unknown', 'low', 'client', 'old error ' || g,
         now() - interval '1 hour', now() - interval '1 hour' + g * interval '1 second'
       from generate_series(1, 997) g`);
+    let first = "";
+    let last = "";
     for (let i = 0; i < 1100; i += 1) {
       const stored = await recordError(t.db, {
         source: "server",
@@ -230,6 +232,8 @@ describe.each(engines)("a flood of error reports on %s (issue 11, part 2.5)", (e
         ip: "203.0.113.9",
       });
       expect(stored.created).toBe(i === 0);
+      if (i === 0) first = stored.errorId;
+      last = stored.errorId;
     }
     const flood = await t.db
       .select()
@@ -248,7 +252,13 @@ describe.each(engines)("a flood of error reports on %s (issue 11, part 2.5)", (e
     expect((await alerts())[0]?.body).toContain("Unexpected token < in JSON");
 
     const dashboard = await getErrorStats(t.db);
-    expect(dashboard.recent[0]).toMatchObject({ count: 1100, source: "server" });
+    // The row shows the newest occurrence's id (the one on the latest error screen) and the first's.
+    expect(dashboard.recent[0]).toMatchObject({
+      count: 1100,
+      source: "server",
+      errorId: first,
+      latestErrorId: last,
+    });
     expect(dashboard.topErrors[0]).toMatchObject({ count: 1100 });
     expect(dashboard.errorRate).toBe(1100 + earlier.length);
     await t.db.delete(errorReports);

@@ -222,6 +222,16 @@ const MATRIX: Record<
   },
   // Finding RFPs (issue 4): anyone with a role; the list holds only what each may see.
   "_app.rfps._index": { url: "/rfps", policy: "context" },
+  // /rfps/browse is the RFP list (issue 11, part 4.4 e).
+  "_app.rfps_.browse": {
+    url: "/rfps/browse",
+    policy: {
+      custom: (p) =>
+        p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "redirect:/rfps",
+    },
+  },
+  // Any unknown address: 404 for everyone, in the shell or the guest layout (issue 11, part 4.4 f).
+  $: { url: "/no/such/page", params: { "*": "no/such/page" }, policy: { custom: () => "not_found" } },
   // An unknown RFP is 404 for everyone (tests/integration/rfp-pages.test.ts covers real ones).
   "_app.rfps.$id": {
     url: "/rfps/00000000-0000-4000-8000-000000000000",

@@ -552,6 +552,35 @@ describe.each(engines)("Stripe credit checkout on %s", (engine: Engine) => {
       expect(await purchasesOf(t.db, vendor.id, sessionId)).toHaveLength(1);
     });
 
+    it("shows the success at once when the webhook already credited the session, without asking Stripe", async () => {
+      const before = (await getVendorCredits(t.db, vendor.id)).balance;
+      const created = await call(createCheckout, checkoutJson(vendor.cookie, starterBody()));
+      const { sessionId } = (await created.json()) as { sessionId: string };
+      const session = sessions.get(sessionId) as Record<string, unknown>;
+      session.payment_status = "paid";
+      expect((await call(webhook, signedEvent("checkout.session.completed", session)())).status).toBe(200);
+      // Stripe is out of reach now (or not configured on this server): our own ledger answers.
+      configureStripe({ ...STRIPE_ENV, STRIPE_SECRET_KEY: undefined });
+      const response = await call(
+        successLoader,
+        new Request(`http://localhost/credits/success?session_id=${sessionId}`, {
+          headers: { Cookie: vendor.cookie },
+        }),
+      );
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ status: "credited", credits: 5, balance: before + 5 });
+      // Another vendor's session id, already credited to its owner, stays theirs.
+      const other = await personWithRole(t.db, "vendor", { label: "ledger-other" });
+      const theirs = await call(
+        successLoader,
+        new Request(`http://localhost/credits/success?session_id=${sessionId}`, {
+          headers: { Cookie: other.cookie },
+        }),
+      );
+      expect(theirs.status).toBe(404);
+      configureStripe(STRIPE_ENV);
+    });
+
     it("does not credit another vendor's session", async () => {
       const other = await personWithRole(t.db, "vendor", { label: "other" });
       const created = await call(createCheckout, checkoutJson(other.cookie, starterBody()));

@@ -3,7 +3,9 @@
 //   GET  /v1/checkout/sessions/:id    returns it
 //   GET  /pay/:id                     the "hosted checkout" page, with Pay and Cancel
 //   POST /pay/:id                     marks it paid, posts a correctly signed checkout.session.completed
-//                                     to the app's webhook, then redirects to the session's success_url
+//                                     to the app's webhook, then redirects to the session's success_url;
+//                                     with the field retrieve=down, later retrieves of it answer 503
+//                                     (Stripe unreachable after the webhook)
 // The app talks to it through STRIPE_API_BASE; `env` below is what the app server needs.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -54,6 +56,7 @@ const escapeHtml = (s: string) =>
 
 export async function startFakeStripe(options: { port: number; webhookUrl: string }) {
   const sessions = new Map<string, FakeSession>();
+  const retrieveDown = new Set<string>();
   const base = `http://127.0.0.1:${options.port}`;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -105,6 +108,9 @@ export async function startFakeStripe(options: { port: number; webhookUrl: strin
           error: { type: "invalid_request_error", message: `No such checkout.session: '${retrieve[1]}'` },
         });
       }
+      if (retrieveDown.has(session.id)) {
+        return send(res, 503, { error: { type: "api_error", message: "Service unavailable (fake)" } });
+      }
       return send(res, 200, session);
     }
     const pay = /^\/pay\/([^/]+)$/.exec(path);
@@ -128,6 +134,7 @@ export async function startFakeStripe(options: { port: number; webhookUrl: strin
       );
     }
     if (session && req.method === "POST") {
+      if (new URLSearchParams(await readBody(req)).get("retrieve") === "down") retrieveDown.add(session.id);
       session.status = "complete";
       session.payment_status = "paid";
       const event = {
