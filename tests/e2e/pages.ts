@@ -79,6 +79,10 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.admin_.diagnostics", path: "/admin/diagnostics", as: "admin" },
   { route: "_app.admin_.errors", path: "/admin/errors", as: "admin" },
   { route: "_app.admin_.performance", path: "/admin/performance", as: "admin" },
+  { route: "debug.admin-setup", path: "/debug/admin-setup", as: "admin" },
+  // Unknown addresses: the 404 inside the shell (signed in) and in the guest layout.
+  { route: "$", path: "/no-such-page", as: "vendor" },
+  { route: "$", path: "/no-such-page", as: "guest" },
 ];
 
 /** Route files with a default export that only frame other pages (each page above shows them). */
