@@ -22,7 +22,11 @@ export function ensureBuild() {
     const sources = Math.max(...SOURCES.map((d) => newestSourceMtime(path.resolve(d))));
     if (statSync(built).mtimeMs > sources) return;
   }
-  const result = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "pipe" });
+  const result = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], {
+    stdio: "pipe",
+    // Vitest sets NODE_ENV=test, which would build development JSX.
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error(`remix build failed:\n${result.stderr}`);
 }
 
