@@ -39,6 +39,8 @@ async function loadBuild() {
   return import(pathToFileURL(BUILD_PATH).href + version);
 }
 
+// A database that went away answers 503 on every route, not 500 (app/db.server.ts).
+const guarded = (b) => b.entry.module.guardDatabaseFaults?.(b) ?? b;
 let build = await loadBuild();
 
 const app = express();
@@ -77,12 +79,16 @@ const getLoadContext = (req, res) => ({
 // it is rebuilt per request so edits show up.
 const productionHandler = development
   ? null
-  : createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext });
+  : createRequestHandler({ build: guarded(build), mode: process.env.NODE_ENV, getLoadContext });
 app.all("*", async (req, res, next) => {
   try {
     if (productionHandler) return productionHandler(req, res, next);
     build = await loadBuild();
-    return createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext })(req, res, next);
+    return createRequestHandler({ build: guarded(build), mode: process.env.NODE_ENV, getLoadContext })(
+      req,
+      res,
+      next,
+    );
   } catch (error) {
     next(error);
   }

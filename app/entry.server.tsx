@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import { isDatabaseUnavailable } from "@db/faults";
 import { withServerErrorId } from "@domain/errors/classify";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, json } from "@remix-run/node";
@@ -30,6 +31,8 @@ const serverErrorIds = new WeakMap<Request, string>();
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error)) return;
+  // The database went away: answered 503 (app/db.server.ts), never stored as an error report.
+  if (isDatabaseUnavailable(error)) return;
   console.error(error);
   const errorId = newErrorId();
   serverErrorIds.set(request, errorId);
@@ -124,6 +127,8 @@ export default function handleRequest(
   });
 }
 
+/** server.js turns database outages into 503s on every route (see app/db.server.ts). */
+export { guardDatabaseFaults } from "./db.server";
 /** server.js starts the periodic jobs through the build (see app/jobs.server.ts). */
 export { startBackgroundJobs } from "./jobs.server";
 /** server.js times /api/* and data requests through the build (see app/monitoring/request-timing.server.ts). */

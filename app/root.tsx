@@ -14,7 +14,11 @@ import {
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { getSessionUser } from "~/auth/session.server";
-import { ApplicationErrorFallback, LazyLoadFailed } from "~/components/errors/error-screens";
+import {
+  ApplicationErrorFallback,
+  LazyLoadFailed,
+  TemporarilyUnavailable,
+} from "~/components/errors/error-screens";
 import { errorMessage, installGlobalErrorReporting } from "~/components/errors/report";
 import { useNonce } from "~/components/nonce";
 import { installWebVitalsReporting } from "~/components/performance/web-vitals";
@@ -105,6 +109,13 @@ export default function App() {
  */
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <main className="flex min-h-full items-center justify-center">
+        <TemporarilyUnavailable />
+      </main>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status < 500) {
     const notFound = error.status === 404;
     return (

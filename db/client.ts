@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres, PostgresJsSession } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import lockfile from "proper-lockfile";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -44,56 +45,60 @@ export interface OpenOptions {
 }
 
 export class DatabaseLockedError extends Error {
-  constructor(dir: string, pid: number) {
+  constructor(dir: string, pid: number | null) {
     super(
-      `The embedded database in ${dir} is already in use by another process (pid ${pid}). ` +
+      `The embedded database in ${dir} is already in use by another process${pid ? ` (pid ${pid})` : ""}. ` +
         "PGlite serves one process only: stop that process first, or set DATABASE_URL to use PostgreSQL.",
     );
     this.name = "DatabaseLockedError";
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+/** The lock is refreshed this often; one not refreshed for LOCK_STALE_MS is a dead process's. */
+const LOCK_UPDATE_MS = 10_000;
+const LOCK_STALE_MS = 30_000;
 
 /**
- * Takes an exclusive lock on a PGlite data folder: a lock file created with O_EXCL holding our pid.
- * A lock left by a process that no longer runs is taken over; a live one is refused with a clear error.
+ * Takes an exclusive lock on a PGlite data folder with proper-lockfile: an atomic mkdir of
+ * `<dir>.lock`, refreshed while the process runs, taken over once stale (its process died), removed
+ * at exit. A live lock is refused with a clear error naming the holder's pid (kept in `<dir>.lock.pid`). See decision 018.
  */
 export function lockDataDir(dir: string): () => void {
   // The lock sits beside the folder: PGlite wants its data folder to itself.
   mkdirSync(path.dirname(dir), { recursive: true });
-  const lockFile = `${dir}.lock`;
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const lockfilePath = `${dir}.lock`;
+  let release: () => void;
+  try {
+    release = lockfile.lockSync(dir, {
+      lockfilePath,
+      realpath: false,
+      stale: LOCK_STALE_MS,
+      update: LOCK_UPDATE_MS,
+      onCompromised: (error) => {
+        // Another process took the folder over (this one stalled past the stale time): stop rather
+        // than let two processes write one embedded database.
+        console.error(`The lock on ${dir} was lost (${error.message}); stopping.`);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
+    let pid: number | null = null;
     try {
-      const fd = openSync(lockFile, "wx");
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        try {
-          if (readFileSync(lockFile, "utf8") === String(process.pid)) rmSync(lockFile);
-        } catch {}
-      };
-      process.once("exit", release);
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const pid = Number.parseInt(readFileSync(lockFile, "utf8"), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid))
-        throw new DatabaseLockedError(dir, pid);
-      rmSync(lockFile, { force: true });
-    }
+      pid = Number.parseInt(readFileSync(`${lockfilePath}.pid`, "utf8"), 10) || null;
+    } catch {}
+    throw new DatabaseLockedError(dir, pid);
   }
-  throw new Error(`Could not lock ${dir}`);
+  writeFileSync(`${lockfilePath}.pid`, String(process.pid));
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    try {
+      rmSync(`${lockfilePath}.pid`, { force: true });
+      release();
+    } catch {}
+  };
 }
 
 /**

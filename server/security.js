@@ -1,4 +1,4 @@
-// Web security for every request (issue 11, parts 3.2 and 3.3; docs/decisions/1xx-security-web-headers-csrf.md):
+// Web security for every request (issue 11, parts 3.2 and 3.3; docs/decisions/020-web-headers-csrf-redirects.md):
 // - a per-request CSP nonce in res.locals.cspNonce (server.js passes it to Remix in the load context;
 //   app/entry.server.tsx and app/root.tsx put it on Remix's scripts),
 // - helmet's headers: Content-Security-Policy with that nonce and frame-ancestors 'none', nosniff,

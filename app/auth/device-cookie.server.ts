@@ -9,7 +9,7 @@ import { cookieOptionsFor, secureCookies } from "./cookie-security.server";
  * in to an account before carries a signed cookie naming that account and a random nonce. Failed
  * sign-ins from such a trusted device count against that device only, so ten wrong passwords from
  * elsewhere (which lock the account for untrusted clients) do not lock its owner out.
- * docs/decisions/1xx-security-sign-in-lockout.md
+ * docs/decisions/019-sign-in-lockout.md
  */
 const DEVICE_ACCOUNTS_MAX = 5;
 const DEVICE_COOKIE_DAYS = 365;

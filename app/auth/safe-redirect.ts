@@ -1,5 +1,5 @@
 /**
- * The one safe-redirect check (docs/decisions/1xx-security-redirects-csrf-headers.md): a redirect target
+ * The one safe-redirect check (docs/decisions/020-web-headers-csrf-redirects.md): a redirect target
  * must be a path on this site. Browsers drop tab, newline and carriage return from URLs and read "\" as
  * "/", so "/\t/evil.example" and "/\\evil.example" become "//evil.example" (another host). Accepted: a
  * string that starts with exactly one "/", followed by neither "/" nor "\", with no control character

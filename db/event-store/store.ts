@@ -196,7 +196,7 @@ async function runAppend(db: Queryable, prepared: PreparedAppend, tx: Queryable 
 }
 
 /**
- * The reactions' writes for this append (decision 120), as statements to run in
+ * The reactions' writes for this append (decision 014), as statements to run in
  * the appending transaction after the events: each reaction gets its events and the states, after the
  * append, of the streams it reads (from the append's own snapshots, else loaded in the transaction).
  */
@@ -328,7 +328,7 @@ export async function readStream(
  * The highest global position up to which every event is final: committed, or rolled back for good.
  * `position` comes from a sequence at insert, not at commit, so a transaction that took position 5 may
  * commit after another one took 6 and committed: a reader that saw 6 and moved its checkpoint past it
- * would never see 5. Here (decision 120) the maximum visible position M and the transactions
+ * would never see 5. Here (decision 014) the maximum visible position M and the transactions
  * writing to `events` at that moment (they hold ROW EXCLUSIVE on the table from before they take a
  * position until they end) are read in one statement; once those transactions have ended, every
  * position up to M is final. Waits up to `waitMs` for them (in-flight appends take milliseconds) and

@@ -6,7 +6,7 @@ export type ReactionInput = NewEvent & { eventId: string; streamId: string; stre
 
 /**
  * A reaction: a side effect of events (notifications, and the e-mails they trigger) written in the
- * transaction that appends the events (decision 120). A pure function of the events and the
+ * transaction that appends the events (decision 014). A pure function of the events and the
  * states of their streams after the append decides what to write; the store runs `write` with the
  * append, so the effect commits or rolls back with the events.
  */

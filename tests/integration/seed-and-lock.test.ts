@@ -51,18 +51,48 @@ describe.each(engines)("demo seed on %s", (engine) => {
 });
 
 describe("embedded database lock", () => {
+  const script = (dir: string, holdMs = 0) =>
+    `import { DatabaseLockedError, lockDataDir } from "./db/client.ts";
+     try { lockDataDir(${JSON.stringify(dir)}); console.log("locked"); }
+     catch (e) { if (!(e instanceof DatabaseLockedError)) throw e; console.error(e.message); process.exit(1); }
+     await new Promise((r) => setTimeout(r, ${holdMs}));`;
+  const run = (dir: string, holdMs = 0) =>
+    promisify(execFile)(process.execPath, [
+      "--import",
+      "tsx",
+      "--input-type=module",
+      "-e",
+      script(dir, holdMs),
+    ]);
+
   it("refuses a second process with a clear message, and frees the folder on release", async () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), "lock-")), "pglite");
     const release = lockDataDir(dir);
-    const script = `import { lockDataDir } from "./db/client.ts"; lockDataDir(${JSON.stringify(dir)}); console.log("locked");`;
-    const run = () =>
-      promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script]);
-    await expect(run()).rejects.toMatchObject({
+    await expect(run(dir)).rejects.toMatchObject({
       stderr: expect.stringContaining(
         `The embedded database in ${dir} is already in use by another process (pid ${process.pid})`,
       ),
     });
     release();
-    await expect(run()).resolves.toMatchObject({ stdout: "locked\n" });
+    await expect(run(dir)).resolves.toMatchObject({ stdout: "locked\n" });
+    // The process that held it has exited: its lock went with it.
+    await expect(run(dir)).resolves.toMatchObject({ stdout: "locked\n" });
+  });
+
+  it("lets exactly one of two processes started at the same instant run", async () => {
+    for (let round = 0; round < 2; round++) {
+      const dir = path.join(mkdtempSync(path.join(tmpdir(), "lock-race-")), "pglite");
+      const results = await Promise.allSettled([run(dir, 8000), run(dir, 8000)]);
+      const ran = results.filter((r) => r.status === "fulfilled");
+      const refused = results.filter((r) => r.status === "rejected") as PromiseRejectedResult[];
+      expect(ran).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      expect(refused[0]?.reason).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining(
+          `The embedded database in ${dir} is already in use by another process`,
+        ),
+      });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { DATABASE_UNAVAILABLE_MESSAGE } from "@db/faults";
 import {
   ERROR_BOUNDARY_MAX_RETRIES,
   ERROR_TEXTS,
@@ -265,6 +266,24 @@ export function PageNotFound({ home = "/dashboard" }: { home?: string }) {
   return <ResponseScreen status={404} message={null} home={home} />;
 }
 
+/** The database is unavailable (a 503 from app/db.server.ts): no error id, it is not a fault of the page. */
+export function TemporarilyUnavailable() {
+  const { pathname, search } = useLocation();
+  return (
+    <div
+      role="alert"
+      data-testid="temporarily-unavailable"
+      className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-12 text-center"
+    >
+      <h1 className="text-2xl font-semibold">Temporarily unavailable</h1>
+      <p className="text-slate-600 dark:text-slate-400">{DATABASE_UNAVAILABLE_MESSAGE}</p>
+      <a href={`${pathname}${search}`} className={buttonClass("primary")}>
+        Try Again
+      </a>
+    </div>
+  );
+}
+
 /** A refused or missing page (a thrown 4xx response): no error id, it is not a fault. */
 function ResponseScreen({
   status,
@@ -308,6 +327,7 @@ function ResponseScreen({
  */
 export function RouteErrorBoundary({ notFound }: { notFound?: NotFoundText } = {}) {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 503) return <TemporarilyUnavailable />;
   if (isRouteErrorResponse(error) && error.status < 500) {
     return (
       <ResponseScreen
