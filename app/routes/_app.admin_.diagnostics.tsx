@@ -11,6 +11,7 @@ import { ComponentErrorBoundary, RouteErrorBoundary } from "~/components/errors/
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { CIRCUITS, resetCircuits } from "~/diagnostics/circuits.server";
+import { readForm } from "~/forms.server";
 import { type Diagnostics, runDiagnostics } from "~/queries/diagnostics.server";
 
 export const meta: MetaFunction = () => [
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json({ error: "Unknown action", diagnostics: null }, { status: 400 });
   if (parsed.data.intent === "reset") {
     resetCircuits(parsed.data.circuit);

@@ -10,6 +10,7 @@ import { AdminTabs } from "~/components/admin/admin-tabs";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Button, buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
+import { readForm } from "~/forms.server";
 import { getErrorStats } from "~/queries/errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Error monitoring · Association Commons" }];
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** "Trigger test error": a real server error, to check that screens, storage and this page work. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "test-error") return json({ error: "Unknown action" }, { status: 400 });
   throw new Error("Test error triggered from the error monitoring dashboard");
 }

@@ -32,6 +32,7 @@ import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { readFlash, redirectWithFlash } from "~/flash.server";
+import { readForm } from "~/forms.server";
 import { getPerformanceReport } from "~/queries/performance.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Performance · Association Commons" }];
@@ -119,7 +120,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** "Clear metrics": deletes every stored metric (admins only; the page asks for confirmation first). */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "clear") return json({ error: "Unknown action" }, { status: 400 });
   const cleared = await clearMetrics(await getDb());
   const { refresh, paused } = refreshChoice(form);

@@ -15,6 +15,7 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
+import { readForm } from "~/forms.server";
 import { ADMIN_USERS_LIMIT, searchUsersForAdmin } from "~/queries/admin-users.server";
 import { dateLabel } from "~/rfps/present.server";
 
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const userId = String(form.get("user_id") ?? "");
   const q = String(form.get("q") ?? "");

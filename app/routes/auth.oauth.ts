@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { authenticator, OAUTH_STRATEGY, oauthProvider } from "~/auth/authenticator.server";
 import { oauthRedirectCookie } from "~/auth/flow-cookies.server";
 import { safeRedirect } from "~/auth/session.server";
+import { readForm } from "~/forms.server";
 
 /**
  * Starts "Continue with {provider}": remix-auth-oauth2 keeps the state and the PKCE verifier in its
@@ -10,7 +11,7 @@ import { safeRedirect } from "~/auth/session.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (!oauthProvider()) return redirect("/auth/sign-in");
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const rememberRedirect = await oauthRedirectCookie().serialize(safeRedirect(form.get("redirectTo"), ""));
   try {
     await authenticator.authenticate(OAUTH_STRATEGY, request);

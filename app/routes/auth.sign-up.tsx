@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { getDb } from "~/db.server";
+import { readForm } from "~/forms.server";
 import { assertNotBot } from "~/honeypot";
 import { clientIp } from "~/load-context";
 
@@ -34,7 +35,7 @@ const FIX_FIELDS = "Please correct the highlighted fields and try again.";
  * (/auth/confirm). Nobody is signed in until the link is used.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   assertNotBot(formData);
   const submission = parseWithZod(formData, { schema: SignUpSchema });
   if (submission.status !== "success") {

@@ -24,6 +24,7 @@ import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { SelectField } from "~/components/ui/select-field";
 import { getDb } from "~/db.server";
+import { readForm } from "~/forms.server";
 import { assertNotBot } from "~/honeypot";
 import { clientIp } from "~/load-context";
 
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Stores the message in contact_messages; a honeypot, then a per-address limit keep bots out. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   assertNotBot(formData);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {

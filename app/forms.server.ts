@@ -1,0 +1,156 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import type { z } from "zod";
+
+/**
+ * The one way an action reads its request body (issue 11, part 2.3). A body that no form of this app
+ * sends is refused here with a 4xx and a clear `{ error }`, before any command runs:
+ * - 415 for a Content-Type other than application/x-www-form-urlencoded or multipart/form-data
+ *   (also for a body without one);
+ * - 400 for multipart without a boundary, a body that does not parse, or text holding NUL characters
+ *   (PostgreSQL cannot store them);
+ * - 413 for a body over the limit, checked against Content-Length first and again while reading.
+ * Actions that take files stream them with `readUpload` (app/storage/upload.server.ts) instead.
+ */
+
+/** Form posts without files are small: the longest text field (an RFP's description) is far below. */
+export const MAX_FORM_BYTES = 2 * 1024 * 1024;
+
+export const FORM_MESSAGES = {
+  unsupported: "Send the form as application/x-www-form-urlencoded or multipart/form-data",
+  noBoundary: "The multipart form has no boundary",
+  unreadable: "The form could not be read",
+  nul: "The form contains a character that is not allowed (NUL)",
+  tooLarge: "The form is too large",
+  notJson: "The body is not valid JSON",
+  jsonOnly: "Send the body as application/json",
+} as const;
+
+/** A refusal as a thrown JSON response, so a route's action stops where it stands. */
+export function refuse(status: 400 | 413 | 415, error: string): never {
+  throw json({ error }, { status });
+}
+
+/** The media type of a request, lower case, without parameters ("" when there is none). */
+export function mediaType(request: Request) {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+export const isMultipart = (request: Request) => mediaType(request) === "multipart/form-data";
+
+/** The body's bytes, refused with 413 as soon as it is larger than `maxBytes`. */
+export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("Content-Length") ?? "");
+  if (Number.isFinite(declared) && declared > maxBytes) refuse(413, FORM_MESSAGES.tooLarge);
+  if (!request.body) return new Uint8Array(0);
+  // With a declared length (which the HTTP server holds the body to) the body is read whole.
+  if (request.headers.has("Content-Length") && Number.isFinite(declared)) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > maxBytes) refuse(413, FORM_MESSAGES.tooLarge);
+    return bytes;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      refuse(413, FORM_MESSAGES.tooLarge);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Refuses text values holding NUL: no form types them and PostgreSQL text cannot store them. */
+function refuseNul(formData: FormData) {
+  for (const [key, value] of formData) {
+    if (key.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
+      refuse(400, FORM_MESSAGES.nul);
+    }
+  }
+}
+
+/**
+ * Reads a form post (url-encoded, or multipart whose files stay in memory and are not used: routes
+ * that keep files use `readUpload`). Throws the 4xx responses described above.
+ */
+export async function readForm(request: Request, options: { maxBytes?: number } = {}): Promise<FormData> {
+  const type = mediaType(request);
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
+    refuse(415, FORM_MESSAGES.unsupported);
+  }
+  if (type === "multipart/form-data" && !/;\s*boundary=/i.test(contentType)) {
+    refuse(400, FORM_MESSAGES.noBoundary);
+  }
+  const body = await readBody(request, options.maxBytes ?? MAX_FORM_BYTES);
+  let formData: FormData;
+  if (type === "application/x-www-form-urlencoded") {
+    formData = new FormData();
+    for (const [key, value] of new URLSearchParams(new TextDecoder().decode(body)))
+      formData.append(key, value);
+  } else {
+    try {
+      formData = await new Response(new Blob([body as Uint8Array<ArrayBuffer>]), {
+        headers: { "Content-Type": contentType },
+      }).formData();
+    } catch {
+      refuse(400, FORM_MESSAGES.unreadable);
+    }
+  }
+  refuseNul(formData);
+  return formData;
+}
+
+/** Reads a form post and checks it with the form's one Zod schema (a Conform submission). */
+export async function parseSubmission<Schema extends z.ZodTypeAny>(request: Request, schema: Schema) {
+  const formData = await readForm(request);
+  return { formData, submission: parseWithZod(formData, { schema }) };
+}
+
+/**
+ * Reads a JSON body for the JSON endpoints: 415 for another type (`alsoText` accepts text/plain,
+ * as navigator.sendBeacon sends a string), 413 over the limit, 400 when it does not parse or holds NUL.
+ */
+export async function readJson(
+  request: Request,
+  options: { maxBytes?: number; alsoText?: boolean } = {},
+): Promise<unknown> {
+  const type = mediaType(request);
+  if (type !== "application/json" && !(options.alsoText && (type === "text/plain" || type === ""))) {
+    refuse(415, FORM_MESSAGES.jsonOnly);
+  }
+  const text = new TextDecoder().decode(await readBody(request, options.maxBytes ?? MAX_FORM_BYTES));
+  if (text.includes("\\u0000") || text.includes("\u0000")) refuse(400, FORM_MESSAGES.nul);
+  try {
+    return JSON.parse(text);
+  } catch {
+    refuse(400, FORM_MESSAGES.notJson);
+  }
+}
+
+/**
+ * The one mapping from a domain error's kind to an HTTP status (DESIGN.md, "Requests"): 400
+ * validation, 401 authentication, 402 credits, 403 authorization, 404 not found, 409 anything else
+ * a rule refused (a business rule, a stale version, a conflict).
+ */
+export function domainErrorStatus(kind: string): 400 | 401 | 402 | 403 | 404 | 409 {
+  switch (kind) {
+    case "validation":
+      return 400;
+    case "authentication":
+      return 401;
+    case "credit":
+      return 402;
+    case "authorization":
+      return 403;
+    case "not_found":
+      return 404;
+    default:
+      return 409;
+  }
+}
