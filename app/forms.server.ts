@@ -154,3 +154,16 @@ export function domainErrorStatus(kind: string): 400 | 401 | 402 | 403 | 404 | 4
       return 409;
   }
 }
+
+/**
+ * A request carrying `formData` again as a url-encoded body, for a library that reads the body itself
+ * (remix-auth) after the action has read it once (a cloned body can stall while its twin is unread).
+ */
+export function withFormBody(request: Request, formData: FormData): Request {
+  const body = new URLSearchParams();
+  for (const [key, value] of formData) if (typeof value === "string") body.append(key, value);
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", "application/x-www-form-urlencoded");
+  headers.delete("Content-Length");
+  return new Request(request.url, { method: request.method, headers, body });
+}

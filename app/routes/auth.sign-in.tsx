@@ -26,7 +26,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { getDb } from "~/db.server";
-import { readForm } from "~/forms.server";
+import { readForm, withFormBody } from "~/forms.server";
 import { assertNotBot } from "~/honeypot";
 import { clientIp } from "~/load-context";
 
@@ -50,20 +50,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request.clone());
+  // The address limit runs before the body is read.
+  const ip = clientIp(context);
+  const db = await getDb();
+  const limited = await limitAttempts(db, ["sign_in_ip", ip]);
+  if (limited) return limited;
+  const form = await readForm(request);
   assertNotBot(form);
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const email = String(form.get("email") ?? "")
     .trim()
     .toLowerCase();
-  const ip = clientIp(context);
-  const db = await getDb();
-  const limited = await limitAttempts(db, ["sign_in_ip", ip]);
-  if (limited) return limited;
   // Too many failures against this account: refuse before checking the password.
   if (email && (await accountLockedOut(db, email))) return rateLimitedResponse();
   try {
-    const user = await authenticator.authenticate("form", request);
+    const user = await authenticator.authenticate("form", withFormBody(request, form));
     return await createUserSession(request, user.id, redirectTo, ip);
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {

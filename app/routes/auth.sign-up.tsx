@@ -35,6 +35,10 @@ const FIX_FIELDS = "Please correct the highlighted fields and try again.";
  * (/auth/confirm). Nobody is signed in until the link is used.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  // The address limit runs before the body is read.
+  const db = await getDb();
+  const limited = await limitAttempts(db, ["sign_up_ip", clientIp(context)]);
+  if (limited) return limited;
   const formData = await readForm(request);
   assertNotBot(formData);
   const submission = parseWithZod(formData, { schema: SignUpSchema });
@@ -47,9 +51,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const db = await getDb();
-  const limited = await limitAttempts(db, ["sign_up_ip", clientIp(context)]);
-  if (limited) return limited;
   try {
     const user = await createAccount(db, submission.value);
     // A mail that cannot be sent now can be resent from the next page.

@@ -119,12 +119,13 @@ const urlencoded = (name: string, entries: [string, string][]): Body => ({
   contentType: "application/x-www-form-urlencoded",
 });
 
+/** A file under a name no form uses, with an unknown intent: parsed (the name too), never kept. */
 function multipartWithFile(fileName: string): Body {
   const boundary = "----fuzzboundary7MA4YWxkTrZu0gW";
   const body = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave_draft\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="${fileName}"\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\n__fuzz_unknown__\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
         "Content-Type: application/pdf\r\n\r\n",
     ),
     TINY_PDF,
