@@ -8,6 +8,7 @@ import {
   RFP_DOCUMENT_MESSAGES,
 } from "@domain/rfp/documents";
 import { and, count, eq, isNull } from "drizzle-orm";
+import { readUpload } from "~/forms.server";
 import {
   looksLikeText,
   removeStoredFiles,
@@ -16,7 +17,6 @@ import {
   sniffStoredFile,
   storeStream,
 } from "~/storage/files.server";
-import { readUpload } from "~/storage/upload.server";
 
 /**
  * The RFP document uploader (spec 001 sections 3, 5, 7 and 9): files stream to private storage as

@@ -20,8 +20,7 @@ import {
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { env } from "~/env.server";
-import { isMultipart, readForm } from "~/forms.server";
-import { readUpload } from "~/storage/upload.server";
+import { isMultipart, readForm, readUpload } from "~/forms.server";
 
 /** At most this many documents in one submission; more are refused with a message. */
 export const MAX_DOCUMENTS_PER_SUBMISSION = 5;
