@@ -6,9 +6,12 @@ import { getDb } from "./db.server";
 import { env } from "./env.server";
 import { sendDueDigests, sendImmediateEmails } from "./mail/notification-dispatch.server";
 import { sampleMemory, stopRequestTimingFlush } from "./monitoring/request-timing.server";
+import { sweepOrphanedFiles } from "./storage/sweep.server";
 
 /** How often the periodic jobs run. */
 export const JOB_INTERVAL_MS = 60_000;
+/** Orphaned uploads are swept every quarter of an hour. */
+const ORPHAN_SWEEP_INTERVAL_MS = 15 * 60_000;
 
 declare global {
   var __jobsTimers: ReturnType<typeof setInterval>[] | undefined;
@@ -40,7 +43,8 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  *   finds the RFP closed does nothing);
  * - notification e-mail: urgent and high priority at once, and the daily digests (rows are claimed, so
  *   no e-mail goes twice);
- * - sampling this process's memory every 30 s for performance monitoring (app/performance).
+ * - sampling this process's memory every 30 s for performance monitoring (app/performance);
+ * - removing uploaded files that no row names, once they are an hour old (app/storage/sweep.server.ts).
  * Every app server may run them. Started once per process (server.js); returns a stop function.
  */
 export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
@@ -62,6 +66,10 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
         if (sent > 0) console.log(`Notification digests: ${sent} sent`);
       }),
       every(MEMORY_SAMPLE_MS, "Memory sample", sampleMemory),
+      every(ORPHAN_SWEEP_INTERVAL_MS, "Orphaned upload sweep", async () => {
+        const { removed } = await sweepOrphanedFiles(await getDb());
+        if (removed.length > 0) console.log(`Orphaned upload sweep: ${removed.length} file(s) removed`);
+      }),
     ];
   }
   return () => {

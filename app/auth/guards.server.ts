@@ -103,7 +103,7 @@ export async function requireVerifiedRole(
 
 /** Administrators: an admin context that may verify users. */
 export async function requireAdmin(request: Request): Promise<ActiveViewer> {
-  const viewer = await requireContext(request);
-  if (viewer.context.contextType !== "admin" || !viewer.permissions.can_verify_users) forbidden();
+  const viewer = await requirePermission(request, "can_verify_users");
+  if (viewer.context.contextType !== "admin") forbidden();
   return viewer;
 }

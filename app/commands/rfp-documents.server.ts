@@ -7,8 +7,8 @@ import {
   RFP_DOCUMENT_MAX_FILES,
   RFP_DOCUMENT_MESSAGES,
 } from "@domain/rfp/documents";
-import { type UploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { and, count, eq, isNull } from "drizzle-orm";
+import { readUpload } from "~/forms.server";
 import {
   looksLikeText,
   removeStoredFiles,
@@ -24,7 +24,6 @@ import {
  * file of the upload passes and the RFP keeps at most 10. Removal deletes the row and the file.
  */
 
-const MAX_TEXT_FIELD_BYTES = 16 * 1024;
 /** The whole request: the files at their limit and a little form overhead. */
 const MAX_REQUEST_BYTES = RFP_DOCUMENT_MAX_FILES * (RFP_DOCUMENT_MAX_BYTES + 1) + 1024 * 1024;
 
@@ -47,59 +46,25 @@ export function cleanFileName(name: string) {
 }
 
 /**
- * Reads a multipart upload: text fields into `formData`, every file of the `documents` field to
- * storage. More than 10 files in one request are drained and flagged (`tooMany`), not stored.
+ * Reads a multipart upload (authorize the request first): text fields into `formData`, every file of
+ * the `documents` field streamed to storage as it arrives. More than 10 files in one request are
+ * drained and flagged (`tooMany`), not stored; a request over the limit is a 413 that leaves nothing.
  */
 export async function readRfpUpload(
   request: Request,
   area: StorageArea = "rfp-documents",
 ): Promise<{ formData: FormData; files: ReceivedDocument[]; tooMany: boolean }> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_REQUEST_BYTES) throw new Response("Upload too large", { status: 413 });
-  const files: ReceivedDocument[] = [];
-  let tooMany = false;
-  let total = 0;
-  async function* counted(data: AsyncIterable<Uint8Array>) {
-    for await (const chunk of data) {
-      total += chunk.byteLength;
-      if (total > MAX_REQUEST_BYTES) throw new Response("Upload too large", { status: 413 });
-      yield chunk;
-    }
-  }
-  const handler: UploadHandler = async (part) => {
-    if (typeof part.filename !== "string") {
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      for await (const chunk of counted(part.data)) {
-        if (size < MAX_TEXT_FIELD_BYTES) chunks.push(chunk);
-        size += chunk.byteLength;
-      }
-      return new TextDecoder().decode(Buffer.concat(chunks)).slice(0, MAX_TEXT_FIELD_BYTES);
-    }
-    if (part.name !== "documents" || files.length >= RFP_DOCUMENT_MAX_FILES) {
-      let size = 0;
-      for await (const chunk of counted(part.data)) size += chunk.byteLength;
-      if (part.name === "documents" && !(part.filename === "" && size === 0)) tooMany = true;
-      return undefined;
-    }
-    try {
-      const stored = await storeStream(area, counted(part.data), RFP_DOCUMENT_MAX_BYTES);
-      // An empty file input still sends a part with no name and no content.
-      if (part.filename === "" && stored.size === 0) await removeStoredFiles([stored.key]);
-      else files.push({ ...stored, name: cleanFileName(part.filename) });
-    } catch (error) {
-      await removeStoredFiles(files.map((f) => f.key));
-      throw error;
-    }
-    return undefined;
-  };
-  try {
-    const formData = await unstable_parseMultipartFormData(request, handler);
-    return { formData, files, tooMany };
-  } catch (error) {
-    await removeStoredFiles(files.map((f) => f.key));
-    throw error;
-  }
+  return readUpload<ReceivedDocument>(request, {
+    fileField: "documents",
+    maxFiles: RFP_DOCUMENT_MAX_FILES,
+    maxFileBytes: RFP_DOCUMENT_MAX_BYTES,
+    maxRequestBytes: MAX_REQUEST_BYTES,
+    keep: async (data, info) => ({
+      ...(await storeStream(area, data, RFP_DOCUMENT_MAX_BYTES)),
+      name: cleanFileName(info.filename),
+    }),
+    discard: (files) => removeStoredFiles(files.map((f) => f.key)),
+  });
 }
 
 /**

@@ -17,15 +17,14 @@ import {
   VerificationSchema,
   verificationReference,
 } from "@domain/rules/onboarding";
-import { type UploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { env } from "~/env.server";
+import { isMultipart, readForm, readUpload } from "~/forms.server";
 
 /** At most this many documents in one submission; more are refused with a message. */
 export const MAX_DOCUMENTS_PER_SUBMISSION = 5;
 /** Text fields of the verification form are short; anything longer is cut off. */
-const MAX_TEXT_FIELD_BYTES = 16 * 1024;
 /** The whole request may carry the documents and a little form overhead, no more. */
 const MAX_REQUEST_BYTES = MAX_DOCUMENTS_PER_SUBMISSION * VERIFICATION_FILE_MAX_BYTES + 1024 * 1024;
 
@@ -70,54 +69,34 @@ function cleanFileName(name: string) {
 
 /**
  * Reads a multipart verification form. Text fields come back in `formData`; every chosen file comes
- * back in `files`, held in memory up to the 10 MB limit (a larger file is drained, not kept). A
- * request whose declared length is far over the limit is refused before reading.
+ * back in `files`, held in memory up to the 10 MB limit (the rest of a larger file is skipped, not
+ * kept). Nothing is written to disk here; a request over the limit is a 413.
  */
 export async function readVerificationUpload(
   request: Request,
 ): Promise<{ formData: FormData; files: ReceivedFile[]; tooMany: boolean }> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_REQUEST_BYTES) throw new Response("Upload too large", { status: 413 });
-  const files: ReceivedFile[] = [];
-  let tooMany = false;
-  let total = 0;
-  const handler: UploadHandler = async (part) => {
-    if (typeof part.filename !== "string") {
+  return readUpload<ReceivedFile>(request, {
+    fileField: "documents",
+    maxFiles: MAX_DOCUMENTS_PER_SUBMISSION,
+    maxFileBytes: VERIFICATION_FILE_MAX_BYTES,
+    maxRequestBytes: MAX_REQUEST_BYTES,
+    keep: async (data, info) => {
       const chunks: Uint8Array[] = [];
       let size = 0;
-      for await (const chunk of part.data) {
-        total += chunk.byteLength;
-        if (total > MAX_REQUEST_BYTES) throw new Response("Upload too large", { status: 413 });
-        if (size < MAX_TEXT_FIELD_BYTES) chunks.push(chunk);
+      for await (const chunk of data as AsyncIterable<Uint8Array>) {
         size += chunk.byteLength;
+        chunks.push(chunk);
       }
-      return new TextDecoder().decode(Buffer.concat(chunks)).slice(0, MAX_TEXT_FIELD_BYTES);
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of part.data) {
-      total += chunk.byteLength;
-      if (total > MAX_REQUEST_BYTES) throw new Response("Upload too large", { status: 413 });
-      size += chunk.byteLength;
-      if (size <= VERIFICATION_FILE_MAX_BYTES) chunks.push(chunk);
-    }
-    // An empty file input still sends a part with no name and no content.
-    if (part.filename === "" && size === 0) return undefined;
-    if (part.name !== "documents") return undefined;
-    if (files.length >= MAX_DOCUMENTS_PER_SUBMISSION) {
-      tooMany = true;
-      return undefined;
-    }
-    files.push({
-      name: cleanFileName(part.filename),
-      size,
-      bytes: size <= VERIFICATION_FILE_MAX_BYTES ? Buffer.concat(chunks) : null,
-      head: Buffer.concat(chunks).subarray(0, SNIFF_BYTES),
-    });
-    return undefined;
-  };
-  const formData = await unstable_parseMultipartFormData(request, handler);
-  return { formData, files, tooMany };
+      const bytes = Buffer.concat(chunks);
+      return {
+        name: cleanFileName(info.filename),
+        size,
+        bytes: size <= VERIFICATION_FILE_MAX_BYTES ? bytes : null,
+        head: bytes.subarray(0, SNIFF_BYTES),
+      };
+    },
+    discard: async () => {},
+  });
 }
 
 /**
@@ -146,11 +125,10 @@ export const TOO_MANY_DOCUMENTS = `At most ${MAX_DOCUMENTS_PER_SUBMISSION} docum
  * `errorReply` is set when anything is wrong, ready for Conform: file errors ("filename: reason")
  * appear on the documents field. Nothing is stored here.
  */
-export async function readVerificationSubmission(request: Request) {
-  const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-  const { formData, files, tooMany } = multipart
+export async function readVerificationSubmission(request: Request, alreadyRead: FormData | null = null) {
+  const { formData, files, tooMany } = isMultipart(request)
     ? await readVerificationUpload(request)
-    : { formData: await request.formData(), files: [] as ReceivedFile[], tooMany: false };
+    : { formData: alreadyRead ?? (await readForm(request)), files: [] as ReceivedFile[], tooMany: false };
   const { accepted, errors } = await checkVerificationFiles(files);
   if (tooMany) errors.push(TOO_MANY_DOCUMENTS);
   formData.set("documentCount", String(accepted.length));

@@ -5,8 +5,8 @@ import {
   type VerificationMethod,
 } from "@domain/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDistanceStrict } from "date-fns";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
@@ -15,6 +15,8 @@ import { AdminTabs } from "~/components/admin/admin-tabs";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
+import { readFlash, redirectWithFlash } from "~/flash.server";
+import { readForm } from "~/forms.server";
 import { getVerificationQueue } from "~/queries/verification-queue.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Verification · Association Commons" }];
@@ -42,12 +44,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...item,
     submittedAgo: item.submittedAt ? formatDistanceStrict(new Date(item.submittedAt), now) : null,
   }));
-  return json({ queue });
+  const { flash, headers } = await readFlash(request);
+  return json({ queue, flash }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = ReviewSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ReviewSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return json(
@@ -67,9 +70,13 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ roleId: parsed.data.roleId, error: error.message }, { status: 409 });
     throw error;
   }
-  return redirect(
-    `/admin?tab=verification&done=${parsed.data.intent === "approve" ? "approved" : "rejected"}`,
-  );
+  return redirectWithFlash("/admin?tab=verification", {
+    message:
+      parsed.data.intent === "approve"
+        ? "Role approved. The person has been notified."
+        : "Role rejected. The person has been notified.",
+    tone: "success",
+  });
 }
 
 function formatBytes(bytes: number) {
@@ -79,11 +86,9 @@ function formatBytes(bytes: number) {
 }
 
 export default function Admin() {
-  const { queue } = useLoaderData<typeof loader>();
+  const { queue, flash } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
-  const done = params.get("done");
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-3xl font-semibold">Admin Panel</h1>
@@ -92,14 +97,13 @@ export default function Admin() {
         <h2 id="queue-heading" className="sr-only">
           Verification queue
         </h2>
-        {done ? (
+        {flash ? (
           <p
+            key={flash.at}
             role="status"
             className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
           >
-            {done === "approved"
-              ? "Role approved. The person has been notified."
-              : "Role rejected. The person has been notified."}
+            {flash.message}
           </p>
         ) : null}
         {actionData?.error && !actionData.roleId ? <Alert title={actionData.error} /> : null}

@@ -21,6 +21,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/db.server";
 import { readFlash, redirectWithFlash } from "~/flash.server";
+import { readForm } from "~/forms.server";
 import { listPaymentsNeedingReview } from "~/queries/credits.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Credits · Association Commons" }];
@@ -79,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: GrantSchema });
+  const submission = parseWithZod(await readForm(request), { schema: GrantSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }

@@ -10,6 +10,7 @@ import { AdminTabs } from "~/components/admin/admin-tabs";
 import { ComponentErrorBoundary, RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
+import { readForm } from "~/forms.server";
 import { CIRCUITS, resetCircuits } from "~/monitoring/circuits.server";
 import { type Diagnostics, runDiagnostics } from "~/queries/diagnostics.server";
 
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json({ error: "Unknown action", diagnostics: null }, { status: 400 });
   if (parsed.data.intent === "reset") {
     resetCircuits(parsed.data.circuit);

@@ -24,6 +24,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator, useSubmit } from "@remix-run/react";
 import { formatDistanceStrict } from "date-fns";
 import { useEffect } from "react";
+import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { clearMetrics } from "~/commands/performance.server";
 import { AdminSection, AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
@@ -32,6 +33,7 @@ import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { readFlash, redirectWithFlash } from "~/flash.server";
+import { parseSubmission } from "~/forms.server";
 import { getPerformanceReport } from "~/queries/performance.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Performance · Association Commons" }];
@@ -117,10 +119,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** "Clear metrics": deletes every stored metric (admins only; the page asks for confirmation first). */
+/** The page's one form; the refresh choice rides along so the page comes back as it was. */
+const ClearSchema = z.object({ intent: z.literal("clear") });
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
-  if (form.get("intent") !== "clear") return json({ error: "Unknown action" }, { status: 400 });
+  const { formData: form, submission } = await parseSubmission(request, ClearSchema);
+  if (submission.status !== "success") return json({ error: "Unknown action" }, { status: 400 });
   const cleared = await clearMetrics(await getDb());
   const { refresh, paused } = refreshChoice(form);
   return redirectWithFlash(pageUrl(refresh, paused), {

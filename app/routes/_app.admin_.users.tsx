@@ -7,6 +7,7 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { setAccountDisabled } from "~/commands/admin-users.server";
 import { AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
@@ -15,6 +16,7 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
+import { parseSubmission } from "~/forms.server";
 import { ADMIN_USERS_LIMIT, searchUsersForAdmin } from "~/queries/admin-users.server";
 import { dateLabel } from "~/queries/rfp-present.server";
 
@@ -62,19 +64,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/** The account row's two forms, told apart by their hidden intent; `q` keeps the search. */
+const AccountActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("disable"),
+    user_id: z.string().uuid(),
+    q: z.string().max(200).optional(),
+    confirmed: z.literal("yes").optional(),
+  }),
+  z.object({ intent: z.literal("enable"), user_id: z.string().uuid(), q: z.string().max(200).optional() }),
+]);
+
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const userId = String(form.get("user_id") ?? "");
-  const q = String(form.get("q") ?? "");
-  if ((intent !== "disable" && intent !== "enable") || !/^[0-9a-f-]{36}$/i.test(userId)) {
+  const { submission } = await parseSubmission(request, AccountActionSchema);
+  if (submission.status !== "success") {
     return json({ error: "Choose an account and an action" }, { status: 400 });
   }
+  const { intent, user_id: userId, q = "" } = submission.value;
   if (userId === admin.user.id)
     return json({ error: "You cannot disable your own account" }, { status: 409 });
   // Not confirmed yet (an old page, a hand-made post): show the confirmation instead.
-  if (intent === "disable" && form.get("confirmed") !== "yes") return redirect(usersHref(q, userId));
+  if (submission.value.intent === "disable" && submission.value.confirmed !== "yes")
+    return redirect(usersHref(q, userId));
   const found = await setAccountDisabled(await getDb(), userId, intent === "disable");
   if (!found) return json({ error: "Account not found" }, { status: 404 });
   return redirectWithFlash(usersHref(q), {

@@ -28,6 +28,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { readFlash, redirectWithFlash } from "~/flash.server";
+import { readForm } from "~/forms.server";
 import { presentNotification } from "~/queries/notification-present.server";
 import { getNotification, getReaderTimeZone, listNotifications } from "~/queries/notifications.server";
 
@@ -80,7 +81,7 @@ function backTo(form: FormData) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = ActionSchema.safeParse({
     intent: form.get("intent"),
     id: form.get("id") ?? undefined,

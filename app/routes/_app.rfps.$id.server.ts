@@ -21,7 +21,7 @@ import {
 import { RFP_DOCUMENT_MESSAGES } from "@domain/rfp/documents";
 import { json } from "@remix-run/node";
 import { rfpActor, vendorActor, viewableRfp, viewerTimeZone } from "~/auth/actors.server";
-import { requireContext } from "~/auth/guards.server";
+import { type ActiveViewer, requireContext } from "~/auth/guards.server";
 import {
   attachProposalDocuments,
   listProposalDocuments,
@@ -40,8 +40,9 @@ import {
 } from "~/commands/rfps.server";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
+import { domainErrorStatus, isMultipart, readForm } from "~/forms.server";
 import { getVendorCredits } from "~/queries/credits.server";
-import { getProposal } from "~/queries/rfp-detail.server";
+import { getProposal, type RfpDetail } from "~/queries/rfp-detail.server";
 import { budgetLabel, dateLabel, daysLeftLabel } from "~/queries/rfp-present.server";
 import { listRfpDocuments } from "~/queries/rfp-wizard.server";
 import { removeStoredFiles } from "~/storage/files.server";
@@ -178,16 +179,7 @@ function failure(
   error: ProposalError | { kind: string; message: string },
   extra: Partial<RfpDetailActionData> = {},
 ) {
-  const status =
-    error.kind === "credit"
-      ? 402
-      : error.kind === "authorization"
-        ? 403
-        : error.kind === "not_found"
-          ? 404
-          : error.kind === "validation"
-            ? 400
-            : 409;
+  const status = domainErrorStatus(error.kind);
   const data: RfpDetailActionData = { intent, formError: error.message, ...extra };
   if (error.kind === "credit" && "balance" in error)
     data.credits = { balance: error.balance, required: error.required };
@@ -196,13 +188,31 @@ function failure(
   return json(data, { status });
 }
 
+/**
+ * Why this viewer may not add documents to a bid on this RFP, or null when they may: a verified vendor
+ * acting as one, not the RFP's author, on a published RFP, whose bid (if any) is still a draft.
+ */
+async function bidDocumentsRefusal(viewer: ActiveViewer, rfp: RfpDetail): Promise<ProposalError | null> {
+  if (viewer.context.contextType !== "vendor" || !vendorActor(viewer).verifiedVendor)
+    return { kind: "authorization", message: PROPOSAL_MESSAGES.verifiedVendorsOnly };
+  if (rfp.authorId === viewer.user.id) return { kind: "authorization", message: PROPOSAL_MESSAGES.ownRfp };
+  if (rfp.status !== "published") return { kind: "business_rule", message: PROPOSAL_MESSAGES.notAccepting };
+  const proposal = await getProposal(await getDb(), proposalIdFor(rfp.id, viewer.user.id));
+  if (proposal && proposal.status !== "draft")
+    return { kind: "business_rule", message: "Documents cannot change once the proposal is submitted" };
+  return null;
+}
+
 export async function rfpDetailAction(request: Request, rfpId: string) {
   const viewer = await requireContext(request);
   const db = await getDb();
   const rfp = await viewableRfp(viewer, rfpId);
   // The bid form is multipart when it carries documents: files stream to private storage as they come.
   let upload: Awaited<ReturnType<typeof readRfpUpload>> | null = null;
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+  if (isMultipart(request)) {
+    // Only a vendor who may add documents to their draft bid gets a byte of the body read.
+    const refusal = await bidDocumentsRefusal(viewer, rfp);
+    if (refusal) return failure("save_draft", refusal);
     try {
       upload = await readRfpUpload(request, "proposal-documents");
     } catch (error) {
@@ -215,7 +225,7 @@ export async function rfpDetailAction(request: Request, rfpId: string) {
       throw error;
     }
   }
-  const form = upload ? upload.formData : await request.formData();
+  const form = upload ? upload.formData : await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const here = `/rfps/${rfp.id}`;
   const actor = rfpActor(viewer);

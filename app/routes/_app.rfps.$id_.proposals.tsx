@@ -11,6 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, Check, Minus, X } from "lucide-react";
+import { z } from "zod";
 import { rfpActor, viewableRfp, viewerTimeZone } from "~/auth/actors.server";
 import { forbidden, requireContext } from "~/auth/guards.server";
 import { reviewProposalCommand } from "~/commands/rfps.server";
@@ -18,6 +19,7 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
+import { domainErrorStatus, parseSubmission } from "~/forms.server";
 import { documentsOfProposals, listRfpProposals } from "~/queries/rfp-detail.server";
 import { budgetLabel, dateLabel } from "~/queries/rfp-present.server";
 
@@ -101,29 +103,39 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
+/** The review forms of the page: one schema, told apart by their hidden intent. */
+const ReviewSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("shortlist"), proposal_id: z.string().uuid() }),
+  z.object({ intent: z.literal("accept"), proposal_id: z.string().uuid() }),
+  z.object({
+    intent: z.literal("reject"),
+    proposal_id: z.string().uuid(),
+    reason: z
+      .string()
+      .trim()
+      .transform((v) => v.slice(0, 1000) || undefined)
+      .optional(),
+  }),
+]);
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const { rfp, actor } = await reviewer(request, params.id ?? "");
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const proposalId = String(form.get("proposal_id") ?? "");
-  const reason =
-    String(form.get("reason") ?? "")
-      .trim()
-      .slice(0, 1000) || null;
+  const { formData, submission } = await parseSubmission(request, ReviewSchema);
+  if (submission.status !== "success") {
+    const proposalId = String(formData.get("proposal_id") ?? "");
+    return json({ proposalId, error: PROPOSAL_MESSAGES.notReviewable }, { status: 400 });
+  }
+  const { intent, proposal_id: proposalId } = submission.value;
   const command =
-    intent === "shortlist"
-      ? ({ type: "Shortlist", proposalId } as const)
-      : intent === "accept"
-        ? ({ type: "Accept", proposalId } as const)
-        : intent === "reject"
-          ? ({ type: "Reject", proposalId, reason } as const)
-          : null;
-  if (!command) return json({ proposalId, error: PROPOSAL_MESSAGES.notReviewable }, { status: 400 });
+    submission.value.intent === "reject"
+      ? ({ type: "Reject", proposalId, reason: submission.value.reason ?? null } as const)
+      : ({ type: intent === "accept" ? "Accept" : "Shortlist", proposalId } as const);
   const outcome = await reviewProposalCommand(await getDb(), { rfpId: rfp.id, reviewer: actor, command });
   if (!outcome.ok) {
-    const status =
-      outcome.error.kind === "authorization" ? 403 : outcome.error.kind === "not_found" ? 404 : 409;
-    return json({ proposalId, error: outcome.error.message }, { status });
+    return json(
+      { proposalId, error: outcome.error.message },
+      { status: domainErrorStatus(outcome.error.kind) },
+    );
   }
   const message =
     intent === "accept"

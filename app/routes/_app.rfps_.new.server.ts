@@ -38,6 +38,7 @@ import { attachRfpDocuments, readRfpUpload, removeRfpDocument } from "~/commands
 import { createRfp, editRfp, executeRfpCommand } from "~/commands/rfps.server";
 import { getDb } from "~/db.server";
 import { readFlash, redirectWithFlash } from "~/flash.server";
+import { domainErrorStatus, readForm } from "~/forms.server";
 import {
   emailsOfUsers,
   getRfpForEdit,
@@ -177,19 +178,7 @@ export interface WizardActionData {
 
 const fail = (data: WizardActionData, status = 400) => json(data, { status });
 
-function errorStatus(error: RfpError) {
-  switch (error.kind) {
-    case "authorization":
-      return 403;
-    case "not_found":
-      return 404;
-    case "validation":
-      return 400;
-    case "business_rule":
-    case "conflict":
-      return 409;
-  }
-}
+const errorStatus = (error: RfpError) => domainErrorStatus(error.kind);
 
 /** The version an edit form was rendered from (a hidden field); null when it is missing or malformed. */
 function renderedVersion(formData: FormData): number | null {
@@ -239,7 +228,7 @@ export async function wizardAction(request: Request, rfpId: string | null) {
     });
   }
 
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "") as Intent;
   const formValue = formData.get("step");
   if (!INTENTS.includes(intent) || !isWizardForm(formValue)) {

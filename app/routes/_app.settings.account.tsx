@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
+import { readForm } from "~/forms.server";
 import { getEditableProfile } from "~/queries/profile.server";
 
 export const meta: MetaFunction = () => [{ title: "Account · Settings · Association Commons" }];
@@ -50,7 +51,7 @@ async function profileRateLimit(userId: string): Promise<RateLimitResult> {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ProfileUpdateSchema });
   if (submission.status !== "success") {
     return json(

@@ -21,6 +21,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
+import { readForm } from "~/forms.server";
 import { getAppearance } from "~/queries/profile.server";
 
 export const meta: MetaFunction = () => [{ title: "Appearance · Settings · Association Commons" }];
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: AppearanceSchema });
   if (submission.status !== "success") {
     return json({ ok: false as const, result: submission.reply() }, { status: 400 });

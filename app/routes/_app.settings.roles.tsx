@@ -18,7 +18,7 @@ import {
 import { ROLE_MESSAGES, RoleSchema, roleUpdateSchema, SELECTABLE_ROLE_TYPES } from "@domain/rules/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { requireViewer } from "~/auth/guards.server";
 import { safeRedirect } from "~/auth/session.server";
@@ -34,6 +34,8 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/db.server";
+import { redirectWithFlash } from "~/flash.server";
+import { readForm } from "~/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Roles · Settings · Association Commons" }];
 
@@ -42,14 +44,14 @@ const IntentSchema = z.object({
   intent: z.enum(["add", "update", "delete", "move", "switch"]),
 });
 
-const DONE_MESSAGES: Record<string, string> = {
+const DONE_MESSAGES = {
   added: "Role added. It is pending verification where the role requires it.",
   updated: "Role updated.",
   reverify: "Role updated. A new organization needs verification again: it is pending verification.",
   deleted: "Role deleted.",
   moved: "Order saved. Your first role is your primary role.",
   switched: "Role switched.",
-};
+} as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
@@ -65,10 +67,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireViewer(request);
   const db = await getDb();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = IntentSchema.safeParse(Object.fromEntries(formData));
   if (!intent.success) return json({ error: "Unknown action" }, { status: 400 });
-  const done = (what: string) => redirect(`/settings/roles?done=${what}`);
+  const done = (what: keyof typeof DONE_MESSAGES) =>
+    redirectWithFlash("/settings/roles", { message: DONE_MESSAGES[what], tone: "success" });
   const roleId = IdSchema.safeParse(formData.get("roleId"));
   const owned = roleId.success ? viewer.roles.find((r) => r.id === roleId.data) : undefined;
 
@@ -270,20 +273,10 @@ function AddRole() {
 export default function RolesSettings() {
   const { roles, activeContextId } = useLoaderData<typeof loader>();
   const actionData = useRolesAction();
-  const [params] = useSearchParams();
   const navigation = useNavigation();
-  const done = DONE_MESSAGES[params.get("done") ?? ""];
   const busy = navigation.state !== "idle";
   return (
     <div className="flex flex-col gap-8">
-      {done && !actionData ? (
-        <p
-          role="status"
-          className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
-        >
-          {done}
-        </p>
-      ) : null}
       {actionData?.error ? <Alert title={actionData.error} /> : null}
       <section aria-labelledby="roles-heading">
         <h2 id="roles-heading" className="text-xl font-semibold">

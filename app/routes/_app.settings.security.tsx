@@ -27,6 +27,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
+import { readForm } from "~/forms.server";
 import { getSecurityAccount, listActiveSessions, sessionHandle } from "~/queries/security.server";
 
 export const meta: MetaFunction = () => [{ title: "Security · Settings · Association Commons" }];
@@ -86,7 +87,7 @@ const failed = (message: string, status: number, result?: SubmissionResult<strin
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = await getDb();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = SecurityIntentSchema.safeParse({ intent: formData.get("intent") });
   if (!intent.success) {
     return json(

@@ -9,6 +9,7 @@ import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { requireVerifiedRole } from "~/auth/guards.server";
 import { createCreditCheckout } from "~/commands/credit-checkout.server";
+import { readForm } from "~/forms.server";
 
 /**
  * POST /api/create-checkout-session (spec 001 section 7). JSON in, `{ sessionId, url }` or `{ error }`
@@ -63,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ sessionId: outcome.sessionId, url: outcome.url });
   }
 
-  const form = FormBody.safeParse(Object.fromEntries(await request.formData()));
+  const form = FormBody.safeParse(Object.fromEntries(await readForm(request)));
   const back = (code: keyof typeof PURCHASE_ERROR_CODES, packageId?: string) =>
     redirect(
       `/credits?${new URLSearchParams({ dialog: "purchase", error: code, ...(packageId ? { package: packageId } : {}) })}`,

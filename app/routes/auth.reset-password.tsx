@@ -16,6 +16,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { getDb } from "~/db.server";
+import { readForm } from "~/forms.server";
 import { assertNotBot } from "~/honeypot";
 import { clientIp } from "~/load-context";
 
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   assertNotBot(formData);
   const db = await getDb();
   const ip = clientIp(context);

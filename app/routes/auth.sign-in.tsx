@@ -27,6 +27,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { getDb } from "~/db.server";
+import { readForm, withFormBody } from "~/forms.server";
 import { assertNotBot } from "~/honeypot";
 import { clientIp } from "~/load-context";
 import { hasUnfinishedOnboarding } from "~/queries/onboarding.server";
@@ -51,7 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  // The body is read through the one bounded entry (415/400/413 on malformed input); the sign-in limits
+  // need the e-mail and the device cookie, so they run right after it, before the password is checked.
+  const form = await readForm(request);
   assertNotBot(form);
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const email = String(form.get("email") ?? "")
@@ -67,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limited = await signInLockedOut(db, client);
   if (limited) return limited;
   try {
-    const user = await authenticator.authenticate("form", request);
+    const user = await authenticator.authenticate("form", withFormBody(request, form));
     const to = (await hasUnfinishedOnboarding(db, user.id)) ? "/onboarding" : redirectTo;
     const response = await createUserSession(request, user.id, to, ip);
     response.headers.append("Set-Cookie", await issueDeviceCookie(request, email));

@@ -22,6 +22,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { getDb } from "~/db.server";
+import { readForm } from "~/forms.server";
 import { assertNotBot } from "~/honeypot";
 import { clientIp } from "~/load-context";
 
@@ -40,7 +41,11 @@ const FIX_FIELDS = "Please correct the highlighted fields and try again.";
  * account gets the same answer (issue 11, part 5.5), and its owner an e-mail instead.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  // The address limit runs before the body is read.
+  const db = await getDb();
+  const limited = await limitAttempts(db, ["sign_up_ip", clientIp(context)]);
+  if (limited) return limited;
+  const formData = await readForm(request);
   assertNotBot(formData);
   const submission = parseWithZod(formData, { schema: SignUpSchema });
   if (submission.status !== "success") {
@@ -52,9 +57,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const db = await getDb();
-  const limited = await limitAttempts(db, ["sign_up_ip", clientIp(context)]);
-  if (limited) return limited;
   const email = submission.value.email;
   try {
     const user = await createAccount(db, submission.value);

@@ -24,6 +24,7 @@ import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { SelectField } from "~/components/ui/select-field";
 import { getDb } from "~/db.server";
+import { readForm } from "~/forms.server";
 import { assertNotBot } from "~/honeypot";
 import { clientIp } from "~/load-context";
 
@@ -50,7 +51,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Stores the message in contact_messages; a honeypot, then a per-address limit keep bots out. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  // The address limit runs before the body is read.
+  const db = await getDb();
+  const ip = clientIp(context);
+  const limited = await limitAttempts(db, ["contact_ip", ip]);
+  if (limited) return limited;
+  const formData = await readForm(request);
   assertNotBot(formData);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
@@ -59,10 +65,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const db = await getDb();
-  const ip = clientIp(context);
-  const limited = await limitAttempts(db, ["contact_ip", ip]);
-  if (limited) return limited;
   const user = await getSessionUser(request);
   await storeContactMessage(db, submission.value, {
     userId: user?.id ?? null,

@@ -6,6 +6,7 @@ import { AuthCard } from "~/components/shell/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
+import { readForm } from "~/forms.server";
 import { verifyUnsubscribeToken } from "~/mail/unsubscribe.server";
 import { getEmailNotificationSetting } from "~/queries/profile.server";
 
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
   const userId = verifyUnsubscribeToken(token);
   const oneClick = form.get("List-Unsubscribe") === "One-Click";

@@ -51,6 +51,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/db.server";
+import { isMultipart, readForm } from "~/forms.server";
 import { getOnboardingState, type OnboardingState } from "~/queries/onboarding.server";
 
 const TITLES: Record<OnboardingStep, string> = {
@@ -125,8 +126,8 @@ const fail = (data: ActionData, status = 400) => json(data, { status });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, db, step, state } = await requireOnboardingStep(request, params.step);
-  const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-  const form = multipart ? null : await request.clone().formData();
+  const multipart = isMultipart(request);
+  const form = multipart ? null : await readForm(request);
   const intent = multipart ? "submit" : String(form?.get("intent") ?? "");
 
   if (intent === "back") {
@@ -173,7 +174,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await setOnboardingStep(db, user.id, "complete");
         return redirect(stepPath("complete"));
       }
-      const read = await readVerificationSubmission(request);
+      const read = await readVerificationSubmission(request, form);
       if (!read.value) return fail({ result: read.errorReply ?? undefined });
       try {
         await submitVerification(db, user.id, role.id, read.value, read.accepted);

@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { requireUser, safeRedirect } from "~/auth/session.server";
 import { getDb } from "~/db.server";
+import { readForm } from "~/forms.server";
 
 const PreferenceSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sidebar"), collapsed: z.enum(["true", "false"]) }),
@@ -14,7 +15,7 @@ const PreferenceSchema = z.discriminatedUnion("intent", [
 /** Small layout preferences the shell saves (sidebar collapsed, onboarding nudge dismissed). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = PreferenceSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return json({ error: "Invalid preference" }, { status: 400 });
   const db = await getDb();
