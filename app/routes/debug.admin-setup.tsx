@@ -19,6 +19,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/db.server";
+import { readForm } from "~/forms.server";
 import { clientIp } from "~/load-context";
 import { type SetupCheckStatus, setupChecks } from "~/queries/admin-setup.server";
 
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const token = String(formData.get("token") ?? "");
   const submission = parseWithZod(formData, { schema: AdminSetupSchema });
   if (submission.status !== "success") {

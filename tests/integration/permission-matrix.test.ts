@@ -191,6 +191,8 @@ const MATRIX: Record<
   "_app.admin_.analytics": { url: "/admin/analytics", policy: "admin" },
   // Error monitoring (issue 5, part 6): admins only; its action (Trigger test error) as well.
   "_app.admin_.errors": { url: "/admin/errors", policy: "admin" },
+  // The first-administrator set-up (issue 11, part 5.9): once an administrator exists, admins only.
+  "debug.admin-setup": { url: "/debug/admin-setup", policy: "admin" },
   // Authentication diagnostics (issue 5, part 7): admins only; Run Diagnostics and Reset as well.
   "_app.admin_.diagnostics": { url: "/admin/diagnostics", policy: "admin" },
   // Performance monitoring (issue 5, part 9): the dashboard and Clear metrics are for admins only.
@@ -271,8 +273,9 @@ const MATRIX: Record<
 };
 
 const ROUTES_DIR = path.resolve("app/routes");
+// Route modules only: a route's own helpers beside it (`*.server.ts`) are not routes (remix.config.js).
 const routeFiles = readdirSync(ROUTES_DIR)
-  .filter((f) => /\.(tsx?|jsx?)$/.test(f))
+  .filter((f) => /\.(tsx?|jsx?)$/.test(f) && !/\.server\.(tsx?|jsx?)$/.test(f))
   .map((f) => f.replace(/\.(tsx?|jsx?)$/, ""));
 
 async function outcomeOf(
