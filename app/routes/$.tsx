@@ -4,7 +4,7 @@ import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
 import { getSessionUser } from "~/auth/session.server";
 import { PageNotFound } from "~/components/errors/error-screens";
 import { GuestLayout } from "~/components/marketing/guest-layout";
-import { AppShell } from "~/components/shell/app-shell";
+import { ShellFrame } from "~/components/shell/app-shell";
 import { getShellData, type ShellData } from "~/queries/shell.server";
 
 export const meta: MetaFunction = () => [{ title: "Page not found · Association Commons" }];
@@ -36,14 +36,8 @@ export default function NotFoundPage() {
     );
   }
   return (
-    <AppShell
-      nav={shell.nav}
-      sidebarCollapsed={shell.sidebarCollapsed}
-      user={shell.user}
-      palette={shell.palette}
-      bell={shell.bell}
-    >
+    <ShellFrame data={shell}>
       <PageNotFound />
-    </AppShell>
+    </ShellFrame>
   );
 }

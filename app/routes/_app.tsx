@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
-import { AppShell } from "~/components/shell/app-shell";
+import { ShellFrame } from "~/components/shell/app-shell";
 import { getShellData } from "~/queries/shell.server";
 
 /** The authenticated shell around every signed-in page. Each page still guards itself. */
@@ -13,15 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
   return (
-    <AppShell
-      nav={data.nav}
-      sidebarCollapsed={data.sidebarCollapsed}
-      user={data.user}
-      palette={data.palette}
-      bell={data.bell}
-    >
+    <ShellFrame data={data}>
       <Outlet />
-    </AppShell>
+    </ShellFrame>
   );
 }
 
@@ -34,14 +28,8 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("routes/_app");
   if (!data) return <RouteErrorBoundary />;
   return (
-    <AppShell
-      nav={data.nav}
-      sidebarCollapsed={data.sidebarCollapsed}
-      user={data.user}
-      palette={data.palette}
-      bell={data.bell}
-    >
+    <ShellFrame data={data}>
       <RouteErrorBoundary />
-    </AppShell>
+    </ShellFrame>
   );
 }

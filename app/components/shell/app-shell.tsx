@@ -69,6 +69,21 @@ function NavList({
  * a slide-over below 1024 px (Escape or the overlay closes it), a top bar with search and the user
  * menu, the command palette (Cmd/Ctrl+K), and a bottom bar with the first 5 entries on small screens.
  */
+/** The shell around a page from the shell's loader data (the app layout, its error screens, the 404). */
+export function ShellFrame({ data, children }: { data: Omit<ShellProps, "children">; children: ReactNode }) {
+  return (
+    <AppShell
+      nav={data.nav}
+      sidebarCollapsed={data.sidebarCollapsed}
+      user={data.user}
+      palette={data.palette}
+      bell={data.bell}
+    >
+      {children}
+    </AppShell>
+  );
+}
+
 export function AppShell({ nav, sidebarCollapsed, user, palette, bell, children }: ShellProps) {
   const sidebar = useFetcher();
   const pending = sidebar.formData?.get("collapsed");
