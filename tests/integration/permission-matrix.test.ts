@@ -192,7 +192,9 @@ const MATRIX: Record<
   // Error monitoring (issue 5, part 6): admins only; its action (Trigger test error) as well.
   "_app.admin_.errors": { url: "/admin/errors", policy: "admin" },
   // The first-administrator set-up (issue 11, part 5.9): once an administrator exists, admins only.
-  "debug.admin-setup": { url: "/debug/admin-setup", policy: "admin" },
+  // Its form is authorized by the one-time set-up link, not by a role: anyone may post, and only a valid
+  // token creates an administrator (tests/integration/admin-setup.test.ts).
+  "debug.admin-setup": { url: "/debug/admin-setup", policy: "admin", action: "public" },
   // Authentication diagnostics (issue 5, part 7): admins only; Run Diagnostics and Reset as well.
   "_app.admin_.diagnostics": { url: "/admin/diagnostics", policy: "admin" },
   // Performance monitoring (issue 5, part 9): the dashboard and Clear metrics are for admins only.
