@@ -69,19 +69,21 @@ export async function announceAdminSetup(db: Database, appUrl: string): Promise<
   return token;
 }
 
+/** The row of this token while it is usable: unused and unexpired. */
+const usable = (token: string) =>
+  and(
+    eq(adminSetupTokens.tokenHash, hashToken(token)),
+    isNull(adminSetupTokens.usedAt),
+    gt(adminSetupTokens.expiresAt, sql`now()`),
+  );
+
 /** Whether a token is usable now (unused, unexpired), without using it. */
 export async function isValidAdminSetupToken(db: Queryable, token: string | null): Promise<boolean> {
   if (!token) return false;
   const [row] = await db
     .select({ hash: adminSetupTokens.tokenHash })
     .from(adminSetupTokens)
-    .where(
-      and(
-        eq(adminSetupTokens.tokenHash, hashToken(token)),
-        isNull(adminSetupTokens.usedAt),
-        gt(adminSetupTokens.expiresAt, sql`now()`),
-      ),
-    );
+    .where(usable(token));
   return Boolean(row);
 }
 
@@ -101,13 +103,7 @@ export async function completeAdminSetup(
     const [row] = await tx
       .select({ hash: adminSetupTokens.tokenHash })
       .from(adminSetupTokens)
-      .where(
-        and(
-          eq(adminSetupTokens.tokenHash, hashToken(token)),
-          isNull(adminSetupTokens.usedAt),
-          gt(adminSetupTokens.expiresAt, sql`now()`),
-        ),
-      )
+      .where(usable(token))
       .for("update");
     if (!row) throw new AdminSetupError(ADMIN_SETUP_MESSAGES.invalidLink);
     // Every token row is locked by its own user; an advisory lock makes "no administrator yet" hold for

@@ -39,7 +39,7 @@ export function signUpAttemptMail(to: string): Mail {
     "Someone tried to create an account with your email",
     [
       "Someone tried to create an Association Commons account with this email address, which already has an account.",
-      "If it was you, sign in instead. If you forgot your password, you can set a new one: " + resetUrl,
+      `If it was you, sign in instead. If you forgot your password, you can set a new one: ${resetUrl}`,
       "If it was not you, you can ignore this message: nothing changed in your account.",
     ],
     { label: "Sign in", href: new URL("/auth/sign-in", env().APP_URL).toString() },

@@ -1,26 +1,16 @@
-/**
- * The database going away (issue 11, parts 2.1 and 2.2), through the real app server (server.js over
- * the production build) as a child process:
- * - PostgreSQL backends terminated every second while 8 signed Stripe webhooks are written at once:
- *   the process lives, answers 200 or 503 (never 500, never a hang), and writes succeed afterwards;
- *   no acknowledged purchase is lost.
- * - A database that cannot be reached: pages answer 503 with the "temporarily unavailable" page, JSON
- *   endpoints `{ error }` with 503 and Retry-After, and no error report is stored for it.
- */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@db/faults";
 import { createCookie } from "@remix-run/node";
 import postgres from "postgres";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getVendorCredits } from "~/queries/credits.server";
 import { useAppDatabase } from "../support/app";
 import { type AppServer, ensureBuild, startAppServer } from "../support/app-server";
 import { createTestDatabase, hasPostgres, type TestDatabaseHandle } from "../support/db";
 import { personWithRole } from "../support/people";
+import { signStripeEvent, stripeSession } from "../support/stripe-events";
 
 const WEBHOOK_SECRET = "whsec_database_faults_test";
 const SERVER_ENV = {
@@ -39,39 +29,13 @@ const PORT = Number(process.env.DB_FAULTS_PORT ?? 3330);
 
 /** A signed checkout.session.completed for a paid starter package (5 credits) of `vendorId`. */
 function signedWebhook(vendorId: string) {
-  const sessionId = `cs_test_${randomBytes(8).toString("hex")}`;
-  const payload = JSON.stringify({
-    id: `evt_${randomBytes(8).toString("hex")}`,
-    object: "event",
-    api_version: "2025-01-01",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    type: "checkout.session.completed",
-    data: {
-      object: {
-        id: sessionId,
-        object: "checkout.session",
-        mode: "payment",
-        status: "complete",
-        payment_status: "paid",
-        client_reference_id: vendorId,
-        metadata: {
-          productType: "vendor_credits",
-          packageId: "starter",
-          credits: "5",
-          bonusCredits: "0",
-          userId: vendorId,
-        },
-        amount_total: 4000,
-        currency: "usd",
-      },
-    },
-  });
+  const session = stripeSession(vendorId);
+  const { payload, signature } = signStripeEvent("checkout.session.completed", session, WEBHOOK_SECRET);
   return {
     body: payload,
     headers: {
       "Content-Type": "application/json",
-      "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      "Stripe-Signature": signature,
     },
   };
 }

@@ -21,6 +21,7 @@ import { action as webhook } from "~/routes/api.stripe.webhook";
 import { useAppDatabase } from "../support/app";
 import { type Engine, engines, hasPostgres, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
+import { signStripeEvent, stripeSession } from "../support/stripe-events";
 
 const WEBHOOK_SECRET = "whsec_integration_test_secret";
 const PRICES = {
@@ -144,48 +145,12 @@ async function call(fn: (a: never) => unknown, request: Request): Promise<Respon
   }
 }
 
-/** A checkout session as Stripe sends it in an event. */
-function stripeSession(vendorId: string, overrides: Record<string, unknown> = {}) {
-  const id = `cs_test_${randomBytes(8).toString("hex")}`;
-  return {
-    id,
-    object: "checkout.session",
-    mode: "payment",
-    status: "complete",
-    payment_status: "paid",
-    client_reference_id: vendorId,
-    metadata: {
-      productType: "vendor_credits",
-      packageId: "starter",
-      credits: "5",
-      bonusCredits: "0",
-      userId: vendorId,
-    },
-    amount_total: 4000,
-    currency: "usd",
-    ...overrides,
-  };
-}
-
 function signedEvent(
   type: string,
   session: Record<string, unknown>,
   options: { timestamp?: number; secret?: string } = {},
 ) {
-  const payload = JSON.stringify({
-    id: `evt_${randomBytes(8).toString("hex")}`,
-    object: "event",
-    api_version: "2025-01-01",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    type,
-    data: { object: session },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? WEBHOOK_SECRET,
-    timestamp: options.timestamp,
-  });
+  const { payload, signature } = signStripeEvent(type, session, options.secret ?? WEBHOOK_SECRET, options);
   return () =>
     new Request("http://localhost/api/stripe/webhook", {
       method: "POST",
