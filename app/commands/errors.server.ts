@@ -7,6 +7,7 @@ import {
   ERROR_MONITOR,
   type ErrorSource,
   formatErrorId,
+  shouldAlert,
 } from "@domain/errors/classify";
 import {
   errorFingerprintKey,
@@ -159,15 +160,14 @@ export async function recordError(db: Queryable, input: ErrorInput): Promise<Sto
   );
   if (created) await pruneErrors(db);
   if (bucket?.count === 1) await pruneMinutes(db);
-  const alerted =
-    (bucket?.count ?? 0) >= ERROR_MONITOR.alertThreshold
-      ? await alertOnErrorRate(db, {
-          id: row.id,
-          fingerprint: row.fingerprint,
-          message,
-          count: bucket?.count ?? 0,
-        })
-      : 0;
+  const alerted = shouldAlert(bucket?.count ?? 0)
+    ? await alertOnErrorRate(db, {
+        id: row.id,
+        fingerprint: row.fingerprint,
+        message,
+        count: bucket?.count ?? 0,
+      })
+    : 0;
   return {
     errorId,
     groupId: row.id,
