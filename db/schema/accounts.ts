@@ -55,6 +55,8 @@ export const userProfiles = pgTable("user_profiles", {
   timezone: text("timezone"),
   language: text("language").notNull().default("en"),
   activeRoleContext: uuid("active_role_context"),
+  /** The association the board room, financials, documents and calendar show (app/auth/association.server.ts). */
+  activeAssociationId: uuid("active_association_id"),
   lastContextSwitch: timestamp("last_context_switch", { withTimezone: true, mode: "string" }),
   /** Appearance (spec 000 section 2.3), kept on the server so the first render is right. */
   theme: text("theme").notNull().default("system"),

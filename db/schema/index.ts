@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./associations";
 export * from "./credits";
 export * from "./event-store";
 export * from "./monitoring";

@@ -1,0 +1,123 @@
+import { associationMembers, associations, userProfiles } from "@db/schema";
+import type { BoardOffice, MemberRole } from "@domain/associations";
+import { redirect } from "@remix-run/node";
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { type ActiveViewer, forbidden, pageNotFound, requireContext } from "./guards.server";
+
+/**
+ * Association scoping (DESIGN.md, "Associations"): every association-scoped loader and action starts
+ * here. The association comes from the signed-in person's own active membership, never from a form
+ * field alone: a URL or form may name an association, but a person who is not an active member of it
+ * gets 404, so ids reveal nothing. A member whose role may not use the page gets 403.
+ */
+
+export interface AssociationMembership {
+  associationId: string;
+  associationName: string;
+  memberId: string;
+  memberRole: MemberRole;
+  boardOffice: BoardOffice | null;
+  unit: string | null;
+}
+
+export interface ActiveAssociation {
+  id: string;
+  name: string;
+  propertyType: string;
+  timeZone: string;
+  fiscalYearStartMonth: number;
+  currency: string;
+  unitCount: number;
+  boardSeats: number;
+  quorumMinimum: number | null;
+}
+
+export interface AssociationViewer extends ActiveViewer {
+  association: ActiveAssociation;
+  membership: AssociationMembership;
+  /** Every association the person is an active member of, for the switcher. */
+  memberships: AssociationMembership[];
+}
+
+/** The person's active memberships, oldest first. */
+export async function getMemberships(userId: string): Promise<AssociationMembership[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      associationId: associationMembers.associationId,
+      associationName: associations.name,
+      memberId: associationMembers.id,
+      memberRole: associationMembers.memberRole,
+      boardOffice: associationMembers.boardOffice,
+      unit: associationMembers.unit,
+    })
+    .from(associationMembers)
+    .innerJoin(associations, eq(associations.id, associationMembers.associationId))
+    .where(and(eq(associationMembers.userId, userId), eq(associationMembers.status, "active")))
+    .orderBy(asc(associationMembers.createdAt), asc(associations.name));
+  return rows.map((r) => ({
+    ...r,
+    memberRole: r.memberRole as MemberRole,
+    boardOffice: (r.boardOffice as BoardOffice | null) ?? null,
+  }));
+}
+
+/**
+ * The association this request works in, or null when the person belongs to none: `associationId`
+ * when given (404 unless the person is an active member), else the person's active association (the
+ * profile's choice while it is still a membership, else the oldest membership).
+ */
+export async function findAssociation(
+  viewer: ActiveViewer,
+  associationId?: string,
+): Promise<AssociationViewer | null> {
+  const db = await getDb();
+  const [memberships, profile] = await Promise.all([
+    getMemberships(viewer.user.id),
+    db
+      .select({ activeAssociationId: userProfiles.activeAssociationId })
+      .from(userProfiles)
+      .where(eq(userProfiles.id, viewer.user.id))
+      .then((rows) => rows[0]),
+  ]);
+  let membership: AssociationMembership | undefined;
+  if (associationId !== undefined) {
+    membership = memberships.find((m) => m.associationId === associationId);
+    if (!membership) pageNotFound();
+  } else {
+    membership = memberships.find((m) => m.associationId === profile?.activeAssociationId) ?? memberships[0];
+  }
+  if (!membership) return null;
+  const [association] = await db
+    .select({
+      id: associations.id,
+      name: associations.name,
+      propertyType: associations.propertyType,
+      timeZone: associations.timeZone,
+      fiscalYearStartMonth: associations.fiscalYearStartMonth,
+      currency: associations.currency,
+      unitCount: associations.unitCount,
+      boardSeats: associations.boardSeats,
+      quorumMinimum: associations.quorumMinimum,
+    })
+    .from(associations)
+    .where(eq(associations.id, membership.associationId));
+  if (!association) pageNotFound();
+  return { ...viewer, association, membership, memberships };
+}
+
+/**
+ * A signed-in member of the active association (or of `associationId`), whose member role is one of
+ * `roles` when given. A person in no association is sent to /properties to create or join one.
+ */
+export async function requireAssociation(
+  request: Request,
+  options: { roles?: readonly MemberRole[]; associationId?: string } = {},
+): Promise<AssociationViewer> {
+  const viewer = await requireContext(request);
+  const scoped = await findAssociation(viewer, options.associationId);
+  if (!scoped) throw redirect("/properties");
+  if (options.roles && !options.roles.includes(scoped.membership.memberRole)) forbidden();
+  return scoped;
+}
