@@ -75,6 +75,25 @@ export const DEMO_ROLES: Record<string, DemoRole[]> = {
   "cpa@demo.test": [
     { role_type: "cpa", title: "Audit Partner", organization_name: "Coastal CPA Group", state: "verified" },
   ],
+  "treasurer@demo.test": [
+    {
+      role_type: "board_member",
+      title: "Treasurer",
+      organization_name: "Bayview Towers Condominium",
+      state: "verified",
+    },
+  ],
+  "secretary@demo.test": [
+    {
+      role_type: "board_member",
+      title: "Secretary",
+      organization_name: "Bayview Towers Condominium",
+      state: "verified",
+    },
+  ],
+  "director@demo.test": [
+    { role_type: "board_member", title: "Director", organization_name: "Oak Hollow HOA", state: "verified" },
+  ],
   "other@demo.test": [
     { role_type: "other", title: "Community Volunteer", organization_name: "Friends of Bayview" },
   ],

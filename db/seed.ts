@@ -4,6 +4,7 @@ import { executeCreditsCommand } from "../app/commands/credits.server";
 import { findCreditPackage } from "../domain/credits";
 import type { Database } from "./client";
 import { users } from "./schema";
+import { seedAssociations } from "./seed-associations";
 import { seedRfps } from "./seed-rfps";
 import { seedRoles } from "./seed-roles";
 
@@ -39,6 +40,14 @@ export const DEMO_ACCOUNTS = [
     note: "attorney",
   },
   { email: "cpa@demo.test", full_name: "Casey CPA", location: "St. Petersburg, FL", note: "CPA" },
+  {
+    email: "treasurer@demo.test",
+    full_name: "Taylor Treasurer",
+    location: "Tampa, FL",
+    note: "board member",
+  },
+  { email: "secretary@demo.test", full_name: "Sam Secretary", location: "Tampa, FL", note: "board member" },
+  { email: "director@demo.test", full_name: "Dana Director", location: "Orlando, FL", note: "board member" },
   {
     email: "other@demo.test",
     full_name: "Omar Other",
@@ -106,4 +115,5 @@ export async function seed(db: Database): Promise<void> {
   await purchase(db, vendor, "starter", "cs_demo_vendor_starter");
   await purchase(db, vendor2, "single", "cs_demo_vendor2_single");
   await seedRfps(db, ids);
+  await seedAssociations(db, ids);
 }
