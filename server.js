@@ -2,6 +2,7 @@
 // cannot give a route: the client's address (rate limits per IP), passed in the load context.
 //
 //   node server.js            (PORT, default 3000; TRUST_PROXY=1 behind a load balancer)
+import { AsyncLocalStorage } from "node:async_hooks";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -80,7 +81,17 @@ const getLoadContext = (req, res) => ({
 const productionHandler = development
   ? null
   : createRequestHandler({ build: guarded(build), mode: process.env.NODE_ENV, getLoadContext });
-app.all("*", async (req, res, next) => {
+// Each GET (and HEAD) request runs in a scope of its own, so the loaders of one page share the one load
+// of the signed-in person (app/auth/request-scope.server.ts); other methods run actions, which may change
+// the person before the loaders run, so they get none.
+globalThis.__requestScope ??= new AsyncLocalStorage();
+const requestScope = globalThis.__requestScope;
+app.all("*", (req, res, next) =>
+  req.method === "GET" || req.method === "HEAD"
+    ? requestScope.run(new Map(), () => handle(req, res, next))
+    : handle(req, res, next),
+);
+async function handle(req, res, next) {
   try {
     if (productionHandler) return productionHandler(req, res, next);
     build = await loadBuild();
@@ -92,7 +103,7 @@ app.all("*", async (req, res, next) => {
   } catch (error) {
     next(error);
   }
-});
+}
 
 const server = app.listen(port, () => {
   console.log(`App listening on http://localhost:${port}`);

@@ -13,7 +13,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
-import { getSessionUser } from "~/auth/session.server";
+import { getSignedInViewer } from "~/auth/session.server";
 import {
   ApplicationErrorFallback,
   LazyLoadFailed,
@@ -22,8 +22,6 @@ import {
 import { errorMessage, installGlobalErrorReporting } from "~/components/errors/report";
 import { useNonce } from "~/components/nonce";
 import { installWebVitalsReporting } from "~/components/performance/web-vitals";
-import { getDb } from "~/db.server";
-import { getViewerProfile } from "~/queries/viewer.server";
 import stylesheet from "~/tailwind.css";
 
 export interface Appearance {
@@ -34,10 +32,12 @@ export interface Appearance {
 
 const DEFAULT_APPEARANCE: Appearance = { theme: "system", compactMode: false, reducedMotion: false };
 
-/** The signed-in person's appearance, so the server renders the right theme (no flash). */
+/**
+ * The signed-in person's appearance, so the server renders the right theme (no flash). The profile comes
+ * from the one load of the person the page's other loaders share (app/auth/request-scope.server.ts).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getSessionUser(request);
-  const profile = user ? await getViewerProfile(await getDb(), user.id) : null;
+  const profile = (await getSignedInViewer(request))?.profile ?? null;
   const appearance: Appearance = profile
     ? { theme: profile.theme, compactMode: profile.compactMode, reducedMotion: profile.reducedMotion }
     : DEFAULT_APPEARANCE;

@@ -2,15 +2,9 @@ import { isRoleVerified, type PermissionFlag, type Permissions, type RoleType } 
 import { json, redirect } from "@remix-run/node";
 import { switchContext } from "~/commands/roles.server";
 import { getDb } from "~/db.server";
-import {
-  getContexts,
-  getRoles,
-  getViewerProfile,
-  type ViewerContext,
-  type ViewerProfile,
-  type ViewerRole,
-} from "~/queries/viewer.server";
-import { readSessionId, requireUser, type SessionUser, sessionUserIdSql } from "./session.server";
+import type { ViewerContext, ViewerProfile, ViewerRole } from "~/queries/viewer.server";
+import { oncePerRequest } from "./request-scope.server";
+import { getSignedInViewer, type SessionUser, signInRedirect } from "./session.server";
 
 export interface Viewer {
   user: SessionUser;
@@ -31,24 +25,22 @@ export interface ActiveViewer extends Viewer {
 
 /** Everything the shell and the guards need about the signed-in person, in one place. */
 export async function requireViewer(request: Request): Promise<Viewer> {
-  const db = await getDb();
-  // The session and everything about the person in one parallel round: the viewer queries find the
-  // user through the session, so they need not wait for it.
-  const sessionId = await readSessionId(request);
-  const userRef = sessionId ? sessionUserIdSql(sessionId) : null;
-  const [user, profile, roles, contexts] = await Promise.all([
-    requireUser(request),
-    userRef ? getViewerProfile(db, userRef) : null,
-    userRef ? getRoles(db, userRef) : [],
-    userRef ? getContexts(db, userRef) : [],
-  ]);
-  if (!profile) throw new Response("Profile not found", { status: 404 });
+  // The session, the person, the profile, the roles and the contexts: one statement, shared by the
+  // loaders of one page (each still runs this guard).
+  const signedIn = await getSignedInViewer(request);
+  if (!signedIn) throw signInRedirect(request);
+  const { user, roles, contexts } = signedIn;
+  if (!signedIn.profile) throw new Response("Profile not found", { status: 404 });
+  const profile = { ...signedIn.profile };
   let context = contexts.find((c) => c.id === profile.activeRoleContext) ?? null;
   if (!context && contexts.length > 0) {
-    // Spec 000 section 4: fall back to the default or first context, and save it.
+    // Spec 000 section 4: fall back to the default or first context, and save it (once per request).
     context = contexts[0] ?? null;
     if (context) {
-      await switchContext(db, user.id, context.id);
+      const fallback = context.id;
+      await oncePerRequest(`switch:${user.sessionId}`, async () =>
+        switchContext(await getDb(), user.id, fallback),
+      );
       profile.activeRoleContext = context.id;
     }
   }

@@ -4,7 +4,9 @@ import { createCookie, redirect } from "@remix-run/node";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
+import { getViewerBySession, type SignedInViewer } from "~/queries/viewer.server";
 import { cookieOptionsFor, secureCookies } from "./cookie-security.server";
+import { oncePerRequest } from "./request-scope.server";
 
 export const SESSION_TTL_DAYS = 30;
 
@@ -55,24 +57,45 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     .leftJoin(userProfiles, eq(userProfiles.id, users.id))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)));
   if (!row) return null;
-  // Keep "last active" in the sessions list fresh without a statement on every request.
-  if (row.stale) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: sql`now()` })
-      .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - interval '5 minutes'`)));
-  }
+  if (row.stale) await touchSession(sessionId);
   const { stale: _stale, ...user } = row;
   return { ...user, sessionId };
+}
+
+/** Keeps "last active" in the sessions list fresh without a statement on every request. */
+async function touchSession(sessionId: string) {
+  await (await getDb())
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - interval '5 minutes'`)));
+}
+
+/**
+ * The signed-in person with profile, roles and contexts, from one statement, or null (signed out,
+ * expired, disabled). The loaders of one page share one load (./request-scope.server).
+ */
+export async function getSignedInViewer(request: Request): Promise<SignedInViewer | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  return oncePerRequest(`viewer:${sessionId}`, async () => {
+    const viewer = await getViewerBySession(await getDb(), sessionId);
+    if (viewer?.stale) await touchSession(sessionId);
+    return viewer;
+  });
+}
+
+/** Sign-in, remembering the page the visitor wanted. */
+export function signInRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  return redirect(`/auth/sign-in?${new URLSearchParams({ redirectTo })}`);
 }
 
 /** Where a signed-out visitor is sent: sign-in, remembering the page they wanted. */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (user) return user;
-  const url = new URL(request.url);
-  const redirectTo = `${url.pathname}${url.search}`;
-  throw redirect(`/auth/sign-in?${new URLSearchParams({ redirectTo })}`);
+  throw signInRedirect(request);
 }
 
 export async function requireAnonymous(request: Request) {

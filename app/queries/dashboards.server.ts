@@ -34,25 +34,27 @@ export async function getAuthorStats(
     isNull(rfps.deletedAt),
     gte(rfps.createdAt, since(now, daysBack)),
   );
-  const [row] = await db
-    .select({
-      totalRfps: sql<number>`count(*) filter (where ${rfps.status} <> 'draft')`.mapWith(Number),
-      activeRfps: sql<number>`count(*) filter (where ${rfps.status} = 'published')`.mapWith(Number),
-      totalValue:
-        sql<number>`coalesce(sum(coalesce(${rfps.budgetMax}, ${rfps.budgetMin}, 0)) filter (where ${rfps.status} <> 'draft'), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(rfps)
-    .where(mine);
-  const [proposals] = await db
-    .select({
-      total: sql<number>`count(*)`.mapWith(Number),
-      avgValue: sql<number>`coalesce(avg(${rfpProposals.totalPrice}), 0)`.mapWith(Number),
-    })
-    .from(rfpProposals)
-    .innerJoin(rfps, eq(rfps.id, rfpProposals.rfpId))
-    .where(and(mine, ne(rfpProposals.status, "draft")));
+  const [[row], [proposals]] = await Promise.all([
+    db
+      .select({
+        totalRfps: sql<number>`count(*) filter (where ${rfps.status} <> 'draft')`.mapWith(Number),
+        activeRfps: sql<number>`count(*) filter (where ${rfps.status} = 'published')`.mapWith(Number),
+        totalValue:
+          sql<number>`coalesce(sum(coalesce(${rfps.budgetMax}, ${rfps.budgetMin}, 0)) filter (where ${rfps.status} <> 'draft'), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(rfps)
+      .where(mine),
+    db
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        avgValue: sql<number>`coalesce(avg(${rfpProposals.totalPrice}), 0)`.mapWith(Number),
+      })
+      .from(rfpProposals)
+      .innerJoin(rfps, eq(rfps.id, rfpProposals.rfpId))
+      .where(and(mine, ne(rfpProposals.status, "draft"))),
+  ]);
   const totalRfps = row?.totalRfps ?? 0;
   const totalProposals = proposals?.total ?? 0;
   return {
@@ -72,21 +74,23 @@ export async function getAuthorStats(
  * (bids made), creditBalance; and the bid values of the vendor side of "RFP analytics".
  */
 export async function getVendorStats(db: Queryable, vendorId: string) {
-  const rows = await db
-    .select({
-      status: rfpProposals.status,
-      rejectionCause: rfpProposals.rejectionCause,
-      totalPrice: rfpProposals.totalPrice,
-      submittedAt: rfpProposals.submittedAt,
-      publishedAt: rfps.publishedAt,
-    })
-    .from(rfpProposals)
-    .innerJoin(rfps, eq(rfps.id, rfpProposals.rfpId))
-    .where(and(eq(rfpProposals.vendorId, vendorId), ne(rfpProposals.status, "draft")));
+  const [rows, credits] = await Promise.all([
+    db
+      .select({
+        status: rfpProposals.status,
+        rejectionCause: rfpProposals.rejectionCause,
+        totalPrice: rfpProposals.totalPrice,
+        submittedAt: rfpProposals.submittedAt,
+        publishedAt: rfps.publishedAt,
+      })
+      .from(rfpProposals)
+      .innerJoin(rfps, eq(rfps.id, rfpProposals.rfpId))
+      .where(and(eq(rfpProposals.vendorId, vendorId), ne(rfpProposals.status, "draft"))),
+    getVendorCredits(db, vendorId),
+  ]);
   const count = (...statuses: string[]) => rows.filter((r) => statuses.includes(r.status)).length;
   const won = rows.filter((r) => r.status === "accepted");
   const outcomes = bidOutcomes(rows);
-  const credits = await getVendorCredits(db, vendorId);
   const bidValues = rows.map((r) => r.totalPrice ?? 0);
   return {
     totalProposals: rows.length,
@@ -163,11 +167,16 @@ export async function getOpenRfpsFor(
   viewer: RfpViewer,
   options: { limit?: number; now?: Date; timeZone?: string | null } = {},
 ) {
+  // A short list with no pager: no total (counting every visible RFP costs more than the list).
   const { rfps: rows } = await searchRfps(
     db,
     viewer,
     { ...DEFAULT_RFP_SEARCH, limit: options.limit ?? VENDOR_DASHBOARD_RFPS },
-    { now: (options.now ?? new Date()).toISOString(), timeZone: options.timeZone || DEFAULT_TIME_ZONE },
+    {
+      now: (options.now ?? new Date()).toISOString(),
+      timeZone: options.timeZone || DEFAULT_TIME_ZONE,
+      withTotal: false,
+    },
   );
   return rows;
 }

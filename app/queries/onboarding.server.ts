@@ -119,38 +119,31 @@ export interface OnboardingNudgeData {
  * dismissed it, or every step is done.
  */
 export async function getOnboardingNudge(db: Queryable, userId: string): Promise<OnboardingNudgeData | null> {
-  const [profile] = await db
-    .select({
-      dismissed: userProfiles.onboardingNudgeDismissed,
-      fullName: userProfiles.fullName,
-      location: userProfiles.location,
-      professionalSummary: userProfiles.professionalSummary,
-      bio: userProfiles.bio,
-    })
-    .from(userProfiles)
-    .where(eq(userProfiles.id, userId));
-  if (!profile || profile.dismissed) return null;
-  const role = await getOnboardingRole(db, userId);
-  // The RFP steps are done once the person wrote an RFP (managers) or sent a proposal (vendors).
-  const [authored, proposed] = await Promise.all([
-    role?.roleType === "manager"
-      ? db.select({ id: rfps.id }).from(rfps).where(eq(rfps.authorId, userId)).limit(1)
-      : [],
-    role?.roleType === "vendor"
-      ? db
-          .select({ id: rfpProposals.id })
-          .from(rfpProposals)
-          .where(eq(rfpProposals.vendorId, userId))
-          .limit(1)
-      : [],
+  // One round: the profile, the role, and whether the person wrote an RFP (managers) or sent a
+  // proposal (vendors); the RFP steps are done once they did.
+  const [[profile], role, authored, proposed] = await Promise.all([
+    db
+      .select({
+        dismissed: userProfiles.onboardingNudgeDismissed,
+        fullName: userProfiles.fullName,
+        location: userProfiles.location,
+        professionalSummary: userProfiles.professionalSummary,
+        bio: userProfiles.bio,
+      })
+      .from(userProfiles)
+      .where(eq(userProfiles.id, userId)),
+    getOnboardingRole(db, userId),
+    db.select({ id: rfps.id }).from(rfps).where(eq(rfps.authorId, userId)).limit(1),
+    db.select({ id: rfpProposals.id }).from(rfpProposals).where(eq(rfpProposals.vendorId, userId)).limit(1),
   ]);
+  if (!profile || profile.dismissed) return null;
   const steps = nudgeSteps({
     roleType: role?.roleType ?? null,
     verificationStatus: role?.verificationStatus ?? null,
     profileComplete: isProfileComplete(profile),
     hasRole: role !== null,
-    hasCreatedRfp: authored.length > 0,
-    hasSubmittedProposal: proposed.length > 0,
+    hasCreatedRfp: role?.roleType === "manager" && authored.length > 0,
+    hasSubmittedProposal: role?.roleType === "vendor" && proposed.length > 0,
   });
   const completedCount = steps.filter((s) => s.done).length;
   if (steps.length === 0 || completedCount === steps.length) return null;

@@ -135,6 +135,7 @@ export function searchRfpsQuery(
   f: RfpSearchFilters,
   now: string,
   timeZone: string,
+  withTotal = true,
 ) {
   return db
     .select({
@@ -159,7 +160,8 @@ export function searchRfpsQuery(
       publishedAt: rfps.publishedAt,
       viewCount: sql<number>`coalesce(${rfpViews.viewCount}, 0)`.mapWith(Number),
       myProposalStatus: rfpProposals.status,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      // The window total makes the database visit every matching row; lists without a pager skip it.
+      total: (withTotal ? sql<number>`count(*) over ()` : sql<number>`0`).mapWith(Number),
     })
     .from(rfps)
     .leftJoin(rfpViews, eq(rfpViews.rfpId, rfps.id))
@@ -178,13 +180,14 @@ export async function searchRfps(
   db: Queryable,
   viewer: RfpViewer,
   f: RfpSearchFilters,
-  options: { now?: string; timeZone?: string } = {},
+  options: { now?: string; timeZone?: string; withTotal?: boolean } = {},
 ): Promise<RfpSearchResult> {
   const now = options.now ?? new Date().toISOString();
   const timeZone = options.timeZone ?? "America/New_York";
-  const rows = await searchRfpsQuery(db, viewer, f, now, timeZone);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && f.page > 1) {
+  const withTotal = options.withTotal ?? true;
+  const rows = await searchRfpsQuery(db, viewer, f, now, timeZone, withTotal);
+  let total = withTotal ? (rows[0]?.total ?? 0) : rows.length;
+  if (withTotal && rows.length === 0 && f.page > 1) {
     // Past the last page: the window count is not available, so count separately.
     const [row] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })

@@ -1,5 +1,12 @@
 import type { Queryable } from "@db/client";
-import { organizations, roleContexts, userProfessionalRoles, userProfiles } from "@db/schema";
+import {
+  organizations,
+  roleContexts,
+  sessions,
+  userProfessionalRoles,
+  userProfiles,
+  users,
+} from "@db/schema";
 import {
   isRoleType,
   isRoleVerified,
@@ -9,7 +16,7 @@ import {
   permissionsFrom,
   type RoleType,
 } from "@domain/roles";
-import { asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 
 /** A user id, or a subquery that yields one (so the viewer loads in the same round trip as the session). */
 export type UserRef = string | SQL;
@@ -85,54 +92,72 @@ const contextColumns = {
   can_message_users: roleContexts.canMessageUsers,
 };
 
-export async function getViewerProfile(db: Queryable, userId: UserRef): Promise<ViewerProfile | null> {
-  const [row] = await db
-    .select({
-      fullName: userProfiles.fullName,
-      displayName: userProfiles.displayName,
-      avatarUrl: userProfiles.avatarUrl,
-      subscriptionTier: userProfiles.subscriptionTier,
-      onboardingCompleted: userProfiles.onboardingCompleted,
-      onboardingStep: userProfiles.onboardingStep,
-      onboardingNudgeDismissed: userProfiles.onboardingNudgeDismissed,
-      activeRoleContext: userProfiles.activeRoleContext,
-      theme: userProfiles.theme,
-      compactMode: userProfiles.compactMode,
-      reducedMotion: userProfiles.reducedMotion,
-      sidebarCollapsed: userProfiles.sidebarCollapsed,
-      timezone: userProfiles.timezone,
-    })
-    .from(userProfiles)
-    .where(eq(userProfiles.id, userId));
-  if (!row) return null;
+const profileColumns = {
+  fullName: userProfiles.fullName,
+  displayName: userProfiles.displayName,
+  avatarUrl: userProfiles.avatarUrl,
+  subscriptionTier: userProfiles.subscriptionTier,
+  onboardingCompleted: userProfiles.onboardingCompleted,
+  onboardingStep: userProfiles.onboardingStep,
+  onboardingNudgeDismissed: userProfiles.onboardingNudgeDismissed,
+  activeRoleContext: userProfiles.activeRoleContext,
+  theme: userProfiles.theme,
+  compactMode: userProfiles.compactMode,
+  reducedMotion: userProfiles.reducedMotion,
+  sidebarCollapsed: userProfiles.sidebarCollapsed,
+  timezone: userProfiles.timezone,
+};
+
+type ProfileRow = Omit<ViewerProfile, "theme"> & { theme: string };
+
+function toProfile(row: ProfileRow): ViewerProfile {
   const theme = row.theme === "light" || row.theme === "dark" ? row.theme : "system";
   return { ...row, theme };
 }
 
+export async function getViewerProfile(db: Queryable, userId: UserRef): Promise<ViewerProfile | null> {
+  const [row] = await db.select(profileColumns).from(userProfiles).where(eq(userProfiles.id, userId));
+  return row ? toProfile(row) : null;
+}
+
 /** The user's roles with their organization, by display order (spec 000 section 7). */
-export async function getRoles(db: Queryable, userId: UserRef): Promise<ViewerRole[]> {
-  const rows = await db
-    .select({
-      id: userProfessionalRoles.id,
-      roleType: userProfessionalRoles.roleType,
-      title: userProfessionalRoles.title,
-      organizationId: userProfessionalRoles.organizationId,
-      organizationName: userProfessionalRoles.organizationName,
-      organizationType: organizations.organizationType,
-      organizationVerified: organizations.isVerified,
-      description: userProfessionalRoles.description,
-      responsibilities: userProfessionalRoles.responsibilities,
-      isPrimary: userProfessionalRoles.isPrimary,
-      isCurrent: userProfessionalRoles.isCurrent,
-      displayOrder: userProfessionalRoles.displayOrder,
-      verificationStatus: userProfessionalRoles.verificationStatus,
-      verificationMethod: userProfessionalRoles.verificationMethod,
-      rejectionReason: userProfessionalRoles.rejectionReason,
-    })
-    .from(userProfessionalRoles)
-    .leftJoin(organizations, eq(organizations.id, userProfessionalRoles.organizationId))
-    .where(eq(userProfessionalRoles.userId, userId))
-    .orderBy(asc(userProfessionalRoles.displayOrder), asc(userProfessionalRoles.createdAt));
+const roleColumns = {
+  id: userProfessionalRoles.id,
+  roleType: userProfessionalRoles.roleType,
+  title: userProfessionalRoles.title,
+  organizationId: userProfessionalRoles.organizationId,
+  organizationName: userProfessionalRoles.organizationName,
+  organizationType: organizations.organizationType,
+  organizationVerified: organizations.isVerified,
+  description: userProfessionalRoles.description,
+  responsibilities: userProfessionalRoles.responsibilities,
+  isPrimary: userProfessionalRoles.isPrimary,
+  isCurrent: userProfessionalRoles.isCurrent,
+  displayOrder: userProfessionalRoles.displayOrder,
+  verificationStatus: userProfessionalRoles.verificationStatus,
+  verificationMethod: userProfessionalRoles.verificationMethod,
+  rejectionReason: userProfessionalRoles.rejectionReason,
+};
+
+interface RoleRow {
+  id: string;
+  roleType: string;
+  title: string;
+  organizationId: string | null;
+  organizationName: string | null;
+  organizationType: string | null;
+  organizationVerified: boolean | null;
+  description: string | null;
+  responsibilities: string[];
+  isPrimary: boolean;
+  isCurrent: boolean;
+  displayOrder: number;
+  verificationStatus: string;
+  verificationMethod: string | null;
+  rejectionReason: string | null;
+}
+
+function toRoles(rows: RoleRow[]): ViewerRole[] {
   return rows.flatMap((r) =>
     isRoleType(r.roleType)
       ? [
@@ -147,6 +172,16 @@ export async function getRoles(db: Queryable, userId: UserRef): Promise<ViewerRo
   );
 }
 
+export async function getRoles(db: Queryable, userId: UserRef): Promise<ViewerRole[]> {
+  const rows = await db
+    .select(roleColumns)
+    .from(userProfessionalRoles)
+    .leftJoin(organizations, eq(organizations.id, userProfessionalRoles.organizationId))
+    .where(eq(userProfessionalRoles.userId, userId))
+    .orderBy(asc(userProfessionalRoles.displayOrder), asc(userProfessionalRoles.createdAt));
+  return toRoles(rows);
+}
+
 /** The user's contexts, default first (spec 000 section 7). */
 export async function getContexts(db: Queryable, userId: UserRef): Promise<ViewerContext[]> {
   const rows = await db
@@ -154,6 +189,14 @@ export async function getContexts(db: Queryable, userId: UserRef): Promise<Viewe
     .from(roleContexts)
     .where(eq(roleContexts.userId, userId))
     .orderBy(asc(roleContexts.createdAt));
+  return toContexts(rows);
+}
+
+type ContextRow = Omit<ViewerContext, "permissions" | "contextType"> & {
+  contextType: string;
+} & Record<PermissionFlag, boolean>;
+
+function toContexts(rows: ContextRow[]): ViewerContext[] {
   const contexts = rows.flatMap((r) => {
     if (!isRoleType(r.contextType)) return [];
     const flags: Partial<Record<PermissionFlag, boolean>> = {};
@@ -173,4 +216,61 @@ export async function getContexts(db: Queryable, userId: UserRef): Promise<Viewe
     ];
   });
   return contexts.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+}
+
+/** `json_agg` of `columns` (named as in TypeScript) over the rows a subquery finds, as text ('[]' when none). */
+function jsonRows(columns: Record<string, unknown>, from: SQL, orderBy: SQL): SQL<string> {
+  const pairs = Object.entries(columns).map(([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`);
+  return sql<string>`(select coalesce(json_agg(json_build_object(${sql.join(pairs, sql`, `)}) order by ${orderBy}), '[]')::text ${from})`;
+}
+
+export interface SignedInViewer {
+  user: { id: string; email: string; fullName: string | null; sessionId: string };
+  /** The session's "last seen" is older than 5 minutes (the caller refreshes it). */
+  stale: boolean;
+  profile: ViewerProfile | null;
+  roles: ViewerRole[];
+  contexts: ViewerContext[];
+}
+
+/**
+ * The person behind a live session, in one statement (one round trip): the user, the profile, the
+ * roles with their organizations and the contexts with their permission flags. Null when the session is
+ * unknown or expired, or the account disabled.
+ */
+export async function getViewerBySession(db: Queryable, sessionId: string): Promise<SignedInViewer | null> {
+  const roles = jsonRows(
+    roleColumns,
+    sql`from ${userProfessionalRoles} left join ${organizations} on ${organizations.id} = ${userProfessionalRoles.organizationId} where ${userProfessionalRoles.userId} = ${users.id}`,
+    sql`${userProfessionalRoles.displayOrder}, ${userProfessionalRoles.createdAt}`,
+  );
+  const contexts = jsonRows(
+    // A timestamp as text, as drizzle reads it in the other queries.
+    { ...contextColumns, lastAccessed: sql`${roleContexts.lastAccessed}::text` },
+    sql`from ${roleContexts} where ${roleContexts.userId} = ${users.id}`,
+    sql`${roleContexts.createdAt}`,
+  );
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      stale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '5 minutes'`,
+      hasProfile: sql<boolean>`${userProfiles.id} is not null`,
+      ...profileColumns,
+      roles,
+      contexts,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userProfiles, eq(userProfiles.id, users.id))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)));
+  if (!row) return null;
+  const { id, email, stale, hasProfile, roles: rolesJson, contexts: contextsJson, ...profile } = row;
+  return {
+    user: { id, email, fullName: profile.fullName, sessionId },
+    stale,
+    profile: hasProfile ? toProfile(profile as ProfileRow) : null,
+    roles: toRoles(JSON.parse(rolesJson) as RoleRow[]),
+    contexts: toContexts(JSON.parse(contextsJson) as ContextRow[]),
+  };
 }

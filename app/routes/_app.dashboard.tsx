@@ -35,15 +35,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: viewer.role.verificationStatus,
     isCurrent: viewer.role.isCurrent,
   });
-  const rfpDashboard = await getRfpDashboard(db, {
-    kind,
-    rfpViewer: rfpViewer(viewer),
-    timeZone: viewerTimeZone(viewer),
-    verifyToCreate: kind !== "author" && createEntry?.note ? { href: createEntry.href } : null,
-  }).catch((error) => {
-    console.error("dashboard: RFP dashboard failed", error);
-    return null;
-  });
+  // The RFP dashboard and the onboarding nudge are independent: one round for both.
+  const [rfpDashboard, nudge] = await Promise.all([
+    getRfpDashboard(db, {
+      kind,
+      rfpViewer: rfpViewer(viewer),
+      timeZone: viewerTimeZone(viewer),
+      verifyToCreate: kind !== "author" && createEntry?.note ? { href: createEntry.href } : null,
+    }).catch((error) => {
+      console.error("dashboard: RFP dashboard failed", error);
+      return null;
+    }),
+    getOnboardingNudge(db, viewer.user.id),
+  ]);
   return json({
     name: viewer.profile.fullName?.trim() || viewer.user.email,
     role: {
@@ -54,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       rejectionReason: viewer.role.rejectionReason,
     },
     roleCount: viewer.roles.length,
-    nudge: await getOnboardingNudge(db, viewer.user.id),
+    nudge,
     rfpDashboard,
   });
 }
