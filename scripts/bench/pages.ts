@@ -1,75 +1,39 @@
 // Full pages rendered on the server, as a browser's first request gets them: /rfps (the search page's
 // HTML with 10,000 published RFPs) and /dashboard (a verified vendor's), each through the production
 // server (server.js: Express, Remix, the session, every loader of the page, React rendering), against a
-// bare Node handler (scripts/bench/bare-page-server.mjs) running the same SQL statements: the ones the
-// page's loaders ran, captured once here, all sent at once. Targets: >= 0.5x the throughput, p99 <= 3x.
+// bare Node handler (scripts/bench/bare-server.mjs) running the same SQL statements in the same
+// dependent rounds: the ones the page's loaders sent, captured once here with the loaders run as the
+// server runs them (in parallel, in one request scope). Targets: >= 0.5x the throughput, p99 <= 3x.
 // BENCH_PAGE_RFPS (10000), BENCH_PAGE_SECONDS (6), BENCH_PAGE_CONNECTIONS (10), BENCH_PAGE_ROUNDS (2),
 // BENCH_CPU_PROF=dir (a CPU profile of the app server per page).
-import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { eq, sql } from "drizzle-orm";
-import { PostgresJsSession } from "drizzle-orm/postgres-js";
+import { withRequestScope } from "../../app/auth/request-scope.server";
 import { createUserSession } from "../../app/auth/session.server";
-import { createAccount } from "../../app/commands/accounts.server";
-import { addRole } from "../../app/commands/roles.server";
-import { userProfiles } from "../../db/schema";
-import { SEARCH_TERMS, seedPublishedRfps } from "./rfp-fixtures";
-import { getter } from "./rfp-search";
+import { SEARCH_TERMS } from "./rfp-fixtures";
 import {
   appSessionSecret,
   type Benchmark,
   type BenchResult,
+  buildApp,
+  captureRounds,
+  compareInTurns,
+  comparisonNote,
   describeLoad,
   envInt,
   envNumber,
-  type LoadResult,
   log,
   productionSessionCookie,
-  runLoad,
-  serverEnv,
-  stopChild,
-  waitForHttp,
+  seedReaders,
   withBenchDatabase,
+  withServerPair,
 } from "./support";
 
 const NAME = "pages";
 
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
-interface Statement {
-  sql: string;
-  params: unknown[];
-}
-
-/**
- * Runs a page's loaders in this process (root, the app layout, the page) for `url` and returns every SQL
- * statement they sent, with its parameters, by listening at drizzle's postgres-js prepareQuery.
- */
-async function captureStatements(url: string, cookie: string, loaders: Loader[]): Promise<Statement[]> {
-  const proto = PostgresJsSession.prototype as unknown as {
-    prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown;
-  };
-  const original = proto.prepareQuery;
-  const captured: Statement[] = [];
-  proto.prepareQuery = function (query, ...rest) {
-    captured.push({ sql: query.sql, params: query.params });
-    return original.call(this, query, ...rest);
-  };
-  try {
-    for (const loader of loaders) {
-      const request = new Request(`http://localhost${url}`, { headers: { Cookie: cookie } });
-      await loader({ request, params: {}, context: { clientIp: "127.0.0.1" } });
-    }
-  } finally {
-    proto.prepareQuery = original;
-  }
-  // Writes (a session's "last seen") are not part of a page's cost in steady state.
-  return captured.filter((s) => /^\s*(select|with)\b/i.test(s.sql));
-}
 
 export const pagesBench: Benchmark = {
   name: NAME,
@@ -81,44 +45,17 @@ export const pagesBench: Benchmark = {
       const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 1);
       const connections = envInt("BENCH_PAGE_CONNECTIONS", 10);
       const rounds = envInt("BENCH_PAGE_ROUNDS", 2);
-      log(NAME, "building the app (remix build)");
-      const built = spawnSync("npx", ["remix", "build"], { stdio: "ignore" });
-      if (built.status !== 0 || !existsSync("build/index.js")) throw new Error("remix build failed");
+      buildApp(NAME);
       const handle = await bench.open(10);
       globalThis.__dbHandle = Promise.resolve(handle);
       const secret = await appSessionSecret();
-
-      const author = await createAccount(handle.db, {
-        email: "author@bench.test",
-        password: "correct-horse-battery",
-      });
-      const vendor = await createAccount(handle.db, {
-        email: "vendor@bench.test",
-        password: "correct-horse-battery",
-      });
-      await addRole(
-        handle.db,
-        vendor.id,
-        { role_type: "vendor", title: "Vendor", organization_name: "Bench Co", responsibilities: [] },
-        { verified: true },
-      );
-      await handle.db
-        .update(userProfiles)
-        .set({ onboardingCompleted: true, onboardingStep: "complete" })
-        .where(eq(userProfiles.id, vendor.id));
-      const t0 = performance.now();
-      await seedPublishedRfps(handle.db, author.id, count);
-      log(
-        NAME,
-        `seeded ${count.toLocaleString("en-US")} published RFPs in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-      );
-      await handle.db.execute(sql`analyze`);
+      const { vendorId } = await seedReaders(handle, NAME, count);
 
       // One session for both: in-process (cookie "session") to capture, and the production server's
       // (__Host-session) for the measured requests; the session row is the same.
-      const session = await createUserSession(new Request("http://localhost/"), vendor.id, "/dashboard");
+      const session = await createUserSession(new Request("http://localhost/"), vendorId, "/dashboard");
       const localCookie = (session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
-      const serverCookie = await productionSessionCookie(vendor.id);
+      const serverCookie = await productionSessionCookie(vendorId);
       // The loaders as the server runs them: from the build (the sources import CSS and assets).
       const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as {
         routes: Record<string, { module: { loader: Loader } }>;
@@ -130,21 +67,36 @@ export const pagesBench: Benchmark = {
       };
       const root = loaderOf("root");
       const layout = loaderOf("routes/_app");
-      const rfpsPage = loaderOf("routes/_app.rfps._index");
-      const dashboardPage = loaderOf("routes/_app.dashboard");
+      /** A page's statements: its loaders run once, together, in one request scope, as server.js runs them. */
+      const capture = (url: string, loaders: Loader[]) =>
+        captureRounds(() =>
+          withRequestScope(() =>
+            Promise.all(
+              loaders.map((loader) =>
+                loader({
+                  request: new Request(`http://localhost${url}`, { headers: { Cookie: localCookie } }),
+                  params: {},
+                  context: { clientIp: "127.0.0.1" },
+                }),
+              ),
+            ),
+          ),
+        );
+      // Warm the in-process code paths (and the "last seen" write) before capturing.
+      await capture("/dashboard", [root, layout, loaderOf("routes/_app.dashboard")]);
       const qSentinel = `q${randomBytes(6).toString("hex")}`;
       const pages = [
         {
           name: "rfps-page",
           label: "/rfps HTML",
-          statements: await captureStatements(`/rfps?q=${qSentinel}`, localCookie, [root, layout, rfpsPage]),
+          rounds: await capture(`/rfps?q=${qSentinel}`, [root, layout, loaderOf("routes/_app.rfps._index")]),
           appPath: (i: number) => `/rfps?q=${SEARCH_TERMS[i % SEARCH_TERMS.length]}`,
           barePath: (i: number) => `/page?q=${SEARCH_TERMS[i % SEARCH_TERMS.length]}`,
         },
         {
           name: "dashboard-page",
           label: "/dashboard HTML",
-          statements: await captureStatements("/dashboard", localCookie, [root, layout, dashboardPage]),
+          rounds: await capture("/dashboard", [root, layout, loaderOf("routes/_app.dashboard")]),
           appPath: () => "/dashboard",
           barePath: () => "/page",
         },
@@ -152,102 +104,55 @@ export const pagesBench: Benchmark = {
 
       const results: BenchResult[] = [];
       for (const page of pages) {
-        log(NAME, `${page.label}: the loaders send ${page.statements.length} SQL statements`);
-        const dir = mkdtempSync(path.join(os.tmpdir(), "bench-page-"));
-        const specPath = path.join(dir, "spec.json");
-        writeFileSync(
-          specPath,
-          JSON.stringify({ url: bench.url, max: 10, statements: page.statements, qSentinel }),
-        );
-        const appPort = 3600 + Math.floor(Math.random() * 200);
-        const barePort = appPort + 1;
-        // BENCH_CPU_PROF=dir: a V8 CPU profile of the app server per page, for finding where time goes.
-        const profileDir = process.env.BENCH_CPU_PROF;
-        const profileArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-        const app = spawn(process.execPath, [...profileArgs, "server.js"], {
-          env: serverEnv(bench.url, appPort, secret),
-          stdio: "ignore",
-        });
-        const bare = spawn(
-          process.execPath,
-          ["scripts/bench/bare-page-server.mjs", specPath, String(barePort)],
+        const statements = page.rounds.flat().length;
+        const shape = `${statements} statements in ${page.rounds.length} rounds (${page.rounds.map((r) => r.length).join(" + ")})`;
+        log(NAME, `${page.label}: the loaders send ${shape}`);
+        await withServerPair(
           {
-            stdio: "ignore",
+            name: NAME,
+            databaseUrl: bench.url,
+            sessionSecret: secret,
+            cookie: serverCookie,
+            connections,
+            rounds: page.rounds,
+            sentinels: { [qSentinel]: "q" },
+            profileDir: process.env.BENCH_CPU_PROF,
+          },
+          async ({ app, bare, appPort }) => {
+            // Warm both up (first renders compile code paths) and make sure the page answers 200.
+            for (let i = 0; i < 20; i++) {
+              const [a, b] = await Promise.all([app.get(page.appPath(i)), bare.get(page.barePath(i))]);
+              if (!a || !b) {
+                const answer = await fetch(`http://127.0.0.1:${appPort}${page.appPath(i)}`, {
+                  headers: { Cookie: serverCookie },
+                });
+                throw new Error(
+                  `${page.label}: app ${a ? "answered" : "failed"}, bare ${b ? "answered" : "failed"}: ` +
+                    `${answer.status} ${(await answer.text()).slice(0, 300)}`,
+                );
+              }
+            }
+            const load = await compareInTurns({
+              connections,
+              seconds,
+              rounds,
+              warmupSeconds,
+              app: (w, i) => app.get(page.appPath(w + i)),
+              bare: (w, i) => bare.get(page.barePath(w + i)),
+            });
+            log(NAME, describeLoad(`app  ${page.label} @${connections}`, load.app, "pages"));
+            log(NAME, describeLoad(`bare ${page.label} @${connections}`, load.bare, "answers"));
+            results.push({
+              name: page.name,
+              value: load.app.rate,
+              unit: `pages/s @${connections}`,
+              baseline: load.bare.rate,
+              baselineUnit: `bare answers/s @${connections} (${shape})`,
+              target: 0.5,
+              notes: [comparisonNote(`@${connections}`, load.app, load.bare)],
+            });
           },
         );
-        try {
-          await Promise.all([waitForHttp(appPort), waitForHttp(barePort)]);
-          // Warm both up (first renders compile code paths) and make sure the page answers 200.
-          for (let i = 0; i < 20; i++) {
-            const [a, b] = await Promise.all([
-              fetch(`http://127.0.0.1:${appPort}${page.appPath(i)}`, { headers: { Cookie: serverCookie } }),
-              fetch(`http://127.0.0.1:${barePort}${page.barePath(i)}`),
-            ]);
-            const [textA] = await Promise.all([a.text(), b.text()]);
-            if (a.status !== 200 || b.status !== 200) {
-              throw new Error(
-                `${page.label}: app answered ${a.status}, bare ${b.status}: ${textA.slice(0, 300)}`,
-              );
-            }
-          }
-          const appClient = getter(appPort, connections, serverCookie);
-          const bareClient = getter(barePort, connections, serverCookie);
-          const appRuns: LoadResult[] = [];
-          const bareRuns: LoadResult[] = [];
-          // App and bare take turns, so other load on the machine falls on both alike.
-          for (let round = 0; round < rounds; round++) {
-            appRuns.push(
-              await runLoad({
-                workers: connections,
-                seconds: seconds / rounds,
-                warmupSeconds,
-                op: (w, i) => appClient.get(page.appPath(w + i)),
-              }),
-            );
-            bareRuns.push(
-              await runLoad({
-                workers: connections,
-                seconds: seconds / rounds,
-                warmupSeconds,
-                op: (w, i) => bareClient.get(page.barePath(w + i)),
-              }),
-            );
-          }
-          appClient.close();
-          bareClient.close();
-          const combine = (runs: LoadResult[]): LoadResult => {
-            const ok = runs.reduce((n, r) => n + r.ok, 0);
-            const secs = runs.reduce((n, r) => n + r.seconds, 0);
-            return {
-              ok,
-              failed: runs.reduce((n, r) => n + r.failed, 0),
-              seconds: secs,
-              rate: ok / secs,
-              p50Ms: Math.max(...runs.map((r) => r.p50Ms)),
-              p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
-              firstError: runs.find((r) => r.firstError)?.firstError,
-            };
-          };
-          const appLoad = combine(appRuns);
-          const bareLoad = combine(bareRuns);
-          log(NAME, describeLoad(`app  ${page.label} @${connections}`, appLoad, "pages"));
-          log(NAME, describeLoad(`bare ${page.label} @${connections}`, bareLoad, "answers"));
-          const p99Ratio = appLoad.p99Ms / bareLoad.p99Ms;
-          results.push({
-            name: page.name,
-            value: appLoad.rate,
-            unit: `pages/s @${connections}`,
-            baseline: bareLoad.rate,
-            baselineUnit: `bare answers/s @${connections} (${page.statements.length} statements)`,
-            target: 0.5,
-            notes: [
-              `p99 ${appLoad.p99Ms.toFixed(1)} vs ${bareLoad.p99Ms.toFixed(1)} ms (${p99Ratio.toFixed(2)}x, target <= 3x ${p99Ratio <= 3 ? "met" : "missed"})`,
-              `failed ${appLoad.failed}/${bareLoad.failed}`,
-            ],
-          });
-        } finally {
-          await Promise.all([stopChild(app), stopChild(bare)]);
-        }
       }
       await handle.close();
       return results;

@@ -1,9 +1,18 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { PostgresJsSession } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { createUserSession } from "../../app/auth/session.server";
+import { createAccount } from "../../app/commands/accounts.server";
+import { addRole } from "../../app/commands/roles.server";
 import { type DatabaseHandle, openDatabase, runMigrations } from "../../db/client";
+import { userProfiles } from "../../db/schema";
+import { seedPublishedRfps } from "./rfp-fixtures";
 
 /** The server the benchmarks run against; each benchmark creates (and drops) a database of its own there. */
 export const DEFAULT_BENCH_URL = "postgres://postgres@127.0.0.1:5432/test";
@@ -289,5 +298,254 @@ export async function productionSessionCookie(userId: string): Promise<string> {
   return ((session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "").replace(
     /^session=/,
     "__Host-session=",
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The load-driving scaffolding of the HTTP benchmarks (rfp-search, pages): one driver, one bare server.
+
+/** Builds the app (remix build): the benchmarks measure the code as it is now. */
+export function buildApp(name: string): void {
+  log(name, "building the app (remix build)");
+  const built = spawnSync("npx", ["remix", "build"], { stdio: "ignore" });
+  if (built.status !== 0 || !existsSync("build/index.js")) throw new Error("remix build failed");
+}
+
+/**
+ * The data the HTTP benchmarks read: an author with `count` published RFPs (through the event store, so
+ * the projections are the real ones) and a verified, onboarded vendor (otherwise every page sends them
+ * to /onboarding) who reads them; planner statistics gathered, as autovacuum keeps them on a live database.
+ */
+export async function seedReaders(handle: DatabaseHandle, name: string, count: number) {
+  const author = await createAccount(handle.db, {
+    email: "author@bench.test",
+    password: "correct-horse-battery",
+  });
+  const vendor = await createAccount(handle.db, {
+    email: "vendor@bench.test",
+    password: "correct-horse-battery",
+  });
+  await addRole(
+    handle.db,
+    vendor.id,
+    { role_type: "vendor", title: "Vendor", organization_name: "Bench Co", responsibilities: [] },
+    { verified: true },
+  );
+  await handle.db
+    .update(userProfiles)
+    .set({ onboardingCompleted: true, onboardingStep: "complete" })
+    .where(eq(userProfiles.id, vendor.id));
+  const t0 = performance.now();
+  await seedPublishedRfps(handle.db, author.id, count);
+  log(
+    name,
+    `seeded ${count.toLocaleString("en-US")} published RFPs in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  await handle.db.execute(sql`analyze`);
+  return { authorId: author.id, vendorId: vendor.id };
+}
+
+/** One SQL statement as drizzle sent it. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * Runs `fn` (a request's loaders, run as Remix runs them) and returns the read statements it sent,
+ * grouped in dependent rounds: a statement is in round n+1 when a statement of round n had finished
+ * before it started (the earliest round it could have gone in, given what it waited for). Listens at
+ * drizzle's postgres-js prepareQuery and times each execution. Writes (a session's "last seen") are
+ * left out: they are not part of a page's cost in steady state.
+ */
+export async function captureRounds(fn: () => Promise<unknown>): Promise<Statement[][]> {
+  const proto = PostgresJsSession.prototype as unknown as {
+    prepareQuery: (
+      query: Statement,
+      ...rest: unknown[]
+    ) => { execute: (...a: unknown[]) => Promise<unknown> };
+  };
+  const original = proto.prepareQuery;
+  const timed: (Statement & { start: number; end: number })[] = [];
+  proto.prepareQuery = function (query, ...rest) {
+    const prepared = original.call(this, query, ...rest);
+    const execute = prepared.execute.bind(prepared);
+    prepared.execute = async (...args: unknown[]) => {
+      const entry = {
+        sql: query.sql,
+        params: query.params,
+        start: performance.now(),
+        end: Number.POSITIVE_INFINITY,
+      };
+      timed.push(entry);
+      try {
+        return await execute(...args);
+      } finally {
+        entry.end = performance.now();
+      }
+    };
+    return prepared;
+  };
+  try {
+    await fn();
+  } finally {
+    proto.prepareQuery = original;
+  }
+  const round = new Map<(typeof timed)[number], number>();
+  for (const s of timed) {
+    const before = timed.filter((t) => t !== s && t.end <= s.start).map((t) => round.get(t) ?? 0);
+    round.set(s, 1 + Math.max(0, ...before));
+  }
+  const rounds: (Statement[] | undefined)[] = [];
+  for (const s of timed) {
+    if (!/^\s*(select|with)\b/i.test(s.sql)) continue;
+    const n = (round.get(s) ?? 1) - 1;
+    const list = rounds[n] ?? [];
+    rounds[n] = list;
+    list.push({ sql: s.sql, params: s.params });
+  }
+  return rounds.filter((r): r is Statement[] => r !== undefined && r.length > 0);
+}
+
+/** GETs paths over a keep-alive agent with a session cookie; true on a 200 with a body. */
+export function httpGetter(name: string, port: number, connections: number, cookie: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  let reported = false;
+  const get = (p: string) =>
+    new Promise<boolean>((resolve, reject) => {
+      const req = http.get(
+        { host: "127.0.0.1", port, path: p, agent, headers: { Cookie: cookie } },
+        (res) => {
+          let size = 0;
+          res.on("data", (c: Buffer) => {
+            size += c.length;
+          });
+          res.on("end", () => {
+            const ok = res.statusCode === 200 && size > 0;
+            if (!ok && !reported) {
+              reported = true;
+              log(
+                name,
+                `first failed answer on port ${port}: ${res.statusCode} ${res.headers.location ?? res.headers["x-remix-redirect"] ?? ""}`,
+              );
+            }
+            resolve(ok);
+          });
+        },
+      );
+      req.on("error", reject);
+    });
+  return { get, close: () => agent.destroy() };
+}
+
+/** Several rounds' loads as one: every completion counted, the median round's p50, the worst round's p99. */
+export function combineRuns(runs: LoadResult[]): LoadResult {
+  const ok = runs.reduce((n, r) => n + r.ok, 0);
+  const seconds = runs.reduce((n, r) => n + r.seconds, 0);
+  return {
+    ok,
+    failed: runs.reduce((n, r) => n + r.failed, 0),
+    seconds,
+    rate: ok / seconds,
+    p50Ms: runs.map((r) => r.p50Ms).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? Number.NaN,
+    p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+    firstError: runs.find((r) => r.firstError)?.firstError,
+  };
+}
+
+/** The app server and the bare server of one comparison, started side by side. */
+export interface ServerPair {
+  app: ReturnType<typeof httpGetter>;
+  bare: ReturnType<typeof httpGetter>;
+  appPort: number;
+  barePort: number;
+}
+
+/**
+ * Starts the production server (server.js) on the benchmark database and the bare server
+ * (scripts/bench/bare-server.mjs) running `rounds` of statements, waits for both, runs `fn`, and stops
+ * both. `profileDir`: a V8 CPU profile of the app server there.
+ */
+export async function withServerPair<T>(
+  options: {
+    name: string;
+    databaseUrl: string;
+    sessionSecret: string;
+    cookie: string;
+    connections: number;
+    rounds: Statement[][];
+    sentinels?: Record<string, "q" | "now">;
+    profileDir?: string;
+  },
+  fn: (pair: ServerPair) => Promise<T>,
+): Promise<T> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-bare-"));
+  const specPath = path.join(dir, "spec.json");
+  writeFileSync(
+    specPath,
+    JSON.stringify({
+      url: options.databaseUrl,
+      max: 10,
+      rounds: options.rounds,
+      sentinels: options.sentinels ?? {},
+    }),
+  );
+  const appPort = 3600 + Math.floor(Math.random() * 200);
+  const barePort = appPort + 1;
+  const profileArgs = options.profileDir
+    ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(options.profileDir)}`]
+    : [];
+  const appProcess = spawn(process.execPath, [...profileArgs, "server.js"], {
+    env: serverEnv(options.databaseUrl, appPort, options.sessionSecret),
+    stdio: "ignore",
+  });
+  const bareProcess = spawn(process.execPath, ["scripts/bench/bare-server.mjs", specPath, String(barePort)], {
+    stdio: "ignore",
+  });
+  const app = httpGetter(options.name, appPort, options.connections, options.cookie);
+  const bare = httpGetter(options.name, barePort, options.connections, options.cookie);
+  try {
+    await Promise.all([waitForHttp(appPort), waitForHttp(barePort)]);
+    return await fn({ app, bare, appPort, barePort });
+  } finally {
+    app.close();
+    bare.close();
+    await Promise.all([stopChild(appProcess), stopChild(bareProcess)]);
+  }
+}
+
+/**
+ * App and bare take turns in `rounds` short rounds of `connections` workers each, so other load on the
+ * machine falls on both alike; returns both sides combined (combineRuns).
+ */
+export async function compareInTurns(options: {
+  connections: number;
+  seconds: number;
+  rounds: number;
+  warmupSeconds: number;
+  app: (worker: number, iteration: number) => Promise<boolean>;
+  bare: (worker: number, iteration: number) => Promise<boolean>;
+}): Promise<{ app: LoadResult; bare: LoadResult }> {
+  const appRuns: LoadResult[] = [];
+  const bareRuns: LoadResult[] = [];
+  const each = {
+    workers: options.connections,
+    seconds: options.seconds / options.rounds,
+    warmupSeconds: options.warmupSeconds,
+  };
+  for (let round = 0; round < options.rounds; round++) {
+    appRuns.push(await runLoad({ ...each, op: options.app }));
+    bareRuns.push(await runLoad({ ...each, op: options.bare }));
+  }
+  return { app: combineRuns(appRuns), bare: combineRuns(bareRuns) };
+}
+
+/** The app/bare line of a comparison: throughput ratio and p99 ratio against their targets. */
+export function comparisonNote(label: string, app: LoadResult, bare: LoadResult, p99Target = 3): string {
+  const p99Ratio = app.p99Ms / bare.p99Ms;
+  return (
+    `${label}: ${Math.round(app.rate)} vs ${Math.round(bare.rate)} req/s (${(app.rate / bare.rate).toFixed(2)}x), ` +
+    `p99 ${app.p99Ms.toFixed(1)} vs ${bare.p99Ms.toFixed(1)} ms (${p99Ratio.toFixed(2)}x, target <= ${p99Target}x ` +
+    `${p99Ratio <= p99Target ? "met" : "missed"}), failed ${app.failed}/${bare.failed}`
   );
 }
