@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseWithZod } from "@conform-to/zod";
-import type { Database } from "@db/client";
+import type { Database, Queryable } from "@db/client";
 import { userProfessionalRoles, verificationDocuments } from "@db/schema";
 import {
   isRoleType,
@@ -176,6 +176,26 @@ export async function openStoredDocument(storageKey: string) {
 /** Statuses from which a role may be (re)submitted for verification. */
 const SUBMITTABLE = ["pending", "submitted", "rejected"];
 
+/** Whether a role in `status` may be submitted (again) for verification. */
+export function isSubmittable(status: string): boolean {
+  return SUBMITTABLE.includes(status);
+}
+
+/**
+ * The person may submit this role for verification: it is theirs, needs verification, and is pending,
+ * submitted or rejected. Else VerificationNotAllowedError. Routes call it before reading the upload, so
+ * a refused request never has its documents read (issue 11, part 2.4); submitVerification checks again.
+ */
+export async function authorizeVerification(db: Queryable, userId: string, roleId: string): Promise<void> {
+  const [role] = await db
+    .select({ roleType: userProfessionalRoles.roleType, status: userProfessionalRoles.verificationStatus })
+    .from(userProfessionalRoles)
+    .where(and(eq(userProfessionalRoles.id, roleId), eq(userProfessionalRoles.userId, userId)));
+  if (!role || !isRoleType(role.roleType) || !requiresVerification(role.roleType))
+    throw new VerificationNotAllowedError();
+  if (!isSubmittable(role.status)) throw new VerificationNotAllowedError();
+}
+
 /**
  * Submits a role for verification: stores the accepted files and their rows, and sets the role's
  * method, reference, status "submitted" and submission time. Only the role's owner, and only for a
@@ -188,13 +208,7 @@ export async function submitVerification(
   input: VerificationInput,
   files: AcceptedFile[],
 ): Promise<void> {
-  const [role] = await db
-    .select({ roleType: userProfessionalRoles.roleType, status: userProfessionalRoles.verificationStatus })
-    .from(userProfessionalRoles)
-    .where(and(eq(userProfessionalRoles.id, roleId), eq(userProfessionalRoles.userId, userId)));
-  if (!role || !isRoleType(role.roleType) || !requiresVerification(role.roleType))
-    throw new VerificationNotAllowedError();
-  if (!SUBMITTABLE.includes(role.status)) throw new VerificationNotAllowedError();
+  await authorizeVerification(db, userId, roleId);
 
   const keys: string[] = [];
   try {

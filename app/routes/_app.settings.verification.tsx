@@ -17,6 +17,7 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { z } from "zod";
 import { requireUser } from "~/auth/session.server";
 import {
+  authorizeVerification,
   readVerificationSubmission,
   submitVerification,
   VerificationNotAllowedError,
@@ -65,16 +66,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = { roleId: string; result?: SubmissionResult<string[]>; formError?: string };
 
+/**
+ * The role comes in the address (`?roleId=`, the form's action), so the person and the role are
+ * authorized before a byte of the documents is read (issue 11, part 2.4): a refused request is answered
+ * with its body unread.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const read = await readVerificationSubmission(request);
-  const roleId = RoleIdSchema.safeParse(read.formData.get("roleId"));
+  const roleId = RoleIdSchema.safeParse(new URL(request.url).searchParams.get("roleId"));
   if (!roleId.success) {
     return json<ActionData>(
       { roleId: "", formError: ONBOARDING_MESSAGES.submitVerificationFailed },
       { status: 400 },
     );
   }
+  try {
+    await authorizeVerification(await getDb(), user.id, roleId.data);
+  } catch (error) {
+    if (!(error instanceof VerificationNotAllowedError)) throw error;
+    return json<ActionData>(
+      { roleId: roleId.data, formError: ONBOARDING_MESSAGES.submitVerificationFailed },
+      { status: 409 },
+    );
+  }
+  const read = await readVerificationSubmission(request);
   if (!read.value) {
     return json<ActionData>({ roleId: roleId.data, result: read.errorReply ?? undefined }, { status: 400 });
   }
@@ -191,6 +206,7 @@ export default function VerificationSettings() {
                   lastResult={mine?.result}
                   formError={mine?.formError}
                   hiddenFields={{ roleId: role.id }}
+                  action={`/settings/verification?${new URLSearchParams({ roleId: role.id })}`}
                 >
                   <div>
                     <Button name="intent" value="submit" disabled={busy}>

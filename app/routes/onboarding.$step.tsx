@@ -43,7 +43,11 @@ import {
   saveOnboardingRole,
   setOnboardingStep,
 } from "~/commands/onboarding.server";
-import { readVerificationSubmission, submitVerification } from "~/commands/verification.server";
+import {
+  isSubmittable,
+  readVerificationSubmission,
+  submitVerification,
+} from "~/commands/verification.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { TextareaField } from "~/components/onboarding/textarea-field";
 import { VerificationForm } from "~/components/onboarding/verification-form";
@@ -173,6 +177,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
         // Verification is optional: skipping leaves the role pending, to verify later in settings.
         await setOnboardingStep(db, user.id, "complete");
         return redirect(stepPath("complete"));
+      }
+      // Authorized before the documents are read (issue 11, part 2.4): a role no longer open for
+      // verification is refused with its upload unread.
+      if (!isSubmittable(role.verificationStatus)) {
+        return fail({ formError: ONBOARDING_MESSAGES.submitVerificationFailed }, 409);
       }
       const read = await readVerificationSubmission(request, form);
       if (!read.value) return fail({ result: read.errorReply ?? undefined });

@@ -3,7 +3,7 @@
  * download (issue 3, parts 6 and 7), /settings/verification and the onboarding nudge, called through
  * the route loaders and actions.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { userProfessionalRoles, userProfiles, users, verificationDocuments } from "@db/schema";
@@ -52,6 +52,30 @@ async function jsonOf(result: unknown) {
   return (await (result as Response).json()) as {
     result?: { error?: Record<string, string[]> | null };
     formError?: string;
+  };
+}
+
+/** The files under a folder, relative (none when it does not exist). */
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(dir, path.join(e.parentPath ?? e.path, e.name)))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** A multipart body as bytes with its Content-Type, as a browser would send the verification form. */
+async function multipartBody(fields: Record<string, string>, files: { name: string; bytes: Buffer }[]) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append("documents", new File([new Uint8Array(f.bytes)], f.name));
+  const encoded = new Request("http://localhost/", { method: "POST", body: form });
+  return {
+    body: new Uint8Array(await encoded.arrayBuffer()),
+    headers: { "Content-Type": encoded.headers.get("Content-Type") ?? "" },
   };
 }
 
@@ -510,7 +534,7 @@ describe.each(engines)("onboarding on %s", (engine) => {
       const bad = await settle(
         settingsVerificationAction(
           args(
-            multipartRequest("/settings/verification", person.cookie, {
+            multipartRequest(`/settings/verification?roleId=${person.roleId}`, person.cookie, {
               roleId: person.roleId as string,
               method: "sunbiz",
             }),
@@ -525,7 +549,7 @@ describe.each(engines)("onboarding on %s", (engine) => {
         settingsVerificationAction(
           args(
             multipartRequest(
-              "/settings/verification",
+              `/settings/verification?roleId=${person.roleId}`,
               person.cookie,
               { roleId: person.roleId as string, method: "sunbiz", registration_number: "P21000012345" },
               [{ name: "certificate.png", bytes: TINY_PNG }],
@@ -555,7 +579,7 @@ describe.each(engines)("onboarding on %s", (engine) => {
         const result = await settle(
           settingsVerificationAction(
             args(
-              multipartRequest("/settings/verification", cookie, {
+              multipartRequest(`/settings/verification?roleId=${roleId}`, cookie, {
                 roleId: roleId as string,
                 method: "manual",
               }),
@@ -565,6 +589,49 @@ describe.each(engines)("onboarding on %s", (engine) => {
         expect((result as Response).status).toBe(409);
         expect((await jsonOf(result)).formError).toBe("Failed to submit verification");
       }
+      const [role] = await rolesOf(owner.id);
+      expect(role?.verificationStatus).toBe("pending");
+    });
+
+    it("refuses someone else's role before reading the upload: the body is never read and no file is left", async () => {
+      const owner = await personWithRole(t.db, "vendor", { verified: false });
+      const other = await personWithRole(t.db, "vendor", { verified: true });
+      const filesBefore = filesUnder(uploadDir);
+      const documentsBefore = await t.db.select().from(verificationDocuments);
+      // A body that counts every chunk asked of it (highWaterMark 0: nothing is pulled until read).
+      const { body: multipart, headers } = await multipartBody(
+        { roleId: owner.roleId as string, method: "document_upload" },
+        [{ name: "license.pdf", bytes: TINY_PDF }],
+      );
+      for (const [cookie, roleId, status] of [
+        [other.cookie, owner.roleId, 409], // not theirs
+        [other.cookie, other.roleId, 409], // verified already
+        [owner.cookie, "not-a-role", 400], // no role in the address
+      ] as const) {
+        let pulls = 0;
+        const body = new ReadableStream<Uint8Array>(
+          {
+            pull(controller) {
+              pulls++;
+              controller.enqueue(multipart);
+              controller.close();
+            },
+          },
+          { highWaterMark: 0 },
+        );
+        const request = new Request(`http://localhost/settings/verification?roleId=${roleId}`, {
+          method: "POST",
+          body,
+          headers: { ...headers, Cookie: cookie },
+          duplex: "half",
+        } as RequestInit);
+        const result = await settle(settingsVerificationAction(args(request)));
+        expect((result as Response).status).toBe(status);
+        expect((await jsonOf(result)).formError).toBe("Failed to submit verification");
+        expect(pulls).toBe(0);
+      }
+      expect(filesUnder(uploadDir)).toEqual(filesBefore);
+      expect(await t.db.select().from(verificationDocuments)).toEqual(documentsBefore);
       const [role] = await rolesOf(owner.id);
       expect(role?.verificationStatus).toBe("pending");
     });

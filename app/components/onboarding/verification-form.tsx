@@ -35,6 +35,7 @@ export function VerificationForm({
   lastResult,
   formError,
   hiddenFields = {},
+  action,
   children,
 }: {
   id: string;
@@ -44,6 +45,8 @@ export function VerificationForm({
   lastResult?: SubmissionResult<string[]> | null;
   formError?: string | null;
   hiddenFields?: Record<string, string>;
+  /** Where the form posts (default: the current page), e.g. with the role in the address so the server can authorize before reading the files. */
+  action?: string;
   /** The form's buttons; the submit button should carry name="intent" value="submit". */
   children: ReactNode;
 }) {
@@ -73,7 +76,13 @@ export function VerificationForm({
     return field ? [{ method: m.value, ...field }] : [];
   });
   return (
-    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" {...getFormProps(form)}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action={action}
+      className="flex flex-col gap-5"
+      {...getFormProps(form)}
+    >
       {Object.entries(hiddenFields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
