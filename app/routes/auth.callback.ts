@@ -13,6 +13,9 @@ function failureCode(error: unknown) {
   if (error instanceof OAuthSignInRefused) {
     if (error.reason === "email_not_verified") return "oauth_unverified";
     if (error.reason === "no_email") return "oauth_no_email";
+    // Issue 11, part 5.3: the provider vouched for the person, so they learn the account is disabled
+    // (and whom to ask), as the password sign-in tells someone who knows the password.
+    if (error.reason === "account_disabled") return "account_disabled";
   }
   return "oauth";
 }

@@ -47,7 +47,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const message = code ? OAUTH_ERRORS[code] : undefined;
   return json({
     oauthName: oauthProvider()?.name ?? null,
-    oauthError: message ? { title: AUTH_FALLBACK_MESSAGES.oauthFailed, message } : null,
+    // A disabled account signing in through OAuth hears what the password sign-in says (issue 11, 5.3).
+    oauthError:
+      code === "account_disabled"
+        ? { title: AUTH_MESSAGES.accountDisabled, message: AUTH_ERRORS.ACCOUNT_DISABLED.message }
+        : message
+          ? { title: AUTH_FALLBACK_MESSAGES.oauthFailed, message }
+          : null,
+    disabled: code === "account_disabled",
   });
 }
 
@@ -112,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignIn() {
-  const { oauthName, oauthError } = useLoaderData<typeof loader>();
+  const { oauthName, oauthError, disabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -141,7 +148,8 @@ export default function SignIn() {
         <div className="mb-4">
           <Alert title={formError.title}>
             {formError.message}
-            {actionData && "code" in actionData && actionData.code === "ACCOUNT_DISABLED" ? (
+            {(actionData && "code" in actionData && actionData.code === "ACCOUNT_DISABLED") ||
+            (!actionData && disabled) ? (
               <>
                 {" "}
                 <Link to="/contact" className="font-medium underline">

@@ -1,6 +1,6 @@
 import { emailTokens, oauthAccounts, sessions, users } from "@db/schema";
 import { AUTH_RATE_LIMITS } from "@domain/rules/rate-limits";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSessionUser } from "~/auth/session.server";
@@ -791,6 +791,43 @@ describe("OAuth sign-in against a local OAuth2 server", () => {
       message:
         "Your provider did not confirm that you own this email address, so we could not sign you in with it.",
     });
+  });
+
+  it("refuses a disabled account with the password sign-in's Account disabled message, and no session", async () => {
+    // Disabled twice over: an account linked to the provider, and one the provider's e-mail would link.
+    userinfo = { sub: "mock-disabled", email: "linked.disabled@example.test", email_verified: true };
+    expectRedirect(await oauthRoundTrip(), "/onboarding");
+    const unlinked = await createAccount(
+      t.db,
+      { email: "unlinked.disabled@example.test", password: PASSWORD },
+      { emailConfirmed: true },
+    );
+    await t.db
+      .update(users)
+      .set({ disabledAt: sql`now()` })
+      .where(inArray(users.email, ["linked.disabled@example.test", unlinked.email]));
+    for (const person of [
+      { sub: "mock-disabled", email: "linked.disabled@example.test", email_verified: true },
+      { sub: "mock-unlinked", email: unlinked.email, email_verified: true },
+    ]) {
+      userinfo = person;
+      const response = await oauthRoundTrip();
+      expectRedirect(response, "/auth/sign-in?error=account_disabled");
+      expect(response.headers.get("Set-Cookie") ?? "").not.toMatch(/(^|, )session=[^;]/);
+    }
+    const page = await answer(signInLoader(args(get("/auth/sign-in?error=account_disabled"))));
+    expect((await page.json()).oauthError).toEqual({
+      title: "Account disabled",
+      message:
+        "This account has been disabled by an administrator. If you think this is a mistake, contact support through the Contact page.",
+    });
+    const disabledSessions = await t.db
+      .select()
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(inArray(users.email, ["linked.disabled@example.test", unlinked.email]));
+    // The first round trip signed the linked account in before it was disabled; nothing since.
+    expect(disabledSessions).toHaveLength(1);
   });
 
   it("fails with OAuth sign in failed when the provider errs or the state does not match", async () => {
