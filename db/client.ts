@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
@@ -54,6 +54,33 @@ export class DatabaseLockedError extends Error {
   }
 }
 
+/**
+ * The guard of a lock's acquisition: a directory made atomically, removed when the acquisition is done.
+ * One left behind by a process that died inside those milliseconds is removed after GUARD_STALE_MS.
+ */
+const GUARD_STALE_MS = 5_000;
+function takeGuard(dir: string, guardPath: string): () => void {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      mkdirSync(guardPath);
+      return () => rmSync(guardPath, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      let age = 0;
+      try {
+        age = Date.now() - statSync(guardPath).mtimeMs;
+      } catch {
+        if (attempt < 2) continue; // released meanwhile: try again
+      }
+      if (age > GUARD_STALE_MS && attempt < 2) {
+        rmSync(guardPath, { recursive: true, force: true });
+        continue;
+      }
+      throw new DatabaseLockedError(dir, null);
+    }
+  }
+}
+
 /** The lock is refreshed this often; one not refreshed for LOCK_STALE_MS is a dead process's. */
 const LOCK_UPDATE_MS = 10_000;
 const LOCK_STALE_MS = 30_000;
@@ -67,6 +94,12 @@ export function lockDataDir(dir: string): () => void {
   // The lock sits beside the folder: PGlite wants its data folder to itself.
   mkdirSync(path.dirname(dir), { recursive: true });
   const lockfilePath = `${dir}.lock`;
+  // proper-lockfile takes a stale lock over in two steps (remove, then create): two processes that both
+  // saw it stale can each remove the other's fresh lock and both run (seen in 2 to 8 of 100 simultaneous
+  // starts on a stale lock). Acquiring under a guard (an atomic mkdir, held for the milliseconds the
+  // acquisition takes) makes the check and the takeover one step: whoever finds the guard taken is
+  // refused, as the process holding it is about to own the folder.
+  const releaseGuard = takeGuard(dir, `${lockfilePath}.guard`);
   let release: () => void;
   try {
     release = lockfile.lockSync(dir, {
@@ -88,6 +121,8 @@ export function lockDataDir(dir: string): () => void {
       pid = Number.parseInt(readFileSync(`${lockfilePath}.pid`, "utf8"), 10) || null;
     } catch {}
     throw new DatabaseLockedError(dir, pid);
+  } finally {
+    releaseGuard();
   }
   writeFileSync(`${lockfilePath}.pid`, String(process.pid));
   let released = false;
