@@ -46,6 +46,20 @@ export function signUpAttemptMail(to: string): Mail {
   );
 }
 
+/** A one-time sign-in link (issue 11, part 3.4): works once, for 15 minutes. */
+export function signInLinkMail(to: string, token: string): Mail {
+  return mail(
+    to,
+    "Your sign-in link",
+    [
+      "Someone asked for a link to sign in to your Association Commons account without a password.",
+      "The link works once and expires in 15 minutes.",
+      "If it was not you, you can ignore this message: nobody can use the link without this mailbox.",
+    ],
+    { label: "Sign in", href: link("/auth/sign-in-link", token) },
+  );
+}
+
 export function passwordResetMail(to: string, token: string): Mail {
   return mail(
     to,

@@ -186,6 +186,10 @@ export default function SignIn() {
         <p className="text-sm">
           <Link to="/auth/reset-password" className="font-medium text-blue-700 underline">
             Forgot your password?
+          </Link>{" "}
+          ·{" "}
+          <Link to="/auth/sign-in-link" className="font-medium text-blue-700 underline">
+            E-mail me a sign-in link
           </Link>
         </p>
       </Form>

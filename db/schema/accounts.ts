@@ -96,7 +96,7 @@ export const emailTokens = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["confirm_email", "reset_password"] }).notNull(),
+    purpose: text("purpose", { enum: ["confirm_email", "reset_password", "sign_in_link"] }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "string" }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true, mode: "string" }),

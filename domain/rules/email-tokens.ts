@@ -8,6 +8,8 @@ import { emailField, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./accounts
 export const EMAIL_TOKEN_TTL_SECONDS = {
   confirm_email: 24 * 60 * 60,
   reset_password: 60 * 60,
+  /** A one-time sign-in link (issue 11, part 3.4: a way in while failed passwords lock the account). */
+  sign_in_link: 15 * 60,
 } as const;
 export type EmailTokenPurpose = keyof typeof EMAIL_TOKEN_TTL_SECONDS;
 export const EMAIL_TOKEN_BYTES = 32;
@@ -26,6 +28,10 @@ export const AUTH_FLOW_MESSAGES = {
   resetRequestSent:
     "If an account exists for that email address, we've sent it a link to reset the password. The link works once and expires in 1 hour.",
   resetLinkProblem: "This password reset link has expired or has already been used. Request a new one.",
+  signInLinkSent:
+    "If an account exists for that email address, we've sent it a sign-in link. The link works once and expires in 15 minutes.",
+  signInLinkProblem: "This sign-in link has expired or has already been used. Request a new one.",
+  signInLinkFailed: "Sign-in link failed",
   passwordsDoNotMatch: "Passwords do not match",
   oauthUnverifiedEmail:
     "Your provider did not confirm that you own this email address, so we could not sign you in with it.",
@@ -64,3 +70,13 @@ export const ResetPasswordSchema = z
     message: AUTH_FLOW_MESSAGES.passwordsDoNotMatch,
     path: ["confirm_password"],
   });
+
+export const SignInLinkRequestSchema = z.object({
+  intent: z.literal("request"),
+  email: emailField,
+});
+
+export const SignInLinkUseSchema = z.object({
+  intent: z.literal("use"),
+  token: tokenField,
+});

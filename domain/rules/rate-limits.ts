@@ -18,6 +18,9 @@ export const AUTH_RATE_LIMITS = {
   reset_ip: { limit: 10, windowSeconds: 60 * 60 },
   reset_account: { limit: 5, windowSeconds: 60 * 60 },
   confirm_resend_account: { limit: 5, windowSeconds: 60 * 60 },
+  /** One-time sign-in links asked for (issue 11, part 3.4), as password resets. */
+  sign_in_link_ip: { limit: 10, windowSeconds: 60 * 60 },
+  sign_in_link_account: { limit: 5, windowSeconds: 60 * 60 },
   contact_ip: { limit: 5, windowSeconds: 60 * 60 },
   /** Error reports from browsers (POST /api/errors): enough for a burst, not for a flood. */
   error_report_ip: { limit: 30, windowSeconds: 60 },

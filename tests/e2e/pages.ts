@@ -37,6 +37,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: "auth.sign-up", path: "/auth/sign-up", as: "guest" },
   { route: "auth.confirm", path: "/auth/confirm", as: "guest" },
   { route: "auth.reset-password", path: "/auth/reset-password", as: "guest" },
+  { route: "auth.sign-in-link", path: "/auth/sign-in-link", as: "guest" },
   // Onboarding (a person who has just confirmed their address).
   { route: "onboarding.$step", path: "/onboarding/welcome", as: "onboarding" },
   { route: "onboarding.$step", path: "/onboarding/profile", as: "onboarding" },
