@@ -251,8 +251,8 @@ export function describeLoad(label: string, r: LoadResult, unit: string): string
   );
 }
 
-/** Resolves once an HTTP server on `port` answers /healthz (a started app server). */
-export function waitForHttp(port: number, timeoutMs = 30_000): Promise<void> {
+/** Resolves once an HTTP server on `port` answers /healthz (a started app server; 2 minutes at most: a loaded machine starts slowly). */
+export function waitForHttp(port: number, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     const attempt = () => {
