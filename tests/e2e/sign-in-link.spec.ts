@@ -6,6 +6,8 @@ import { linkFromOutbox, signUpConfirmed } from "./helpers";
  * sign-in page, mailed, opened, and used once; the second use is refused.
  */
 test("a person signs in with an e-mailed one-time link, which works once", async ({ page }, testInfo) => {
+  // Sign-up, confirmation and onboarding first: a long flow for the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const { email } = await signUpConfirmed(page, { label: "sign-in-link", fullName: "Lina Link" });
   await page.context().clearCookies();
 

@@ -9,6 +9,8 @@ import { expectDashboard, signUpConfirmed } from "./helpers";
  * document on file.
  */
 test("a vendor submits a document for verification from the settings", async ({ page }, testInfo) => {
+  // Sign-up, confirmation and onboarding first: a long flow for the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const name = "Vera Settings";
   await signUpConfirmed(page, { label: "verify-settings", fullName: name });
   await page.getByRole("button", { name: "Get Started" }).click();
