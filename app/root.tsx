@@ -23,6 +23,7 @@ import { errorMessage, installGlobalErrorReporting } from "~/components/errors/r
 import { useNonce } from "~/components/nonce";
 import { installWebVitalsReporting } from "~/components/performance/web-vitals";
 import { getDb } from "~/db.server";
+import { readFlash } from "~/flash.server";
 import { getViewerProfile } from "~/queries/viewer.server";
 import stylesheet from "~/tailwind.css";
 
@@ -34,14 +35,17 @@ export interface Appearance {
 
 const DEFAULT_APPEARANCE: Appearance = { theme: "system", compactMode: false, reducedMotion: false };
 
-/** The signed-in person's appearance, so the server renders the right theme (no flash). */
+/**
+ * The signed-in person's appearance, so the server renders the right theme (no flash of the wrong
+ * one), and the pending flash message, read here once for every layout's toast (components/ui/toast).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getSessionUser(request);
+  const [user, { flash, headers }] = await Promise.all([getSessionUser(request), readFlash(request)]);
   const profile = user ? await getViewerProfile(await getDb(), user.id) : null;
   const appearance: Appearance = profile
     ? { theme: profile.theme, compactMode: profile.compactMode, reducedMotion: profile.reducedMotion }
     : DEFAULT_APPEARANCE;
-  return json({ appearance });
+  return json({ appearance, flash }, { headers });
 }
 
 export function rootClassName(appearance: Appearance) {

@@ -15,7 +15,7 @@ import { AdminTabs } from "~/components/admin/admin-tabs";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/flash.server";
 import { readForm } from "~/forms.server";
 import { getVerificationQueue } from "~/queries/verification-queue.server";
 
@@ -44,8 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...item,
     submittedAgo: item.submittedAt ? formatDistanceStrict(new Date(item.submittedAt), now) : null,
   }));
-  const { flash, headers } = await readFlash(request);
-  return json({ queue, flash }, { headers });
+  return json({ queue });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -86,7 +85,7 @@ function formatBytes(bytes: number) {
 }
 
 export default function Admin() {
-  const { queue, flash } = useLoaderData<typeof loader>();
+  const { queue } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -97,15 +96,6 @@ export default function Admin() {
         <h2 id="queue-heading" className="sr-only">
           Verification queue
         </h2>
-        {flash ? (
-          <p
-            key={flash.at}
-            role="status"
-            className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
-          >
-            {flash.message}
-          </p>
-        ) : null}
         {actionData?.error && !actionData.roleId ? <Alert title={actionData.error} /> : null}
         {queue.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">

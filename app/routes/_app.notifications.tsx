@@ -27,7 +27,7 @@ import { NotificationOpenForm } from "~/components/notifications/notification-op
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/flash.server";
 import { readForm } from "~/forms.server";
 import { presentNotification } from "~/queries/notification-present.server";
 import { getNotification, getReaderTimeZone, listNotifications } from "~/queries/notifications.server";
@@ -47,10 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = parseListParams(new URL(request.url).searchParams);
   const db = await getDb();
-  const [{ items, total }, timeZone, { flash, headers }] = await Promise.all([
+  const [{ items, total }, timeZone] = await Promise.all([
     listNotifications(db, user.id, params),
     getReaderTimeZone(db, user.id),
-    readFlash(request),
   ]);
   const now = new Date();
   const zone = timeZone ?? DEFAULT_TIME_ZONE;
@@ -59,16 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     label: g.label,
     items: g.items.map((n) => presentNotification(n, now, zone)),
   }));
-  return json(
-    {
-      params,
-      groups,
-      shown: items.length,
-      empty: emptyStateFor({ total, query: params.q, shown: items.length }),
-      flash,
-    },
-    { headers },
-  );
+  return json({
+    params,
+    groups,
+    shown: items.length,
+    empty: emptyStateFor({ total, query: params.q, shown: items.length }),
+  });
 }
 
 const plural = (n: number, word: string) => `${n} notification${n === 1 ? "" : "s"} ${word}`;
@@ -128,7 +123,7 @@ const selectClass =
   "rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-800";
 
 export default function NotificationsPage() {
-  const { params, groups, shown, empty, flash } = useLoaderData<typeof loader>();
+  const { params, groups, shown, empty } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
@@ -203,15 +198,6 @@ export default function NotificationsPage() {
         </Button>
       </Form>
 
-      {flash ? (
-        <p
-          key={flash.at}
-          role="status"
-          className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
-        >
-          {flash.message}
-        </p>
-      ) : null}
       {actionData && "error" in actionData ? (
         <div className="mt-4">
           <Alert title={actionData.error} />
