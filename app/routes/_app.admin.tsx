@@ -16,7 +16,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { readForm } from "~/forms.server";
+import { parseSubmission } from "~/forms.server";
 import { getVerificationQueue } from "~/queries/verification-queue.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Verification · Association Commons" }];
@@ -49,29 +49,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = ReviewSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return json(
-      { roleId: null as string | null, error: issue?.message ?? "Invalid review" },
-      { status: 400 },
-    );
+  const { submission } = await parseSubmission(request, ReviewSchema);
+  if (submission.status !== "success") {
+    // Conform's answer; the message shows beside the role's form it came from.
+    const result = submission.reply();
+    const typedRole = result.initialValue?.roleId;
+    const error = Object.values(result.error ?? {}).flat()[0] ?? "Invalid review";
+    return json({ roleId: typeof typedRole === "string" ? typedRole : null, error, result }, { status: 400 });
   }
+  const review = submission.value;
   try {
     await reviewRole(
       await getDb(),
       admin.user.id,
-      parsed.data.roleId,
-      parsed.data.intent === "approve" ? { approve: true } : { approve: false, reason: parsed.data.reason },
+      review.roleId,
+      review.intent === "approve" ? { approve: true } : { approve: false, reason: review.reason },
     );
   } catch (error) {
     if (error instanceof ReviewConflictError)
-      return json({ roleId: parsed.data.roleId, error: error.message }, { status: 409 });
+      return json({ roleId: review.roleId, error: error.message }, { status: 409 });
     throw error;
   }
   return redirectWithFlash("/admin?tab=verification", {
     message:
-      parsed.data.intent === "approve"
+      review.intent === "approve"
         ? "Role approved. The person has been notified."
         : "Role rejected. The person has been notified.",
     tone: "success",

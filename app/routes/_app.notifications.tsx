@@ -28,19 +28,22 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { readForm } from "~/forms.server";
+import { parseSubmission } from "~/forms.server";
 import { presentNotification } from "~/queries/notification-present.server";
 import { getNotification, getReaderTimeZone, listNotifications } from "~/queries/notifications.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · Association Commons" }];
 
 const Ids = z.array(z.string().uuid()).min(1, "Select at least one notification.").max(100);
+/** Where the page was (its filters), so an action comes back to it. */
+const ReturnTo = z.string().max(2000).optional();
+/** The page's forms, told apart by their intent (one schema, parsed with Conform). */
 const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("open"), id: z.string().uuid() }),
-  z.object({ intent: z.literal("read"), ids: Ids }),
-  z.object({ intent: z.literal("archive"), ids: Ids }),
-  z.object({ intent: z.literal("delete"), ids: Ids }),
-  z.object({ intent: z.literal("read-all") }),
+  z.object({ intent: z.literal("read"), ids: Ids, returnTo: ReturnTo }),
+  z.object({ intent: z.literal("archive"), ids: Ids, returnTo: ReturnTo }),
+  z.object({ intent: z.literal("delete"), ids: Ids, returnTo: ReturnTo }),
+  z.object({ intent: z.literal("read-all"), returnTo: ReturnTo }),
 ]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -69,25 +72,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const plural = (n: number, word: string) => `${n} notification${n === 1 ? "" : "s"} ${word}`;
 
 /** Where to go back to: this page with the same filters (never another site). */
-function backTo(form: FormData) {
-  const to = safeRedirect(form.get("returnTo"), "/notifications");
+function backTo(returnTo: string | undefined) {
+  const to = safeRedirect(returnTo, "/notifications");
   return to.startsWith("/notifications") ? to : "/notifications";
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
-  const parsed = ActionSchema.safeParse({
-    intent: form.get("intent"),
-    id: form.get("id") ?? undefined,
-    ids: form.getAll("ids"),
-  });
-  if (!parsed.success) {
-    const message = parsed.error.issues.find((i) => i.path[0] === "ids")?.message ?? "Choose an action.";
-    return json({ error: message }, { status: 400 });
+  const { submission } = await parseSubmission(request, ActionSchema);
+  if (submission.status !== "success") {
+    const result = submission.reply();
+    const message = result.error?.ids?.[0] ?? "Choose an action.";
+    return json({ error: message, result }, { status: 400 });
   }
   const db = await getDb();
-  const input = parsed.data;
+  const input = submission.value;
   switch (input.intent) {
     case "open": {
       // Clicking a notification marks it read and opens its link (spec 000 section 2.4).
@@ -98,19 +97,25 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "read": {
       const n = await markNotificationsRead(db, user.id, input.ids);
-      return redirectWithFlash(backTo(form), { message: plural(n, "marked read"), tone: "success" });
+      return redirectWithFlash(backTo(input.returnTo), {
+        message: plural(n, "marked read"),
+        tone: "success",
+      });
     }
     case "archive": {
       const n = await archiveNotifications(db, user.id, input.ids);
-      return redirectWithFlash(backTo(form), { message: plural(n, "archived"), tone: "success" });
+      return redirectWithFlash(backTo(input.returnTo), { message: plural(n, "archived"), tone: "success" });
     }
     case "delete": {
       const n = await deleteNotifications(db, user.id, input.ids);
-      return redirectWithFlash(backTo(form), { message: plural(n, "deleted"), tone: "success" });
+      return redirectWithFlash(backTo(input.returnTo), { message: plural(n, "deleted"), tone: "success" });
     }
     case "read-all": {
       await markAllNotificationsRead(db, user.id);
-      return redirectWithFlash(backTo(form), { message: "All notifications marked read", tone: "success" });
+      return redirectWithFlash(backTo(input.returnTo), {
+        message: "All notifications marked read",
+        tone: "success",
+      });
     }
     default: {
       const never: never = input;
