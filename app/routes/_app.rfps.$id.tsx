@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { CREDIT_RULES_TEXT, WITHDRAW_CONFIRM_TEXT } from "@domain/credits/status";
-import { PROPOSAL_LIMITS } from "@domain/proposal";
+import { PROPOSAL_LIMITS, ProposalFormSchema } from "@domain/proposal";
 import { URGENCY_LABELS } from "@domain/rfp";
 import {
   formatFileSize,
@@ -19,7 +19,6 @@ import { pageNotFound, requireContext } from "~/auth/guards.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { CategoryIcon } from "~/components/rfps/category-icon";
 import { ScopeText, STATUS_LABEL, STATUS_STYLE } from "~/components/rfps/rfp-card";
-import { RfpDetailSchema } from "~/components/rfps/rfp-detail-form";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import {
@@ -116,8 +115,9 @@ function Input({
 }
 
 /**
- * The bid form, checked by the page's one schema (RfpDetailSchema): in the browser as fields lose
- * focus, on the server always; what the RFP requires of a submitted bid comes back from the server.
+ * The bid form, checked by the bid branch of the page's one schema (ProposalFormSchema, whose fields
+ * RfpDetailSchema's save_draft and submit share): in the browser as fields lose focus, on the server
+ * always; what the RFP requires of a submitted bid comes back from the server (decide).
  */
 function ProposalForm({ data, action }: { data: RfpDetailData; action: RfpDetailActionData | undefined }) {
   const navigation = useNavigation();
@@ -128,7 +128,9 @@ function ProposalForm({ data, action }: { data: RfpDetailData; action: RfpDetail
     lastResult: mine?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RfpDetailSchema }),
+    // The bid branch of the page's schema: the intent comes from the button pressed, which a field
+    // losing focus has not.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProposalFormSchema }),
   });
   // What was typed (after a refused post) or what the draft holds.
   const typed = form.initialValue as Record<string, unknown> | undefined;
