@@ -42,6 +42,11 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.preprocess(blankToUndefined, z.string().url().optional()),
   /** Multiplies every sign-in, sign-up, reset and contact limit (the browser tests raise it). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /**
+   * The shortest time (seconds) between rendering a public form and sending it; quicker is a bot
+   * (app/honeypot.server.ts). The browser tests, which type instantly, set 0.
+   */
+  HONEYPOT_MIN_SECONDS: z.coerce.number().min(0).max(60).default(2),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; APP_URL: string; UPLOAD_DIR: string };

@@ -22,6 +22,7 @@ import {
 import { errorMessage, installGlobalErrorReporting } from "~/components/errors/report";
 import { useNonce } from "~/components/nonce";
 import { installWebVitalsReporting } from "~/components/performance/web-vitals";
+import { readFlash } from "~/flash.server";
 import stylesheet from "~/tailwind.css";
 
 export interface Appearance {
@@ -33,15 +34,18 @@ export interface Appearance {
 const DEFAULT_APPEARANCE: Appearance = { theme: "system", compactMode: false, reducedMotion: false };
 
 /**
- * The signed-in person's appearance, so the server renders the right theme (no flash). The profile comes
- * from the one load of the person the page's other loaders share (app/auth/request-scope.server.ts).
+ * The signed-in person's appearance, so the server renders the right theme (no flash of the wrong
+ * one), and the pending flash message, read here once for every layout's toast (components/ui/toast).
+ * The profile comes from the one load of the person the page's other loaders share
+ * (app/auth/request-scope.server.ts).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const profile = (await getSignedInViewer(request))?.profile ?? null;
+  const [viewer, { flash, headers }] = await Promise.all([getSignedInViewer(request), readFlash(request)]);
+  const profile = viewer?.profile ?? null;
   const appearance: Appearance = profile
     ? { theme: profile.theme, compactMode: profile.compactMode, reducedMotion: profile.reducedMotion }
     : DEFAULT_APPEARANCE;
-  return json({ appearance });
+  return json({ appearance, flash }, { headers });
 }
 
 export function rootClassName(appearance: Appearance) {

@@ -15,8 +15,8 @@ import { AdminTabs } from "~/components/admin/admin-tabs";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
-import { readForm } from "~/forms.server";
+import { redirectWithFlash } from "~/flash.server";
+import { parseSubmission } from "~/forms.server";
 import { getVerificationQueue } from "~/queries/verification-queue.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Verification · Association Commons" }];
@@ -44,35 +44,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...item,
     submittedAgo: item.submittedAt ? formatDistanceStrict(new Date(item.submittedAt), now) : null,
   }));
-  const { flash, headers } = await readFlash(request);
-  return json({ queue, flash }, { headers });
+  return json({ queue });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = ReviewSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return json(
-      { roleId: null as string | null, error: issue?.message ?? "Invalid review" },
-      { status: 400 },
-    );
+  const { submission } = await parseSubmission(request, ReviewSchema);
+  if (submission.status !== "success") {
+    // Conform's answer; the message shows beside the role's form it came from.
+    const result = submission.reply();
+    const typedRole = result.initialValue?.roleId;
+    const error = Object.values(result.error ?? {}).flat()[0] ?? "Invalid review";
+    return json({ roleId: typeof typedRole === "string" ? typedRole : null, error, result }, { status: 400 });
   }
+  const review = submission.value;
   try {
     await reviewRole(
       await getDb(),
       admin.user.id,
-      parsed.data.roleId,
-      parsed.data.intent === "approve" ? { approve: true } : { approve: false, reason: parsed.data.reason },
+      review.roleId,
+      review.intent === "approve" ? { approve: true } : { approve: false, reason: review.reason },
     );
   } catch (error) {
     if (error instanceof ReviewConflictError)
-      return json({ roleId: parsed.data.roleId, error: error.message }, { status: 409 });
+      return json({ roleId: review.roleId, error: error.message }, { status: 409 });
     throw error;
   }
   return redirectWithFlash("/admin?tab=verification", {
     message:
-      parsed.data.intent === "approve"
+      review.intent === "approve"
         ? "Role approved. The person has been notified."
         : "Role rejected. The person has been notified.",
     tone: "success",
@@ -86,7 +86,7 @@ function formatBytes(bytes: number) {
 }
 
 export default function Admin() {
-  const { queue, flash } = useLoaderData<typeof loader>();
+  const { queue } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -97,15 +97,6 @@ export default function Admin() {
         <h2 id="queue-heading" className="sr-only">
           Verification queue
         </h2>
-        {flash ? (
-          <p
-            key={flash.at}
-            role="status"
-            className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
-          >
-            {flash.message}
-          </p>
-        ) : null}
         {actionData?.error && !actionData.roleId ? <Alert title={actionData.error} /> : null}
         {queue.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">

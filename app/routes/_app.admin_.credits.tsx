@@ -10,7 +10,7 @@ import { PAYMENT_REVIEW_REASONS, type PaymentReviewReason } from "@domain/credit
 import { formatCents } from "@domain/credits/packages";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { grantBonusCreditsByEmail } from "~/commands/credit-grants.server";
@@ -20,7 +20,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/flash.server";
 import { readForm } from "~/forms.server";
 import { listPaymentsNeedingReview } from "~/queries/credits.server";
 
@@ -53,29 +53,24 @@ const GrantSchema = z.object({
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { flash, headers } = await readFlash(request);
   const reviews = await listPaymentsNeedingReview(await getDb());
-  return json(
-    {
-      flash,
-      requestKey: crypto.randomUUID(),
-      paymentsNeedingReview: reviews.map((p) => ({
-        checkoutSessionId: p.checkoutSessionId,
-        reason: p.reason,
-        reasonText: PAYMENT_REVIEW_REASONS[p.reason as PaymentReviewReason] ?? p.reason,
-        buyer: p.buyerEmail ?? p.vendorId ?? "unknown",
-        packageId: p.packageId,
-        amount:
-          p.amountTotal === null
-            ? "none"
-            : p.currency === "usd"
-              ? formatCents(p.amountTotal)
-              : `${p.amountTotal} ${p.currency ?? ""} (minor units)`.trim(),
-        at: p.createdAt,
-      })),
-    },
-    { headers },
-  );
+  return json({
+    requestKey: crypto.randomUUID(),
+    paymentsNeedingReview: reviews.map((p) => ({
+      checkoutSessionId: p.checkoutSessionId,
+      reason: p.reason,
+      reasonText: PAYMENT_REVIEW_REASONS[p.reason as PaymentReviewReason] ?? p.reason,
+      buyer: p.buyerEmail ?? p.vendorId ?? "unknown",
+      packageId: p.packageId,
+      amount:
+        p.amountTotal === null
+          ? "none"
+          : p.currency === "usd"
+            ? formatCents(p.amountTotal)
+            : `${p.amountTotal} ${p.currency ?? ""} (minor units)`.trim(),
+      at: p.createdAt,
+    })),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -99,7 +94,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminCredits() {
-  const { flash, requestKey, paymentsNeedingReview } = useLoaderData<typeof loader>();
+  const { requestKey, paymentsNeedingReview } = useLoaderData<typeof loader>();
+  // A grant's redirect brings a flash: a new key empties the form for the next grant.
+  const flashAt = useRouteLoaderData<{ flash: { at: number } | null }>("root")?.flash?.at;
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -121,22 +118,13 @@ export default function AdminCredits() {
           The credits are added to the vendor's balance at once and show as a bonus, with your reason, in
           their history.
         </p>
-        {flash ? (
-          <p
-            key={flash.at}
-            role="status"
-            className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
-          >
-            {flash.message}
-          </p>
-        ) : null}
         {form.errors?.length ? (
           <div className="mt-4">
             <Alert title={form.errors.join(" ")} />
           </div>
         ) : null}
         <Form
-          key={flash?.at ?? "grant"}
+          key={flashAt ?? "grant"}
           method="post"
           className="mt-4 flex flex-col gap-4"
           {...getFormProps(form)}

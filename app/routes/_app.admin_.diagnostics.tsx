@@ -10,7 +10,7 @@ import { AdminTabs } from "~/components/admin/admin-tabs";
 import { ComponentErrorBoundary, RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { readForm } from "~/forms.server";
+import { parseSubmission } from "~/forms.server";
 import { CIRCUITS, resetCircuits } from "~/monitoring/circuits.server";
 import { type Diagnostics, runDiagnostics } from "~/queries/diagnostics.server";
 
@@ -40,10 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return json({ error: "Unknown action", diagnostics: null }, { status: 400 });
-  if (parsed.data.intent === "reset") {
-    resetCircuits(parsed.data.circuit);
+  const { submission } = await parseSubmission(request, ActionSchema);
+  if (submission.status !== "success") {
+    return json({ error: "Unknown action", diagnostics: null, result: submission.reply() }, { status: 400 });
+  }
+  if (submission.value.intent === "reset") {
+    resetCircuits(submission.value.circuit);
     return redirect("/admin/diagnostics");
   }
   const diagnostics = await runDiagnostics(await getDb(), request);

@@ -32,7 +32,7 @@ import { AdminTabs } from "~/components/admin/admin-tabs";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";
 import { getPerformanceReport } from "~/queries/performance.server";
 
@@ -60,10 +60,8 @@ function refreshChoice(params: URLSearchParams | FormData) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const { refresh, paused } = refreshChoice(new URL(request.url).searchParams);
-  const [report, { flash, headers }] = await Promise.all([
-    getPerformanceReport(await getDb()),
-    readFlash(request),
-  ]);
+  const report = await getPerformanceReport(await getDb());
+  const headers = new Headers();
   const now = new Date();
   // Times are worded on the server, so the browser's render matches the server's HTML.
   const ago = (iso: string) => `${formatDistanceStrict(new Date(iso), now)} ago`;
@@ -76,7 +74,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       refresh,
       paused,
-      flash,
       checkedAt,
       score: report.score,
       colour: report.colour,
@@ -269,15 +266,6 @@ export default function PerformanceDashboard() {
         {MAX_METRICS} metrics are kept; memory is sampled every {MEMORY_SAMPLE_MS / 1000} s on each app
         server.
       </p>
-      {data.flash ? (
-        <p
-          key={data.flash.at}
-          role="status"
-          className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
-        >
-          {data.flash.message}
-        </p>
-      ) : null}
 
       {data.totalStored === 0 ? (
         <section

@@ -27,30 +27,32 @@ import { NotificationOpenForm } from "~/components/notifications/notification-op
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
-import { readForm } from "~/forms.server";
+import { redirectWithFlash } from "~/flash.server";
+import { parseSubmission } from "~/forms.server";
 import { presentNotification } from "~/queries/notification-present.server";
 import { getNotification, getReaderTimeZone, listNotifications } from "~/queries/notifications.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · Association Commons" }];
 
 const Ids = z.array(z.string().uuid()).min(1, "Select at least one notification.").max(100);
+/** Where the page was (its filters), so an action comes back to it. */
+const ReturnTo = z.string().max(2000).optional();
+/** The page's forms, told apart by their intent (one schema, parsed with Conform). */
 const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("open"), id: z.string().uuid() }),
-  z.object({ intent: z.literal("read"), ids: Ids }),
-  z.object({ intent: z.literal("archive"), ids: Ids }),
-  z.object({ intent: z.literal("delete"), ids: Ids }),
-  z.object({ intent: z.literal("read-all") }),
+  z.object({ intent: z.literal("read"), ids: Ids, returnTo: ReturnTo }),
+  z.object({ intent: z.literal("archive"), ids: Ids, returnTo: ReturnTo }),
+  z.object({ intent: z.literal("delete"), ids: Ids, returnTo: ReturnTo }),
+  z.object({ intent: z.literal("read-all"), returnTo: ReturnTo }),
 ]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = parseListParams(new URL(request.url).searchParams);
   const db = await getDb();
-  const [{ items, total }, timeZone, { flash, headers }] = await Promise.all([
+  const [{ items, total }, timeZone] = await Promise.all([
     listNotifications(db, user.id, params),
     getReaderTimeZone(db, user.id),
-    readFlash(request),
   ]);
   const now = new Date();
   const zone = timeZone ?? DEFAULT_TIME_ZONE;
@@ -59,40 +61,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
     label: g.label,
     items: g.items.map((n) => presentNotification(n, now, zone)),
   }));
-  return json(
-    {
-      params,
-      groups,
-      shown: items.length,
-      empty: emptyStateFor({ total, query: params.q, shown: items.length }),
-      flash,
-    },
-    { headers },
-  );
+  return json({
+    params,
+    groups,
+    shown: items.length,
+    empty: emptyStateFor({ total, query: params.q, shown: items.length }),
+  });
 }
 
 const plural = (n: number, word: string) => `${n} notification${n === 1 ? "" : "s"} ${word}`;
 
 /** Where to go back to: this page with the same filters (never another site). */
-function backTo(form: FormData) {
-  const to = safeRedirect(form.get("returnTo"), "/notifications");
+function backTo(returnTo: string | undefined) {
+  const to = safeRedirect(returnTo, "/notifications");
   return to.startsWith("/notifications") ? to : "/notifications";
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
-  const parsed = ActionSchema.safeParse({
-    intent: form.get("intent"),
-    id: form.get("id") ?? undefined,
-    ids: form.getAll("ids"),
-  });
-  if (!parsed.success) {
-    const message = parsed.error.issues.find((i) => i.path[0] === "ids")?.message ?? "Choose an action.";
-    return json({ error: message }, { status: 400 });
+  const { submission } = await parseSubmission(request, ActionSchema);
+  if (submission.status !== "success") {
+    const result = submission.reply();
+    const message = result.error?.ids?.[0] ?? "Choose an action.";
+    return json({ error: message, result }, { status: 400 });
   }
   const db = await getDb();
-  const input = parsed.data;
+  const input = submission.value;
   switch (input.intent) {
     case "open": {
       // Clicking a notification marks it read and opens its link (spec 000 section 2.4).
@@ -103,19 +97,25 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "read": {
       const n = await markNotificationsRead(db, user.id, input.ids);
-      return redirectWithFlash(backTo(form), { message: plural(n, "marked read"), tone: "success" });
+      return redirectWithFlash(backTo(input.returnTo), {
+        message: plural(n, "marked read"),
+        tone: "success",
+      });
     }
     case "archive": {
       const n = await archiveNotifications(db, user.id, input.ids);
-      return redirectWithFlash(backTo(form), { message: plural(n, "archived"), tone: "success" });
+      return redirectWithFlash(backTo(input.returnTo), { message: plural(n, "archived"), tone: "success" });
     }
     case "delete": {
       const n = await deleteNotifications(db, user.id, input.ids);
-      return redirectWithFlash(backTo(form), { message: plural(n, "deleted"), tone: "success" });
+      return redirectWithFlash(backTo(input.returnTo), { message: plural(n, "deleted"), tone: "success" });
     }
     case "read-all": {
       await markAllNotificationsRead(db, user.id);
-      return redirectWithFlash(backTo(form), { message: "All notifications marked read", tone: "success" });
+      return redirectWithFlash(backTo(input.returnTo), {
+        message: "All notifications marked read",
+        tone: "success",
+      });
     }
     default: {
       const never: never = input;
@@ -128,7 +128,7 @@ const selectClass =
   "rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-800";
 
 export default function NotificationsPage() {
-  const { params, groups, shown, empty, flash } = useLoaderData<typeof loader>();
+  const { params, groups, shown, empty } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
@@ -203,15 +203,6 @@ export default function NotificationsPage() {
         </Button>
       </Form>
 
-      {flash ? (
-        <p
-          key={flash.at}
-          role="status"
-          className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
-        >
-          {flash.message}
-        </p>
-      ) : null}
       {actionData && "error" in actionData ? (
         <div className="mt-4">
           <Alert title={actionData.error} />

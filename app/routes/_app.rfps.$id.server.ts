@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { DEFAULT_PROPOSAL_CREDIT_COST } from "@domain/credits";
 import {
   EMPTY_PROPOSAL_FIELDS,
   isActiveProposal,
   PROPOSAL_MESSAGES,
+  PROPOSAL_REFERENCE_ROWS,
   PROPOSAL_VENDOR_LABELS,
   type ProposalError,
-  type ProposalFieldErrors,
-  proposalFieldErrors,
+  proposalFieldsFromForm,
+  proposalFormValues,
 } from "@domain/proposal";
 import {
   BUDGET_TYPE_LABELS,
@@ -38,6 +41,7 @@ import {
   submitProposalCommand,
   withdrawProposalCommand,
 } from "~/commands/rfps.server";
+import { RfpDetailSchema } from "~/components/rfps/rfp-detail-form";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, isMultipart, readForm } from "~/forms.server";
@@ -46,7 +50,6 @@ import { getProposal, type RfpDetail } from "~/queries/rfp-detail.server";
 import { budgetLabel, dateLabel, daysLeftLabel } from "~/queries/rfp-present.server";
 import { listRfpDocuments } from "~/queries/rfp-wizard.server";
 import { removeStoredFiles } from "~/storage/files.server";
-import { parseProposalForm, proposalFormValues, REFERENCE_ROWS } from "./_app.rfps.$id.bid-form.server";
 
 const money = (n: number | null | undefined) =>
   n === null || n === undefined ? null : `$${n.toLocaleString("en-US")}`;
@@ -155,7 +158,7 @@ export async function rfpDetailLoader(request: Request, rfpId: string) {
         }
       : null,
     emptyValues: proposalFormValues(EMPTY_PROPOSAL_FIELDS),
-    referenceRows: REFERENCE_ROWS,
+    referenceRows: PROPOSAL_REFERENCE_ROWS,
     /** One key per rendering of the form: a double-clicked Submit spends one credit. */
     submitKey: randomUUID(),
   };
@@ -166,25 +169,43 @@ export type RfpDetailData = Awaited<ReturnType<typeof rfpDetailLoader>>;
 export interface RfpDetailActionData {
   intent: string;
   formError?: string;
-  fieldErrors?: ProposalFieldErrors;
-  values?: Record<string, string>;
+  /** The form as Conform answers it: field errors and what was typed (for the bid and cancel forms). */
+  result?: SubmissionResult<string[]>;
   /** Documents that could not be attached ("file name: reason"). */
   uploadErrors?: string[];
   /** Insufficient credits: the balance and what it takes. */
   credits?: { balance: number; required: number };
 }
 
+/** The page's parsed form (parseWithZod of RfpDetailSchema). */
+interface Submission {
+  reply: (options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+  }) => SubmissionResult<string[]>;
+}
+
+/**
+ * A command's refusal, with the status of the one domain-error map. A refused bid keeps what was typed;
+ * the field errors decide found (what the RFP requires of a submitted bid) come back in Conform's shape.
+ */
 function failure(
   intent: string,
   error: ProposalError | { kind: string; message: string },
-  extra: Partial<RfpDetailActionData> = {},
+  submission?: Submission,
 ) {
   const status = domainErrorStatus(error.kind);
-  const data: RfpDetailActionData = { intent, formError: error.message, ...extra };
+  const data: RfpDetailActionData = { intent, formError: error.message };
   if (error.kind === "credit" && "balance" in error)
     data.credits = { balance: error.balance, required: error.required };
-  if (error.kind === "validation" && "fieldErrors" in error && error.fieldErrors)
-    data.fieldErrors = error.fieldErrors;
+  if (submission) {
+    const { form: formErrors, ...fieldErrors } =
+      error.kind === "validation" && "fieldErrors" in error && error.fieldErrors ? error.fieldErrors : {};
+    data.result = submission.reply({
+      formErrors,
+      fieldErrors: fieldErrors as Record<string, string[]>,
+    });
+  }
   return json(data, { status });
 }
 
@@ -226,7 +247,7 @@ export async function rfpDetailAction(request: Request, rfpId: string) {
     }
   }
   const form = upload ? upload.formData : await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const submission = parseWithZod(form, { schema: RfpDetailSchema });
   const here = `/rfps/${rfp.id}`;
   const actor = rfpActor(viewer);
   const proposalId = proposalIdFor(rfp.id, viewer.user.id);
@@ -237,40 +258,48 @@ export async function rfpDetailAction(request: Request, rfpId: string) {
       : ({ ok: true, count: 0 } as const);
   const discardUpload = () => removeStoredFiles(files.map((f) => f.key));
 
-  switch (intent) {
+  if (submission.status !== "success") {
+    await discardUpload();
+    const intent = String(form.get("intent") ?? "");
+    const known = ["save_draft", "submit", "remove_document", "withdraw", "close", "cancel", "delete"];
+    return json<RfpDetailActionData>(
+      {
+        intent,
+        result: submission.reply(),
+        formError: known.includes(intent) ? undefined : PROPOSAL_MESSAGES.submitFailed,
+      },
+      { status: 400 },
+    );
+  }
+  const input = submission.value;
+  const intent = input.intent;
+
+  switch (input.intent) {
     case "save_draft":
     case "submit": {
       const vendor = vendorActor(viewer);
-      const { values, fields, errors } = parseProposalForm(form);
-      if (!fields) {
-        await discardUpload();
-        return json<RfpDetailActionData>({ intent, fieldErrors: errors, values }, { status: 400 });
-      }
-      // The bid's own rules first, so a vendor sees every field problem at once.
-      const fieldErrors = intent === "submit" ? proposalFieldErrors(fields, rfp.fields) : {};
-      if (Object.keys(fieldErrors).length > 0) {
-        await discardUpload();
-        return json<RfpDetailActionData>({ intent, fieldErrors, values }, { status: 400 });
-      }
-      // The draft holds the documents: save it first, then attach, then (for Submit) submit.
-      if (intent === "save_draft" || files.length > 0 || upload?.tooMany) {
+      const fields = proposalFieldsFromForm(input);
+      // What the RFP requires of a submitted bid is checked once, by decide (every field problem at
+      // once); its field errors come back through failure(). The draft holds the documents: save it
+      // first, then attach, then (for Submit) submit.
+      if (input.intent === "save_draft" || files.length > 0 || upload?.tooMany) {
         const saved = await saveProposal(db, { rfpId: rfp.id, vendor, fields });
         if (!saved.ok) {
           await discardUpload();
-          return failure(intent, saved.error, { values });
+          return failure(intent, saved.error, submission);
         }
         const attached = await attach();
         if (!attached.ok) {
           return json<RfpDetailActionData>(
-            { intent, uploadErrors: attached.errors, values },
+            { intent, uploadErrors: attached.errors, result: submission.reply() },
             { status: 400 },
           );
         }
       }
-      if (intent === "save_draft") {
+      if (input.intent === "save_draft") {
         return redirectWithFlash(`${here}#proposal`, { tone: "success", message: "Proposal draft saved" });
       }
-      const key = String(form.get("submit_key") ?? "");
+      const key = input.submit_key ?? "";
       const submitted = await submitProposalCommand(
         db,
         { rfpId: rfp.id, vendor, fields },
@@ -280,7 +309,7 @@ export async function rfpDetailAction(request: Request, rfpId: string) {
             : undefined,
         },
       );
-      if (!submitted.ok) return failure(intent, submitted.error, { values });
+      if (!submitted.ok) return failure(intent, submitted.error, submission);
       return redirectWithFlash(`${here}#proposal`, { tone: "success", message: "Proposal submitted" });
     }
     case "remove_document": {
@@ -288,7 +317,7 @@ export async function rfpDetailAction(request: Request, rfpId: string) {
       const removed = await removeProposalDocument(db, {
         proposalId,
         vendorId: viewer.user.id,
-        documentId: String(form.get("document_id") ?? ""),
+        documentId: input.document_id,
       });
       if (!removed)
         return json<RfpDetailActionData>({ intent, uploadErrors: ["Document not found"] }, { status: 404 });
@@ -308,15 +337,8 @@ export async function rfpDetailAction(request: Request, rfpId: string) {
       return redirectWithFlash(here, { tone: "success", message: "RFP closed" });
     }
     case "cancel": {
-      const reason = String(form.get("reason") ?? "").trim();
-      if (reason === "") {
-        return json<RfpDetailActionData>(
-          { intent, fieldErrors: { form: ["Give a reason for cancelling"] }, values: { reason } },
-          { status: 400 },
-        );
-      }
-      const cancelled = await cancelRfp(db, { rfpId: rfp.id, actor, reason: reason.slice(0, 1000) });
-      if (!cancelled.ok) return failure(intent, cancelled.error, { values: { reason } });
+      const cancelled = await cancelRfp(db, { rfpId: rfp.id, actor, reason: input.reason });
+      if (!cancelled.ok) return failure(intent, cancelled.error, submission);
       return redirectWithFlash(here, {
         tone: "success",
         message: "RFP cancelled. Every vendor who bid got their credits back.",
@@ -327,11 +349,9 @@ export async function rfpDetailAction(request: Request, rfpId: string) {
       if (!deleted.ok) return failure(intent, deleted.error);
       return redirectWithFlash("/rfps?mine=1", { tone: "success", message: "RFP deleted" });
     }
-    default:
-      await discardUpload();
-      return json<RfpDetailActionData>(
-        { intent, formError: PROPOSAL_MESSAGES.submitFailed },
-        { status: 400 },
-      );
+    default: {
+      const never: never = input;
+      throw new Error(`Unknown intent ${JSON.stringify(never)}`);
+    }
   }
 }

@@ -1,5 +1,7 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { CREDIT_RULES_TEXT, WITHDRAW_CONFIRM_TEXT } from "@domain/credits/status";
-import { PROPOSAL_LIMITS } from "@domain/proposal";
+import { PROPOSAL_LIMITS, ProposalFormSchema } from "@domain/proposal";
 import { URGENCY_LABELS } from "@domain/rfp";
 import {
   formatFileSize,
@@ -83,7 +85,7 @@ function Input({
   errors?: Record<string, string[] | undefined>;
   hint?: string;
 } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const err = errors?.[name];
+  const err = errors?.[name]?.length ? errors[name] : undefined;
   return (
     <div>
       <label htmlFor={`p-${name}`} className="mb-1 block text-sm font-medium">
@@ -112,21 +114,42 @@ function Input({
   );
 }
 
+/**
+ * The bid form, checked by the bid branch of the page's one schema (ProposalFormSchema, whose fields
+ * RfpDetailSchema's save_draft and submit share): in the browser as fields lose focus, on the server
+ * always; what the RFP requires of a submitted bid comes back from the server (decide).
+ */
 function ProposalForm({ data, action }: { data: RfpDetailData; action: RfpDetailActionData | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const mine = action && (action.intent === "submit" || action.intent === "save_draft") ? action : undefined;
-  const values = mine?.values ?? data.proposal?.values ?? data.emptyValues;
-  const errors = mine?.fieldErrors as Record<string, string[] | undefined> | undefined;
+  const [form] = useForm({
+    id: "proposal",
+    lastResult: mine?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // The bid branch of the page's schema: the intent comes from the button pressed, which a field
+    // losing focus has not.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProposalFormSchema }),
+  });
+  // What was typed (after a refused post) or what the draft holds.
+  const typed = form.initialValue as Record<string, unknown> | undefined;
+  const values: Record<string, string> = mine?.result?.initialValue
+    ? Object.fromEntries(Object.entries(typed ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : ""]))
+    : (data.proposal?.values ?? data.emptyValues);
+  const errors = form.allErrors as Record<string, string[] | undefined>;
   const { rfp, credits } = data;
   const short = credits !== null && credits.balance < credits.cost;
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-4" noValidate>
+    <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="submit_key" value={data.submitKey} />
       {mine?.uploadErrors ? (
         <Alert title="Documents not attached">
           {mine.uploadErrors.join(" ")} Choose the files again after fixing this.
         </Alert>
+      ) : null}
+      {form.errors?.length ? (
+        <Alert title="Your proposal was not saved">{form.errors.join(" ")}</Alert>
       ) : null}
       {mine?.formError ? (
         <Alert title={mine.credits ? "Not enough credits" : "Your proposal was not submitted"}>
@@ -393,7 +416,7 @@ function ProposalPanel({ data, action }: { data: RfpDetailData; action: RfpDetai
 function AuthorActions({ data, action }: { data: RfpDetailData; action: RfpDetailActionData | undefined }) {
   const { rfp } = data;
   const cancelError =
-    action?.intent === "cancel" ? (action.fieldErrors?.form?.join(" ") ?? action.formError) : undefined;
+    action?.intent === "cancel" ? (action.result?.error?.reason?.join(" ") ?? action.formError) : undefined;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
@@ -462,7 +485,9 @@ function AuthorActions({ data, action }: { data: RfpDetailData; action: RfpDetai
               name="reason"
               rows={2}
               maxLength={1000}
-              defaultValue={action?.intent === "cancel" ? action.values?.reason : ""}
+              defaultValue={
+                action?.intent === "cancel" ? String(action.result?.initialValue?.reason ?? "") : ""
+              }
               aria-invalid={cancelError ? true : undefined}
               aria-describedby={cancelError ? "cancel-error" : undefined}
               className={fieldClass(Boolean(cancelError))}

@@ -37,7 +37,7 @@ import { type ActiveViewer, forbidden, requireContext } from "~/auth/guards.serv
 import { attachRfpDocuments, readRfpUpload, removeRfpDocument } from "~/commands/rfp-documents.server";
 import { createRfp, editRfp, executeRfpCommand } from "~/commands/rfps.server";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, readForm } from "~/forms.server";
 import {
   emailsOfUsers,
@@ -126,31 +126,26 @@ export async function wizardLoader(request: Request, rfpId: string | null) {
     rfp && mode === "draft" && url.searchParams.get("check") === "1"
       ? toFormErrors(stepErrors(step, fields, now.toISOString()))
       : null;
-  const { flash, headers } = await readFlash(request);
-  return json(
-    {
-      mode,
-      rfpId: rfp?.id ?? null,
-      /** The RFP stream's version the page shows; every edit form posts it back. */
-      version: rfp?.version ?? 0,
-      step,
-      stepNumber: stepNumber(step),
-      fields,
-      deadlineLocal: fields.proposal_deadline ? isoToLocalDateTime(fields.proposal_deadline, timeZone) : "",
-      deadlineLabel: fields.proposal_deadline ? deadlineLabel(fields.proposal_deadline, timeZone) : null,
-      invitedEmails: await emailsOfUsers(db, fields.invited_vendor_ids),
-      lastSaved: rfp ? lastSavedLabel(rfp.updatedAt, timeZone, now) : null,
-      timeZone,
-      checked,
-      publishBlocked: missingRequiredForPublish(fields),
-      documents: rfp ? await listRfpDocuments(db, rfp.id) : [],
-      // A fresh key per visit of /rfps/new: a double-posted first step creates one draft, not two.
-      draftKey: rfp ? null : randomUUID(),
-      authorName: viewer.profile.fullName ?? viewer.user.email,
-      flash,
-    },
-    { headers },
-  );
+  return json({
+    mode,
+    rfpId: rfp?.id ?? null,
+    /** The RFP stream's version the page shows; every edit form posts it back. */
+    version: rfp?.version ?? 0,
+    step,
+    stepNumber: stepNumber(step),
+    fields,
+    deadlineLocal: fields.proposal_deadline ? isoToLocalDateTime(fields.proposal_deadline, timeZone) : "",
+    deadlineLabel: fields.proposal_deadline ? deadlineLabel(fields.proposal_deadline, timeZone) : null,
+    invitedEmails: await emailsOfUsers(db, fields.invited_vendor_ids),
+    lastSaved: rfp ? lastSavedLabel(rfp.updatedAt, timeZone, now) : null,
+    timeZone,
+    checked,
+    publishBlocked: missingRequiredForPublish(fields),
+    documents: rfp ? await listRfpDocuments(db, rfp.id) : [],
+    // A fresh key per visit of /rfps/new: a double-posted first step creates one draft, not two.
+    draftKey: rfp ? null : randomUUID(),
+    authorName: viewer.profile.fullName ?? viewer.user.email,
+  });
 }
 
 export type WizardLoaderData = Awaited<ReturnType<typeof wizardLoader>>;

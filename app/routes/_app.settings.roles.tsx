@@ -15,7 +15,14 @@ import {
   VERIFICATION_STATUS_LABELS,
   type VerificationStatus,
 } from "@domain/roles";
-import { ROLE_MESSAGES, RoleSchema, roleUpdateSchema, SELECTABLE_ROLE_TYPES } from "@domain/rules/roles";
+import {
+  ROLE_MESSAGES,
+  refineOrganization,
+  roleFields,
+  roleType,
+  SELECTABLE_ROLE_TYPES,
+  toRoleInput,
+} from "@domain/rules/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -35,14 +42,44 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { readForm } from "~/forms.server";
+import { parseSubmission } from "~/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Roles · Settings · Association Commons" }];
 
-const IdSchema = z.string().uuid();
-const IntentSchema = z.object({
-  intent: z.enum(["add", "update", "delete", "move", "switch"]),
-});
+/**
+ * The roles page's forms as one schema, told apart by their hidden intent (issue 11, part 4.1): add a
+ * role, edit one, delete, move up or down, switch to a role's context (also from the user menu). An
+ * edited role keeps its type, and the organization rule follows it: `typeOf` names the type of the
+ * person's role being edited (undefined for a role that is not theirs).
+ */
+export function rolesActionSchema(typeOf: (roleId: string) => RoleType | undefined) {
+  const roleId = z.string().uuid();
+  return z
+    .discriminatedUnion("intent", [
+      z.object({ intent: z.literal("add"), role_type: roleType, ...roleFields }),
+      z.object({ intent: z.literal("update"), roleId, ...roleFields }),
+      z.object({ intent: z.literal("delete"), roleId }),
+      z.object({ intent: z.literal("move"), roleId, direction: z.enum(["up", "down"]) }),
+      z.object({
+        intent: z.literal("switch"),
+        contextId: z.string().uuid(),
+        redirectTo: z.string().max(2000).optional(),
+      }),
+    ])
+    .superRefine((value, ctx) => {
+      if (value.intent === "add") {
+        if (!value.role_type) {
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: ["role_type"],
+            message: ROLE_MESSAGES.roleRequired,
+          });
+        }
+        refineOrganization(value, ctx);
+      }
+      if (value.intent === "update") refineOrganization({ ...value, role_type: typeOf(value.roleId) }, ctx);
+    });
+}
 
 const DONE_MESSAGES = {
   added: "Role added. It is pending verification where the role requires it.",
@@ -67,41 +104,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireViewer(request);
   const db = await getDb();
-  const formData = await readForm(request);
-  const intent = IntentSchema.safeParse(Object.fromEntries(formData));
-  if (!intent.success) return json({ error: "Unknown action" }, { status: 400 });
+  const typeOf = (id: string) => viewer.roles.find((r) => r.id === id)?.roleType;
+  const { submission } = await parseSubmission(request, rolesActionSchema(typeOf));
   const done = (what: keyof typeof DONE_MESSAGES) =>
     redirectWithFlash("/settings/roles", { message: DONE_MESSAGES[what], tone: "success" });
-  const roleId = IdSchema.safeParse(formData.get("roleId"));
-  const owned = roleId.success ? viewer.roles.find((r) => r.id === roleId.data) : undefined;
+  if (submission.status !== "success") {
+    const result = submission.reply();
+    const intent = result.initialValue?.intent;
+    if (intent === "add") {
+      return json({ intent: "add" as const, result, error: ROLE_MESSAGES.addFailed }, { status: 400 });
+    }
+    const roleId = result.initialValue?.roleId;
+    if (intent === "update" && typeof roleId === "string" && typeOf(roleId)) {
+      return json(
+        { intent: "update" as const, roleId, result, error: ROLE_MESSAGES.updateFailed },
+        { status: 400 },
+      );
+    }
+    return json({ error: "Unknown action", result }, { status: 400 });
+  }
+  const input = submission.value;
+  const owned = "roleId" in input ? viewer.roles.find((r) => r.id === input.roleId) : undefined;
 
-  switch (intent.data.intent) {
+  switch (input.intent) {
     case "add": {
-      const submission = parseWithZod(formData, { schema: RoleSchema });
-      if (submission.status !== "success") {
-        return json(
-          { intent: "add" as const, result: submission.reply(), error: ROLE_MESSAGES.addFailed },
-          { status: 400 },
-        );
-      }
-      await addRole(db, viewer.user.id, submission.value);
+      await addRole(db, viewer.user.id, toRoleInput(input.role_type as RoleType, input));
       return done("added");
     }
     case "update": {
       if (!owned) return json({ error: ROLE_MESSAGES.updateFailed }, { status: 404 });
-      const submission = parseWithZod(formData, { schema: roleUpdateSchema(owned.roleType) });
-      if (submission.status !== "success") {
-        return json(
-          {
-            intent: "update" as const,
-            roleId: owned.id,
-            result: submission.reply(),
-            error: ROLE_MESSAGES.updateFailed,
-          },
-          { status: 400 },
-        );
-      }
-      const { reverify } = await updateRole(db, viewer.user.id, owned.id, submission.value);
+      const { reverify } = await updateRole(db, viewer.user.id, owned.id, toRoleInput(owned.roleType, input));
       return done(reverify ? "reverify" : "updated");
     }
     case "delete": {
@@ -116,11 +148,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return done("deleted");
     }
     case "move": {
-      const direction = z.enum(["up", "down"]).safeParse(formData.get("direction"));
-      if (!owned || !direction.success) return json({ error: ROLE_MESSAGES.updateFailed }, { status: 400 });
+      if (!owned) return json({ error: ROLE_MESSAGES.updateFailed }, { status: 400 });
       const ids = viewer.roles.map((r) => r.id);
       const from = ids.indexOf(owned.id);
-      const to = direction.data === "up" ? from - 1 : from + 1;
+      const to = input.direction === "up" ? from - 1 : from + 1;
       if (to < 0 || to >= ids.length) return done("moved");
       [ids[from], ids[to]] = [ids[to] as string, ids[from] as string];
       try {
@@ -133,12 +164,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return done("moved");
     }
     case "switch": {
-      const contextId = IdSchema.safeParse(formData.get("contextId"));
-      const ok = contextId.success && (await switchContext(db, viewer.user.id, contextId.data));
+      const ok = await switchContext(db, viewer.user.id, input.contextId);
       if (!ok)
         return json({ error: `Failed to switch role: ${ROLE_MESSAGES.switchFailed}` }, { status: 404 });
       // Switching from the user menu: go back to the page the person was on, with the new role's navigation.
-      return redirect(safeRedirect(formData.get("redirectTo")));
+      return redirect(safeRedirect(input.redirectTo));
     }
   }
 }
@@ -208,7 +238,9 @@ function EditRole({ role }: { role: LoaderRole }) {
       description: role.description ?? "",
       responsibilities: role.responsibilities.join("\n"),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: roleUpdateSchema(role.roleType) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: rolesActionSchema(() => role.roleType as RoleType) }),
+    shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   return (
@@ -232,7 +264,8 @@ function AddRole() {
   const [form, fields] = useForm({
     id: "add-role",
     lastResult: last,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rolesActionSchema(() => undefined) }),
+    shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const type = (fields.role_type.value as RoleType | undefined) ?? null;

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { ShellFrame } from "~/components/shell/app-shell";
+import { Toast } from "~/components/ui/toast";
 import { getShellData } from "~/queries/shell.server";
 
 /** The authenticated shell around every signed-in page. Each page still guards itself. */
@@ -14,6 +15,7 @@ export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
   return (
     <ShellFrame data={data}>
+      <Toast className="mx-auto mb-4 max-w-6xl" />
       <Outlet />
     </ShellFrame>
   );

@@ -17,7 +17,7 @@ import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
-import { assertNotBot } from "~/honeypot";
+import { honeypotRefusal, honeypotStamp } from "~/honeypot.server";
 import { clientIp } from "~/load-context";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your email · Association Commons" }];
@@ -39,15 +39,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
       token,
       email: null,
       resent: false,
+      honeypot: honeypotStamp(),
     });
   }
   const email = await readFlowCookie(pendingConfirmationCookie(), request);
-  return json({ state: "check" as const, token: null, email, resent: url.searchParams.has("resent") });
+  return json({
+    state: "check" as const,
+    token: null,
+    email,
+    resent: url.searchParams.has("resent"),
+    honeypot: honeypotStamp(),
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  assertNotBot(formData);
+  // The honeypot and its signed timestamp (issue 11, part 4.3): a bot is refused before anything else.
+  const bot = honeypotRefusal(formData);
+  if (bot) return json({ formError: bot }, { status: 400 });
   const db = await getDb();
   const ip = clientIp(context);
   if (formData.get("intent") === "confirm") {
@@ -87,6 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ConfirmEmail() {
   const data = useLoaderData<typeof loader>();
+  const honeypot = data.honeypot;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -121,7 +131,7 @@ export default function ConfirmEmail() {
           </div>
         ) : (
           <Form method="post" className="flex flex-col gap-4">
-            <Honeypot />
+            <Honeypot stamp={honeypot} />
             <input type="hidden" name="intent" value="confirm" />
             <input type="hidden" name="token" value={data.token ?? ""} />
             <Button disabled={busy}>{busy ? "Confirming..." : "Confirm email"}</Button>
@@ -163,7 +173,7 @@ export default function ConfirmEmail() {
         {formError ? <Alert title={formError.title}>{formError.message}</Alert> : null}
         <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
           <p className="text-sm text-slate-700">No email? Check your spam folder, or send the link again.</p>
-          <Honeypot />
+          <Honeypot stamp={honeypot} />
           <input type="hidden" name="intent" value="resend" />
           <Field
             label="Email"

@@ -17,7 +17,7 @@ import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
-import { assertNotBot } from "~/honeypot";
+import { honeypotRefusal, honeypotStamp } from "~/honeypot.server";
 import { clientIp } from "~/load-context";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password · Association Commons" }];
@@ -37,17 +37,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = url.searchParams.get("token");
   if (token) {
     const check = await peekEmailToken(await getDb(), token, "reset_password");
-    return json({ state: check.ok ? ("reset" as const) : ("problem" as const), token });
+    return json({
+      state: check.ok ? ("reset" as const) : ("problem" as const),
+      token,
+      honeypot: honeypotStamp(),
+    });
   }
   return json({
     state: url.searchParams.has("sent") ? ("sent" as const) : ("request" as const),
     token: null,
+    honeypot: honeypotStamp(),
   });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  assertNotBot(formData);
+  // The honeypot and its signed timestamp (issue 11, part 4.3): a bot is refused before anything else.
+  const bot = honeypotRefusal(formData);
+  if (bot) return json({ formError: bot }, { status: 400 });
   const db = await getDb();
   const ip = clientIp(context);
 
@@ -104,6 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const data = useLoaderData<typeof loader>();
+  const honeypot = data.honeypot;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -150,7 +158,7 @@ export default function ResetPassword() {
       <AuthCard title="Choose a new password" subtitle="Setting it signs you out on every device.">
         <Form method="post" className="flex flex-col gap-4" {...getFormProps(resetForm)}>
           {formError ? <Alert title={formError.title}>{formError.message}</Alert> : null}
-          <Honeypot />
+          <Honeypot stamp={honeypot} />
           <input type="hidden" name="intent" value="reset" />
           <input type="hidden" name="token" value={data.token ?? ""} />
           <Field
@@ -188,7 +196,7 @@ export default function ResetPassword() {
         <p className="text-sm text-slate-700">
           Enter the email address of your account and we'll send you a link to choose a new password.
         </p>
-        <Honeypot />
+        <Honeypot stamp={honeypot} />
         <input type="hidden" name="intent" value="request" />
         <Field
           label="Email"

@@ -28,7 +28,7 @@ import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { getDb } from "~/db.server";
 import { readForm, withFormBody } from "~/forms.server";
-import { assertNotBot } from "~/honeypot";
+import { honeypotRefusal, honeypotStamp } from "~/honeypot.server";
 import { clientIp } from "~/load-context";
 import { hasUnfinishedOnboarding } from "~/queries/onboarding.server";
 
@@ -55,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ? { title: AUTH_FALLBACK_MESSAGES.oauthFailed, message }
           : null,
     disabled: code === "account_disabled",
+    honeypot: honeypotStamp(),
   });
 }
 
@@ -62,7 +63,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The body is read through the one bounded entry (415/400/413 on malformed input); the sign-in limits
   // need the e-mail and the device cookie, so they run right after it, before the password is checked.
   const form = await readForm(request);
-  assertNotBot(form);
+  // The honeypot and its signed timestamp (issue 11, part 4.3): a bot is refused before anything else.
+  const bot = honeypotRefusal(form);
+  if (bot) return json({ formError: bot }, { status: 400 });
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const email = String(form.get("email") ?? "")
     .trim()
@@ -119,7 +122,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignIn() {
-  const { oauthName, oauthError, disabled } = useLoaderData<typeof loader>();
+  const { oauthName, oauthError, disabled, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -162,14 +165,14 @@ export default function SignIn() {
       ) : null}
       {notConfirmed && "email" in actionData ? (
         <Form method="post" action="/auth/confirm" className="mb-4 flex flex-col gap-2">
-          <Honeypot />
+          <Honeypot stamp={honeypot} />
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={actionData.email} />
           <Button variant="secondary">Resend confirmation email</Button>
         </Form>
       ) : null}
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-        <Honeypot />
+        <Honeypot stamp={honeypot} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           label="Email"

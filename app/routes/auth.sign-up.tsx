@@ -23,14 +23,14 @@ import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
-import { assertNotBot } from "~/honeypot";
+import { honeypotRefusal, honeypotStamp } from "~/honeypot.server";
 import { clientIp } from "~/load-context";
 
 export const meta: MetaFunction = () => [{ title: "Create your account · Association Commons" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return json({ oauthName: oauthProvider()?.name ?? null });
+  return json({ oauthName: oauthProvider()?.name ?? null, honeypot: honeypotStamp() });
 }
 
 const FIX_FIELDS = "Please correct the highlighted fields and try again.";
@@ -46,7 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limited = await limitAttempts(db, ["sign_up_ip", clientIp(context)]);
   if (limited) return limited;
   const formData = await readForm(request);
-  assertNotBot(formData);
+  // The honeypot and its signed timestamp (issue 11, part 4.3): a bot is refused before anything else.
+  const bot = honeypotRefusal(formData);
+  if (bot) return json({ formError: bot }, { status: 400 });
   const submission = parseWithZod(formData, { schema: SignUpSchema });
   if (submission.status !== "success") {
     return json(
@@ -74,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignUp() {
-  const { oauthName } = useLoaderData<typeof loader>();
+  const { oauthName, honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -100,7 +102,7 @@ export default function SignUp() {
         {actionData?.formError ? (
           <Alert title={actionData.formError.title}>{actionData.formError.message}</Alert>
         ) : null}
-        <Honeypot />
+        <Honeypot stamp={honeypot} />
         <Field
           label="Email"
           autoComplete="email"

@@ -25,7 +25,7 @@ import { Honeypot } from "~/components/ui/honeypot";
 import { SelectField } from "~/components/ui/select-field";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
-import { assertNotBot } from "~/honeypot";
+import { honeypotRefusal, honeypotStamp } from "~/honeypot.server";
 import { clientIp } from "~/load-context";
 
 export const meta: MetaFunction = () => [{ title: "Contact us · Association Commons" }];
@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     signedIn: Boolean(user),
     sent: url.searchParams.get("sent") === "1",
+    honeypot: honeypotStamp(),
     defaults: {
       name: user?.fullName ?? "",
       email: user?.email ?? "",
@@ -57,7 +58,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limited = await limitAttempts(db, ["contact_ip", ip]);
   if (limited) return limited;
   const formData = await readForm(request);
-  assertNotBot(formData);
+  // The honeypot and its signed timestamp (issue 11, part 4.3): a bot is refused before anything else.
+  const bot = honeypotRefusal(formData);
+  if (bot) return json({ formError: bot }, { status: 400 });
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
     return json(
@@ -74,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Contact() {
-  const { signedIn, sent, defaults } = useLoaderData<typeof loader>();
+  const { signedIn, sent, defaults, honeypot } = useLoaderData<typeof loader>();
   return (
     <GuestLayout signedIn={signedIn}>
       <PageHero
@@ -84,7 +87,7 @@ export default function Contact() {
       />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[2fr_1fr]">
         <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          {sent ? <Sent /> : <ContactForm defaults={defaults} />}
+          {sent ? <Sent /> : <ContactForm defaults={defaults} honeypot={honeypot} />}
         </div>
         <aside className="space-y-6 text-sm text-slate-600">
           <div className="flex gap-3">
@@ -120,7 +123,13 @@ function Sent() {
   );
 }
 
-function ContactForm({ defaults }: { defaults: { name: string; email: string; topic: string } }) {
+function ContactForm({
+  defaults,
+  honeypot,
+}: {
+  defaults: { name: string; email: string; topic: string };
+  honeypot: string;
+}) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -144,7 +153,7 @@ function ContactForm({ defaults }: { defaults: { name: string; email: string; to
       {actionData?.formError ? (
         <Alert title={actionData.formError.title}>{actionData.formError.message}</Alert>
       ) : null}
-      <Honeypot />
+      <Honeypot stamp={honeypot} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           label="Name"

@@ -1,6 +1,8 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { setEmailNotifications } from "~/commands/profile.server";
 import { AuthCard } from "~/components/shell/auth-card";
 import { Alert } from "~/components/ui/alert";
@@ -31,24 +33,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ valid: true as const, token, email: setting.email, on: setting.on });
 }
 
+/**
+ * The page's form: its two buttons (unsubscribe, or turn e-mail back on) carry the same signed token.
+ * One schema, parsed with Conform; a post without an intent unsubscribes, as the button does.
+ */
+const UnsubscribeSchema = z.object({
+  intent: z.enum(["unsubscribe", "resubscribe"]).default("unsubscribe"),
+  token: z.string({ required_error: INVALID_LINK }).max(1000),
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
-  const userId = verifyUnsubscribeToken(token);
-  const oneClick = form.get("List-Unsubscribe") === "One-Click";
-  if (!userId) {
-    return oneClick
-      ? new Response(INVALID_LINK, { status: 400 })
-      : json({ ok: false as const, on: null }, { status: 400 });
+  // A mail client's RFC 8058 one-click POST is a protocol, not this page's form: its body is fixed
+  // ("List-Unsubscribe=One-Click") and the token is in the link.
+  if (form.get("List-Unsubscribe") === "One-Click") {
+    const userId = verifyUnsubscribeToken(new URL(request.url).searchParams.get("token") ?? "");
+    const email = userId ? await setEmailNotifications(await getDb(), userId, false) : null;
+    if (email === null) return new Response(INVALID_LINK, { status: 400 });
+    return new Response("Unsubscribed", { headers: { "Content-Type": "text/plain" } });
   }
-  const on = !oneClick && form.get("intent") === "resubscribe";
-  const email = await setEmailNotifications(await getDb(), userId, on);
+  const submission = parseWithZod(form, { schema: UnsubscribeSchema });
+  if (submission.status !== "success") {
+    return json({ ok: false as const, on: null, result: submission.reply() }, { status: 400 });
+  }
+  const userId = verifyUnsubscribeToken(submission.value.token);
+  const on = submission.value.intent === "resubscribe";
+  const email = userId ? await setEmailNotifications(await getDb(), userId, on) : null;
   if (email === null) {
-    return oneClick
-      ? new Response(INVALID_LINK, { status: 400 })
-      : json({ ok: false as const, on: null }, { status: 400 });
+    return json(
+      { ok: false as const, on: null, result: submission.reply({ fieldErrors: { token: [INVALID_LINK] } }) },
+      { status: 400 },
+    );
   }
-  if (oneClick) return new Response("Unsubscribed", { headers: { "Content-Type": "text/plain" } });
   return json({ ok: true as const, on });
 }
 
@@ -92,7 +108,9 @@ export default function Unsubscribe() {
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="token" value={data.token} />
           {on ? (
-            <Button disabled={busy}>{busy ? "Unsubscribing..." : "Unsubscribe"}</Button>
+            <Button name="intent" value="unsubscribe" disabled={busy}>
+              {busy ? "Unsubscribing..." : "Unsubscribe"}
+            </Button>
           ) : (
             <Button variant="secondary" name="intent" value="resubscribe" disabled={busy}>
               {busy ? "Saving..." : "Turn notification e-mails back on"}

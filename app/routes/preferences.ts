@@ -5,23 +5,30 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { requireUser, safeRedirect } from "~/auth/session.server";
 import { getDb } from "~/db.server";
-import { readForm } from "~/forms.server";
+import { parseSubmission } from "~/forms.server";
 
+/** The shell's two preference forms, told apart by their hidden intent (one schema, Conform). */
 const PreferenceSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("sidebar"), collapsed: z.enum(["true", "false"]) }),
-  z.object({ intent: z.literal("dismiss-nudge") }),
+  z.object({
+    intent: z.literal("sidebar"),
+    collapsed: z.enum(["true", "false"]),
+    redirectTo: z.string().max(2000).optional(),
+  }),
+  z.object({ intent: z.literal("dismiss-nudge"), redirectTo: z.string().max(2000).optional() }),
 ]);
 
 /** Small layout preferences the shell saves (sidebar collapsed, onboarding nudge dismissed). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
-  const parsed = PreferenceSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return json({ error: "Invalid preference" }, { status: 400 });
+  const { submission } = await parseSubmission(request, PreferenceSchema);
+  if (submission.status !== "success") {
+    return json({ error: "Invalid preference", result: submission.reply() }, { status: 400 });
+  }
+  const preference = submission.value;
   const db = await getDb();
   const set =
-    parsed.data.intent === "sidebar"
-      ? { sidebarCollapsed: parsed.data.collapsed === "true" }
+    preference.intent === "sidebar"
+      ? { sidebarCollapsed: preference.collapsed === "true" }
       : { onboardingNudgeDismissed: true };
   await db
     .update(userProfiles)
@@ -31,8 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.headers.get("Accept")?.includes("text/html")) {
     return redirect(
       safeRedirect(
-        form.get("redirectTo") ??
-          new URL(request.headers.get("Referer") ?? "/dashboard", "http://x").pathname,
+        preference.redirectTo ?? new URL(request.headers.get("Referer") ?? "/dashboard", "http://x").pathname,
       ),
     );
   }

@@ -35,7 +35,8 @@ const responsibilities = z.preprocess(
     .max(ROLE_LIMITS.responsibilities, `At most ${ROLE_LIMITS.responsibilities} responsibilities`),
 );
 
-const roleFields = {
+/** A role's own fields as a form sends them (the add and edit forms share them). */
+export const roleFields = {
   // Required, but checked in the refinement so every message shows at once (Zod skips refinements
   // when a base field fails).
   title: z.preprocess(blankToUndefined, z.string().trim().max(ROLE_LIMITS.title).optional()),
@@ -47,7 +48,8 @@ const roleFields = {
   responsibilities: responsibilities.optional(),
 };
 
-function refineOrganization(
+/** A role needs a title, and an organization unless it is a homeowner's. */
+export function refineOrganization(
   value: { role_type?: RoleType; title?: string; organization_name?: string },
   ctx: z.RefinementCtx,
 ) {
@@ -63,7 +65,8 @@ function refineOrganization(
   }
 }
 
-const roleType = z.preprocess(
+/** The role type chosen in a form (any self-service type; never admin). */
+export const roleType = z.preprocess(
   blankToUndefined,
   z
     .string()
@@ -115,3 +118,16 @@ export function roleUpdateSchema(type: RoleType) {
 }
 
 export const SELECTABLE_ROLE_TYPES = SELF_SERVICE_ROLE_TYPES;
+
+/** The role as commands take it: homeowners have no organization. */
+export function toRoleInput(
+  type: RoleType,
+  v: { title?: string; organization_name?: string; description?: string; responsibilities?: string[] },
+): RoleInput {
+  return {
+    ...v,
+    role_type: type,
+    title: v.title as string,
+    organization_name: type === "homeowner" ? undefined : v.organization_name,
+  };
+}

@@ -204,7 +204,10 @@ describe.each(engines)("notifications on %s", (engine) => {
     // An empty selection is refused for its content.
     const empty = await act(ann, { intent: "archive" });
     expect(empty.status).toBe(400);
-    expect(await empty.json()).toEqual({ error: "Select at least one notification." });
+    expect(await empty.json()).toMatchObject({
+      error: "Select at least one notification.",
+      result: { error: { ids: ["Select at least one notification."] } },
+    });
     // A returnTo off the page goes back to the page.
     r = await act(bob, { intent: "read-all", returnTo: "https://evil.example/" });
     expect(r.headers.get("Location")).toBe("/notifications");

@@ -193,16 +193,22 @@ describe.each(engines)("RFP pages on %s", (engine) => {
         cover_letter: "Too short",
       }),
     );
+    // Conform's shape (issue 11, part 4.1): the field errors and what was typed; nothing is written.
     expect(r.status).toBe(400);
-    expect(r.data.fieldErrors).toMatchObject({ total_price: ["Use whole dollars"] });
-    expect(r.data.values).toMatchObject({ total_price: "12.5", cover_letter: "Too short" });
+    expect(r.data.result.error).toMatchObject({ total_price: ["Use whole dollars"] });
+    expect(r.data.result.initialValue).toMatchObject({ total_price: "12.5", cover_letter: "Too short" });
+    expect((await detail(rfpId, vendor)).proposal).toBeNull();
+    // What the RFP requires of a submitted bid is checked once, by decide; its errors come back alike.
     const r2 = await json(
       await act(rfpId, vendor, { intent: "submit", total_price: "100", cover_letter: "Too short" }),
     );
-    expect(r2.data.fieldErrors).toMatchObject({
+    expect(r2.status).toBe(400);
+    expect(r2.data.result.error).toMatchObject({
       timeline_days: ["Enter a timeline in days"],
       cover_letter: ["Cover letter must be at least 50 characters"],
     });
+    expect(r2.data.result.initialValue).toMatchObject({ total_price: "100" });
+    expect((await detail(rfpId, vendor)).proposal).toBeNull();
   });
 
   it("without credits the submission is refused with 402 and the balance; a draft is kept", async () => {

@@ -1,3 +1,5 @@
+import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD } from "~/honeypot";
+import { honeypotStamp } from "~/honeypot.server";
 import type { DatabaseHandle } from "../../db/client";
 
 /** Points the app's database accessor (app/db.server.ts) at a test database, so loaders and actions can be called directly. */
@@ -6,14 +8,40 @@ export function useAppDatabase(handle: DatabaseHandle) {
   globalThis.__dbHandle = Promise.resolve(handle);
 }
 
+/** The public forms whose pages carry the honeypot and its signed timestamp (app/honeypot.server.ts). */
+const HONEYPOT_PATHS = [
+  "/auth/sign-in",
+  "/auth/sign-up",
+  "/auth/reset-password",
+  "/auth/confirm",
+  "/contact",
+];
+
+/**
+ * The fields a person's browser sends with a public form: the empty trap and a stamp signed a minute
+ * ago, as if the page had been rendered then. Tests of the honeypot itself build their own.
+ */
+export function honeypotFields(renderedAt = Date.now() - 60_000): Record<string, string> {
+  return { [HONEYPOT_FIELD]: "", [HONEYPOT_STAMP_FIELD]: honeypotStamp(renderedAt) };
+}
+
+/**
+ * A form post as the browser sends it. To a public form it adds what its page renders (the honeypot
+ * fields) unless the test gives them itself.
+ */
 export function formRequest(
   path: string,
   fields: Record<string, string>,
   headers: Record<string, string> = {},
 ) {
+  const pathname = path.split("?")[0] ?? path;
+  const body =
+    HONEYPOT_PATHS.includes(pathname) && !(HONEYPOT_STAMP_FIELD in fields)
+      ? { ...honeypotFields(), ...fields }
+      : fields;
   return new Request(`http://localhost${path}`, {
     method: "POST",
-    body: new URLSearchParams(fields),
+    body: new URLSearchParams(body),
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
   });
 }

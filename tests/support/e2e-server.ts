@@ -9,7 +9,8 @@
 // It also starts a local OAuth2 provider (tests/support/oauth-provider.ts, port E2E_OAUTH_PORT, default
 // 3211) and gives the app its OAUTH_* settings, and a fake Stripe (tests/support/fake-stripe.ts) with its
 // STRIPE_* settings; mail goes to the outbox in E2E_DATA_DIR/outbox; the
-// sign-in limits are raised (RATE_LIMIT_SCALE=20) so the tests do not trip them.
+// sign-in limits are raised (RATE_LIMIT_SCALE=20) so the tests do not trip them, and the public forms
+// shortest fill-in time is 0 (HONEYPOT_MIN_SECONDS=0: Playwright types faster than a person).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
@@ -82,7 +83,14 @@ const stripe = await startFakeStripe({
 
 const server = spawn(process.execPath, ["server.js"], {
   cwd: root,
-  env: { ...env, ...oauth.env, ...stripe.env, RATE_LIMIT_SCALE: "20", NODE_ENV: "production" },
+  env: {
+    ...env,
+    ...oauth.env,
+    ...stripe.env,
+    RATE_LIMIT_SCALE: "20",
+    HONEYPOT_MIN_SECONDS: "0",
+    NODE_ENV: "production",
+  },
   stdio: "inherit",
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

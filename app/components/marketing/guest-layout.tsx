@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { GuestTopBar } from "~/components/shell/guest-top-bar";
 import { buttonClass } from "~/components/ui/button";
 import { Logo } from "~/components/ui/logo";
+import { Toast } from "~/components/ui/toast";
 import { ALL_FEATURES_LINK, FEATURE_LINKS, PAGE_LINKS, RESOURCE_LINKS } from "./nav";
 
 /** The frame of every public page: the guest top bar, the page, and the guest footer. */
@@ -10,7 +11,10 @@ export function GuestLayout({ signedIn = false, children }: { signedIn?: boolean
   return (
     <div className="flex min-h-full flex-col bg-white text-slate-900">
       <GuestTopBar signedIn={signedIn} />
-      <main className="flex-1">{children}</main>
+      <main className="flex-1">
+        <Toast className="mx-auto max-w-6xl px-4 pt-4" />
+        {children}
+      </main>
       <GuestFooter />
     </div>
   );

@@ -37,7 +37,6 @@ export interface WizardData {
   publishBlocked: boolean;
   documents: { id: string; fileName: string; fileSize: number }[];
   draftKey: string | null;
-  flash: { message: string; tone: string; at: number } | null;
 }
 
 export interface WizardActionResult {
@@ -147,19 +146,6 @@ export function RfpWizard({ data, actionData }: { data: WizardData; actionData?:
   if (data.mode === "published")
     return <PublishedEdit key={formKey(data, actionData)} data={data} actionData={actionData} busy={busy} />;
   return <WizardSteps key={formKey(data, actionData)} data={data} actionData={actionData} busy={busy} />;
-}
-
-function Flash({ data }: { data: WizardData }) {
-  if (!data.flash) return null;
-  return (
-    <p
-      key={data.flash.at}
-      role="status"
-      className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
-    >
-      {data.flash.message}
-    </p>
-  );
 }
 
 function useErrors(
@@ -277,7 +263,6 @@ function WizardSteps({
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <WizardHeader title={title} step={step} hrefFor={hrefFor} lastSaved={lastSaved} onTab={onTab} />
-      <Flash data={data} />
       {hasStepErrors ? (
         <Alert title="Please correct the highlighted fields">
           Your entries are kept; fix the fields below and try again.
@@ -422,7 +407,6 @@ function PublishedEdit({
           Once an RFP is published, only its description, scope of work and project dates can change.
         </p>
       </header>
-      <Flash data={data} />
       {formErrors.length > 0 ? (
         <Alert title={formErrors[0] as string}>{formErrors.slice(1).join(" ") || undefined}</Alert>
       ) : null}
