@@ -17,7 +17,7 @@ import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
-import { assertNotBot } from "~/honeypot";
+import { honeypotRefusal, honeypotStamp } from "~/honeypot.server";
 import { clientIp } from "~/load-context";
 import { hasUnfinishedOnboarding } from "~/queries/onboarding.server";
 
@@ -42,17 +42,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = url.searchParams.get("token");
   if (token) {
     const check = await peekEmailToken(await getDb(), token, "sign_in_link");
-    return json({ state: check.ok ? ("use" as const) : ("problem" as const), token });
+    return json({
+      state: check.ok ? ("use" as const) : ("problem" as const),
+      token,
+      honeypot: honeypotStamp(),
+    });
   }
   return json({
     state: url.searchParams.has("sent") ? ("sent" as const) : ("request" as const),
     token: null,
+    honeypot: honeypotStamp(),
   });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  assertNotBot(formData);
+  // The honeypot and its signed timestamp (issue 11, part 4.3): a bot is refused before anything else.
+  const bot = honeypotRefusal(formData);
+  if (bot) return json({ formError: bot }, { status: 400 });
   const db = await getDb();
   const ip = clientIp(context);
 
@@ -143,7 +150,7 @@ export default function SignInLink() {
         subtitle="The link works once and expires 15 minutes after it was sent."
       >
         <Form method="post" className="flex flex-col gap-4">
-          <Honeypot />
+          <Honeypot stamp={data.honeypot} />
           <input type="hidden" name="intent" value="use" />
           <input type="hidden" name="token" value={data.token ?? ""} />
           <Button disabled={busy}>{busy ? "Signing in..." : "Sign in"}</Button>
@@ -169,7 +176,7 @@ export default function SignInLink() {
           Enter the email address of your account and we'll send you a link that signs you in once, without
           your password. Use it when too many wrong passwords have locked your account.
         </p>
-        <Honeypot />
+        <Honeypot stamp={data.honeypot} />
         <input type="hidden" name="intent" value="request" />
         <Field
           label="Email"

@@ -86,6 +86,7 @@ describe.each(engines)("one-time sign-in links on %s", (engine) => {
     expect(await (await answer(linkLoader(args(get(`/auth/sign-in-link?token=${token}`))))).json()).toEqual({
       state: "use",
       token,
+      honeypot: expect.any(String),
     });
     const used = await use(token);
     expect(used.status).toBe(302);

@@ -13,6 +13,7 @@ const HONEYPOT_PATHS = [
   "/auth/sign-in",
   "/auth/sign-up",
   "/auth/reset-password",
+  "/auth/sign-in-link",
   "/auth/confirm",
   "/contact",
 ];
