@@ -6,7 +6,11 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { limitAttempts } from "~/auth/auth-limits.server";
-import { pendingConfirmationCookie, readFlowCookie } from "~/auth/flow-cookies.server";
+import {
+  afterConfirmationCookie,
+  pendingConfirmationCookie,
+  readFlowCookie,
+} from "~/auth/flow-cookies.server";
 import { createUserSession, safeRedirect } from "~/auth/session.server";
 import { confirmEmail, resendEmailConfirmation } from "~/commands/accounts.server";
 import { peekEmailToken } from "~/commands/email-tokens.server";
@@ -39,10 +43,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       token,
       email: null,
       resent: false,
+      // Where sign-up was asked to come back to (an invitation); checked again when used.
+      redirectTo: safeRedirect(await readFlowCookie(afterConfirmationCookie(), request), ""),
     });
   }
   const email = await readFlowCookie(pendingConfirmationCookie(), request);
-  return json({ state: "check" as const, token: null, email, resent: url.searchParams.has("resent") });
+  return json({
+    state: "check" as const,
+    token: null,
+    email,
+    resent: url.searchParams.has("resent"),
+    redirectTo: "",
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -124,6 +136,7 @@ export default function ConfirmEmail() {
             <Honeypot />
             <input type="hidden" name="intent" value="confirm" />
             <input type="hidden" name="token" value={data.token ?? ""} />
+            {data.redirectTo ? <input type="hidden" name="redirectTo" value={data.redirectTo} /> : null}
             <Button disabled={busy}>{busy ? "Confirming..." : "Confirm email"}</Button>
           </Form>
         )}
