@@ -47,9 +47,8 @@ const NEW_ASSOCIATION = {
   board_office: "president",
 };
 
-const outbox = useTempOutbox();
-
 describe.each(engines)("associations on %s", (engine) => {
+  const outbox = useTempOutbox();
   const t = useTestDatabase(engine);
   let board: Person;
   let manager: Person;
