@@ -1,4 +1,3 @@
-import { ASSOCIATION_MESSAGES } from "@domain/associations";
 import { SwitchAssociationSchema } from "@domain/associations/forms";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -6,7 +5,6 @@ import { safeRedirect } from "~/auth/safe-redirect";
 import { requireUser } from "~/auth/session.server";
 import { setActiveAssociation } from "~/commands/associations.server";
 import { getDb } from "~/db.server";
-import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
 
 /**
@@ -26,8 +24,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!outcome.ok) {
     return json({ error: outcome.error.message }, { status: domainErrorStatus(outcome.error.kind) });
   }
-  return redirectWithFlash(safeRedirect(submission.value.redirectTo, "/properties"), {
-    tone: "success",
-    message: ASSOCIATION_MESSAGES.switched,
-  });
+  // No flash message: the page it comes back to may not show one; the menu marks the active association.
+  return redirect(safeRedirect(submission.value.redirectTo, "/properties"));
 }
