@@ -9,6 +9,9 @@ import { accountMenu, linkFromOutbox, mailFromOutbox, signInAs, uniqueEmail } fr
 
 const BOARD = { email: "board@demo.test", name: "Blair Board" };
 
+// Each test walks several pages (and the newcomer a whole sign-up) on a shared, slow machine.
+test.describe.configure({ timeout: 120_000 });
+
 async function createAssociation(page: Page, name: string) {
   await page.goto("/properties");
   await page.getByRole("link", { name: "Create Association" }).first().click();
