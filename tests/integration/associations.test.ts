@@ -3,7 +3,7 @@
  * creating one, the overview, settings and members, invitations, join requests, the switcher, and
  * isolation (a member of A gets 404 for every page and action of B; a homeowner gets 403).
  */
-import { associationInvitations, associationMembers, notifications, userProfiles } from "@db/schema";
+import { associationInvitations, associationMembers, notifications, rfps, userProfiles } from "@db/schema";
 import { ASSOCIATION_MESSAGES } from "@domain/associations";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import * as overviewRoute from "~/routes/_app.properties._index";
 import * as associationRoute from "~/routes/_app.properties.$id";
 import * as joinRoute from "~/routes/_app.properties.join";
 import * as newRoute from "~/routes/_app.properties.new";
+import * as rfpNewRoute from "~/routes/_app.rfps_.new";
 import * as invitationRoute from "~/routes/invitations.$token";
 import * as switchRoute from "~/routes/properties.switch";
 import { formRequest, thrown, useAppDatabase } from "../support/app";
@@ -588,6 +589,48 @@ describe.each(engines)("associations on %s", (engine) => {
       const r = await switchTo(board, b.id);
       expect(r.status).toBe(404);
       expect(await active(board)).toBe(before);
+    });
+  });
+
+  describe("an RFP attached to an association", () => {
+    const BASIC = {
+      step: "basic",
+      intent: "next",
+      title: "Parking lot resealing",
+      category: "maintenance",
+      description: "Reseal and restripe the north and south parking lots.",
+    };
+    const postNew = (who: Person, fields: Record<string, string>) =>
+      thrown(() =>
+        rfpNewRoute.action({
+          request: post("/rfps/new?step=basic", who, fields),
+          params: {},
+          context: {},
+        }),
+      );
+
+    it("the wizard offers the author's associations and stores the chosen one in the projection", async () => {
+      const data = await body(
+        await rfpNewRoute.loader({ request: get("/rfps/new?step=basic", board), params: {}, context: {} }),
+      );
+      expect(data.associations.map((x: Loose) => x.id)).toContain(a.id);
+      expect(data.associations.map((x: Loose) => x.id)).not.toContain(b.id);
+      const created = await postNew(board, { ...BASIC, association_id: a.id });
+      expect(created.status).toBe(302);
+      const id = (created.headers.get("Location") ?? "").match(/\/rfps\/([0-9a-f-]{36})\//)?.[1] ?? "";
+      const [row] = await t.db
+        .select({ associationId: rfps.associationId })
+        .from(rfps)
+        .where(eq(rfps.id, id));
+      expect(row?.associationId).toBe(a.id);
+    });
+
+    it("an association the author is not in is refused (400), and nothing is created", async () => {
+      const before = await t.db.select({ id: rfps.id }).from(rfps);
+      const refused = await postNew(board, { ...BASIC, association_id: b.id });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).result.error.association_id).toEqual(["Choose one of your associations"]);
+      expect(await t.db.select({ id: rfps.id }).from(rfps)).toHaveLength(before.length);
     });
   });
 });
