@@ -746,6 +746,7 @@ describe("OAuth sign-in against a local OAuth2 server", () => {
     });
     expect(await (await answer(signUpLoader(args(get("/auth/sign-up"))))).json()).toEqual({
       oauthName: "Test ID",
+      redirectTo: "",
     });
     const saved = process.env.OAUTH_CLIENT_ID;
     delete process.env.OAUTH_CLIENT_ID;
@@ -755,6 +756,7 @@ describe("OAuth sign-in against a local OAuth2 server", () => {
     });
     expect(await (await answer(signUpLoader(args(get("/auth/sign-up"))))).json()).toEqual({
       oauthName: null,
+      redirectTo: "",
     });
     // Without a provider the OAuth routes only send people back to sign in.
     expectRedirect(await answer(oauthAction(args(formRequest("/auth/oauth", {})))), "/auth/sign-in");
