@@ -20,7 +20,8 @@ export interface NavItem {
     | "rfps"
     | "create"
     | "proposals"
-    | "vendor";
+    | "vendor"
+    | "properties";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
   /**
@@ -77,6 +78,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { label: "Vendor Dashboard", href: "/vendor-dashboard", icon: "vendor", roles: ["vendor"] },
   { label: "Vendor Credits", href: "/credits", icon: "credits", roles: ["vendor"] },
+  // Associations (spec 000 section 6: Properties Overview for admin, board members and managers).
+  {
+    label: "Properties Overview",
+    href: "/properties",
+    icon: "properties",
+    roles: ["admin", "board_member", "manager"],
+  },
   { label: "Settings", href: "/settings", icon: "settings" },
   { label: "Admin Panel", href: "/admin", icon: "admin", roles: ["admin"], permission: "can_verify_users" },
 ];

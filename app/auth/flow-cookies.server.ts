@@ -21,6 +21,12 @@ export const pendingConfirmationCookie = () => flowCookie("pending-confirmation"
 /** Where to go after an OAuth sign-in: remembered from the sign-in page across the provider's pages. */
 export const oauthRedirectCookie = () => flowCookie("oauth-redirect", 10 * 60);
 
+/**
+ * Where to go once the address is confirmed (an invitation link sent the person to sign up): set by
+ * sign-up, read by the confirmation page, whose form carries it through the safe-redirect check.
+ */
+export const afterConfirmationCookie = () => flowCookie("after-confirmation", 24 * 60 * 60);
+
 export async function readFlowCookie(
   cookie: ReturnType<typeof flowCookie>,
   request: Request,

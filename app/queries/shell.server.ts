@@ -1,8 +1,10 @@
 import { navigationFor } from "@domain/navigation";
+import { getMemberships } from "~/auth/association.server";
 import { requireViewer } from "~/auth/guards.server";
 import { readSessionId, sessionUserIdSql } from "~/auth/session.server";
 import { getDb } from "~/db.server";
 import { presentNotification } from "~/queries/notification-present.server";
+import { activeAssociationIdOf } from "./associations.server";
 import { getBell } from "./notifications.server";
 
 /**
@@ -17,6 +19,14 @@ export async function getShellData(request: Request) {
     requireViewer(request),
     sessionId ? getBell(await getDb(), sessionUserIdSql(sessionId)) : { items: [], unread: 0 },
   ]);
+  // The user menu's association switcher: the person's associations and the active one (the profile's
+  // choice while it is still a membership, else the oldest: as requireAssociation decides).
+  const [memberships, chosenAssociation] = await Promise.all([
+    getMemberships(viewer.user.id),
+    activeAssociationIdOf(await getDb(), viewer.user.id),
+  ]);
+  const activeAssociation =
+    memberships.find((m) => m.associationId === chosenAssociation) ?? memberships[0] ?? null;
   const now = new Date();
   // The active role's verification: entries that need a verified role say so and lead to verifying it.
   const role = viewer.role
@@ -53,6 +63,8 @@ export async function getShellData(request: Request) {
       })),
       activeContextId: viewer.context?.id ?? null,
       activeContextType: viewer.context?.contextType ?? null,
+      associations: memberships.map((m) => ({ id: m.associationId, name: m.associationName })),
+      activeAssociationId: activeAssociation?.associationId ?? null,
     },
   };
 }

@@ -33,6 +33,7 @@ import {
 } from "@domain/rfp/wizard";
 import { json, redirect } from "@remix-run/node";
 import { rfpActor, viewerMayCreateRfps, viewerTimeZone } from "~/auth/actors.server";
+import { getMemberships } from "~/auth/association.server";
 import { type ActiveViewer, forbidden, requireContext } from "~/auth/guards.server";
 import { attachRfpDocuments, readRfpUpload, removeRfpDocument } from "~/commands/rfp-documents.server";
 import { createRfp, editRfp, executeRfpCommand } from "~/commands/rfps.server";
@@ -145,6 +146,11 @@ export async function wizardLoader(request: Request, rfpId: string | null) {
     // A fresh key per visit of /rfps/new: a double-posted first step creates one draft, not two.
     draftKey: rfp ? null : randomUUID(),
     authorName: viewer.profile.fullName ?? viewer.user.email,
+    // The associations the RFP may belong to: the author's own (issue 12).
+    associations: (await getMemberships(rfp?.authorId ?? viewer.user.id)).map((m) => ({
+      id: m.associationId,
+      name: m.associationName,
+    })),
   });
 }
 
@@ -297,6 +303,21 @@ export async function wizardAction(request: Request, rfpId: string | null) {
   const submission = parseWithZod(formData, { schema: wizardFormSchema(form, timeZone) });
   if (submission.status !== "success") return giveUp({ result: submission.reply() });
   const value = submission.value as Record<string, unknown>;
+
+  // An RFP belongs only to an association its author is a member of (checked here, never trusted
+  // from the form); an association it already has stays valid.
+  if (
+    form === "basic" &&
+    typeof value.association_id === "string" &&
+    value.association_id !== rfp?.fields.association_id
+  ) {
+    const memberships = await getMemberships(rfp?.authorId ?? viewer.user.id);
+    if (!memberships.some((m) => m.associationId === value.association_id)) {
+      return giveUp({
+        result: submission.reply({ fieldErrors: { association_id: [WIZARD_MESSAGES.notYourAssociation] } }),
+      });
+    }
+  }
 
   let invitedIds: string[] | undefined;
   if (form === "settings" && value.visibility === "private") {

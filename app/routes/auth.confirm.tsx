@@ -6,7 +6,11 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { limitAttempts } from "~/auth/auth-limits.server";
-import { pendingConfirmationCookie, readFlowCookie } from "~/auth/flow-cookies.server";
+import {
+  afterConfirmationCookie,
+  pendingConfirmationCookie,
+  readFlowCookie,
+} from "~/auth/flow-cookies.server";
 import { createUserSession, safeRedirect } from "~/auth/session.server";
 import { confirmEmail, resendEmailConfirmation } from "~/commands/accounts.server";
 import { peekEmailToken } from "~/commands/email-tokens.server";
@@ -40,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: null,
       resent: false,
       honeypot: honeypotStamp(),
+      // Where sign-up was asked to come back to (an invitation); checked again when used.
+      redirectTo: safeRedirect(await readFlowCookie(afterConfirmationCookie(), request), ""),
     });
   }
   const email = await readFlowCookie(pendingConfirmationCookie(), request);
@@ -49,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email,
     resent: url.searchParams.has("resent"),
     honeypot: honeypotStamp(),
+    redirectTo: "",
   });
 }
 
@@ -134,6 +141,7 @@ export default function ConfirmEmail() {
             <Honeypot stamp={honeypot} />
             <input type="hidden" name="intent" value="confirm" />
             <input type="hidden" name="token" value={data.token ?? ""} />
+            {data.redirectTo ? <input type="hidden" name="redirectTo" value={data.redirectTo} /> : null}
             <Button disabled={busy}>{busy ? "Confirming..." : "Confirm email"}</Button>
           </Form>
         )}

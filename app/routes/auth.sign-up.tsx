@@ -7,8 +7,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { z } from "zod";
 import { limitAttempts } from "~/auth/auth-limits.server";
 import { oauthProvider } from "~/auth/authenticator.server";
-import { pendingConfirmationCookie } from "~/auth/flow-cookies.server";
-import { requireAnonymous } from "~/auth/session.server";
+import { afterConfirmationCookie, pendingConfirmationCookie } from "~/auth/flow-cookies.server";
+import { requireAnonymous, safeRedirect } from "~/auth/session.server";
 import {
   createAccount,
   EmailTakenError,
@@ -30,7 +30,9 @@ export const meta: MetaFunction = () => [{ title: "Create your account · Associ
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return json({ oauthName: oauthProvider()?.name ?? null, honeypot: honeypotStamp() });
+  // An invitation link sends people here with where to come back to once they are in.
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  return json({ oauthName: oauthProvider()?.name ?? null, honeypot: honeypotStamp(), redirectTo });
 }
 
 const FIX_FIELDS = "Please correct the highlighted fields and try again.";
@@ -70,13 +72,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof EmailTakenError)) throw error;
     await warnOfSignUpAttempt(db, email).catch((e) => console.error("sign-up: warning mail not sent", e));
   }
-  return redirect("/auth/confirm", {
-    headers: { "Set-Cookie": await pendingConfirmationCookie().serialize(email) },
-  });
+  const headers = new Headers({ "Set-Cookie": await pendingConfirmationCookie().serialize(email) });
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "");
+  if (redirectTo) headers.append("Set-Cookie", await afterConfirmationCookie().serialize(redirectTo));
+  return redirect("/auth/confirm", { headers });
 }
 
 export default function SignUp() {
-  const { oauthName, honeypot } = useLoaderData<typeof loader>();
+  const { oauthName, honeypot, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -92,7 +95,10 @@ export default function SignUp() {
       subtitle={
         <>
           Already have an account?{" "}
-          <Link to="/auth/sign-in" className="font-medium text-blue-700 underline">
+          <Link
+            to={redirectTo ? `/auth/sign-in?${new URLSearchParams({ redirectTo })}` : "/auth/sign-in"}
+            className="font-medium text-blue-700 underline"
+          >
             Sign in
           </Link>
         </>
@@ -103,6 +109,7 @@ export default function SignUp() {
           <Alert title={actionData.formError.title}>{actionData.formError.message}</Alert>
         ) : null}
         <Honeypot stamp={honeypot} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field
           label="Email"
           autoComplete="email"

@@ -23,6 +23,7 @@ export function rfpFieldColumns(f: RfpFields) {
     organizationName: orNull(f.organization_name),
     propertyName: orNull(f.property_name),
     propertyType: orNull(f.property_type),
+    associationId: orNull(f.association_id),
     locationAddress: orNull(f.location_address),
     locationCity: orNull(f.location_city),
     locationState: orNull(f.location_state),

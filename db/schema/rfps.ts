@@ -33,6 +33,8 @@ export function rfpProjectionTables(table: TableFn, prefix = "") {
       organizationName: text("organization_name"),
       propertyName: text("property_name"),
       propertyType: text("property_type"),
+      /** The association the RFP belongs to (fields.association_id), if any. */
+      associationId: uuid("association_id"),
       locationAddress: text("location_address"),
       locationCity: text("location_city"),
       locationState: text("location_state"),
@@ -74,6 +76,7 @@ export function rfpProjectionTables(table: TableFn, prefix = "") {
     (t) => [
       index(`${prefix}rfps_status_deadline_idx`).on(t.status, t.proposalDeadline),
       index(`${prefix}rfps_author_idx`).on(t.authorId, t.createdAt),
+      index(`${prefix}rfps_association_idx`).on(t.associationId),
       index(`${prefix}rfps_published_idx`).on(t.publishedAt),
       // Full-text search over title, description and scope (spec 001 section 2.2; issue 4).
       index(`${prefix}rfps_search_idx`).using("gin", t.searchVector),

@@ -59,6 +59,7 @@ const PAGE_KEYWORDS: Record<string, readonly string[]> = {
   "/rfps": ["browse", "marketplace", "requests for proposals"],
   "/rfps/my-proposals": ["bids"],
   "/credits": ["credits", "billing", "buy"],
+  "/properties": ["associations", "hoa", "condominium", "property"],
   "/settings": ["preferences", "profile"],
   "/settings/account": ["profile", "name", "email"],
   "/settings/roles": ["contexts", "switch role"],
@@ -67,9 +68,8 @@ const PAGE_KEYWORDS: Record<string, readonly string[]> = {
 };
 
 /**
- * The gated actions (spec 000 section 2.5) and the flag each needs. The specification also names
- * "Add property" (can_manage_properties); it joins this list when the properties area exists, since
- * the palette offers only pages that do.
+ * The gated actions (spec 000 section 2.5) and the flag each needs. "Add property" creates an
+ * association (/properties/new), which also takes a verified board member or manager role.
  */
 export interface PaletteAction {
   id: string;
@@ -107,6 +107,15 @@ export const PALETTE_ACTIONS: readonly PaletteAction[] = [
     permission: "can_create_rfp",
     verifiedRole: true,
     keywords: ["new rfp", "request for proposal"],
+  },
+  {
+    id: "add-property",
+    title: "Add property",
+    href: "/properties/new",
+    permission: "can_manage_properties",
+    roles: ["board_member", "manager"],
+    verifiedRole: true,
+    keywords: ["create association", "new association", "hoa", "condominium"],
   },
 ];
 

@@ -17,9 +17,9 @@ const underPath = (pathname: string, base: string) => pathname === base || pathn
 
 /**
  * Where Cmd+Shift+N goes (spec 000 section 2.5): under /rfps a new RFP (for a context that may create
- * one; nothing otherwise), under /properties a new property, otherwise the dashboard. The properties
- * area does not exist yet, so its paths go to the dashboard too. Creating an RFP also needs a verified
- * role: an unverified one goes to the verification page instead of a refusal.
+ * one; nothing otherwise), under /properties a new property (an association, for a context with
+ * can_manage_properties; nothing otherwise), otherwise the dashboard. Creating either also needs a
+ * verified role: an unverified one goes to the verification page instead of a refusal.
  */
 export function newItemHref(
   pathname: string,
@@ -31,6 +31,12 @@ export function newItemHref(
     const gate = verificationGate(role);
     if (gate === "hidden") return null;
     return gate === "open" ? "/rfps/new" : VERIFY_HREF;
+  }
+  if (underPath(pathname, "/properties")) {
+    if (!permissions?.can_manage_properties) return null;
+    const gate = verificationGate(role);
+    if (gate === "hidden") return null;
+    return gate === "open" ? "/properties/new" : VERIFY_HREF;
   }
   return "/dashboard";
 }

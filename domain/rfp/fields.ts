@@ -40,6 +40,11 @@ export const RfpFieldsSchema = z.object({
   technical_specifications: text(),
   organization_name: text(200),
   property_name: text(200),
+  /**
+   * The association the RFP belongs to (issue 12: so its board can discuss it): one the author is a
+   * member of, checked on the server when the wizard saves it.
+   */
+  association_id: z.string().uuid().optional(),
   /** The kind of property the work is for (spec 001 section 2.2's property-type filter). */
   property_type: z.enum(PROPERTY_TYPE_IDS).optional(),
   location_address: text(300),
@@ -103,6 +108,7 @@ export const RFP_STEP_FIELDS: Record<RfpWizardStepId, readonly (keyof RfpFields)
     "organization_name",
     "property_name",
     "property_type",
+    "association_id",
   ],
   location: [
     "location_address",

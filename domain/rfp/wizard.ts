@@ -36,6 +36,7 @@ export function previousStep(step: RfpWizardStepId): RfpWizardStepId {
 /** Not worded by the specification. */
 export const WIZARD_MESSAGES = {
   invalidDeadline: "Enter a valid date and time",
+  notYourAssociation: "Choose one of your associations",
   wholeNumber: "Enter a whole number",
   invalidEmails: "Please enter valid email addresses",
   unknownVendor: (email: string) => `No vendor found with the e-mail ${email}`,
@@ -87,6 +88,7 @@ export function wizardFormSchema(form: WizardForm, timeZone?: string) {
         organization_name: base.organization_name,
         property_name: base.property_name,
         property_type: base.property_type,
+        association_id: base.association_id,
       });
     case "location":
       return z.object({

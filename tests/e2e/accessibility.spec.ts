@@ -45,8 +45,23 @@ async function firstRfpId(page: Page, from: string): Promise<string> {
   return id;
 }
 
+/** The first association on the viewer's Properties Overview. */
+async function firstAssociationId(page: Page): Promise<string> {
+  await page.goto("/properties");
+  const hrefs = await page
+    .locator("main a[href^='/properties/']")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const id = hrefs.map((h) => h.match(new RegExp(`^/properties/(${UUID})$`))?.[1]).find(Boolean);
+  if (!id) throw new Error("no association link on /properties");
+  return id;
+}
+
 async function resolvePath(page: Page, entry: PageEntry, cache: Map<string, string>): Promise<string> {
   let resolved = entry.path;
+  if (resolved.includes("{association}")) {
+    if (!cache.has("{association}")) cache.set("{association}", await firstAssociationId(page));
+    resolved = resolved.replace("{association}", cache.get("{association}") as string);
+  }
   for (const [placeholder, from] of [
     ["{rfp}", "/rfps"],
     ["{own-rfp}", "/dashboard"],

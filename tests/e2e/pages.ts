@@ -8,6 +8,7 @@
  * accounts (db/seed.ts). A path may hold placeholders that the spec fills in from the seeded data:
  *   {rfp}     a published RFP the viewer may open (the first one /rfps lists)
  *   {own-rfp} an RFP the viewer wrote (the first one their dashboard lists)
+ *   {association} an association the viewer belongs to (the first one /properties lists)
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
 
@@ -32,6 +33,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: "features._index", path: "/features", as: "guest" },
   { route: "features.$feature", path: "/features/rfp-hub", as: "guest" },
   { route: "email.unsubscribe", path: "/email/unsubscribe?token=invalid", as: "guest" },
+  { route: "invitations.$token", path: "/invitations/not-a-real-invitation", as: "guest" },
   // Authentication.
   { route: "auth.sign-in", path: "/auth/sign-in", as: "guest" },
   { route: "auth.sign-up", path: "/auth/sign-up", as: "guest" },
@@ -59,9 +61,14 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.settings.security", path: "/settings/security", as: "vendor" },
   { route: "_app.settings.appearance", path: "/settings/appearance", as: "vendor" },
   { route: "_app.settings.verification", path: "/settings/verification", as: "vendor" },
+  { route: "_app.properties._index", path: "/properties", as: "vendor", label: "in no association" },
+  { route: "_app.properties.join", path: "/properties/join?q=Association", as: "vendor" },
   // A board member (two roles: the Move up/down buttons) and a property manager.
   { route: "_app.dashboard", path: "/dashboard", as: "board" },
   { route: "_app.settings.roles", path: "/settings/roles", as: "board" },
+  { route: "_app.properties._index", path: "/properties", as: "board" },
+  { route: "_app.properties.new", path: "/properties/new", as: "board" },
+  { route: "_app.properties.$id", path: "/properties/{association}", as: "board" },
   { route: "_app.dashboard", path: "/dashboard", as: "manager" },
   { route: "_app.dashboard_.proposals", path: "/dashboard/proposals", as: "manager" },
   { route: "_app.rfps._index", path: "/rfps", as: "manager" },

@@ -749,6 +749,7 @@ describe("OAuth sign-in against a local OAuth2 server", () => {
     expect(await (await answer(signUpLoader(args(get("/auth/sign-up"))))).json()).toEqual({
       oauthName: "Test ID",
       honeypot: expect.stringMatching(/^\d+\./),
+      redirectTo: "",
     });
     const saved = process.env.OAUTH_CLIENT_ID;
     delete process.env.OAUTH_CLIENT_ID;
@@ -758,6 +759,7 @@ describe("OAuth sign-in against a local OAuth2 server", () => {
     });
     expect(await (await answer(signUpLoader(args(get("/auth/sign-up"))))).json()).toMatchObject({
       oauthName: null,
+      redirectTo: "",
     });
     // Without a provider the OAuth routes only send people back to sign in.
     expectRedirect(await answer(oauthAction(args(formRequest("/auth/oauth", {})))), "/auth/sign-in");

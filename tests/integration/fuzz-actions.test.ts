@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRfp, executeRfpCommand } from "~/commands/rfps.server";
 import { resetEnvForTests } from "~/env.server";
 import { useAppDatabase } from "../support/app";
+import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
 import { TINY_PDF } from "../support/files";
 import { personWithRole } from "../support/people";
@@ -38,6 +39,7 @@ const DELIBERATE_500 = new Set(["_app.admin_.errors:test-error"]);
 function peopleFor(id: string): string[] {
   if (id.startsWith("_app.admin")) return ["admin"];
   if (id.startsWith("_app.rfps")) return ["manager", "vendor"];
+  if (id.startsWith("_app.properties") || id === "properties.switch") return ["manager", "homeowner"];
   if (id.startsWith("onboarding")) return ["onboarding"];
   if (id.startsWith("_app.") || id.startsWith("api.") || id === "preferences") return ["vendor"];
   return ["anonymous"];
@@ -273,6 +275,10 @@ describe.each(engines)("malformed requests to every action on %s", (engine) => {
     params["_app.rfps.$id_.proposals"] = { id: rfpId };
     params["_app.rfps_.$id.edit"] = { id: draft.result.rfpId };
     params["onboarding.$step"] = { step: "verification" };
+    const association = await associationWith(t.db, { id: manager.id }, [
+      { id: (people.homeowner as NonNullable<Person>).id, memberRole: "homeowner", unit: "1" },
+    ]);
+    params["_app.properties.$id"] = { id: association.id };
   });
 
   afterAll(() => {

@@ -258,6 +258,47 @@ const MATRIX: Record<
     url: "/api/notifications/stream",
     policy: { custom: (p) => (p === "anonymous" ? "unauthorized" : "ok") },
   },
+  // Associations (issue 12, section 1). The overview and the join page: anyone with a role (each
+  // sees their own associations; the sidebar offers the overview to admin, board and manager contexts).
+  "_app.properties._index": { url: "/properties", policy: "context" },
+  "_app.properties.join": { url: "/properties/join?q=oak", policy: "context" },
+  // Creating one takes a verified board member or property manager role.
+  "_app.properties.new": {
+    url: "/properties/new",
+    policy: {
+      custom: (p) =>
+        p === "anonymous"
+          ? "sign_in"
+          : p === "no_role"
+            ? "redirect:/onboarding"
+            : p === "board_member" || p === "manager"
+              ? "ok"
+              : "forbidden",
+    },
+  },
+  // An association's page and actions: members only, 404 for everyone else
+  // (tests/integration/associations.test.ts covers members).
+  "_app.properties.$id": {
+    url: "/properties/00000000-0000-4000-8000-000000000000",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: {
+      custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
+    },
+  },
+  // An invitation link shows to anyone holding it; accepting needs a signed-in person (an unknown
+  // link: 404).
+  "invitations.$token": {
+    url: "/invitations/no-such-token",
+    params: { token: "no-such-token" },
+    policy: "public",
+    action: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
+  // The association switcher: a POST for any signed-in person (an empty form: 400); a GET goes to the overview.
+  "properties.switch": {
+    url: "/properties/switch",
+    policy: { custom: () => "redirect:/properties" },
+    action: "user",
+  },
   // A proposal's documents: only the vendor, the RFP's author (once submitted) and admins.
   "documents.proposal.$id": {
     url: "/documents/proposal/00000000-0000-4000-8000-000000000000",

@@ -116,13 +116,24 @@ describe("shortcuts", () => {
     });
     expect(shortcutFor(n, { pathname: "/rfps", permissions: CONTEXT_PERMISSIONS.vendor })).toBeNull();
   });
-  it("Cmd+Shift+N elsewhere (and under /properties, which does not exist yet) goes to the dashboard", () => {
+  it("Cmd+Shift+N under /properties adds a property (an association) when the context may", () => {
+    const n = press("n", { ctrlKey: true, shiftKey: true });
+    expect(shortcutFor(n, { ...ctx, pathname: "/properties" })).toEqual({
+      type: "navigate",
+      href: "/properties/new",
+    });
+    expect(shortcutFor(n, { ...ctx, pathname: "/properties/abc" })).toEqual({
+      type: "navigate",
+      href: "/properties/new",
+    });
+    expect(
+      shortcutFor(n, { ...ctx, pathname: "/properties", role: { status: "pending", isCurrent: true } }),
+    ).toEqual({ type: "navigate", href: "/settings/verification" });
+    expect(shortcutFor(n, { pathname: "/properties", permissions: CONTEXT_PERMISSIONS.vendor })).toBeNull();
+  });
+  it("Cmd+Shift+N elsewhere goes to the dashboard", () => {
     const n = press("n", { ctrlKey: true, shiftKey: true });
     expect(shortcutFor(n, { ...ctx, pathname: "/settings" })).toEqual({
-      type: "navigate",
-      href: "/dashboard",
-    });
-    expect(shortcutFor(n, { ...ctx, pathname: "/properties" })).toEqual({
       type: "navigate",
       href: "/dashboard",
     });
@@ -240,9 +251,13 @@ describe("items", () => {
     expect(titles(viewerAs("manager"))).not.toContain("Admin Dashboard");
   });
 
-  it("add property is not offered while the properties area does not exist, even with can_manage_properties", () => {
+  it("add property needs can_manage_properties (and a board member or manager context)", () => {
     expect(CONTEXT_PERMISSIONS.manager.can_manage_properties).toBe(true);
-    expect(localItems(viewerAs("manager")).some((i) => i.href?.startsWith("/properties"))).toBe(false);
+    expect(localItems(viewerAs("manager")).some((i) => i.href === "/properties/new")).toBe(true);
+    expect(localItems(viewerAs("vendor")).some((i) => i.href === "/properties/new")).toBe(false);
+    expect(localItems(viewerAs("admin")).some((i) => i.href === "/properties/new")).toBe(false);
+    expect(localItems(viewerAs("manager")).some((i) => i.href === "/properties")).toBe(true);
+    expect(localItems(viewerAs("homeowner")).some((i) => i.href === "/properties")).toBe(false);
   });
 
   it("without a context (no role yet) no gated action is offered", () => {
@@ -319,7 +334,7 @@ describe("matching and ranking", () => {
       { id: "c1", contextType: "manager", contextName: "Gulf Coast" },
       { id: "c2", contextType: "homeowner", contextName: "Home" },
     ]);
-    expect(paletteItems("create", v, []).map((i) => i.href)).toEqual(["/rfps/new"]);
+    expect(paletteItems("create", v, []).map((i) => i.href)).toEqual(["/rfps/new", "/properties/new"]);
     const switches = paletteItems("switch", v, []);
     expect(switches.filter((i) => i.group === "roles").map((i) => i.contextId)).toEqual(["c2"]);
     expect(switches.map((i) => i.href)).toContain("/settings/roles");

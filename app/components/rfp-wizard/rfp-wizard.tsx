@@ -37,6 +37,8 @@ export interface WizardData {
   publishBlocked: boolean;
   documents: { id: string; fileName: string; fileSize: number }[];
   draftKey: string | null;
+  /** The author's associations, one of which the RFP may belong to. */
+  associations: { id: string; name: string }[];
 }
 
 export interface WizardActionResult {
@@ -81,6 +83,7 @@ function defaultsOf(data: WizardData) {
     organization_name: f.organization_name ?? "",
     property_name: f.property_name ?? "",
     property_type: f.property_type ?? "",
+    association_id: f.association_id ?? "",
     location_address: f.location_address ?? "",
     location_city: f.location_city ?? "",
     location_state: f.location_state ?? "",
@@ -284,7 +287,11 @@ function WizardSteps({
         <input type="hidden" name="version" value={version} />
         {data.draftKey && !rfpId ? <input type="hidden" name="draftKey" value={data.draftKey} /> : null}
         {step === "basic" ? (
-          <BasicFields fields={fields as unknown as WizardFields} errorsOf={errorsOf} />
+          <BasicFields
+            fields={fields as unknown as WizardFields}
+            errorsOf={errorsOf}
+            associations={data.associations}
+          />
         ) : null}
         {step === "location" ? (
           <LocationFields

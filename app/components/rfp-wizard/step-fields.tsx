@@ -51,7 +51,15 @@ function Group({
   );
 }
 
-export function BasicFields({ fields, errorsOf }: { fields: WizardFields; errorsOf: ErrorsOf }) {
+export function BasicFields({
+  fields,
+  errorsOf,
+  associations,
+}: {
+  fields: WizardFields;
+  errorsOf: ErrorsOf;
+  associations: { id: string; name: string }[];
+}) {
   const f = fields as Record<string, AnyField>;
   return (
     <div className="flex flex-col gap-4">
@@ -109,6 +117,21 @@ export function BasicFields({ fields, errorsOf }: { fields: WizardFields; errors
           </option>
         ))}
       </SelectField>
+      {associations.length > 0 ? (
+        <SelectField
+          label="Association (optional)"
+          hint="Attach the RFP to one of your associations, so its board can discuss it."
+          errors={errorsOf("association_id")}
+          {...getSelectProps(f.association_id as AnyField)}
+        >
+          <option value="">None</option>
+          {associations.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
     </div>
   );
 }

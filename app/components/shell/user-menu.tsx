@@ -1,6 +1,7 @@
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import {
+  Building2,
   Check,
   ChevronDown,
   CircleHelp,
@@ -29,6 +30,9 @@ export interface UserMenuProps {
   contexts: { id: string; contextName: string; contextType: RoleType }[];
   activeContextId: string | null;
   activeContextType: RoleType | null;
+  /** The person's associations, for the association switcher (issue 12, section 1). */
+  associations: { id: string; name: string }[];
+  activeAssociationId: string | null;
 }
 
 /** The account pages the menu links to, in order. */
@@ -98,8 +102,17 @@ export function UserMenu(props: UserMenuProps) {
   );
 }
 
-function ScriptedUserMenu({ name, email, tier, contexts, activeContextId }: UserMenuProps) {
+function ScriptedUserMenu({
+  name,
+  email,
+  tier,
+  contexts,
+  activeContextId,
+  associations,
+  activeAssociationId,
+}: UserMenuProps) {
   const switcher = useFetcher();
+  const associationSwitcher = useFetcher();
   const signOut = useFetcher();
   const location = useLocation();
   return (
@@ -142,6 +155,31 @@ function ScriptedUserMenu({ name, email, tier, contexts, activeContextId }: User
             <DropdownMenuSeparator />
           </DropdownMenuGroup>
         ) : null}
+        {associations.length > 0 ? (
+          <DropdownMenuGroup aria-label="Switch association">
+            <DropdownMenuLabel>Association</DropdownMenuLabel>
+            {associations.map((a) => (
+              <DropdownMenuItem
+                key={a.id}
+                disabled={a.id === activeAssociationId}
+                onSelect={() =>
+                  associationSwitcher.submit(
+                    { association_id: a.id, redirectTo: `${location.pathname}${location.search}` },
+                    { method: "post", action: "/properties/switch" },
+                  )
+                }
+              >
+                {a.id === activeAssociationId ? (
+                  <Check aria-hidden="true" className="h-4 w-4" />
+                ) : (
+                  <Building2 aria-hidden="true" className="h-4 w-4" />
+                )}
+                <span className="truncate">{a.name}</span>
+              </DropdownMenuItem>
+            ))}
+            <DropdownMenuSeparator />
+          </DropdownMenuGroup>
+        ) : null}
         {ACCOUNT_LINKS.map(({ to, label, Icon }) => (
           <DropdownMenuItem key={to} asChild>
             <Link to={to}>
@@ -163,7 +201,15 @@ function ScriptedUserMenu({ name, email, tier, contexts, activeContextId }: User
  * JavaScript never shows it). Each role switch is a form post to /settings/roles that comes back to
  * this page; Sign Out posts to /auth/sign-out.
  */
-function NativeUserMenu({ name, email, tier, contexts, activeContextId }: UserMenuProps) {
+function NativeUserMenu({
+  name,
+  email,
+  tier,
+  contexts,
+  activeContextId,
+  associations,
+  activeAssociationId,
+}: UserMenuProps) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   return (
@@ -198,6 +244,41 @@ function NativeUserMenu({ name, email, tier, contexts, activeContextId }: UserMe
                       >
                         <span className="w-4" />
                         <RoleName label={ROLE_LABELS[c.contextType]} context={c.contextName} />
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <hr className="my-1 border-slate-200 dark:border-slate-700" />
+          </section>
+        ) : null}
+        {associations.length > 0 ? (
+          <section aria-labelledby="native-switch-association">
+            <h2
+              id="native-switch-association"
+              className="px-2 py-1 text-xs font-semibold uppercase text-slate-600"
+            >
+              Association
+            </h2>
+            <ul>
+              {associations.map((a) => (
+                <li key={a.id}>
+                  {a.id === activeAssociationId ? (
+                    <p className={menuItemClass} aria-current="true">
+                      <Check aria-hidden="true" className="h-4 w-4" />
+                      <span className="truncate">{a.name}</span>
+                    </p>
+                  ) : (
+                    <Form method="post" action="/properties/switch">
+                      <input type="hidden" name="association_id" value={a.id} />
+                      <input type="hidden" name="redirectTo" value={here} />
+                      <button
+                        type="submit"
+                        className={`${menuItemClass} w-full text-left hover:bg-slate-100`}
+                      >
+                        <Building2 aria-hidden="true" className="h-4 w-4" />
+                        <span className="truncate">{a.name}</span>
                       </button>
                     </Form>
                   )}
