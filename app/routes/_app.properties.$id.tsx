@@ -32,13 +32,12 @@ import {
   type FieldErrors,
   serverTimeZones,
 } from "~/components/associations/details-fields";
-import { FlashNote } from "~/components/associations/flash-note";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, readForm } from "~/forms.server";
 import {
   getAssociationDetails,
@@ -74,52 +73,47 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tz = viewer.profile.timezone ?? undefined;
   const active = members.filter((m) => m.status === "active");
   const managers = active.filter((m) => mayManageAssociation(m.memberRole)).length;
-  const { flash, headers } = await readFlash(request);
-  return json(
-    {
-      flash,
-      association: {
-        ...details,
-        propertyTypeLabel: propertyTypeLabel(details.propertyType),
-        fiscalYearStartLabel: MONTH_LABELS[details.fiscalYearStartMonth - 1] ?? "",
-        quorum: quorumRequired(details.boardSeats, details.quorumMinimum),
-      },
-      me: { memberId: viewer.membership.memberId, label: membershipLabel(viewer.membership), manages },
-      managers,
-      members: active.map((m) => ({
-        id: m.id,
-        name: m.name,
-        email: manages ? m.email : null,
-        memberRole: m.memberRole,
-        boardOffice: m.boardOffice,
-        unit: m.unit,
-        joined: m.joinedAt ? dateLabel(m.joinedAt, tz) : "",
-      })),
-      requests: manages
-        ? members
-            .filter((m) => m.status === "requested")
-            .map((m) => ({
-              id: m.id,
-              name: m.name,
-              email: m.email,
-              unit: m.unit,
-              asked: dateLabel(m.createdAt, tz),
-            }))
-        : [],
-      invitations: invitations.map((i) => ({
-        id: i.id,
-        email: i.email,
-        role: membershipLabel({
-          memberRole: i.memberRole as (typeof MEMBER_ROLES)[number],
-          boardOffice: i.boardOffice,
-          unit: i.unit,
-        }),
-        expires: dateLabel(i.expiresAt, tz),
-      })),
-      timeZones: manages ? serverTimeZones() : [],
+  return json({
+    association: {
+      ...details,
+      propertyTypeLabel: propertyTypeLabel(details.propertyType),
+      fiscalYearStartLabel: MONTH_LABELS[details.fiscalYearStartMonth - 1] ?? "",
+      quorum: quorumRequired(details.boardSeats, details.quorumMinimum),
     },
-    { headers },
-  );
+    me: { memberId: viewer.membership.memberId, label: membershipLabel(viewer.membership), manages },
+    managers,
+    members: active.map((m) => ({
+      id: m.id,
+      name: m.name,
+      email: manages ? m.email : null,
+      memberRole: m.memberRole,
+      boardOffice: m.boardOffice,
+      unit: m.unit,
+      joined: m.joinedAt ? dateLabel(m.joinedAt, tz) : "",
+    })),
+    requests: manages
+      ? members
+          .filter((m) => m.status === "requested")
+          .map((m) => ({
+            id: m.id,
+            name: m.name,
+            email: m.email,
+            unit: m.unit,
+            asked: dateLabel(m.createdAt, tz),
+          }))
+      : [],
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      role: membershipLabel({
+        memberRole: i.memberRole as (typeof MEMBER_ROLES)[number],
+        boardOffice: i.boardOffice,
+        unit: i.unit,
+      }),
+      expires: dateLabel(i.expiresAt, tz),
+    })),
+    timeZones: manages ? serverTimeZones() : [],
+  });
 }
 
 type FormName = "settings" | "invite" | "member";
@@ -280,7 +274,6 @@ export default function AssociationPage() {
     invitations,
     timeZones,
     managers,
-    flash,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -311,11 +304,6 @@ export default function AssociationPage() {
           {a.propertyTypeLabel}
           {address ? ` · ${address}` : ""} · You: {me.label}
         </p>
-        {flash ? (
-          <div className="mt-4">
-            <FlashNote key={flash.at} message={flash.message} />
-          </div>
-        ) : null}
       </div>
 
       <section aria-labelledby="details-title" className={card}>

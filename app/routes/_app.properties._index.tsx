@@ -5,10 +5,8 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getMemberships } from "~/auth/association.server";
 import { requireContext } from "~/auth/guards.server";
-import { FlashNote } from "~/components/associations/flash-note";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { readFlash } from "~/flash.server";
 import { associationFigures, boardRoomFiguresFor, listMyJoinRequests } from "~/queries/associations.server";
 
 export const meta: MetaFunction = () => [{ title: "Properties Overview · Association Commons" }];
@@ -34,25 +32,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
       r.isCurrent &&
       isRoleVerified(r.verificationStatus),
   );
-  const { flash, headers } = await readFlash(request);
-  return json(
-    {
-      flash,
-      mayCreate,
-      requests,
-      associations: figures.map((f) => {
-        const m = memberships.find((x) => x.associationId === f.associationId);
-        const room = boardRoom.get(f.associationId) ?? null;
-        return {
-          ...f,
-          propertyTypeLabel: propertyTypeLabel(f.propertyType),
-          myRole: m ? membershipLabel(m) : "",
-          boardRoom: room,
-        };
-      }),
-    },
-    { headers },
-  );
+  return json({
+    mayCreate,
+    requests,
+    associations: figures.map((f) => {
+      const m = memberships.find((x) => x.associationId === f.associationId);
+      const room = boardRoom.get(f.associationId) ?? null;
+      return {
+        ...f,
+        propertyTypeLabel: propertyTypeLabel(f.propertyType),
+        myRole: m ? membershipLabel(m) : "",
+        boardRoom: room,
+      };
+    }),
+  });
 }
 
 function Figure({ label, value }: { label: string; value: string | number }) {
@@ -67,7 +60,7 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 }
 
 export default function PropertiesOverview() {
-  const { associations, mayCreate, requests, flash } = useLoaderData<typeof loader>();
+  const { associations, mayCreate, requests } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -83,11 +76,6 @@ export default function PropertiesOverview() {
           ) : null}
         </div>
       </div>
-      {flash ? (
-        <div className="mt-4">
-          <FlashNote key={flash.at} message={flash.message} />
-        </div>
-      ) : null}
       {requests.length > 0 ? (
         <section aria-labelledby="requests-title" className="mt-4">
           <h2 id="requests-title" className="sr-only">
