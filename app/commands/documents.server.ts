@@ -13,6 +13,7 @@ import {
   checkLibraryFile,
   DOCUMENT_MESSAGES,
   type DocumentCategory,
+  type DocumentChange,
   type DocumentVisibility,
   folderPath,
   type HistoryAction,
@@ -372,15 +373,6 @@ export async function uploadVersion(
     throw error;
   }
 }
-
-/** The changes a document's management forms make, one kind at a time. */
-export type DocumentChange =
-  | { type: "rename"; title: string }
-  | { type: "move"; folderId: string | null }
-  | { type: "category"; category: DocumentCategory }
-  | { type: "visibility"; visibility: DocumentVisibility; vendorEmails: readonly string[] }
-  | { type: "archive" }
-  | { type: "restore" };
 
 /** Applies one change to a document of the association and records it (old and new values). */
 export async function changeDocument(

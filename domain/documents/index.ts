@@ -295,6 +295,17 @@ export function vendorsFor(
   return { ok: true, emails: [...emails] };
 }
 
+/** The changes a document's management forms make, one kind at a time. */
+export type DocumentChange =
+  | { type: "rename"; title: string }
+  | { type: "move"; folderId: string | null }
+  | { type: "category"; category: DocumentCategory }
+  | { type: "visibility"; visibility: DocumentVisibility; vendorEmails: readonly string[] }
+  | { type: "archive" }
+  | { type: "restore" };
+
+export type DocumentChangeKind = DocumentChange["type"];
+
 // ---------------------------------------------------------------------------------------------------
 // History
 
