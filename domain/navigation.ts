@@ -20,7 +20,8 @@ export interface NavItem {
     | "rfps"
     | "create"
     | "proposals"
-    | "vendor";
+    | "vendor"
+    | "documents";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
   /**
@@ -77,6 +78,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { label: "Vendor Dashboard", href: "/vendor-dashboard", icon: "vendor", roles: ["vendor"] },
   { label: "Vendor Credits", href: "/credits", icon: "credits", roles: ["vendor"] },
+  // The association's document library (spec 000 section 6: "Documents (under properties), admin,
+  // board_member, manager, vendor"); homeowners open the documents shared with all members at the
+  // same address, which the sidebar does not list for them.
+  {
+    label: "Documents",
+    href: "/documents",
+    icon: "documents",
+    roles: ["admin", "board_member", "manager", "vendor"],
+  },
   { label: "Settings", href: "/settings", icon: "settings" },
   { label: "Admin Panel", href: "/admin", icon: "admin", roles: ["admin"], permission: "can_verify_users" },
 ];
