@@ -307,7 +307,7 @@ export default function DocumentPage() {
         </ol>
       </DocumentSection>
 
-      {manage ? <ManageDocument flashAt={flash?.at} /> : null}
+      {manage ? <ManageDocument versionCount={versions.length} /> : null}
 
       {manage ? (
         <DocumentSection id="history-heading" title="History">
@@ -346,7 +346,10 @@ function useDocumentForm(intent: Intent) {
   const [form, fields] = useForm({
     id: `document-${intent}`,
     lastResult: actionData?.intent === intent ? actionData.result : undefined,
-    shouldValidate: "onBlur",
+    // A file input is validated on submit only: revalidating it on blur (after a refused file) makes
+    // Conform submit a validation of its own in place of the person's click.
+    shouldValidate: intent === "new-version" ? "onSubmit" : "onBlur",
+    shouldRevalidate: intent === "new-version" ? "onSubmit" : "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DocumentSchema }),
   });
   return { form, fields: fields as unknown as Record<string, FieldMeta> };
@@ -358,7 +361,7 @@ const VISIBILITY_OPTIONS = DOCUMENT_VISIBILITIES.map((v) => ({
   label: DOCUMENT_VISIBILITY_LABELS[v],
 }));
 
-function ManageDocument({ flashAt }: { flashAt?: number }) {
+function ManageDocument({ versionCount }: { versionCount: number }) {
   const { document, folders } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   const version = useDocumentForm("new-version");
@@ -367,7 +370,18 @@ function ManageDocument({ flashAt }: { flashAt?: number }) {
   const category = useDocumentForm("category");
   const visibility = useDocumentForm("visibility");
   const archive = useDocumentForm(document.archived ? "restore" : "archive");
-  const key = (name: string) => `${name}-${flashAt ?? 0}`;
+  // Each form starts afresh once what it changed has changed (not on every reload: a remount would
+  // drop a file chosen meanwhile).
+  const resetKeys: Record<string, string> = {
+    version: String(versionCount),
+    rename: document.title,
+    move: document.folderId ?? "",
+    category: document.category,
+    visibility: `${document.visibility} ${document.vendors.join(",")}`,
+    archive: String(document.archived),
+    restore: String(document.archived),
+  };
+  const key = (name: string) => `${name}-${resetKeys[name] ?? ""}`;
   const panel = "rounded-md border border-slate-200 p-4 dark:border-slate-700";
   const formErrors = (errors?: string[]) =>
     errors?.length ? (

@@ -226,7 +226,9 @@ export default function DocumentsPage() {
         </p>
       ) : null}
       <FlashStatus flash={flash} />
-      {library?.manage ? <ManageForms folders={library.folders} flashAt={flash?.at} /> : null}
+      {library?.manage ? (
+        <ManageForms folders={library.folders} resetKey={`${library.total}-${library.archived.length}`} />
+      ) : null}
       {library ? (
         <>
           {library.total === 0 && library.folders.length === 0 ? (
@@ -282,10 +284,11 @@ export default function DocumentsPage() {
 
 function ManageForms({
   folders,
-  flashAt,
+  resetKey,
 }: {
   folders: { id: string; path: string; topLevel: boolean }[];
-  flashAt?: number;
+  /** Changes when a document was added: the upload form then starts afresh. */
+  resetKey: string;
 }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -293,7 +296,10 @@ function ManageForms({
   const [upload, up] = useForm({
     id: "upload-document",
     lastResult: actionData?.intent === "upload" ? actionData.result : undefined,
-    shouldValidate: "onBlur",
+    // On submit only: revalidating the file input on blur (after a refused file) makes Conform submit
+    // a validation of its own in place of the person's click.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LibrarySchema }),
   });
   const [folder, ff] = useForm({
@@ -329,7 +335,7 @@ function ManageForms({
           </div>
         ) : null}
         <Form
-          key={flashAt ?? "upload"}
+          key={`upload-${resetKey}`}
           method="post"
           encType="multipart/form-data"
           className="mt-3 grid gap-4 sm:grid-cols-2"
@@ -415,7 +421,7 @@ function ManageForms({
           New folder
         </h2>
         <Form
-          key={flashAt ?? "folder"}
+          key={`folder-${folders.length}`}
           method="post"
           className="mt-3 flex flex-col gap-4"
           {...getFormProps(folder)}

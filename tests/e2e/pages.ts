@@ -8,6 +8,7 @@
  * accounts (db/seed.ts). A path may hold placeholders that the spec fills in from the seeded data:
  *   {rfp}     a published RFP the viewer may open (the first one /rfps lists)
  *   {own-rfp} an RFP the viewer wrote (the first one their dashboard lists)
+ *   {document} a library document the viewer may open (the first one /documents lists)
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
 
@@ -58,9 +59,15 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.settings.security", path: "/settings/security", as: "vendor" },
   { route: "_app.settings.appearance", path: "/settings/appearance", as: "vendor" },
   { route: "_app.settings.verification", path: "/settings/verification", as: "vendor" },
+  // The documents Bayview shared with the vendor by name (read-only).
+  { route: "_app.documents._index", path: "/documents", as: "vendor" },
+  { route: "_app.documents.$id", path: "/documents/{document}", as: "vendor" },
   // A board member (two roles: the Move up/down buttons) and a property manager.
   { route: "_app.dashboard", path: "/dashboard", as: "board" },
   { route: "_app.settings.roles", path: "/settings/roles", as: "board" },
+  // Bayview's document library as its president manages it.
+  { route: "_app.documents._index", path: "/documents", as: "board" },
+  { route: "_app.documents.$id", path: "/documents/{document}", as: "board" },
   { route: "_app.dashboard", path: "/dashboard", as: "manager" },
   { route: "_app.dashboard_.proposals", path: "/dashboard/proposals", as: "manager" },
   { route: "_app.rfps._index", path: "/rfps", as: "manager" },
