@@ -11,6 +11,8 @@ import { signInAs } from "./helpers";
 test("a board member uploads a document, adds a version, changes its visibility and downloads it", async ({
   page,
 }, testInfo) => {
+  // A long story: sign-in, two uploads, a refusal, a visibility change and two downloads.
+  test.setTimeout(90_000);
   const title = `Pool rules ${testInfo.project.name} ${Date.now()}`;
   await signInAs(page, "board@demo.test");
   await page.goto("/documents");

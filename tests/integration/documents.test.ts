@@ -295,7 +295,7 @@ describe.each(engines)("the document library on %s", (engine) => {
         { intent: "visibility", visibility: "members" },
         { intent: "archive" },
         { intent: "restore" },
-      ]) {
+      ] as Record<string, string>[]) {
         expect((await change(boardB, id, fields)).status).toBe(404);
       }
       const { response, state } = await newVersion(boardB, id, { name: "evil.pdf", bytes: TINY_PDF });
