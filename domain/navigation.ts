@@ -21,7 +21,8 @@ export interface NavItem {
     | "create"
     | "proposals"
     | "vendor"
-    | "properties";
+    | "properties"
+    | "documents";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
   /**
@@ -84,6 +85,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     href: "/properties",
     icon: "properties",
     roles: ["admin", "board_member", "manager"],
+  },
+  // The association's document library (spec 000 section 6: "Documents (under properties), admin,
+  // board_member, manager, vendor"); homeowners open the documents shared with all members at the
+  // same address, which the sidebar does not list for them.
+  {
+    label: "Documents",
+    href: "/documents",
+    icon: "documents",
+    roles: ["admin", "board_member", "manager", "vendor"],
   },
   { label: "Settings", href: "/settings", icon: "settings" },
   { label: "Admin Panel", href: "/admin", icon: "admin", roles: ["admin"], permission: "can_verify_users" },

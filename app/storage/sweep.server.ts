@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Queryable } from "@db/client";
-import { proposalDocuments, rfpDocuments, verificationDocuments } from "@db/schema";
+import { documentVersions, proposalDocuments, rfpDocuments, verificationDocuments } from "@db/schema";
 import { inArray } from "drizzle-orm";
 import { env } from "~/env.server";
 
@@ -18,6 +18,7 @@ const AREAS = [
   { area: "rfp-documents", table: rfpDocuments },
   { area: "proposal-documents", table: proposalDocuments },
   { area: "verification", table: verificationDocuments },
+  { area: "association-documents", table: documentVersions },
 ] as const;
 
 const SHARD = /^[a-f0-9]{2}$/;

@@ -1,6 +1,7 @@
 export * from "./accounts";
 export * from "./associations";
 export * from "./credits";
+export * from "./documents";
 export * from "./event-store";
 export * from "./monitoring";
 export * from "./rfps";

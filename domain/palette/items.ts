@@ -60,6 +60,7 @@ const PAGE_KEYWORDS: Record<string, readonly string[]> = {
   "/rfps/my-proposals": ["bids"],
   "/credits": ["credits", "billing", "buy"],
   "/properties": ["associations", "hoa", "condominium", "property"],
+  "/documents": ["library", "files", "bylaws", "declaration", "budget", "insurance"],
   "/settings": ["preferences", "profile"],
   "/settings/account": ["profile", "name", "email"],
   "/settings/roles": ["contexts", "switch role"],

@@ -56,11 +56,26 @@ async function firstAssociationId(page: Page): Promise<string> {
   return id;
 }
 
+/** The first library document the viewer's /documents page links to. */
+async function firstDocumentId(page: Page): Promise<string> {
+  await page.goto("/documents");
+  const hrefs = await page
+    .locator("main a[href^='/documents/']")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const id = hrefs.map((h) => h.match(new RegExp(`^/documents/(${UUID})$`))?.[1]).find(Boolean);
+  if (!id) throw new Error("no document link on /documents");
+  return id;
+}
+
 async function resolvePath(page: Page, entry: PageEntry, cache: Map<string, string>): Promise<string> {
   let resolved = entry.path;
   if (resolved.includes("{association}")) {
     if (!cache.has("{association}")) cache.set("{association}", await firstAssociationId(page));
     resolved = resolved.replace("{association}", cache.get("{association}") as string);
+  }
+  if (resolved.includes("{document}")) {
+    if (!cache.has("{document}")) cache.set("{document}", await firstDocumentId(page));
+    resolved = resolved.replace("{document}", cache.get("{document}") as string);
   }
   for (const [placeholder, from] of [
     ["{rfp}", "/rfps"],

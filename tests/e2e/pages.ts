@@ -9,6 +9,7 @@
  *   {rfp}     a published RFP the viewer may open (the first one /rfps lists)
  *   {own-rfp} an RFP the viewer wrote (the first one their dashboard lists)
  *   {association} an association the viewer belongs to (the first one /properties lists)
+ *   {document} a library document the viewer may open (the first one /documents lists)
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
 
@@ -69,6 +70,12 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.properties._index", path: "/properties", as: "board" },
   { route: "_app.properties.new", path: "/properties/new", as: "board" },
   { route: "_app.properties.$id", path: "/properties/{association}", as: "board" },
+  // The documents Bayview shared with the vendor by name (read-only).
+  { route: "_app.documents._index", path: "/documents", as: "vendor" },
+  { route: "_app.documents.$id", path: "/documents/{document}", as: "vendor" },
+  // Bayview's document library as its president manages it.
+  { route: "_app.documents._index", path: "/documents", as: "board" },
+  { route: "_app.documents.$id", path: "/documents/{document}", as: "board" },
   { route: "_app.dashboard", path: "/dashboard", as: "manager" },
   { route: "_app.dashboard_.proposals", path: "/dashboard/proposals", as: "manager" },
   { route: "_app.rfps._index", path: "/rfps", as: "manager" },

@@ -307,6 +307,25 @@ const MATRIX: Record<
   },
   // The proposals an author's RFPs received: anyone with a role (each sees only their own RFPs').
   "_app.dashboard_.proposals": { url: "/dashboard/proposals", policy: "context" },
+  // The association's document library (issue 12, part 1): any signed-in person with a role opens the
+  // page (it lists what their memberships and vendor shares allow; tests/integration/documents.test.ts);
+  // its forms are for the board and managers of the active association (others: 403, or /properties
+  // without one). An unknown document, its actions and its downloads are 404 for everyone.
+  "_app.documents._index": { url: "/documents", policy: "context" },
+  "_app.documents.$id": {
+    url: "/documents/00000000-0000-4000-8000-000000000000",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: {
+      custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
+    },
+  },
+  "documents.library.$versionId": {
+    url: "/documents/library/00000000-0000-4000-8000-000000000000",
+    params: { versionId: "00000000-0000-4000-8000-000000000000" },
+    policy: {
+      custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
+    },
+  },
   // RFP attachments are as private as their RFP: nobody else learns that one exists.
   "documents.rfp.$id": {
     url: "/documents/rfp/00000000-0000-4000-8000-000000000000",

@@ -218,6 +218,7 @@ describe("navigation (spec 000 section 6)", () => {
       "My Proposals",
       "Vendor Dashboard",
       "Vendor Credits",
+      "Documents",
       "Settings",
     ]);
     expect(labels("admin")).toEqual([

@@ -5,6 +5,7 @@ import {
   Coins,
   FilePlus2,
   FileText,
+  FolderOpen,
   LayoutDashboard,
   Search,
   Settings,
@@ -25,6 +26,7 @@ const ICONS = {
   proposals: BriefcaseBusiness,
   vendor: Store,
   properties: Building2,
+  documents: FolderOpen,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {

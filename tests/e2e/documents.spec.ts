@@ -1,0 +1,104 @@
+import { expect, test } from "@playwright/test";
+import { TINY_PDF, TINY_PNG } from "../support/files";
+import { signInAs } from "./helpers";
+
+/**
+ * The association's document library (issue 12, part 1), with JavaScript and without: a board member
+ * uploads a document, adds a version, changes its visibility and downloads it; a homeowner sees only
+ * what is for all members; a vendor sees what was shared with them by name.
+ */
+
+test("a board member uploads a document, adds a version, changes its visibility and downloads it", async ({
+  page,
+}, testInfo) => {
+  // A long story: sign-in, two uploads, a refusal, a visibility change and two downloads.
+  test.setTimeout(90_000);
+  const title = `Pool rules ${testInfo.project.name} ${Date.now()}`;
+  await signInAs(page, "board@demo.test");
+  await page.goto("/documents");
+  await expect(page.getByRole("heading", { level: 1, name: "Documents" })).toBeVisible();
+  // The seeded library, in its folders.
+  await expect(page.getByRole("heading", { name: "Governing documents" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "2026 Operating Budget" })).toBeVisible();
+
+  const upload = page.locator("#upload-document");
+  await upload
+    .getByLabel("File")
+    .setInputFiles({ name: "pool-rules.pdf", mimeType: "application/pdf", buffer: TINY_PDF });
+  await upload.getByLabel("Title").fill(title);
+  await upload.getByLabel("Category").selectOption("rules");
+  await upload.getByLabel("Folder").selectOption({ label: "Governing documents" });
+  await upload.getByLabel("Visibility").selectOption("board");
+  await upload.getByRole("button", { name: "Upload" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText("Document uploaded");
+  await expect(page.getByTestId("document-visibility")).toHaveText("Board only");
+  await expect(page.getByTestId("document-version")).toHaveCount(1);
+
+  // A refused file: the reason is shown and nothing changes.
+  await page
+    .getByLabel("File")
+    .setInputFiles({ name: "pool-rules-v2.pdf", mimeType: "application/pdf", buffer: TINY_PNG });
+  await page.getByRole("button", { name: "Upload version" }).click();
+  await expect(page.getByText("pool-rules-v2.pdf: File type not allowed")).toBeVisible();
+  await expect(page.getByTestId("document-version")).toHaveCount(1);
+
+  await page
+    .getByLabel("File")
+    .setInputFiles({ name: "pool-rules-v2.pdf", mimeType: "application/pdf", buffer: TINY_PDF });
+  await page.getByRole("button", { name: "Upload version" }).click();
+  await expect(page.getByRole("status")).toHaveText("Version 2 uploaded");
+  await expect(page.getByTestId("document-version")).toHaveCount(2);
+  await expect(page.getByTestId("document-version").first()).toContainText("Version 2 (current)");
+
+  await page.locator("#document-visibility").getByLabel("Visibility").selectOption("members");
+  await page.getByRole("button", { name: "Change visibility" }).click();
+  await expect(page.getByRole("status")).toHaveText("Visibility changed");
+  await expect(page.getByTestId("document-visibility")).toHaveText("All members");
+  await expect(page.getByTestId("history-entry").first()).toContainText(
+    "Visibility changed from Board only to All members",
+  );
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Download current version/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("pool-rules-v2.pdf");
+
+  const older = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download version 1" }).click();
+  expect((await older).suggestedFilename()).toBe("pool-rules.pdf");
+});
+
+test("a homeowner reads the documents for all members and nothing board-only", async ({ page }) => {
+  await signInAs(page, "homeowner@demo.test");
+  await page.goto("/documents");
+  await expect(page.getByRole("link", { name: "Declaration of Condominium" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Bylaws" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "2026 Operating Budget" })).toHaveCount(0);
+  await expect(page.locator("#upload-document")).toHaveCount(0);
+  await page.getByRole("link", { name: "Bylaws" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Bylaws" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Manage" })).toHaveCount(0);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Download current version/ }).click();
+  expect((await downloading).suggestedFilename()).toBe("bylaws.pdf");
+});
+
+test("a vendor sees the documents an association shared with them by name", async ({ page }) => {
+  await signInAs(page, "vendor@demo.test");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Documents" })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/documents$/);
+  const shared = page.getByRole("region", { name: "Shared with you" });
+  await expect(shared.getByRole("link", { name: "Certificate of Insurance 2026" })).toBeVisible();
+  await expect(shared).toContainText("Bayview Towers Condominium Association");
+  await expect(page.getByRole("link", { name: "Bylaws" })).toHaveCount(0);
+  await shared.getByRole("link", { name: "Certificate of Insurance 2026" }).click();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Download current version/ }).click();
+  expect((await downloading).suggestedFilename()).toBe("certificate-of-insurance-2026.pdf");
+});
