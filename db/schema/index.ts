@@ -2,6 +2,7 @@ export * from "./accounts";
 export * from "./associations";
 export * from "./credits";
 export * from "./event-store";
+export * from "./meetings";
 export * from "./monitoring";
 export * from "./rfps";
 export * from "./roles";

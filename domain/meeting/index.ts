@@ -1,0 +1,6 @@
+export * from "./decide";
+export * from "./events";
+export * from "./fields";
+export * from "./machine";
+export * from "./stats";
+export * from "./types";
