@@ -30,6 +30,9 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 type Clock = () => Date;
 const nowIso = (clock?: Clock) => (clock ?? (() => new Date()))().toISOString();
 
+/** A new id for an agenda item, motion or action item. */
+export const newId = () => randomUUID();
+
 const stream = (meetingId: string) => ({
   streamId: meetingStreamId(meetingId),
   streamType: MEETING_STREAM_TYPE,
