@@ -20,7 +20,8 @@ export interface NavItem {
     | "rfps"
     | "create"
     | "proposals"
-    | "vendor";
+    | "vendor"
+    | "boardroom";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
   /**
@@ -77,6 +78,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { label: "Vendor Dashboard", href: "/vendor-dashboard", icon: "vendor", roles: ["vendor"] },
   { label: "Vendor Credits", href: "/credits", icon: "credits", roles: ["vendor"] },
+  // The board room (spec 000 section 2.2; spec 001 section 6): admin, board member and manager contexts;
+  // the page itself is for board members and managers of the active association (issue 12).
+  {
+    label: "Board Room",
+    href: "/board-room",
+    icon: "boardroom",
+    roles: ["admin", "board_member", "manager"],
+  },
   { label: "Settings", href: "/settings", icon: "settings" },
   { label: "Admin Panel", href: "/admin", icon: "admin", roles: ["admin"], permission: "can_verify_users" },
 ];

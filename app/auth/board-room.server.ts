@@ -38,9 +38,15 @@ export async function requireBoardRoomApi(request: Request): Promise<Association
     if (thrown instanceof Response) {
       if (thrown.status >= 300 && thrown.status < 400) {
         const location = thrown.headers.get("Location") ?? "";
-        throw location.startsWith("/properties")
-          ? json({ error: "Join or create an association to use the board room" }, { status: 403 })
-          : json({ error: "Please sign in" }, { status: 401 });
+        if (location.startsWith("/auth/sign-in")) throw json({ error: "Please sign in" }, { status: 401 });
+        throw json(
+          {
+            error: location.startsWith("/properties")
+              ? "Join or create an association to use the board room"
+              : "Finish setting up your account first",
+          },
+          { status: 403 },
+        );
       }
       if (thrown.status === 404) throw json({ error: "Not found" }, { status: 404 });
       if (thrown.status === 403)

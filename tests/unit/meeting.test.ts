@@ -1,6 +1,8 @@
 import {
+  AgendaItemFormShape,
   averageAttendance,
   decide,
+  defaultDueDate,
   fold,
   initialMeetingState,
   isOverdue,
@@ -9,10 +11,17 @@ import {
   type MeetingEvent,
   MeetingEvent as MeetingEventSchema,
   type MeetingFields,
+  MeetingFormSchema,
   type MeetingState,
+  MinutesContentShape,
+  MotionFormShape,
+  meetingFieldsToForm,
+  meetingFormToFields,
+  newMeetingDefaults,
 } from "@domain/meeting";
 import { LifecycleViolation } from "@domain/shared";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 
 const now = "2026-11-22T12:00:00.000Z";
 const ctx = { now };
@@ -683,5 +692,83 @@ describe("dashboard figures", () => {
       ]),
     ).toBeCloseTo(0.625);
     expect(averageAttendance([])).toBeNull();
+  });
+});
+
+describe("the meeting form (spec 001 section 5)", () => {
+  const form = {
+    title: "Budget meeting",
+    meeting_type: "regular",
+    date: "2026-12-01",
+    start_time: "18:00",
+    end_time: "20:00",
+  };
+  const errors = (patch: Record<string, unknown>) => {
+    const r = MeetingFormSchema.safeParse({ ...form, ...patch });
+    return r.success ? {} : r.error.flatten().fieldErrors;
+  };
+
+  it("the spec's messages, word for word", () => {
+    expect(errors({ title: undefined }).title).toEqual(["Meeting title is required"]);
+    expect(errors({ date: undefined }).date).toEqual(["Start date is required"]);
+    expect(errors({ start_time: undefined }).start_time).toEqual(["Start time is required"]);
+    expect(errors({ end_time: "17:59" }).end_time).toEqual(["End time must be after start time"]);
+    expect(errors({ end_time: "18:00" }).end_time).toEqual(["End time must be after start time"]);
+    expect(errors({ meeting_url: "www.example.com" }).meeting_url).toEqual([
+      "Meeting URL must be a valid web address",
+    ]);
+    expect(errors({ attendee_emails: "a@b.co, not-an-email" }).attendee_emails).toEqual([
+      "Please enter valid email addresses",
+    ]);
+    expect(errors({ attendee_emails: "a@b.co, c@d.org", meeting_url: "https://zoom.us/j/1" })).toEqual({});
+  });
+
+  it("times are the association's wall clock, across daylight saving", () => {
+    const parsed = MeetingFormSchema.parse(form);
+    expect(meetingFormToFields(parsed, "America/New_York")).toMatchObject({
+      start_time: "2026-12-01T23:00:00.000Z",
+      end_time: "2026-12-02T01:00:00.000Z",
+      description: null,
+    });
+    const july = meetingFormToFields({ ...parsed, date: "2026-07-01" }, "America/New_York");
+    expect(july?.start_time).toBe("2026-07-01T22:00:00.000Z");
+    expect(meetingFieldsToForm(fields(), "America/New_York")).toMatchObject({
+      date: "2026-12-01",
+      start_time: "18:00",
+      end_time: "20:00",
+    });
+  });
+
+  it("defaults: regular, now to two hours later; action items due in 7 days", () => {
+    expect(newMeetingDefaults("2026-11-22T15:30:00.000Z", "America/New_York")).toMatchObject({
+      meeting_type: "regular",
+      date: "2026-11-22",
+      start_time: "10:30",
+      end_time: "12:30",
+    });
+    expect(defaultDueDate("2026-12-28")).toBe("2027-01-04");
+  });
+
+  it("agenda items: discussion for 15 minutes by default, 1 to 180", () => {
+    const Agenda = z.object(AgendaItemFormShape);
+    expect(Agenda.parse({ title: "Budget", duration_minutes: 15 }).item_type).toBe("discussion");
+    expect(Agenda.safeParse({ title: "Budget", duration_minutes: 181 }).error?.issues[0]?.message).toBe(
+      MEETING_MESSAGES.agendaDuration,
+    );
+    expect(Agenda.safeParse({ duration_minutes: 10 }).error?.issues[0]?.message).toBe(
+      "Agenda item title is required",
+    );
+  });
+
+  it("minutes: content required; motions default to passed with counts 0", () => {
+    expect(z.object(MinutesContentShape).safeParse({}).error?.issues[0]?.message).toBe(
+      "Meeting minutes content is required",
+    );
+    expect(z.object(MotionFormShape).parse({ motion: "M", moved_by: "A", seconded_by: "B" })).toMatchObject({
+      vote_result: "passed",
+      votes_for: 0,
+      votes_against: 0,
+      votes_abstain: 0,
+    });
   });
 });

@@ -195,7 +195,22 @@ describe("navigation (spec 000 section 6)", () => {
   });
   it("lists the entries in the spec's order, RFPs for everybody; the bottom bar takes the first 5", () => {
     const labels = (type: RoleType) => navigationFor(type, CONTEXT_PERMISSIONS[type]).map((i) => i.label);
-    expect(labels("manager")).toEqual(["Dashboard", "Search", "RFPs", "Create RFP", "Settings"]);
+    expect(labels("manager")).toEqual([
+      "Dashboard",
+      "Search",
+      "RFPs",
+      "Create RFP",
+      "Board Room",
+      "Settings",
+    ]);
+    expect(labels("board_member")).toEqual([
+      "Dashboard",
+      "Search",
+      "RFPs",
+      "Create RFP",
+      "Board Room",
+      "Settings",
+    ]);
     expect(labels("vendor")).toEqual([
       "Dashboard",
       "Search",
@@ -205,7 +220,15 @@ describe("navigation (spec 000 section 6)", () => {
       "Vendor Credits",
       "Settings",
     ]);
-    expect(labels("admin")).toEqual(["Dashboard", "Search", "RFPs", "Create RFP", "Settings", "Admin Panel"]);
+    expect(labels("admin")).toEqual([
+      "Dashboard",
+      "Search",
+      "RFPs",
+      "Create RFP",
+      "Board Room",
+      "Settings",
+      "Admin Panel",
+    ]);
     expect(labels("homeowner")).toEqual(["Dashboard", "Search", "RFPs", "Settings"]);
     expect(navigationFor(null, null).map((i) => i.href)).toContain("/rfps");
   });

@@ -4,6 +4,7 @@ import {
   Coins,
   FilePlus2,
   FileText,
+  Landmark,
   LayoutDashboard,
   Search,
   Settings,
@@ -23,6 +24,7 @@ const ICONS = {
   create: FilePlus2,
   proposals: BriefcaseBusiness,
   vendor: Store,
+  boardroom: Landmark,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {
