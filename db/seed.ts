@@ -5,6 +5,7 @@ import { findCreditPackage } from "../domain/credits";
 import type { Database } from "./client";
 import { users } from "./schema";
 import { seedAssociations } from "./seed-associations";
+import { seedMeetings } from "./seed-meetings";
 import { seedRfps } from "./seed-rfps";
 import { seedRoles } from "./seed-roles";
 
@@ -116,4 +117,5 @@ export async function seed(db: Database): Promise<void> {
   await purchase(db, vendor2, "single", "cs_demo_vendor2_single");
   await seedRfps(db, ids);
   await seedAssociations(db, ids);
+  await seedMeetings(db, ids);
 }

@@ -6,8 +6,12 @@
  * replay --verify over the meeting projections (tests/support/db.ts).
  */
 
+import { randomUUID } from "node:crypto";
+import { replay } from "@db/projections/replay";
 import { MEETING_MESSAGES } from "@domain/meeting";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { scheduleMeeting } from "~/commands/meetings.server";
 import * as dashboard from "~/routes/_app.board-room";
 import * as actionItemsPage from "~/routes/_app.board-room_.action-items";
 import * as detailPage from "~/routes/_app.board-room_.meetings.$id";
@@ -19,7 +23,7 @@ import * as apiOne from "~/routes/api.board-room.meetings_.$id";
 import * as apiMinutes from "~/routes/api.board-room.meetings_.$id_.minutes";
 import { formRequest, thrown, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
-import { engines, useTestDatabase } from "../support/db";
+import { createTestDatabase, engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -660,5 +664,58 @@ describe.each(engines)("board room on %s", (engine) => {
       apiOne.loader(args(jsonRequest(`/api/board-room/meetings/${fresh}`, manager, "GET"), { id: fresh })),
     );
     expect(gone).toEqual({ status: 404, data: { error: MEETING_MESSAGES.notFound } });
+  });
+});
+
+describe.each(engines)("replay --verify over the meeting projections on %s", (engine) => {
+  it("names a tampered meeting row and a meeting stream holding an event its lifecycle does not allow", async () => {
+    const handle = await createTestDatabase(engine);
+    try {
+      const associationId = randomUUID();
+      const actor = { userId: randomUUID(), mayManage: true };
+      const scheduled = await scheduleMeeting(handle.db, {
+        associationId,
+        actor,
+        fields: {
+          title: "Verified meeting",
+          description: null,
+          meeting_type: "regular",
+          start_time: "2026-12-01T23:00:00.000Z",
+          end_time: "2026-12-02T01:00:00.000Z",
+          location: null,
+          meeting_url: null,
+        },
+        guestEmails: ["a@example.com"],
+      });
+      if (!scheduled.ok) throw new Error(scheduled.error.message);
+      const meetingId = scheduled.result.meetingId;
+      expect((await replay(handle.db, { verify: true })).differences).toEqual([]);
+
+      await handle.db.execute(sql`update meetings set title = 'Tampered' where id = ${meetingId}`);
+      const tampered = await replay(handle.db, { verify: true });
+      expect(tampered.differences.map((d) => [d.table, d.side])).toEqual([
+        ["meetings", "only_live"],
+        ["meetings", "only_replayed"],
+      ]);
+      await handle.db.execute(sql`update meetings set title = 'Verified meeting' where id = ${meetingId}`);
+
+      // A completion recorded straight after scheduling (written around the store): corrupt.
+      await handle.db.execute(sql`insert into events (event_id, stream_id, stream_type, stream_version, event_type, data)
+        values (${randomUUID()}, ${`meeting-${meetingId}`}, 'meeting', 2, 'MeetingCompleted',
+          ${JSON.stringify({ meetingId, completedBy: actor.userId, completedAt: "2026-12-02T01:00:00.000Z" })}::jsonb)`);
+      await handle.db.execute(
+        sql`update streams set version = 2, snapshot = null where stream_id = ${`meeting-${meetingId}`}`,
+      );
+      const corrupt = await replay(handle.db, { verify: true });
+      expect(corrupt.corruptStreams).toEqual([
+        {
+          streamId: `meeting-${meetingId}`,
+          version: 2,
+          message: "MeetingCompleted is not allowed in a meeting stream that is scheduled",
+        },
+      ]);
+    } finally {
+      await handle.close();
+    }
   });
 });
