@@ -45,6 +45,17 @@ async function firstRfpId(page: Page, from: string): Promise<string> {
   return id;
 }
 
+/** The first link on `from` to a board room meeting. */
+async function firstMeetingId(page: Page, from: string): Promise<string> {
+  await page.goto(from);
+  const hrefs = await page
+    .locator("main a[href^='/board-room/meetings/']")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const id = hrefs.map((h) => h.match(new RegExp(`^/board-room/meetings/(${UUID})$`))?.[1]).find(Boolean);
+  if (!id) throw new Error(`no meeting link on ${from}`);
+  return id;
+}
+
 async function resolvePath(page: Page, entry: PageEntry, cache: Map<string, string>): Promise<string> {
   let resolved = entry.path;
   for (const [placeholder, from] of [
@@ -53,6 +64,14 @@ async function resolvePath(page: Page, entry: PageEntry, cache: Map<string, stri
   ] as const) {
     if (!resolved.includes(placeholder)) continue;
     if (!cache.has(placeholder)) cache.set(placeholder, await firstRfpId(page, from));
+    resolved = resolved.replace(placeholder, cache.get(placeholder) as string);
+  }
+  for (const [placeholder, from] of [
+    ["{meeting}", "/board-room?status=scheduled"],
+    ["{held-meeting}", "/board-room?status=completed"],
+  ] as const) {
+    if (!resolved.includes(placeholder)) continue;
+    if (!cache.has(placeholder)) cache.set(placeholder, await firstMeetingId(page, from));
     resolved = resolved.replace(placeholder, cache.get(placeholder) as string);
   }
   return resolved;

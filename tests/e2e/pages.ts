@@ -8,6 +8,8 @@
  * accounts (db/seed.ts). A path may hold placeholders that the spec fills in from the seeded data:
  *   {rfp}     a published RFP the viewer may open (the first one /rfps lists)
  *   {own-rfp} an RFP the viewer wrote (the first one their dashboard lists)
+ *   {meeting} a scheduled meeting of the viewer's association (the first one /board-room lists)
+ *   {held-meeting} a completed meeting with minutes (the first completed one /board-room lists)
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
 
@@ -61,6 +63,17 @@ export const PAGES: readonly PageEntry[] = [
   // A board member (two roles: the Move up/down buttons) and a property manager.
   { route: "_app.dashboard", path: "/dashboard", as: "board" },
   { route: "_app.settings.roles", path: "/settings/roles", as: "board" },
+  // The board room (issue 12): the board member's association (Bayview Towers).
+  { route: "_app.board-room", path: "/board-room", as: "board" },
+  { route: "_app.board-room_.new", path: "/board-room/new", as: "board" },
+  { route: "_app.board-room_.meetings.$id", path: "/board-room/meetings/{meeting}", as: "board" },
+  { route: "_app.board-room_.meetings.$id_.edit", path: "/board-room/meetings/{meeting}/edit", as: "board" },
+  {
+    route: "_app.board-room_.meetings.$id_.minutes",
+    path: "/board-room/meetings/{held-meeting}/minutes",
+    as: "board",
+  },
+  { route: "_app.board-room_.action-items", path: "/board-room/action-items", as: "manager" },
   { route: "_app.dashboard", path: "/dashboard", as: "manager" },
   { route: "_app.dashboard_.proposals", path: "/dashboard/proposals", as: "manager" },
   { route: "_app.rfps._index", path: "/rfps", as: "manager" },
