@@ -63,6 +63,8 @@ interface DemoMeeting {
     actionItems: DemoActionItem[];
   };
   cancelled?: string;
+  /** Approved minutes shared with the homeowners. */
+  shared?: boolean;
 }
 
 const item = (
@@ -82,6 +84,7 @@ const MEETINGS: DemoMeeting[] = [
   {
     key: "bayview-annual-budget",
     association: DEMO_ASSOCIATIONS.bayview,
+    shared: true,
     by: "board@demo.test",
     title: "Annual budget meeting",
     description: "Adoption of next year's operating budget and reserve contribution.",
@@ -361,6 +364,7 @@ export async function seedMeetings(db: Database, ids: Map<string, string>, now: 
     }
     await run("complete", { type: "CompleteMeeting" });
     await run("approve", { type: "ApproveMinutes" });
+    if (demo.shared) await run("share", { type: "ShareMinutes" });
     for (const a of held.actionItems) {
       const assignee = ids.get(a.assignee);
       if (!assignee || a.status === "pending") continue;

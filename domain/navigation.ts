@@ -21,7 +21,8 @@ export interface NavItem {
     | "create"
     | "proposals"
     | "vendor"
-    | "boardroom";
+    | "boardroom"
+    | "minutes";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
   /**
@@ -86,6 +87,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: "boardroom",
     roles: ["admin", "board_member", "manager"],
   },
+  // Homeowners read the approved minutes their board shared (issue 12).
+  { label: "Meeting Minutes", href: "/minutes", icon: "minutes", roles: ["homeowner"] },
   { label: "Settings", href: "/settings", icon: "settings" },
   { label: "Admin Panel", href: "/admin", icon: "admin", roles: ["admin"], permission: "can_verify_users" },
 ];

@@ -66,6 +66,7 @@ CREATE TABLE "meetings" (
 	"minutes_content" text,
 	"minutes_approved_at" timestamp with time zone,
 	"minutes_approved_by" uuid,
+	"minutes_shared_at" timestamp with time zone,
 	"attendee_count" integer NOT NULL,
 	"present_count" integer NOT NULL,
 	"scheduled_by" uuid NOT NULL,

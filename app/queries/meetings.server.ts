@@ -143,6 +143,7 @@ export async function meetingDetail(db: Queryable, associationId: string, meetin
       version: meetings.version,
       minutesContent: meetings.minutesContent,
       minutesApprovedAt: meetings.minutesApprovedAt,
+      minutesSharedAt: meetings.minutesSharedAt,
     })
     .from(meetings)
     .where(and(live(associationId), eq(meetings.id, meetingId)));
@@ -250,4 +251,33 @@ export async function myActionItems(db: Queryable, associationId: string, userId
       sql`case when ${meetingActionItems.status} = 'completed' then 1 else 0 end`,
       asc(meetingActionItems.dueDate),
     );
+}
+
+/** Approved minutes the board shared with the association's homeowners, newest meeting first. */
+export async function sharedMinutesList(db: Queryable, associationId: string) {
+  return db
+    .select({
+      id: meetings.id,
+      title: meetings.title,
+      meetingType: meetings.meetingType,
+      startTime: meetings.startTime,
+      endTime: meetings.endTime,
+      approvedAt: meetings.minutesApprovedAt,
+    })
+    .from(meetings)
+    .where(
+      and(
+        live(associationId),
+        eq(meetings.minutesStatus, "approved"),
+        sql`${meetings.minutesSharedAt} is not null`,
+      ),
+    )
+    .orderBy(desc(meetings.startTime));
+}
+
+/** One meeting's shared minutes (content, motions, action items), or null when not shared. */
+export async function sharedMinutes(db: Queryable, associationId: string, meetingId: string) {
+  const detail = await meetingDetail(db, associationId, meetingId);
+  if (detail?.meeting.minutesStatus !== "approved" || !detail.meeting.minutesSharedAt) return null;
+  return detail;
 }

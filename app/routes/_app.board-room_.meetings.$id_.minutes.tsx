@@ -70,6 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       meeting: meetingSummary(meeting, tz),
       content: meeting.minutesContent ?? "",
       approvedOn: approved ? dateLabel(meeting.minutesApprovedAt, tz) : null,
+      sharedOn: meeting.minutesSharedAt ? dateLabel(meeting.minutesSharedAt, tz) : null,
       writable: open && !approved,
       open,
       approvable: meeting.status === "completed" && meeting.minutesStatus === "draft",
@@ -100,6 +101,7 @@ const MinutesSchema = z.discriminatedUnion("intent", [
     status: z.enum(ACTION_ITEM_STATUSES),
   }),
   z.object({ intent: z.literal("approve") }),
+  z.object({ intent: z.literal("share") }),
 ]);
 type MinutesValue = z.infer<typeof MinutesSchema>;
 
@@ -111,6 +113,7 @@ const DONE: Record<MinutesValue["intent"], string> = {
   "remove-action-item": "Action item removed",
   "action-item-status": "Action item updated",
   approve: "Minutes approved",
+  share: "Minutes shared with homeowners",
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -178,6 +181,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       break;
     case "approve":
       change = { type: "ApproveMinutes" };
+      break;
+    case "share":
+      change = { type: "ShareMinutes" };
       break;
   }
   const outcome = await changeMeeting(db, {
@@ -290,6 +296,22 @@ export default function MinutesPage() {
           >
             Approved on {data.approvedOn}. Approved minutes cannot be changed.
           </p>
+        ) : null}
+        {data.sharedOn ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="minutes-shared">
+            Shared with homeowners on {data.sharedOn}:{" "}
+            <Link to={`/minutes/${meeting.id}`} className="text-blue-700 underline dark:text-blue-400">
+              read-only copy
+            </Link>
+            .
+          </p>
+        ) : data.approvedOn ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="share" />
+            <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+              Share with Homeowners
+            </button>
+          </Form>
         ) : null}
       </header>
 

@@ -241,6 +241,9 @@ async function applyMeetingEvent(
         minutesApprovedBy: e.data.approvedBy,
       });
       return;
+    case "MinutesShared":
+      await touch(e.data.sharedAt, { minutesSharedAt: e.data.sharedAt });
+      return;
     default:
       return assertNever(e);
   }

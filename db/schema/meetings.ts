@@ -27,6 +27,8 @@ export function meetingProjectionTables(table: TableFn, prefix = "") {
       minutesContent: text("minutes_content"),
       minutesApprovedAt: ts("minutes_approved_at"),
       minutesApprovedBy: uuid("minutes_approved_by"),
+      /** Approved minutes shared with the homeowners (their read-only page and PDF). */
+      minutesSharedAt: ts("minutes_shared_at"),
       /** Attendees, and those marked present (average attendance = present / attendees). */
       attendeeCount: integer("attendee_count").notNull(),
       presentCount: integer("present_count").notNull(),

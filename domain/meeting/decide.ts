@@ -83,7 +83,9 @@ export type MeetingCommand =
   | { type: "AssignActionItem"; actor: MeetingActor; actionItemId: string; actionItem: ActionItemFields }
   | { type: "RemoveActionItem"; actor: MeetingActor; actionItemId: string }
   | { type: "ChangeActionItemStatus"; actor: MeetingActor; actionItemId: string; status: ActionItemStatus }
-  | { type: "ApproveMinutes"; actor: MeetingActor };
+  | { type: "ApproveMinutes"; actor: MeetingActor }
+  /** Shares approved minutes with the association's homeowners (a read-only copy). */
+  | { type: "ShareMinutes"; actor: MeetingActor };
 
 export type MeetingFieldErrors = Record<string, string[]>;
 
@@ -514,6 +516,14 @@ export function decide(
       return allowed(
         { type: "MinutesApproved", data: { meetingId, approvedBy: by, approvedAt: ctx.now } },
         MEETING_MESSAGES.approveNeedsCompleted,
+      );
+    }
+    case "ShareMinutes": {
+      if (state.minutes.status !== "approved") return refuse(MEETING_MESSAGES.shareNeedsApproval);
+      if (state.minutes.sharedAt !== null) return accept([]);
+      return allowed(
+        { type: "MinutesShared", data: { meetingId, sharedBy: by, sharedAt: ctx.now } },
+        MEETING_MESSAGES.shareNeedsApproval,
       );
     }
     default:

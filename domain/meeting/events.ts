@@ -171,6 +171,12 @@ export const MinutesApproved = z.object({
   data: z.object({ meetingId: id, approvedBy: id, approvedAt: at }),
 });
 
+/** Approved minutes were shared with the association's homeowners (a read-only copy). */
+export const MinutesShared = z.object({
+  type: z.literal("MinutesShared"),
+  data: z.object({ meetingId: id, sharedBy: id, sharedAt: at }),
+});
+
 export const MeetingEvent = z.discriminatedUnion("type", [
   MeetingScheduled,
   MeetingDetailsUpdated,
@@ -192,6 +198,7 @@ export const MeetingEvent = z.discriminatedUnion("type", [
   ActionItemRemoved,
   ActionItemStatusChanged,
   MinutesApproved,
+  MinutesShared,
 ]);
 export type MeetingEvent = z.infer<typeof MeetingEvent>;
 export type MeetingEventType = MeetingEvent["type"];

@@ -15,6 +15,8 @@ export interface MeetingMinutes {
   actionItems: ActionItem[];
   approvedAt: string | null;
   approvedBy: string | null;
+  /** When the approved minutes were shared with homeowners (null: board only). */
+  sharedAt: string | null;
 }
 
 /** One meeting's state, folded from its stream. */
@@ -48,6 +50,7 @@ export const initialMeetingState: MeetingState = {
     actionItems: [],
     approvedAt: null,
     approvedBy: null,
+    sharedAt: null,
   },
   cancelReason: null,
   deleted: false,
@@ -163,6 +166,8 @@ export const meetingMachine = setup({
       return item !== undefined && statusForward(item.status, event.data.status);
     },
     approvable: ({ context }) => !context.deleted && context.minutes.status === "draft",
+    shareable: ({ context }) =>
+      !context.deleted && context.minutes.status === "approved" && context.minutes.sharedAt === null,
   },
   actions: {
     create: assign(({ event }) =>
@@ -297,6 +302,11 @@ export const meetingMachine = setup({
           }
         : {},
     ),
+    shareMinutes: assign(({ context, event }) =>
+      event.type === "MinutesShared"
+        ? { minutes: { ...context.minutes, sharedAt: event.data.sharedAt } }
+        : {},
+    ),
   },
 }).createMachine({
   id: "meeting",
@@ -342,6 +352,7 @@ export const meetingMachine = setup({
         ActionItemRemoved: { guard: "actionItemKnown", actions: "removeActionItem" },
         ActionItemStatusChanged: { guard: "actionItemForward", actions: "changeActionItemStatus" },
         MinutesApproved: { guard: "approvable", actions: "approveMinutes" },
+        MinutesShared: { guard: "shareable", actions: "shareMinutes" },
       },
     },
     cancelled: {},

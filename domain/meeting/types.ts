@@ -125,6 +125,7 @@ export const MEETING_MESSAGES = {
   minutesApproved: "Approved minutes cannot be changed",
   approveNeedsCompleted: "Minutes can be approved once the meeting is completed",
   approveNeedsContent: "Write the minutes before approving them",
+  shareNeedsApproval: "Only approved minutes can be shared with homeowners",
   alreadyExists: "This meeting already exists",
   agendaItemNotFound: "Agenda item not found",
   attendeeNotFound: "Attendee not found",

@@ -45,13 +45,13 @@ async function firstRfpId(page: Page, from: string): Promise<string> {
   return id;
 }
 
-/** The first link on `from` to a board room meeting. */
-async function firstMeetingId(page: Page, from: string): Promise<string> {
+/** The first link on `from` to a meeting under `prefix` (/board-room/meetings/ or /minutes/). */
+async function firstMeetingId(page: Page, from: string, prefix = "/board-room/meetings/"): Promise<string> {
   await page.goto(from);
   const hrefs = await page
-    .locator("main a[href^='/board-room/meetings/']")
+    .locator(`main a[href^='${prefix}']`)
     .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-  const id = hrefs.map((h) => h.match(new RegExp(`^/board-room/meetings/(${UUID})$`))?.[1]).find(Boolean);
+  const id = hrefs.map((h) => h.match(new RegExp(`^${prefix}(${UUID})$`))?.[1]).find(Boolean);
   if (!id) throw new Error(`no meeting link on ${from}`);
   return id;
 }
@@ -69,9 +69,11 @@ async function resolvePath(page: Page, entry: PageEntry, cache: Map<string, stri
   for (const [placeholder, from] of [
     ["{meeting}", "/board-room?status=scheduled"],
     ["{held-meeting}", "/board-room?status=completed"],
+    ["{shared-minutes}", "/minutes"],
   ] as const) {
     if (!resolved.includes(placeholder)) continue;
-    if (!cache.has(placeholder)) cache.set(placeholder, await firstMeetingId(page, from));
+    const prefix = placeholder === "{shared-minutes}" ? "/minutes/" : "/board-room/meetings/";
+    if (!cache.has(placeholder)) cache.set(placeholder, await firstMeetingId(page, from, prefix));
     resolved = resolved.replace(placeholder, cache.get(placeholder) as string);
   }
   return resolved;

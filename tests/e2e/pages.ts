@@ -10,6 +10,7 @@
  *   {own-rfp} an RFP the viewer wrote (the first one their dashboard lists)
  *   {meeting} a scheduled meeting of the viewer's association (the first one /board-room lists)
  *   {held-meeting} a completed meeting with minutes (the first completed one /board-room lists)
+ *   {shared-minutes} minutes the board shared with homeowners (the first one /minutes lists)
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
 
@@ -74,6 +75,8 @@ export const PAGES: readonly PageEntry[] = [
     as: "board",
   },
   { route: "_app.board-room_.action-items", path: "/board-room/action-items", as: "manager" },
+  { route: "_app.minutes", path: "/minutes", as: "board" },
+  { route: "_app.minutes_.$id", path: "/minutes/{shared-minutes}", as: "board" },
   { route: "_app.dashboard", path: "/dashboard", as: "manager" },
   { route: "_app.dashboard_.proposals", path: "/dashboard/proposals", as: "manager" },
   { route: "_app.rfps._index", path: "/rfps", as: "manager" },

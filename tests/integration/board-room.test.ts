@@ -18,9 +18,12 @@ import * as detailPage from "~/routes/_app.board-room_.meetings.$id";
 import * as editPage from "~/routes/_app.board-room_.meetings.$id_.edit";
 import * as minutesPage from "~/routes/_app.board-room_.meetings.$id_.minutes";
 import * as newPage from "~/routes/_app.board-room_.new";
+import * as sharedList from "~/routes/_app.minutes";
+import * as sharedPage from "~/routes/_app.minutes_.$id";
 import * as apiList from "~/routes/api.board-room.meetings";
 import * as apiOne from "~/routes/api.board-room.meetings_.$id";
 import * as apiMinutes from "~/routes/api.board-room.meetings_.$id_.minutes";
+import * as sharedPdf from "~/routes/minutes.$id.pdf";
 import { formRequest, thrown, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { createTestDatabase, engines, useTestDatabase } from "../support/db";
@@ -398,6 +401,42 @@ describe.each(engines)("board room on %s", (engine) => {
     // 4 of 5 attendees recorded present? present: president, treasurer, manager of 5 -> 60%.
     expect(figure("Average Attendance")).toBe("60%");
     expect(Number(figure("Open Action Items"))).toBeGreaterThanOrEqual(1);
+  });
+
+  it("approved minutes shared with homeowners: a read-only page and a PDF, for members only", async () => {
+    const id = await schedule();
+    await act(id, { intent: "start" });
+    await minutesAct(id, { intent: "content", content: "The pool opens on May 1." });
+    const early = await minutesAct(id, { intent: "share" });
+    expect(early).toMatchObject({ status: 409, data: { error: MEETING_MESSAGES.shareNeedsApproval } });
+    await act(id, { intent: "complete" });
+    await minutesAct(id, { intent: "approve" });
+    const hidden = await outcome(() => sharedPage.loader(args(get(`/minutes/${id}`, homeowner), { id })));
+    expect(hidden.status).toBe(404);
+    expect((await minutesAct(id, { intent: "share" })).status).toBe(302);
+    expect((await minutes(id)).sharedOn).not.toBeNull();
+
+    const list = (await read(await sharedList.loader(args(get("/minutes", homeowner))))).data;
+    expect(list.minutes.map((m: Loose) => m.id)).toContain(id);
+    const page = (await read(await sharedPage.loader(args(get(`/minutes/${id}`, homeowner), { id })))).data;
+    expect(page).toMatchObject({ title: "December board meeting", content: "The pool opens on May 1." });
+    const pdf = await sharedPdf.loader(args(get(`/minutes/${id}/pdf`, homeowner), { id }));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdf.headers.get("Content-Disposition")).toBe('attachment; filename="minutes-2027-01-12.pdf"');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
+    // Another association's member learns nothing.
+    for (const call of [
+      () => sharedPage.loader(args(get(`/minutes/${id}`, outsider), { id })),
+      () => sharedPdf.loader(args(get(`/minutes/${id}/pdf`, outsider), { id })),
+    ])
+      expect((await outcome(call)).status).toBe(404);
+    const theirs = (await read(await sharedList.loader(args(get("/minutes", outsider))))).data;
+    expect(theirs.minutes).toEqual([]);
   });
 
   it("cancels with a reason; deletes only a scheduled meeting without minutes", async () => {

@@ -310,6 +310,10 @@ const MATRIX: Record<
     policy: boardRoomPage,
     action: boardRoomAction,
   },
+  // Shared approved minutes (issue 12): any member of the active association, homeowners included.
+  "_app.minutes": { url: "/minutes", policy: boardRoomPage },
+  "_app.minutes_.$id": { url: `/minutes/${NIL}`, params: { id: NIL }, policy: boardRoomPage },
+  "minutes.$id.pdf": { url: `/minutes/${NIL}/pdf`, params: { id: NIL }, policy: boardRoomPage },
   "api.board-room.meetings": {
     url: "/api/board-room/meetings",
     policy: boardRoomApi,

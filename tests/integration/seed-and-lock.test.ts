@@ -36,8 +36,9 @@ describe.each(engines)("demo seed on %s", (engine) => {
     // The board room (issue 12): past meetings with approved minutes, upcoming ones, one cancelled; open
     // action items, one of them overdue.
     const meetingRows = await t.db
-      .select({ status: meetings.status, minutes: meetings.minutesStatus })
+      .select({ status: meetings.status, minutes: meetings.minutesStatus, shared: meetings.minutesSharedAt })
       .from(meetings);
+    expect(meetingRows.filter((m) => m.shared !== null)).toHaveLength(1);
     expect(new Set(meetingRows.map((m) => m.status))).toEqual(
       new Set(["completed", "scheduled", "cancelled"]),
     );

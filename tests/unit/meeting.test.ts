@@ -598,6 +598,24 @@ describe("minutes", () => {
   });
 });
 
+describe("sharing approved minutes with homeowners", () => {
+  it("only approved minutes are shared, once", () => {
+    given(scheduled, started, drafted, completed)
+      .when({ type: "ShareMinutes", actor: board })
+      .thenError("business_rule", MEETING_MESSAGES.shareNeedsApproval);
+    const { state, events } = given(scheduled, started, drafted, completed, approved)
+      .when({ type: "ShareMinutes", actor: board })
+      .thenEvents("MinutesShared");
+    expect(state.minutes.sharedAt).toBe(now);
+    given(scheduled, started, drafted, completed, approved, ...events)
+      .when({ type: "ShareMinutes", actor: board })
+      .thenEvents();
+    given(scheduled, started, drafted, completed, approved)
+      .when({ type: "ShareMinutes", actor: homeowner })
+      .thenError("authorization");
+  });
+});
+
 describe("action items", () => {
   const withItem = () => given(scheduled, started, drafted, assigned, completed, approved);
 

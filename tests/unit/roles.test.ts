@@ -229,7 +229,7 @@ describe("navigation (spec 000 section 6)", () => {
       "Settings",
       "Admin Panel",
     ]);
-    expect(labels("homeowner")).toEqual(["Dashboard", "Search", "RFPs", "Settings"]);
+    expect(labels("homeowner")).toEqual(["Dashboard", "Search", "RFPs", "Meeting Minutes", "Settings"]);
     expect(navigationFor(null, null).map((i) => i.href)).toContain("/rfps");
   });
   it("marks one entry active: the longest href the path starts with", () => {

@@ -6,6 +6,7 @@ import {
   FileText,
   Landmark,
   LayoutDashboard,
+  NotebookText,
   Search,
   Settings,
   ShieldCheck,
@@ -25,6 +26,7 @@ const ICONS = {
   proposals: BriefcaseBusiness,
   vendor: Store,
   boardroom: Landmark,
+  minutes: NotebookText,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {
