@@ -49,7 +49,7 @@ async function firstRfpId(page: Page, from: string): Promise<string> {
 async function firstMeetingId(page: Page, from: string, prefix = "/board-room/meetings/"): Promise<string> {
   await page.goto(from);
   const hrefs = await page
-    .locator(`main a[href^='${prefix}']`)
+    .locator(`main li a[href^="${prefix}"]`)
     .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   const id = hrefs.map((h) => h.match(new RegExp(`^${prefix}(${UUID})$`))?.[1]).find(Boolean);
   if (!id) throw new Error(`no meeting link on ${from}`);
