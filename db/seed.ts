@@ -6,6 +6,7 @@ import type { Database } from "./client";
 import { users } from "./schema";
 import { seedAssociations } from "./seed-associations";
 import { seedDocuments } from "./seed-documents";
+import { seedMeetings } from "./seed-meetings";
 import { seedRfps } from "./seed-rfps";
 import { seedRoles } from "./seed-roles";
 
@@ -118,4 +119,5 @@ export async function seed(db: Database): Promise<void> {
   await seedRfps(db, ids);
   const associations = await seedAssociations(db, ids);
   await seedDocuments(db, ids, associations);
+  await seedMeetings(db, ids);
 }

@@ -22,7 +22,9 @@ export interface NavItem {
     | "proposals"
     | "vendor"
     | "properties"
-    | "documents";
+    | "documents"
+    | "boardroom"
+    | "minutes";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
   /**
@@ -95,6 +97,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: "documents",
     roles: ["admin", "board_member", "manager", "vendor"],
   },
+  // The board room (spec 000 section 2.2; spec 001 section 6): admin, board member and manager contexts;
+  // the page itself is for board members and managers of the active association (issue 12).
+  {
+    label: "Board Room",
+    href: "/board-room",
+    icon: "boardroom",
+    roles: ["admin", "board_member", "manager"],
+  },
+  // Homeowners read the approved minutes their board shared (issue 12).
+  { label: "Meeting Minutes", href: "/minutes", icon: "minutes", roles: ["homeowner"] },
   { label: "Settings", href: "/settings", icon: "settings" },
   { label: "Admin Panel", href: "/admin", icon: "admin", roles: ["admin"], permission: "can_verify_users" },
 ];

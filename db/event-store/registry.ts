@@ -6,6 +6,13 @@ import {
   initialCreditsState,
 } from "../../domain/credits";
 import {
+  evolve as evolveMeeting,
+  initialMeetingState,
+  MEETING_STREAM_TYPE,
+  MeetingEvent,
+  type MeetingState,
+} from "../../domain/meeting";
+import {
   evolve as evolveProposal,
   initialProposalState,
   PROPOSAL_STREAM_TYPE,
@@ -45,9 +52,17 @@ export const proposalStream: StreamDefinition<ProposalState, ProposalEvent> = {
   snapshotSchema: 1,
 };
 
+export const meetingStream: StreamDefinition<MeetingState, MeetingEvent> = {
+  type: MEETING_STREAM_TYPE,
+  eventSchema: MeetingEvent,
+  initialState: initialMeetingState,
+  evolve: evolveMeeting,
+  snapshotSchema: 1,
+};
+
 // biome-ignore lint/suspicious/noExplicitAny: a registry of heterogeneous stream definitions
 const definitions = new Map<string, StreamDefinition<any, any>>(
-  [creditsStream, rfpStream, proposalStream].map((d) => [d.type, d]),
+  [creditsStream, rfpStream, proposalStream, meetingStream].map((d) => [d.type, d]),
 );
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry of heterogeneous stream definitions

@@ -3,6 +3,7 @@ export * from "./associations";
 export * from "./credits";
 export * from "./documents";
 export * from "./event-store";
+export * from "./meetings";
 export * from "./monitoring";
 export * from "./rfps";
 export * from "./roles";

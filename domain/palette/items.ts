@@ -61,6 +61,7 @@ const PAGE_KEYWORDS: Record<string, readonly string[]> = {
   "/credits": ["credits", "billing", "buy"],
   "/properties": ["associations", "hoa", "condominium", "property"],
   "/documents": ["library", "files", "bylaws", "declaration", "budget", "insurance"],
+  "/board-room": ["meetings", "minutes", "agenda", "board"],
   "/settings": ["preferences", "profile"],
   "/settings/account": ["profile", "name", "email"],
   "/settings/roles": ["contexts", "switch role"],

@@ -67,6 +67,17 @@ async function firstDocumentId(page: Page): Promise<string> {
   return id;
 }
 
+/** The first link on `from` to a meeting under `prefix` (/board-room/meetings/ or /minutes/). */
+async function firstMeetingId(page: Page, from: string, prefix = "/board-room/meetings/"): Promise<string> {
+  await page.goto(from);
+  const hrefs = await page
+    .locator(`main li a[href^="${prefix}"]`)
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const id = hrefs.map((h) => h.match(new RegExp(`^${prefix}(${UUID})$`))?.[1]).find(Boolean);
+  if (!id) throw new Error(`no meeting link on ${from}`);
+  return id;
+}
+
 async function resolvePath(page: Page, entry: PageEntry, cache: Map<string, string>): Promise<string> {
   let resolved = entry.path;
   if (resolved.includes("{association}")) {
@@ -83,6 +94,16 @@ async function resolvePath(page: Page, entry: PageEntry, cache: Map<string, stri
   ] as const) {
     if (!resolved.includes(placeholder)) continue;
     if (!cache.has(placeholder)) cache.set(placeholder, await firstRfpId(page, from));
+    resolved = resolved.replace(placeholder, cache.get(placeholder) as string);
+  }
+  for (const [placeholder, from] of [
+    ["{meeting}", "/board-room?status=scheduled"],
+    ["{held-meeting}", "/board-room?status=completed"],
+    ["{shared-minutes}", "/minutes"],
+  ] as const) {
+    if (!resolved.includes(placeholder)) continue;
+    const prefix = placeholder === "{shared-minutes}" ? "/minutes/" : "/board-room/meetings/";
+    if (!cache.has(placeholder)) cache.set(placeholder, await firstMeetingId(page, from, prefix));
     resolved = resolved.replace(placeholder, cache.get(placeholder) as string);
   }
   return resolved;

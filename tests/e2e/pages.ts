@@ -10,6 +10,9 @@
  *   {own-rfp} an RFP the viewer wrote (the first one their dashboard lists)
  *   {association} an association the viewer belongs to (the first one /properties lists)
  *   {document} a library document the viewer may open (the first one /documents lists)
+ *   {meeting} a scheduled meeting of the viewer's association (the first one /board-room lists)
+ *   {held-meeting} a completed meeting with minutes (the first completed one /board-room lists)
+ *   {shared-minutes} minutes the board shared with homeowners (the first one /minutes lists)
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
 
@@ -76,6 +79,19 @@ export const PAGES: readonly PageEntry[] = [
   // Bayview's document library as its president manages it.
   { route: "_app.documents._index", path: "/documents", as: "board" },
   { route: "_app.documents.$id", path: "/documents/{document}", as: "board" },
+  // The board room (issue 12): the board member's association (Bayview Towers).
+  { route: "_app.board-room", path: "/board-room", as: "board" },
+  { route: "_app.board-room_.new", path: "/board-room/new", as: "board" },
+  { route: "_app.board-room_.meetings.$id", path: "/board-room/meetings/{meeting}", as: "board" },
+  { route: "_app.board-room_.meetings.$id_.edit", path: "/board-room/meetings/{meeting}/edit", as: "board" },
+  {
+    route: "_app.board-room_.meetings.$id_.minutes",
+    path: "/board-room/meetings/{held-meeting}/minutes",
+    as: "board",
+  },
+  { route: "_app.board-room_.action-items", path: "/board-room/action-items", as: "manager" },
+  { route: "_app.minutes", path: "/minutes", as: "board" },
+  { route: "_app.minutes_.$id", path: "/minutes/{shared-minutes}", as: "board" },
   { route: "_app.dashboard", path: "/dashboard", as: "manager" },
   { route: "_app.dashboard_.proposals", path: "/dashboard/proposals", as: "manager" },
   { route: "_app.rfps._index", path: "/rfps", as: "manager" },

@@ -82,6 +82,25 @@ function rfpAuthorsOnly(): Policy {
 }
 
 /**
+ * The board room (issue 12): for board members and managers of the active association. These personas
+ * belong to no association, so a signed-in person with a role is sent to /properties (an empty post
+ * gets the same redirect, counted as past the sign-in guards); membership, roles (homeowner 403) and
+ * cross-association 404s are covered by tests/integration/board-room.test.ts.
+ */
+const boardRoomPage: Policy = {
+  custom: (p) =>
+    p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "redirect:/properties",
+};
+const boardRoomAction: Policy = {
+  custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "ok"),
+};
+/** Its JSON endpoints answer 401 signed out and 403 { error } to someone outside any association. */
+const boardRoomApi: Policy = { custom: (p) => (p === "anonymous" ? "unauthorized" : "forbidden") };
+/** A post's 401 counts as "ok" here (actionOutcomeOf: a refused sign-in form); everyone else 403. */
+const boardRoomApiAction: Policy = { custom: (p) => (p === "anonymous" ? "ok" : "forbidden") };
+const NIL = "00000000-0000-4000-8000-000000000000";
+
+/**
  * Route file (without extension) -> URL to request and policy. `action` is the policy of its action
  * when it differs from the loader's ("none" when the route has no action).
  */
@@ -325,6 +344,52 @@ const MATRIX: Record<
     policy: {
       custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
     },
+  },
+  "_app.board-room": { url: "/board-room?search=x&status=scheduled", policy: boardRoomPage },
+  "_app.board-room_.new": { url: "/board-room/new", policy: boardRoomPage, action: boardRoomAction },
+  "_app.board-room_.action-items": {
+    url: "/board-room/action-items",
+    policy: boardRoomPage,
+    action: boardRoomAction,
+  },
+  "_app.board-room_.meetings.$id": {
+    url: `/board-room/meetings/${NIL}`,
+    params: { id: NIL },
+    policy: boardRoomPage,
+    action: boardRoomAction,
+  },
+  "_app.board-room_.meetings.$id_.edit": {
+    url: `/board-room/meetings/${NIL}/edit`,
+    params: { id: NIL },
+    policy: boardRoomPage,
+    action: boardRoomAction,
+  },
+  "_app.board-room_.meetings.$id_.minutes": {
+    url: `/board-room/meetings/${NIL}/minutes`,
+    params: { id: NIL },
+    policy: boardRoomPage,
+    action: boardRoomAction,
+  },
+  // Shared approved minutes (issue 12): any member of the active association, homeowners included.
+  "_app.minutes": { url: "/minutes", policy: boardRoomPage },
+  "_app.minutes_.$id": { url: `/minutes/${NIL}`, params: { id: NIL }, policy: boardRoomPage },
+  "minutes.$id.pdf": { url: `/minutes/${NIL}/pdf`, params: { id: NIL }, policy: boardRoomPage },
+  "api.board-room.meetings": {
+    url: "/api/board-room/meetings",
+    policy: boardRoomApi,
+    action: boardRoomApiAction,
+  },
+  "api.board-room.meetings_.$id": {
+    url: `/api/board-room/meetings/${NIL}`,
+    params: { id: NIL },
+    policy: boardRoomApi,
+    action: boardRoomApiAction,
+  },
+  "api.board-room.meetings_.$id_.minutes": {
+    url: `/api/board-room/meetings/${NIL}/minutes`,
+    params: { id: NIL },
+    policy: boardRoomApi,
+    action: boardRoomApiAction,
   },
   // RFP attachments are as private as their RFP: nobody else learns that one exists.
   "documents.rfp.$id": {

@@ -10,11 +10,22 @@ import { CREDITS_STREAM_TYPE, creditsStreamId, findCreditPackage } from "@domain
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { executeCreditsCommand } from "~/commands/credits.server";
+import { changeMeeting, loadMeeting, type MeetingChange, scheduleMeeting } from "~/commands/meetings.server";
 import { getVendorCredits } from "~/queries/credits.server";
 import { seedPublishedRfps } from "../../scripts/bench/rfp-fixtures";
 import { createTestDatabase, engines, useTestDatabase } from "../support/db";
 
-const TABLES = ["vendor_credit_balances", "vendor_credit_transactions", "rfps", "rfp_proposals"];
+const TABLES = [
+  "vendor_credit_balances",
+  "vendor_credit_transactions",
+  "rfps",
+  "rfp_proposals",
+  "meetings",
+  "meeting_agenda_items",
+  "meeting_attendees",
+  "meeting_motions",
+  "meeting_action_items",
+];
 
 async function liveState(db: Parameters<typeof queryRows>[0]) {
   const rows: Record<string, unknown[]> = {};
@@ -73,6 +84,68 @@ async function someHistory(db: Parameters<typeof executeCreditsCommand>[0], vend
     description: "Proposal",
   });
   await seedPublishedRfps(db as never, randomUUID(), 3);
+  await someMeeting(db);
+}
+
+/** A meeting through its whole lifecycle: agenda moves, attendance, minutes, motion, action item. */
+async function someMeeting(db: Parameters<typeof executeCreditsCommand>[0]) {
+  const associationId = randomUUID();
+  const actor = { userId: randomUUID(), mayManage: true };
+  const scheduled = await scheduleMeeting(db, {
+    associationId,
+    actor,
+    fields: {
+      title: "Replayed meeting",
+      description: null,
+      meeting_type: "regular",
+      start_time: "2026-12-01T23:00:00.000Z",
+      end_time: "2026-12-02T01:00:00.000Z",
+      location: null,
+      meeting_url: null,
+    },
+    guestEmails: ["a@example.com", "b@example.com"],
+    agenda: [
+      { title: "One", description: null, item_type: "discussion", duration_minutes: 10, assigned_to: null },
+      { title: "Two", description: null, item_type: "vote", duration_minutes: 20, assigned_to: null },
+    ],
+  });
+  if (!scheduled.ok) throw new Error(scheduled.error.message);
+  const meetingId = scheduled.result.meetingId;
+  const state = await loadMeeting(db, meetingId);
+  const change = async (c: MeetingChange) => {
+    const r = await changeMeeting(db, { meetingId, associationId, actor, change: c });
+    if (!r.ok) throw new Error(r.error.message);
+  };
+  await change({ type: "MoveAgendaItem", itemId: state.agenda[1]?.itemId as string, direction: "up" });
+  await change({ type: "RemoveAttendee", attendeeId: state.attendees[1]?.attendeeId as string });
+  await change({ type: "StartMeeting" });
+  await change({
+    type: "RecordAttendance",
+    attendeeId: state.attendees[0]?.attendeeId as string,
+    attendance: "present",
+  });
+  await change({ type: "DraftMinutes", content: "Minutes" });
+  await change({
+    type: "RecordMotion",
+    quorumRequired: 1,
+    motion: {
+      motionId: randomUUID(),
+      motion: "M",
+      moved_by: "A",
+      seconded_by: "B",
+      vote_result: "failed",
+      vote_count: { for: 0, against: 1, abstain: 0 },
+    },
+  });
+  const actionItemId = randomUUID();
+  await change({
+    type: "AssignActionItem",
+    actionItemId,
+    actionItem: { description: "Do it", assigneeId: actor.userId, assigneeName: "A", due_date: "2026-12-08" },
+  });
+  await change({ type: "ChangeActionItemStatus", actionItemId, status: "completed" });
+  await change({ type: "CompleteMeeting" });
+  await change({ type: "ApproveMinutes" });
 }
 
 describe.each(engines)("replay on %s", (engine) => {
@@ -84,6 +157,8 @@ describe.each(engines)("replay on %s", (engine) => {
     const before = await liveState(t.db);
     expect(before.rows.vendor_credit_transactions).toHaveLength(3);
     expect(before.rows.rfps).toHaveLength(3);
+    expect(before.rows.meetings).toHaveLength(1);
+    expect(before.rows.meeting_action_items).toHaveLength(1);
 
     const report = await replay(t.db);
     const [events] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from events`);

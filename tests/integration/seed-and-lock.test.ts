@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { lockDataDir } from "@db/client";
-import { events, rfpProposals, rfps, users } from "@db/schema";
+import { events, meetingActionItems, meetings, rfpProposals, rfps, users } from "@db/schema";
 import { DEMO_ACCOUNTS, seed } from "@db/seed";
 import { DEMO_RFPS } from "@db/seed-rfps";
 import { count, eq } from "drizzle-orm";
@@ -33,6 +33,25 @@ describe.each(engines)("demo seed on %s", (engine) => {
       "under_review",
       "withdrawn",
     ]);
+    // The board room (issue 12): past meetings with approved minutes, upcoming ones, one cancelled; open
+    // action items, one of them overdue.
+    const meetingRows = await t.db
+      .select({ status: meetings.status, minutes: meetings.minutesStatus, shared: meetings.minutesSharedAt })
+      .from(meetings);
+    expect(meetingRows.filter((m) => m.shared !== null)).toHaveLength(1);
+    expect(new Set(meetingRows.map((m) => m.status))).toEqual(
+      new Set(["completed", "scheduled", "cancelled"]),
+    );
+    expect(meetingRows.filter((m) => m.status === "cancelled")).toHaveLength(1);
+    expect(meetingRows.filter((m) => m.status === "completed").every((m) => m.minutes === "approved")).toBe(
+      true,
+    );
+    const items = await t.db
+      .select({ status: meetingActionItems.status, due: meetingActionItems.dueDate })
+      .from(meetingActionItems);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(items.filter((i) => i.status !== "completed").length).toBeGreaterThanOrEqual(2);
+    expect(items.filter((i) => i.status !== "completed" && i.due < today)).toHaveLength(1);
     await seed(t.db);
     const [u2] = await t.db.select({ n: count() }).from(users);
     const [e2] = await t.db.select({ n: count() }).from(events);

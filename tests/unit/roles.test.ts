@@ -201,6 +201,7 @@ describe("navigation (spec 000 section 6)", () => {
       "RFPs",
       "Create RFP",
       "Properties Overview",
+      "Board Room",
       "Settings",
     ]);
     expect(labels("board_member")).toEqual([
@@ -209,6 +210,7 @@ describe("navigation (spec 000 section 6)", () => {
       "RFPs",
       "Create RFP",
       "Properties Overview",
+      "Board Room",
       "Settings",
     ]);
     expect(labels("vendor")).toEqual([
@@ -231,6 +233,11 @@ describe("navigation (spec 000 section 6)", () => {
       "Admin Panel",
     ]);
     expect(labels("homeowner")).toEqual(["Dashboard", "Search", "RFPs", "Settings"]);
+      "Board Room",
+      "Settings",
+      "Admin Panel",
+    ]);
+    expect(labels("homeowner")).toEqual(["Dashboard", "Search", "RFPs", "Meeting Minutes", "Settings"]);
     expect(navigationFor(null, null).map((i) => i.href)).toContain("/rfps");
   });
   it("marks one entry active: the longest href the path starts with", () => {

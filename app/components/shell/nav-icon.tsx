@@ -6,7 +6,9 @@ import {
   FilePlus2,
   FileText,
   FolderOpen,
+  Landmark,
   LayoutDashboard,
+  NotebookText,
   Search,
   Settings,
   ShieldCheck,
@@ -27,6 +29,8 @@ const ICONS = {
   vendor: Store,
   properties: Building2,
   documents: FolderOpen,
+  boardroom: Landmark,
+  minutes: NotebookText,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {
