@@ -12,11 +12,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CalendarPlus, ListChecks, MapPin, Search } from "lucide-react";
 import { requireBoardRoom } from "~/auth/board-room.server";
 import { Badge, StatusBadge } from "~/components/board-room/badges";
-import { FlashNote } from "~/components/board-room/flash-note";
 import { buttonClass } from "~/components/ui/button";
 import { StatCards } from "~/components/ui/stat-cards";
 import { getDb } from "~/db.server";
-import { readFlash } from "~/flash.server";
 import { meetingSummary } from "~/queries/meeting-present.server";
 import { boardRoomSummary, listMeetings, meetingFilters } from "~/queries/meetings.server";
 
@@ -32,42 +30,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = meetingFilters(url);
   const tz = viewer.association.timeZone;
-  const { flash, headers } = await readFlash(request);
   const [summary, rows] = await Promise.all([
     boardRoomSummary(db, viewer.association.id, new Date(), tz),
     listMeetings(db, viewer.association.id, filters),
   ]);
-  return json(
-    {
-      flash,
-      association: viewer.association.name,
-      filters: {
-        search: filters.search ?? "",
-        status: filters.status ?? "",
-        meetingType: filters.meetingType ?? "",
-      },
-      metrics: [
-        { label: "Upcoming Meetings", value: String(summary.upcoming) },
-        { label: "Meetings This Year", value: String(summary.thisYear) },
-        {
-          label: "Average Attendance",
-          value: percentLabel(summary.averageAttendance),
-          hint: "Present attendees divided by all attendees, per completed meeting",
-        },
-        { label: "Open Action Items", value: String(summary.openActionItems) },
-      ],
-      next: summary.next ? meetingSummary(summary.next, tz) : null,
-      meetings: rows.map((m) => meetingSummary(m, tz)),
+  return json({
+    association: viewer.association.name,
+    filters: {
+      search: filters.search ?? "",
+      status: filters.status ?? "",
+      meetingType: filters.meetingType ?? "",
     },
-    { headers },
-  );
+    metrics: [
+      { label: "Upcoming Meetings", value: String(summary.upcoming) },
+      { label: "Meetings This Year", value: String(summary.thisYear) },
+      {
+        label: "Average Attendance",
+        value: percentLabel(summary.averageAttendance),
+        hint: "Present attendees divided by all attendees, per completed meeting",
+      },
+      { label: "Open Action Items", value: String(summary.openActionItems) },
+    ],
+    next: summary.next ? meetingSummary(summary.next, tz) : null,
+    meetings: rows.map((m) => meetingSummary(m, tz)),
+  });
 }
 
 const selectClass =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-blue-300 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
 
 export default function BoardRoom() {
-  const { flash, association, filters, metrics, next, meetings } = useLoaderData<typeof loader>();
+  const { association, filters, metrics, next, meetings } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -84,8 +77,6 @@ export default function BoardRoom() {
           </Link>
         </div>
       </header>
-
-      {flash ? <FlashNote key={flash.at} message={flash.message} /> : null}
       <StatCards cards={metrics} label="Board room figures" tabularNums />
 
       <section

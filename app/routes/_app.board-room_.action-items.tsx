@@ -11,11 +11,10 @@ import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
 import { meetingActor, requireBoardRoom } from "~/auth/board-room.server";
 import { changeMeeting } from "~/commands/meetings.server";
-import { FlashNote } from "~/components/board-room/flash-note";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
 import { todayIn } from "~/queries/meeting-present.server";
 import { myActionItems } from "~/queries/meetings.server";
@@ -25,24 +24,19 @@ export const meta: MetaFunction = () => [{ title: "My Action Items · Board Room
 /** /board-room/action-items: the signed-in person's action items in the active association (issue 12). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireBoardRoom(request);
-  const { flash, headers } = await readFlash(request);
   const today = todayIn(viewer.association.timeZone);
   const items = await myActionItems(await getDb(), viewer.association.id, viewer.user.id);
-  return json(
-    {
-      flash,
-      association: viewer.association.name,
-      items: items.map((i) => ({
-        ...i,
-        statusLabel: ACTION_ITEM_STATUS_LABELS[i.status],
-        overdue: isOverdue(i, today),
-        next: ACTION_ITEM_STATUSES.filter(
-          (s) => ACTION_ITEM_STATUSES.indexOf(s) > ACTION_ITEM_STATUSES.indexOf(i.status),
-        ),
-      })),
-    },
-    { headers },
-  );
+  return json({
+    association: viewer.association.name,
+    items: items.map((i) => ({
+      ...i,
+      statusLabel: ACTION_ITEM_STATUS_LABELS[i.status],
+      overdue: isOverdue(i, today),
+      next: ACTION_ITEM_STATUSES.filter(
+        (s) => ACTION_ITEM_STATUSES.indexOf(s) > ACTION_ITEM_STATUSES.indexOf(i.status),
+      ),
+    })),
+  });
 }
 
 const StatusSchema = z.object({
@@ -70,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyActionItems() {
-  const { flash, association, items } = useLoaderData<typeof loader>();
+  const { association, items } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -85,7 +79,6 @@ export default function MyActionItems() {
         <h1 className="text-3xl font-semibold">My Action Items</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{association}</p>
       </div>
-      {flash ? <FlashNote key={flash.at} message={flash.message} /> : null}
       {actionData?.error ? <Alert title={actionData.error} /> : null}
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">

@@ -19,11 +19,10 @@ import { pageNotFound } from "~/auth/guards.server";
 import type { MeetingChange } from "~/commands/meetings.server";
 import { changeMeeting, guestAttendee, newId } from "~/commands/meetings.server";
 import { Badge, Panel, StatusBadge } from "~/components/board-room/badges";
-import { FlashNote } from "~/components/board-room/flash-note";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
 import { meetingSummary } from "~/queries/meeting-present.server";
 import { meetingDetail } from "~/queries/meetings.server";
@@ -50,7 +49,6 @@ async function load(request: Request, id: string) {
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { viewer, detail } = await load(request, params.id ?? "");
-  const { flash, headers } = await readFlash(request);
   const url = new URL(request.url);
   const { meeting } = detail;
   const required = associationQuorum(viewer);
@@ -59,36 +57,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ).length;
   const scheduled = meeting.status === "scheduled";
   const open = meeting.status === "in_progress" || meeting.status === "completed";
-  return json(
-    {
-      flash,
-      meeting: { ...meetingSummary(meeting, viewer.association.timeZone), description: meeting.description },
-      agenda: detail.agenda.map((i) => ({
-        ...i,
-        typeLabel: AGENDA_ITEM_TYPE_LABELS[i.itemType as keyof typeof AGENDA_ITEM_TYPE_LABELS] ?? i.itemType,
-      })),
-      attendees: detail.attendees.map((a) => ({
-        ...a,
-        roleLabel: ATTENDEE_ROLE_LABELS[a.role as AttendeeRole],
-        name: a.fullName || a.email,
-      })),
-      quorum: { present: boardPresent, required, met: boardPresent >= required },
-      editItem: scheduled ? url.searchParams.get("edit-item") : null,
-      confirmDelete: scheduled && url.searchParams.get("delete") === "1",
-      can: {
-        edit: scheduled,
-        start: scheduled,
-        complete: meeting.status === "in_progress",
-        cancel: scheduled || meeting.status === "in_progress",
-        delete: scheduled && meeting.minutesStatus === "none",
-        addGuest: scheduled || meeting.status === "in_progress",
-        recordAttendance: open && meeting.minutesStatus !== "approved",
-        minutes: open,
-      },
-      deleteConfirm: MEETING_MESSAGES.deleteConfirm,
+  return json({
+    meeting: { ...meetingSummary(meeting, viewer.association.timeZone), description: meeting.description },
+    agenda: detail.agenda.map((i) => ({
+      ...i,
+      typeLabel: AGENDA_ITEM_TYPE_LABELS[i.itemType as keyof typeof AGENDA_ITEM_TYPE_LABELS] ?? i.itemType,
+    })),
+    attendees: detail.attendees.map((a) => ({
+      ...a,
+      roleLabel: ATTENDEE_ROLE_LABELS[a.role as AttendeeRole],
+      name: a.fullName || a.email,
+    })),
+    quorum: { present: boardPresent, required, met: boardPresent >= required },
+    editItem: scheduled ? url.searchParams.get("edit-item") : null,
+    confirmDelete: scheduled && url.searchParams.get("delete") === "1",
+    can: {
+      edit: scheduled,
+      start: scheduled,
+      complete: meeting.status === "in_progress",
+      cancel: scheduled || meeting.status === "in_progress",
+      delete: scheduled && meeting.minutesStatus === "none",
+      addGuest: scheduled || meeting.status === "in_progress",
+      recordAttendance: open && meeting.minutesStatus !== "approved",
+      minutes: open,
     },
-    { headers },
-  );
+    deleteConfirm: MEETING_MESSAGES.deleteConfirm,
+  });
 }
 
 const uuid = z.string().uuid();
@@ -298,7 +292,7 @@ function AgendaFields({
 }
 
 export default function MeetingDetailPage() {
-  const { flash, meeting, agenda, attendees, quorum, editItem, confirmDelete, can, deleteConfirm } =
+  const { meeting, agenda, attendees, quorum, editItem, confirmDelete, can, deleteConfirm } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -317,7 +311,6 @@ export default function MeetingDetailPage() {
       >
         <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to the board room
       </Link>
-      {flash ? <FlashNote key={flash.at} message={flash.message} /> : null}
       {topError ? <Alert title={topError} /> : null}
 
       <header className="space-y-2">

@@ -20,11 +20,10 @@ import { pageNotFound } from "~/auth/guards.server";
 import type { MeetingChange } from "~/commands/meetings.server";
 import { changeMeeting, newId } from "~/commands/meetings.server";
 import { Panel, StatusBadge } from "~/components/board-room/badges";
-import { FlashNote } from "~/components/board-room/flash-note";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
 import { meetingSummary, todayIn } from "~/queries/meeting-present.server";
 import { assignableMembers, meetingDetail } from "~/queries/meetings.server";
@@ -53,7 +52,6 @@ async function load(request: Request, id: string) {
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { viewer, detail, db } = await load(request, params.id ?? "");
-  const { flash, headers } = await readFlash(request);
   const tz = viewer.association.timeZone;
   const today = todayIn(tz);
   const members = await assignableMembers(db, viewer.association.id);
@@ -64,28 +62,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { meeting } = detail;
   const open = meeting.status === "in_progress" || meeting.status === "completed";
   const approved = meeting.minutesStatus === "approved";
-  return json(
-    {
-      flash,
-      meeting: meetingSummary(meeting, tz),
-      content: meeting.minutesContent ?? "",
-      approvedOn: approved ? dateLabel(meeting.minutesApprovedAt, tz) : null,
-      sharedOn: meeting.minutesSharedAt ? dateLabel(meeting.minutesSharedAt, tz) : null,
-      writable: open && !approved,
-      open,
-      approvable: meeting.status === "completed" && meeting.minutesStatus === "draft",
-      quorum: { present, required, met: present >= required },
-      motions: detail.motions.map((m) => ({ ...m, resultLabel: MOTION_RESULT_LABELS[m.voteResult] })),
-      actionItems: detail.actionItems.map((a) => ({
-        ...a,
-        statusLabel: ACTION_ITEM_STATUS_LABELS[a.status],
-        overdue: isOverdue(a, today),
-      })),
-      members,
-      defaultDue: defaultDueDate(today),
-    },
-    { headers },
-  );
+  return json({
+    meeting: meetingSummary(meeting, tz),
+    content: meeting.minutesContent ?? "",
+    approvedOn: approved ? dateLabel(meeting.minutesApprovedAt, tz) : null,
+    sharedOn: meeting.minutesSharedAt ? dateLabel(meeting.minutesSharedAt, tz) : null,
+    writable: open && !approved,
+    open,
+    approvable: meeting.status === "completed" && meeting.minutesStatus === "draft",
+    quorum: { present, required, met: present >= required },
+    motions: detail.motions.map((m) => ({ ...m, resultLabel: MOTION_RESULT_LABELS[m.voteResult] })),
+    actionItems: detail.actionItems.map((a) => ({
+      ...a,
+      statusLabel: ACTION_ITEM_STATUS_LABELS[a.status],
+      overdue: isOverdue(a, today),
+    })),
+    members,
+    defaultDue: defaultDueDate(today),
+  });
 }
 
 const uuid = z.string().uuid();
@@ -275,7 +269,6 @@ export default function MinutesPage() {
       >
         <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to the meeting
       </Link>
-      {data.flash ? <FlashNote key={data.flash.at} message={data.flash.message} /> : null}
       {actionData?.error ? (
         <Alert
           title={actionData.intent === "content" ? MEETING_MESSAGES.minutesSaveFailed : actionData.error}

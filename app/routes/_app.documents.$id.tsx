@@ -32,14 +32,14 @@ import {
   readDocumentUpload,
   uploadVersion,
 } from "~/commands/documents.server";
-import { DocumentSection, FlashStatus, selectClass, VisibilityFields } from "~/components/documents/library";
+import { DocumentSection, selectClass, VisibilityFields } from "~/components/documents/library";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { LabelledControl } from "~/components/ui/labelled-control";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, isMultipart, readForm } from "~/forms.server";
 import { getDocumentDetail } from "~/queries/documents.server";
 import { dateLabel } from "~/queries/rfp-present.server";
@@ -89,50 +89,43 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = documentId(params);
   const { viewer, access } = await requireDocumentAccess(request, id);
   const manage = access === "manage";
-  const [detail, { flash, headers }] = await Promise.all([
-    getDocumentDetail(await getDb(), id, { withHistory: manage }),
-    readFlash(request),
-  ]);
+  const [detail] = await Promise.all([getDocumentDetail(await getDb(), id, { withHistory: manage })]);
   if (!detail) pageNotFound();
   const tz = viewer.profile.timezone ?? undefined;
   const folders = orderFolders(detail.folders);
-  return json(
-    {
-      flash,
-      manage,
-      document: {
-        id: detail.id,
-        title: detail.title,
-        association: detail.associationName,
-        category: detail.category,
-        categoryLabel: DOCUMENT_CATEGORY_LABELS[detail.category as DocumentCategory] ?? detail.category,
-        visibility: detail.visibility,
-        visibilityLabel:
-          DOCUMENT_VISIBILITY_LABELS[detail.visibility as DocumentVisibility] ?? detail.visibility,
-        folderId: detail.folderId,
-        folder: folderPath(detail.folderId, detail.folders),
-        archived: detail.archivedAt !== null,
-        vendors: manage ? detail.vendors : [],
-      },
-      versions: detail.versions.map((v) => ({
-        id: v.id,
-        version: v.version,
-        current: v.version === detail.versionCount,
-        fileName: v.fileName,
-        size: formatFileSize(v.fileSize),
-        uploadedBy: v.uploadedBy ?? "Former member",
-        uploadedAt: dateLabel(v.uploadedAt, tz, true) ?? "",
-      })),
-      history: detail.history.map((h) => ({
-        id: h.id,
-        text: describeHistory(h.action, h.details),
-        actor: h.actor ?? "Former member",
-        at: dateLabel(h.at, tz, true) ?? "",
-      })),
-      folders: manage ? folders.map((f) => ({ id: f.id, path: folderPath(f.id, detail.folders) })) : [],
+  return json({
+    manage,
+    document: {
+      id: detail.id,
+      title: detail.title,
+      association: detail.associationName,
+      category: detail.category,
+      categoryLabel: DOCUMENT_CATEGORY_LABELS[detail.category as DocumentCategory] ?? detail.category,
+      visibility: detail.visibility,
+      visibilityLabel:
+        DOCUMENT_VISIBILITY_LABELS[detail.visibility as DocumentVisibility] ?? detail.visibility,
+      folderId: detail.folderId,
+      folder: folderPath(detail.folderId, detail.folders),
+      archived: detail.archivedAt !== null,
+      vendors: manage ? detail.vendors : [],
     },
-    { headers },
-  );
+    versions: detail.versions.map((v) => ({
+      id: v.id,
+      version: v.version,
+      current: v.version === detail.versionCount,
+      fileName: v.fileName,
+      size: formatFileSize(v.fileSize),
+      uploadedBy: v.uploadedBy ?? "Former member",
+      uploadedAt: dateLabel(v.uploadedAt, tz, true) ?? "",
+    })),
+    history: detail.history.map((h) => ({
+      id: h.id,
+      text: describeHistory(h.action, h.details),
+      actor: h.actor ?? "Former member",
+      at: dateLabel(h.at, tz, true) ?? "",
+    })),
+    folders: manage ? folders.map((f) => ({ id: f.id, path: folderPath(f.id, detail.folders) })) : [],
+  });
 }
 
 type Intent = z.infer<typeof DocumentSchema>["intent"];
@@ -239,7 +232,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DocumentPage() {
-  const { flash, manage, document, versions, history } = useLoaderData<typeof loader>();
+  const { manage, document, versions, history } = useLoaderData<typeof loader>();
   const current = versions.find((v) => v.current);
   return (
     <div className="mx-auto max-w-5xl">
@@ -269,7 +262,6 @@ export default function DocumentPage() {
           </Alert>
         </div>
       ) : null}
-      <FlashStatus flash={flash} />
       {current ? (
         <p className="mt-4">
           <a href={`/documents/library/${current.id}`} className={buttonClass("primary")} download>

@@ -36,7 +36,6 @@ import {
   type DocumentRowView,
   DocumentSection,
   DocumentTable,
-  FlashStatus,
   selectClass,
   VisibilityFields,
 } from "~/components/documents/library";
@@ -46,7 +45,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { LabelledControl } from "~/components/ui/labelled-control";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, isMultipart, readForm } from "~/forms.server";
 import {
   holdsVendorRole,
@@ -90,11 +89,7 @@ const MANAGERS = ["board_member", "property_manager"] as const;
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireContext(request);
   const db = await getDb();
-  const [scoped, vendor, { flash, headers }] = await Promise.all([
-    findAssociation(viewer),
-    holdsVendorRole(db, viewer.user.id),
-    readFlash(request),
-  ]);
+  const [scoped, vendor] = await Promise.all([findAssociation(viewer), holdsVendorRole(db, viewer.user.id)]);
   const tz = scoped?.association.timeZone ?? viewer.profile.timezone ?? undefined;
   const row = (d: LibraryRow & { associationName?: string }): DocumentRowView => ({
     id: d.id,
@@ -132,7 +127,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   }
   const shared = vendor ? (await listSharedWithVendor(db, viewer.user.id)).map(row) : [];
-  return json({ flash, library, shared, vendor }, { headers });
+  return json({ library, shared, vendor });
 }
 
 type ActionData = { intent: "upload" | "create-folder"; result: SubmissionResult<string[]> };
@@ -215,7 +210,7 @@ const VISIBILITY_OPTIONS = DOCUMENT_VISIBILITIES.map((v) => ({
 }));
 
 export default function DocumentsPage() {
-  const { flash, library, shared, vendor } = useLoaderData<typeof loader>();
+  const { library, shared, vendor } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl">
       <h1 className="text-3xl font-semibold">Documents</h1>
@@ -225,7 +220,6 @@ export default function DocumentsPage() {
           {library.manage ? "" : " you may read"}
         </p>
       ) : null}
-      <FlashStatus flash={flash} />
       {library?.manage ? (
         <ManageForms folders={library.folders} resetKey={`${library.total}-${library.archived.length}`} />
       ) : null}

@@ -102,19 +102,6 @@ export function DocumentSection({ id, title, children }: { id: string; title: st
 export const textareaClass =
   "rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-blue-300 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
 
-export function FlashStatus({ flash }: { flash: { message: string; at: number } | null }) {
-  if (!flash) return null;
-  return (
-    <p
-      key={flash.at}
-      role="status"
-      className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
-    >
-      {flash.message}
-    </p>
-  );
-}
-
 /** The visibility choice and, for "Named vendors", the vendors' e-mail addresses. */
 export function VisibilityFields({
   idPrefix,
