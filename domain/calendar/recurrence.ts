@@ -173,3 +173,18 @@ export function expandEvent(
   out.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
   return out.slice(0, limit);
 }
+
+/**
+ * When the series' last occurrence ends (ISO), so a window query can skip finished series; null when
+ * it never ends. A one-off event ends at its end.
+ */
+export function seriesEndsAt(event: SeriesEvent): string | null {
+  const rule = buildRule(event);
+  if (!rule) return event.endsAt;
+  const duration = Math.max(0, Date.parse(event.endsAt) - Date.parse(event.startsAt));
+  if (!rule.options.until && !rule.options.count) return null;
+  const all = rule.all((_, i) => i < CALENDAR_LIMITS.countMax);
+  const last = all[all.length - 1];
+  if (!last) return event.endsAt;
+  return new Date(fromFloating(last, event.timeZone) + duration).toISOString();
+}

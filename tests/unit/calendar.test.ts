@@ -289,3 +289,13 @@ describe("recurrence (rrule, in the event's zone)", () => {
     expect(expandEvent(event, [], all, 2)).toHaveLength(2);
   });
 });
+
+describe("series end (for window queries)", () => {
+  it("is the end of the last occurrence, or null when the series never ends", async () => {
+    const { seriesEndsAt } = await import("@domain/calendar");
+    const base = { startsAt: "2026-03-02T14:00:00.000Z", endsAt: "2026-03-02T15:00:00.000Z", timeZone: NY };
+    expect(seriesEndsAt({ ...base, rrule: null })).toBe(base.endsAt);
+    expect(seriesEndsAt({ ...base, rrule: "FREQ=WEEKLY;INTERVAL=1" })).toBeNull();
+    expect(seriesEndsAt({ ...base, rrule: "FREQ=WEEKLY;INTERVAL=1;COUNT=3" })).toBe("2026-03-16T14:00:00.000Z");
+  });
+});
