@@ -7,7 +7,9 @@ import {
   rfpProposals,
   rfps,
 } from "@db/schema";
-import { type CalendarSource, expandEvent, type OccurrenceException } from "@domain/calendar";
+import { mayManageAssociation } from "@domain/associations";
+import { type CalendarSource, expandEvent, isTimeZone, type OccurrenceException } from "@domain/calendar";
+import { DEFAULT_TIME_ZONE } from "@domain/rfp/time";
 import {
   and,
   asc,
@@ -24,7 +26,9 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { toException } from "~/commands/calendar.server";
+import { type AssociationMembership, getMemberships } from "~/auth/association.server";
+import { requireViewer } from "~/auth/guards.server";
+import { type CalendarActor, toException } from "~/commands/calendar.server";
 import type { IcsEvent } from "~/mail/calendar-ics.server";
 
 /**
@@ -309,4 +313,31 @@ export async function attendeesWithNames(db: Queryable, eventId: string) {
     where a.event_id = ${eventId}
     order by a.email`,
   );
+}
+
+/**
+ * The signed-in person as the calendar needs them: every signed-in person has a calendar (no role or
+ * association needed); their associations come from their server-side memberships.
+ */
+export async function requireCalendarViewer(request: Request) {
+  const viewer = await requireViewer(request);
+  const memberships = await getMemberships(viewer.user.id);
+  const zone =
+    viewer.profile.timezone && isTimeZone(viewer.profile.timezone)
+      ? viewer.profile.timezone
+      : DEFAULT_TIME_ZONE;
+  const actor: CalendarActor = {
+    userId: viewer.user.id,
+    email: viewer.user.email,
+    fullName: viewer.user.fullName,
+    memberships,
+  };
+  return { viewer, actor, memberships, zone };
+}
+
+/** The associations the person may add events to (board and manager), for the form's select. */
+export function managedAssociations(memberships: readonly AssociationMembership[]) {
+  return memberships
+    .filter((m) => mayManageAssociation(m.memberRole))
+    .map((m) => ({ id: m.associationId, name: m.associationName }));
 }
