@@ -20,7 +20,8 @@ export interface NavItem {
     | "rfps"
     | "create"
     | "proposals"
-    | "vendor";
+    | "vendor"
+    | "calendar";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
   /**
@@ -77,6 +78,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { label: "Vendor Dashboard", href: "/vendor-dashboard", icon: "vendor", roles: ["vendor"] },
   { label: "Vendor Credits", href: "/credits", icon: "credits", roles: ["vendor"] },
+  // Every signed-in person has a calendar (issue 12 part 3).
+  { label: "Calendar", href: "/calendar", icon: "calendar" },
   { label: "Settings", href: "/settings", icon: "settings" },
   { label: "Admin Panel", href: "/admin", icon: "admin", roles: ["admin"], permission: "can_verify_users" },
 ];

@@ -39,11 +39,8 @@ const checkbox = z
 
 export const EventFormSchema = z
   .object({
-    title: z
-      .string({ required_error: M.titleRequired })
-      .trim()
-      .min(1, M.titleRequired)
-      .max(CALENDAR_LIMITS.titleMax),
+    // Checked below with the other rules, so every message shows at once.
+    title: z.string().trim().max(CALENDAR_LIMITS.titleMax).optional(),
     description: z.string().trim().max(CALENDAR_LIMITS.descriptionMax).optional(),
     event_type: z
       .enum(EVENT_TYPES, { errorMap: () => ({ message: M.typeInvalid }) })
@@ -82,6 +79,7 @@ export const EventFormSchema = z
     time_zone: z.string().max(64).optional(),
   })
   .superRefine((v, ctx) => {
+    if (!v.title) ctx.addIssue({ code: "custom", path: ["title"], message: M.titleRequired });
     if (!v.is_all_day) {
       if (!v.start_time) ctx.addIssue({ code: "custom", path: ["start_time"], message: M.startTimeRequired });
       if (!v.end_time) ctx.addIssue({ code: "custom", path: ["end_time"], message: M.endTimeRequired });

@@ -28,7 +28,7 @@ export function toEventInput(v: EventFormValue, timeZone: string): EventInput {
   let endsAt = wallClockToInstant(v.end_date, endTime, timeZone);
   if (endsAt <= startsAt) endsAt = startsAt + 60_000;
   return {
-    title: v.title,
+    title: v.title ?? "",
     description: v.description || null,
     eventType: v.event_type,
     startsAt: new Date(startsAt).toISOString(),

@@ -59,6 +59,7 @@ const PAGE_KEYWORDS: Record<string, readonly string[]> = {
   "/rfps": ["browse", "marketplace", "requests for proposals"],
   "/rfps/my-proposals": ["bids"],
   "/credits": ["credits", "billing", "buy"],
+  "/calendar": ["events", "schedule", "agenda", "meetings"],
   "/settings": ["preferences", "profile"],
   "/settings/account": ["profile", "name", "email"],
   "/settings/roles": ["contexts", "switch role"],

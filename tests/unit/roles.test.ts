@@ -195,7 +195,7 @@ describe("navigation (spec 000 section 6)", () => {
   });
   it("lists the entries in the spec's order, RFPs for everybody; the bottom bar takes the first 5", () => {
     const labels = (type: RoleType) => navigationFor(type, CONTEXT_PERMISSIONS[type]).map((i) => i.label);
-    expect(labels("manager")).toEqual(["Dashboard", "Search", "RFPs", "Create RFP", "Settings"]);
+    expect(labels("manager")).toEqual(["Dashboard", "Search", "RFPs", "Create RFP", "Calendar", "Settings"]);
     expect(labels("vendor")).toEqual([
       "Dashboard",
       "Search",
@@ -203,10 +203,19 @@ describe("navigation (spec 000 section 6)", () => {
       "My Proposals",
       "Vendor Dashboard",
       "Vendor Credits",
+      "Calendar",
       "Settings",
     ]);
-    expect(labels("admin")).toEqual(["Dashboard", "Search", "RFPs", "Create RFP", "Settings", "Admin Panel"]);
-    expect(labels("homeowner")).toEqual(["Dashboard", "Search", "RFPs", "Settings"]);
+    expect(labels("admin")).toEqual([
+      "Dashboard",
+      "Search",
+      "RFPs",
+      "Create RFP",
+      "Calendar",
+      "Settings",
+      "Admin Panel",
+    ]);
+    expect(labels("homeowner")).toEqual(["Dashboard", "Search", "RFPs", "Calendar", "Settings"]);
     expect(navigationFor(null, null).map((i) => i.href)).toContain("/rfps");
   });
   it("marks one entry active: the longest href the path starts with", () => {

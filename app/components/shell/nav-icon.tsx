@@ -1,6 +1,7 @@
 import type { NavItem } from "@domain/navigation";
 import {
   BriefcaseBusiness,
+  CalendarDays,
   Coins,
   FilePlus2,
   FileText,
@@ -23,6 +24,7 @@ const ICONS = {
   create: FilePlus2,
   proposals: BriefcaseBusiness,
   vendor: Store,
+  calendar: CalendarDays,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {
