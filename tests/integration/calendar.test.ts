@@ -558,7 +558,7 @@ describe.each(engines)("calendar on %s", (engine) => {
       ),
     );
     expect(created.status).toBe(201);
-    const { event } = await created.json();
+    const { event } = (await created.json()) as Loose;
     expect(event).toMatchObject({
       title: "Elevator service",
       start_time: "2026-09-03T13:00:00.000Z",
@@ -603,7 +603,7 @@ describe.each(engines)("calendar on %s", (engine) => {
       ),
     );
     expect(put.status).toBe(200);
-    expect((await put.json()).event.title).toBe("Elevator service (both cars)");
+    expect(((await put.json()) as Loose).event.title).toBe("Elevator service (both cars)");
     const homeownerDelete = await apiEvent.action(
       args(jsonRequest(`/api/calendar/events/${event.id}`, homeownerA, "DELETE"), { id: event.id }),
     );
