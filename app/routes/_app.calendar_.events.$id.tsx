@@ -121,9 +121,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCalendarViewer(request);
   const id = params.id ?? "";
   if (!UUID.test(id)) pageNotFound();
+  const db = await getDb();
+  // Someone who may not see the event learns nothing, whatever they post.
+  if (!(await findVisibleEvent(db, actor, id))) pageNotFound();
   const { submission } = await parseSubmission(request, EventActionSchema);
   if (submission.status !== "success") return json({ error: "Unknown action" }, { status: 400 });
-  const db = await getDb();
   const v = submission.value;
   if (v.intent === "duplicate") {
     const copied = await duplicateEvent(db, actor, id);
