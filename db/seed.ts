@@ -5,6 +5,7 @@ import { findCreditPackage } from "../domain/credits";
 import type { Database } from "./client";
 import { users } from "./schema";
 import { seedAssociations } from "./seed-associations";
+import { seedCalendar } from "./seed-calendar";
 import { seedRfps } from "./seed-rfps";
 import { seedRoles } from "./seed-roles";
 
@@ -115,5 +116,6 @@ export async function seed(db: Database): Promise<void> {
   await purchase(db, vendor, "starter", "cs_demo_vendor_starter");
   await purchase(db, vendor2, "single", "cs_demo_vendor2_single");
   await seedRfps(db, ids);
-  await seedAssociations(db, ids);
+  const associationIds = await seedAssociations(db, ids);
+  await seedCalendar(db, ids, associationIds);
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Queryable } from "@db/client";
 import { calendarFeeds } from "@db/schema";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { env } from "~/env.server";
 
 /**
@@ -38,17 +38,16 @@ export async function feedToken(db: Queryable, userId: string): Promise<string> 
   return tokenOf(again);
 }
 
-/** A new secret URL; the old one stops working. */
+/** A new secret URL (a new salt); the old one stops working. */
 export async function resetFeed(db: Queryable, userId: string): Promise<string> {
-  return db.transaction(async (tx) => {
-    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
-    const [row] = await tx
-      .insert(calendarFeeds)
-      .values({ userId, salt: randomBytes(16).toString("base64url") })
-      .returning();
-    if (!row) throw new Error("feed not stored");
-    return tokenOf(row);
-  });
+  const salt = randomBytes(16).toString("base64url");
+  const [row] = await db
+    .insert(calendarFeeds)
+    .values({ userId, salt })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { salt, createdAt: sql`now()` } })
+    .returning();
+  if (!row) throw new Error("feed not stored");
+  return tokenOf(row);
 }
 
 /** The person a feed token belongs to, or null (unknown, revoked or forged). */

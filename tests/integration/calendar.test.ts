@@ -645,3 +645,29 @@ describe.each(engines)("calendar on %s", (engine) => {
     );
   });
 });
+
+describe.each(engines)("demo calendar on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  useTempOutbox();
+  it("seeds repeating and one-off events for the demo people and associations, once", async () => {
+    const { seed } = await import("@db/seed");
+    const { calendarEvents } = await import("@db/schema");
+    const { count, isNotNull } = await import("drizzle-orm");
+    await seed(t.db);
+    const [first] = await t.db.select({ n: count() }).from(calendarEvents);
+    const [recurring] = await t.db
+      .select({ n: count() })
+      .from(calendarEvents)
+      .where(isNotNull(calendarEvents.rrule));
+    const [ofAssociations] = await t.db
+      .select({ n: count() })
+      .from(calendarEvents)
+      .where(isNotNull(calendarEvents.associationId));
+    expect(first?.n).toBe(10);
+    expect(recurring?.n).toBe(5);
+    expect(ofAssociations?.n).toBe(7);
+    await seed(t.db);
+    const [again] = await t.db.select({ n: count() }).from(calendarEvents);
+    expect(again?.n).toBe(first?.n);
+  });
+});
