@@ -1,4 +1,4 @@
-import { addDays, CALENDAR_LIMITS, EVENT_TYPES, wallClockToInstant } from "@domain/calendar";
+import { addDays, CALENDAR_LIMITS, EVENT_TYPES, wallClock, wallClockToInstant } from "@domain/calendar";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { createEvent } from "~/commands/calendar.server";
@@ -8,6 +8,11 @@ import { eventsSource } from "~/queries/calendar.server";
 import { eventJson, readEventBody, requireApiViewer } from "./api.calendar.events.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const local = (iso: string, zone: string) => {
+  const w = wallClock(iso, zone);
+  return `${w.date}T${w.time}`;
+};
 
 /**
  * GET /api/calendar/events?start_date&end_date&search&event_type (spec 001 section 7): the events
@@ -38,10 +43,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     eventType: type,
   });
   entries.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  // Each event is read once, then placed at each of its occurrences.
+  const byId = new Map<string, Awaited<ReturnType<typeof eventJson>>>();
+  for (const id of new Set(entries.map((e) => e.id))) byId.set(id, await eventJson(db, actor, id));
   const events = [];
   for (const e of entries) {
-    const one = await eventJson(db, actor, e.id, e);
-    if (one) events.push({ ...one, title: e.title, location: e.location });
+    const one = byId.get(e.id);
+    if (one)
+      events.push({
+        ...one,
+        title: e.title,
+        location: e.location,
+        start_time: e.startsAt,
+        end_time: e.endsAt,
+        local_start_time: local(e.startsAt, e.timeZone),
+        local_end_time: local(e.endsAt, e.timeZone),
+        occurrence_start: e.occurrenceStart,
+      });
   }
   return json({ events }, { headers: { "Cache-Control": "private, no-store" } });
 }

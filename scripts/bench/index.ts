@@ -11,6 +11,7 @@
 import os from "node:os";
 import postgres from "postgres";
 import { appendBench } from "./append";
+import { calendarBench } from "./calendar";
 import { hotAccount } from "./hot-account";
 import { liveStreamsBench } from "./live-streams";
 import { pagesBench } from "./pages";
@@ -33,6 +34,7 @@ const benchmarks: Benchmark[] = [
   rfpSearchBench,
   pagesBench,
   liveStreamsBench,
+  calendarBench,
 ];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -49,7 +49,11 @@ interface Statement {
  * Runs a page's loaders in this process (root, the app layout, the page) for `url` and returns every SQL
  * statement they sent, with its parameters, by listening at drizzle's postgres-js prepareQuery.
  */
-async function captureStatements(url: string, cookie: string, loaders: Loader[]): Promise<Statement[]> {
+export async function captureStatements(
+  url: string,
+  cookie: string,
+  loaders: Loader[],
+): Promise<Statement[]> {
   const proto = PostgresJsSession.prototype as unknown as {
     prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown;
   };
@@ -69,6 +73,125 @@ async function captureStatements(url: string, cookie: string, loaders: Loader[])
   }
   // Writes (a session's "last seen") are not part of a page's cost in steady state.
   return captured.filter((s) => /^\s*(select|with)\b/i.test(s.sql));
+}
+
+export interface BenchPage {
+  name: string;
+  label: string;
+  statements: Statement[];
+  appPath: (i: number) => string;
+  barePath: (i: number) => string;
+}
+
+export interface PageLoadOptions {
+  secret: string;
+  serverCookie: string;
+  qSentinel?: string;
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  rounds: number;
+}
+
+/**
+ * One page through the production server against the bare handler running its statements, in
+ * alternating rounds: throughput (target >= 0.5x) with the p99 ratio (target <= 3x) in the notes.
+ */
+export async function measurePage(
+  databaseUrl: string,
+  page: BenchPage,
+  o: PageLoadOptions,
+): Promise<BenchResult> {
+  log(NAME, `${page.label}: the loaders send ${page.statements.length} SQL statements`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-page-"));
+  const specPath = path.join(dir, "spec.json");
+  writeFileSync(
+    specPath,
+    JSON.stringify({ url: databaseUrl, max: 10, statements: page.statements, qSentinel: o.qSentinel }),
+  );
+  const appPort = 3600 + Math.floor(Math.random() * 200);
+  const barePort = appPort + 1;
+  // BENCH_CPU_PROF=dir: a V8 CPU profile of the app server per page, for finding where time goes.
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const profileArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const app = spawn(process.execPath, [...profileArgs, "server.js"], {
+    env: serverEnv(databaseUrl, appPort, o.secret),
+    stdio: "ignore",
+  });
+  const bare = spawn(process.execPath, ["scripts/bench/bare-page-server.mjs", specPath, String(barePort)], {
+    stdio: "ignore",
+  });
+  try {
+    await Promise.all([waitForHttp(appPort), waitForHttp(barePort)]);
+    // Warm both up (first renders compile code paths) and make sure the page answers 200.
+    for (let i = 0; i < 20; i++) {
+      const [a, b] = await Promise.all([
+        fetch(`http://127.0.0.1:${appPort}${page.appPath(i)}`, { headers: { Cookie: o.serverCookie } }),
+        fetch(`http://127.0.0.1:${barePort}${page.barePath(i)}`),
+      ]);
+      const [textA] = await Promise.all([a.text(), b.text()]);
+      if (a.status !== 200 || b.status !== 200) {
+        throw new Error(`${page.label}: app answered ${a.status}, bare ${b.status}: ${textA.slice(0, 300)}`);
+      }
+    }
+    const appClient = getter(appPort, o.connections, o.serverCookie);
+    const bareClient = getter(barePort, o.connections, o.serverCookie);
+    const appRuns: LoadResult[] = [];
+    const bareRuns: LoadResult[] = [];
+    // App and bare take turns, so other load on the machine falls on both alike.
+    for (let round = 0; round < o.rounds; round++) {
+      appRuns.push(
+        await runLoad({
+          workers: o.connections,
+          seconds: o.seconds / o.rounds,
+          warmupSeconds: o.warmupSeconds,
+          op: (w, i) => appClient.get(page.appPath(w + i)),
+        }),
+      );
+      bareRuns.push(
+        await runLoad({
+          workers: o.connections,
+          seconds: o.seconds / o.rounds,
+          warmupSeconds: o.warmupSeconds,
+          op: (w, i) => bareClient.get(page.barePath(w + i)),
+        }),
+      );
+    }
+    appClient.close();
+    bareClient.close();
+    const combine = (runs: LoadResult[]): LoadResult => {
+      const ok = runs.reduce((n, r) => n + r.ok, 0);
+      const secs = runs.reduce((n, r) => n + r.seconds, 0);
+      return {
+        ok,
+        failed: runs.reduce((n, r) => n + r.failed, 0),
+        seconds: secs,
+        rate: ok / secs,
+        p50Ms: Math.max(...runs.map((r) => r.p50Ms)),
+        p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+        firstError: runs.find((r) => r.firstError)?.firstError,
+      };
+    };
+    const appLoad = combine(appRuns);
+    const bareLoad = combine(bareRuns);
+    log(NAME, describeLoad(`app  ${page.label} @${o.connections}`, appLoad, "pages"));
+    log(NAME, describeLoad(`bare ${page.label} @${o.connections}`, bareLoad, "answers"));
+    const p99Ratio = appLoad.p99Ms / bareLoad.p99Ms;
+    return {
+      name: page.name,
+      value: appLoad.rate,
+      unit: `pages/s @${o.connections}`,
+      baseline: bareLoad.rate,
+      baselineUnit: `bare answers/s @${o.connections} (${page.statements.length} statements)`,
+      target: 0.5,
+      notes: [
+        `p99 ${appLoad.p99Ms.toFixed(1)} vs ${bareLoad.p99Ms.toFixed(1)} ms (${p99Ratio.toFixed(2)}x, target <= 3x ${p99Ratio <= 3 ? "met" : "missed"})`,
+        `failed ${appLoad.failed}/${bareLoad.failed}`,
+      ],
+    };
+  } finally {
+    await Promise.all([stopChild(app), stopChild(bare)]);
+  }
 }
 
 export const pagesBench: Benchmark = {
@@ -152,102 +275,17 @@ export const pagesBench: Benchmark = {
 
       const results: BenchResult[] = [];
       for (const page of pages) {
-        log(NAME, `${page.label}: the loaders send ${page.statements.length} SQL statements`);
-        const dir = mkdtempSync(path.join(os.tmpdir(), "bench-page-"));
-        const specPath = path.join(dir, "spec.json");
-        writeFileSync(
-          specPath,
-          JSON.stringify({ url: bench.url, max: 10, statements: page.statements, qSentinel }),
+        results.push(
+          await measurePage(bench.url, page, {
+            secret,
+            serverCookie,
+            qSentinel,
+            seconds,
+            warmupSeconds,
+            connections,
+            rounds,
+          }),
         );
-        const appPort = 3600 + Math.floor(Math.random() * 200);
-        const barePort = appPort + 1;
-        // BENCH_CPU_PROF=dir: a V8 CPU profile of the app server per page, for finding where time goes.
-        const profileDir = process.env.BENCH_CPU_PROF;
-        const profileArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-        const app = spawn(process.execPath, [...profileArgs, "server.js"], {
-          env: serverEnv(bench.url, appPort, secret),
-          stdio: "ignore",
-        });
-        const bare = spawn(
-          process.execPath,
-          ["scripts/bench/bare-page-server.mjs", specPath, String(barePort)],
-          {
-            stdio: "ignore",
-          },
-        );
-        try {
-          await Promise.all([waitForHttp(appPort), waitForHttp(barePort)]);
-          // Warm both up (first renders compile code paths) and make sure the page answers 200.
-          for (let i = 0; i < 20; i++) {
-            const [a, b] = await Promise.all([
-              fetch(`http://127.0.0.1:${appPort}${page.appPath(i)}`, { headers: { Cookie: serverCookie } }),
-              fetch(`http://127.0.0.1:${barePort}${page.barePath(i)}`),
-            ]);
-            const [textA] = await Promise.all([a.text(), b.text()]);
-            if (a.status !== 200 || b.status !== 200) {
-              throw new Error(
-                `${page.label}: app answered ${a.status}, bare ${b.status}: ${textA.slice(0, 300)}`,
-              );
-            }
-          }
-          const appClient = getter(appPort, connections, serverCookie);
-          const bareClient = getter(barePort, connections, serverCookie);
-          const appRuns: LoadResult[] = [];
-          const bareRuns: LoadResult[] = [];
-          // App and bare take turns, so other load on the machine falls on both alike.
-          for (let round = 0; round < rounds; round++) {
-            appRuns.push(
-              await runLoad({
-                workers: connections,
-                seconds: seconds / rounds,
-                warmupSeconds,
-                op: (w, i) => appClient.get(page.appPath(w + i)),
-              }),
-            );
-            bareRuns.push(
-              await runLoad({
-                workers: connections,
-                seconds: seconds / rounds,
-                warmupSeconds,
-                op: (w, i) => bareClient.get(page.barePath(w + i)),
-              }),
-            );
-          }
-          appClient.close();
-          bareClient.close();
-          const combine = (runs: LoadResult[]): LoadResult => {
-            const ok = runs.reduce((n, r) => n + r.ok, 0);
-            const secs = runs.reduce((n, r) => n + r.seconds, 0);
-            return {
-              ok,
-              failed: runs.reduce((n, r) => n + r.failed, 0),
-              seconds: secs,
-              rate: ok / secs,
-              p50Ms: Math.max(...runs.map((r) => r.p50Ms)),
-              p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
-              firstError: runs.find((r) => r.firstError)?.firstError,
-            };
-          };
-          const appLoad = combine(appRuns);
-          const bareLoad = combine(bareRuns);
-          log(NAME, describeLoad(`app  ${page.label} @${connections}`, appLoad, "pages"));
-          log(NAME, describeLoad(`bare ${page.label} @${connections}`, bareLoad, "answers"));
-          const p99Ratio = appLoad.p99Ms / bareLoad.p99Ms;
-          results.push({
-            name: page.name,
-            value: appLoad.rate,
-            unit: `pages/s @${connections}`,
-            baseline: bareLoad.rate,
-            baselineUnit: `bare answers/s @${connections} (${page.statements.length} statements)`,
-            target: 0.5,
-            notes: [
-              `p99 ${appLoad.p99Ms.toFixed(1)} vs ${bareLoad.p99Ms.toFixed(1)} ms (${p99Ratio.toFixed(2)}x, target <= 3x ${p99Ratio <= 3 ? "met" : "missed"})`,
-              `failed ${appLoad.failed}/${bareLoad.failed}`,
-            ],
-          });
-        } finally {
-          await Promise.all([stopChild(app), stopChild(bare)]);
-        }
       }
       await handle.close();
       return results;
