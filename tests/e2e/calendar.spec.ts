@@ -16,7 +16,7 @@ type Project = keyof typeof ACCOUNT;
 
 test.describe("calendar", () => {
   // The pages are server-rendered on a shared, busy machine: room for slow answers, never a sleep.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
   test("month and agenda views, previous / Today / next, and the empty month's text", async ({
     page,
   }, testInfo) => {
