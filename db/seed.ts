@@ -5,6 +5,7 @@ import { findCreditPackage } from "../domain/credits";
 import type { Database } from "./client";
 import { users } from "./schema";
 import { seedAssociations } from "./seed-associations";
+import { seedCalendar } from "./seed-calendar";
 import { seedDocuments } from "./seed-documents";
 import { seedMeetings } from "./seed-meetings";
 import { seedRfps } from "./seed-rfps";
@@ -120,4 +121,5 @@ export async function seed(db: Database): Promise<void> {
   const associations = await seedAssociations(db, ids);
   await seedDocuments(db, ids, associations);
   await seedMeetings(db, ids);
+  await seedCalendar(db, ids, associations);
 }

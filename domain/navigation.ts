@@ -24,7 +24,8 @@ export interface NavItem {
     | "properties"
     | "documents"
     | "boardroom"
-    | "minutes";
+    | "minutes"
+    | "calendar";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
   /**
@@ -107,6 +108,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   // Homeowners read the approved minutes their board shared (issue 12).
   { label: "Meeting Minutes", href: "/minutes", icon: "minutes", roles: ["homeowner"] },
+  // Every signed-in person has a calendar (issue 12 part 3).
+  { label: "Calendar", href: "/calendar", icon: "calendar" },
   { label: "Settings", href: "/settings", icon: "settings" },
   { label: "Admin Panel", href: "/admin", icon: "admin", roles: ["admin"], permission: "can_verify_users" },
 ];

@@ -12,6 +12,8 @@ export interface Mail {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
+  /** A calendar invitation or cancellation (nodemailer's icalEvent: a text/calendar part and an .ics). */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 }
 
 /** The frame every HTML mail shares: the product's name above a readable column of the body. */

@@ -62,6 +62,7 @@ const PAGE_KEYWORDS: Record<string, readonly string[]> = {
   "/properties": ["associations", "hoa", "condominium", "property"],
   "/documents": ["library", "files", "bylaws", "declaration", "budget", "insurance"],
   "/board-room": ["meetings", "minutes", "agenda", "board"],
+  "/calendar": ["events", "schedule", "agenda", "meetings"],
   "/settings": ["preferences", "profile"],
   "/settings/account": ["profile", "name", "email"],
   "/settings/roles": ["contexts", "switch role"],

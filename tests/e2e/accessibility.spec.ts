@@ -34,14 +34,14 @@ async function blockingViolations(page: Page): Promise<string[]> {
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
-/** The first link on `from` to an RFP page. */
-async function firstRfpId(page: Page, from: string): Promise<string> {
+/** The first link on `from` to an RFP page (or, with `prefix`, another page named by a UUID). */
+async function firstRfpId(page: Page, from: string, prefix = "/rfps/"): Promise<string> {
   await page.goto(from);
   const hrefs = await page
-    .locator("main a[href^='/rfps/']")
+    .locator(`main a[href^='${prefix}']`)
     .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-  const id = hrefs.map((h) => h.match(new RegExp(`^/rfps/(${UUID})$`))?.[1]).find(Boolean);
-  if (!id) throw new Error(`no RFP link on ${from}`);
+  const id = hrefs.map((h) => h.match(new RegExp(`^${prefix}(${UUID})(\\?.*)?$`))?.[1]).find(Boolean);
+  if (!id) throw new Error(`no ${prefix} link on ${from}`);
   return id;
 }
 
@@ -88,12 +88,13 @@ async function resolvePath(page: Page, entry: PageEntry, cache: Map<string, stri
     if (!cache.has("{document}")) cache.set("{document}", await firstDocumentId(page));
     resolved = resolved.replace("{document}", cache.get("{document}") as string);
   }
-  for (const [placeholder, from] of [
-    ["{rfp}", "/rfps"],
-    ["{own-rfp}", "/dashboard"],
+  for (const [placeholder, from, prefix] of [
+    ["{rfp}", "/rfps", "/rfps/"],
+    ["{own-rfp}", "/dashboard", "/rfps/"],
+    ["{event}", "/calendar?view=agenda&type=meeting", "/calendar/events/"],
   ] as const) {
     if (!resolved.includes(placeholder)) continue;
-    if (!cache.has(placeholder)) cache.set(placeholder, await firstRfpId(page, from));
+    if (!cache.has(placeholder)) cache.set(placeholder, await firstRfpId(page, from, prefix));
     resolved = resolved.replace(placeholder, cache.get(placeholder) as string);
   }
   for (const [placeholder, from] of [

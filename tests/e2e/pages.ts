@@ -13,6 +13,7 @@
  *   {meeting} a scheduled meeting of the viewer's association (the first one /board-room lists)
  *   {held-meeting} a completed meeting with minutes (the first completed one /board-room lists)
  *   {shared-minutes} minutes the board shared with homeowners (the first one /minutes lists)
+ *   {event}   a calendar event the viewer may edit (the first one their agenda lists)
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
 
@@ -100,6 +101,19 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.rfps.$id_.proposals", path: "/rfps/{own-rfp}/proposals", as: "manager" },
   { route: "_app.rfps_.$id.edit", path: "/rfps/{own-rfp}/edit", as: "manager" },
   { route: "_app.settings.verification", path: "/settings/verification", as: "manager" },
+  // The calendar (a board member of both demo associations).
+  { route: "_app.calendar", path: "/calendar", as: "board" },
+  { route: "_app.calendar", path: "/calendar?view=agenda", as: "board", label: "agenda" },
+  { route: "_app.calendar_.new", path: "/calendar/new", as: "board" },
+  { route: "_app.calendar_.events.$id", path: "/calendar/events/{event}", as: "board" },
+  {
+    route: "_app.calendar_.events.$id",
+    path: "/calendar/events/{event}?confirm=delete",
+    as: "board",
+    label: "delete",
+  },
+  { route: "_app.calendar_.events.$id_.edit", path: "/calendar/events/{event}/edit", as: "board" },
+  { route: "calendar.invitations.$token", path: "/calendar/invitations/no-such-token", as: "guest" },
   // An administrator (in the administrator context).
   { route: "_app.dashboard", path: "/dashboard", as: "admin" },
   { route: "_app.admin", path: "/admin", as: "admin" },

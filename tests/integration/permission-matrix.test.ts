@@ -391,6 +391,46 @@ const MATRIX: Record<
     policy: boardRoomApi,
     action: boardRoomApiAction,
   },
+  // The calendar (issue 12 part 3): every signed-in person has one, with or without a role. Unknown
+  // events are 404 for everyone (tests/integration/calendar.test.ts covers real ones and scoping).
+  "_app.calendar": { url: "/calendar?month=2026-03&view=month", policy: "user" },
+  "_app.calendar_.new": { url: "/calendar/new?date=2026-03-02", policy: "user" },
+  "_app.calendar_.events.$id": {
+    url: "/calendar/events/00000000-0000-4000-8000-000000000000",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
+  "_app.calendar_.events.$id_.edit": {
+    url: "/calendar/events/00000000-0000-4000-8000-000000000000/edit",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
+  // Invitation answers work without signing in, for whoever holds the e-mailed token (here none: 404).
+  "calendar.invitations.$token": {
+    url: "/calendar/invitations/unknown",
+    params: { token: "unknown" },
+    policy: { custom: () => "not_found" },
+    action: "public",
+  },
+  // The secret feed: calendar apps fetch it without a session; an unknown token is 404 for everyone.
+  "calendar.feed.$token": {
+    url: "/calendar/feed/unknown.ics",
+    params: { token: "unknown.ics" },
+    policy: { custom: () => "not_found" },
+  },
+  // The JSON endpoints: 401 { error } when signed out; a form post is refused for its media type (415)
+  // or method (405) once past the guard.
+  "api.calendar.events": {
+    url: "/api/calendar/events?start_date=2026-03-01&end_date=2026-03-31",
+    policy: { custom: (p) => (p === "anonymous" ? "unauthorized" : "ok") },
+    action: "public",
+  },
+  "api.calendar.events.$id": {
+    url: "/api/calendar/events/00000000-0000-4000-8000-000000000000",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: { custom: (p) => (p === "anonymous" ? "unauthorized" : "not_found") },
+    action: "public",
+  },
   // RFP attachments are as private as their RFP: nobody else learns that one exists.
   "documents.rfp.$id": {
     url: "/documents/rfp/00000000-0000-4000-8000-000000000000",
@@ -437,7 +477,8 @@ function classify(result: unknown): Outcome {
     return `redirect:${location}`;
   }
   // A form that got past the guard and was refused for its content.
-  if ([400, 409, 422, 429].includes(result.status)) return "ok";
+  // (405, 413 and 415: a JSON endpoint refused the form's method, size or media type.)
+  if ([400, 405, 409, 413, 415, 422, 429].includes(result.status)) return "ok";
   return `redirect:status ${result.status}` as Outcome;
 }
 

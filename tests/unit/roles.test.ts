@@ -201,7 +201,9 @@ describe("navigation (spec 000 section 6)", () => {
       "RFPs",
       "Create RFP",
       "Properties Overview",
+      "Documents",
       "Board Room",
+      "Calendar",
       "Settings",
     ]);
     expect(labels("board_member")).toEqual([
@@ -210,7 +212,9 @@ describe("navigation (spec 000 section 6)", () => {
       "RFPs",
       "Create RFP",
       "Properties Overview",
+      "Documents",
       "Board Room",
+      "Calendar",
       "Settings",
     ]);
     expect(labels("vendor")).toEqual([
@@ -221,6 +225,7 @@ describe("navigation (spec 000 section 6)", () => {
       "Vendor Dashboard",
       "Vendor Credits",
       "Documents",
+      "Calendar",
       "Settings",
     ]);
     expect(labels("admin")).toEqual([
@@ -229,15 +234,20 @@ describe("navigation (spec 000 section 6)", () => {
       "RFPs",
       "Create RFP",
       "Properties Overview",
-      "Settings",
-      "Admin Panel",
-    ]);
-    expect(labels("homeowner")).toEqual(["Dashboard", "Search", "RFPs", "Settings"]);
+      "Documents",
       "Board Room",
+      "Calendar",
       "Settings",
       "Admin Panel",
     ]);
-    expect(labels("homeowner")).toEqual(["Dashboard", "Search", "RFPs", "Meeting Minutes", "Settings"]);
+    expect(labels("homeowner")).toEqual([
+      "Dashboard",
+      "Search",
+      "RFPs",
+      "Meeting Minutes",
+      "Calendar",
+      "Settings",
+    ]);
     expect(navigationFor(null, null).map((i) => i.href)).toContain("/rfps");
   });
   it("marks one entry active: the longest href the path starts with", () => {

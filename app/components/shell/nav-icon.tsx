@@ -2,6 +2,7 @@ import type { NavItem } from "@domain/navigation";
 import {
   BriefcaseBusiness,
   Building2,
+  CalendarDays,
   Coins,
   FilePlus2,
   FileText,
@@ -31,6 +32,7 @@ const ICONS = {
   documents: FolderOpen,
   boardroom: Landmark,
   minutes: NotebookText,
+  calendar: CalendarDays,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {

@@ -1,0 +1,134 @@
+import { TZDate } from "@date-fns/tz";
+import { addDays, type OccurrenceException, wallClock } from "@domain/calendar";
+import ical, { type ICalCalendar, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+
+/**
+ * Calendar events as iCalendar (RFC 5545) with ical-generator: invitations (METHOD:REQUEST),
+ * cancellations (METHOD:CANCEL) and the personal feed. Times carry the event's own zone (TZID), so
+ * a calendar app expands a recurring event on local time across daylight-saving changes, as the
+ * pages do; "this occurrence" deletes are EXDATEs and changes are overrides with a RECURRENCE-ID.
+ */
+
+export interface IcsEvent {
+  id: string;
+  title: string;
+  description: string | null;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  isAllDay: boolean;
+  rrule: string | null;
+  location: string | null;
+  meetingUrl: string | null;
+  sequence: number;
+  url?: string | null;
+  exceptions?: readonly OccurrenceException[];
+  organizer?: { name: string; email: string } | null;
+  attendees?: readonly { email: string; status: string }[];
+}
+
+export const UID_DOMAIN = "association-commons";
+export const eventUid = (id: string) => `${id}@${UID_DOMAIN}`;
+
+const ATTENDEE_STATUS = {
+  pending: "NEEDS-ACTION",
+  accepted: "ACCEPTED",
+  declined: "DECLINED",
+  tentative: "TENTATIVE",
+} as const;
+
+/** A zoned date ical-generator formats in the event's zone. */
+const zoned = (iso: string, zone: string) => new TZDate(Date.parse(iso), zone);
+
+/** All-day: from the first local day to the day after the last (DTEND is exclusive). */
+function allDayRange(startsAt: string, endsAt: string, zone: string) {
+  const first = wallClock(startsAt, zone).date;
+  const last = wallClock(endsAt, zone).date;
+  const toDate = (d: string) =>
+    new TZDate(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)), zone);
+  return { start: toDate(first), end: toDate(addDays([first, last].sort()[1] as string, 1)) };
+}
+
+const localStamp = (iso: string, zone: string) => {
+  const w = wallClock(iso, zone);
+  const t = new TZDate(Date.parse(iso), zone);
+  return `${w.date.replace(/-/g, "")}T${w.time.replace(":", "")}${String(t.getSeconds()).padStart(2, "0")}`;
+};
+
+/** Adds one event (and its changed occurrences) to `cal`. */
+export function addIcsEvent(cal: ICalCalendar, e: IcsEvent, options: { cancelled?: boolean } = {}) {
+  const description = [e.description, e.meetingUrl ? `Join: ${e.meetingUrl}` : null]
+    .filter(Boolean)
+    .join("\n\n");
+  const times = e.isAllDay
+    ? allDayRange(e.startsAt, e.endsAt, e.timeZone)
+    : { start: zoned(e.startsAt, e.timeZone), end: zoned(e.endsAt, e.timeZone) };
+  const cancelledOccurrences = (e.exceptions ?? []).filter((x) => x.cancelled);
+  let repeating: string | null = null;
+  if (e.rrule) {
+    repeating = `RRULE:${e.rrule}`;
+    if (cancelledOccurrences.length > 0) {
+      repeating += e.isAllDay
+        ? `\nEXDATE;VALUE=DATE:${cancelledOccurrences.map((x) => wallClock(x.occurrenceStart, e.timeZone).date.replace(/-/g, "")).join(",")}`
+        : `\nEXDATE;TZID=${e.timeZone}:${cancelledOccurrences.map((x) => localStamp(x.occurrenceStart, e.timeZone)).join(",")}`;
+    }
+  }
+  const base = {
+    id: eventUid(e.id),
+    sequence: e.sequence,
+    summary: e.title,
+    description: description || null,
+    location: e.location,
+    url: e.url ?? null,
+    timezone: e.isAllDay ? null : e.timeZone,
+    allDay: e.isAllDay,
+    organizer: e.organizer ?? null,
+    status: options.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  };
+  const event = cal.createEvent({ ...base, start: times.start, end: times.end, repeating });
+  for (const a of e.attendees ?? []) {
+    event.createAttendee({
+      email: a.email,
+      rsvp: true,
+      status: ATTENDEE_STATUS[a.status as keyof typeof ATTENDEE_STATUS] as never,
+    });
+  }
+  if (!e.rrule) return;
+  for (const x of e.exceptions ?? []) {
+    if (x.cancelled) continue;
+    const start = x.startsAt ?? x.occurrenceStart;
+    const end =
+      x.endsAt ?? new Date(Date.parse(start) + (Date.parse(e.endsAt) - Date.parse(e.startsAt))).toISOString();
+    const t = e.isAllDay
+      ? allDayRange(start, end, e.timeZone)
+      : { start: zoned(start, e.timeZone), end: zoned(end, e.timeZone) };
+    cal.createEvent({
+      ...base,
+      summary: x.title ?? e.title,
+      location: x.location ?? e.location,
+      description: x.description ?? base.description,
+      start: t.start,
+      end: t.end,
+      recurrenceId: zoned(x.occurrenceStart, e.timeZone),
+    });
+  }
+}
+
+/** A calendar of one event for an e-mail: an invitation or update (REQUEST) or a cancellation (CANCEL). */
+export function invitationIcs(e: IcsEvent, method: "REQUEST" | "CANCEL"): string {
+  const cal = ical({
+    name: e.title,
+    method: method === "REQUEST" ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
+    prodId: { company: "Association Commons", product: "Calendar", language: "EN" },
+  });
+  addIcsEvent(cal, e, { cancelled: method === "CANCEL" });
+  return cal.toString();
+}
+
+/** A person's feed: every event of their calendar, recurrence included. */
+export function feedIcs(name: string, events: readonly IcsEvent[], extra: readonly IcsEvent[] = []): string {
+  const cal = ical({ name, prodId: { company: "Association Commons", product: "Calendar", language: "EN" } });
+  for (const e of events) addIcsEvent(cal, e);
+  for (const e of extra) addIcsEvent(cal, e);
+  return cal.toString();
+}

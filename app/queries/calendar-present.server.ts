@@ -1,0 +1,50 @@
+import { EVENT_TYPE_LABELS, type EventType, entryColor, SOURCE_LABELS, wallClock } from "@domain/calendar";
+import type { EntryView } from "~/components/calendar/entry";
+import type { CalendarEntry } from "./calendar.server";
+
+/** Calendar entries formatted for the pages, in the viewer's zone. */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function fmt(zone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${zone}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+export const timeLabel = (iso: string, zone: string) =>
+  fmt(zone, { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+export const dateLabel = (iso: string, zone: string) =>
+  fmt(zone, { weekday: "short", month: "short", day: "numeric", year: "numeric" }).format(new Date(iso));
+export const longDateTime = (iso: string, zone: string) =>
+  fmt(zone, { dateStyle: "full", timeStyle: "short" }).format(new Date(iso));
+export const longDate = (iso: string, zone: string) => fmt(zone, { dateStyle: "full" }).format(new Date(iso));
+
+export function entryView(e: CalendarEntry, zone: string): EntryView {
+  // An all-day event shows on its own days, whatever the viewer's zone.
+  const shownZone = e.isAllDay ? e.timeZone : zone;
+  return {
+    key: e.key,
+    title: e.title,
+    href: e.href,
+    color: entryColor(e.source, e.eventType),
+    source: e.source,
+    sourceLabel: SOURCE_LABELS[e.source] ?? e.source,
+    typeLabel: EVENT_TYPE_LABELS[e.eventType as EventType] ?? e.eventType,
+    time: e.isAllDay ? "All day" : timeLabel(e.startsAt, zone),
+    date: dateLabel(e.startsAt, shownZone),
+    association: e.associationName,
+    recurring: e.recurring,
+  };
+}
+
+/** The local days of an entry for the grid: start and end day and the end's time. */
+export function entryDays(e: CalendarEntry, zone: string) {
+  const shownZone = e.isAllDay ? e.timeZone : zone;
+  const start = wallClock(e.startsAt, shownZone);
+  const end = wallClock(e.endsAt, shownZone);
+  return { startDate: start.date, endDate: end.date, endTime: end.time };
+}

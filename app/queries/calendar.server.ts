@@ -1,0 +1,343 @@
+import { type Queryable, queryRows } from "@db/client";
+import {
+  associations,
+  calendarAttendees,
+  calendarEventExceptions,
+  calendarEvents,
+  rfpProposals,
+  rfps,
+} from "@db/schema";
+import { mayManageAssociation } from "@domain/associations";
+import { type CalendarSource, expandEvent, isTimeZone, type OccurrenceException } from "@domain/calendar";
+import { DEFAULT_TIME_ZONE } from "@domain/rfp/time";
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { type AssociationMembership, getMemberships } from "~/auth/association.server";
+import { requireViewer } from "~/auth/guards.server";
+import { type CalendarActor, toException } from "~/commands/calendar.server";
+import type { IcsEvent } from "~/mail/calendar-ics.server";
+
+/**
+ * The one calendar (issue 12 part 3): what concerns the person, gathered from several sources, each
+ * with its own colour (domain/calendar entryColor) and a link to its source. A source is one function
+ * in CALENDAR_SOURCES below: the person's own and their associations' events, and the deadlines of the
+ * RFPs they wrote or bid on. The board room's meetings and action-item due dates join as two more
+ * entries of that list (see the README, "Calendar").
+ */
+
+export interface CalendarEntry {
+  /** Unique in a result: source, id and occurrence. */
+  key: string;
+  source: CalendarSource;
+  /** The event's id (or the source record's). */
+  id: string;
+  title: string;
+  eventType: string;
+  startsAt: string;
+  endsAt: string;
+  isAllDay: boolean;
+  timeZone: string;
+  location: string | null;
+  /** Where the entry's detail lives. */
+  href: string;
+  recurring: boolean;
+  /** A recurring event's occurrence (its original start), for "this occurrence" changes. */
+  occurrenceStart: string | null;
+  associationName: string | null;
+}
+
+/** Whose calendar, which window and filters. Memberships come from getMemberships (server-side). */
+export interface CalendarQuery {
+  userId: string;
+  email: string;
+  associationIds: readonly string[];
+  /** [from, to) in ms. */
+  from: number;
+  to: number;
+  search?: string;
+  /** An EVENT_TYPES value, or "all". */
+  eventType?: string;
+  /** At most this many entries per source (the agenda's 20). */
+  limit?: number;
+}
+
+export interface CalendarSourceDefinition {
+  source: CalendarSource;
+  /** The entries overlapping the window. */
+  entries(db: Queryable, q: CalendarQuery): Promise<CalendarEntry[]>;
+  /** Everything of this source for the person's feed (recurrence as RRULEs). */
+  feed(db: Queryable, q: Pick<CalendarQuery, "userId" | "email" | "associationIds">): Promise<IcsEvent[]>;
+}
+
+const searchPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Events the person may see: their own, their associations', and those they are invited to. */
+function visibleEvents(q: Pick<CalendarQuery, "userId" | "email" | "associationIds">): SQL {
+  const invited = exists(
+    sql`(select 1 from ${calendarAttendees} where ${calendarAttendees.eventId} = ${calendarEvents.id} and lower(${calendarAttendees.email}) = ${q.email.toLowerCase()})`,
+  );
+  const clauses: SQL[] = [eq(calendarEvents.ownerId, q.userId), invited];
+  if (q.associationIds.length > 0) clauses.push(inArray(calendarEvents.associationId, [...q.associationIds]));
+  return or(...clauses) as SQL;
+}
+
+async function exceptionsFor(db: Queryable, ids: string[]) {
+  const map = new Map<string, OccurrenceException[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(calendarEventExceptions)
+    .where(inArray(calendarEventExceptions.eventId, ids));
+  for (const r of rows) {
+    const list = map.get(r.eventId) ?? [];
+    list.push(toException(r));
+    map.set(r.eventId, list);
+  }
+  return map;
+}
+
+const iso = (t: string) => new Date(t).toISOString();
+
+export const eventsSource: CalendarSourceDefinition = {
+  source: "event",
+  async entries(db, q) {
+    const where: (SQL | undefined)[] = [
+      visibleEvents(q),
+      lt(calendarEvents.startsAt, new Date(q.to).toISOString()),
+      or(
+        isNull(calendarEvents.seriesEndsAt),
+        gte(calendarEvents.seriesEndsAt, new Date(q.from).toISOString()),
+      ),
+    ];
+    if (q.eventType && q.eventType !== "all") where.push(eq(calendarEvents.eventType, q.eventType));
+    if (q.search) {
+      const p = searchPattern(q.search);
+      where.push(
+        or(
+          ilike(calendarEvents.title, p),
+          ilike(calendarEvents.description, p),
+          ilike(calendarEvents.location, p),
+        ),
+      );
+    }
+    const rows = await db
+      .select({
+        id: calendarEvents.id,
+        title: calendarEvents.title,
+        eventType: calendarEvents.eventType,
+        startsAt: calendarEvents.startsAt,
+        endsAt: calendarEvents.endsAt,
+        timeZone: calendarEvents.timeZone,
+        isAllDay: calendarEvents.isAllDay,
+        rrule: calendarEvents.rrule,
+        location: calendarEvents.location,
+        associationName: associations.name,
+      })
+      .from(calendarEvents)
+      .leftJoin(associations, eq(associations.id, calendarEvents.associationId))
+      .where(and(...where));
+    const exceptions = await exceptionsFor(
+      db,
+      rows.filter((r) => r.rrule).map((r) => r.id),
+    );
+    const out: CalendarEntry[] = [];
+    for (const r of rows) {
+      const occurrences = expandEvent(
+        { startsAt: iso(r.startsAt), endsAt: iso(r.endsAt), timeZone: r.timeZone, rrule: r.rrule },
+        exceptions.get(r.id) ?? [],
+        { from: q.from, to: q.to },
+        q.limit,
+      );
+      for (const o of occurrences) {
+        const occurrence = r.rrule ? o.occurrenceStart : null;
+        out.push({
+          key: `event:${r.id}:${o.occurrenceStart}`,
+          source: "event",
+          id: r.id,
+          title: o.exception?.title ?? r.title,
+          eventType: r.eventType,
+          startsAt: o.startsAt,
+          endsAt: o.endsAt,
+          isAllDay: r.isAllDay,
+          timeZone: r.timeZone,
+          location: o.exception?.location ?? r.location,
+          href: `/calendar/events/${r.id}${occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ""}`,
+          recurring: Boolean(r.rrule),
+          occurrenceStart: occurrence,
+          associationName: r.associationName,
+        });
+      }
+    }
+    return out;
+  },
+  async feed(db, q) {
+    const rows = await db.select().from(calendarEvents).where(visibleEvents(q));
+    const exceptions = await exceptionsFor(
+      db,
+      rows.filter((r) => r.rrule).map((r) => r.id),
+    );
+    return rows.map((e) => ({
+      id: e.id,
+      title: e.title,
+      description: e.description,
+      startsAt: iso(e.startsAt),
+      endsAt: iso(e.endsAt),
+      timeZone: e.timeZone,
+      isAllDay: e.isAllDay,
+      rrule: e.rrule,
+      location: e.location,
+      meetingUrl: e.meetingUrl,
+      sequence: e.sequence,
+      exceptions: exceptions.get(e.id) ?? [],
+    }));
+  },
+};
+
+/** RFPs whose deadline concerns the person: those they wrote (not deleted) and those they bid on. */
+function concernedRfps(userId: string): SQL {
+  const bid = exists(
+    sql`(select 1 from ${rfpProposals} where ${rfpProposals.rfpId} = ${rfps.id} and ${rfpProposals.vendorId} = ${userId} and ${rfpProposals.status} <> 'withdrawn')`,
+  );
+  return and(
+    isNull(rfps.deletedAt),
+    isNotNull(rfps.proposalDeadline),
+    ne(rfps.status, "cancelled"),
+    or(eq(rfps.authorId, userId), and(bid, ne(rfps.status, "draft"))),
+  ) as SQL;
+}
+
+export const rfpDeadlinesSource: CalendarSourceDefinition = {
+  source: "rfp_deadline",
+  async entries(db, q) {
+    if (q.eventType && q.eventType !== "all" && q.eventType !== "deadline") return [];
+    const where: (SQL | undefined)[] = [
+      concernedRfps(q.userId),
+      gte(rfps.proposalDeadline, new Date(q.from).toISOString()),
+      lt(rfps.proposalDeadline, new Date(q.to).toISOString()),
+    ];
+    if (q.search) where.push(ilike(rfps.title, searchPattern(q.search)));
+    let query = db
+      .select({ id: rfps.id, title: rfps.title, deadline: rfps.proposalDeadline })
+      .from(rfps)
+      .where(and(...where))
+      .orderBy(asc(rfps.proposalDeadline))
+      .$dynamic();
+    if (q.limit) query = query.limit(q.limit);
+    const rows = await query;
+    return rows.map((r) => ({
+      key: `rfp_deadline:${r.id}`,
+      source: "rfp_deadline",
+      id: r.id,
+      title: `Proposals due: ${r.title}`,
+      eventType: "deadline",
+      startsAt: iso(r.deadline as string),
+      endsAt: iso(r.deadline as string),
+      isAllDay: false,
+      timeZone: "UTC",
+      location: null,
+      href: `/rfps/${r.id}`,
+      recurring: false,
+      occurrenceStart: null,
+      associationName: null,
+    }));
+  },
+  async feed(db, q) {
+    const rows = await db
+      .select({ id: rfps.id, title: rfps.title, deadline: rfps.proposalDeadline })
+      .from(rfps)
+      .where(concernedRfps(q.userId));
+    return rows.map((r) => ({
+      id: `rfp-deadline-${r.id}`,
+      title: `Proposals due: ${r.title}`,
+      description: null,
+      startsAt: iso(r.deadline as string),
+      endsAt: iso(r.deadline as string),
+      timeZone: "UTC",
+      isAllDay: false,
+      rrule: null,
+      location: null,
+      meetingUrl: null,
+      sequence: 0,
+      url: null,
+    }));
+  },
+};
+
+/**
+ * Every source of the one calendar. The lead adds the board room's meetings and action-item due
+ * dates here at merge (one CalendarSourceDefinition each).
+ */
+export const CALENDAR_SOURCES: CalendarSourceDefinition[] = [eventsSource, rfpDeadlinesSource];
+
+/** The entries of every source in the window, in start order (at most `limit` when given). */
+export async function gatherCalendar(db: Queryable, q: CalendarQuery): Promise<CalendarEntry[]> {
+  const lists = await Promise.all(CALENDAR_SOURCES.map((s) => s.entries(db, q)));
+  const all = lists
+    .flat()
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.title.localeCompare(b.title));
+  return q.limit ? all.slice(0, q.limit) : all;
+}
+
+/** Everything for the person's iCal feed. */
+export async function gatherFeed(
+  db: Queryable,
+  q: Pick<CalendarQuery, "userId" | "email" | "associationIds">,
+) {
+  const lists = await Promise.all(CALENDAR_SOURCES.map((s) => s.feed(db, q)));
+  return lists.flat();
+}
+
+/** The attendees of an event with the names of those who have an account (spec: full_name, email, status). */
+export async function attendeesWithNames(db: Queryable, eventId: string) {
+  return queryRows<{ email: string; status: string; full_name: string | null }>(
+    db,
+    sql`
+    select a.email, a.status, p.full_name
+    from calendar_attendees a
+    left join users u on lower(u.email) = lower(a.email)
+    left join user_profiles p on p.id = u.id
+    where a.event_id = ${eventId}
+    order by a.email`,
+  );
+}
+
+/**
+ * The signed-in person as the calendar needs them: every signed-in person has a calendar (no role or
+ * association needed); their associations come from their server-side memberships.
+ */
+export async function requireCalendarViewer(request: Request) {
+  const viewer = await requireViewer(request);
+  const memberships = await getMemberships(viewer.user.id);
+  const zone =
+    viewer.profile.timezone && isTimeZone(viewer.profile.timezone)
+      ? viewer.profile.timezone
+      : DEFAULT_TIME_ZONE;
+  const actor: CalendarActor = {
+    userId: viewer.user.id,
+    email: viewer.user.email,
+    fullName: viewer.user.fullName,
+    memberships,
+  };
+  return { viewer, actor, memberships, zone };
+}
+
+/** The associations the person may add events to (board and manager), for the form's select. */
+export function managedAssociations(memberships: readonly AssociationMembership[]) {
+  return memberships
+    .filter((m) => mayManageAssociation(m.memberRole))
+    .map((m) => ({ id: m.associationId, name: m.associationName }));
+}

@@ -1,0 +1,6 @@
+export * from "./form";
+export * from "./grid";
+export * from "./input";
+export * from "./recurrence";
+export * from "./time";
+export * from "./types";

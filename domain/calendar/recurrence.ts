@@ -1,0 +1,190 @@
+import * as rruleModule from "rrule";
+import { fromFloating, toFloating, wallClock, wallClockToInstant } from "./time";
+import { CALENDAR_LIMITS, type RecurrencePattern } from "./types";
+
+/**
+ * Recurrence (spec 001 section 9: daily, weekly, monthly, yearly) as an RFC 5545 RRULE string, with
+ * an interval and an end (never, on a date, after a count), expanded with `rrule` in the event's own
+ * zone: rrule computes on "floating" wall-clock times, which are then placed in the zone, so a weekly
+ * 09:00 meeting stays at 09:00 local across the March and November daylight-saving changes.
+ * "This occurrence" edits and deletes are exceptions keyed by the occurrence's original start. Pure.
+ */
+
+export type RecurrenceEnd = "never" | "until" | "count";
+
+export interface Recurrence {
+  pattern: RecurrencePattern;
+  interval: number;
+  ends: RecurrenceEnd;
+  /** "YYYY-MM-DD", the last day a series ending on a date may have an occurrence. */
+  until?: string | null;
+  count?: number | null;
+}
+
+// rrule ships CommonJS (UMD) for Node: its exports sit on the default export there, and as named
+// exports where a bundler reads its ESM build.
+const rrule = ((rruleModule as unknown as { default?: typeof rruleModule }).default ??
+  rruleModule) as typeof rruleModule;
+const { Frequency, RRule } = rrule;
+type Frequency = rruleModule.Frequency;
+type RRule = rruleModule.RRule;
+
+const PATTERN_OF: Partial<Record<Frequency, RecurrencePattern>> = {
+  [Frequency.DAILY]: "daily",
+  [Frequency.WEEKLY]: "weekly",
+  [Frequency.MONTHLY]: "monthly",
+  [Frequency.YEARLY]: "yearly",
+};
+
+const utcStamp = (ms: number) => `${new Date(ms).toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
+
+/**
+ * The RRULE (without DTSTART: the event's start and zone are its own columns). UNTIL is the last
+ * moment of the until day in the event's zone, written in UTC as RFC 5545 asks when DTSTART has a zone.
+ */
+export function toRrule(r: Recurrence, zone: string): string {
+  const parts = [`FREQ=${r.pattern.toUpperCase()}`, `INTERVAL=${Math.max(1, Math.trunc(r.interval))}`];
+  if (r.ends === "until" && r.until)
+    parts.push(`UNTIL=${utcStamp(wallClockToInstant(r.until, "23:59", zone) + 59_000)}`);
+  if (r.ends === "count" && r.count) parts.push(`COUNT=${Math.trunc(r.count)}`);
+  return parts.join(";");
+}
+
+/** The recurrence an RRULE written by toRrule describes (for the edit form); null if none. */
+export function fromRrule(rrule: string | null | undefined, zone: string): Recurrence | null {
+  if (!rrule) return null;
+  let options: ReturnType<typeof RRule.parseString>;
+  try {
+    options = RRule.parseString(rrule);
+  } catch {
+    return null;
+  }
+  const pattern = options.freq === undefined ? undefined : PATTERN_OF[options.freq];
+  if (!pattern) return null;
+  const interval = options.interval ?? 1;
+  if (options.until) return { pattern, interval, ends: "until", until: wallClock(options.until, zone).date };
+  if (options.count) return { pattern, interval, ends: "count", count: options.count };
+  return { pattern, interval, ends: "never" };
+}
+
+export interface SeriesEvent {
+  /** ISO instants of the first occurrence. */
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  rrule: string | null;
+}
+
+export interface OccurrenceException {
+  /** The original start of the occurrence it changes (ISO). */
+  occurrenceStart: string;
+  cancelled: boolean;
+  /** A moved or changed occurrence: its new times and fields. */
+  startsAt?: string | null;
+  endsAt?: string | null;
+  title?: string | null;
+  location?: string | null;
+  description?: string | null;
+}
+
+export interface Occurrence {
+  /** ISO instants of this occurrence (after any exception). */
+  startsAt: string;
+  endsAt: string;
+  /** The original start that names this occurrence (ISO). */
+  occurrenceStart: string;
+  /** The exception that changed it, if any. */
+  exception: OccurrenceException | null;
+}
+
+const DAY = 86_400_000;
+
+function buildRule(event: SeriesEvent): RRule | null {
+  if (!event.rrule) return null;
+  let options: ReturnType<typeof RRule.parseString>;
+  try {
+    options = RRule.parseString(event.rrule);
+  } catch {
+    return null;
+  }
+  if (options.freq === undefined || !PATTERN_OF[options.freq]) return null;
+  const start = Date.parse(event.startsAt);
+  return new RRule({
+    freq: options.freq,
+    interval: Math.min(Math.max(options.interval ?? 1, 1), CALENDAR_LIMITS.intervalMax),
+    count: options.count ? Math.min(options.count, CALENDAR_LIMITS.countMax) : null,
+    until: options.until ? toFloating(options.until.getTime(), event.timeZone) : null,
+    dtstart: toFloating(start, event.timeZone),
+  });
+}
+
+/** Whether `occurrenceStart` (ISO) is an occurrence of the event (the first one for a single event). */
+export function isOccurrence(event: SeriesEvent, occurrenceStart: string): boolean {
+  const at = Date.parse(occurrenceStart);
+  if (Number.isNaN(at)) return false;
+  const rule = buildRule(event);
+  if (!rule) return at === Date.parse(event.startsAt);
+  const floating = toFloating(at, event.timeZone);
+  const found = rule.between(new Date(floating.getTime() - 1000), new Date(floating.getTime() + 1000), true);
+  return found.some((d) => fromFloating(d, event.timeZone) === at);
+}
+
+/**
+ * The occurrences of an event overlapping [from, to) (ms), at most `limit`, in start order, with its
+ * exceptions applied (a cancelled occurrence is left out; a changed one takes its new times).
+ */
+export function expandEvent(
+  event: SeriesEvent,
+  exceptions: readonly OccurrenceException[],
+  window: { from: number; to: number },
+  limit = Number.POSITIVE_INFINITY,
+): Occurrence[] {
+  const start = Date.parse(event.startsAt);
+  const duration = Math.max(0, Date.parse(event.endsAt) - start);
+  const byStart = new Map(exceptions.map((e) => [Date.parse(e.occurrenceStart), e]));
+  const originals: number[] = [];
+  const rule = buildRule(event);
+  if (!rule) {
+    originals.push(start);
+  } else {
+    // A wide floating window (offsets differ from UTC by under a day; a changed occurrence may have
+    // moved from outside), then the exact test on real instants below.
+    const margin = duration + 32 * DAY;
+    const after = new Date(toFloating(window.from, event.timeZone).getTime() - margin);
+    const before = new Date(toFloating(window.to, event.timeZone).getTime() + margin);
+    for (const d of rule.between(after, before, true)) originals.push(fromFloating(d, event.timeZone));
+  }
+  const out: Occurrence[] = [];
+  for (const original of originals) {
+    const exception = byStart.get(original) ?? null;
+    if (exception?.cancelled) continue;
+    const s = exception?.startsAt ? Date.parse(exception.startsAt) : original;
+    const e = exception?.endsAt ? Date.parse(exception.endsAt) : s + duration;
+    // Overlaps the window; a zero-length entry (a deadline) counts at its instant.
+    if (s < window.to && (e > window.from || (e === s && s >= window.from))) {
+      out.push({
+        startsAt: new Date(s).toISOString(),
+        endsAt: new Date(e).toISOString(),
+        occurrenceStart: new Date(original).toISOString(),
+        exception,
+      });
+    }
+  }
+  out.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  return out.slice(0, limit);
+}
+
+/**
+ * When the series' last occurrence ends (ISO), so a window query can skip finished series; null when
+ * it never ends. A one-off event ends at its end.
+ */
+export function seriesEndsAt(event: SeriesEvent): string | null {
+  const rule = buildRule(event);
+  if (!rule) return event.endsAt;
+  const duration = Math.max(0, Date.parse(event.endsAt) - Date.parse(event.startsAt));
+  if (!rule.options.until && !rule.options.count) return null;
+  const all = rule.all((_, i) => i < CALENDAR_LIMITS.countMax);
+  const last = all[all.length - 1];
+  if (!last) return event.endsAt;
+  return new Date(fromFloating(last, event.timeZone) + duration).toISOString();
+}

@@ -1,0 +1,65 @@
+import { TZDate } from "@date-fns/tz";
+
+/**
+ * Wall-clock time in an IANA zone, both ways (pure: @date-fns/tz, no clock). An event keeps its zone,
+ * so a weekly 09:00 meeting stays at 09:00 across daylight-saving changes.
+ */
+
+export interface WallClock {
+  /** "YYYY-MM-DD". */
+  date: string;
+  /** "HH:mm". */
+  time: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** True when `zone` is an IANA zone this runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone.length > 0 && zone.length < 64;
+  } catch {
+    return false;
+  }
+}
+
+/** An instant as a wall clock in `zone`. */
+export function wallClock(instant: string | number | Date, zone: string): WallClock {
+  const t = new TZDate(new Date(instant).getTime(), zone);
+  return {
+    date: `${String(t.getFullYear()).padStart(4, "0")}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`,
+    time: `${pad(t.getHours())}:${pad(t.getMinutes())}`,
+  };
+}
+
+/**
+ * A wall clock in `zone` as an instant (ms). A time skipped by a spring-forward change moves forward
+ * (02:30 on the March switch becomes 03:30), as calendar apps do.
+ */
+export function wallClockToInstant(date: string, time: string, zone: string): number {
+  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
+  const [h, mi] = time.split(":").map(Number) as [number, number];
+  return new TZDate(y, mo - 1, d, h, mi, 0, zone).getTime();
+}
+
+/** "Floating" time: the wall clock's fields stored as if they were UTC (what rrule computes with). */
+export function toFloating(instant: number, zone: string): Date {
+  const t = new TZDate(instant, zone);
+  return new Date(
+    Date.UTC(t.getFullYear(), t.getMonth(), t.getDate(), t.getHours(), t.getMinutes(), t.getSeconds()),
+  );
+}
+
+/** A floating time back to the instant it names in `zone`. */
+export function fromFloating(floating: Date, zone: string): number {
+  return new TZDate(
+    floating.getUTCFullYear(),
+    floating.getUTCMonth(),
+    floating.getUTCDate(),
+    floating.getUTCHours(),
+    floating.getUTCMinutes(),
+    floating.getUTCSeconds(),
+    zone,
+  ).getTime();
+}

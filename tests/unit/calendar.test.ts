@@ -1,0 +1,303 @@
+import { parseWithZod } from "@conform-to/zod";
+import {
+  addMonths,
+  CALENDAR_MESSAGES,
+  cellEntries,
+  daysCovered,
+  duplicateTitle,
+  EVENT_TYPE_COLORS,
+  EVENT_TYPES,
+  EventFormSchema,
+  entryColor,
+  expandEvent,
+  fromRrule,
+  isOccurrence,
+  monthGrid,
+  monthRange,
+  newEventDefaults,
+  noEventsText,
+  onAllDayChange,
+  onStartDateChange,
+  onStartTimeChange,
+  parseMonthKey,
+  toEventInput,
+  toRrule,
+  wallClock,
+} from "@domain/calendar";
+import { describe, expect, it } from "vitest";
+
+const NY = "America/New_York";
+
+function form(fields: Record<string, string>) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  return parseWithZod(fd, { schema: EventFormSchema });
+}
+const valid = {
+  title: "Board meeting",
+  event_type: "meeting",
+  start_date: "2026-03-02",
+  start_time: "09:00",
+  end_date: "2026-03-02",
+  end_time: "10:00",
+};
+
+describe("month grid (spec 001 section 2.10)", () => {
+  it("is 42 days from the Sunday on or before the 1st", () => {
+    const days = monthGrid({ year: 2026, month: 3 });
+    expect(days).toHaveLength(42);
+    // 1 March 2026 is a Sunday: the grid starts on it.
+    expect(days[0]).toEqual({ date: "2026-03-01", day: 1, inMonth: true });
+    expect(days[41]?.date).toBe("2026-04-11");
+    const april = monthGrid({ year: 2026, month: 4 });
+    // 1 April 2026 is a Wednesday: the grid starts on Sunday 29 March.
+    expect(april[0]).toEqual({ date: "2026-03-29", day: 29, inMonth: false });
+    expect(april.filter((d) => d.inMonth)).toHaveLength(30);
+    for (let i = 0; i < 42; i += 7) expect(new Date(`${april[i]?.date}T00:00:00Z`).getUTCDay()).toBe(0);
+  });
+
+  it("crosses years and rejects impossible months", () => {
+    expect(addMonths({ year: 2026, month: 12 }, 1)).toEqual({ year: 2027, month: 1 });
+    expect(addMonths({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
+    expect(parseMonthKey("2026-13")).toBeNull();
+    expect(parseMonthKey("x")).toBeNull();
+    expect(parseMonthKey("2026-02")).toEqual({ year: 2026, month: 2 });
+    expect(monthRange({ year: 2028, month: 2 })).toEqual({ first: "2028-02-01", last: "2028-02-29" });
+  });
+
+  it("shows 3 entries in a cell, then +N more", () => {
+    expect(cellEntries([1, 2, 3])).toEqual({ shown: [1, 2, 3], more: 0, moreText: null });
+    expect(cellEntries([1, 2, 3, 4, 5])).toEqual({ shown: [1, 2, 3], more: 2, moreText: "+2 more" });
+  });
+
+  it("places a multi-day entry on each of its days, inside the grid", () => {
+    const grid = { first: "2026-03-01", last: "2026-04-11" };
+    expect(daysCovered("2026-03-05", "2026-03-07", "17:00", grid)).toEqual([
+      "2026-03-05",
+      "2026-03-06",
+      "2026-03-07",
+    ]);
+    expect(daysCovered("2026-03-05", "2026-03-06", "00:00", grid)).toEqual(["2026-03-05"]);
+    expect(daysCovered("2026-02-27", "2026-03-02", "10:00", grid)).toEqual(["2026-03-01", "2026-03-02"]);
+  });
+
+  it("says so when a month is empty, and names copies", () => {
+    expect(noEventsText("March", 2026)).toBe("No events scheduled for March 2026");
+    expect(duplicateTitle("Budget review")).toBe("Copy of Budget review");
+    expect(CALENDAR_MESSAGES.deleteConfirm).toBe(
+      "Are you sure you want to delete this event? This action cannot be undone.",
+    );
+  });
+
+  it("gives each event type and each source its own colour", () => {
+    const colours = new Set(EVENT_TYPES.map((t) => EVENT_TYPE_COLORS[t]));
+    expect(colours.size).toBe(EVENT_TYPES.length);
+    expect(entryColor("rfp_deadline", "deadline")).not.toBe(EVENT_TYPE_COLORS.deadline);
+    expect(entryColor("event", "unknown")).toBe(EVENT_TYPE_COLORS.meeting);
+  });
+});
+
+describe("event form (spec 001 sections 4 and 5)", () => {
+  it("defaults a new event to now through one hour later, type meeting, weekly pattern", () => {
+    const d = newEventDefaults("2026-03-02T14:25:00.000Z", NY);
+    expect(d).toMatchObject({
+      start_date: "2026-03-02",
+      start_time: "09:25",
+      end_date: "2026-03-02",
+      end_time: "10:25",
+      event_type: "meeting",
+      recurring_pattern: "weekly",
+      is_recurring: false,
+    });
+    const late = newEventDefaults("2026-03-03T04:30:00.000Z", NY);
+    expect(late).toMatchObject({
+      start_date: "2026-03-02",
+      start_time: "23:30",
+      end_date: "2026-03-03",
+      end_time: "00:30",
+    });
+  });
+
+  it("start date sets the end date; a start time sets the end one hour later; all-day is 00:00-23:59", () => {
+    const f = {
+      start_date: "2026-03-02",
+      start_time: "09:00",
+      end_date: "2026-03-04",
+      end_time: "17:00",
+      is_all_day: false,
+    };
+    expect(onStartDateChange(f, "2026-03-10")).toMatchObject({
+      start_date: "2026-03-10",
+      end_date: "2026-03-10",
+    });
+    expect(onStartTimeChange(f, "13:15")).toMatchObject({ start_time: "13:15", end_time: "14:15" });
+    expect(onStartTimeChange(f, "23:30")).toMatchObject({ end_time: "00:30", end_date: "2026-03-03" });
+    expect(onAllDayChange(f, true)).toMatchObject({
+      is_all_day: true,
+      start_time: "00:00",
+      end_time: "23:59",
+    });
+  });
+
+  it("uses the spec's messages word for word", () => {
+    const errors = (fields: Record<string, string>) => form(fields).reply().error ?? {};
+    expect(errors({ ...valid, title: "" }).title).toEqual(["Event title is required"]);
+    expect(errors({ ...valid, start_date: "" }).start_date).toEqual(["Start date is required"]);
+    expect(errors({ ...valid, end_date: "" }).end_date).toEqual(["End date is required"]);
+    expect(errors({ ...valid, start_time: "" }).start_time).toEqual(["Start time is required"]);
+    expect(errors({ ...valid, end_time: "" }).end_time).toEqual(["End time is required"]);
+    expect(errors({ ...valid, end_time: "08:00" }).end_time).toEqual(["End time must be after start time"]);
+    expect(errors({ ...valid, attendee_emails: "a@b.org, nope" }).attendee_emails).toEqual([
+      "Please enter valid email addresses",
+    ]);
+    expect(errors({ ...valid, meeting_url: "zoom.us/j/1" }).meeting_url).toEqual([
+      "Meeting URL must be a valid web address",
+    ]);
+    // All-day needs no times; a later day may end at an earlier hour.
+    expect(form({ ...valid, start_time: "", end_time: "", is_all_day: "on" }).status).toBe("success");
+    expect(form({ ...valid, end_date: "2026-03-03", end_time: "08:00" }).status).toBe("success");
+  });
+
+  it("turns a checked form into instants in the event's zone, with its RRULE", () => {
+    const s = form({
+      ...valid,
+      is_recurring: "on",
+      recurring_pattern: "weekly",
+      recurrence_ends: "count",
+      recurrence_count: "6",
+      attendee_emails: "A@x.org; b@y.org, a@x.org",
+    });
+    if (s.status !== "success") throw new Error("invalid");
+    const input = toEventInput(s.value, NY);
+    expect(input).toMatchObject({
+      startsAt: "2026-03-02T14:00:00.000Z",
+      endsAt: "2026-03-02T15:00:00.000Z",
+      rrule: "FREQ=WEEKLY;INTERVAL=1;COUNT=6",
+      attendeeEmails: ["a@x.org", "b@y.org"],
+      timeZone: NY,
+    });
+    const allDay = form({ ...valid, is_all_day: "on" });
+    if (allDay.status !== "success") throw new Error("invalid");
+    const a = toEventInput(allDay.value, NY);
+    expect(wallClock(a.startsAt, NY)).toEqual({ date: "2026-03-02", time: "00:00" });
+    expect(wallClock(a.endsAt, NY)).toEqual({ date: "2026-03-02", time: "23:59" });
+  });
+});
+
+describe("recurrence (rrule, in the event's zone)", () => {
+  const weekly = (rrule: string) => ({
+    startsAt: "2026-02-23T14:00:00.000Z", // Monday 09:00 in New York (EST)
+    endsAt: "2026-02-23T15:00:00.000Z",
+    timeZone: NY,
+    rrule,
+  });
+
+  it("keeps a weekly 09:00 meeting at 09:00 local across the March and November switches", () => {
+    const event = weekly("FREQ=WEEKLY;INTERVAL=1");
+    const march = expandEvent(event, [], {
+      from: Date.parse("2026-03-01T00:00:00Z"),
+      to: Date.parse("2026-03-20T00:00:00Z"),
+    });
+    expect(march.map((o) => o.startsAt)).toEqual([
+      "2026-03-02T14:00:00.000Z", // EST, UTC-5
+      "2026-03-09T13:00:00.000Z", // EDT from 8 March, UTC-4
+      "2026-03-16T13:00:00.000Z",
+    ]);
+    const november = expandEvent(event, [], {
+      from: Date.parse("2026-10-26T00:00:00Z"),
+      to: Date.parse("2026-11-10T00:00:00Z"),
+    });
+    expect(november.map((o) => o.startsAt)).toEqual([
+      "2026-10-26T13:00:00.000Z", // EDT
+      "2026-11-02T14:00:00.000Z", // EST from 1 November
+      "2026-11-09T14:00:00.000Z",
+    ]);
+    for (const o of [...march, ...november]) {
+      expect(wallClock(o.startsAt, NY).time).toBe("09:00");
+      expect(wallClock(o.endsAt, NY).time).toBe("10:00");
+    }
+  });
+
+  it("daily, monthly and yearly with an interval, ending on a date or after a count", () => {
+    const base = { startsAt: "2026-01-31T15:00:00.000Z", endsAt: "2026-01-31T16:00:00.000Z", timeZone: NY };
+    const daily = toRrule({ pattern: "daily", interval: 2, ends: "count", count: 3 }, NY);
+    expect(daily).toBe("FREQ=DAILY;INTERVAL=2;COUNT=3");
+    const year = { from: Date.parse("2026-01-01"), to: Date.parse("2028-01-01") };
+    expect(expandEvent({ ...base, rrule: daily }, [], year).map((o) => o.startsAt.slice(0, 10))).toEqual([
+      "2026-01-31",
+      "2026-02-02",
+      "2026-02-04",
+    ]);
+    // Monthly on the 31st skips months without one (RFC 5545).
+    const monthly = toRrule({ pattern: "monthly", interval: 1, ends: "until", until: "2026-05-31" }, NY);
+    expect(expandEvent({ ...base, rrule: monthly }, [], year).map((o) => o.startsAt.slice(0, 10))).toEqual([
+      "2026-01-31",
+      "2026-03-31",
+      "2026-05-31",
+    ]);
+    const yearly = toRrule({ pattern: "yearly", interval: 1, ends: "never" }, NY);
+    expect(expandEvent({ ...base, rrule: yearly }, [], year)).toHaveLength(2);
+    expect(fromRrule(monthly, NY)).toEqual({
+      pattern: "monthly",
+      interval: 1,
+      ends: "until",
+      until: "2026-05-31",
+    });
+    expect(fromRrule(daily, NY)).toEqual({ pattern: "daily", interval: 2, ends: "count", count: 3 });
+  });
+
+  it("an until date is inclusive in the event's zone", () => {
+    // 21:00 local on the until day is after 00:00 UTC of the next day.
+    const late = { startsAt: "2026-06-01T01:00:00.000Z", endsAt: "2026-06-01T02:00:00.000Z", timeZone: NY };
+    const rrule = toRrule({ pattern: "daily", interval: 1, ends: "until", until: "2026-06-03" }, NY);
+    const got = expandEvent({ ...late, rrule }, [], {
+      from: Date.parse("2026-05-01"),
+      to: Date.parse("2026-07-01"),
+    });
+    expect(got.map((o) => wallClock(o.startsAt, NY).date)).toEqual([
+      "2026-05-31",
+      "2026-06-01",
+      "2026-06-02",
+      "2026-06-03",
+    ]);
+  });
+
+  it("applies exceptions: a deleted occurrence is gone, a changed one moves", () => {
+    const event = weekly("FREQ=WEEKLY;INTERVAL=1;COUNT=4");
+    const all = { from: Date.parse("2026-02-01"), to: Date.parse("2026-04-01") };
+    const got = expandEvent(
+      event,
+      [
+        { occurrenceStart: "2026-03-02T14:00:00.000Z", cancelled: true },
+        {
+          occurrenceStart: "2026-03-09T13:00:00.000Z",
+          cancelled: false,
+          startsAt: "2026-03-10T13:00:00.000Z",
+          endsAt: "2026-03-10T14:00:00.000Z",
+          title: "Moved",
+        },
+      ],
+      all,
+    );
+    expect(got.map((o) => [o.startsAt, o.exception?.title ?? null])).toEqual([
+      ["2026-02-23T14:00:00.000Z", null],
+      ["2026-03-10T13:00:00.000Z", "Moved"],
+      ["2026-03-16T13:00:00.000Z", null],
+    ]);
+    expect(isOccurrence(event, "2026-03-09T13:00:00.000Z")).toBe(true);
+    expect(isOccurrence(event, "2026-03-09T14:00:00.000Z")).toBe(false);
+    expect(expandEvent(event, [], all, 2)).toHaveLength(2);
+  });
+});
+
+describe("series end (for window queries)", () => {
+  it("is the end of the last occurrence, or null when the series never ends", async () => {
+    const { seriesEndsAt } = await import("@domain/calendar");
+    const base = { startsAt: "2026-03-02T14:00:00.000Z", endsAt: "2026-03-02T15:00:00.000Z", timeZone: NY };
+    expect(seriesEndsAt({ ...base, rrule: null })).toBe(base.endsAt);
+    expect(seriesEndsAt({ ...base, rrule: "FREQ=WEEKLY;INTERVAL=1" })).toBeNull();
+    expect(seriesEndsAt({ ...base, rrule: "FREQ=WEEKLY;INTERVAL=1;COUNT=3" })).toBe(
+      "2026-03-16T14:00:00.000Z",
+    );
+  });
+});
