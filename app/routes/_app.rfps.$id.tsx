@@ -124,7 +124,7 @@ function ProposalForm({ data, action }: { data: RfpDetailData; action: RfpDetail
   const busy = navigation.state === "submitting";
   const mine = action && (action.intent === "submit" || action.intent === "save_draft") ? action : undefined;
   const [form] = useForm({
-    id: "proposal",
+    id: "bid-form",
     lastResult: mine?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
