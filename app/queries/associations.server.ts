@@ -1,9 +1,18 @@
 import type { Queryable } from "@db/client";
-import { associationInvitations, associationMembers, associations, userProfiles, users } from "@db/schema";
+import {
+  associationInvitations,
+  associationMembers,
+  associations,
+  meetingActionItems,
+  meetings,
+  userProfiles,
+  users,
+} from "@db/schema";
 import { type BoardOffice, MEMBER_ROLES, type MemberRole, mayManageAssociation } from "@domain/associations";
 import { ASSOCIATION_LIMITS } from "@domain/associations/forms";
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { AssociationMembership } from "~/auth/association.server";
+import { meetingWhen } from "~/queries/meeting-present.server";
 
 /**
  * Association reads (issue 12, section 1). Callers have scoped the association through
@@ -94,10 +103,9 @@ export async function associationFigures(
 }
 
 /**
- * The board room's figures for the Properties Overview: the next meeting and the open action items of
- * each association. The board room (meetings, action items) is built separately; at merge this
- * function reads its tables. Until then it knows no figures, and the overview shows none (never a
- * made-up number).
+ * The board room's figures for the Properties Overview: the next scheduled meeting (in the
+ * association's time zone) and the open action items of each association, read from the meeting
+ * projections. Callers pass only the associations the person helps run (board members and managers).
  */
 export interface BoardRoomFigures {
   nextMeetingAt: string | null;
@@ -105,10 +113,52 @@ export interface BoardRoomFigures {
 }
 
 export async function boardRoomFiguresFor(
-  _db: Queryable,
-  _associationIds: readonly string[],
+  db: Queryable,
+  associationIds: readonly string[],
 ): Promise<Map<string, BoardRoomFigures>> {
-  return new Map();
+  const figures = new Map<string, BoardRoomFigures>();
+  if (associationIds.length === 0) return figures;
+  const ids = [...associationIds];
+  const [next, open] = await Promise.all([
+    db
+      .selectDistinctOn([meetings.associationId], {
+        associationId: meetings.associationId,
+        startTime: meetings.startTime,
+        endTime: meetings.endTime,
+        timeZone: associations.timeZone,
+      })
+      .from(meetings)
+      .innerJoin(associations, eq(associations.id, meetings.associationId))
+      .where(
+        and(
+          inArray(meetings.associationId, ids),
+          eq(meetings.status, "scheduled"),
+          isNull(meetings.deletedAt),
+          gt(meetings.startTime, sql`now()`),
+        ),
+      )
+      .orderBy(meetings.associationId, asc(meetings.startTime)),
+    db
+      .select({ associationId: meetingActionItems.associationId, n: count() })
+      .from(meetingActionItems)
+      .where(
+        and(
+          inArray(meetingActionItems.associationId, ids),
+          notInArray(meetingActionItems.status, ["completed"]),
+        ),
+      )
+      .groupBy(meetingActionItems.associationId),
+  ]);
+  for (const id of ids) figures.set(id, { nextMeetingAt: null, openActionItems: 0 });
+  for (const row of next) {
+    const f = figures.get(row.associationId);
+    if (f) f.nextMeetingAt = meetingWhen(row.startTime, row.endTime, row.timeZone);
+  }
+  for (const row of open) {
+    const f = figures.get(row.associationId);
+    if (f) f.openActionItems = Number(row.n);
+  }
+  return figures;
 }
 
 /** An invitation still waiting: neither accepted nor withdrawn, and not expired. */

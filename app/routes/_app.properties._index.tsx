@@ -1,4 +1,10 @@
-import { MEMBER_ROLE_LABELS, MEMBER_ROLES, membershipLabel, propertyTypeLabel } from "@domain/associations";
+import {
+  MEMBER_ROLE_LABELS,
+  MEMBER_ROLES,
+  mayManageAssociation,
+  membershipLabel,
+  propertyTypeLabel,
+} from "@domain/associations";
 import { isRoleVerified } from "@domain/roles";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -20,10 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireContext(request);
   const db = await getDb();
   const memberships = await getMemberships(viewer.user.id);
-  const ids = memberships.map((m) => m.associationId);
   const [figures, boardRoom, requests] = await Promise.all([
     associationFigures(db, memberships),
-    boardRoomFiguresFor(db, ids),
+    // The board room's figures are the board's and the manager's business.
+    boardRoomFiguresFor(
+      db,
+      memberships.filter((m) => mayManageAssociation(m.memberRole)).map((m) => m.associationId),
+    ),
     listMyJoinRequests(db, viewer.user.id),
   ]);
   const mayCreate = viewer.roles.some(

@@ -200,12 +200,14 @@ describe.each(engines)("associations on %s", (engine) => {
         membersByRole: { board_member: 1, property_manager: 1, homeowner: 1 },
         pendingJoinRequests: 0,
         pendingInvitations: 0,
-        boardRoom: null,
+        // No meeting scheduled yet; the board room's figures are the board's (and the manager's).
+        boardRoom: { nextMeetingAt: null, openActionItems: 0 },
       });
       const own = await body(
         await overviewRoute.loader({ request: get("/properties", homeowner), params: {}, context: {} }),
       );
       expect(own.associations[0].pendingJoinRequests).toBeNull();
+      expect(own.associations[0].boardRoom).toBeNull();
     });
 
     it("a person in none gets the empty state's data", async () => {

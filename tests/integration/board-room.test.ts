@@ -20,6 +20,7 @@ import * as minutesPage from "~/routes/_app.board-room_.meetings.$id_.minutes";
 import * as newPage from "~/routes/_app.board-room_.new";
 import * as sharedList from "~/routes/_app.minutes";
 import * as sharedPage from "~/routes/_app.minutes_.$id";
+import * as propertiesOverview from "~/routes/_app.properties._index";
 import * as apiList from "~/routes/api.board-room.meetings";
 import * as apiOne from "~/routes/api.board-room.meetings_.$id";
 import * as apiMinutes from "~/routes/api.board-room.meetings_.$id_.minutes";
@@ -703,6 +704,16 @@ describe.each(engines)("board room on %s", (engine) => {
       apiOne.loader(args(jsonRequest(`/api/board-room/meetings/${fresh}`, manager, "GET"), { id: fresh })),
     );
     expect(gone).toEqual({ status: 404, data: { error: MEETING_MESSAGES.notFound } });
+  });
+
+  it("shows the next meeting and the open action items on the board's Properties Overview, not to homeowners", async () => {
+    await schedule(president, { ...MEETING_FORM, title: "Overview meeting", date: "2030-05-07" });
+    const overview = async (who: Person) =>
+      (await read(await propertiesOverview.loader(args(get("/properties", who))))).data.associations[0];
+    const board = await overview(president);
+    expect(board.boardRoom.nextMeetingAt).toMatch(/\d{4}/);
+    expect(typeof board.boardRoom.openActionItems).toBe("number");
+    expect((await overview(homeowner)).boardRoom).toBeNull();
   });
 });
 
