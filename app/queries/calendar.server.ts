@@ -4,11 +4,20 @@ import {
   calendarAttendees,
   calendarEventExceptions,
   calendarEvents,
+  meetingActionItems,
+  meetingAttendees,
+  meetings,
   rfpProposals,
   rfps,
 } from "@db/schema";
 import { mayManageAssociation } from "@domain/associations";
-import { type CalendarSource, expandEvent, isTimeZone, type OccurrenceException } from "@domain/calendar";
+import {
+  type CalendarSource,
+  expandEvent,
+  isTimeZone,
+  type OccurrenceException,
+  wallClockToInstant,
+} from "@domain/calendar";
 import { DEFAULT_TIME_ZONE } from "@domain/rfp/time";
 import {
   and,
@@ -35,8 +44,7 @@ import type { IcsEvent } from "~/mail/calendar-ics.server";
  * The one calendar (issue 12 part 3): what concerns the person, gathered from several sources, each
  * with its own colour (domain/calendar entryColor) and a link to its source. A source is one function
  * in CALENDAR_SOURCES below: the person's own and their associations' events, and the deadlines of the
- * RFPs they wrote or bid on. The board room's meetings and action-item due dates join as two more
- * entries of that list (see the README, "Calendar").
+ * RFPs they wrote or bid on, the board meetings they are invited to and their open action items.
  */
 
 export interface CalendarEntry {
@@ -278,10 +286,189 @@ export const rfpDeadlinesSource: CalendarSourceDefinition = {
 };
 
 /**
- * Every source of the one calendar. The lead adds the board room's meetings and action-item due
- * dates here at merge (one CalendarSourceDefinition each).
+ * The board room's meetings the person is invited to as a board member or manager (the meeting page is
+ * theirs to open), in the association's zone; cancelled and deleted meetings are left out.
  */
-export const CALENDAR_SOURCES: CalendarSourceDefinition[] = [eventsSource, rfpDeadlinesSource];
+function concernedMeetings(q: Pick<CalendarQuery, "userId" | "associationIds">): SQL {
+  return and(
+    inArray(meetings.associationId, [...q.associationIds]),
+    isNull(meetings.deletedAt),
+    ne(meetings.status, "cancelled"),
+    exists(
+      sql`(select 1 from ${meetingAttendees} where ${meetingAttendees.meetingId} = ${meetings.id} and ${meetingAttendees.userId} = ${q.userId} and ${meetingAttendees.role} in ('board_member', 'property_manager'))`,
+    ),
+  ) as SQL;
+}
+
+const meetingColumns = {
+  id: meetings.id,
+  title: meetings.title,
+  description: meetings.description,
+  startTime: meetings.startTime,
+  endTime: meetings.endTime,
+  location: meetings.location,
+  meetingUrl: meetings.meetingUrl,
+  version: meetings.version,
+  timeZone: associations.timeZone,
+  associationName: associations.name,
+};
+
+export const boardMeetingsSource: CalendarSourceDefinition = {
+  source: "board_meeting",
+  async entries(db, q) {
+    if (q.associationIds.length === 0) return [];
+    if (q.eventType && q.eventType !== "all" && q.eventType !== "meeting") return [];
+    const where: (SQL | undefined)[] = [
+      concernedMeetings(q),
+      lt(meetings.startTime, new Date(q.to).toISOString()),
+      gte(meetings.endTime, new Date(q.from).toISOString()),
+    ];
+    if (q.search) where.push(ilike(meetings.title, searchPattern(q.search)));
+    let query = db
+      .select(meetingColumns)
+      .from(meetings)
+      .innerJoin(associations, eq(associations.id, meetings.associationId))
+      .where(and(...where))
+      .orderBy(asc(meetings.startTime))
+      .$dynamic();
+    if (q.limit) query = query.limit(q.limit);
+    const rows = await query;
+    return rows.map((r) => ({
+      key: `board_meeting:${r.id}`,
+      source: "board_meeting",
+      id: r.id,
+      title: r.title,
+      eventType: "meeting",
+      startsAt: iso(r.startTime),
+      endsAt: iso(r.endTime),
+      isAllDay: false,
+      timeZone: r.timeZone,
+      location: r.location,
+      href: `/board-room/meetings/${r.id}`,
+      recurring: false,
+      occurrenceStart: null,
+      associationName: r.associationName,
+    }));
+  },
+  async feed(db, q) {
+    if (q.associationIds.length === 0) return [];
+    const rows = await db
+      .select(meetingColumns)
+      .from(meetings)
+      .innerJoin(associations, eq(associations.id, meetings.associationId))
+      .where(concernedMeetings(q));
+    return rows.map((r) => ({
+      id: `board-meeting-${r.id}`,
+      title: r.title,
+      description: r.description,
+      startsAt: iso(r.startTime),
+      endsAt: iso(r.endTime),
+      timeZone: r.timeZone,
+      isAllDay: false,
+      rrule: null,
+      location: r.location,
+      meetingUrl: r.meetingUrl,
+      sequence: r.version,
+      url: null,
+    }));
+  },
+};
+
+/** The person's open action items from the board room, on their due dates (all day, the association's zone). */
+function openActionItemsOf(q: Pick<CalendarQuery, "userId" | "associationIds">): SQL {
+  return and(
+    eq(meetingActionItems.assigneeId, q.userId),
+    inArray(meetingActionItems.associationId, [...q.associationIds]),
+    ne(meetingActionItems.status, "completed"),
+  ) as SQL;
+}
+
+const actionItemColumns = {
+  id: meetingActionItems.id,
+  description: meetingActionItems.description,
+  dueDate: meetingActionItems.dueDate,
+  timeZone: associations.timeZone,
+  associationName: associations.name,
+};
+
+const dueDay = (date: string, zone: string) => ({
+  startsAt: new Date(wallClockToInstant(date, "00:00", zone)).toISOString(),
+  endsAt: new Date(wallClockToInstant(date, "23:59", zone)).toISOString(),
+});
+
+export const actionItemsSource: CalendarSourceDefinition = {
+  source: "action_item",
+  async entries(db, q) {
+    if (q.associationIds.length === 0) return [];
+    if (q.eventType && q.eventType !== "all" && q.eventType !== "deadline") return [];
+    // Due dates are days: widen the window by a day each side, then keep the days that overlap it.
+    const day = 24 * 60 * 60 * 1000;
+    const fromDate = new Date(q.from - day).toISOString().slice(0, 10);
+    const toDate = new Date(q.to + day).toISOString().slice(0, 10);
+    const where: (SQL | undefined)[] = [
+      openActionItemsOf(q),
+      gte(meetingActionItems.dueDate, fromDate),
+      lt(meetingActionItems.dueDate, toDate),
+    ];
+    if (q.search) where.push(ilike(meetingActionItems.description, searchPattern(q.search)));
+    const rows = await db
+      .select(actionItemColumns)
+      .from(meetingActionItems)
+      .innerJoin(associations, eq(associations.id, meetingActionItems.associationId))
+      .where(and(...where))
+      .orderBy(asc(meetingActionItems.dueDate));
+    const entries = rows
+      .map((r) => ({
+        key: `action_item:${r.id}`,
+        source: "action_item",
+        id: r.id,
+        title: `Action item due: ${r.description}`,
+        eventType: "deadline",
+        ...dueDay(r.dueDate, r.timeZone),
+        isAllDay: true,
+        timeZone: r.timeZone,
+        location: null,
+        href: "/board-room/action-items",
+        recurring: false,
+        occurrenceStart: null,
+        associationName: r.associationName,
+      }))
+      .filter((e) => Date.parse(e.endsAt) >= q.from && Date.parse(e.startsAt) < q.to);
+    return q.limit ? entries.slice(0, q.limit) : entries;
+  },
+  async feed(db, q) {
+    if (q.associationIds.length === 0) return [];
+    const rows = await db
+      .select(actionItemColumns)
+      .from(meetingActionItems)
+      .innerJoin(associations, eq(associations.id, meetingActionItems.associationId))
+      .where(openActionItemsOf(q));
+    return rows.map((r) => ({
+      id: `action-item-${r.id}`,
+      title: `Action item due: ${r.description}`,
+      description: null,
+      ...dueDay(r.dueDate, r.timeZone),
+      timeZone: r.timeZone,
+      isAllDay: true,
+      rrule: null,
+      location: null,
+      meetingUrl: null,
+      sequence: 0,
+      url: null,
+    }));
+  },
+};
+
+/**
+ * Every source of the one calendar: the person's and their associations' events, the deadlines of
+ * RFPs they wrote or bid on, the board meetings they are invited to, and their open action items.
+ */
+export const CALENDAR_SOURCES: CalendarSourceDefinition[] = [
+  eventsSource,
+  rfpDeadlinesSource,
+  boardMeetingsSource,
+  actionItemsSource,
+];
 
 /** The entries of every source in the window, in start order (at most `limit` when given). */
 export async function gatherCalendar(db: Queryable, q: CalendarQuery): Promise<CalendarEntry[]> {

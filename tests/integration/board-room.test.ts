@@ -18,6 +18,7 @@ import * as detailPage from "~/routes/_app.board-room_.meetings.$id";
 import * as editPage from "~/routes/_app.board-room_.meetings.$id_.edit";
 import * as minutesPage from "~/routes/_app.board-room_.meetings.$id_.minutes";
 import * as newPage from "~/routes/_app.board-room_.new";
+import * as calendarPage from "~/routes/_app.calendar";
 import * as sharedList from "~/routes/_app.minutes";
 import * as sharedPage from "~/routes/_app.minutes_.$id";
 import * as propertiesOverview from "~/routes/_app.properties._index";
@@ -704,6 +705,33 @@ describe.each(engines)("board room on %s", (engine) => {
       apiOne.loader(args(jsonRequest(`/api/board-room/meetings/${fresh}`, manager, "GET"), { id: fresh })),
     );
     expect(gone).toEqual({ status: 404, data: { error: MEETING_MESSAGES.notFound } });
+  });
+
+  it("puts the board meetings and the assignee's open action items on the one calendar", async () => {
+    const id = await schedule(president, { ...MEETING_FORM, title: "Calendar meeting", date: "2031-03-11" });
+    expect((await act(id, { intent: "start" })).status).toBe(302);
+    expect(
+      (
+        await minutesAct(id, {
+          intent: "add-action-item",
+          description: "Check the gate",
+          assignee_id: treasurer.id,
+          due_date: "2031-03-20",
+        })
+      ).status,
+    ).toBe(302);
+    const month = async (who: Person) =>
+      (await read(await calendarPage.loader(args(get("/calendar?month=2031-03&view=month", who))))).data;
+    const titles = (data: Loose) => JSON.stringify(data);
+    const forPresident = await month(president);
+    expect(titles(forPresident)).toContain("Calendar meeting");
+    expect(titles(forPresident)).toContain(`/board-room/meetings/${id}`);
+    expect(titles(forPresident)).not.toContain("Action item due: Check the gate");
+    const forTreasurer = await month(treasurer);
+    expect(titles(forTreasurer)).toContain("Action item due: Check the gate");
+    // A homeowner is not invited to board meetings; another association's board sees nothing of them.
+    expect(titles(await month(homeowner))).not.toContain("Calendar meeting");
+    expect(titles(await month(outsider))).not.toContain("Calendar meeting");
   });
 
   it("shows the next meeting and the open action items on the board's Properties Overview, not to homeowners", async () => {
