@@ -122,6 +122,8 @@ const MATRIX: Record<
   resources: { url: "/resources", policy: "public" },
   "auth.sign-in": { url: "/auth/sign-in", policy: "anonymous_only", action: "public" },
   "auth.sign-up": { url: "/auth/sign-up", policy: "anonymous_only", action: "public" },
+  // The one-time sign-in link (issue 11, part 3.4): asked for and used by people who are signed out.
+  "auth.sign-in-link": { url: "/auth/sign-in-link", policy: "anonymous_only", action: "public" },
   // A GET to sign-out just goes home; signing out is a POST.
   // Its action ends the session it is given (tests/integration/auth.test.ts covers it), so it is not
   // posted here with the shared sessions.
