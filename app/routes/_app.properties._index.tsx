@@ -57,11 +57,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-function Figure({ label, value }: { label: string; value: string | number }) {
+function Figure({ label, value, wide = false }: { label: string; value: string | number; wide?: boolean }) {
   return (
-    <div>
+    <div className={wide ? "col-span-2" : undefined}>
       <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums" data-testid={`figure-${label}`}>
+      <dd
+        className={wide ? "text-sm font-semibold" : "text-lg font-semibold tabular-nums"}
+        data-testid={`figure-${label}`}
+      >
         {value}
       </dd>
     </div>
@@ -167,7 +170,7 @@ export default function PropertiesOverview() {
                 ) : null}
                 {a.boardRoom ? (
                   <>
-                    <Figure label="Next meeting" value={a.boardRoom.nextMeetingAt ?? "None scheduled"} />
+                    <Figure label="Next meeting" value={a.boardRoom.nextMeetingAt ?? "None scheduled"} wide />
                     <Figure label="Open action items" value={a.boardRoom.openActionItems} />
                   </>
                 ) : null}
