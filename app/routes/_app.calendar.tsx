@@ -27,7 +27,7 @@ import { EntryChip, EntryRow, type EntryView } from "~/components/calendar/entry
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";
 import { gatherCalendar, requireCalendarViewer } from "~/queries/calendar.server";
 import { entryDays, entryView } from "~/queries/calendar-present.server";
@@ -113,29 +113,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : [];
   const day = dayParam && DAY.test(dayParam) ? { date: dayParam, entries: byDay.get(dayParam) ?? [] } : null;
   const token = await feedToken(db, viewer.user.id);
-  const { flash, headers } = await readFlash(request);
-  return json(
-    {
-      view,
-      q,
-      type,
-      month: monthKey,
-      title: monthTitle(month),
-      emptyText: noEventsText(MONTH_NAMES[month.month - 1] as string, month.year),
-      prev: monthKeyText(addMonths(month, -1)),
-      next: monthKeyText(addMonths(month, 1)),
-      todayMonth: monthKeyText(monthOfDate(today)),
-      today,
-      zone,
-      cells,
-      monthEntries,
-      agenda,
-      day,
-      feedUrl: new URL(`/calendar/feed/${token}.ics`, env().APP_URL).toString(),
-      flash,
-    },
-    { headers },
-  );
+  return json({
+    view,
+    q,
+    type,
+    month: monthKey,
+    title: monthTitle(month),
+    emptyText: noEventsText(MONTH_NAMES[month.month - 1] as string, month.year),
+    prev: monthKeyText(addMonths(month, -1)),
+    next: monthKeyText(addMonths(month, 1)),
+    todayMonth: monthKeyText(monthOfDate(today)),
+    today,
+    zone,
+    cells,
+    monthEntries,
+    agenda,
+    day,
+    feedUrl: new URL(`/calendar/feed/${token}.ics`, env().APP_URL).toString(),
+  });
 }
 
 const CalendarActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("reset-feed") })]);
@@ -163,15 +158,6 @@ export default function CalendarPage() {
           New Event
         </Link>
       </div>
-      {data.flash ? (
-        <p
-          key={data.flash.at}
-          role="status"
-          className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
-        >
-          {data.flash.message}
-        </p>
-      ) : null}
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
         <nav aria-label="Month" className="flex flex-wrap items-center gap-2">
           <Link

@@ -18,7 +18,7 @@ import { deleteEvent, duplicateEvent, findVisibleEvent } from "~/commands/calend
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { readFlash, redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
 import { attendeesWithNames, requireCalendarViewer } from "~/queries/calendar.server";
 import { longDate, longDateTime, timeLabel } from "~/queries/calendar-present.server";
@@ -65,47 +65,42 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const association = found.event.associationId
     ? (actor.memberships.find((m) => m.associationId === found.event.associationId)?.associationName ?? null)
     : null;
-  const { flash, headers } = await readFlash(request);
-  return json(
-    {
-      event: {
-        id,
-        title: occurrence?.title ?? e.title,
-        description: e.description,
-        typeLabel: EVENT_TYPE_LABELS[e.eventType as EventType] ?? e.eventType,
-        color: entryColor("event", e.eventType),
-        when: e.isAllDay
-          ? `${longDate(startsAt, shownZone)}${startsAt.slice(0, 10) !== endsAt.slice(0, 10) && longDate(endsAt, shownZone) !== longDate(startsAt, shownZone) ? ` to ${longDate(endsAt, shownZone)}` : ""} (all day)`
-          : `${longDateTime(startsAt, zone)} to ${timeLabel(endsAt, zone)}${longDate(startsAt, zone) !== longDate(endsAt, zone) ? ` on ${longDate(endsAt, zone)}` : ""}`,
-        zone: e.timeZone,
-        viewerZone: zone,
-        location: e.location,
-        meetingUrl: e.meetingUrl,
-        recurrence: recurrence
-          ? `${RECURRENCE_LABELS[recurrence.pattern]}${recurrence.interval > 1 ? `, every ${recurrence.interval}` : ""}${
-              recurrence.ends === "until"
-                ? `, until ${recurrence.until}`
-                : recurrence.ends === "count"
-                  ? `, ${recurrence.count} times`
-                  : ""
-            }`
-          : null,
-        association,
-        createdBy: found.owner.fullName ?? found.owner.email,
-        isOwner: e.ownerId === actor.userId,
-      },
-      occurrence: occurrence?.occurrenceStart ?? null,
-      canEdit: found.canEdit,
-      confirmDelete: url.searchParams.get("confirm") === "delete" && found.canEdit,
-      attendees: attendees.map((a) => ({
-        email: a.email,
-        name: a.full_name,
-        status: ATTENDEE_STATUS_LABELS[a.status as AttendeeStatus] ?? a.status,
-      })),
-      flash,
+  return json({
+    event: {
+      id,
+      title: occurrence?.title ?? e.title,
+      description: e.description,
+      typeLabel: EVENT_TYPE_LABELS[e.eventType as EventType] ?? e.eventType,
+      color: entryColor("event", e.eventType),
+      when: e.isAllDay
+        ? `${longDate(startsAt, shownZone)}${startsAt.slice(0, 10) !== endsAt.slice(0, 10) && longDate(endsAt, shownZone) !== longDate(startsAt, shownZone) ? ` to ${longDate(endsAt, shownZone)}` : ""} (all day)`
+        : `${longDateTime(startsAt, zone)} to ${timeLabel(endsAt, zone)}${longDate(startsAt, zone) !== longDate(endsAt, zone) ? ` on ${longDate(endsAt, zone)}` : ""}`,
+      zone: e.timeZone,
+      viewerZone: zone,
+      location: e.location,
+      meetingUrl: e.meetingUrl,
+      recurrence: recurrence
+        ? `${RECURRENCE_LABELS[recurrence.pattern]}${recurrence.interval > 1 ? `, every ${recurrence.interval}` : ""}${
+            recurrence.ends === "until"
+              ? `, until ${recurrence.until}`
+              : recurrence.ends === "count"
+                ? `, ${recurrence.count} times`
+                : ""
+          }`
+        : null,
+      association,
+      createdBy: found.owner.fullName ?? found.owner.email,
+      isOwner: e.ownerId === actor.userId,
     },
-    { headers },
-  );
+    occurrence: occurrence?.occurrenceStart ?? null,
+    canEdit: found.canEdit,
+    confirmDelete: url.searchParams.get("confirm") === "delete" && found.canEdit,
+    attendees: attendees.map((a) => ({
+      email: a.email,
+      name: a.full_name,
+      status: ATTENDEE_STATUS_LABELS[a.status as AttendeeStatus] ?? a.status,
+    })),
+  });
 }
 
 const EventActionSchema = z.discriminatedUnion("intent", [
@@ -154,7 +149,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EventDetail() {
-  const { event: e, occurrence, canEdit, confirmDelete, attendees, flash } = useLoaderData<typeof loader>();
+  const { event: e, occurrence, canEdit, confirmDelete, attendees } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const occ = occurrence ? `occurrence=${encodeURIComponent(occurrence)}` : "";
   const recurring = Boolean(e.recurrence);
@@ -165,15 +160,6 @@ export default function EventDetail() {
           ‹ Calendar
         </Link>
       </p>
-      {flash ? (
-        <p
-          key={flash.at}
-          role="status"
-          className="mt-3 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
-        >
-          {flash.message}
-        </p>
-      ) : null}
       {actionData && "error" in actionData ? (
         <div className="mt-3">
           <Alert title={actionData.error} />
