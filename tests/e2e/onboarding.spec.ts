@@ -92,6 +92,10 @@ test.describe("onboarding", () => {
       "Search",
       "RFPs",
       "Create RFP, Verification pending",
+      "Properties Overview",
+      "Documents",
+      "Board Room",
+      "Calendar",
       "Settings",
     ]);
     await expect(sidebar.getByRole("link", { name: /^Create RFP/ })).toHaveAttribute(
