@@ -47,8 +47,11 @@ test.describe("command palette", () => {
     await expect(palette(page).getByRole("option")).toHaveCount(1);
     await expect(option(page, /^Security/)).toHaveAttribute("aria-selected", "true");
     await input(page).fill("set");
-    // Title-prefix matches first: Settings before Account Settings.
+    // Title-prefix matches first: Settings before Account Settings. The server's records arrive after
+    // the page matches and re-render the list (the highlight goes back to the first entry): wait for
+    // them before moving, as a person sees "Searching…" end.
     await expect(palette(page).getByRole("option").first()).toHaveAccessibleName(/^Settings/);
+    await expect(palette(page).getByText("Searching…")).toHaveCount(0);
     await page.keyboard.press("ArrowDown");
     await expect(palette(page).getByRole("option").nth(1)).toHaveAttribute("aria-selected", "true");
     await expect(palette(page).getByRole("option").first()).toHaveAttribute("aria-selected", "false");
