@@ -10,8 +10,6 @@ export class ReviewConflictError extends Error {
   }
 }
 
-export const REJECTION_REASON_MAX = 500;
-
 /**
  * An administrator's decision on a role waiting for verification: the role becomes verified or
  * rejected (with a reason) and the person gets a role_verified or role_rejected notification, in one

@@ -1,16 +1,18 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import {
   ROLE_LABELS,
   type RoleType,
   VERIFICATION_METHOD_LABELS,
   type VerificationMethod,
 } from "@domain/roles";
+import { REJECTION_REASON_MAX, verificationReviewSchema } from "@domain/rules/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDistanceStrict } from "date-fns";
-import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
-import { REJECTION_REASON_MAX, ReviewConflictError, reviewRole } from "~/commands/verification-review.server";
+import { ReviewConflictError, reviewRole } from "~/commands/verification-review.server";
 import { AdminTabs } from "~/components/admin/admin-tabs";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -20,19 +22,6 @@ import { parseSubmission } from "~/forms.server";
 import { getVerificationQueue } from "~/queries/verification-queue.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Verification · Association Commons" }];
-
-const ReviewSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), roleId: z.string().uuid() }),
-  z.object({
-    intent: z.literal("reject"),
-    roleId: z.string().uuid(),
-    reason: z
-      .string({ required_error: "Give a reason for the rejection" })
-      .trim()
-      .min(1, "Give a reason for the rejection")
-      .max(REJECTION_REASON_MAX, `The reason can be at most ${REJECTION_REASON_MAX} characters`),
-  }),
-]);
 
 /** The admin panel. Its verification queue (spec 000 section 2.2: /admin?tab=verification) is the first tab. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -49,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const { submission } = await parseSubmission(request, ReviewSchema);
+  const { submission } = await parseSubmission(request, verificationReviewSchema);
   if (submission.status !== "success") {
     // Conform's answer; the message shows beside the role's form it came from.
     const result = submission.reply();
@@ -151,38 +140,70 @@ export default function Admin() {
                     </Button>
                   </Form>
                 </div>
-                <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="intent" value="reject" />
-                  <input type="hidden" name="roleId" value={item.id} />
-                  <div className="flex min-w-[16rem] flex-1 flex-col gap-1">
-                    <label htmlFor={`reason-${item.id}`} className="text-sm font-medium">
-                      Reason for rejection
-                    </label>
-                    <input
-                      id={`reason-${item.id}`}
-                      name="reason"
-                      required
-                      maxLength={REJECTION_REASON_MAX}
-                      aria-invalid={actionData?.roleId === item.id || undefined}
-                      className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-800"
-                    />
-                  </div>
-                  <Button
-                    variant="secondary"
-                    disabled={busy}
-                    aria-label={`Reject ${item.fullName ?? item.email}`}
-                  >
-                    Reject
-                  </Button>
-                  {actionData?.roleId === item.id ? (
-                    <p className="w-full text-sm text-red-700">{actionData.error}</p>
-                  ) : null}
-                </Form>
+                <RejectForm
+                  roleId={item.id}
+                  who={item.fullName ?? item.email}
+                  busy={busy}
+                  answer={actionData?.roleId === item.id ? actionData : undefined}
+                />
               </li>
             ))}
           </ul>
         )}
       </section>
     </div>
+  );
+}
+
+type ReviewAnswer = { error: string; result?: Parameters<typeof useForm>[0]["lastResult"] };
+
+/** The reject form of one role: the reason is checked as it is typed by the same schema the action uses. */
+function RejectForm({
+  roleId,
+  who,
+  busy,
+  answer,
+}: {
+  roleId: string;
+  who: string;
+  busy: boolean;
+  answer: ReviewAnswer | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: `reject-${roleId}`,
+    lastResult: answer?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: verificationReviewSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const reason = fields.reason;
+  const errors =
+    (reason.errors as string[] | undefined) ?? (answer && !answer.result ? [answer.error] : undefined);
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="reject" />
+      <input type="hidden" name="roleId" value={roleId} />
+      <div className="flex min-w-[16rem] flex-1 flex-col gap-1">
+        <label htmlFor={reason.id} className="text-sm font-medium">
+          Reason for rejection
+        </label>
+        <input
+          {...getInputProps(reason, { type: "text" })}
+          required
+          maxLength={REJECTION_REASON_MAX}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? `${reason.id}-error` : undefined}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-800"
+        />
+      </div>
+      <Button variant="secondary" disabled={busy} aria-label={`Reject ${who}`}>
+        Reject
+      </Button>
+      {errors ? (
+        <p id={`${reason.id}-error`} className="w-full text-sm text-red-700">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </Form>
   );
 }

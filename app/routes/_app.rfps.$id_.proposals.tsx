@@ -113,7 +113,8 @@ const ReviewSchema = z.discriminatedUnion("intent", [
     reason: z
       .string()
       .trim()
-      .transform((v) => v.slice(0, 1000) || undefined)
+      .max(1000, "The reason can be at most 1000 characters")
+      .transform((v) => v || undefined)
       .optional(),
   }),
 ]);
@@ -123,7 +124,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { formData, submission } = await parseSubmission(request, ReviewSchema);
   if (submission.status !== "success") {
     const proposalId = String(formData.get("proposal_id") ?? "");
-    return json({ proposalId, error: PROPOSAL_MESSAGES.notReviewable }, { status: 400 });
+    const reasonError = submission.error?.reason?.[0];
+    return json({ proposalId, error: reasonError ?? PROPOSAL_MESSAGES.notReviewable }, { status: 400 });
   }
   const { intent, proposal_id: proposalId } = submission.value;
   const command =

@@ -131,3 +131,20 @@ export function toRoleInput(
     organization_name: type === "homeowner" ? undefined : v.organization_name,
   };
 }
+
+/** The longest rejection reason an administrator may give a role's verification (shown to the person). */
+export const REJECTION_REASON_MAX = 500;
+
+/** The verification queue's two forms (approve, reject with a reason), told apart by their intent. */
+export const verificationReviewSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), roleId: z.string().uuid() }),
+  z.object({
+    intent: z.literal("reject"),
+    roleId: z.string().uuid(),
+    reason: z
+      .string({ required_error: "Give a reason for the rejection" })
+      .trim()
+      .min(1, "Give a reason for the rejection")
+      .max(REJECTION_REASON_MAX, `The reason can be at most ${REJECTION_REASON_MAX} characters`),
+  }),
+]);

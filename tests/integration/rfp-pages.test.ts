@@ -293,6 +293,25 @@ describe.each(engines)("RFP pages on %s", (engine) => {
     expect(shortlisted.status).toBe(302);
     expect((await detail(rfpId, vendor)).proposal.label).toBe("Shortlisted");
 
+    // A reason over the limit is refused with its message, not cut short; the proposal stays as it was.
+    const tooLong = await json(
+      await proposalsRoute.action({
+        request: post(`/rfps/${rfpId}/proposals`, manager, {
+          intent: "reject",
+          proposal_id: theirs.id,
+          reason: "x".repeat(1001),
+        }),
+        params: { id: rfpId },
+        context: {},
+      }),
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.data).toMatchObject({
+      proposalId: theirs.id,
+      error: "The reason can be at most 1000 characters",
+    });
+    expect((await detail(rfpId, vendor2)).proposal.label).not.toBe("Not Selected");
+
     const accepted = await proposalsRoute.action({
       request: post(`/rfps/${rfpId}/proposals`, manager, { intent: "accept", proposal_id: mine.id }),
       params: { id: rfpId },
