@@ -10,7 +10,14 @@ import {
 import type { RfpEvent } from "./events";
 import { editOutcome, PUBLISHED_EDITABLE_FIELDS, type RfpFields } from "./fields";
 import { initialRfpState, type RfpState, rfpMachine, rfpSnapshot } from "./machine";
-import { hasErrors, publishErrors, RFP_MESSAGES, type RfpFieldErrors, stepErrors } from "./rules";
+import {
+  hasErrors,
+  publishErrors,
+  publishedDetailsErrors,
+  RFP_MESSAGES,
+  type RfpFieldErrors,
+  stepErrors,
+} from "./rules";
 import type { RfpStatus, RfpWizardStepId } from "./types";
 
 /** Who is acting, as the server established it. */
@@ -156,23 +163,10 @@ export function decide(
       }
       const editable = new Set<string>(PUBLISHED_EDITABLE_FIELDS);
       if (Object.keys(changes).some((k) => !editable.has(k))) return refuse(RFP_MESSAGES.coreFieldsLocked);
-      if (
-        merged.project_start_date &&
-        merged.project_end_date &&
-        merged.project_end_date < merged.project_start_date
-      ) {
-        return reject({
-          kind: "validation",
-          message: RFP_MESSAGES.endAfterStart,
-          fieldErrors: { project_end_date: [RFP_MESSAGES.endAfterStart] },
-        });
-      }
-      if ((merged.description ?? "").length < 20) {
-        return reject({
-          kind: "validation",
-          message: RFP_MESSAGES.descriptionMin,
-          fieldErrors: { description: [RFP_MESSAGES.descriptionMin] },
-        });
+      const detailErrors = publishedDetailsErrors(merged, ctx.now);
+      if (hasErrors(detailErrors)) {
+        const message = Object.values(detailErrors).flat()[0] ?? RFP_MESSAGES.completeRequired;
+        return reject({ kind: "validation", message, fieldErrors: detailErrors });
       }
       if (!changed) return accept([]);
       return accept([

@@ -1,4 +1,4 @@
-import { RFP_STEP_FIELDS, type RfpFields } from "./fields";
+import { PUBLISHED_EDITABLE_FIELDS, RFP_STEP_FIELDS, type RfpFields } from "./fields";
 import { RFP_LIMITS, RFP_WIZARD_STEPS, type RfpWizardStepId } from "./types";
 
 /** The RFP messages of spec 001 sections 5 and 8, word for word. */
@@ -110,6 +110,17 @@ export function publishErrors(f: RfpFields, now: string): RfpFieldErrors {
     }
   }
   return errors;
+}
+
+/**
+ * The rules that still hold when a published RFP's details are edited: the same step rules as the
+ * wizard, kept to the fields that may change after publishing (a deadline that has since passed, for
+ * instance, is not the editor's concern).
+ */
+export function publishedDetailsErrors(f: RfpFields, now: string): RfpFieldErrors {
+  const editable = new Set<string>(PUBLISHED_EDITABLE_FIELDS);
+  const all = publishErrors(f, now);
+  return Object.fromEntries(Object.entries(all).filter(([field]) => editable.has(field))) as RfpFieldErrors;
 }
 
 export const hasErrors = (errors: RfpFieldErrors) => Object.keys(errors).length > 0;

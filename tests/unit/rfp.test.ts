@@ -252,6 +252,24 @@ describe("RFP lifecycle (spec 001 sections 4, 6 and 8)", () => {
     ]);
     const unchanged = g.when({ type: "UpdateRfp", actor: author, fields: complete });
     expect(unchanged).toEqual({ ok: true, events: [] });
+    // The wizard's own step rules, kept to the editable fields: both problems are named at once.
+    const broken = g.when({
+      type: "UpdateRfp",
+      actor: author,
+      fields: {
+        ...complete,
+        description: "Too short",
+        project_start_date: "2027-02-01",
+        project_end_date: "2027-01-01",
+      },
+    });
+    expect(!broken.ok && broken.error).toMatchObject({
+      kind: "validation",
+      fieldErrors: {
+        description: [RFP_MESSAGES.descriptionMin],
+        project_end_date: [RFP_MESSAGES.endAfterStart],
+      },
+    });
   });
 
   describe("edits merge against the current state (issue 11, 1.1)", () => {

@@ -24,7 +24,7 @@ export const RfpDetailSchema = z
         .string({ required_error: CANCEL_REASON_REQUIRED })
         .trim()
         .min(1, CANCEL_REASON_REQUIRED)
-        .transform((s) => s.slice(0, 1000)),
+        .max(1000, "The reason can be at most 1000 characters"),
     }),
     z.object({ intent: z.literal("delete") }),
   ])
