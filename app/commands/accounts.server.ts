@@ -6,7 +6,12 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
 import { confirmationMail, passwordResetMail, signUpAttemptMail } from "~/mail/auth-mails.server";
 import { sendMail } from "~/mail/mailer.server";
-import { consumeEmailToken, type EmailTokenResult, issueEmailToken } from "./email-tokens.server";
+import {
+  consumeEmailToken,
+  type EmailTokenResult,
+  issueEmailToken,
+  reissueEmailToken,
+} from "./email-tokens.server";
 
 export class EmailTakenError extends Error {
   constructor() {
@@ -143,19 +148,7 @@ export async function confirmEmail(db: Database, token: string): Promise<EmailTo
 export async function requestPasswordReset(db: Database, email: string): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user || user.disabledAt) return;
-  const token = await db.transaction(async (tx) => {
-    await tx
-      .update(emailTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(emailTokens.userId, user.id),
-          eq(emailTokens.purpose, "reset_password"),
-          isNull(emailTokens.usedAt),
-        ),
-      );
-    return issueEmailToken(tx, user.id, "reset_password");
-  });
+  const token = await reissueEmailToken(db, user.id, "reset_password");
   await sendMail(passwordResetMail(user.email, token));
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Queryable } from "@db/client";
+import type { Database, Queryable } from "@db/client";
 import { emailTokens } from "@db/schema";
 import {
   EMAIL_TOKEN_BYTES,
@@ -33,6 +33,26 @@ export async function issueEmailToken(
     expiresAt,
   });
   return token;
+}
+
+/**
+ * A new token of `purpose` for the user, issued in one transaction with the revocation of the earlier
+ * ones not used yet: only the newest e-mailed link works (password reset, sign-in link).
+ */
+export async function reissueEmailToken(
+  db: Database,
+  userId: string,
+  purpose: EmailTokenPurpose,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)),
+      );
+    return issueEmailToken(tx, userId, purpose);
+  });
 }
 
 /** Why a token of `purpose` that could not be used was refused. */

@@ -1,9 +1,9 @@
 import type { Database } from "@db/client";
-import { emailTokens, users } from "@db/schema";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { users } from "@db/schema";
+import { eq, sql } from "drizzle-orm";
 import { signInLinkMail } from "~/mail/auth-mails.server";
 import { sendMail } from "~/mail/mailer.server";
-import { consumeEmailToken, type EmailTokenResult, issueEmailToken } from "./email-tokens.server";
+import { consumeEmailToken, type EmailTokenResult, reissueEmailToken } from "./email-tokens.server";
 
 /**
  * One-time sign-in links (issue 11, part 3.4): the way in for the owner of an account that failed
@@ -26,19 +26,7 @@ export async function requestSignInLink(db: Database, email: string): Promise<vo
     .from(users)
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
   if (!user?.confirmedAt || user.disabledAt) return;
-  const token = await db.transaction(async (tx) => {
-    await tx
-      .update(emailTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(emailTokens.userId, user.id),
-          eq(emailTokens.purpose, "sign_in_link"),
-          isNull(emailTokens.usedAt),
-        ),
-      );
-    return issueEmailToken(tx, user.id, "sign_in_link");
-  });
+  const token = await reissueEmailToken(db, user.id, "sign_in_link");
   await sendMail(signInLinkMail(user.email, token));
 }
 

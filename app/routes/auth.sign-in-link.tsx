@@ -1,23 +1,19 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { AUTH_ERRORS, AUTH_MESSAGES } from "@domain/rules/accounts";
-import { AUTH_FLOW_MESSAGES, SignInLinkRequestSchema, SignInLinkUseSchema } from "@domain/rules/email-tokens";
+import { AUTH_FLOW_MESSAGES, SignInLinkUseSchema } from "@domain/rules/email-tokens";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { z } from "zod";
-import { limitAttempts } from "~/auth/auth-limits.server";
+import { answerEmailLinkRequest, emailLinkPageState } from "~/auth/email-link-page.server";
 import { createUserSession, requireAnonymous } from "~/auth/session.server";
-import { peekEmailToken } from "~/commands/email-tokens.server";
 import { redeemSignInLink, requestSignInLink } from "~/commands/sign-in-link.server";
 import { AuthCard } from "~/components/shell/auth-card";
-import { Alert } from "~/components/ui/alert";
+import { EmailLinkProblemCard, EmailLinkRequestCard } from "~/components/shell/email-link-request";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
-import { honeypotRefusal, honeypotStamp } from "~/honeypot.server";
+import { honeypotRefusal } from "~/honeypot.server";
 import { clientIp } from "~/load-context";
 import { hasUnfinishedOnboarding } from "~/queries/onboarding.server";
 
@@ -38,21 +34,7 @@ const linkProblem = {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  const url = new URL(request.url);
-  const token = url.searchParams.get("token");
-  if (token) {
-    const check = await peekEmailToken(await getDb(), token, "sign_in_link");
-    return json({
-      state: check.ok ? ("use" as const) : ("problem" as const),
-      token,
-      honeypot: honeypotStamp(),
-    });
-  }
-  return json({
-    state: url.searchParams.has("sent") ? ("sent" as const) : ("request" as const),
-    token: null,
-    honeypot: honeypotStamp(),
-  });
+  return json(await emailLinkPageState(request, "sign_in_link", "use"));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -84,29 +66,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return createUserSession(request, result.userId, to, ip);
   }
 
-  const limitedByIp = await limitAttempts(db, ["sign_in_link_ip", ip]);
-  if (limitedByIp) return limitedByIp;
-  const submission = parseWithZod(formData, { schema: SignInLinkRequestSchema });
-  if (submission.status !== "success") {
-    return json(
-      {
-        result: submission.reply(),
-        formError: {
-          title: AUTH_FLOW_MESSAGES.signInLinkFailed,
-          message: "Please enter your email address.",
-        },
-        linkProblem: false,
-      },
-      { status: 400 },
-    );
-  }
-  const limited = await limitAttempts(db, ["sign_in_link_account", submission.value.email]);
-  if (limited) return limited;
-  await requestSignInLink(db, submission.value.email).catch((error) =>
-    // Answer as usual: an error here must not reveal that the address has an account.
-    console.error("sign-in-link: mail not sent", error),
-  );
-  return redirect("/auth/sign-in-link?sent=1");
+  return answerEmailLinkRequest(db, formData, {
+    ip,
+    limits: { ip: "sign_in_link_ip", account: "sign_in_link_account" },
+    failedTitle: AUTH_FLOW_MESSAGES.signInLinkFailed,
+    send: (email) => requestSignInLink(db, email),
+    sentUrl: "/auth/sign-in-link?sent=1",
+  });
 }
 
 export default function SignInLink() {
@@ -115,11 +81,6 @@ export default function SignInLink() {
   const busy = useNavigation().state === "submitting";
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   const formError = actionData && "formError" in actionData ? actionData.formError : null;
-  const [form, fields] = useForm<z.input<typeof SignInLinkRequestSchema>>({
-    id: "sign-in-link",
-    lastResult: data.state === "request" ? lastResult : undefined,
-    constraint: { email: { required: true } },
-  });
   const signIn = (
     <>
       Know your password?{" "}
@@ -130,16 +91,14 @@ export default function SignInLink() {
   );
 
   if (data.state === "problem" || (actionData && "linkProblem" in actionData && actionData.linkProblem)) {
-    const problem = formError ?? linkProblem;
     return (
-      <AuthCard title="Sign in with a link" subtitle={signIn}>
-        <div className="flex flex-col gap-4">
-          <Alert title={problem.title}>{problem.message}</Alert>
-          <Link to="/auth/sign-in-link" className="text-sm font-medium text-blue-700 underline">
-            Request a new sign-in link
-          </Link>
-        </div>
-      </AuthCard>
+      <EmailLinkProblemCard
+        title="Sign in with a link"
+        subtitle={signIn}
+        problem={formError ?? linkProblem}
+        retryHref="/auth/sign-in-link"
+        retryLabel="Request a new sign-in link"
+      />
     );
   }
 
@@ -160,32 +119,18 @@ export default function SignInLink() {
   }
 
   return (
-    <AuthCard title="Sign in with a link" subtitle={signIn}>
-      {data.state === "sent" ? (
-        <div
-          role="status"
-          className="mb-4 rounded-md border border-blue-300 bg-blue-50 p-3 text-sm text-blue-900"
-        >
-          <p className="font-semibold">Check your email</p>
-          <p className="mt-1">{AUTH_FLOW_MESSAGES.signInLinkSent}</p>
-        </div>
-      ) : null}
-      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-        {formError ? <Alert title={formError.title}>{formError.message}</Alert> : null}
-        <p className="text-sm text-slate-700">
-          Enter the email address of your account and we'll send you a link that signs you in once, without
-          your password. Use it when too many wrong passwords have locked your account.
-        </p>
-        <Honeypot stamp={data.honeypot} />
-        <input type="hidden" name="intent" value="request" />
-        <Field
-          label="Email"
-          autoComplete="email"
-          errors={fields.email.errors}
-          {...getInputProps(fields.email, { type: "email" })}
-        />
-        <Button disabled={busy}>{busy ? "Sending..." : "Send sign-in link"}</Button>
-      </Form>
-    </AuthCard>
+    <EmailLinkRequestCard
+      id="sign-in-link"
+      title="Sign in with a link"
+      subtitle={signIn}
+      intro="Enter the email address of your account and we'll send you a link that signs you in once, without your password. Use it when too many wrong passwords have locked your account."
+      sent={data.state === "sent"}
+      sentMessage={AUTH_FLOW_MESSAGES.signInLinkSent}
+      buttonLabel="Send sign-in link"
+      honeypot={data.honeypot}
+      lastResult={data.state === "sent" || data.state === "request" ? lastResult : undefined}
+      formError={formError}
+      busy={busy}
+    />
   );
 }

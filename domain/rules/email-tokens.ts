@@ -51,7 +51,8 @@ export const ConfirmEmailSchema = z.object({
   token: tokenField,
 });
 
-export const ResetRequestSchema = z.object({
+/** Asking for an e-mailed link (password reset, sign-in link): the same form on both pages. */
+export const EmailLinkRequestSchema = z.object({
   intent: z.literal("request"),
   email: emailField,
 });
@@ -70,11 +71,6 @@ export const ResetPasswordSchema = z
     message: AUTH_FLOW_MESSAGES.passwordsDoNotMatch,
     path: ["confirm_password"],
   });
-
-export const SignInLinkRequestSchema = z.object({
-  intent: z.literal("request"),
-  email: emailField,
-});
 
 export const SignInLinkUseSchema = z.object({
   intent: z.literal("use"),
