@@ -31,3 +31,6 @@ export class LifecycleViolation extends Error {
     this.name = "LifecycleViolation";
   }
 }
+
+/** `text` as a literal inside a LIKE/ILIKE pattern (the default escape character is the backslash). */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

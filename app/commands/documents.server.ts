@@ -183,17 +183,8 @@ export async function createFolder(
     const parent = input.parentId ? await folderOf(tx, input.associationId, input.parentId) : undefined;
     const placed = checkFolderParent(input.parentId, parent);
     if (!placed.ok) return fail("validation", placed.message, "parentId");
-    const [clash] = await tx
-      .select({ id: documentFolders.id })
-      .from(documentFolders)
-      .where(
-        and(
-          eq(documentFolders.associationId, input.associationId),
-          input.parentId ? eq(documentFolders.parentId, input.parentId) : isNull(documentFolders.parentId),
-          sql`lower(${documentFolders.name}) = lower(${input.name})`,
-        ),
-      );
-    if (clash) return fail("conflict", DOCUMENT_MESSAGES.folderExists, "name");
+    if (await folderNameTaken(tx, input.associationId, input.parentId, input.name))
+      return fail("conflict", DOCUMENT_MESSAGES.folderExists, "name");
     const [row] = await tx
       .insert(documentFolders)
       .values({
@@ -212,6 +203,85 @@ export async function createFolder(
       details: { new: parent ? `${parent.name} / ${input.name}` : input.name },
     });
     return { ok: true as const, folderId: row.id };
+  });
+}
+
+/** A sibling folder of that name (any case) other than `exceptId`, for the one-name-per-place rule. */
+async function folderNameTaken(
+  tx: Queryable,
+  associationId: string,
+  parentId: string | null,
+  name: string,
+  exceptId?: string,
+) {
+  const [clash] = await tx
+    .select({ id: documentFolders.id })
+    .from(documentFolders)
+    .where(
+      and(
+        eq(documentFolders.associationId, associationId),
+        parentId ? eq(documentFolders.parentId, parentId) : isNull(documentFolders.parentId),
+        sql`lower(${documentFolders.name}) = lower(${name})`,
+        exceptId ? sql`${documentFolders.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  return Boolean(clash);
+}
+
+/** Renames a folder of the association (the name stays unique among its siblings). */
+export async function renameFolder(
+  db: Database,
+  input: { associationId: string; actorId: string; folderId: string; name: string },
+): Promise<{ ok: true } | DocumentError> {
+  return db.transaction(async (tx) => {
+    const folder = await folderOf(tx, input.associationId, input.folderId);
+    if (!folder) return fail("not_found", DOCUMENT_MESSAGES.folderNotFound, "folderId");
+    if (folder.name === input.name) return { ok: true as const };
+    if (await folderNameTaken(tx, input.associationId, folder.parentId, input.name, folder.id))
+      return fail("conflict", DOCUMENT_MESSAGES.folderExists, "name");
+    await tx.update(documentFolders).set({ name: input.name }).where(eq(documentFolders.id, folder.id));
+    await appendHistory(tx, {
+      associationId: input.associationId,
+      folderId: folder.id,
+      actorId: input.actorId,
+      action: "folder_renamed",
+      details: { old: folder.name, new: input.name },
+    });
+    return { ok: true as const };
+  });
+}
+
+/**
+ * Deletes an empty folder: no documents (archived ones included: they keep their folder for a
+ * restore) and no subfolders. The history keeps its name.
+ */
+export async function deleteFolder(
+  db: Database,
+  input: { associationId: string; actorId: string; folderId: string },
+): Promise<{ ok: true; name: string } | DocumentError> {
+  return db.transaction(async (tx) => {
+    const folder = await folderOf(tx, input.associationId, input.folderId);
+    if (!folder) return fail("not_found", DOCUMENT_MESSAGES.folderNotFound, "folderId");
+    const [inside] = await tx
+      .select({ n: sql<number>`1` })
+      .from(associationDocuments)
+      .where(eq(associationDocuments.folderId, folder.id))
+      .limit(1);
+    const [child] = await tx
+      .select({ n: sql<number>`1` })
+      .from(documentFolders)
+      .where(eq(documentFolders.parentId, folder.id))
+      .limit(1);
+    if (inside || child) return fail("conflict", DOCUMENT_MESSAGES.folderNotEmpty, "folderId");
+    await tx.delete(documentFolders).where(eq(documentFolders.id, folder.id));
+    await appendHistory(tx, {
+      associationId: input.associationId,
+      folderId: folder.id,
+      actorId: input.actorId,
+      action: "folder_deleted",
+      details: { old: folder.name },
+    });
+    return { ok: true as const, name: folder.name };
   });
 }
 

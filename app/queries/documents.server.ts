@@ -11,6 +11,7 @@ import {
   users,
 } from "@db/schema";
 import type { DocumentVisibility, HistoryAction, HistoryDetails } from "@domain/documents";
+import { escapeLike } from "@domain/shared";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
@@ -54,7 +55,7 @@ export type LibraryRow = Awaited<ReturnType<typeof listLibrary>>["documents"][nu
 export async function listLibrary(
   db: Queryable,
   associationId: string,
-  options: { visibilities: readonly DocumentVisibility[]; withArchived: boolean },
+  options: { visibilities: readonly DocumentVisibility[]; withArchived: boolean; search?: string },
 ) {
   const folders = await db
     .select({ id: documentFolders.id, name: documentFolders.name, parentId: documentFolders.parentId })
@@ -71,6 +72,9 @@ export async function listLibrary(
         eq(associationDocuments.associationId, associationId),
         inArray(associationDocuments.visibility, [...options.visibilities]),
         options.withArchived ? undefined : isNull(associationDocuments.archivedAt),
+        options.search
+          ? sql`(${associationDocuments.title} ilike ${`%${escapeLike(options.search)}%`} or ${documentVersions.fileName} ilike ${`%${escapeLike(options.search)}%`})`
+          : undefined,
       ),
     )
     .orderBy(asc(associationDocuments.title));

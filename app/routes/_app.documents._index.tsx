@@ -21,15 +21,17 @@ import {
 } from "@domain/documents";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { findAssociation, requireAssociation } from "~/auth/association.server";
 import { requireContext } from "~/auth/guards.server";
 import {
   createFolder,
+  deleteFolder,
   discardUpload,
   type ReceivedFile,
   readDocumentUpload,
+  renameFolder,
   uploadDocument,
 } from "~/commands/documents.server";
 import {
@@ -41,7 +43,7 @@ import {
 } from "~/components/documents/library";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { LabelledControl } from "~/components/ui/labelled-control";
 import { getDb } from "~/db.server";
@@ -57,7 +59,13 @@ import { dateLabel } from "~/queries/rfp-present.server";
 
 export const meta: MetaFunction = () => [{ title: "Documents · Association Commons" }];
 
-/** The library page's two forms, told apart by their hidden intent. */
+const folderName = z
+  .string({ required_error: DOCUMENT_MESSAGES.folderNameRequired })
+  .trim()
+  .min(1, DOCUMENT_MESSAGES.folderNameRequired)
+  .max(FOLDER_NAME_MAX, DOCUMENT_MESSAGES.folderNameTooLong);
+
+/** The library page's forms, told apart by their hidden intent. */
 const LibrarySchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("upload"),
@@ -69,13 +77,11 @@ const LibrarySchema = z.discriminatedUnion("intent", [
   }),
   z.object({
     intent: z.literal("create-folder"),
-    name: z
-      .string({ required_error: DOCUMENT_MESSAGES.folderNameRequired })
-      .trim()
-      .min(1, DOCUMENT_MESSAGES.folderNameRequired)
-      .max(FOLDER_NAME_MAX, DOCUMENT_MESSAGES.folderNameTooLong),
+    name: folderName,
     parentId: z.string().uuid().optional(),
   }),
+  z.object({ intent: z.literal("rename-folder"), folderId: z.string().uuid(), name: folderName }),
+  z.object({ intent: z.literal("delete-folder"), folderId: z.string().uuid() }),
 ]);
 
 const MANAGERS = ["board_member", "property_manager"] as const;
@@ -89,6 +95,7 @@ const MANAGERS = ["board_member", "property_manager"] as const;
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireContext(request);
   const db = await getDb();
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
   const [scoped, vendor] = await Promise.all([findAssociation(viewer), holdsVendorRole(db, viewer.user.id)]);
   const tz = scoped?.association.timeZone ?? viewer.profile.timezone ?? undefined;
   const row = (d: LibraryRow & { associationName?: string }): DocumentRowView => ({
@@ -110,6 +117,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { folders, documents, archived } = await listLibrary(db, scoped.association.id, {
       visibilities: visibleTo(role),
       withArchived: manage,
+      search: q || undefined,
     });
     const ordered = orderFolders(folders);
     library = {
@@ -119,6 +127,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         id: f.id,
         path: folderPath(f.id, folders),
         topLevel: f.parentId === null,
+        name: f.name,
+        empty: !documents.some((d) => d.folderId === f.id) && !archived.some((d) => d.folderId === f.id),
         documents: documents.filter((d) => d.folderId === f.id).map(row),
       })),
       unfiled: documents.filter((d) => d.folderId === null).map(row),
@@ -127,13 +137,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   }
   const shared = vendor ? (await listSharedWithVendor(db, viewer.user.id)).map(row) : [];
-  return json({ library, shared, vendor });
+  return json({ library, shared, vendor, q });
 }
 
-type ActionData = { intent: "upload" | "create-folder"; result: SubmissionResult<string[]> };
+type Intent = "upload" | "create-folder" | "rename-folder" | "delete-folder";
+type ActionData = { intent: Intent; folderId?: string; result: SubmissionResult<string[]> };
 
-const reply = (intent: ActionData["intent"], result: SubmissionResult<string[]>, status: number) =>
-  json<ActionData>({ intent, result }, { status });
+const reply = (intent: Intent, result: SubmissionResult<string[]>, status: number, folderId?: string) =>
+  json<ActionData>({ intent, result, folderId }, { status });
+const INTENTS: readonly Intent[] = ["upload", "create-folder", "rename-folder", "delete-folder"];
 
 export async function action({ request }: ActionFunctionArgs) {
   // Authorized before a byte of the body is read: a board member or manager of the active association.
@@ -158,10 +170,38 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: LibrarySchema });
   if (submission.status !== "success") {
     await discardUpload(files);
-    const intent = formData.get("intent") === "create-folder" ? "create-folder" : "upload";
-    return reply(intent, submission.reply(), 400);
+    const posted = formData.get("intent");
+    const intent = INTENTS.find((i) => i === posted) ?? "upload";
+    const folderId = formData.get("folderId");
+    return reply(intent, submission.reply(), 400, typeof folderId === "string" ? folderId : undefined);
   }
   const value = submission.value;
+  if (value.intent === "rename-folder" || value.intent === "delete-folder") {
+    await discardUpload(files);
+    const input = { ...base, folderId: value.folderId };
+    const outcome =
+      value.intent === "rename-folder"
+        ? await renameFolder(db, { ...input, name: value.name })
+        : await deleteFolder(db, input);
+    if (!outcome.ok) {
+      const field = value.intent === "rename-folder" && outcome.field === "name" ? "name" : "";
+      return reply(
+        value.intent,
+        submission.reply(
+          field ? { fieldErrors: { name: [outcome.message] } } : { formErrors: [outcome.message] },
+        ),
+        domainErrorStatus(outcome.kind),
+        value.folderId,
+      );
+    }
+    return redirectWithFlash("/documents", {
+      message:
+        value.intent === "rename-folder"
+          ? `Folder renamed to "${value.name}"`
+          : `Folder "${"name" in outcome ? outcome.name : ""}" deleted`,
+      tone: "success",
+    });
+  }
   if (value.intent === "create-folder") {
     await discardUpload(files);
     const outcome = await createFolder(db, { ...base, name: value.name, parentId: value.parentId ?? null });
@@ -210,7 +250,7 @@ const VISIBILITY_OPTIONS = DOCUMENT_VISIBILITIES.map((v) => ({
 }));
 
 export default function DocumentsPage() {
-  const { library, shared, vendor } = useLoaderData<typeof loader>();
+  const { library, shared, vendor, q } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl">
       <h1 className="text-3xl font-semibold">Documents</h1>
@@ -220,7 +260,33 @@ export default function DocumentsPage() {
           {library.manage ? "" : " you may read"}
         </p>
       ) : null}
-      {library?.manage ? (
+      {library ? (
+        <Form method="get" role="search" aria-label="Documents" className="mt-4 flex flex-wrap gap-2">
+          <input
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={200}
+            aria-label="Search documents by title or file name"
+            placeholder="Title or file name"
+            className="min-w-0 flex-1 basis-64 rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+          />
+          <Button variant="secondary">Search</Button>
+          {q ? (
+            <Link to="/documents" className={buttonClass("ghost")}>
+              Clear
+            </Link>
+          ) : null}
+        </Form>
+      ) : null}
+      {library && q ? (
+        <p className="mt-3 text-sm">
+          {library.total === 0
+            ? `No documents match "${q}".`
+            : `${library.total} ${library.total === 1 ? "document matches" : "documents match"} "${q}".`}
+        </p>
+      ) : null}
+      {library?.manage && !q ? (
         <ManageForms folders={library.folders} resetKey={`${library.total}-${library.archived.length}`} />
       ) : null}
       {library ? (
@@ -228,17 +294,20 @@ export default function DocumentsPage() {
           {library.total === 0 && library.folders.length === 0 ? (
             <p className="mt-6 text-sm">No documents yet.</p>
           ) : null}
-          {library.folders.map((f) => (
-            <DocumentSection key={f.id} id={`folder-${f.id}`} title={f.path}>
-              {f.documents.length === 0 ? (
-                <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                  No documents in this folder.
-                </p>
-              ) : (
-                <DocumentTable caption={`Documents in ${f.path}`} rows={f.documents} />
-              )}
-            </DocumentSection>
-          ))}
+          {library.folders
+            .filter((f) => !q || f.documents.length > 0)
+            .map((f) => (
+              <DocumentSection key={f.id} id={`folder-${f.id}`} title={f.path}>
+                {library.manage && !q ? <FolderActions key={f.name} folder={f} /> : null}
+                {f.documents.length === 0 ? (
+                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                    No documents in this folder.
+                  </p>
+                ) : (
+                  <DocumentTable caption={`Documents in ${f.path}`} rows={f.documents} />
+                )}
+              </DocumentSection>
+            ))}
           {library.unfiled.length > 0 ? (
             <DocumentSection
               id="folder-none"
@@ -451,6 +520,59 @@ function ManageForms({
         </Form>
       </section>
     </div>
+  );
+}
+
+/** A folder's rename and delete forms (board members and managers), folded away until wanted. */
+function FolderActions({ folder }: { folder: { id: string; name: string; path: string; empty: boolean } }) {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const mine = actionData?.folderId === folder.id ? actionData : undefined;
+  const [rename, fields] = useForm({
+    id: `rename-folder-${folder.id}`,
+    lastResult: mine?.intent === "rename-folder" ? mine.result : undefined,
+    defaultValue: { name: folder.name },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LibrarySchema }),
+  });
+  const nameErrors = (fields as unknown as Record<string, { errors?: string[] }>).name?.errors;
+  const deleteErrors = mine?.intent === "delete-folder" ? mine.result.error?.[""] : undefined;
+  return (
+    <details open={Boolean(mine)} className="mt-2 text-sm">
+      <summary className="cursor-pointer font-medium text-blue-700 dark:text-blue-300">
+        Manage folder<span className="sr-only"> {folder.path}</span>
+      </summary>
+      <div className="mt-2 flex flex-wrap items-end gap-4">
+        <Form method="post" className="flex flex-wrap items-end gap-2" {...getFormProps(rename)}>
+          <input type="hidden" name="intent" value="rename-folder" />
+          <input type="hidden" name="folderId" value={folder.id} />
+          <Field
+            id={`rename-${folder.id}`}
+            label="Folder name"
+            name="name"
+            required
+            maxLength={FOLDER_NAME_MAX}
+            defaultValue={folder.name}
+            errors={nameErrors}
+          />
+          <Button variant="secondary" disabled={busy}>
+            Rename
+          </Button>
+        </Form>
+        {folder.empty ? (
+          <Form method="post" className="flex flex-col gap-1">
+            <input type="hidden" name="intent" value="delete-folder" />
+            <input type="hidden" name="folderId" value={folder.id} />
+            <Button variant="secondary" disabled={busy}>
+              Delete folder<span className="sr-only"> {folder.path}</span>
+            </Button>
+          </Form>
+        ) : (
+          <p className="text-slate-600 dark:text-slate-400">{DOCUMENT_MESSAGES.folderNotEmpty}.</p>
+        )}
+      </div>
+      {deleteErrors ? <p className="mt-1 text-red-700">{deleteErrors.join(" ")}</p> : null}
+    </details>
   );
 }
 

@@ -164,6 +164,7 @@ export const DOCUMENT_MESSAGES = {
   folderExists: "A folder with this name already exists here",
   folderTooDeep: "Folders can be nested one level deep",
   folderNotFound: "That folder does not exist",
+  folderNotEmpty: "Only an empty folder can be deleted: move its documents and subfolders out first",
   notFound: "Document not found",
   archived: "This document is archived: restore it first",
   notArchived: "This document is not archived",
@@ -319,6 +320,8 @@ export const HISTORY_ACTIONS = [
   "archived",
   "restored",
   "folder_created",
+  "folder_renamed",
+  "folder_deleted",
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -354,6 +357,10 @@ export function describeHistory(action: HistoryAction, d: HistoryDetails): strin
       return "Restored from the archive";
     case "folder_created":
       return `Folder "${d.new ?? ""}" created`;
+    case "folder_renamed":
+      return `Folder renamed from "${d.old ?? ""}" to "${d.new ?? ""}"`;
+    case "folder_deleted":
+      return `Folder "${d.old ?? ""}" deleted`;
     default: {
       const never: never = action;
       return String(never);

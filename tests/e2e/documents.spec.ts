@@ -102,3 +102,39 @@ test("a vendor sees the documents an association shared with them by name", asyn
   await page.getByRole("link", { name: /Download current version/ }).click();
   expect((await downloading).suggestedFilename()).toBe("certificate-of-insurance-2026.pdf");
 });
+
+test("a board member searches the library, renames a folder and deletes an empty one", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const name = `Old reports ${testInfo.project.name} ${Date.now()}`;
+  await signInAs(page, "board@demo.test");
+  await page.goto("/documents");
+  await page
+    .getByRole("search", { name: "Documents" })
+    .getByLabel("Search documents by title or file name")
+    .fill("operating budget");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByRole("link", { name: "2026 Operating Budget" })).toBeVisible();
+  await expect(page.getByText(/documents? match(es)? "operating budget"/)).toBeVisible();
+  await page.getByRole("link", { name: "Clear" }).click();
+
+  const create = page.locator("#create-folder");
+  await create.getByLabel("Folder name").fill(name);
+  await create.getByRole("button", { name: "Create folder" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Folder "${name}" created`);
+
+  const section = page.locator("section", { has: page.getByRole("heading", { name, exact: true }) });
+  await section.getByText("Manage folder").click();
+  await section.getByLabel("Folder name").fill(`${name} (archive)`);
+  await section.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Folder renamed to "${name} (archive)"`);
+
+  const renamed = page.locator("section", {
+    has: page.getByRole("heading", { name: `${name} (archive)`, exact: true }),
+  });
+  await renamed.getByText("Manage folder").click();
+  await renamed.getByRole("button", { name: /Delete folder/ }).click();
+  await expect(page.getByRole("status")).toHaveText(`Folder "${name} (archive)" deleted`);
+  await expect(page.getByRole("heading", { name: `${name} (archive)`, exact: true })).toHaveCount(0);
+});

@@ -470,6 +470,111 @@ describe.each(engines)("the document library on %s", (engine) => {
     ]);
   });
 
+  it("renames and deletes folders: names stay unique, only an empty folder goes, B's board cannot touch A's", async () => {
+    const made = await postLibrary(board, { intent: "create-folder", name: "Insurance" });
+    expect(made.status).toBe(302);
+    expect((await postLibrary(board, { intent: "create-folder", name: "Contracts" })).status).toBe(302);
+    const folders = await t.db
+      .select({ id: documentFolders.id, name: documentFolders.name })
+      .from(documentFolders)
+      .where(eq(documentFolders.associationId, associationA));
+    const insurance = folders.find((f) => f.name === "Insurance")?.id as string;
+    const contracts = folders.find((f) => f.name === "Contracts")?.id as string;
+
+    // A name its sibling already has (in other letters) is refused beside the field.
+    const clash = await postLibrary(board, {
+      intent: "rename-folder",
+      folderId: insurance,
+      name: "contracts",
+    });
+    expect(clash.status).toBe(409);
+    const clashBody = (await clash.json()) as {
+      folderId: string;
+      result: { error: Record<string, string[]> };
+    };
+    expect(clashBody.folderId).toBe(insurance);
+    expect(clashBody.result.error.name).toEqual(["A folder with this name already exists here"]);
+    const blank = await postLibrary(board, { intent: "rename-folder", folderId: insurance, name: "  " });
+    expect(blank.status).toBe(400);
+
+    expect(
+      (await postLibrary(board, { intent: "rename-folder", folderId: insurance, name: "Insurance policies" }))
+        .status,
+    ).toBe(302);
+
+    // A folder holding a document (archived ones too) is kept.
+    const { response } = await upload(
+      board,
+      {
+        intent: "upload",
+        title: "Wind policy",
+        category: "insurance",
+        visibility: "board",
+        folderId: insurance,
+      },
+      { name: "wind-policy.pdf", bytes: TINY_PDF },
+    );
+    const policy = idFrom(response);
+    const full = await postLibrary(board, { intent: "delete-folder", folderId: insurance });
+    expect(full.status).toBe(409);
+    expect(((await full.json()) as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual(
+      ["Only an empty folder can be deleted: move its documents and subfolders out first"],
+    );
+
+    // Another association's board member and a homeowner of A get nowhere, and nothing changes.
+    expect((await postLibrary(boardB, { intent: "delete-folder", folderId: contracts })).status).toBe(404);
+    expect(
+      (await postLibrary(boardB, { intent: "rename-folder", folderId: contracts, name: "Mine" })).status,
+    ).toBe(404);
+    expect((await postLibrary(homeowner, { intent: "delete-folder", folderId: contracts })).status).toBe(403);
+
+    expect((await postLibrary(board, { intent: "delete-folder", folderId: contracts })).status).toBe(302);
+    const left = await t.db
+      .select({ name: documentFolders.name })
+      .from(documentFolders)
+      .where(eq(documentFolders.associationId, associationA));
+    expect(left.map((f) => f.name)).toContain("Insurance policies");
+    expect(left.map((f) => f.name)).not.toContain("Contracts");
+    expect(left.map((f) => f.name)).not.toContain("Insurance");
+    const history = await t.db
+      .select({ action: documentHistory.action, details: documentHistory.details })
+      .from(documentHistory)
+      .where(eq(documentHistory.associationId, associationA));
+    expect(history).toEqual(
+      expect.arrayContaining([
+        { action: "folder_renamed", details: { old: "Insurance", new: "Insurance policies" } },
+        { action: "folder_deleted", details: { old: "Contracts" } },
+      ]),
+    );
+    // The library lists the folder with its document under the new name.
+    const data = (await (await library(board)).json()) as Library;
+    expect(
+      data.library?.folders.find((f) => f.path === "Insurance policies")?.documents.map((d) => d.id),
+    ).toEqual([policy]);
+  });
+
+  it("searches the library by title and file name, within what the person may see", async () => {
+    const search = async (who: Person, q: string) =>
+      (await (
+        await answer(() =>
+          libraryRoute.loader({
+            request: new Request(`http://localhost/documents?q=${encodeURIComponent(q)}`, {
+              headers: { Cookie: who.cookie },
+            }),
+            params: {},
+            context: {},
+          }),
+        )
+      ).json()) as Library;
+    expect(idsIn(await search(board, "MEMBERS doc"))).toEqual([docs.members]);
+    // The file name counts too; LIKE's wildcards are plain characters.
+    expect(idsIn(await search(board, "vendors.pdf"))).toEqual([docs.vendors]);
+    expect(idsIn(await search(board, "%"))).toEqual([]);
+    // A homeowner finds only what members may read; B's documents are never found from A.
+    expect(idsIn(await search(homeowner, "document"))).toEqual([docs.members]);
+    expect(idsIn(await search(board, "B's budget"))).toEqual([]);
+  });
+
   it("keeps the history append-only: UPDATE and DELETE are refused", async () => {
     const rows = await t.db.select({ id: documentHistory.id }).from(documentHistory).limit(1);
     const id = rows[0]?.id as number;
