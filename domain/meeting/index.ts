@@ -5,3 +5,4 @@ export * from "./form";
 export * from "./machine";
 export * from "./stats";
 export * from "./types";
+export * from "./invitations";
