@@ -23,7 +23,8 @@ export interface InvitationView {
   repeats: boolean;
 }
 
-const statusLabel = (s: string | null) => ATTENDEE_STATUS_LABELS[(s ?? "pending") as AttendeeStatus] ?? s ?? "";
+const statusLabel = (s: string | null) =>
+  ATTENDEE_STATUS_LABELS[(s ?? "pending") as AttendeeStatus] ?? s ?? "";
 
 /** What an answer link invites to, without using it (null: not a valid link). */
 export async function findAnyInvitation(db: Queryable, token: string): Promise<InvitationView | null> {

@@ -51,7 +51,11 @@ export async function meetingForMail(db: Queryable, meetingId: string): Promise<
     .where(eq(meetings.id, meetingId));
   if (!row) return null;
   const attendees = await db
-    .select({ attendeeId: meetingAttendees.id, email: meetingAttendees.email, response: meetingAttendees.response })
+    .select({
+      attendeeId: meetingAttendees.id,
+      email: meetingAttendees.email,
+      response: meetingAttendees.response,
+    })
     .from(meetingAttendees)
     .where(eq(meetingAttendees.meetingId, meetingId))
     .orderBy(asc(meetingAttendees.position));
@@ -128,7 +132,9 @@ export async function sendMeetingInvitations(
           for update skip locked)
         returning o.id, o.meeting_id, o.attendee_id, o.email, o.kind, o.attempts, o.created_at`,
   );
-  claimed.sort((a, b) => new Date(a.created_at as string).getTime() - new Date(b.created_at as string).getTime());
+  claimed.sort(
+    (a, b) => new Date(a.created_at as string).getTime() - new Date(b.created_at as string).getTime(),
+  );
   const loaded = new Map<string, MeetingForMail | null>();
   let circuitOpen = false;
   for (const row of claimed) {
@@ -146,7 +152,11 @@ export async function sendMeetingInvitations(
       );
       const to = row.email ?? last?.email;
       if (to) mail = cancellationMail(to, meeting.ics);
-    } else if (meeting && !meeting.deleted && (meeting.status === "scheduled" || meeting.status === "in_progress")) {
+    } else if (
+      meeting &&
+      !meeting.deleted &&
+      (meeting.status === "scheduled" || meeting.status === "in_progress")
+    ) {
       const attendee = meeting.attendees.find((a) => a.attendeeId === row.attendee_id);
       if (attendee) {
         const { token, hash } = newAnswerToken();
@@ -156,7 +166,12 @@ export async function sendMeetingInvitations(
               on conflict (attendee_id) do update set email = excluded.email, token_hash = excluded.token_hash,
                 sequence = excluded.sequence, sent_at = excluded.sent_at`,
         );
-        mail = invitationMail(attendee.email, meeting.ics, token, row.kind === "invite" ? "invite" : "update");
+        mail = invitationMail(
+          attendee.email,
+          meeting.ics,
+          token,
+          row.kind === "invite" ? "invite" : "update",
+        );
       }
     }
     if (!mail) {
@@ -191,4 +206,3 @@ export async function waitingInvitationMails(db: Queryable, meetingId: string) {
     sql`select kind, state from meeting_invitation_mails where meeting_id = ${meetingId} and state in ('pending', 'sending')`,
   );
 }
-

@@ -33,9 +33,7 @@ export const meetingInvitationMails = pgTable(
   },
   (t) => [
     uniqueIndex("meeting_invitation_mails_event_attendee_key").on(t.eventId, t.attendeeId),
-    index("meeting_invitation_mails_waiting_idx")
-      .on(t.createdAt)
-      .where(sql`state in ('pending', 'sending')`),
+    index("meeting_invitation_mails_waiting_idx").on(t.createdAt).where(sql`state in ('pending', 'sending')`),
   ],
 );
 

@@ -63,7 +63,8 @@ export function vtimezone(zone: string, year: number): string {
       const at = c.date.getTime();
       const from = c.offset - c.change;
       const local = wall(at, from);
-      const kind = c.offset === daylightOffset && c.change !== 0 && offsets.length > 1 ? "DAYLIGHT" : "STANDARD";
+      const kind =
+        c.offset === daylightOffset && c.change !== 0 && offsets.length > 1 ? "DAYLIGHT" : "STANDARD";
       const name = nameAt(zone, at);
       lines.push(
         `BEGIN:${kind}`,

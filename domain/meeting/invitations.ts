@@ -49,8 +49,7 @@ export const INVITATION_FIELDS: readonly (keyof MeetingFields)[] = [
 /** The streams whose state after the append `invitationMailsFor` reads: the meeting of each such event. */
 export function invitationStreamsRead(events: readonly AppendedMeetingEvent[]): string[] {
   const ids = new Set<string>();
-  for (const e of events)
-    if (INVITING_EVENT_TYPES.has(e.type)) ids.add(meetingStreamId(e.data.meetingId));
+  for (const e of events) if (INVITING_EVENT_TYPES.has(e.type)) ids.add(meetingStreamId(e.data.meetingId));
   return [...ids];
 }
 
@@ -72,7 +71,8 @@ export function invitationMailsFor(
     if (!INVITING_EVENT_TYPES.has(e.type)) continue;
     const meetingId = e.data.meetingId;
     const state = stateOf(meetingStreamId(meetingId)) as MeetingState | undefined;
-    if (!state || state.status === "new") throw new Error(`State of meeting ${meetingId} is needed to invite`);
+    if (!state || state.status === "new")
+      throw new Error(`State of meeting ${meetingId} is needed to invite`);
     const everyone = (kind: InvitationMailKind) => {
       for (const a of state.attendees)
         out.push({ meetingId, attendeeId: a.attendeeId, email: a.email, kind, eventId: e.eventId });
@@ -82,7 +82,13 @@ export function invitationMailsFor(
         // The state after the append: an attendee removed in the same append is not invited.
         for (const a of e.data.attendees)
           if (state.attendees.some((x) => x.attendeeId === a.attendeeId))
-            out.push({ meetingId, attendeeId: a.attendeeId, email: a.email, kind: "invite", eventId: e.eventId });
+            out.push({
+              meetingId,
+              attendeeId: a.attendeeId,
+              email: a.email,
+              kind: "invite",
+              eventId: e.eventId,
+            });
         break;
       case "AttendeeInvited":
         if (state.status === "scheduled" || state.status === "in_progress")
@@ -95,7 +101,13 @@ export function invitationMailsFor(
           });
         break;
       case "AttendeeRemoved":
-        out.push({ meetingId, attendeeId: e.data.attendeeId, email: null, kind: "cancel", eventId: e.eventId });
+        out.push({
+          meetingId,
+          attendeeId: e.data.attendeeId,
+          email: null,
+          kind: "cancel",
+          eventId: e.eventId,
+        });
         break;
       case "MeetingDetailsUpdated":
         if (state.status === "scheduled" && INVITATION_FIELDS.some((k) => k in e.data.changes))

@@ -145,9 +145,7 @@ export const meetingMachine = setup({
     attendeeKnown: ({ context, event }) =>
       !context.deleted && event.type === "AttendeeRemoved" && hasAttendee(context, event.data.attendeeId),
     attendeeAnswering: ({ context, event }) =>
-      !context.deleted &&
-      event.type === "AttendeeResponded" &&
-      hasAttendee(context, event.data.attendeeId),
+      !context.deleted && event.type === "AttendeeResponded" && hasAttendee(context, event.data.attendeeId),
     attendanceOpen: ({ context, event }) =>
       minutesOpen(context) &&
       event.type === "AttendanceRecorded" &&
