@@ -36,7 +36,10 @@ function component(type: string): IcsComponent {
 /** Parses one VCALENDAR; throws on a malformed file (unbalanced BEGIN/END, a line without a colon). */
 export function parseIcs(text: string): IcsComponent {
   if (!text.includes("\r\n")) throw new Error("iCalendar lines end in CRLF");
-  const lines = text.replace(/\r\n[ \t]/g, "").split("\r\n").filter(Boolean);
+  const lines = text
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .filter(Boolean);
   const stack: IcsComponent[] = [];
   let root: IcsComponent | null = null;
   for (const line of lines) {
