@@ -198,11 +198,3 @@ export async function sendMeetingInvitations(
   }
   return result;
 }
-
-/** The mails waiting for a meeting (tests and diagnostics). */
-export async function waitingInvitationMails(db: Queryable, meetingId: string) {
-  return queryRows<{ kind: string; state: string }>(
-    db,
-    sql`select kind, state from meeting_invitation_mails where meeting_id = ${meetingId} and state in ('pending', 'sending')`,
-  );
-}
