@@ -4,6 +4,7 @@ import { announceAdminSetup } from "./commands/admin-setup.server";
 import { closeDueRfps } from "./commands/rfps.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
+import { sendMeetingInvitations } from "./mail/meeting-invitations.server";
 import { sendDueDigests, sendImmediateEmails } from "./mail/notification-dispatch.server";
 import { sampleMemory, stopRequestTimingFlush } from "./monitoring/request-timing.server";
 import { sweepOrphanedFiles } from "./storage/sweep.server";
@@ -43,6 +44,7 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  *   finds the RFP closed does nothing);
  * - notification e-mail: urgent and high priority at once, and the daily digests (rows are claimed, so
  *   no e-mail goes twice);
+ * - board meeting invitations, updates and cancellations from their outbox (claimed the same way);
  * - sampling this process's memory every 30 s for performance monitoring (app/performance);
  * - removing uploaded files that no row names, once they are an hour old (app/storage/sweep.server.ts).
  * Every app server may run them. Started once per process (server.js); returns a stop function.
@@ -60,6 +62,9 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
       }),
       every(EMAIL_DISPATCH_INTERVAL_MS, "Notification e-mail", async () => {
         await sendImmediateEmails(await getDb());
+      }),
+      every(EMAIL_DISPATCH_INTERVAL_MS, "Meeting invitations", async () => {
+        await sendMeetingInvitations(await getDb());
       }),
       every(intervalMs, "Notification digests", async () => {
         const sent = await sendDueDigests(await getDb());

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { Database, Queryable } from "@db/client";
 import { calendarAttendees, calendarEventExceptions, calendarEvents, userProfiles, users } from "@db/schema";
 import { mayManageAssociation } from "@domain/associations";
@@ -12,6 +11,7 @@ import {
   seriesEndsAt,
 } from "@domain/calendar";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { hashAnswerToken, newAnswerToken, plausibleAnswerToken } from "~/auth/answer-tokens.server";
 import type { AssociationMembership } from "~/auth/association.server";
 import type { IcsEvent } from "~/mail/calendar-ics.server";
 import { cancellationMail, invitationMail } from "~/mail/calendar-mails.server";
@@ -54,8 +54,7 @@ export interface StoredEvent {
   owner: { email: string; fullName: string | null };
 }
 
-/** Only this hash of an answer token is stored. */
-export const hashAnswerToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+export { hashAnswerToken };
 
 export async function loadEvent(db: Queryable, id: string): Promise<StoredEvent | null> {
   const [row] = await db
@@ -175,10 +174,10 @@ async function deliver(db: Queryable, eventId: string, outgoing: Outgoing[], can
 async function issueTokens(tx: Queryable, eventId: string, emails: string[], kind: "invite" | "update") {
   const out: Outgoing[] = [];
   for (const email of emails) {
-    const token = randomBytes(32).toString("base64url");
+    const { token, hash } = newAnswerToken();
     await tx
       .update(calendarAttendees)
-      .set({ tokenHash: hashAnswerToken(token) })
+      .set({ tokenHash: hash })
       .where(and(eq(calendarAttendees.eventId, eventId), sql`lower(${calendarAttendees.email}) = ${email}`));
     out.push({ to: email, kind, token });
   }
@@ -414,7 +413,7 @@ export type InvitationLookup =
 
 /** The invitation an answer link names (without using it). */
 export async function findInvitation(db: Queryable, token: string): Promise<InvitationLookup> {
-  if (!token || token.length > 100) return { ok: false, problem: "invalid" };
+  if (!plausibleAnswerToken(token)) return { ok: false, problem: "invalid" };
   const [attendee] = await db
     .select()
     .from(calendarAttendees)
@@ -434,7 +433,7 @@ export async function answerInvitation(
   token: string,
   answer: AttendeeAnswer,
 ): Promise<{ ok: true; eventId: string; title: string } | { ok: false }> {
-  if (!token || token.length > 100) return { ok: false };
+  if (!plausibleAnswerToken(token)) return { ok: false };
   const [row] = await db
     .update(calendarAttendees)
     .set({ status: answer, tokenHash: null, respondedAt: sql`now()` })

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, type OccurrenceException, wallClock } from "@domain/calendar";
+import { addDays, type OccurrenceException, vtimezone, wallClock } from "@domain/calendar";
 import ical, { type ICalCalendar, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 
 /**
@@ -7,6 +7,7 @@ import ical, { type ICalCalendar, ICalCalendarMethod, ICalEventStatus } from "ic
  * cancellations (METHOD:CANCEL) and the personal feed. Times carry the event's own zone (TZID), so
  * a calendar app expands a recurring event on local time across daylight-saving changes, as the
  * pages do; "this occurrence" deletes are EXDATEs and changes are overrides with a RECURRENCE-ID.
+ * Each zone used is defined by a VTIMEZONE (domain/calendar/vtimezone.ts).
  */
 
 export interface IcsEvent {
@@ -114,12 +115,23 @@ export function addIcsEvent(cal: ICalCalendar, e: IcsEvent, options: { cancelled
   }
 }
 
+/**
+ * ical-generator's zone option: a VTIMEZONE for every TZID the calendar uses, with the rules in force
+ * from the year before its first event on.
+ */
+function zones(events: readonly Pick<IcsEvent, "startsAt">[]) {
+  const first = events.reduce((min, e) => Math.min(min, Date.parse(e.startsAt)), Number.POSITIVE_INFINITY);
+  const year = (Number.isFinite(first) ? new Date(first) : new Date(0)).getUTCFullYear() - 1;
+  return { name: null, generator: (zone: string) => vtimezone(zone, year) };
+}
+
 /** A calendar of one event for an e-mail: an invitation or update (REQUEST) or a cancellation (CANCEL). */
 export function invitationIcs(e: IcsEvent, method: "REQUEST" | "CANCEL"): string {
   const cal = ical({
     name: e.title,
     method: method === "REQUEST" ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
     prodId: { company: "Association Commons", product: "Calendar", language: "EN" },
+    timezone: zones([e]),
   });
   addIcsEvent(cal, e, { cancelled: method === "CANCEL" });
   return cal.toString();
@@ -127,7 +139,11 @@ export function invitationIcs(e: IcsEvent, method: "REQUEST" | "CANCEL"): string
 
 /** A person's feed: every event of their calendar, recurrence included. */
 export function feedIcs(name: string, events: readonly IcsEvent[], extra: readonly IcsEvent[] = []): string {
-  const cal = ical({ name, prodId: { company: "Association Commons", product: "Calendar", language: "EN" } });
+  const cal = ical({
+    name,
+    prodId: { company: "Association Commons", product: "Calendar", language: "EN" },
+    timezone: zones([...events, ...extra]),
+  });
   for (const e of events) addIcsEvent(cal, e);
   for (const e of extra) addIcsEvent(cal, e);
   return cal.toString();

@@ -170,6 +170,7 @@ export async function meetingDetail(db: Queryable, associationId: string, meetin
         fullName: meetingAttendees.fullName,
         role: meetingAttendees.role,
         attendance: meetingAttendees.attendance,
+        response: meetingAttendees.response,
       })
       .from(meetingAttendees)
       .where(eq(meetingAttendees.meetingId, meetingId))

@@ -8,6 +8,8 @@ import {
   type AttendeeRole,
   agendaFormToFields,
   MEETING_MESSAGES,
+  MEETING_RESPONSE_LABELS,
+  NO_RESPONSE_LABEL,
 } from "@domain/meeting";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -66,6 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     attendees: detail.attendees.map((a) => ({
       ...a,
       roleLabel: ATTENDEE_ROLE_LABELS[a.role as AttendeeRole],
+      responseLabel: a.response ? MEETING_RESPONSE_LABELS[a.response] : NO_RESPONSE_LABEL,
       name: a.fullName || a.email,
     })),
     quorum: { present: boardPresent, required, met: boardPresent >= required },
@@ -515,7 +518,7 @@ export default function MeetingDetailPage() {
       >
         <div className="overflow-x-auto">
           <table className="min-w-full text-sm">
-            <caption className="sr-only">Attendees and attendance</caption>
+            <caption className="sr-only">Attendees, their answers to the invitation, and attendance</caption>
             <thead>
               <tr className="text-left text-slate-600 dark:text-slate-400">
                 <th scope="col" className="py-2 pr-3">
@@ -523,6 +526,9 @@ export default function MeetingDetailPage() {
                 </th>
                 <th scope="col" className="py-2 pr-3">
                   Role
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  RSVP
                 </th>
                 <th scope="col" className="py-2 pr-3">
                   Attendance
@@ -546,6 +552,9 @@ export default function MeetingDetailPage() {
                     ) : null}
                   </td>
                   <td className="py-2 pr-3">{a.roleLabel}</td>
+                  <td className="py-2 pr-3" data-testid="rsvp">
+                    {a.responseLabel}
+                  </td>
                   <td className="py-2 pr-3">
                     {can.recordAttendance ? (
                       <Form method="post" className="flex items-center gap-1">

@@ -134,6 +134,7 @@ export function meetingJson(d: MeetingDetail) {
       email: a.email,
       role: a.role,
       attendance_status: a.attendance,
+      response_status: a.response ?? "pending",
     })),
     agenda_items: d.agenda.map((i, n) => ({
       id: i.id,

@@ -1,14 +1,13 @@
-import { ATTENDEE_ANSWERS, ATTENDEE_STATUS_LABELS, type AttendeeStatus } from "@domain/calendar";
+import { ATTENDEE_ANSWERS, ATTENDEE_STATUS_LABELS } from "@domain/calendar";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { answerInvitation, findInvitation } from "~/commands/calendar.server";
+import { answerAnyInvitation, findAnyInvitation } from "~/commands/invitation-answers.server";
 import { GuestLayout } from "~/components/marketing/guest-layout";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { parseSubmission } from "~/forms.server";
-import { whenText } from "~/mail/calendar-mails.server";
 
 export const meta: MetaFunction = () => [
   { title: "Invitation · Association Commons" },
@@ -18,29 +17,16 @@ export const meta: MetaFunction = () => [
 const ANSWER_LABELS = { accepted: "Accept", tentative: "Tentative", declined: "Decline" } as const;
 
 /**
- * An invitation's answer page (issue 12 part 3): reached from the e-mailed links without signing in.
+ * An invitation's answer page (issue 12 part 3): reached from the e-mailed links without signing in,
+ * for calendar events and board meetings alike (app/commands/invitation-answers.server.ts).
  * Opening the link changes nothing (mail scanners open links); the person's button does, once.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const found = await findInvitation(await getDb(), params.token ?? "");
+  const invitation = await findAnyInvitation(await getDb(), params.token ?? "");
   const asked = new URL(request.url).searchParams.get("answer");
-  if (!found.ok) return json({ invitation: null, asked: null }, { status: 404 });
-  const e = found.stored.event;
+  if (!invitation) return json({ invitation: null, asked: null }, { status: 404 });
   return json({
-    invitation: {
-      title: e.title,
-      when: whenText({
-        startsAt: new Date(e.startsAt).toISOString(),
-        endsAt: new Date(e.endsAt).toISOString(),
-        timeZone: e.timeZone,
-        isAllDay: e.isAllDay,
-      }),
-      location: e.location,
-      organizer: found.stored.owner.fullName ?? found.stored.owner.email,
-      email: found.attendee.email,
-      status: ATTENDEE_STATUS_LABELS[found.attendee.status as AttendeeStatus] ?? found.attendee.status,
-      repeats: Boolean(e.rrule),
-    },
+    invitation,
     asked: (ATTENDEE_ANSWERS as readonly string[]).includes(asked ?? "") ? asked : null,
   });
 }
@@ -50,7 +36,7 @@ const AnswerSchema = z.object({ answer: z.enum(ATTENDEE_ANSWERS) });
 export async function action({ request, params }: ActionFunctionArgs) {
   const { submission } = await parseSubmission(request, AnswerSchema);
   if (submission.status !== "success") return json({ ok: false as const, answer: null }, { status: 400 });
-  const done = await answerInvitation(await getDb(), params.token ?? "", submission.value.answer);
+  const done = await answerAnyInvitation(await getDb(), params.token ?? "", submission.value.answer);
   if (!done.ok) return json({ ok: false as const, answer: null }, { status: 404 });
   return json({
     ok: true as const,

@@ -57,7 +57,7 @@ export const meetingStream: StreamDefinition<MeetingState, MeetingEvent> = {
   eventSchema: MeetingEvent,
   initialState: initialMeetingState,
   evolve: evolveMeeting,
-  snapshotSchema: 1,
+  snapshotSchema: 2,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry of heterogeneous stream definitions

@@ -158,6 +158,13 @@ async function applyMeetingEvent(
       await db.delete(at).where(eq(at.id, e.data.attendeeId));
       await recount(e.data.removedAt);
       return;
+    case "AttendeeResponded":
+      await db
+        .update(at)
+        .set({ response: e.data.response, respondedAt: e.data.respondedAt })
+        .where(eq(at.id, e.data.attendeeId));
+      await touch(e.data.respondedAt);
+      return;
     case "AttendanceRecorded":
       await db.update(at).set({ attendance: e.data.attendance }).where(eq(at.id, e.data.attendeeId));
       await recount(e.data.recordedAt);

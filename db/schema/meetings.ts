@@ -67,6 +67,9 @@ export function meetingProjectionTables(table: TableFn, prefix = "") {
       fullName: text("full_name").notNull(),
       role: text("role", { enum: ["board_member", "property_manager", "guest"] }).notNull(),
       attendance: text("attendance", { enum: ["present", "absent", "excused"] }),
+      /** The answer to the e-mailed invitation (RSVP), apart from attendance; null: no answer yet. */
+      response: text("response", { enum: ["accepted", "declined", "tentative"] }),
+      respondedAt: ts("responded_at"),
       /** Order of invitation. */
       position: integer("position").notNull(),
     },

@@ -4,3 +4,4 @@ export * from "./input";
 export * from "./recurrence";
 export * from "./time";
 export * from "./types";
+export * from "./vtimezone";

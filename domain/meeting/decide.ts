@@ -33,7 +33,13 @@ import {
   minutesOpen,
   statusForward,
 } from "./machine";
-import { type ActionItemStatus, type Attendance, MEETING_LIMITS, MEETING_MESSAGES } from "./types";
+import {
+  type ActionItemStatus,
+  type Attendance,
+  MEETING_LIMITS,
+  MEETING_MESSAGES,
+  type MeetingResponse,
+} from "./types";
 
 /** Who is acting, as the server established it from the association membership. */
 export interface MeetingActor {
@@ -162,6 +168,36 @@ export function meetingEditOutcome(
     (changes as Record<string, unknown>)[key] = mine;
   }
   return { changes, conflicts };
+}
+
+/**
+ * An attendee answers the invitation through the e-mailed link (issue 12): the link's single-use token
+ * stands for the person (no session, so no actor and no board check); it names the attendee it was
+ * issued to. Answers are taken while the meeting is scheduled or in progress; the same answer again
+ * changes nothing.
+ */
+export function decideResponse(
+  state: MeetingState,
+  answer: { attendeeId: string; response: MeetingResponse },
+  ctx: DecideContext,
+): Decision<MeetingEvent, MeetingError> {
+  if (state.status === "new" || state.deleted || !state.meetingId)
+    return reject({ kind: "not_found", message: MEETING_MESSAGES.notFound });
+  const attendee = state.attendees.find((a) => a.attendeeId === answer.attendeeId);
+  if (!attendee) return reject({ kind: "not_found", message: MEETING_MESSAGES.attendeeNotFound });
+  const refused = reject({ kind: "business_rule" as const, message: MEETING_MESSAGES.responseClosed });
+  if (state.status !== "scheduled" && state.status !== "in_progress") return refused;
+  if (attendee.response === answer.response) return accept([]);
+  const event: MeetingEvent = {
+    type: "AttendeeResponded",
+    data: {
+      meetingId: state.meetingId,
+      attendeeId: answer.attendeeId,
+      response: answer.response,
+      respondedAt: ctx.now,
+    },
+  };
+  return meetingSnapshot(state).can(event) ? accept([event]) : refused;
 }
 
 /** Decides what a meeting command yields against the meeting's current state. */

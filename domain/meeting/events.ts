@@ -8,7 +8,7 @@ import {
   MeetingFieldsSchema,
   MotionSchema,
 } from "./fields";
-import { ACTION_ITEM_STATUSES, MEETING_LIMITS } from "./types";
+import { ACTION_ITEM_STATUSES, MEETING_LIMITS, MEETING_RESPONSES } from "./types";
 
 const at = z.string().datetime({ offset: true });
 const id = z.string().uuid();
@@ -73,6 +73,17 @@ export const AttendeeInvited = z.object({
 export const AttendeeRemoved = z.object({
   type: z.literal("AttendeeRemoved"),
   data: z.object({ meetingId: id, attendeeId: id, removedBy: id, removedAt: at }),
+});
+
+/** An attendee answered the invitation (through the e-mailed link: no sign-in, so no user id). */
+export const AttendeeResponded = z.object({
+  type: z.literal("AttendeeResponded"),
+  data: z.object({
+    meetingId: id,
+    attendeeId: id,
+    response: z.enum(MEETING_RESPONSES),
+    respondedAt: at,
+  }),
 });
 
 export const AttendanceRecorded = z.object({
@@ -186,6 +197,7 @@ export const MeetingEvent = z.discriminatedUnion("type", [
   AgendaReordered,
   AttendeeInvited,
   AttendeeRemoved,
+  AttendeeResponded,
   AttendanceRecorded,
   MeetingStarted,
   MeetingCompleted,

@@ -1,11 +1,19 @@
 import { assign, setup } from "xstate";
 import type { MeetingEvent } from "./events";
 import type { ActionItem, AgendaItem, Attendee, MeetingFields, Motion } from "./fields";
-import { ACTION_ITEM_STATUSES, type Attendance, type MeetingStatus, type MinutesStatus } from "./types";
+import {
+  ACTION_ITEM_STATUSES,
+  type Attendance,
+  type MeetingResponse,
+  type MeetingStatus,
+  type MinutesStatus,
+} from "./types";
 
 export interface MeetingAttendee extends Attendee {
   /** Not recorded yet: null. */
   attendance: Attendance | null;
+  /** The answer to the invitation (RSVP), apart from attendance; null: no answer yet. */
+  response: MeetingResponse | null;
 }
 
 export interface MeetingMinutes {
@@ -136,6 +144,8 @@ export const meetingMachine = setup({
       attendeeRefusal(context, event.data.attendee) === null,
     attendeeKnown: ({ context, event }) =>
       !context.deleted && event.type === "AttendeeRemoved" && hasAttendee(context, event.data.attendeeId),
+    attendeeAnswering: ({ context, event }) =>
+      !context.deleted && event.type === "AttendeeResponded" && hasAttendee(context, event.data.attendeeId),
     attendanceOpen: ({ context, event }) =>
       minutesOpen(context) &&
       event.type === "AttendanceRecorded" &&
@@ -178,7 +188,7 @@ export const meetingMachine = setup({
             scheduledBy: event.data.scheduledBy,
             fields: event.data.fields,
             agenda: event.data.agenda,
-            attendees: event.data.attendees.map((a) => ({ ...a, attendance: null })),
+            attendees: event.data.attendees.map((a) => ({ ...a, attendance: null, response: null })),
           }
         : {},
     ),
@@ -215,7 +225,7 @@ export const meetingMachine = setup({
     ),
     addAttendee: assign(({ context, event }) =>
       event.type === "AttendeeInvited"
-        ? { attendees: [...context.attendees, { ...event.data.attendee, attendance: null }] }
+        ? { attendees: [...context.attendees, { ...event.data.attendee, attendance: null, response: null }] }
         : {},
     ),
     removeAttendee: assign(({ context, event }) =>
@@ -228,6 +238,15 @@ export const meetingMachine = setup({
         ? {
             attendees: context.attendees.map((a) =>
               a.attendeeId === event.data.attendeeId ? { ...a, attendance: event.data.attendance } : a,
+            ),
+          }
+        : {},
+    ),
+    recordResponse: assign(({ context, event }) =>
+      event.type === "AttendeeResponded"
+        ? {
+            attendees: context.attendees.map((a) =>
+              a.attendeeId === event.data.attendeeId ? { ...a, response: event.data.response } : a,
             ),
           }
         : {},
@@ -323,6 +342,7 @@ export const meetingMachine = setup({
         AgendaReordered: { guard: "agendaPermutation", actions: "reorderAgenda" },
         AttendeeInvited: { guard: "attendeeNew", actions: "addAttendee" },
         AttendeeRemoved: { guard: "attendeeKnown", actions: "removeAttendee" },
+        AttendeeResponded: { guard: "attendeeAnswering", actions: "recordResponse" },
         MeetingStarted: { guard: "live", target: "in_progress" },
         MeetingCancelled: { guard: "live", target: "cancelled", actions: "cancel" },
         MeetingDeleted: { guard: "deletable", actions: "markDeleted" },
@@ -331,6 +351,7 @@ export const meetingMachine = setup({
     in_progress: {
       on: {
         AttendeeInvited: { guard: "attendeeNew", actions: "addAttendee" },
+        AttendeeResponded: { guard: "attendeeAnswering", actions: "recordResponse" },
         AttendanceRecorded: { guard: "attendanceOpen", actions: "recordAttendance" },
         MinutesDrafted: { guard: "minutesOpen", actions: "draftMinutes" },
         MotionRecorded: { guard: "motionAllowed", actions: "recordMotion" },

@@ -16,6 +16,18 @@ export type AttendeeRole = (typeof ATTENDEE_ROLES)[number];
 export const ATTENDANCE = ["present", "absent", "excused"] as const;
 export type Attendance = (typeof ATTENDANCE)[number];
 
+/** An attendee's answer to the e-mailed invitation (spec 001 section 4, attendee status; issue 12). */
+export const MEETING_RESPONSES = ["accepted", "declined", "tentative"] as const;
+export type MeetingResponse = (typeof MEETING_RESPONSES)[number];
+
+export const MEETING_RESPONSE_LABELS: Record<MeetingResponse, string> = {
+  accepted: "Accepted",
+  declined: "Declined",
+  tentative: "Tentative",
+};
+/** The RSVP column of an attendee who has not answered. */
+export const NO_RESPONSE_LABEL = "No answer";
+
 export const AGENDA_ITEM_TYPES = ["discussion", "vote", "presentation", "report"] as const;
 export type AgendaItemType = (typeof AGENDA_ITEM_TYPES)[number];
 
@@ -129,6 +141,7 @@ export const MEETING_MESSAGES = {
   alreadyExists: "This meeting already exists",
   agendaItemNotFound: "Agenda item not found",
   attendeeNotFound: "Attendee not found",
+  responseClosed: "This meeting no longer takes answers",
   attendeeExists: "This person is already an attendee",
   motionNotFound: "Motion not found",
   actionItemNotFound: "Action item not found",

@@ -43,6 +43,10 @@ test("schedule -> agenda -> attendance -> minutes -> approve", async ({ page }, 
   await expect(page.getByRole("status")).toHaveText("Meeting scheduled");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.getByTestId("attendee").filter({ hasText: "auditor@example.com" })).toBeVisible();
+  // The invitation's answer (RSVP) has its own column, apart from attendance.
+  await expect(
+    page.getByTestId("attendee").filter({ hasText: "auditor@example.com" }).getByTestId("rsvp"),
+  ).toHaveText("No answer");
 
   // The agenda: two items, the second moved up with the up button.
   for (const item of ["Treasurer's report", "Roof vote"]) {

@@ -23,6 +23,7 @@ import * as answerRoute from "~/routes/calendar.invitations.$token";
 import { formRequest, thrown, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
+import { parseIcs } from "../support/ics";
 import { useTempOutbox } from "../support/outbox";
 import { personWithRole } from "../support/people";
 import { inDays, rfpFields } from "../support/rfps";
@@ -380,6 +381,11 @@ describe.each(engines)("calendar on %s", (engine) => {
     expect(invite.icalEvent.content).toContain("METHOD:REQUEST");
     expect(invite.icalEvent.content).toContain(`UID:${id}@association-commons`);
     expect(invite.icalEvent.content).toContain("DTSTART;TZID=America/New_York:20260601T090000");
+    expect(
+      parseIcs(invite.icalEvent.content)
+        .all("VTIMEZONE")
+        .map((z) => z.get("TZID")),
+    ).toEqual(["America/New_York"]);
     const link = invite.text.match(/http:\/\/localhost:3999\/calendar\/invitations\/(\S+)\?answer=accepted/);
     expect(link).not.toBeNull();
     const token = link[1] as string;
@@ -488,7 +494,13 @@ describe.each(engines)("calendar on %s", (engine) => {
     expect(ics).toContain("SUMMARY:Feed weekly");
     expect(ics).toContain("DTSTART;TZID=America/New_York:20260302T090000");
     // rrule parses the feed's RRULE with its DTSTART and expands it as the page does (wall clock 09:00).
-    const lines = ics.split("\r\n");
+    // The zone its times name is defined (a VTIMEZONE before the event); the event's own lines follow.
+    expect(
+      parseIcs(ics)
+        .all("VTIMEZONE")
+        .map((z) => z.get("TZID")),
+    ).toEqual([NY]);
+    const lines = ics.split("\r\n").slice(ics.split("\r\n").indexOf("BEGIN:VEVENT"));
     const dtstart = lines.find((l) => l.startsWith("DTSTART"));
     const rruleLine = lines.find((l) => l.startsWith("RRULE:"));
     const rule = rrulestr(`${dtstart}\n${rruleLine}`) as RRule;

@@ -1,0 +1,29 @@
+CREATE TABLE "meeting_invitation_mails" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"meeting_id" uuid NOT NULL,
+	"attendee_id" uuid NOT NULL,
+	"email" text,
+	"kind" text NOT NULL,
+	"event_id" uuid NOT NULL,
+	"state" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"claimed_at" timestamp with time zone,
+	"sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "meeting_invitations" (
+	"attendee_id" uuid PRIMARY KEY NOT NULL,
+	"meeting_id" uuid NOT NULL,
+	"email" text NOT NULL,
+	"token_hash" text,
+	"sequence" integer NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "meeting_attendees" ADD COLUMN "response" text;--> statement-breakpoint
+ALTER TABLE "meeting_attendees" ADD COLUMN "responded_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "meeting_invitation_mails_event_attendee_key" ON "meeting_invitation_mails" USING btree ("event_id","attendee_id");--> statement-breakpoint
+CREATE INDEX "meeting_invitation_mails_waiting_idx" ON "meeting_invitation_mails" USING btree ("created_at") WHERE state in ('pending', 'sending');--> statement-breakpoint
+CREATE UNIQUE INDEX "meeting_invitations_token_key" ON "meeting_invitations" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "meeting_invitations_meeting_idx" ON "meeting_invitations" USING btree ("meeting_id");
