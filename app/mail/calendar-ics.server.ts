@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, type OccurrenceException, vtimezone, wallClock } from "@domain/calendar";
+import { addDays, type OccurrenceException, wallClock } from "@domain/calendar";
+import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { type ICalCalendar, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 
 /**
@@ -7,7 +8,7 @@ import ical, { type ICalCalendar, ICalCalendarMethod, ICalEventStatus } from "ic
  * cancellations (METHOD:CANCEL) and the personal feed. Times carry the event's own zone (TZID), so
  * a calendar app expands a recurring event on local time across daylight-saving changes, as the
  * pages do; "this occurrence" deletes are EXDATEs and changes are overrides with a RECURRENCE-ID.
- * Each zone used is defined by a VTIMEZONE (domain/calendar/vtimezone.ts).
+ * Each zone used is defined by a VTIMEZONE (@touch4it/ical-timezones).
  */
 
 export interface IcsEvent {
@@ -116,14 +117,10 @@ export function addIcsEvent(cal: ICalCalendar, e: IcsEvent, options: { cancelled
 }
 
 /**
- * ical-generator's zone option: a VTIMEZONE for every TZID the calendar uses, with the rules in force
- * from the year before its first event on.
+ * ical-generator's zone option: a VTIMEZONE for every TZID the calendar uses, from the IANA database
+ * as tzurl.org publishes it (@touch4it/ical-timezones, the generator ical-generator documents).
  */
-function zones(events: readonly Pick<IcsEvent, "startsAt">[]) {
-  const first = events.reduce((min, e) => Math.min(min, Date.parse(e.startsAt)), Number.POSITIVE_INFINITY);
-  const year = (Number.isFinite(first) ? new Date(first) : new Date(0)).getUTCFullYear() - 1;
-  return { name: null, generator: (zone: string) => vtimezone(zone, year) };
-}
+const zones = () => ({ name: null, generator: getVtimezoneComponent });
 
 /** A calendar of one event for an e-mail: an invitation or update (REQUEST) or a cancellation (CANCEL). */
 export function invitationIcs(e: IcsEvent, method: "REQUEST" | "CANCEL"): string {
@@ -131,7 +128,7 @@ export function invitationIcs(e: IcsEvent, method: "REQUEST" | "CANCEL"): string
     name: e.title,
     method: method === "REQUEST" ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
     prodId: { company: "Association Commons", product: "Calendar", language: "EN" },
-    timezone: zones([e]),
+    timezone: zones(),
   });
   addIcsEvent(cal, e, { cancelled: method === "CANCEL" });
   return cal.toString();
@@ -142,7 +139,7 @@ export function feedIcs(name: string, events: readonly IcsEvent[], extra: readon
   const cal = ical({
     name,
     prodId: { company: "Association Commons", product: "Calendar", language: "EN" },
-    timezone: zones([...events, ...extra]),
+    timezone: zones(),
   });
   for (const e of events) addIcsEvent(cal, e);
   for (const e of extra) addIcsEvent(cal, e);

@@ -4,4 +4,3 @@ export * from "./input";
 export * from "./recurrence";
 export * from "./time";
 export * from "./types";
-export * from "./vtimezone";

@@ -7,6 +7,7 @@
 
 import { parseWithZod } from "@conform-to/zod";
 import { EventFormSchema, expandEvent, toEventInput, wallClock } from "@domain/calendar";
+import ICAL from "ical.js";
 import { type RRule, rrulestr } from "rrule";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEvent } from "~/commands/calendar.server";
@@ -518,6 +519,21 @@ describe.each(engines)("calendar on %s", (engine) => {
     expect(expanded.map((o) => wallClock(o.startsAt, NY).time)).toEqual(["09:00", "09:00", "09:00", "09:00"]);
     // The feed's rule (DTSTART with TZID) gives the same instants, across the 8 March switch.
     expect(fromFeed).toEqual(expanded.map((o) => o.startsAt));
+    // A real calendar client's reading: ical.js parses the whole feed, takes the zone from its
+    // VTIMEZONE and expands the series to the same instants (EST on 2 March, EDT from the 9th).
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
+    const vevent = new ICAL.Event(
+      calendar.getFirstSubcomponent("vevent") as InstanceType<typeof ICAL.Component>,
+    );
+    expect(vevent.isRecurring()).toBe(true);
+    const occurrences = vevent.iterator();
+    const byIcalJs: string[] = [];
+    for (let next = occurrences.next(); next && byIcalJs.length < 10; next = occurrences.next()) {
+      byIcalJs.push(next.toJSDate().toISOString());
+    }
+    expect(byIcalJs).toEqual(expanded.map((o) => o.startsAt));
+    expect(byIcalJs.map((i) => i.slice(11, 16))).toEqual(["14:00", "13:00", "13:00", "13:00"]);
     // Reset link: the old URL answers 404, the new one works.
     const reset = await thrown(() =>
       calendarRoute.action(args(post("/calendar", feedPerson, { intent: "reset-feed" }))),
