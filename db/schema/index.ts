@@ -6,6 +6,7 @@ export * from "./documents";
 export * from "./event-store";
 export * from "./meetings";
 export * from "./monitoring";
+export * from "./reminders";
 export * from "./rfps";
 export * from "./roles";
 export * from "./setup";
