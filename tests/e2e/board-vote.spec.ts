@@ -15,7 +15,9 @@ async function publishAssociationRfp(page: Page, title: string): Promise<string>
   await page.getByLabel("RFP title").fill(title);
   await page.getByLabel("Category").selectOption("maintenance");
   await page.getByLabel("Description", { exact: true }).fill("Pressure-wash and reseal the garage deck.");
-  await page.getByLabel("Association (optional)").selectOption({ label: "Bayview Towers Condominium Association" });
+  await page
+    .getByLabel("Association (optional)")
+    .selectOption({ label: "Bayview Towers Condominium Association" });
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/step=location$/);
   await page.getByLabel("City").fill("Tampa");

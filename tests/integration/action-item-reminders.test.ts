@@ -27,7 +27,12 @@ describe.each(engines)("action item reminders on %s", (engine) => {
   let treasurer: Person;
   let associationId: string;
   let meetingId: string;
-  const items: Record<"roof" | "pool" | "done" | "later", string> = { roof: "", pool: "", done: "", later: "" };
+  const items: Record<"roof" | "pool" | "done" | "later", string> = {
+    roof: "",
+    pool: "",
+    done: "",
+    later: "",
+  };
 
   const reminders = (userId: string) =>
     t.db
@@ -134,7 +139,8 @@ describe.each(engines)("action item reminders on %s", (engine) => {
   it("several app servers running the job at once send each reminder once", async () => {
     const now = noonNY("2027-03-10");
     // A second connection pool stands for another app server (PostgreSQL); PGlite has one process.
-    const other = engine === "postgres" ? await openDatabase({ url: (t.handle as { url?: string }).url }) : null;
+    const other =
+      engine === "postgres" ? await openDatabase({ url: (t.handle as { url?: string }).url }) : null;
     try {
       const runs = await Promise.all([
         sendActionItemReminders(t.db, now),

@@ -93,7 +93,11 @@ describe("action item reminders", () => {
   });
 
   it("says when the item is due and names the meeting", () => {
-    const facts = { description: "Get three roof quotes", dueDate: "2027-03-10", meetingTitle: "March board" };
+    const facts = {
+      description: "Get three roof quotes",
+      dueDate: "2027-03-10",
+      meetingTitle: "March board",
+    };
     expect(reminderMessage("due_soon", facts, noonNY("2027-03-08"), "America/New_York").title).toBe(
       "Action item due in 2 days: Get three roof quotes",
     );
