@@ -36,11 +36,14 @@ interface Row {
 
 /**
  * Open action items of live meetings whose assignee is still an active member of the association, due
- * by the horizon (UTC's date plus three days: no zone's date is more than a day ahead of UTC's), without an
- * overdue reminder for their current due date yet, with the reminders already sent for them.
+ * by the horizon (UTC's date plus three days: no zone's date is more than a day ahead of UTC's),
+ * without an overdue reminder for their current due date yet, and, unless they may be overdue somewhere
+ * (due by UTC's date), without a due-soon one either (so items waiting to fall overdue never fill the
+ * batch); with the reminders already sent for them.
  */
 function candidates(db: Database, now: Date) {
-  const horizon = reminderHorizon(now.toISOString().slice(0, 10));
+  const today = now.toISOString().slice(0, 10);
+  const horizon = reminderHorizon(today);
   return queryRows<Row>(
     db,
     sql`select ai.id, ai.meeting_id, m.title as meeting_title, ai.description, ai.assignee_id,
@@ -55,6 +58,9 @@ function candidates(db: Database, now: Date) {
         where ai.status <> 'completed' and ai.due_date <= ${horizon}::date
           and not exists (select 1 from action_item_reminders r where r.action_item_id = ai.id
                           and r.kind = 'overdue' and r.due_date = ai.due_date)
+          and (ai.due_date <= ${today}::date
+               or not exists (select 1 from action_item_reminders r where r.action_item_id = ai.id
+                              and r.kind = 'due_soon' and r.due_date = ai.due_date))
         order by ai.due_date, ai.id
         limit ${BATCH}`,
   );
