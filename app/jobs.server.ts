@@ -1,5 +1,7 @@
+import { ACTION_ITEM_REMINDER_INTERVAL_MS } from "@domain/meeting/reminders";
 import { EMAIL_DISPATCH_INTERVAL_MS } from "@domain/notifications/email";
 import { MEMORY_SAMPLE_MS } from "@domain/performance/constants";
+import { sendActionItemReminders } from "./commands/action-item-reminders.server";
 import { announceAdminSetup } from "./commands/admin-setup.server";
 import { closeDueRfps } from "./commands/rfps.server";
 import { getDb } from "./db.server";
@@ -46,7 +48,9 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  *   no e-mail goes twice);
  * - board meeting invitations, updates and cancellations from their outbox (claimed the same way);
  * - sampling this process's memory every 30 s for performance monitoring (app/performance);
- * - removing uploaded files that no row names, once they are an hour old (app/storage/sweep.server.ts).
+ * - removing uploaded files that no row names, once they are an hour old (app/storage/sweep.server.ts);
+ * - action item reminders, hourly: two days before the due date and once overdue, in the association's
+ *   time zone (app/commands/action-item-reminders.server.ts; each sent once, whichever server runs it).
  * Every app server may run them. Started once per process (server.js); returns a stop function.
  */
 export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
@@ -74,6 +78,10 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
       every(ORPHAN_SWEEP_INTERVAL_MS, "Orphaned upload sweep", async () => {
         const { removed } = await sweepOrphanedFiles(await getDb());
         if (removed.length > 0) console.log(`Orphaned upload sweep: ${removed.length} file(s) removed`);
+      }),
+      every(ACTION_ITEM_REMINDER_INTERVAL_MS, "Action item reminders", async () => {
+        const sent = await sendActionItemReminders(await getDb());
+        if (sent > 0) console.log(`Action item reminders: ${sent} sent`);
       }),
     ];
   }

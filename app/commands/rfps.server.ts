@@ -32,6 +32,8 @@ import {
   rfpStreamId,
 } from "@domain/rfp";
 import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
+import { loadMeeting } from "~/commands/meetings.server";
+import { meetingOfMotion } from "~/queries/board-votes.server";
 
 /**
  * RFP and proposal commands (issue 4): each loads, decides and appends in one transaction through the
@@ -417,6 +419,38 @@ export async function reviewProposalCommand(
       decideProposal(
         { rfp, proposals, credits: new Map() },
         { type: "ReviewProposal", reviewer: input.reviewer, review: input.command },
+        { now: nowIso(options.now) },
+      ),
+    { metadata: { actorUserId: input.reviewer.userId } },
+  );
+}
+
+/**
+ * "Award per board vote" (issue 12): the author accepts a proposal citing a passed motion that names it
+ * (the meeting must be one of the RFP's association). The same acceptance as reviewProposalCommand's
+ * Accept, with the motion recorded in ProposalAccepted; the domain checks the motion against the
+ * meeting's folded stream and the locked RFP.
+ */
+export async function awardPerBoardVote(
+  db: Database,
+  input: { rfpId: string; reviewer: Reviewer; proposalId: string; motionId: string },
+  options: { now?: Clock } = {},
+) {
+  const meetingId = await meetingOfMotion(db, input.motionId);
+  const boardMeeting = meetingId ? await loadMeeting(db, meetingId) : undefined;
+  const boardVote = { meetingId: meetingId ?? input.motionId, motionId: input.motionId };
+  return runOverRfpProposals(
+    db,
+    input.rfpId,
+    (rfp, proposals) =>
+      decideProposal(
+        { rfp, proposals, credits: new Map() },
+        {
+          type: "ReviewProposal",
+          reviewer: input.reviewer,
+          review: { type: "Accept", proposalId: input.proposalId, boardVote },
+          boardMeeting,
+        },
         { now: nowIso(options.now) },
       ),
     { metadata: { actorUserId: input.reviewer.userId } },

@@ -187,6 +187,8 @@ export async function meetingDetail(db: Queryable, associationId: string, meetin
         votesAbstain: meetingMotions.votesAbstain,
         quorumPresent: meetingMotions.quorumPresent,
         quorumRequired: meetingMotions.quorumRequired,
+        rfpId: meetingMotions.rfpId,
+        proposalId: meetingMotions.proposalId,
       })
       .from(meetingMotions)
       .where(eq(meetingMotions.meetingId, meetingId))

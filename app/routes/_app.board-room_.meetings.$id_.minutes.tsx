@@ -14,6 +14,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
 import { z } from "zod";
 import { associationQuorum, meetingActor, requireBoardRoom } from "~/auth/board-room.server";
 import { pageNotFound } from "~/auth/guards.server";
@@ -25,6 +26,7 @@ import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { motionReferences, motionRfpChoices, motionRfpFacts } from "~/queries/board-votes.server";
 import { meetingSummary, todayIn } from "~/queries/meeting-present.server";
 import { assignableMembers, meetingDetail } from "~/queries/meetings.server";
 import { dateLabel } from "~/queries/rfp-present.server";
@@ -62,16 +64,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { meeting } = detail;
   const open = meeting.status === "in_progress" || meeting.status === "completed";
   const approved = meeting.minutesStatus === "approved";
+  const writable = open && !approved;
+  const references = await motionReferences(
+    db,
+    detail.motions.flatMap((m) => (m.rfpId ? [{ rfpId: m.rfpId, proposalId: m.proposalId }] : [])),
+  );
   return json({
     meeting: meetingSummary(meeting, tz),
     content: meeting.minutesContent ?? "",
     approvedOn: approved ? dateLabel(meeting.minutesApprovedAt, tz) : null,
     sharedOn: meeting.minutesSharedAt ? dateLabel(meeting.minutesSharedAt, tz) : null,
-    writable: open && !approved,
+    writable,
     open,
     approvable: meeting.status === "completed" && meeting.minutesStatus === "draft",
     quorum: { present, required, met: present >= required },
-    motions: detail.motions.map((m) => ({ ...m, resultLabel: MOTION_RESULT_LABELS[m.voteResult] })),
+    motions: detail.motions.map((m) => ({
+      ...m,
+      resultLabel: MOTION_RESULT_LABELS[m.voteResult],
+      reference: m.rfpId ? (references.get(`${m.rfpId}/${m.proposalId ?? ""}`) ?? null) : null,
+    })),
     actionItems: detail.actionItems.map((a) => ({
       ...a,
       statusLabel: ACTION_ITEM_STATUS_LABELS[a.status],
@@ -79,6 +90,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     })),
     members,
     defaultDue: defaultDueDate(today),
+    rfpChoices: writable ? await motionRfpChoices(db, viewer.association.id) : [],
   });
 }
 
@@ -129,6 +141,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       change = {
         type: "RecordMotion",
         quorumRequired: associationQuorum(viewer),
+        rfp: v.rfp_id ? await motionRfpFacts(db, v.rfp_id) : null,
         motion: {
           motionId: newId(),
           motion: v.motion,
@@ -136,6 +149,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
           seconded_by: v.seconded_by,
           vote_result: v.vote_result,
           vote_count: { for: v.votes_for, against: v.votes_against, abstain: v.votes_abstain },
+          ...(v.rfp_id ? { rfp_id: v.rfp_id } : {}),
+          ...(v.proposal_id ? { proposal_id: v.proposal_id } : {}),
         },
       };
       break;
@@ -247,6 +262,73 @@ function TextInput({
           {errors?.join(" ")}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The motion's optional RFP and proposal (issue 12, "award per board vote"): the association's RFPs
+ * open for review and their proposals, grouped by RFP. Without JavaScript every RFP's proposals are
+ * listed; with it, only the chosen RFP's. The server checks the pair either way.
+ */
+function MotionReferenceFields({
+  choices,
+  errors,
+}: {
+  choices: { id: string; title: string; proposals: { id: string; label: string }[] }[];
+  errors?: Record<string, string[] | undefined>;
+}) {
+  const [rfpId, setRfpId] = useState("");
+  const groups = rfpId ? choices.filter((c) => c.id === rfpId) : choices;
+  const field = (id: string, name: "rfp_id" | "proposal_id") => ({
+    id,
+    name,
+    className: inputClass,
+    "aria-invalid": errors?.[name] ? true : undefined,
+    "aria-describedby": errors?.[name] ? `${id}-error` : undefined,
+  });
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <div className="flex flex-col gap-1">
+        <label htmlFor="motion-rfp" className="text-sm font-medium">
+          RFP (optional)
+        </label>
+        <select {...field("motion-rfp", "rfp_id")} value={rfpId} onChange={(e) => setRfpId(e.target.value)}>
+          <option value="">No RFP</option>
+          {choices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
+        </select>
+        {errors?.rfp_id ? (
+          <p id="motion-rfp-error" className="text-sm text-red-700 dark:text-red-400">
+            {errors.rfp_id.join(" ")}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="motion-proposal" className="text-sm font-medium">
+          Proposal (optional)
+        </label>
+        <select {...field("motion-proposal", "proposal_id")} defaultValue="" key={rfpId}>
+          <option value="">No proposal</option>
+          {groups.map((c) => (
+            <optgroup key={c.id} label={c.title}>
+              {c.proposals.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        {errors?.proposal_id ? (
+          <p id="motion-proposal-error" className="text-sm text-red-700 dark:text-red-400">
+            {errors.proposal_id.join(" ")}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -372,6 +454,15 @@ export default function MinutesPage() {
                         Moved by {m.movedBy}, seconded by {m.secondedBy} · For {m.votesFor}, against{" "}
                         {m.votesAgainst}, abstain {m.votesAbstain} · <strong>{m.resultLabel}</strong>
                       </p>
+                      {m.reference ? (
+                        <p
+                          className="text-xs text-slate-600 dark:text-slate-400"
+                          data-testid="motion-reference"
+                        >
+                          RFP: {m.reference.rfpTitle}
+                          {m.reference.proposal ? ` · ${m.reference.proposal}` : ""}
+                        </p>
+                      ) : null}
                     </div>
                     {writable ? (
                       <Form method="post">
@@ -467,6 +558,9 @@ export default function MinutesPage() {
                     errors={errs("add-motion")?.votes_abstain}
                   />
                 </div>
+                {data.rfpChoices.length > 0 ? (
+                  <MotionReferenceFields choices={data.rfpChoices} errors={errs("add-motion")} />
+                ) : null}
                 <button type="submit" className={buttonClass("secondary")} disabled={busy}>
                   Record Motion
                 </button>

@@ -14,12 +14,13 @@ import { ArrowLeft, Check, Minus, X } from "lucide-react";
 import { z } from "zod";
 import { rfpActor, viewableRfp, viewerTimeZone } from "~/auth/actors.server";
 import { forbidden, requireContext } from "~/auth/guards.server";
-import { reviewProposalCommand } from "~/commands/rfps.server";
+import { awardPerBoardVote, reviewProposalCommand } from "~/commands/rfps.server";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { boardMotionsForRfp, boardVoteAwards } from "~/queries/board-votes.server";
 import { documentsOfProposals, listRfpProposals } from "~/queries/rfp-detail.server";
 import { budgetLabel, dateLabel } from "~/queries/rfp-present.server";
 
@@ -59,6 +60,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   const compare = new URL(request.url).searchParams.getAll("compare");
   const reviewable = rfp.status === "published";
+  // Award per board vote (issue 12): passed motions of the RFP's association naming its proposals.
+  const association = rfp.associationId;
+  const passed = association && reviewable ? await boardMotionsForRfp(db, rfp.id, association) : [];
+  const awards = await boardVoteAwards(db, rfp.id);
+  const cited =
+    association && awards.length > 0
+      ? await boardMotionsForRfp(db, rfp.id, association, { motionIds: awards.map((a) => a.motionId) })
+      : [];
+  const cite = (m: (typeof passed)[number]) => ({
+    motionId: m.motionId,
+    motion: m.motion,
+    meeting: m.meetingTitle,
+    meetingDate: dateLabel(m.meetingStart, m.timeZone),
+    votes: `For ${m.votesFor}, against ${m.votesAgainst}, abstain ${m.votesAbstain}`,
+    minutesUrl: `/board-room/meetings/${m.meetingId}/minutes`,
+  });
   return json({
     rfp: {
       id: rfp.id,
@@ -98,6 +115,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         rejectionReason: p.rejectionReason,
         canShortlist: reviewable && p.status === "submitted",
         canDecide: reviewable && isActiveProposal(p.status),
+        boardVotes:
+          reviewable && isActiveProposal(p.status)
+            ? passed.filter((m) => m.proposalId === p.id).map(cite)
+            : [],
+        awardedPerBoardVote: (() => {
+          const award = awards.find((a) => a.proposalId === p.id);
+          if (!award) return null;
+          const motion = cited.find((m) => m.motionId === award.motionId);
+          return motion
+            ? cite(motion)
+            : { minutesUrl: `/board-room/meetings/${award.meetingId}/minutes`, motion: null };
+        })(),
       };
     }),
   });
@@ -107,6 +136,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const ReviewSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("shortlist"), proposal_id: z.string().uuid() }),
   z.object({ intent: z.literal("accept"), proposal_id: z.string().uuid() }),
+  z.object({
+    intent: z.literal("award-board-vote"),
+    proposal_id: z.string().uuid(),
+    motion_id: z.string().uuid(),
+  }),
   z.object({
     intent: z.literal("reject"),
     proposal_id: z.string().uuid(),
@@ -127,12 +161,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const reasonError = submission.error?.reason?.[0];
     return json({ proposalId, error: reasonError ?? PROPOSAL_MESSAGES.notReviewable }, { status: 400 });
   }
-  const { intent, proposal_id: proposalId } = submission.value;
-  const command =
-    submission.value.intent === "reject"
-      ? ({ type: "Reject", proposalId, reason: submission.value.reason ?? null } as const)
-      : ({ type: intent === "accept" ? "Accept" : "Shortlist", proposalId } as const);
-  const outcome = await reviewProposalCommand(await getDb(), { rfpId: rfp.id, reviewer: actor, command });
+  const value = submission.value;
+  const { intent, proposal_id: proposalId } = value;
+  const db = await getDb();
+  const outcome =
+    value.intent === "award-board-vote"
+      ? await awardPerBoardVote(db, { rfpId: rfp.id, reviewer: actor, proposalId, motionId: value.motion_id })
+      : await reviewProposalCommand(db, {
+          rfpId: rfp.id,
+          reviewer: actor,
+          command:
+            value.intent === "reject"
+              ? { type: "Reject", proposalId, reason: value.reason ?? null }
+              : { type: value.intent === "accept" ? "Accept" : "Shortlist", proposalId },
+        });
   if (!outcome.ok) {
     return json(
       { proposalId, error: outcome.error.message },
@@ -140,11 +182,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   const message =
-    intent === "accept"
-      ? "Proposal accepted. The RFP is closed as awarded and the other bidders were told."
-      : intent === "shortlist"
-        ? "Proposal shortlisted"
-        : "Proposal rejected";
+    intent === "award-board-vote"
+      ? "Proposal awarded per board vote. The RFP is closed as awarded and the other bidders were told."
+      : intent === "accept"
+        ? "Proposal accepted. The RFP is closed as awarded and the other bidders were told."
+        : intent === "shortlist"
+          ? "Proposal shortlisted"
+          : "Proposal rejected";
   return redirectWithFlash(`/rfps/${rfp.id}/proposals`, { tone: "success", message });
 }
 
@@ -164,6 +208,33 @@ function Met({ value, label }: { value: boolean | null; label: string }) {
     <span className="inline-flex items-center gap-1 text-red-700 dark:text-red-400">
       <X aria-hidden="true" className="h-4 w-4" /> Missing<span className="sr-only"> ({label})</span>
     </span>
+  );
+}
+
+/** The motion an award per board vote cites: its text, meeting and date, votes and the minutes. */
+function BoardVoteCitation({
+  vote,
+}: {
+  vote: {
+    motion: string | null;
+    meeting?: string;
+    meetingDate?: string | null;
+    votes?: string;
+    minutesUrl: string;
+  };
+}) {
+  return (
+    <>
+      <blockquote className="mt-1 border-l-2 border-slate-300 pl-2 italic dark:border-slate-600">
+        {vote.motion}
+      </blockquote>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">
+        {vote.meeting}, {vote.meetingDate} · {vote.votes} ·{" "}
+        <Link to={vote.minutesUrl} className="text-blue-700 underline dark:text-blue-400">
+          Read the minutes<span className="sr-only"> of {vote.meeting}</span>
+        </Link>
+      </p>
+    </>
   );
 }
 
@@ -394,6 +465,51 @@ export default function ProposalsReview() {
                   </div>
                 ) : null}
                 {p.rejectionReason ? <p className="mt-2 text-sm">Reason given: {p.rejectionReason}</p> : null}
+                {p.awardedPerBoardVote ? (
+                  <div
+                    className="mt-3 rounded-md border border-green-200 bg-green-50 p-3 text-sm dark:border-green-900 dark:bg-green-950"
+                    data-testid="awarded-per-board-vote"
+                  >
+                    <p className="font-semibold">Awarded per board vote</p>
+                    {p.awardedPerBoardVote.motion ? (
+                      <BoardVoteCitation vote={p.awardedPerBoardVote} />
+                    ) : (
+                      <p>
+                        The motion was later removed from the{" "}
+                        <Link
+                          to={p.awardedPerBoardVote.minutesUrl}
+                          className="text-blue-700 underline dark:text-blue-400"
+                        >
+                          minutes
+                        </Link>
+                        .
+                      </p>
+                    )}
+                  </div>
+                ) : null}
+                {p.boardVotes.map((vote) => (
+                  <div
+                    key={vote.motionId}
+                    className="mt-3 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm dark:border-blue-900 dark:bg-blue-950"
+                    data-testid="board-vote"
+                  >
+                    <p className="font-semibold">The board passed a motion to award this proposal</p>
+                    <BoardVoteCitation vote={vote} />
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="proposal_id" value={p.id} />
+                      <input type="hidden" name="motion_id" value={vote.motionId} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="award-board-vote"
+                        disabled={busy}
+                        className={buttonClass("primary", "px-3 py-1.5")}
+                      >
+                        Award per board vote<span className="sr-only"> to {p.vendor}</span>
+                      </button>
+                    </Form>
+                  </div>
+                ))}
                 {p.canDecide ? (
                   <div className="mt-4 flex flex-wrap items-start gap-2">
                     <Form

@@ -200,6 +200,8 @@ async function applyMeetingEvent(
         quorumPresent: e.data.quorum.present,
         quorumRequired: e.data.quorum.required,
         recordedAt: e.data.recordedAt,
+        rfpId: x.rfp_id ?? null,
+        proposalId: x.proposal_id ?? null,
       });
       await touch(e.data.recordedAt);
       return;

@@ -188,7 +188,13 @@ async function applyProposalEvent(db: Queryable, e: ProposalEvent, { rfpProposal
     case "ProposalAccepted":
       await db
         .update(p)
-        .set({ status: "accepted", decidedAt: e.data.acceptedAt, updatedAt: e.data.acceptedAt })
+        .set({
+          status: "accepted",
+          decidedAt: e.data.acceptedAt,
+          updatedAt: e.data.acceptedAt,
+          awardMeetingId: e.data.boardVote?.meetingId ?? null,
+          awardMotionId: e.data.boardVote?.motionId ?? null,
+        })
         .where(eq(p.id, e.data.proposalId));
       return;
     case "ProposalRejected":

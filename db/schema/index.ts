@@ -7,6 +7,7 @@ export * from "./event-store";
 export * from "./meeting-invitations";
 export * from "./meetings";
 export * from "./monitoring";
+export * from "./reminders";
 export * from "./rfps";
 export * from "./roles";
 export * from "./setup";

@@ -92,8 +92,14 @@ export function meetingProjectionTables(table: TableFn, prefix = "") {
       quorumPresent: integer("quorum_present").notNull(),
       quorumRequired: integer("quorum_required").notNull(),
       recordedAt: ts("recorded_at").notNull(),
+      /** The RFP of the association the motion names, and its proposal ("award per board vote"). */
+      rfpId: uuid("rfp_id"),
+      proposalId: uuid("proposal_id"),
     },
-    (t) => [index(`${prefix}meeting_motions_meeting_idx`).on(t.meetingId, t.position)],
+    (t) => [
+      index(`${prefix}meeting_motions_meeting_idx`).on(t.meetingId, t.position),
+      index(`${prefix}meeting_motions_rfp_idx`).on(t.rfpId),
+    ],
   );
 
   const meetingActionItems = table(

@@ -108,6 +108,9 @@ export function rfpProjectionTables(table: TableFn, prefix = "") {
       shortlistedAt: ts("shortlisted_at"),
       decidedAt: ts("decided_at"),
       withdrawnAt: ts("withdrawn_at"),
+      /** Awarded per board vote: the meeting and the passed motion the acceptance cites (issue 12). */
+      awardMeetingId: uuid("award_meeting_id"),
+      awardMotionId: uuid("award_motion_id"),
     },
     (t) => [
       index(`${prefix}rfp_proposals_rfp_idx`).on(t.rfpId, t.submittedAt),

@@ -84,6 +84,8 @@ export type MeetingCommand =
       motion: Motion;
       /** Board members the association needs for quorum (domain/associations quorumRequired). */
       quorumRequired: number;
+      /** The RFP the motion names, as the server found it (null: no such RFP); needed with rfp_id. */
+      rfp?: MotionRfpFacts | null;
     }
   | { type: "RemoveMotion"; actor: MeetingActor; motionId: string }
   | { type: "AssignActionItem"; actor: MeetingActor; actionItemId: string; actionItem: ActionItemFields }
@@ -92,6 +94,30 @@ export type MeetingCommand =
   | { type: "ApproveMinutes"; actor: MeetingActor }
   /** Shares approved minutes with the association's homeowners (a read-only copy). */
   | { type: "ShareMinutes"; actor: MeetingActor };
+
+/** An RFP a motion may name: its association and the proposals submitted to it (not drafts). */
+export interface MotionRfpFacts {
+  rfpId: string;
+  associationId: string | null;
+  proposalIds: readonly string[];
+}
+
+/**
+ * Why a motion's RFP and proposal reference is refused (null: it is fine or absent): the RFP must be
+ * one of the meeting's association, the proposal one submitted to that RFP, and a proposal needs its RFP.
+ */
+export function motionReferenceErrors(
+  motion: { rfp_id?: string; proposal_id?: string },
+  associationId: string | null,
+  rfp: MotionRfpFacts | null | undefined,
+): MeetingFieldErrors | null {
+  if (!motion.rfp_id) return motion.proposal_id ? { rfp_id: [MEETING_MESSAGES.motionRfpNotFound] } : null;
+  if (!rfp || rfp.rfpId !== motion.rfp_id || !associationId || rfp.associationId !== associationId)
+    return { rfp_id: [MEETING_MESSAGES.motionRfpNotFound] };
+  if (motion.proposal_id && !rfp.proposalIds.includes(motion.proposal_id))
+    return { proposal_id: [MEETING_MESSAGES.motionProposalNotFound] };
+  return null;
+}
 
 export type MeetingFieldErrors = Record<string, string[]>;
 
@@ -461,6 +487,11 @@ export function decide(
       if (closed) return closed;
       const parsed = MotionFieldsSchema.safeParse(command.motion);
       if (!parsed.success) return zodRefusal(parsed.error, MEETING_MESSAGES.minutesSaveFailed);
+      const referenceErrors = motionReferenceErrors(parsed.data, state.associationId, command.rfp);
+      if (referenceErrors) {
+        const message = Object.values(referenceErrors)[0]?.[0] ?? MEETING_MESSAGES.motionRfpNotFound;
+        return reject({ kind: "validation", message, fieldErrors: referenceErrors });
+      }
       const quorum = { present: boardMembersPresent(state), required: Math.max(1, command.quorumRequired) };
       if (parsed.data.vote_result === "passed" && quorum.present < quorum.required) {
         const message = MEETING_MESSAGES.noQuorum(quorum.present, quorum.required);

@@ -72,6 +72,12 @@ export const MotionFieldsSchema = z.object({
   seconded_by: z.string().trim().min(1, MEETING_MESSAGES.secondedByRequired).max(200),
   vote_result: z.enum(MOTION_RESULTS),
   vote_count: z.object({ for: voteCount, against: voteCount, abstain: voteCount }),
+  /**
+   * An RFP of the meeting's association the motion is about, and one of its proposals (issue 12:
+   * "award per board vote"). Optional: motions recorded before these fields existed have neither.
+   */
+  rfp_id: id.optional(),
+  proposal_id: id.optional(),
 });
 export type MotionFields = z.infer<typeof MotionFieldsSchema>;
 export const MotionSchema = MotionFieldsSchema.extend({ motionId: id });

@@ -178,6 +178,9 @@ export const MotionFormShape = {
   votes_for: voteCount,
   votes_against: voteCount,
   votes_abstain: voteCount,
+  /** Optional: an RFP of the association and one of its proposals (checked on the server). */
+  rfp_id: z.string().uuid(MEETING_MESSAGES.motionRfpNotFound).optional(),
+  proposal_id: z.string().uuid(MEETING_MESSAGES.motionProposalNotFound).optional(),
 };
 
 export const ActionItemFormShape = {

@@ -144,6 +144,9 @@ export const MEETING_MESSAGES = {
   responseClosed: "This meeting no longer takes answers",
   attendeeExists: "This person is already an attendee",
   motionNotFound: "Motion not found",
+  /** A motion's RFP must be one of the meeting's association, its proposal one of that RFP (issue 12). */
+  motionRfpNotFound: "Choose an RFP of this association",
+  motionProposalNotFound: "Choose a proposal submitted to the chosen RFP",
   actionItemNotFound: "Action item not found",
   actionItemBackwards: "An action item moves forward only: pending, in progress, completed",
   editConflict:

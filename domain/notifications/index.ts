@@ -12,7 +12,7 @@ export const STREAM_HEARTBEAT_MS = 25_000;
 /** The PostgreSQL NOTIFY channel that carries notification changes between app servers. */
 export const NOTIFICATIONS_CHANNEL = "notifications";
 
-/** Spec 000 section 3: the notification types (role_added and system_alert are ours). */
+/** Spec 000 section 3: the notification types (role_added, system_alert and the action item reminders are ours). */
 export const NOTIFICATION_TYPES = [
   "role_added",
   "role_verified",
@@ -34,6 +34,9 @@ export const NOTIFICATION_TYPES = [
   "forum_mention",
   /** To admins: errors arrive faster than the error monitor's alert threshold (issue 5, part 6). */
   "system_alert",
+  /** To an action item's assignee: due in two days, then overdue (issue 12; domain/meeting/reminders.ts). */
+  "action_item_due_soon",
+  "action_item_overdue",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

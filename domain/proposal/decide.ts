@@ -3,6 +3,7 @@ import { decide as decideCredits } from "../credits/decide";
 import type { CreditsEvent } from "../credits/events";
 import { type CreditsState, initialCreditsState } from "../credits/machine";
 import { DEFAULT_PROPOSAL_CREDIT_COST } from "../credits/status";
+import { initialMeetingState, type MeetingState } from "../meeting/machine";
 import { mayViewRfp } from "../rfp/access";
 import type { RfpEvent } from "../rfp/events";
 import { type RfpState, receiveRefusal } from "../rfp/machine";
@@ -14,6 +15,7 @@ import {
   LifecycleViolation,
   reject,
 } from "../shared";
+import { type BoardVote, boardVoteRefusal } from "./board-vote";
 import type { ProposalEvent } from "./events";
 import type { ProposalFields } from "./fields";
 import {
@@ -235,7 +237,8 @@ export function withdrawProposal(
 export type ReviewCommand =
   | { type: "Shortlist"; proposalId: string }
   | { type: "Reject"; proposalId: string; reason: string | null }
-  | { type: "Accept"; proposalId: string };
+  /** With `boardVote`: awarded per board vote, citing a passed motion that names this proposal. */
+  | { type: "Accept"; proposalId: string; boardVote?: BoardVote };
 
 /** Whether the reviewer may review this RFP's proposals: its author, or an admin. */
 export interface Reviewer {
@@ -254,6 +257,8 @@ export function reviewProposal(
     rfp: RfpState;
     proposals: ReadonlyMap<string, ProposalState>;
     command: ReviewCommand;
+    /** The meeting whose motion an award per board vote cites. */
+    boardMeeting?: MeetingState;
   },
   ctx: DecideContext,
 ): MultiDecision {
@@ -311,11 +316,27 @@ export function reviewProposal(
         credits: new Map(),
       });
     case "Accept": {
+      const vote = command.boardVote;
+      if (vote) {
+        const refusal = boardVoteRefusal(
+          input.boardMeeting ?? initialMeetingState,
+          vote,
+          rfp,
+          command.proposalId,
+        );
+        if (refusal) return refuse(refusal);
+      }
       const proposals = new Map<string, ProposalEvent[]>();
       proposals.set(command.proposalId, [
         {
           type: "ProposalAccepted",
-          data: { proposalId: command.proposalId, rfpId, by, acceptedAt: ctx.now },
+          data: {
+            proposalId: command.proposalId,
+            rfpId,
+            by,
+            acceptedAt: ctx.now,
+            ...(vote ? { boardVote: { meetingId: vote.meetingId, motionId: vote.motionId } } : {}),
+          },
         },
       ]);
       for (const [id, other] of input.proposals) {
@@ -424,7 +445,7 @@ export type ProposalCommand =
       creditCost?: number;
     }
   | { type: "WithdrawProposal"; proposalId: string; vendorId: string }
-  | { type: "ReviewProposal"; reviewer: Reviewer; review: ReviewCommand }
+  | { type: "ReviewProposal"; reviewer: Reviewer; review: ReviewCommand; boardMeeting?: MeetingState }
   /** The proposals' side of an RFP's cancellation: the RFP's own events come from the RFP's decide. */
   | { type: "RejectAndRefundAll"; rfpCancelled: RfpEvent[]; by: string };
 
@@ -477,7 +498,13 @@ export function decide(state: ProposalWorld, command: ProposalCommand, ctx: Deci
       );
     case "ReviewProposal":
       return reviewProposal(
-        { reviewer: command.reviewer, rfp: state.rfp, proposals: state.proposals, command: command.review },
+        {
+          reviewer: command.reviewer,
+          rfp: state.rfp,
+          proposals: state.proposals,
+          command: command.review,
+          boardMeeting: command.boardMeeting,
+        },
         ctx,
       );
     case "RejectAndRefundAll":

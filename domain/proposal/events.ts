@@ -36,7 +36,14 @@ export const ProposalShortlisted = z.object({
 
 export const ProposalAccepted = z.object({
   type: z.literal("ProposalAccepted"),
-  data: z.object({ proposalId: id, rfpId: id, by: id, acceptedAt: at }),
+  data: z.object({
+    proposalId: id,
+    rfpId: id,
+    by: id,
+    acceptedAt: at,
+    /** Awarded per board vote: the passed motion it cites (absent in older events and plain accepts). */
+    boardVote: z.object({ meetingId: id, motionId: id }).optional(),
+  }),
 });
 
 /**

@@ -1,3 +1,4 @@
+export * from "./board-vote";
 export * from "./decide";
 export * from "./events";
 export * from "./fields";

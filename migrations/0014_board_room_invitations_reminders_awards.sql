@@ -21,9 +21,26 @@ CREATE TABLE "meeting_invitations" (
 	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "action_item_reminders" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"action_item_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"due_date" date NOT NULL,
+	"user_id" uuid NOT NULL,
+	"notification_id" uuid,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "meeting_attendees" ADD COLUMN "response" text;--> statement-breakpoint
 ALTER TABLE "meeting_attendees" ADD COLUMN "responded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "meeting_motions" ADD COLUMN "rfp_id" uuid;--> statement-breakpoint
+ALTER TABLE "meeting_motions" ADD COLUMN "proposal_id" uuid;--> statement-breakpoint
+ALTER TABLE "rfp_proposals" ADD COLUMN "award_meeting_id" uuid;--> statement-breakpoint
+ALTER TABLE "rfp_proposals" ADD COLUMN "award_motion_id" uuid;--> statement-breakpoint
+ALTER TABLE "action_item_reminders" ADD CONSTRAINT "action_item_reminders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "meeting_invitation_mails_event_attendee_key" ON "meeting_invitation_mails" USING btree ("event_id","attendee_id");--> statement-breakpoint
 CREATE INDEX "meeting_invitation_mails_waiting_idx" ON "meeting_invitation_mails" USING btree ("created_at") WHERE state in ('pending', 'sending');--> statement-breakpoint
 CREATE UNIQUE INDEX "meeting_invitations_token_key" ON "meeting_invitations" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "meeting_invitations_meeting_idx" ON "meeting_invitations" USING btree ("meeting_id");
+CREATE INDEX "meeting_invitations_meeting_idx" ON "meeting_invitations" USING btree ("meeting_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "action_item_reminders_once" ON "action_item_reminders" USING btree ("action_item_id","kind","due_date");--> statement-breakpoint
+CREATE INDEX "meeting_motions_rfp_idx" ON "meeting_motions" USING btree ("rfp_id");

@@ -1,0 +1,115 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signInAs, signOut } from "./helpers";
+
+/**
+ * "Award per board vote" (issue 12), with and without JavaScript: Blair Board publishes an RFP of
+ * Bayview Towers; Val Vendor bids; the board meets, records a passed motion naming the RFP and Val's
+ * proposal in the minutes; on the RFP's proposals page Blair sees "Award per board vote" citing the
+ * motion, awards, and the proposal shows as accepted per that vote.
+ */
+const BOARD = { email: "board@demo.test", name: "Blair Board" };
+const VENDOR = { email: "vendor@demo.test", name: "Val Vendor" };
+
+async function publishAssociationRfp(page: Page, title: string): Promise<string> {
+  await page.goto("/rfps/new");
+  await page.getByLabel("RFP title").fill(title);
+  await page.getByLabel("Category").selectOption("maintenance");
+  await page.getByLabel("Description", { exact: true }).fill("Pressure-wash and reseal the garage deck.");
+  await page
+    .getByLabel("Association (optional)")
+    .selectOption({ label: "Bayview Towers Condominium Association" });
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=location$/);
+  await page.getByLabel("City").fill("Tampa");
+  await page.getByLabel("State").selectOption("FL");
+  await page.getByLabel("Proposal deadline").fill("2030-03-01T17:00");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=budget$/);
+  await page.getByLabel("Minimum budget").fill("8000");
+  await page.getByLabel("Maximum budget").fill("12000");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=requirements$/);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=settings$/);
+  await page.getByLabel("Public (all verified vendors)").check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=review$/);
+  await page.getByRole("button", { name: "Publish RFP" }).click();
+  await expect(page).toHaveURL(/\/rfps\/[0-9a-f-]{36}$/);
+  return /\/rfps\/([0-9a-f-]{36})$/.exec(page.url())?.[1] as string;
+}
+
+test("a passed motion naming a proposal lets the author award it per board vote", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const js = testInfo.project.name !== "no-js";
+  page.on("dialog", (d) => d.accept());
+  const stamp = `${testInfo.project.name} ${Date.now()}`;
+  const title = `Garage deck sealing ${stamp}`;
+  const motionText = `Award the garage deck sealing to Val Vendor (${stamp})`;
+
+  await signInAs(page, BOARD.email);
+  const rfpId = await publishAssociationRfp(page, title);
+  await signOut(page, BOARD.name, js);
+
+  // Val bids.
+  await signInAs(page, VENDOR.email);
+  await page.goto(`/rfps/${rfpId}`);
+  const form = page.getByRole("region", { name: "Submit a Proposal" });
+  await form.getByLabel("Your total price ($)").fill("9,500");
+  await form.getByLabel("Timeline (days)").fill("10");
+  await form
+    .getByLabel("Cover letter")
+    .fill("We seal parking decks for twenty Tampa associations and can start the week after award.");
+  await form.getByRole("button", { name: "Submit Proposal" }).click();
+  await expect(page.getByTestId("my-proposal-status")).toHaveText("Under Review");
+  await signOut(page, VENDOR.name, js);
+
+  // The board meets: quorum present, then the motion in the minutes names the RFP and Val's proposal.
+  await signInAs(page, BOARD.email);
+  await page.goto("/board-room/new");
+  await page.getByLabel("Title").fill(`Deck vote ${stamp}`);
+  await page.getByLabel("Date").fill("2027-04-14");
+  await page.getByLabel("Start time").fill("18:00");
+  await page.getByLabel("End time").fill("19:00");
+  await page.getByRole("button", { name: "Schedule Meeting" }).click();
+  await expect(page).toHaveURL(/\/board-room\/meetings\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "Start Meeting" }).click();
+  await expect(page.getByRole("status")).toHaveText("Meeting started");
+  for (const name of ["Blair Board", "Taylor Treasurer", "Sam Secretary"]) {
+    await page.getByRole("button", { name: `Save attendance of ${name}` }).click();
+    await expect(page.getByRole("status")).toHaveText("Attendance recorded");
+  }
+  await page.getByRole("link", { name: "Minutes" }).click();
+  await page.getByLabel("Motion", { exact: true }).fill(motionText);
+  await page.getByLabel("Moved by").fill("Blair Board");
+  await page.getByLabel("Seconded by").fill("Taylor Treasurer");
+  await page.getByLabel("For", { exact: true }).fill("3");
+  await page.getByLabel("RFP (optional)").selectOption({ label: title });
+  await page.getByLabel("Proposal (optional)").selectOption({ label: "Val Vendor · $9,500" });
+  await page.getByRole("button", { name: "Record Motion" }).click();
+  await expect(page.getByRole("status")).toHaveText("Motion recorded");
+  const recorded = page.getByTestId("motion").filter({ hasText: motionText });
+  await expect(recorded).toContainText("Passed");
+  await expect(recorded.getByTestId("motion-reference")).toHaveText(`RFP: ${title} · Val Vendor's proposal`);
+  const minutesUrl = new URL(page.url()).pathname;
+
+  // The author's proposals page offers the award, citing the motion.
+  await page.goto(`/rfps/${rfpId}/proposals`);
+  const vote = page.getByTestId("board-vote");
+  await expect(vote).toContainText(motionText);
+  await expect(vote).toContainText("For 3, against 0, abstain 0");
+  await expect(vote.getByRole("link", { name: /Read the minutes/ })).toHaveAttribute("href", minutesUrl);
+  await vote.getByRole("button", { name: "Award per board vote to Val Vendor" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Proposal awarded per board vote. The RFP is closed as awarded and the other bidders were told.",
+  );
+  await expect(page.getByTestId("proposal-status")).toHaveText("Accepted");
+  await expect(page.getByTestId("board-vote")).toHaveCount(0);
+  const awarded = page.getByTestId("awarded-per-board-vote");
+  await expect(awarded).toContainText("Awarded per board vote");
+  await expect(awarded).toContainText(motionText);
+  await awarded.getByRole("link", { name: /Read the minutes/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${minutesUrl}$`));
+});
