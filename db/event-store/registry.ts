@@ -57,7 +57,8 @@ export const meetingStream: StreamDefinition<MeetingState, MeetingEvent> = {
   eventSchema: MeetingEvent,
   initialState: initialMeetingState,
   evolve: evolveMeeting,
-  snapshotSchema: 1,
+  // 2: the state holds the board packet.
+  snapshotSchema: 2,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry of heterogeneous stream definitions

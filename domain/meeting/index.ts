@@ -3,5 +3,6 @@ export * from "./events";
 export * from "./fields";
 export * from "./form";
 export * from "./machine";
+export * from "./packet";
 export * from "./stats";
 export * from "./types";
