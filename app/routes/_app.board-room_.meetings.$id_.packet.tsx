@@ -7,7 +7,7 @@ import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
 import { requireAssociation } from "~/auth/association.server";
 import { BOARD_ROOM_ROLES, meetingActor } from "~/auth/board-room.server";
-import { pageNotFound } from "~/auth/guards.server";
+import { pageNotFound, requireContext } from "~/auth/guards.server";
 import { requirePacketAccess } from "~/auth/meeting-packet.server";
 import { discardUpload, type ReceivedFile, readDocumentUpload } from "~/commands/documents.server";
 import {
@@ -76,6 +76,7 @@ const refusal = (intent: string, message: string, status: number) =>
 export async function action({ request, params }: ActionFunctionArgs) {
   // Authorized before a byte of the body is read: a board member or manager of the meeting's
   // association (another association's meeting is not found; a homeowner gets 403).
+  await requireContext(request);
   const meeting = await packetMeeting(await getDb(), params.id ?? "");
   if (!meeting) pageNotFound();
   const scoped = await requireAssociation(request, {
