@@ -1,4 +1,3 @@
-import { VersionConflictError } from "@db/event-store";
 import {
   AGENDA_ITEM_TYPE_LABELS,
   AGENDA_ITEM_TYPES,
@@ -18,7 +17,7 @@ import { z } from "zod";
 import { associationQuorum, meetingActor, requireBoardRoom } from "~/auth/board-room.server";
 import { pageNotFound } from "~/auth/guards.server";
 import type { MeetingChange } from "~/commands/meetings.server";
-import { changeMeeting, guestAttendee, newId } from "~/commands/meetings.server";
+import { guestAttendee, newId } from "~/commands/meetings.server";
 import { useAgendaDrag } from "~/components/board-room/agenda-drag";
 import { Badge, Panel, StatusBadge } from "~/components/board-room/badges";
 import { MeetingPacketPanel } from "~/components/board-room/meeting-packet";
@@ -30,6 +29,7 @@ import { domainErrorStatus, parseSubmission } from "~/forms.server";
 import { packetItems, packetManageData } from "~/queries/meeting-packet.server";
 import { meetingSummary } from "~/queries/meeting-present.server";
 import { meetingDetail } from "~/queries/meetings.server";
+import { changeMeetingAtVersion } from "./_app.board-room_.meetings.$id.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -190,22 +190,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const value = submission.value;
   // The reorder forms carry the version the page was rendered from: a stale one is refused (409).
   const expectedVersion = "version" in value ? value.version : undefined;
-  let outcome: Awaited<ReturnType<typeof changeMeeting>>;
-  try {
-    outcome = await changeMeeting(
-      await getDb(),
-      {
-        meetingId: detail.meeting.id,
-        associationId: viewer.association.id,
-        actor: meetingActor(viewer),
-        change: changeFor(value),
-      },
-      { expectedVersion },
-    );
-  } catch (error) {
-    if (!(error instanceof VersionConflictError)) throw error;
-    outcome = { ok: false, error: { kind: "conflict", message: MEETING_MESSAGES.editConflict, fields: [] } };
-  }
+  const outcome = await changeMeetingAtVersion(
+    {
+      meetingId: detail.meeting.id,
+      associationId: viewer.association.id,
+      actor: meetingActor(viewer),
+      change: changeFor(value),
+    },
+    expectedVersion,
+  );
   if (!outcome.ok) {
     return json(
       {
