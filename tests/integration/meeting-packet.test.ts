@@ -21,6 +21,7 @@ import { resetEnvForTests } from "~/env.server";
 import * as detailPage from "~/routes/_app.board-room_.meetings.$id";
 import * as packetPage from "~/routes/_app.board-room_.meetings.$id_.packet";
 import * as libraryRoute from "~/routes/_app.documents._index";
+import * as apiOne from "~/routes/api.board-room.meetings_.$id";
 import * as download from "~/routes/documents.meeting.$id";
 import { sweepOrphanedFiles } from "~/storage/sweep.server";
 import { formRequest, thrown, useAppDatabase } from "../support/app";
@@ -233,6 +234,19 @@ describe.each(engines)("the board packet on %s", (engine) => {
       // Only the board and managers get the attach forms.
       expect(page.data.manage === null).toBe(who === invited);
     }
+    // The JSON endpoint's meeting carries the spec's documents (id, name, type, url, uploaded_at).
+    const api = await read(() =>
+      apiOne.loader(args(get(`/api/board-room/meetings/${meetingId}`, president), { id: meetingId })),
+    );
+    expect(api.data.meeting.documents).toEqual([
+      {
+        id: documentId,
+        name: "Budget 2027.pdf",
+        type: "application/pdf",
+        url: `/documents/meeting/${documentId}`,
+        uploaded_at: expect.any(String),
+      },
+    ]);
     // A homeowner of the association who was not invited: 403, as everywhere in the board room.
     expect((await fetchFile(homeowner, documentId)).status).toBe(403);
     expect((await packet(homeowner)).status).toBe(403);
