@@ -119,7 +119,9 @@ test("the board packet: a file attached, listed, downloaded and removed", async 
   await expect(doc).toHaveCount(1);
   await expect(doc).toContainText("treasurer-report.csv");
 
-  const href = await doc.getByRole("link", { name: "treasurer-report.csv", exact: true }).getAttribute("href");
+  const href = await doc
+    .getByRole("link", { name: "treasurer-report.csv", exact: true })
+    .getAttribute("href");
   const file = await page.request.get(href ?? "");
   expect(file.status()).toBe(200);
   expect(await file.text()).toBe("month,income\nJanuary,1200\n");
