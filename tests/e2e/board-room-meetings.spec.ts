@@ -101,10 +101,13 @@ test("the assignee moves an action item forward on My Action Items", async ({ pa
   await expect(page.getByTestId("my-action-item").filter({ hasText: task })).toContainText("Completed");
 });
 
-test("the board packet: a file attached, listed, downloaded and removed", async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+test("the board packet: a file attached, read by an invited homeowner, and removed", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const title = `Packet ${testInfo.project.name} ${Date.now()}`;
   await signInAs(page, "board@demo.test");
-  const meeting = await scheduleMeeting(page, `Packet ${testInfo.project.name} ${Date.now()}`);
+  const meeting = await scheduleMeeting(page, title);
   const packet = page.getByRole("region", { name: "Board packet" });
   await expect(packet).toContainText("No documents in the board packet yet.");
   await packet.getByLabel("Attach a file").setInputFiles({
@@ -118,7 +121,6 @@ test("the board packet: a file attached, listed, downloaded and removed", async 
   const doc = packet.getByTestId("packet-document");
   await expect(doc).toHaveCount(1);
   await expect(doc).toContainText("treasurer-report.csv");
-
   const href = await doc
     .getByRole("link", { name: "treasurer-report.csv", exact: true })
     .getAttribute("href");
@@ -126,7 +128,26 @@ test("the board packet: a file attached, listed, downloaded and removed", async 
   expect(file.status()).toBe(200);
   expect(await file.text()).toBe("month,income\nJanuary,1200\n");
 
-  await doc.getByRole("button", { name: "Remove treasurer-report.csv from the packet" }).click();
+  // A homeowner of the association, invited by e-mail, reads the packet (and cannot change it).
+  await page.getByLabel("Invite a guest by e-mail").fill("homeowner@demo.test");
+  await page.getByRole("button", { name: "Invite Guest" }).click();
+  await expect(page.getByRole("status")).toHaveText("Guest invited");
+  await page.context().clearCookies();
+  await signInAs(page, "homeowner@demo.test");
+  await page.goto(`${meeting}/packet`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Board packet: ${title}`);
+  await expect(page.getByTestId("packet-document")).toContainText("treasurer-report.csv");
+  await expect(page.getByRole("button", { name: "Attach File" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+  expect((await page.request.get(href ?? "")).status()).toBe(200);
+
+  await page.context().clearCookies();
+  await signInAs(page, "board@demo.test");
+  await page.goto(meeting);
+  await packet
+    .getByTestId("packet-document")
+    .getByRole("button", { name: "Remove treasurer-report.csv from the packet" })
+    .click();
   await expect(page.getByRole("status")).toHaveText("Document removed from the board packet");
   await expect(packet.getByTestId("packet-document")).toHaveCount(0);
   expect((await page.request.get(href ?? "")).status()).toBe(404);
