@@ -174,6 +174,8 @@ async function applyMeetingEvent(
       return;
     case "MeetingDeleted":
       await touch(e.data.deletedAt, { deletedAt: e.data.deletedAt });
+      // A deleted meeting's packet is gone: no row names its uploads, so the orphan sweep removes them.
+      await db.delete(md).where(eq(md.meetingId, meetingId));
       return;
     case "MinutesDrafted":
       await touch(e.data.draftedAt, { minutesStatus: "draft", minutesContent: e.data.content });

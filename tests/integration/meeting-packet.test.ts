@@ -390,6 +390,32 @@ describe.each(engines)("the board packet on %s", (engine) => {
     expect((await fetchFile(invited, doc.id)).status).toBe(200);
   });
 
+  it("takes a deleted meeting's packet with it: nothing downloads and the sweep removes the file", async () => {
+    const id = await schedule("Deleted with its packet");
+    const before = new Set(filesUnder(uploadDir));
+    expect(
+      (await upload(president, id, { intent: "packet-upload" }, { name: "draft.pdf", bytes: TINY_PDF }))
+        .status,
+    ).toBe(302);
+    const [doc] = (await detail(id)).packet as Loose[];
+    const [stored] = filesUnder(uploadDir).filter((f) => !before.has(f));
+    expect(stored).toMatch(/^meeting-documents\//);
+    const deleted = await read(() =>
+      detailPage.action(
+        args(formRequest(`/board-room/meetings/${id}`, { intent: "delete" }, { Cookie: president.cookie }), {
+          id,
+        }),
+      ),
+    );
+    expect(deleted.status).toBe(302);
+    expect((await fetchFile(president, doc.id)).status).toBe(404);
+    expect((await packet(president, id)).status).toBe(404);
+    const old = Date.now() / 1000 - 2 * 3600;
+    utimesSync(path.join(uploadDir, stored as string), old, old);
+    const { removed } = await sweepOrphanedFiles(t.db);
+    expect(removed).toEqual([stored]);
+  });
+
   it("lets the orphan sweep keep packet files and remove meeting-documents files no row names", async () => {
     const kept = filesUnder(uploadDir);
     expect(kept.some((f) => f.startsWith("meeting-documents/"))).toBe(true);

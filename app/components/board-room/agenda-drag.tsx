@@ -1,4 +1,4 @@
-import { useSubmit } from "@remix-run/react";
+import { useNavigation, useSubmit } from "@remix-run/react";
 import { type DragEvent, useEffect, useState } from "react";
 
 /**
@@ -10,15 +10,19 @@ import { type DragEvent, useEffect, useState } from "react";
  */
 export function useAgendaDrag(ids: readonly string[], version: number, enabled: boolean) {
   const submit = useSubmit();
+  const idle = useNavigation().state === "idle";
   const [hydrated, setHydrated] = useState(false);
   const [order, setOrder] = useState<readonly string[]>(ids);
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
   const key = ids.join(",");
   useEffect(() => setHydrated(true), []);
-  // A new agenda from the server (after the post, or any other change) replaces the local order.
+  // The server's agenda replaces the local order whenever a post is done: the new order, or the old
+  // one again after a refusal (a stale page's 409).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `ids`
-  useEffect(() => setOrder(ids), [key]);
+  useEffect(() => {
+    if (idle) setOrder(ids);
+  }, [key, idle]);
 
   const active = hydrated && enabled && ids.length > 1;
 
@@ -26,7 +30,7 @@ export function useAgendaDrag(ids: readonly string[], version: number, enabled: 
     const from = dragged;
     setDragged(null);
     setOver(null);
-    if (!from || from === targetId) return;
+    if (!from || from === targetId || !idle) return;
     const to = order.indexOf(targetId);
     if (to < 0 || !order.includes(from)) return;
     const next = order.filter((id) => id !== from);
