@@ -68,14 +68,17 @@ const MAX_UPLOAD_REQUEST_BYTES = LIBRARY_MAX_BYTES + 1 + 256 * 1024;
  * Reads a library upload (authorize the request first): text fields into `formData`, the one `file`
  * streamed to private storage as it arrives, cut off past the size limit. A second file is drained.
  */
-export async function readDocumentUpload(request: Request) {
+export async function readDocumentUpload(
+  request: Request,
+  area: "association-documents" | "meeting-documents" = "association-documents",
+) {
   return readUpload<ReceivedFile>(request, {
     fileField: "file",
     maxFiles: 1,
     maxFileBytes: LIBRARY_MAX_BYTES,
     maxRequestBytes: MAX_UPLOAD_REQUEST_BYTES,
     keep: async (data, info) => ({
-      ...(await storeStream("association-documents", data, LIBRARY_MAX_BYTES)),
+      ...(await storeStream(area, data, LIBRARY_MAX_BYTES)),
       name: cleanFileName(info.filename),
     }),
     discard: (files) => removeStoredFiles(files.map((f) => f.key)),
@@ -85,10 +88,13 @@ export async function readDocumentUpload(request: Request) {
 /** Removes every stored file of an upload (after a refusal). */
 export const discardUpload = (files: readonly ReceivedFile[]) => removeStoredFiles(files.map((f) => f.key));
 
-type CheckedFile = ReceivedFile & { contentType: string };
+export type CheckedFile = ReceivedFile & { contentType: string };
 
-/** The upload's one file checked by content; on refusal the stored file is already removed. */
-async function checkFile(file: ReceivedFile | undefined): Promise<CheckedFile | DocumentError> {
+/**
+ * The upload's one file checked by content (the library's types and limit); on refusal the stored file
+ * is already removed. The board packet checks its uploads with it too.
+ */
+export async function checkFile(file: ReceivedFile | undefined): Promise<CheckedFile | DocumentError> {
   if (!file) return fail("validation", DOCUMENT_MESSAGES.noFile, "file");
   const check = checkLibraryFile({
     name: file.name,

@@ -14,20 +14,24 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ArrowDown, ArrowLeft, ArrowUp, ExternalLink, MapPin } from "lucide-react";
+import { ArrowDown, ArrowLeft, ArrowUp, ExternalLink, GripVertical, MapPin } from "lucide-react";
 import { z } from "zod";
 import { associationQuorum, meetingActor, requireBoardRoom } from "~/auth/board-room.server";
 import { pageNotFound } from "~/auth/guards.server";
 import type { MeetingChange } from "~/commands/meetings.server";
-import { changeMeeting, guestAttendee, newId } from "~/commands/meetings.server";
+import { guestAttendee, newId } from "~/commands/meetings.server";
+import { useAgendaDrag } from "~/components/board-room/agenda-drag";
 import { Badge, Panel, StatusBadge } from "~/components/board-room/badges";
+import { MeetingPacketPanel } from "~/components/board-room/meeting-packet";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { packetItems, packetManageData } from "~/queries/meeting-packet.server";
 import { meetingSummary } from "~/queries/meeting-present.server";
 import { meetingDetail } from "~/queries/meetings.server";
+import { changeMeetingAtVersion } from "./_app.board-room_.meetings.$id.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -59,7 +63,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ).length;
   const scheduled = meeting.status === "scheduled";
   const open = meeting.status === "in_progress" || meeting.status === "completed";
+  const db = await getDb();
+  const [packet, packetManage] = await Promise.all([
+    packetItems(db, meeting.id),
+    packetManageData(db, viewer.association.id, scheduled || meeting.status === "in_progress"),
+  ]);
   return json({
+    version: meeting.version,
+    packet,
+    packetManage,
     meeting: { ...meetingSummary(meeting, viewer.association.timeZone), description: meeting.description },
     agenda: detail.agenda.map((i) => ({
       ...i,
@@ -97,7 +109,19 @@ const DetailSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add-agenda"), ...AgendaItemFormShape }),
   z.object({ intent: z.literal("edit-agenda"), item_id: uuid, ...AgendaItemFormShape }),
   z.object({ intent: z.literal("remove-agenda"), item_id: uuid }),
-  z.object({ intent: z.literal("move-agenda"), item_id: uuid, direction: z.enum(["up", "down"]) }),
+  z.object({
+    intent: z.literal("move-agenda"),
+    item_id: uuid,
+    direction: z.enum(["up", "down"]),
+    version: z.number().int().min(1).optional(),
+  }),
+  /** The drag and drop reorder (components/board-room/agenda-drag.tsx): the item's new place. */
+  z.object({
+    intent: z.literal("place-agenda"),
+    item_id: uuid,
+    position: z.number().int().min(1).max(100),
+    version: z.number().int().min(1).optional(),
+  }),
   z.object({
     intent: z.literal("add-guest"),
     email: z
@@ -119,6 +143,7 @@ const DONE: Record<DetailValue["intent"], string> = {
   "edit-agenda": "Agenda item saved",
   "remove-agenda": "Agenda item removed",
   "move-agenda": "Agenda reordered",
+  "place-agenda": "Agenda reordered",
   "add-guest": "Guest invited",
   "remove-attendee": "Attendee removed",
   attendance: "Attendance recorded",
@@ -142,6 +167,8 @@ function changeFor(v: DetailValue): MeetingChange {
       return { type: "RemoveAgendaItem", itemId: v.item_id };
     case "move-agenda":
       return { type: "MoveAgendaItem", itemId: v.item_id, direction: v.direction };
+    case "place-agenda":
+      return { type: "MoveAgendaItemTo", itemId: v.item_id, position: v.position };
     case "add-guest":
       return { type: "InviteAttendee", attendee: guestAttendee(v.email) };
     case "remove-attendee":
@@ -164,12 +191,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   const value = submission.value;
-  const outcome = await changeMeeting(await getDb(), {
-    meetingId: detail.meeting.id,
-    associationId: viewer.association.id,
-    actor: meetingActor(viewer),
-    change: changeFor(value),
-  });
+  // The reorder forms carry the version the page was rendered from: a stale one is refused (409).
+  const expectedVersion = "version" in value ? value.version : undefined;
+  const outcome = await changeMeetingAtVersion(
+    {
+      meetingId: detail.meeting.id,
+      associationId: viewer.association.id,
+      actor: meetingActor(viewer),
+      change: changeFor(value),
+    },
+    expectedVersion,
+  );
   if (!outcome.ok) {
     return json(
       {
@@ -295,8 +327,24 @@ function AgendaFields({
 }
 
 export default function MeetingDetailPage() {
-  const { meeting, agenda, attendees, quorum, editItem, confirmDelete, can, deleteConfirm } =
-    useLoaderData<typeof loader>();
+  const {
+    meeting,
+    agenda,
+    attendees,
+    quorum,
+    editItem,
+    confirmDelete,
+    can,
+    deleteConfirm,
+    version,
+    packet,
+    packetManage,
+  } = useLoaderData<typeof loader>();
+  const drag = useAgendaDrag(
+    agenda.map((i) => i.id),
+    version,
+    can.edit && editItem === null,
+  );
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errorFor = (intent: string, itemId?: string) =>
@@ -403,93 +451,115 @@ export default function MeetingDetailPage() {
         {agenda.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">No agenda items yet.</p>
         ) : (
-          <ol className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Agenda items">
-            {agenda.map((item, n) => (
-              <li key={item.id} className="py-3" data-testid="agenda-item">
-                {editItem === item.id ? (
-                  <Form method="post" className="space-y-3">
-                    <Hidden name="intent" value="edit-agenda" />
-                    <Hidden name="item_id" value={item.id} />
-                    <AgendaFields
-                      prefix={`edit-${item.id}`}
-                      values={item}
-                      errors={errorFor("edit-agenda", item.id)?.fieldErrors}
-                    />
-                    <div className="flex gap-2">
-                      <button type="submit" className={buttonClass("primary")} disabled={busy}>
-                        Save Item
-                      </button>
-                      <Link to={base} className={buttonClass("secondary")}>
-                        Cancel
-                      </Link>
-                    </div>
-                  </Form>
-                ) : (
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <div>
-                      <p className="font-medium">
-                        {n + 1}. {item.title}
-                      </p>
-                      <p className="text-xs text-slate-600 dark:text-slate-400">
-                        {item.typeLabel} · {item.durationMinutes} min
-                        {item.assignedTo ? ` · ${item.assignedTo}` : ""}
-                      </p>
-                      {item.description ? <p className="mt-1 text-sm">{item.description}</p> : null}
-                    </div>
-                    {can.edit ? (
-                      <div className="flex flex-wrap gap-1">
-                        <Form method="post">
-                          <Hidden name="intent" value="move-agenda" />
-                          <Hidden name="item_id" value={item.id} />
-                          <Hidden name="direction" value="up" />
-                          <button
-                            type="submit"
-                            className={smallButton()}
-                            disabled={n === 0 || busy}
-                            aria-label={`Move ${item.title} up`}
-                          >
-                            <ArrowUp aria-hidden="true" className="h-3 w-3" />
-                          </button>
-                        </Form>
-                        <Form method="post">
-                          <Hidden name="intent" value="move-agenda" />
-                          <Hidden name="item_id" value={item.id} />
-                          <Hidden name="direction" value="down" />
-                          <button
-                            type="submit"
-                            className={smallButton()}
-                            disabled={n === agenda.length - 1 || busy}
-                            aria-label={`Move ${item.title} down`}
-                          >
-                            <ArrowDown aria-hidden="true" className="h-3 w-3" />
-                          </button>
-                        </Form>
-                        <Link
-                          to={`${base}?edit-item=${item.id}`}
-                          className={smallButton()}
-                          aria-label={`Edit ${item.title}`}
-                        >
-                          Edit
+          <>
+            {drag.active ? (
+              <p className="text-xs text-slate-600 dark:text-slate-400">
+                Drag an item to reorder the agenda, or use its arrow buttons.
+              </p>
+            ) : null}
+            <ol className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Agenda items">
+              {drag.sorted(agenda).map((item, n) => (
+                <li
+                  key={item.id}
+                  className="py-3 data-[drop-target=true]:border-t-2 data-[drop-target=true]:border-t-blue-500 data-[dragging=true]:opacity-50"
+                  data-testid="agenda-item"
+                  {...drag.itemProps(item.id)}
+                >
+                  {editItem === item.id ? (
+                    <Form method="post" className="space-y-3">
+                      <Hidden name="intent" value="edit-agenda" />
+                      <Hidden name="item_id" value={item.id} />
+                      <AgendaFields
+                        prefix={`edit-${item.id}`}
+                        values={item}
+                        errors={errorFor("edit-agenda", item.id)?.fieldErrors}
+                      />
+                      <div className="flex gap-2">
+                        <button type="submit" className={buttonClass("primary")} disabled={busy}>
+                          Save Item
+                        </button>
+                        <Link to={base} className={buttonClass("secondary")}>
+                          Cancel
                         </Link>
-                        <Form method="post">
-                          <Hidden name="intent" value="remove-agenda" />
-                          <Hidden name="item_id" value={item.id} />
-                          <button
-                            type="submit"
-                            className={smallButton("ghost")}
-                            disabled={busy}
-                            aria-label={`Remove ${item.title}`}
-                          >
-                            Remove
-                          </button>
-                        </Form>
                       </div>
-                    ) : null}
-                  </div>
-                )}
-              </li>
-            ))}
-          </ol>
+                    </Form>
+                  ) : (
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <div className="flex items-start gap-2">
+                        {drag.active ? (
+                          <GripVertical
+                            aria-hidden="true"
+                            className="mt-0.5 h-4 w-4 shrink-0 cursor-grab text-slate-400"
+                          />
+                        ) : null}
+                        <div>
+                          <p className="font-medium">
+                            {n + 1}. {item.title}
+                          </p>
+                          <p className="text-xs text-slate-600 dark:text-slate-400">
+                            {item.typeLabel} · {item.durationMinutes} min
+                            {item.assignedTo ? ` · ${item.assignedTo}` : ""}
+                          </p>
+                          {item.description ? <p className="mt-1 text-sm">{item.description}</p> : null}
+                        </div>
+                      </div>
+                      {can.edit ? (
+                        <div className="flex flex-wrap gap-1">
+                          <Form method="post">
+                            <Hidden name="intent" value="move-agenda" />
+                            <Hidden name="item_id" value={item.id} />
+                            <Hidden name="direction" value="up" />
+                            <Hidden name="version" value={String(version)} />
+                            <button
+                              type="submit"
+                              className={smallButton()}
+                              disabled={n === 0 || busy}
+                              aria-label={`Move ${item.title} up`}
+                            >
+                              <ArrowUp aria-hidden="true" className="h-3 w-3" />
+                            </button>
+                          </Form>
+                          <Form method="post">
+                            <Hidden name="intent" value="move-agenda" />
+                            <Hidden name="item_id" value={item.id} />
+                            <Hidden name="direction" value="down" />
+                            <Hidden name="version" value={String(version)} />
+                            <button
+                              type="submit"
+                              className={smallButton()}
+                              disabled={n === agenda.length - 1 || busy}
+                              aria-label={`Move ${item.title} down`}
+                            >
+                              <ArrowDown aria-hidden="true" className="h-3 w-3" />
+                            </button>
+                          </Form>
+                          <Link
+                            to={`${base}?edit-item=${item.id}`}
+                            className={smallButton()}
+                            aria-label={`Edit ${item.title}`}
+                          >
+                            Edit
+                          </Link>
+                          <Form method="post">
+                            <Hidden name="intent" value="remove-agenda" />
+                            <Hidden name="item_id" value={item.id} />
+                            <button
+                              type="submit"
+                              className={smallButton("ghost")}
+                              disabled={busy}
+                              aria-label={`Remove ${item.title}`}
+                            >
+                              Remove
+                            </button>
+                          </Form>
+                        </div>
+                      ) : null}
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </>
         )}
         {can.edit ? (
           <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
@@ -630,6 +700,8 @@ export default function MeetingDetailPage() {
           </Form>
         ) : null}
       </Panel>
+
+      <MeetingPacketPanel meetingId={meeting.id} documents={packet} manage={packetManage} from="meeting" />
 
       {can.cancel ? (
         <Panel title="Cancel meeting" id="cancel-heading">

@@ -11,6 +11,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { AssociationViewer } from "~/auth/association.server";
 import { domainErrorStatus, readJson } from "~/forms.server";
+import { meetingPacket, type PacketRow } from "~/queries/meeting-packet.server";
 import { type MeetingDetail, meetingDetail } from "~/queries/meetings.server";
 
 /**
@@ -115,8 +116,8 @@ export const domainError = (error: MeetingError) => {
 
 export const notFound = () => json({ error: MEETING_MESSAGES.notFound }, { status: 404 });
 
-/** The spec's meeting shape (section 3), with attendees, agenda items and minutes. */
-export function meetingJson(d: MeetingDetail) {
+/** The spec's meeting shape (section 3), with attendees, agenda items, the packet's documents and minutes. */
+export function meetingJson(d: MeetingDetail & { documents?: PacketRow[] }) {
   const m = d.meeting;
   return {
     id: m.id,
@@ -145,7 +146,14 @@ export function meetingJson(d: MeetingDetail) {
       duration_minutes: i.durationMinutes,
       assigned_to: i.assignedTo,
     })),
-    documents: [],
+    // The board packet: each document downloads through its authorized route.
+    documents: (d.documents ?? []).map((x) => ({
+      id: x.id,
+      name: x.name,
+      type: x.contentType,
+      url: `/documents/meeting/${x.id}`,
+      uploaded_at: x.attachedAt,
+    })),
     minutes:
       m.minutesStatus === "none" && d.motions.length === 0 && d.actionItems.length === 0
         ? null
@@ -184,7 +192,7 @@ export async function meetingOr404(
 ) {
   const d = await meetingDetail(db, viewer.association.id, id);
   if (!d) throw notFound();
-  return d;
+  return { ...d, documents: await meetingPacket(db, d.meeting.id) };
 }
 
 export const NO_STORE = { "Cache-Control": "private, no-store", Vary: "Cookie" };

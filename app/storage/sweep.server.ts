@@ -1,7 +1,13 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Queryable } from "@db/client";
-import { documentVersions, proposalDocuments, rfpDocuments, verificationDocuments } from "@db/schema";
+import {
+  documentVersions,
+  meetingDocuments,
+  proposalDocuments,
+  rfpDocuments,
+  verificationDocuments,
+} from "@db/schema";
 import { inArray } from "drizzle-orm";
 import { env } from "~/env.server";
 
@@ -19,6 +25,8 @@ const AREAS = [
   { area: "proposal-documents", table: proposalDocuments },
   { area: "verification", table: verificationDocuments },
   { area: "association-documents", table: documentVersions },
+  // The board packet's uploads (a library document linked to a meeting keeps its library key).
+  { area: "meeting-documents", table: meetingDocuments },
 ] as const;
 
 const SHARD = /^[a-f0-9]{2}$/;

@@ -57,7 +57,8 @@ export const meetingStream: StreamDefinition<MeetingState, MeetingEvent> = {
   eventSchema: MeetingEvent,
   initialState: initialMeetingState,
   evolve: evolveMeeting,
-  snapshotSchema: 2,
+  // 2: attendees hold their RSVP answer; 3: the state holds the board packet.
+  snapshotSchema: 3,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry of heterogeneous stream definitions

@@ -17,7 +17,7 @@ async function applyMeetingEvent(
   e: MeetingEvent,
   version: number,
   tables: MeetingProjectionTables,
-  names: { agenda: string; attendees: string; motions: string },
+  names: { agenda: string; attendees: string; motions: string; documents: string },
 ) {
   const {
     meetings: m,
@@ -25,6 +25,7 @@ async function applyMeetingEvent(
     meetingAttendees: at,
     meetingMotions: mo,
     meetingActionItems: ai,
+    meetingDocuments: md,
   } = tables;
   const meetingId = e.data.meetingId;
   const touch = (updatedAt: string, set: Partial<typeof m.$inferInsert> = {}) =>
@@ -180,6 +181,8 @@ async function applyMeetingEvent(
       return;
     case "MeetingDeleted":
       await touch(e.data.deletedAt, { deletedAt: e.data.deletedAt });
+      // A deleted meeting's packet is gone: no row names its uploads, so the orphan sweep removes them.
+      await db.delete(md).where(eq(md.meetingId, meetingId));
       return;
     case "MinutesDrafted":
       await touch(e.data.draftedAt, { minutesStatus: "draft", minutesContent: e.data.content });
@@ -253,6 +256,33 @@ async function applyMeetingEvent(
     case "MinutesShared":
       await touch(e.data.sharedAt, { minutesSharedAt: e.data.sharedAt });
       return;
+    case "MeetingDocumentAttached": {
+      const d = e.data.document;
+      const [row] = await db.select({ associationId: m.associationId }).from(m).where(eq(m.id, meetingId));
+      await db.insert(md).values({
+        id: d.documentId,
+        meetingId,
+        associationId: row?.associationId ?? meetingId,
+        position: nextPosition(meetingId, names.documents) as unknown as number,
+        name: d.name,
+        fileName: d.fileName,
+        contentType: d.contentType,
+        fileSize: d.fileSize,
+        source: d.source.kind,
+        storageKey: d.source.kind === "upload" ? d.source.storageKey : null,
+        libraryDocumentId: d.source.kind === "library" ? d.source.libraryDocumentId : null,
+        libraryVersionId: d.source.kind === "library" ? d.source.versionId : null,
+        libraryVersion: d.source.kind === "library" ? d.source.version : null,
+        attachedBy: e.data.attachedBy,
+        attachedAt: e.data.attachedAt,
+      });
+      await touch(e.data.attachedAt);
+      return;
+    }
+    case "MeetingDocumentRemoved":
+      await db.delete(md).where(and(eq(md.id, e.data.documentId), eq(md.meetingId, meetingId)));
+      await touch(e.data.removedAt);
+      return;
     default:
       return assertNever(e);
   }
@@ -264,6 +294,7 @@ const TABLE_NAMES = [
   "meeting_attendees",
   "meeting_motions",
   "meeting_action_items",
+  "meeting_documents",
 ] as const;
 
 /**
@@ -289,6 +320,7 @@ export const meetingsProjection: Projection<MeetingProjectionTables & { schema: 
       agenda: q("meeting_agenda_items"),
       attendees: q("meeting_attendees"),
       motions: q("meeting_motions"),
+      documents: q("meeting_documents"),
     };
     for (const e of events as readonly ProjectionInput[]) {
       await applyMeetingEvent(

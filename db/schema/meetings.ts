@@ -124,9 +124,52 @@ export function meetingProjectionTables(table: TableFn, prefix = "") {
     ],
   );
 
-  return { meetings, meetingAgendaItems, meetingAttendees, meetingMotions, meetingActionItems };
+  /**
+   * The board packet: documents attached to a meeting (domain/meeting/packet.ts). An uploaded file is
+   * named by `storage_key` (area "meeting-documents", known to the orphan sweep); a library document by
+   * its pinned version.
+   */
+  const meetingDocuments = table(
+    "meeting_documents",
+    {
+      id: uuid("id").primaryKey(),
+      meetingId: uuid("meeting_id").notNull(),
+      associationId: uuid("association_id").notNull(),
+      position: integer("position").notNull(),
+      name: text("name").notNull(),
+      fileName: text("file_name").notNull(),
+      contentType: text("content_type").notNull(),
+      fileSize: integer("file_size").notNull(),
+      source: text("source", { enum: ["upload", "library"] }).notNull(),
+      storageKey: text("storage_key"),
+      libraryDocumentId: uuid("library_document_id"),
+      libraryVersionId: uuid("library_version_id"),
+      libraryVersion: integer("library_version"),
+      attachedBy: uuid("attached_by").notNull(),
+      attachedAt: ts("attached_at").notNull(),
+    },
+    (t) => [
+      index(`${prefix}meeting_documents_meeting_idx`).on(t.meetingId, t.position),
+      index(`${prefix}meeting_documents_storage_key_idx`).on(t.storageKey),
+    ],
+  );
+
+  return {
+    meetings,
+    meetingAgendaItems,
+    meetingAttendees,
+    meetingMotions,
+    meetingActionItems,
+    meetingDocuments,
+  };
 }
 
-export const { meetings, meetingAgendaItems, meetingAttendees, meetingMotions, meetingActionItems } =
-  meetingProjectionTables(pgTable);
+export const {
+  meetings,
+  meetingAgendaItems,
+  meetingAttendees,
+  meetingMotions,
+  meetingActionItems,
+  meetingDocuments,
+} = meetingProjectionTables(pgTable);
 export type MeetingProjectionTables = ReturnType<typeof meetingProjectionTables>;

@@ -34,6 +34,13 @@ import {
   statusForward,
 } from "./machine";
 import {
+  PACKET_MESSAGES,
+  type PacketDocument,
+  PacketDocumentSchema,
+  packetOpenIn,
+  packetRefusal,
+} from "./packet";
+import {
   type ActionItemStatus,
   type Attendance,
   MEETING_LIMITS,
@@ -70,6 +77,8 @@ export type MeetingCommand =
   | { type: "UpdateAgendaItem"; actor: MeetingActor; itemId: string; changes: Partial<AgendaItemFields> }
   | { type: "RemoveAgendaItem"; actor: MeetingActor; itemId: string }
   | { type: "MoveAgendaItem"; actor: MeetingActor; itemId: string; direction: "up" | "down" }
+  /** Moves an agenda item to a place in the agenda (1 is first): the drag and drop reorder. */
+  | { type: "MoveAgendaItemTo"; actor: MeetingActor; itemId: string; position: number }
   | { type: "InviteAttendee"; actor: MeetingActor; attendee: Attendee }
   | { type: "RemoveAttendee"; actor: MeetingActor; attendeeId: string }
   | { type: "RecordAttendance"; actor: MeetingActor; attendeeId: string; attendance: Attendance }
@@ -93,7 +102,9 @@ export type MeetingCommand =
   | { type: "ChangeActionItemStatus"; actor: MeetingActor; actionItemId: string; status: ActionItemStatus }
   | { type: "ApproveMinutes"; actor: MeetingActor }
   /** Shares approved minutes with the association's homeowners (a read-only copy). */
-  | { type: "ShareMinutes"; actor: MeetingActor };
+  | { type: "ShareMinutes"; actor: MeetingActor }
+  | { type: "AttachMeetingDocument"; actor: MeetingActor; document: PacketDocument }
+  | { type: "RemoveMeetingDocument"; actor: MeetingActor; documentId: string };
 
 /** An RFP a motion may name: its association and the proposals submitted to it (not drafts). */
 export interface MotionRfpFacts {
@@ -386,6 +397,21 @@ export function decide(
         MEETING_MESSAGES.saveFailed,
       );
     }
+    case "MoveAgendaItemTo": {
+      const closed = scheduledOnly();
+      if (closed) return closed;
+      const ids = state.agenda.map((i) => i.itemId);
+      const at = ids.indexOf(command.itemId);
+      if (at < 0) return reject({ kind: "not_found", message: MEETING_MESSAGES.agendaItemNotFound });
+      const to = Math.min(Math.max(Math.trunc(command.position), 1), ids.length) - 1;
+      if (to === at || !Number.isFinite(to)) return accept([]);
+      ids.splice(at, 1);
+      ids.splice(to, 0, command.itemId);
+      return allowed(
+        { type: "AgendaReordered", data: { meetingId, itemIds: ids, reorderedBy: by, reorderedAt: ctx.now } },
+        MEETING_MESSAGES.saveFailed,
+      );
+    }
     case "InviteAttendee": {
       if (state.status !== "scheduled" && state.status !== "in_progress")
         return refuse(MEETING_MESSAGES.editOnlyScheduled);
@@ -591,6 +617,32 @@ export function decide(
       return allowed(
         { type: "MinutesShared", data: { meetingId, sharedBy: by, sharedAt: ctx.now } },
         MEETING_MESSAGES.shareNeedsApproval,
+      );
+    }
+    case "AttachMeetingDocument": {
+      if (!packetOpenIn(state.status)) return refuse(PACKET_MESSAGES.closed);
+      const parsed = PacketDocumentSchema.safeParse(command.document);
+      if (!parsed.success) return zodRefusal(parsed.error, MEETING_MESSAGES.saveFailed, "file.");
+      const refusal = packetRefusal(state.packet, parsed.data);
+      if (refusal) return refuse(refusal === "full" ? PACKET_MESSAGES.full : PACKET_MESSAGES.duplicate);
+      return allowed(
+        {
+          type: "MeetingDocumentAttached",
+          data: { meetingId, document: parsed.data, attachedBy: by, attachedAt: ctx.now },
+        },
+        PACKET_MESSAGES.closed,
+      );
+    }
+    case "RemoveMeetingDocument": {
+      if (!packetOpenIn(state.status)) return refuse(PACKET_MESSAGES.closed);
+      if (!state.packet.some((d) => d.documentId === command.documentId))
+        return reject({ kind: "not_found", message: PACKET_MESSAGES.notFound });
+      return allowed(
+        {
+          type: "MeetingDocumentRemoved",
+          data: { meetingId, documentId: command.documentId, removedBy: by, removedAt: ctx.now },
+        },
+        PACKET_MESSAGES.closed,
       );
     }
     default:

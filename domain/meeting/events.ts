@@ -8,6 +8,7 @@ import {
   MeetingFieldsSchema,
   MotionSchema,
 } from "./fields";
+import { MeetingDocumentAttached, MeetingDocumentRemoved } from "./packet";
 import { ACTION_ITEM_STATUSES, MEETING_LIMITS, MEETING_RESPONSES } from "./types";
 
 const at = z.string().datetime({ offset: true });
@@ -211,6 +212,8 @@ export const MeetingEvent = z.discriminatedUnion("type", [
   ActionItemStatusChanged,
   MinutesApproved,
   MinutesShared,
+  MeetingDocumentAttached,
+  MeetingDocumentRemoved,
 ]);
 export type MeetingEvent = z.infer<typeof MeetingEvent>;
 export type MeetingEventType = MeetingEvent["type"];

@@ -4,5 +4,6 @@ export * from "./fields";
 export * from "./form";
 export * from "./invitations";
 export * from "./machine";
+export * from "./packet";
 export * from "./stats";
 export * from "./types";

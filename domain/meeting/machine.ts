@@ -1,6 +1,7 @@
 import { assign, setup } from "xstate";
 import type { MeetingEvent } from "./events";
 import type { ActionItem, AgendaItem, Attendee, MeetingFields, Motion } from "./fields";
+import { type PacketDocument, packetRefusal } from "./packet";
 import {
   ACTION_ITEM_STATUSES,
   type Attendance,
@@ -41,6 +42,8 @@ export interface MeetingState {
   minutes: MeetingMinutes;
   cancelReason: string | null;
   deleted: boolean;
+  /** The board packet, in the order the documents were attached (domain/meeting/packet.ts). */
+  packet: PacketDocument[];
 }
 
 export const initialMeetingState: MeetingState = {
@@ -62,6 +65,7 @@ export const initialMeetingState: MeetingState = {
   },
   cancelReason: null,
   deleted: false,
+  packet: [],
 };
 
 /** Board members marked present: what quorum counts (issue 12). */
@@ -175,6 +179,14 @@ export const meetingMachine = setup({
       const item = context.minutes.actionItems.find((a) => a.actionItemId === event.data.actionItemId);
       return item !== undefined && statusForward(item.status, event.data.status);
     },
+    packetDocumentNew: ({ context, event }) =>
+      !context.deleted &&
+      event.type === "MeetingDocumentAttached" &&
+      packetRefusal(context.packet, event.data.document) === null,
+    packetDocumentKnown: ({ context, event }) =>
+      !context.deleted &&
+      event.type === "MeetingDocumentRemoved" &&
+      context.packet.some((d) => d.documentId === event.data.documentId),
     approvable: ({ context }) => !context.deleted && context.minutes.status === "draft",
     shareable: ({ context }) =>
       !context.deleted && context.minutes.status === "approved" && context.minutes.sharedAt === null,
@@ -321,6 +333,14 @@ export const meetingMachine = setup({
           }
         : {},
     ),
+    attachDocument: assign(({ context, event }) =>
+      event.type === "MeetingDocumentAttached" ? { packet: [...context.packet, event.data.document] } : {},
+    ),
+    removeDocument: assign(({ context, event }) =>
+      event.type === "MeetingDocumentRemoved"
+        ? { packet: context.packet.filter((d) => d.documentId !== event.data.documentId) }
+        : {},
+    ),
     shareMinutes: assign(({ context, event }) =>
       event.type === "MinutesShared"
         ? { minutes: { ...context.minutes, sharedAt: event.data.sharedAt } }
@@ -346,6 +366,8 @@ export const meetingMachine = setup({
         MeetingStarted: { guard: "live", target: "in_progress" },
         MeetingCancelled: { guard: "live", target: "cancelled", actions: "cancel" },
         MeetingDeleted: { guard: "deletable", actions: "markDeleted" },
+        MeetingDocumentAttached: { guard: "packetDocumentNew", actions: "attachDocument" },
+        MeetingDocumentRemoved: { guard: "packetDocumentKnown", actions: "removeDocument" },
       },
     },
     in_progress: {
@@ -360,6 +382,8 @@ export const meetingMachine = setup({
         ActionItemRemoved: { guard: "actionItemKnown", actions: "removeActionItem" },
         ActionItemStatusChanged: { guard: "actionItemForward", actions: "changeActionItemStatus" },
         MeetingCompleted: { guard: "live", target: "completed" },
+        MeetingDocumentAttached: { guard: "packetDocumentNew", actions: "attachDocument" },
+        MeetingDocumentRemoved: { guard: "packetDocumentKnown", actions: "removeDocument" },
         MeetingCancelled: { guard: "live", target: "cancelled", actions: "cancel" },
       },
     },

@@ -90,6 +90,11 @@ export const PAGES: readonly PageEntry[] = [
     path: "/board-room/meetings/{held-meeting}/minutes",
     as: "board",
   },
+  {
+    route: "_app.board-room_.meetings.$id_.packet",
+    path: "/board-room/meetings/{meeting}/packet",
+    as: "board",
+  },
   { route: "_app.board-room_.action-items", path: "/board-room/action-items", as: "manager" },
   { route: "_app.minutes", path: "/minutes", as: "board" },
   { route: "_app.minutes_.$id", path: "/minutes/{shared-minutes}", as: "board" },

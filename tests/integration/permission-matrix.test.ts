@@ -372,6 +372,22 @@ const MATRIX: Record<
     policy: boardRoomPage,
     action: boardRoomAction,
   },
+  // The board packet (issue 12): the meeting's association board and managers, and invited attendees
+  // (tests/integration/meeting-packet.test.ts); an unknown meeting or document is 404 for everyone.
+  "_app.board-room_.meetings.$id_.packet": {
+    url: `/board-room/meetings/${NIL}/packet`,
+    params: { id: NIL },
+    policy: {
+      custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
+    },
+  },
+  "documents.meeting.$id": {
+    url: `/documents/meeting/${NIL}`,
+    params: { id: NIL },
+    policy: {
+      custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
+    },
+  },
   // Shared approved minutes (issue 12): any member of the active association, homeowners included.
   "_app.minutes": { url: "/minutes", policy: boardRoomPage },
   "_app.minutes_.$id": { url: `/minutes/${NIL}`, params: { id: NIL }, policy: boardRoomPage },

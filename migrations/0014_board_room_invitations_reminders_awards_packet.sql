@@ -21,6 +21,24 @@ CREATE TABLE "meeting_invitations" (
 	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "meeting_documents" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"meeting_id" uuid NOT NULL,
+	"association_id" uuid NOT NULL,
+	"position" integer NOT NULL,
+	"name" text NOT NULL,
+	"file_name" text NOT NULL,
+	"content_type" text NOT NULL,
+	"file_size" integer NOT NULL,
+	"source" text NOT NULL,
+	"storage_key" text,
+	"library_document_id" uuid,
+	"library_version_id" uuid,
+	"library_version" integer,
+	"attached_by" uuid NOT NULL,
+	"attached_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "action_item_reminders" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"action_item_id" uuid NOT NULL,
@@ -42,5 +60,7 @@ CREATE UNIQUE INDEX "meeting_invitation_mails_event_attendee_key" ON "meeting_in
 CREATE INDEX "meeting_invitation_mails_waiting_idx" ON "meeting_invitation_mails" USING btree ("created_at") WHERE state in ('pending', 'sending');--> statement-breakpoint
 CREATE UNIQUE INDEX "meeting_invitations_token_key" ON "meeting_invitations" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "meeting_invitations_meeting_idx" ON "meeting_invitations" USING btree ("meeting_id");--> statement-breakpoint
+CREATE INDEX "meeting_documents_meeting_idx" ON "meeting_documents" USING btree ("meeting_id","position");--> statement-breakpoint
+CREATE INDEX "meeting_documents_storage_key_idx" ON "meeting_documents" USING btree ("storage_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "action_item_reminders_once" ON "action_item_reminders" USING btree ("action_item_id","kind","due_date");--> statement-breakpoint
 CREATE INDEX "meeting_motions_rfp_idx" ON "meeting_motions" USING btree ("rfp_id");

@@ -1,0 +1,183 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signInAs } from "./helpers";
+
+/**
+ * The board room's meeting pages beyond the main walk (tests/e2e/board-room.spec.ts), each test with
+ * its own meeting so both projects (with and without JavaScript) start from the same place:
+ * - editing a scheduled meeting, and the spec's refusal once it started;
+ * - an action item's status changed by its assignee on /board-room/action-items;
+ * - the board packet: a file attached, listed, downloaded and removed;
+ * - with JavaScript, the agenda reordered by drag and drop, still in the new order after a reload.
+ */
+
+/** Schedules a meeting as the signed-in board member and returns its page's path. */
+async function scheduleMeeting(page: Page, title: string) {
+  await page.goto("/board-room/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Date").fill("2027-04-14");
+  await page.getByLabel("Start time").fill("18:00");
+  await page.getByLabel("End time").fill("20:00");
+  await page.getByRole("button", { name: "Schedule Meeting" }).click();
+  await expect(page).toHaveURL(/\/board-room\/meetings\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("status")).toHaveText("Meeting scheduled");
+  return new URL(page.url()).pathname;
+}
+
+async function addAgendaItems(page: Page, titles: string[]) {
+  for (const item of titles) {
+    await page.getByLabel("Agenda item title").last().fill(item);
+    await page.getByRole("button", { name: "Add Agenda Item" }).click();
+    await expect(page.getByRole("status")).toHaveText("Agenda item added");
+  }
+}
+
+test("a scheduled meeting is edited and saved; once started, editing is refused", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const title = `Edit me ${testInfo.project.name} ${Date.now()}`;
+  await signInAs(page, "board@demo.test");
+  const meeting = await scheduleMeeting(page, title);
+
+  await page.getByRole("link", { name: "Edit Meeting" }).click();
+  await expect(page).toHaveURL(`${meeting}/edit`);
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Meeting" })).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  // A form rule on the way, word for word.
+  await page.getByLabel("End time").fill("17:00");
+  await page.getByRole("button", { name: "Save Meeting" }).click();
+  await expect(page.getByText("End time must be after start time")).toBeVisible();
+  await page.getByLabel("Title").fill(`${title} (moved)`);
+  await page.getByLabel("Start time").fill("18:30");
+  await page.getByLabel("End time").fill("21:00");
+  await page.getByLabel("Location (optional)").fill("Library room");
+  await page.getByRole("button", { name: "Save Meeting" }).click();
+  await expect(page).toHaveURL(meeting);
+  await expect(page.getByRole("status")).toHaveText("Meeting updated");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (moved)`);
+  await expect(page.getByText("Library room")).toBeVisible();
+  await expect(page.getByText(/6:30 PM – 9:00 PM/)).toBeVisible();
+  // Saved, not only shown: the edit form opens with the new values.
+  await page.goto(`${meeting}/edit`);
+  await expect(page.getByLabel("Title")).toHaveValue(`${title} (moved)`);
+  await expect(page.getByLabel("Location (optional)")).toHaveValue("Library room");
+
+  await page.goto(meeting);
+  await page.getByRole("button", { name: "Start Meeting" }).click();
+  await expect(page.getByRole("status")).toHaveText("Meeting started");
+  await expect(page.getByRole("link", { name: "Edit Meeting" })).toHaveCount(0);
+  await page.goto(`${meeting}/edit`);
+  await expect(page.getByRole("alert")).toContainText("Only a scheduled meeting can be edited");
+  await expect(page.getByRole("button", { name: "Save Meeting" })).toHaveCount(0);
+});
+
+test("the assignee moves an action item forward on My Action Items", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const task = `Collect roofing bids ${testInfo.project.name} ${Date.now()}`;
+  await signInAs(page, "board@demo.test");
+  await scheduleMeeting(page, `Action items ${testInfo.project.name} ${Date.now()}`);
+  await page.getByRole("button", { name: "Start Meeting" }).click();
+  await expect(page.getByRole("status")).toHaveText("Meeting started");
+  await page.getByRole("link", { name: "Minutes" }).click();
+  await page.getByLabel("Description").fill(task);
+  await page.getByLabel("Assignee").selectOption({ label: "Blair Board" });
+  await page.getByRole("button", { name: "Add Action Item" }).click();
+  await expect(page.getByRole("status")).toHaveText("Action item added");
+
+  await page.goto("/board-room/action-items");
+  await expect(page.getByRole("heading", { level: 1, name: "My Action Items" })).toBeVisible();
+  const item = page.getByTestId("my-action-item").filter({ hasText: task });
+  await expect(item).toContainText("Pending");
+  await item.getByRole("button", { name: /^Start/ }).click();
+  await expect(page.getByRole("status")).toHaveText("Action item updated");
+  await expect(item).toContainText("In Progress");
+  await expect(item.getByRole("button", { name: /^Start/ })).toHaveCount(0);
+  await item.getByRole("button", { name: /^Mark Completed/ }).click();
+  await expect(page.getByRole("status")).toHaveText("Action item updated");
+  await expect(item).toContainText("Completed");
+  await expect(item.getByRole("button")).toHaveCount(0);
+  // Saved: still completed after a fresh load.
+  await page.goto("/board-room/action-items");
+  await expect(page.getByTestId("my-action-item").filter({ hasText: task })).toContainText("Completed");
+});
+
+test("the board packet: a file attached, read by an invited homeowner, and removed", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const title = `Packet ${testInfo.project.name} ${Date.now()}`;
+  await signInAs(page, "board@demo.test");
+  const meeting = await scheduleMeeting(page, title);
+  const packet = page.getByRole("region", { name: "Board packet" });
+  await expect(packet).toContainText("No documents in the board packet yet.");
+  await packet.getByLabel("Attach a file").setInputFiles({
+    name: "treasurer-report.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("month,income\nJanuary,1200\n"),
+  });
+  await packet.getByRole("button", { name: "Attach File" }).click();
+  await expect(page).toHaveURL(meeting);
+  await expect(page.getByRole("status")).toHaveText("Document attached to the board packet");
+  const doc = packet.getByTestId("packet-document");
+  await expect(doc).toHaveCount(1);
+  await expect(doc).toContainText("treasurer-report.csv");
+  const href = await doc
+    .getByRole("link", { name: "treasurer-report.csv", exact: true })
+    .getAttribute("href");
+  const file = await page.request.get(href ?? "");
+  expect(file.status()).toBe(200);
+  expect(await file.text()).toBe("month,income\nJanuary,1200\n");
+
+  // A homeowner of the association, invited by e-mail, reads the packet (and cannot change it).
+  await page.getByLabel("Invite a guest by e-mail").fill("homeowner@demo.test");
+  await page.getByRole("button", { name: "Invite Guest" }).click();
+  await expect(page.getByRole("status")).toHaveText("Guest invited");
+  await page.context().clearCookies();
+  await signInAs(page, "homeowner@demo.test");
+  await page.goto(`${meeting}/packet`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Board packet: ${title}`);
+  await expect(page.getByTestId("packet-document")).toContainText("treasurer-report.csv");
+  await expect(page.getByRole("button", { name: "Attach File" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+  expect((await page.request.get(href ?? "")).status()).toBe(200);
+
+  await page.context().clearCookies();
+  await signInAs(page, "board@demo.test");
+  await page.goto(meeting);
+  await packet
+    .getByTestId("packet-document")
+    .getByRole("button", { name: "Remove treasurer-report.csv from the packet" })
+    .click();
+  await expect(page.getByRole("status")).toHaveText("Document removed from the board packet");
+  await expect(packet.getByTestId("packet-document")).toHaveCount(0);
+  expect((await page.request.get(href ?? "")).status()).toBe(404);
+});
+
+test("with JavaScript, the agenda is reordered by drag and drop and stays so", async ({ page }, testInfo) => {
+  test.skip(
+    testInfo.project.name === "no-js",
+    "drag and drop needs JavaScript; the arrows are tested without",
+  );
+  test.setTimeout(120_000);
+  await signInAs(page, "board@demo.test");
+  const meeting = await scheduleMeeting(page, `Drag ${Date.now()}`);
+  await addAgendaItems(page, ["Call to order", "Budget", "Roof vote"]);
+  const items = page.getByTestId("agenda-item");
+  await expect(items).toHaveCount(3);
+  await expect(page.getByText("Drag an item to reorder the agenda")).toBeVisible();
+
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === meeting,
+  );
+  await items.filter({ hasText: "Roof vote" }).dragTo(items.filter({ hasText: "Call to order" }));
+  await saved;
+  await expect(page.getByRole("status")).toHaveText("Agenda reordered");
+  await expect(items.nth(0)).toContainText("1. Roof vote");
+  await expect(items.nth(1)).toContainText("2. Call to order");
+  await expect(items.nth(2)).toContainText("3. Budget");
+
+  await page.reload();
+  await expect(items.nth(0)).toContainText("1. Roof vote");
+  await expect(items.nth(1)).toContainText("2. Call to order");
+  await expect(items.nth(2)).toContainText("3. Budget");
+});
