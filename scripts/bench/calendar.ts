@@ -20,7 +20,7 @@ import { createUserSession } from "../../app/auth/session.server";
 import { createAccount } from "../../app/commands/accounts.server";
 import { addMember, createAssociation } from "../../app/commands/associations.server";
 import { feedToken } from "../../app/commands/calendar-feed.server";
-import { assignActionItem, scheduleMeeting } from "../../app/commands/meetings.server";
+import { assignActionItem, changeMeeting, scheduleMeeting } from "../../app/commands/meetings.server";
 import { addRole } from "../../app/commands/roles.server";
 import type { Database } from "../../db/client";
 import {
@@ -241,7 +241,8 @@ export async function seedCalendar(db: Database, total: number, recurring: numbe
   if (exceptions.length > 0) await db.insert(calendarEventExceptions).values(exceptions);
 
   // Board meetings (event-sourced, through the commands): 40 per association, one a fortnight around
-  // now, with an action item for the person on every second one.
+  // now, with an action item for the person on each past one (minutes are written once a meeting has
+  // started), due over the weeks around now.
   let meetingsCount = 0;
   let actionItems = 0;
   for (const associationId of associationIds) {
@@ -262,7 +263,13 @@ export async function seedCalendar(db: Database, total: number, recurring: numbe
       });
       if (!scheduled.ok) throw new Error(scheduled.error.message);
       meetingsCount++;
-      if (m % 2 === 0) {
+      if (startMs < now) {
+        const actor = { userId: personId, mayManage: true };
+        const meeting = { meetingId: scheduled.result.meetingId, associationId, actor };
+        for (const type of ["StartMeeting", "CompleteMeeting"] as const) {
+          const changed = await changeMeeting(db, { ...meeting, change: { type } });
+          if (!changed.ok) throw new Error(changed.error.message);
+        }
         const assigned = await assignActionItem(db, {
           meetingId: scheduled.result.meetingId,
           associationId,
@@ -271,7 +278,7 @@ export async function seedCalendar(db: Database, total: number, recurring: numbe
             description: `Follow up on item ${m + 1}`,
             assigneeId: personId,
             assigneeName: "Casey Calendar",
-            due_date: wallClock(startMs + 10 * DAY, ZONE).date,
+            due_date: wallClock(now + (m - 10) * 7 * DAY, ZONE).date,
           },
         });
         if (!assigned.ok) throw new Error(assigned.error.message);
