@@ -115,7 +115,8 @@ export function addIcsEvent(cal: ICalCalendar, e: IcsEvent, options: { cancelled
 }
 
 /** UTF-8 octets of a UTF-16 code unit (the first unit of a surrogate pair counts the pair: 4). */
-const octets = (code: number) => (code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code <= 0xdbff ? 4 : 3);
+const octets = (code: number) =>
+  code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code <= 0xdbff ? 4 : 3;
 
 /**
  * RFC 5545 line folding as ical-generator does it (a line breaks before the character that would take
@@ -126,7 +127,7 @@ export function foldLines(text: string): string {
   return text
     .split("\r\n")
     .map((line) => {
-      if (line.length <= 74 && !/[^\x00-\x7f]/.test(line)) return line;
+      if (line.length <= 74 && !/[\u0080-\uffff]/.test(line)) return line;
       let out = "";
       let from = 0;
       let count = 0;

@@ -137,7 +137,8 @@ function occurrencesBetween(rule: RRule, after: number, before: number): number[
   if (freq === Frequency.DAILY || freq === Frequency.WEEKLY) {
     const period = (freq === Frequency.DAILY ? 1 : 7) * interval * DAY;
     let n = Math.max(0, Math.ceil((after - first) / period));
-    for (let t = first + n * period; t <= limit && (count === null || n < count); n++, t += period) out.push(t);
+    for (let t = first + n * period; t <= limit && (count === null || n < count); n++, t += period)
+      out.push(t);
     return out;
   }
   const y = dtstart.getUTCFullYear();
@@ -206,7 +207,8 @@ export function expandEvent(
     const margin = duration + 32 * DAY;
     const after = toFloating(window.from, event.timeZone).getTime() - margin;
     const before = toFloating(window.to, event.timeZone).getTime() + margin;
-    for (const d of occurrencesBetween(rule, after, before)) originals.push(fromFloatingMs(d, event.timeZone));
+    for (const d of occurrencesBetween(rule, after, before))
+      originals.push(fromFloatingMs(d, event.timeZone));
   }
   const out: Occurrence[] = [];
   for (const original of originals) {

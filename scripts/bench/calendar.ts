@@ -23,12 +23,7 @@ import { feedToken } from "../../app/commands/calendar-feed.server";
 import { assignActionItem, changeMeeting, scheduleMeeting } from "../../app/commands/meetings.server";
 import { addRole } from "../../app/commands/roles.server";
 import type { Database } from "../../db/client";
-import {
-  calendarAttendees,
-  calendarEventExceptions,
-  calendarEvents,
-  userProfiles,
-} from "../../db/schema";
+import { calendarAttendees, calendarEventExceptions, calendarEvents, userProfiles } from "../../db/schema";
 import {
   EVENT_TYPES,
   expandEvent,
@@ -91,7 +86,12 @@ async function onboardedBoardMember(db: Database, email: string, fullName: strin
   await addRole(
     db,
     user.id,
-    { role_type: "board_member", title: "Board member", organization_name: "Bench HOA", responsibilities: [] },
+    {
+      role_type: "board_member",
+      title: "Board member",
+      organization_name: "Bench HOA",
+      responsibilities: [],
+    },
     { verified: true },
   );
   await db
@@ -111,7 +111,10 @@ export async function seedCalendar(db: Database, total: number, recurring: numbe
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
   const personId = await onboardedBoardMember(db, "calendar@bench.test", "Casey Calendar");
   const fellowId = await onboardedBoardMember(db, "fellow@bench.test", "Fran Fellow");
-  const stranger = await createAccount(db, { email: "stranger@bench.test", password: "correct-horse-battery" });
+  const stranger = await createAccount(db, {
+    email: "stranger@bench.test",
+    password: "correct-horse-battery",
+  });
   const associationIds: string[] = [];
   for (const name of ["Bayview Towers", "Palm Harbor HOA", "Sunset Palms Condominium"]) {
     const { id } = await createAssociation(

@@ -304,7 +304,15 @@ describe("expanding a window of a long series (issue 12: only the window is iter
       .map((s) => new Date(s).toISOString());
   };
   const HOUR = 3_600_000;
-  const windows = ["2026-03-01", "2027-04-20", "2027-11-01", "2028-04-15", "2029-02-15", "2029-07-15", "2031-06-01"].map((d) => ({
+  const windows = [
+    "2026-03-01",
+    "2027-04-20",
+    "2027-11-01",
+    "2028-04-15",
+    "2029-02-15",
+    "2029-07-15",
+    "2031-06-01",
+  ].map((d) => ({
     from: Date.parse(`${d}T05:00:00Z`),
     to: Date.parse(`${d}T05:00:00Z`) + 42 * 86_400_000,
   }));
