@@ -492,7 +492,10 @@ export async function gatherCalendar(db: Queryable, q: CalendarQuery): Promise<C
   const lists = await Promise.all(CALENDAR_SOURCES.map((s) => s.entries(db, q)));
   const all = lists
     .flat()
-    .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.title.localeCompare(b.title));
+    .sort((a, b) =>
+      // ISO instants of one format order as text; a collator only for the titles of a tie.
+      a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.title.localeCompare(b.title),
+    );
   return q.limit ? all.slice(0, q.limit) : all;
 }
 

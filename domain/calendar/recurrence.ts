@@ -118,6 +118,30 @@ function buildRule(event: SeriesEvent): RRule | null {
   });
 }
 
+type RuleOptions = Pick<RRule["options"], "freq" | "interval" | "count" | "until" | "dtstart">;
+
+/** A series' rule options, remembered by rule, start and zone (parsing a rule costs; series repeat). */
+const ruleCache = new Map<string, RuleOptions | null>();
+function ruleOptions(event: SeriesEvent): RuleOptions | null {
+  const key = `${event.rrule}|${event.startsAt}|${event.timeZone}`;
+  let options = ruleCache.get(key);
+  if (options === undefined) {
+    if (ruleCache.size >= 20_000) ruleCache.clear();
+    const rule = buildRule(event);
+    options = rule
+      ? {
+          freq: rule.options.freq,
+          interval: rule.options.interval,
+          count: rule.options.count,
+          until: rule.options.until,
+          dtstart: rule.options.dtstart,
+        }
+      : null;
+    ruleCache.set(key, options);
+  }
+  return options;
+}
+
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 
 /**
@@ -129,8 +153,8 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month + 
  * periods from the first (a few hundred at most). rrule itself took most of a month view's time
  * (issue 12, scripts/bench/calendar.ts): it rebuilds its year tables for every series.
  */
-function occurrencesBetween(rule: RRule, after: number, before: number): number[] {
-  const { freq, interval, count, until, dtstart } = rule.options;
+function occurrencesBetween(rule: RuleOptions, after: number, before: number): number[] {
+  const { freq, interval, count, until, dtstart } = rule;
   const first = dtstart.getTime();
   const limit = Math.min(before, until ? until.getTime() : Number.POSITIVE_INFINITY);
   const out: number[] = [];
@@ -160,19 +184,6 @@ function occurrencesBetween(rule: RRule, after: number, before: number): number[
   return out;
 }
 
-/** fromFloating, remembered: the series of a calendar share their times of day, and a zone's offset costs. */
-const fromFloatingMemo = new Map<string, number>();
-function fromFloatingMs(floating: number, zone: string): number {
-  const key = `${zone}|${floating}`;
-  let instant = fromFloatingMemo.get(key);
-  if (instant === undefined) {
-    if (fromFloatingMemo.size >= 50_000) fromFloatingMemo.clear();
-    instant = fromFloating(new Date(floating), zone);
-    fromFloatingMemo.set(key, instant);
-  }
-  return instant;
-}
-
 /** Whether `occurrenceStart` (ISO) is an occurrence of the event (the first one for a single event). */
 export function isOccurrence(event: SeriesEvent, occurrenceStart: string): boolean {
   const at = Date.parse(occurrenceStart);
@@ -198,7 +209,7 @@ export function expandEvent(
   const duration = Math.max(0, Date.parse(event.endsAt) - start);
   const byStart = new Map(exceptions.map((e) => [Date.parse(e.occurrenceStart), e]));
   const originals: number[] = [];
-  const rule = buildRule(event);
+  const rule = event.rrule ? ruleOptions(event) : null;
   if (!rule) {
     originals.push(start);
   } else {
@@ -208,7 +219,7 @@ export function expandEvent(
     const after = toFloating(window.from, event.timeZone).getTime() - margin;
     const before = toFloating(window.to, event.timeZone).getTime() + margin;
     for (const d of occurrencesBetween(rule, after, before))
-      originals.push(fromFloatingMs(d, event.timeZone));
+      originals.push(fromFloating(new Date(d), event.timeZone));
   }
   const out: Occurrence[] = [];
   for (const original of originals) {
@@ -226,7 +237,7 @@ export function expandEvent(
       });
     }
   }
-  out.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  out.sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0));
   return out.slice(0, limit);
 }
 
