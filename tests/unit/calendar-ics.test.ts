@@ -1,6 +1,6 @@
 import ical from "ical-generator";
 import { describe, expect, it } from "vitest";
-import { addIcsEvent, calendarText, foldLines, type IcsEvent } from "~/mail/calendar-ics.server";
+import { addIcsEvent, calendarText, feedIcs, foldLines, type IcsEvent } from "~/mail/calendar-ics.server";
 
 const NY = "America/New_York";
 
@@ -58,6 +58,31 @@ describe("iCal text (issue 12: a 10,000-event feed)", () => {
     expect(ours).toContain("BEGIN:VEVENT");
     // Every line is at most 75 octets (RFC 5545), continuation lines start with a space.
     for (const line of ours.split("\r\n")) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
+  });
+
+  it("writes each time on the event's own wall clock with its zone, across daylight-saving changes", () => {
+    const text = feedIcs("Feed", EVENTS).replace(/\r\n /g, "");
+    const lines = text.split("\r\n");
+    const of = (uid: number) => {
+      const id = EVENTS[uid - 1]?.id;
+      const start = lines.findIndex((l) => l === `UID:${id}@association-commons`);
+      return lines.slice(start - 5, start + 20).join("\n");
+    };
+    expect(of(1)).toContain("DTSTART;TZID=America/New_York:20260302T090000");
+    expect(of(1)).toContain("DTEND;TZID=America/New_York:20260302T100000");
+    // The moved occurrence of the weekly series: after the March switch (EDT), 09:00 local.
+    expect(text).toContain("RECURRENCE-ID;TZID=America/New_York:20260316T090000");
+    expect(text).toContain("DTSTART;TZID=America/New_York:20260317T090000");
+    expect(text).toContain("EXDATE;TZID=America/New_York:20260309T090000");
+    expect(of(4)).toContain("DTSTART;VALUE=DATE:20260704");
+    const kolkata = feedIcs("Feed", [
+      event(5, {
+        timeZone: "Asia/Kolkata",
+        startsAt: "2026-11-01T06:30:15.000Z",
+        endsAt: "2026-11-01T07:30:15.000Z",
+      }),
+    ]);
+    expect(kolkata).toContain("DTSTART;TZID=Asia/Kolkata:20261101T120015");
   });
 
   it("folds before the character that would pass 74 octets, never inside a surrogate pair", () => {
