@@ -490,12 +490,10 @@ export const CALENDAR_SOURCES: CalendarSourceDefinition[] = [
 /** The entries of every source in the window, in start order (at most `limit` when given). */
 export async function gatherCalendar(db: Queryable, q: CalendarQuery): Promise<CalendarEntry[]> {
   const lists = await Promise.all(CALENDAR_SOURCES.map((s) => s.entries(db, q)));
-  const all = lists
-    .flat()
-    .sort((a, b) =>
-      // ISO instants of one format order as text; a collator only for the titles of a tie.
-      a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.title.localeCompare(b.title),
-    );
+  const all = lists.flat().sort((a, b) =>
+    // ISO instants of one format order as text; a collator only for the titles of a tie.
+    a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.title.localeCompare(b.title),
+  );
   return q.limit ? all.slice(0, q.limit) : all;
 }
 
