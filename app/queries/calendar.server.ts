@@ -9,6 +9,8 @@ import {
   meetings,
   rfpProposals,
   rfps,
+  userProfiles,
+  users,
 } from "@db/schema";
 import { mayManageAssociation } from "@domain/associations";
 import {
@@ -37,7 +39,13 @@ import {
 } from "drizzle-orm";
 import { type AssociationMembership, getMemberships } from "~/auth/association.server";
 import { requireViewer } from "~/auth/guards.server";
-import { type CalendarActor, toException } from "~/commands/calendar.server";
+import {
+  type CalendarActor,
+  mayEdit,
+  maySee,
+  type StoredEvent,
+  toException,
+} from "~/commands/calendar.server";
 import type { IcsEvent } from "~/mail/calendar-ics.server";
 
 /**
@@ -66,6 +74,8 @@ export interface CalendarEntry {
   /** A recurring event's occurrence (its original start), for "this occurrence" changes. */
   occurrenceStart: string | null;
   associationName: string | null;
+  /** The association it belongs to (null: a personal event or an RFP deadline). */
+  associationId: string | null;
 }
 
 /** Whose calendar, which window and filters. Memberships come from getMemberships (server-side). */
@@ -153,6 +163,7 @@ export const eventsSource: CalendarSourceDefinition = {
         isAllDay: calendarEvents.isAllDay,
         rrule: calendarEvents.rrule,
         location: calendarEvents.location,
+        associationId: calendarEvents.associationId,
         associationName: associations.name,
       })
       .from(calendarEvents)
@@ -187,6 +198,7 @@ export const eventsSource: CalendarSourceDefinition = {
           recurring: Boolean(r.rrule),
           occurrenceStart: occurrence,
           associationName: r.associationName,
+          associationId: r.associationId,
         });
       }
     }
@@ -261,6 +273,7 @@ export const rfpDeadlinesSource: CalendarSourceDefinition = {
       recurring: false,
       occurrenceStart: null,
       associationName: null,
+      associationId: null,
     }));
   },
   async feed(db, q) {
@@ -311,6 +324,7 @@ const meetingColumns = {
   version: meetings.version,
   timeZone: associations.timeZone,
   associationName: associations.name,
+  associationId: meetings.associationId,
 };
 
 export const boardMeetingsSource: CalendarSourceDefinition = {
@@ -348,6 +362,7 @@ export const boardMeetingsSource: CalendarSourceDefinition = {
       recurring: false,
       occurrenceStart: null,
       associationName: r.associationName,
+      associationId: r.associationId,
     }));
   },
   async feed(db, q) {
@@ -389,6 +404,7 @@ const actionItemColumns = {
   dueDate: meetingActionItems.dueDate,
   timeZone: associations.timeZone,
   associationName: associations.name,
+  associationId: meetingActionItems.associationId,
 };
 
 const dueDay = (date: string, zone: string) => ({
@@ -432,6 +448,7 @@ export const actionItemsSource: CalendarSourceDefinition = {
         recurring: false,
         occurrenceStart: null,
         associationName: r.associationName,
+        associationId: r.associationId,
       }))
       .filter((e) => Date.parse(e.endsAt) >= q.from && Date.parse(e.startsAt) < q.to);
     return q.limit ? entries.slice(0, q.limit) : entries;
@@ -473,9 +490,10 @@ export const CALENDAR_SOURCES: CalendarSourceDefinition[] = [
 /** The entries of every source in the window, in start order (at most `limit` when given). */
 export async function gatherCalendar(db: Queryable, q: CalendarQuery): Promise<CalendarEntry[]> {
   const lists = await Promise.all(CALENDAR_SOURCES.map((s) => s.entries(db, q)));
-  const all = lists
-    .flat()
-    .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.title.localeCompare(b.title));
+  const all = lists.flat().sort((a, b) =>
+    // ISO instants of one format order as text; a collator only for the titles of a tie.
+    a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.title.localeCompare(b.title),
+  );
   return q.limit ? all.slice(0, q.limit) : all;
 }
 
@@ -486,6 +504,42 @@ export async function gatherFeed(
 ) {
   const lists = await Promise.all(CALENDAR_SOURCES.map((s) => s.feed(db, q)));
   return lists.flat();
+}
+
+/** An event the person may see, with its owner and attendees, and whether they may change it. */
+export type VisibleEvent = Pick<StoredEvent, "event" | "attendees" | "owner"> & { canEdit: boolean };
+
+/**
+ * The events `ids` (already found visible by the calendar's query) with their owners and attendees,
+ * read in two statements whatever their number.
+ */
+export async function visibleEventsById(db: Queryable, actor: CalendarActor, ids: readonly string[]) {
+  const found = new Map<string, VisibleEvent>();
+  if (ids.length === 0) return found;
+  const [rows, attendees] = await Promise.all([
+    db
+      .select({ event: calendarEvents, email: users.email, fullName: userProfiles.fullName })
+      .from(calendarEvents)
+      .innerJoin(users, eq(users.id, calendarEvents.ownerId))
+      .leftJoin(userProfiles, eq(userProfiles.id, calendarEvents.ownerId))
+      .where(inArray(calendarEvents.id, [...ids])),
+    db
+      .select()
+      .from(calendarAttendees)
+      .where(inArray(calendarAttendees.eventId, [...ids]))
+      .orderBy(calendarAttendees.email),
+  ]);
+  const attendeesOf = new Map<string, typeof attendees>();
+  for (const a of attendees) attendeesOf.set(a.eventId, [...(attendeesOf.get(a.eventId) ?? []), a]);
+  for (const row of rows) {
+    const visible = {
+      event: row.event,
+      attendees: attendeesOf.get(row.event.id) ?? [],
+      owner: { email: row.email, fullName: row.fullName },
+    };
+    if (maySee(actor, visible)) found.set(row.event.id, { ...visible, canEdit: mayEdit(actor, row.event) });
+  }
+  return found;
 }
 
 /** The attendees of an event with the names of those who have an account (spec: full_name, email, status). */

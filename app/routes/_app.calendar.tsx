@@ -23,13 +23,13 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
 import { feedToken, resetFeed } from "~/commands/calendar-feed.server";
-import { EntryChip, EntryRow, type EntryView } from "~/components/calendar/entry";
+import { EntryChip, EntryRow } from "~/components/calendar/entry";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";
-import { gatherCalendar, requireCalendarViewer } from "~/queries/calendar.server";
+import { type CalendarEntry, gatherCalendar, requireCalendarViewer } from "~/queries/calendar.server";
 import { entryDays, entryView } from "~/queries/calendar-present.server";
 
 export const meta: MetaFunction = () => [{ title: "Calendar · Association Commons" }];
@@ -37,13 +37,21 @@ export const meta: MetaFunction = () => [{ title: "Calendar · Association Commo
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The calendar's address with its view, month and filters. */
-function calendarHref(p: { view?: string; month?: string; q?: string; type?: string; day?: string }) {
+function calendarHref(p: {
+  view?: string;
+  month?: string;
+  q?: string;
+  type?: string;
+  day?: string;
+  page?: number;
+}) {
   const params = new URLSearchParams();
   if (p.view && p.view !== "month") params.set("view", p.view);
   if (p.month) params.set("month", p.month);
   if (p.q) params.set("q", p.q);
   if (p.type && p.type !== "all") params.set("type", p.type);
   if (p.day) params.set("day", p.day);
+  if (p.page && p.page > 1) params.set("page", String(p.page));
   const s = params.toString();
   return `/calendar${s ? `?${s}` : ""}`;
 }
@@ -78,28 +86,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
     from: wallClockToInstant(grid.first, "00:00", zone),
     to: wallClockToInstant(addDays(grid.last, 1), "00:00", zone),
   });
-  const byDay = new Map<string, EntryView[]>();
-  const monthEntries: EntryView[] = [];
+  // Entries are placed raw; only what the page shows (a cell's first 3, the open day, one page of the
+  // month's list) is formatted: a busy calendar has thousands of entries in a month (issue 12).
+  const byDay = new Map<string, CalendarEntry[]>();
+  const monthAll: CalendarEntry[] = [];
   const monthKey = monthKeyText(month);
   for (const e of entries) {
     const days = entryDays(e, zone);
-    const view = entryView(e, zone);
     for (const d of daysCovered(days.startDate, days.endDate, days.endTime, grid)) {
       const list = byDay.get(d) ?? [];
-      list.push(view);
+      list.push(e);
       byDay.set(d, list);
     }
     if (
       days.startDate.slice(0, 7) === monthKey ||
       (days.startDate < `${monthKey}-01` && days.endDate >= `${monthKey}-01`)
     )
-      monthEntries.push(view);
+      monthAll.push(e);
   }
   const cells = monthGrid(month).map((d) => {
     const all = byDay.get(d.date) ?? [];
     const { shown, more, moreText } = cellEntries(all);
-    return { ...d, isToday: d.date === today, entries: shown, more, moreText };
+    return {
+      ...d,
+      isToday: d.date === today,
+      entries: shown.map((e) => entryView(e, zone)),
+      more,
+      moreText,
+    };
   });
+  const pages = Math.max(1, Math.ceil(monthAll.length / CALENDAR_LIMITS.monthListPage));
+  const listPage = Math.min(
+    pages,
+    Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+  );
+  const firstShown = (listPage - 1) * CALENDAR_LIMITS.monthListPage;
+  const monthEntries = monthAll
+    .slice(firstShown, firstShown + CALENDAR_LIMITS.monthListPage)
+    .map((e) => entryView(e, zone));
   const agenda =
     view === "agenda"
       ? (
@@ -111,7 +135,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
           })
         ).map((e) => entryView(e, zone))
       : [];
-  const day = dayParam && DAY.test(dayParam) ? { date: dayParam, entries: byDay.get(dayParam) ?? [] } : null;
+  const day =
+    dayParam && DAY.test(dayParam)
+      ? { date: dayParam, entries: (byDay.get(dayParam) ?? []).map((e) => entryView(e, zone)) }
+      : null;
   const token = await feedToken(db, viewer.user.id);
   return json({
     view,
@@ -127,6 +154,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     zone,
     cells,
     monthEntries,
+    monthList: {
+      page: listPage,
+      pages,
+      total: monthAll.length,
+      from: monthAll.length === 0 ? 0 : firstShown + 1,
+      to: firstShown + monthEntries.length,
+    },
     agenda,
     day,
     feedUrl: new URL(`/calendar/feed/${token}.ics`, env().APP_URL).toString(),
@@ -338,11 +372,42 @@ export default function CalendarPage() {
             {data.emptyText}
           </p>
         ) : (
-          <ol className="mt-2" data-testid="month-list">
-            {data.monthEntries.map((e) => (
-              <EntryRow key={e.key} entry={e} />
-            ))}
-          </ol>
+          <>
+            {data.monthList.pages > 1 ? (
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" data-testid="month-list-range">
+                {data.monthList.from.toLocaleString("en-US")} to {data.monthList.to.toLocaleString("en-US")}{" "}
+                of {data.monthList.total.toLocaleString("en-US")} events
+              </p>
+            ) : null}
+            <ol className="mt-2" data-testid="month-list">
+              {data.monthEntries.map((e) => (
+                <EntryRow key={e.key} entry={e} />
+              ))}
+            </ol>
+            {data.monthList.pages > 1 ? (
+              <nav aria-label="Events This Month pages" className="mt-3 flex items-center gap-2">
+                {data.monthList.page > 1 ? (
+                  <Link
+                    to={`${calendarHref({ ...keep, month: data.month, page: data.monthList.page - 1 })}#month-list-heading`}
+                    className={buttonClass("secondary", "px-3")}
+                  >
+                    ‹ Previous events
+                  </Link>
+                ) : null}
+                <span className="text-sm">
+                  Page {data.monthList.page} of {data.monthList.pages}
+                </span>
+                {data.monthList.page < data.monthList.pages ? (
+                  <Link
+                    to={`${calendarHref({ ...keep, month: data.month, page: data.monthList.page + 1 })}#month-list-heading`}
+                    className={buttonClass("secondary", "px-3")}
+                  >
+                    More events ›
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
+          </>
         )}
       </section>
 

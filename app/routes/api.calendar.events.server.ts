@@ -5,6 +5,7 @@ import {
   fromRrule,
   isTimeZone,
   RECURRENCE_PATTERNS,
+  SOURCE_LABELS,
   toEventInput,
   wallClock,
 } from "@domain/calendar";
@@ -12,7 +13,12 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { type CalendarActor, findVisibleEvent } from "~/commands/calendar.server";
 import { readJson } from "~/forms.server";
-import { requireCalendarViewer } from "~/queries/calendar.server";
+import {
+  type CalendarEntry,
+  requireCalendarViewer,
+  type VisibleEvent,
+  visibleEventsById,
+} from "~/queries/calendar.server";
 
 /**
  * The calendar's JSON endpoints (spec 001 section 7), shared by /api/calendar/events and
@@ -106,15 +112,10 @@ export async function readEventBody(
   return { ok: true, input: toEventInput(checked.data, zone), rfpId: b.rfp_id ?? null };
 }
 
+type At = { startsAt: string; endsAt: string; occurrenceStart: string | null };
+
 /** An event in the spec's shape (section 3, "Calendar event"), at one occurrence when given. */
-export async function eventJson(
-  db: Database,
-  actor: CalendarActor,
-  id: string,
-  at?: { startsAt: string; endsAt: string; occurrenceStart: string | null },
-) {
-  const found = await findVisibleEvent(db, actor, id);
-  if (!found) return null;
+function toEventJson(found: VisibleEvent, at?: At) {
   const e = found.event;
   const r = fromRrule(e.rrule, e.timeZone);
   const startsAt = at?.startsAt ?? new Date(e.startsAt).toISOString();
@@ -148,4 +149,73 @@ export async function eventJson(
     updated_at: new Date(e.updatedAt).toISOString(),
     can_edit: found.canEdit,
   };
+}
+
+/** One event in the spec's shape, at one occurrence when given (null: not found or not theirs to see). */
+export async function eventJson(db: Database, actor: CalendarActor, id: string, at?: At) {
+  const found = await findVisibleEvent(db, actor, id);
+  return found ? toEventJson(found, at) : null;
+}
+
+/**
+ * The gathered calendar (the page's entries: events, RFP deadlines, board meetings, action items) as
+ * the list endpoint answers it: each entry with its source, the source's label and the link to where
+ * it lives; an event's entry is the event in the spec's shape at that occurrence, the others carry the
+ * same fields (those they have not, null; attendees empty; can_edit false: they change at their source).
+ */
+export async function entriesJson(db: Database, actor: CalendarActor, entries: readonly CalendarEntry[]) {
+  const events = await visibleEventsById(db, actor, [
+    ...new Set(entries.filter((e) => e.source === "event").map((e) => e.id)),
+  ]);
+  const local = (iso: string, zone: string) => {
+    const w = wallClock(iso, zone);
+    return `${w.date}T${w.time}`;
+  };
+  const out = [];
+  for (const e of entries) {
+    const extra = {
+      source: e.source,
+      source_label: SOURCE_LABELS[e.source] ?? e.source,
+      link: e.href,
+      property_name: e.associationName,
+    };
+    if (e.source === "event") {
+      const found = events.get(e.id);
+      if (!found) continue;
+      out.push({
+        ...toEventJson(found, { startsAt: e.startsAt, endsAt: e.endsAt, occurrenceStart: e.occurrenceStart }),
+        title: e.title,
+        location: e.location,
+        ...extra,
+      });
+      continue;
+    }
+    out.push({
+      id: e.id,
+      title: e.title,
+      description: null,
+      event_type: e.eventType,
+      start_time: e.startsAt,
+      end_time: e.endsAt,
+      local_start_time: local(e.startsAt, e.timeZone),
+      local_end_time: local(e.endsAt, e.timeZone),
+      time_zone: e.timeZone,
+      location: e.location,
+      meeting_url: null,
+      is_all_day: e.isAllDay,
+      is_recurring: false,
+      recurring_pattern: null,
+      rrule: null,
+      occurrence_start: null,
+      attendees: [],
+      created_by: null,
+      property_id: e.associationId,
+      rfp_id: e.source === "rfp_deadline" ? e.id : null,
+      created_at: null,
+      updated_at: null,
+      can_edit: false,
+      ...extra,
+    });
+  }
+  return out;
 }

@@ -1,22 +1,19 @@
-import { addDays, CALENDAR_LIMITS, EVENT_TYPES, wallClock, wallClockToInstant } from "@domain/calendar";
+import { addDays, CALENDAR_LIMITS, EVENT_TYPES, wallClockToInstant } from "@domain/calendar";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { createEvent } from "~/commands/calendar.server";
 import { getDb } from "~/db.server";
 import { domainErrorStatus } from "~/forms.server";
-import { eventsSource } from "~/queries/calendar.server";
-import { eventJson, readEventBody, requireApiViewer } from "./api.calendar.events.server";
+import { gatherCalendar } from "~/queries/calendar.server";
+import { entriesJson, eventJson, readEventBody, requireApiViewer } from "./api.calendar.events.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const local = (iso: string, zone: string) => {
-  const w = wallClock(iso, zone);
-  return `${w.date}T${w.time}`;
-};
-
 /**
- * GET /api/calendar/events?start_date&end_date&search&event_type (spec 001 section 7): the events
- * (occurrences of repeating ones) between the two days, inclusive, in the person's zone.
+ * GET /api/calendar/events?start_date&end_date&search&event_type (spec 001 section 7): the page's
+ * gathered calendar between the two days, inclusive, in the person's zone: events (each occurrence of
+ * a repeating one), deadlines of the RFPs they wrote or bid on, the board meetings they are invited to
+ * and their open action items, each with its `source`, `source_label` and `link`, in start order.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { actor, memberships, zone } = await requireApiViewer(request);
@@ -33,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (type !== "all" && !(EVENT_TYPES as readonly string[]).includes(type))
     return json({ error: "Unknown event_type" }, { status: 400 });
   const db = await getDb();
-  const entries = await eventsSource.entries(db, {
+  const entries = await gatherCalendar(db, {
     userId: actor.userId,
     email: actor.email,
     associationIds: memberships.map((m) => m.associationId),
@@ -42,25 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     search: (p.get("search") ?? "").trim().slice(0, CALENDAR_LIMITS.searchMax),
     eventType: type,
   });
-  entries.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-  // Each event is read once, then placed at each of its occurrences.
-  const byId = new Map<string, Awaited<ReturnType<typeof eventJson>>>();
-  for (const id of new Set(entries.map((e) => e.id))) byId.set(id, await eventJson(db, actor, id));
-  const events = [];
-  for (const e of entries) {
-    const one = byId.get(e.id);
-    if (one)
-      events.push({
-        ...one,
-        title: e.title,
-        location: e.location,
-        start_time: e.startsAt,
-        end_time: e.endsAt,
-        local_start_time: local(e.startsAt, e.timeZone),
-        local_end_time: local(e.endsAt, e.timeZone),
-        occurrence_start: e.occurrenceStart,
-      });
-  }
+  const events = await entriesJson(db, actor, entries);
   return json({ events }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

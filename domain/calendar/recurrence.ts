@@ -118,6 +118,72 @@ function buildRule(event: SeriesEvent): RRule | null {
   });
 }
 
+type RuleOptions = Pick<RRule["options"], "freq" | "interval" | "count" | "until" | "dtstart">;
+
+/** A series' rule options, remembered by rule, start and zone (parsing a rule costs; series repeat). */
+const ruleCache = new Map<string, RuleOptions | null>();
+function ruleOptions(event: SeriesEvent): RuleOptions | null {
+  const key = `${event.rrule}|${event.startsAt}|${event.timeZone}`;
+  let options = ruleCache.get(key);
+  if (options === undefined) {
+    if (ruleCache.size >= 20_000) ruleCache.clear();
+    const rule = buildRule(event);
+    options = rule
+      ? {
+          freq: rule.options.freq,
+          interval: rule.options.interval,
+          count: rule.options.count,
+          until: rule.options.until,
+          dtstart: rule.options.dtstart,
+        }
+      : null;
+    ruleCache.set(key, options);
+  }
+  return options;
+}
+
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+
+/**
+ * The rule's occurrences (floating ms) in [after, before], as rrule's `between(after, before, true)`
+ * gives them, computed directly: our RRULEs (toRrule) have FREQ, INTERVAL and COUNT or UNTIL, no BY
+ * parts, so the n-th period holds one occurrence on the first one's day and time, or none when that
+ * day does not exist in it (the 31st of a shorter month, 29 February), which is then not counted
+ * (RFC 5545). A daily or weekly series jumps straight to the window; a monthly or yearly one counts its
+ * periods from the first (a few hundred at most). rrule itself took most of a month view's time
+ * (issue 12, scripts/bench/calendar.ts): it rebuilds its year tables for every series.
+ */
+function occurrencesBetween(rule: RuleOptions, after: number, before: number): number[] {
+  const { freq, interval, count, until, dtstart } = rule;
+  const first = dtstart.getTime();
+  const limit = Math.min(before, until ? until.getTime() : Number.POSITIVE_INFINITY);
+  const out: number[] = [];
+  if (freq === Frequency.DAILY || freq === Frequency.WEEKLY) {
+    const period = (freq === Frequency.DAILY ? 1 : 7) * interval * DAY;
+    let n = Math.max(0, Math.ceil((after - first) / period));
+    for (let t = first + n * period; t <= limit && (count === null || n < count); n++, t += period)
+      out.push(t);
+    return out;
+  }
+  const y = dtstart.getUTCFullYear();
+  const m = dtstart.getUTCMonth();
+  const d = dtstart.getUTCDate();
+  const timeOfDay = first - Date.UTC(y, m, d);
+  const step = freq === Frequency.MONTHLY ? interval : 12 * interval;
+  let counted = 0;
+  for (let k = 0; count === null || counted < count; k++) {
+    const year = y + Math.floor((m + k * step) / 12);
+    const month = (m + k * step) % 12;
+    if (Date.UTC(year, month, 1) > limit) break;
+    if (d > daysIn(year, month)) continue;
+    const t = Date.UTC(year, month, d) + timeOfDay;
+    if (t > limit) break;
+    counted++;
+    if (t >= after) out.push(t);
+  }
+  return out;
+}
+
 /** Whether `occurrenceStart` (ISO) is an occurrence of the event (the first one for a single event). */
 export function isOccurrence(event: SeriesEvent, occurrenceStart: string): boolean {
   const at = Date.parse(occurrenceStart);
@@ -143,16 +209,17 @@ export function expandEvent(
   const duration = Math.max(0, Date.parse(event.endsAt) - start);
   const byStart = new Map(exceptions.map((e) => [Date.parse(e.occurrenceStart), e]));
   const originals: number[] = [];
-  const rule = buildRule(event);
+  const rule = event.rrule ? ruleOptions(event) : null;
   if (!rule) {
     originals.push(start);
   } else {
     // A wide floating window (offsets differ from UTC by under a day; a changed occurrence may have
     // moved from outside), then the exact test on real instants below.
     const margin = duration + 32 * DAY;
-    const after = new Date(toFloating(window.from, event.timeZone).getTime() - margin);
-    const before = new Date(toFloating(window.to, event.timeZone).getTime() + margin);
-    for (const d of rule.between(after, before, true)) originals.push(fromFloating(d, event.timeZone));
+    const after = toFloating(window.from, event.timeZone).getTime() - margin;
+    const before = toFloating(window.to, event.timeZone).getTime() + margin;
+    for (const d of occurrencesBetween(rule, after, before))
+      originals.push(fromFloating(new Date(d), event.timeZone));
   }
   const out: Occurrence[] = [];
   for (const original of originals) {
@@ -170,7 +237,7 @@ export function expandEvent(
       });
     }
   }
-  out.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  out.sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0));
   return out.slice(0, limit);
 }
 

@@ -14,6 +14,25 @@ export interface WallClock {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
+/**
+ * Zone conversions are remembered (exact keys: zone and instant): a busy calendar converts the same
+ * times of day over and over, and each conversion asks Intl for the zone's offset (issue 12,
+ * scripts/bench/calendar.ts). Bounded: a full cache starts over.
+ */
+const MEMO_MAX = 50_000;
+function remember<T>(cache: Map<string, T>, key: string, compute: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= MEMO_MAX) cache.clear();
+    value = compute();
+    cache.set(key, value);
+  }
+  return value;
+}
+const wallClocks = new Map<string, Readonly<WallClock>>();
+const floatings = new Map<string, number>();
+const instants = new Map<string, number>();
+
 /** True when `zone` is an IANA zone this runtime knows. */
 export function isTimeZone(zone: string): boolean {
   try {
@@ -26,11 +45,14 @@ export function isTimeZone(zone: string): boolean {
 
 /** An instant as a wall clock in `zone`. */
 export function wallClock(instant: string | number | Date, zone: string): WallClock {
-  const t = new TZDate(new Date(instant).getTime(), zone);
-  return {
-    date: `${String(t.getFullYear()).padStart(4, "0")}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`,
-    time: `${pad(t.getHours())}:${pad(t.getMinutes())}`,
-  };
+  const ms = new Date(instant).getTime();
+  return remember(wallClocks, `${zone}|${ms}`, () => {
+    const t = new TZDate(ms, zone);
+    return Object.freeze({
+      date: `${String(t.getFullYear()).padStart(4, "0")}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`,
+      time: `${pad(t.getHours())}:${pad(t.getMinutes())}`,
+    });
+  });
 }
 
 /**
@@ -45,21 +67,24 @@ export function wallClockToInstant(date: string, time: string, zone: string): nu
 
 /** "Floating" time: the wall clock's fields stored as if they were UTC (what rrule computes with). */
 export function toFloating(instant: number, zone: string): Date {
-  const t = new TZDate(instant, zone);
-  return new Date(
-    Date.UTC(t.getFullYear(), t.getMonth(), t.getDate(), t.getHours(), t.getMinutes(), t.getSeconds()),
-  );
+  const floating = remember(floatings, `${zone}|${instant}`, () => {
+    const t = new TZDate(instant, zone);
+    return Date.UTC(t.getFullYear(), t.getMonth(), t.getDate(), t.getHours(), t.getMinutes(), t.getSeconds());
+  });
+  return new Date(floating);
 }
 
 /** A floating time back to the instant it names in `zone`. */
 export function fromFloating(floating: Date, zone: string): number {
-  return new TZDate(
-    floating.getUTCFullYear(),
-    floating.getUTCMonth(),
-    floating.getUTCDate(),
-    floating.getUTCHours(),
-    floating.getUTCMinutes(),
-    floating.getUTCSeconds(),
-    zone,
-  ).getTime();
+  return remember(instants, `${zone}|${floating.getTime()}`, () =>
+    new TZDate(
+      floating.getUTCFullYear(),
+      floating.getUTCMonth(),
+      floating.getUTCDate(),
+      floating.getUTCHours(),
+      floating.getUTCMinutes(),
+      floating.getUTCSeconds(),
+      zone,
+    ).getTime(),
+  );
 }

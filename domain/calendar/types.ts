@@ -86,6 +86,8 @@ export function entryColor(source: CalendarSource, eventType: string): string {
 export const CALENDAR_LIMITS = {
   /** "Agenda view: the next 20 upcoming events." */
   agendaEvents: 20,
+  /** The Events This Month list shows this many per page (issue 12: a busy month has thousands). */
+  monthListPage: 50,
   /** "a cell shows 3 events then '+N more'". */
   cellEvents: 3,
   /** "7-column grid of 42 days". */

@@ -1,6 +1,6 @@
 // npm run bench                     run every benchmark
 // npm run bench -- hot-account      run only the named one(s): hot-account, append, replay, rfp-search, pages,
-//                                   live-streams
+//                                   calendar, live-streams
 //
 // Each benchmark creates a fresh database on BENCH_DATABASE_URL's server (default
 // postgres://postgres@127.0.0.1:5432/test), migrates it, measures against a baseline taken in the same
@@ -11,6 +11,7 @@
 import os from "node:os";
 import postgres from "postgres";
 import { appendBench } from "./append";
+import { calendarBench } from "./calendar";
 import { hotAccount } from "./hot-account";
 import { liveStreamsBench } from "./live-streams";
 import { pagesBench } from "./pages";
@@ -32,6 +33,7 @@ const benchmarks: Benchmark[] = [
   replayBench,
   rfpSearchBench,
   pagesBench,
+  calendarBench,
   liveStreamsBench,
 ];
 

@@ -6,11 +6,19 @@
  */
 
 import { parseWithZod } from "@conform-to/zod";
-import { EventFormSchema, expandEvent, toEventInput, wallClock } from "@domain/calendar";
+import {
+  addDays,
+  EventFormSchema,
+  expandEvent,
+  toEventInput,
+  wallClock,
+  wallClockToInstant,
+} from "@domain/calendar";
 import ICAL from "ical.js";
 import { type RRule, rrulestr } from "rrule";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEvent } from "~/commands/calendar.server";
+import { assignActionItem, changeMeeting, scheduleMeeting } from "~/commands/meetings.server";
 import { createRfp, executeRfpCommand } from "~/commands/rfps.server";
 import { resetEnvForTests } from "~/env.server";
 import * as calendarRoute from "~/routes/_app.calendar";
@@ -147,6 +155,35 @@ describe.each(engines)("calendar on %s", (engine) => {
     expect(filtered.monthEntries.map((e: Loose) => e.title)).toEqual(["Busy 3"]);
     const otherType = await month(boardA, "month=2026-08&type=meeting");
     expect(otherType.monthEntries).toEqual([]);
+  });
+
+  it("pages the Events This Month list by 50 (a busy month has thousands), the grid and its counts stay whole", async () => {
+    for (const time of ["07:00", "08:00"])
+      await createThroughForm(boardA, {
+        ...FORM,
+        title: `Daily standup ${time}`,
+        start_date: "2027-01-01",
+        end_date: "2027-01-01",
+        start_time: time,
+        end_time: `${time.slice(0, 2)}:15`,
+        is_recurring: "on",
+        recurring_pattern: "daily",
+        recurrence_ends: "never",
+      });
+    const first = await month(boardA, "month=2027-01&q=Daily%20standup");
+    expect(first.monthList).toEqual({ page: 1, pages: 2, total: 62, from: 1, to: 50 });
+    expect(first.monthEntries).toHaveLength(50);
+    expect(first.monthEntries[0].date).toBe("Fri, Jan 1, 2027");
+    const second = await month(boardA, "month=2027-01&q=Daily%20standup&page=2");
+    expect(second.monthList).toEqual({ page: 2, pages: 2, total: 62, from: 51, to: 62 });
+    expect(second.monthEntries.map((e: Loose) => e.date).at(-1)).toBe("Sun, Jan 31, 2027");
+    // Past the last page: the last page.
+    expect((await month(boardA, "month=2027-01&q=Daily%20standup&page=9")).monthList.page).toBe(2);
+    const cell = first.cells.find((c: Loose) => c.date === "2027-01-20");
+    expect(cell.entries.map((e: Loose) => e.title)).toEqual(["Daily standup 07:00", "Daily standup 08:00"]);
+    // The day's own list has every entry of the day.
+    const dayView = await month(boardA, "month=2027-01&q=Daily%20standup&day=2027-01-20");
+    expect(dayView.day.entries).toHaveLength(2);
   });
 
   it("association events: members see them, the board edits, a homeowner cannot; another association's member gets 404", async () => {
@@ -671,6 +708,155 @@ describe.each(engines)("calendar on %s", (engine) => {
     expect((await month(boardB, "view=agenda")).agenda.map((e: Loose) => e.title)).not.toContain(
       "Proposals due: Gutter cleaning",
     );
+  });
+
+  it("GET /api/calendar/events answers the page's gathered calendar: deadlines, board meetings and action items with source and link", async () => {
+    const day = (offset: number) => addDays(wallClock(Date.now(), NY).date, offset);
+    const at = (offset: number, time: string) =>
+      new Date(wallClockToInstant(day(offset), time, NY)).toISOString();
+    const actor = { userId: boardA.id, mayManage: true };
+    const meetingFields = (title: string, offset: number) => ({
+      title,
+      description: null,
+      meeting_type: "regular" as const,
+      start_time: at(offset, "19:00"),
+      end_time: at(offset, "21:00"),
+      location: "Clubhouse",
+      meeting_url: null,
+    });
+    const upcoming = await scheduleMeeting(t.db, {
+      associationId: associationA,
+      actor,
+      fields: meetingFields("Quarterly board meeting", 3),
+    });
+    const held = await scheduleMeeting(t.db, {
+      associationId: associationA,
+      actor,
+      fields: meetingFields("Held board meeting", -2),
+    });
+    if (!upcoming.ok || !held.ok) throw new Error("meetings");
+    const heldRef = { meetingId: held.result.meetingId, associationId: associationA, actor };
+    for (const type of ["StartMeeting", "CompleteMeeting"] as const)
+      expect((await changeMeeting(t.db, { ...heldRef, change: { type } })).ok).toBe(true);
+    const assigned = await assignActionItem(t.db, {
+      ...heldRef,
+      actionItem: {
+        description: "Get three gutter quotes",
+        assigneeId: boardA.id,
+        assigneeName: "Test board_member",
+        due_date: day(4),
+      },
+    });
+    expect(assigned.ok).toBe(true);
+    const rfp = await createRfp(t.db, {
+      actor: { userId: boardA.id, isAdmin: false },
+      mayCreate: true,
+      authorContextId: null,
+      fields: rfpFields({ title: "Gutter replacement", proposal_deadline: at(5, "17:00") }),
+    });
+    if (!rfp.ok) throw new Error("rfp");
+    await executeRfpCommand(t.db, rfp.result.rfpId, {
+      type: "PublishRfp",
+      actor: { userId: boardA.id, isAdmin: false },
+    });
+    await createThroughForm(boardA, {
+      ...FORM,
+      title: "Gutter walkthrough",
+      event_type: "maintenance",
+      start_date: day(6),
+      end_date: day(6),
+      association_id: associationA,
+    });
+    const list = async (who: Person, query: string) =>
+      (
+        await body(
+          await apiEvents.loader(
+            args(
+              jsonRequest(
+                `/api/calendar/events?start_date=${day(-3)}&end_date=${day(30)}${query}`,
+                who,
+                "GET",
+              ),
+            ),
+          ),
+        )
+      ).events as Loose[];
+
+    const all = await list(boardA, "");
+    const mine = all.filter((e) =>
+      [
+        "Quarterly board meeting",
+        "Held board meeting",
+        "Action item due: Get three gutter quotes",
+        "Proposals due: Gutter replacement",
+        "Gutter walkthrough",
+      ].includes(e.title),
+    );
+    expect(mine.map((e) => [e.title, e.source, e.source_label, e.link])).toEqual([
+      [
+        "Held board meeting",
+        "board_meeting",
+        "Board meeting",
+        `/board-room/meetings/${held.result.meetingId}`,
+      ],
+      [
+        "Quarterly board meeting",
+        "board_meeting",
+        "Board meeting",
+        `/board-room/meetings/${upcoming.result.meetingId}`,
+      ],
+      ["Action item due: Get three gutter quotes", "action_item", "Action item", "/board-room/action-items"],
+      ["Proposals due: Gutter replacement", "rfp_deadline", "RFP deadline", `/rfps/${rfp.result.rfpId}`],
+      ["Gutter walkthrough", "event", "Event", expect.stringMatching(/^\/calendar\/events\/[0-9a-f-]{36}$/)],
+    ]);
+    // In start order, the same entries the page gathers, each in the one shape.
+    const starts = all.map((e) => e.start_time);
+    expect(starts).toEqual([...starts].sort());
+    const meeting = mine[1];
+    expect(meeting).toMatchObject({
+      id: upcoming.result.meetingId,
+      event_type: "meeting",
+      start_time: at(3, "19:00"),
+      local_start_time: `${day(3)}T19:00`,
+      property_id: associationA,
+      can_edit: false,
+      attendees: [],
+      is_recurring: false,
+    });
+    expect(mine[2]).toMatchObject({
+      event_type: "deadline",
+      is_all_day: true,
+      local_start_time: `${day(4)}T00:00`,
+    });
+    expect(mine[3]).toMatchObject({ event_type: "deadline", rfp_id: rfp.result.rfpId, property_id: null });
+    expect(mine[4]).toMatchObject({ event_type: "maintenance", can_edit: true, property_id: associationA });
+
+    // Filters: the type, the search, and the range apply to every source.
+    const deadlines = await list(boardA, "&event_type=deadline&search=gutter");
+    expect(deadlines.map((e) => e.title)).toEqual([
+      "Action item due: Get three gutter quotes",
+      "Proposals due: Gutter replacement",
+    ]);
+    const meetings = await list(boardA, "&event_type=meeting&search=board%20meeting");
+    expect(meetings.map((e) => e.title)).toEqual(["Held board meeting", "Quarterly board meeting"]);
+    const searched = await list(boardA, "&search=gutter");
+    expect(searched.map((e) => e.source)).toEqual(["action_item", "rfp_deadline", "event"]);
+    const narrow = await body(
+      await apiEvents.loader(
+        args(
+          jsonRequest(
+            `/api/calendar/events?start_date=${day(3)}&end_date=${day(3)}&search=board`,
+            boardA,
+            "GET",
+          ),
+        ),
+      ),
+    );
+    expect(narrow.events.map((e: Loose) => e.title)).toEqual(["Quarterly board meeting"]);
+    // A homeowner of A is not invited to board meetings and has no action items; B sees none of A's.
+    const homeowner = await list(homeownerA, "&search=gutter");
+    expect(homeowner.map((e) => e.title)).toEqual(["Gutter walkthrough"]);
+    expect(await list(boardB, "&search=gutter")).toEqual([]);
   });
 });
 

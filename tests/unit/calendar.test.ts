@@ -10,6 +10,7 @@ import {
   EventFormSchema,
   entryColor,
   expandEvent,
+  fromFloating,
   fromRrule,
   isOccurrence,
   monthGrid,
@@ -21,9 +22,11 @@ import {
   onStartTimeChange,
   parseMonthKey,
   toEventInput,
+  toFloating,
   toRrule,
   wallClock,
 } from "@domain/calendar";
+import { rrulestr } from "rrule";
 import { describe, expect, it } from "vitest";
 
 const NY = "America/New_York";
@@ -287,6 +290,60 @@ describe("recurrence (rrule, in the event's zone)", () => {
     expect(isOccurrence(event, "2026-03-09T13:00:00.000Z")).toBe(true);
     expect(isOccurrence(event, "2026-03-09T14:00:00.000Z")).toBe(false);
     expect(expandEvent(event, [], all, 2)).toHaveLength(2);
+  });
+});
+
+describe("expanding a window of a long series (issue 12: only the window is iterated)", () => {
+  // The reference: every occurrence from the first, with rrule itself, in the event's zone.
+  const reference = (e: { startsAt: string; timeZone: string; rrule: string }, from: number, to: number) => {
+    const rule = rrulestr(e.rrule, { dtstart: toFloating(Date.parse(e.startsAt), e.timeZone) });
+    return rule
+      .between(new Date(0), toFloating(to + 2 * 86_400_000, e.timeZone), true)
+      .map((d) => fromFloating(d, e.timeZone))
+      .filter((s) => s < to && s + HOUR > from)
+      .map((s) => new Date(s).toISOString());
+  };
+  const HOUR = 3_600_000;
+  const windows = [
+    "2026-03-01",
+    "2027-04-20",
+    "2027-11-01",
+    "2028-04-15",
+    "2029-02-15",
+    "2029-07-15",
+    "2031-06-01",
+  ].map((d) => ({
+    from: Date.parse(`${d}T05:00:00Z`),
+    to: Date.parse(`${d}T05:00:00Z`) + 42 * 86_400_000,
+  }));
+  const starts = ["2025-01-31T15:00:00.000Z", "2024-02-29T15:00:00.000Z", "2025-03-09T07:30:00.000Z"];
+  const rules = [
+    "FREQ=DAILY;INTERVAL=1",
+    "FREQ=DAILY;INTERVAL=3;COUNT=400",
+    "FREQ=WEEKLY;INTERVAL=1",
+    "FREQ=WEEKLY;INTERVAL=2;COUNT=60",
+    "FREQ=WEEKLY;INTERVAL=1;UNTIL=20291231T235959Z",
+    "FREQ=MONTHLY;INTERVAL=1",
+    "FREQ=MONTHLY;INTERVAL=5;COUNT=12",
+    "FREQ=YEARLY;INTERVAL=1",
+    "FREQ=YEARLY;INTERVAL=2;COUNT=4",
+  ];
+
+  it("gives the same occurrences as expanding the series from its first, across DST changes and month ends", () => {
+    for (const startsAt of starts)
+      for (const rrule of rules)
+        for (const w of windows) {
+          const event = {
+            startsAt,
+            endsAt: new Date(Date.parse(startsAt) + HOUR).toISOString(),
+            timeZone: NY,
+            rrule,
+          };
+          const got = expandEvent(event, [], w).map((o) => o.occurrenceStart);
+          expect(got, `${startsAt} ${rrule} ${new Date(w.from).toISOString()}`).toEqual(
+            reference(event, w.from, w.to),
+          );
+        }
   });
 });
 
