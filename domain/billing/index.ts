@@ -1,0 +1,5 @@
+export * from "./access";
+export * from "./decide";
+export * from "./events";
+export * from "./machine";
+export * from "./plans";
