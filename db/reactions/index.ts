@@ -1,5 +1,6 @@
+import { billingNoticesReaction } from "./billing";
 import { notificationsReaction } from "./notifications";
 import type { Reaction } from "./types";
 
 /** Every reaction, run in the appending transaction of the events it reacts to. */
-export const reactions: readonly Reaction[] = [notificationsReaction];
+export const reactions: readonly Reaction[] = [notificationsReaction, billingNoticesReaction];
