@@ -141,7 +141,7 @@ describe.each(engines)("subscription billing on %s", (engine: Engine) => {
     );
     expect(checkout.ok).toBe(true);
     const sub = fake.subscriptions.get(subscriptionId);
-    expect(sub?.items.data[0]?.price.id).toBe(fake.env.STRIPE_PRICE_PRO_MONTHLY);
+    expect(sub?.items.data[0]?.price.id).toBe(FAKE_PLAN_PRICES.STRIPE_PRICE_PRO_MONTHLY);
     expect(sub?.metadata).toMatchObject({
       subjectType: "user",
       subjectId: person.id,
