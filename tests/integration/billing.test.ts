@@ -29,6 +29,7 @@ import { useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { type Engine, engines, useTestDatabase } from "../support/db";
 import {
+  FAKE_PLAN_PRICES,
   FAKE_STRIPE_WEBHOOK_SECRET,
   type StripeEventEnvelope,
   startFakeStripe,
