@@ -24,8 +24,9 @@ import {
   runBillingJobs,
 } from "~/commands/billing.server";
 import { resetEnvForTests } from "~/env.server";
+import { action as billingAction, loader as billingLoader } from "~/routes/_app.settings.billing";
 import { action as webhook } from "~/routes/api.stripe.webhook";
-import { useAppDatabase } from "../support/app";
+import { formRequest, routeArgs, thrown, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { type Engine, engines, useTestDatabase } from "../support/db";
 import {
@@ -394,6 +395,93 @@ describe.each(engines)("subscription billing on %s", (engine: Engine) => {
       data: { object: { id: "in_1" } },
     });
     expect((await deliver(malformed)).status).toBe(400);
+  });
+
+  describe("/settings/billing", () => {
+    const get = (cookie: string, path = "/settings/billing") =>
+      billingLoader({
+        request: new Request(`http://localhost${path}`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      } as never);
+    const post = (cookie: string, fields: Record<string, string>) =>
+      thrown(() =>
+        billingAction({
+          ...routeArgs(formRequest("/settings/billing", fields, { Cookie: cookie })),
+        } as never),
+      );
+
+    it("starts Checkout at the catalogue's price whatever the browser sends, and shows the plan once Stripe confirms", async () => {
+      const person = await personWithRole(t.db, "vendor");
+      const before = (await (await get(person.cookie)).json()) as {
+        personal: { planName: string; status: null };
+      };
+      expect(before.personal).toMatchObject({ planName: "Free", status: null });
+      const response = await post(person.cookie, {
+        intent: "checkout",
+        subject: "user",
+        planId: "professional",
+        interval: "year",
+        priceId: "price_attacker_cheap",
+      });
+      expect(response.status).toBe(303);
+      const url = response.headers.get("Location") ?? "";
+      expect(url.startsWith(`${fake.base}/pay/`)).toBe(true);
+      const sessionId = url.split("/").at(-1) as string;
+      const paid = await fetch(url, { method: "POST", redirect: "manual" });
+      // The return from Checkout, before any webhook: the page asks Stripe and shows the plan.
+      const back = await thrown(() =>
+        get(
+          person.cookie,
+          new URL(paid.headers.get("Location") ?? "").pathname +
+            new URL(paid.headers.get("Location") ?? "").search,
+        ),
+      );
+      expect(back.status).toBe(302);
+      expect(
+        fake.subscriptions.get(fake.sessions.get(sessionId)?.subscription as string)?.items.data[0]?.price.id,
+      ).toBe(FAKE_PLAN_PRICES.STRIPE_PRICE_PRO_YEARLY);
+      const after = (await (await get(person.cookie)).json()) as {
+        personal: { planName: string; status: string; interval: string; nextInvoice: { amount: number } };
+      };
+      expect(after.personal).toMatchObject({
+        planName: "Professional",
+        status: "active",
+        interval: "year",
+        nextInvoice: { amount: 19000 },
+      });
+      expect(await profileOf(person.id)).toMatchObject({ tier: "professional" });
+      // The portal button's form opens a Customer Portal session.
+      const portal = await post(person.cookie, { intent: "portal", subject: "user" });
+      expect(portal.status).toBe(303);
+      expect(portal.headers.get("Location")).toMatch(/\/portal\/bps_/);
+    });
+
+    it("shows the association's plan to its board and manager only; a homeowner cannot buy it", async () => {
+      const board = await personWithRole(t.db, "board_member");
+      const owner = await personWithRole(t.db, "homeowner");
+      await associationWith(t.db, { id: board.id }, [{ id: owner.id, memberRole: "homeowner", unit: "2B" }]);
+      const boardView = (await (await get(board.cookie)).json()) as {
+        association: { plan: { planName: string } };
+      };
+      expect(boardView.association.plan.planName).toBe("Free");
+      const ownerView = (await (await get(owner.cookie)).json()) as { association: unknown };
+      expect(ownerView.association).toBeNull();
+      const refused = await post(owner.cookie, {
+        intent: "checkout",
+        subject: "association",
+        planId: "association",
+        interval: "month",
+      });
+      expect(refused.status).toBe(403);
+      const started = await post(board.cookie, {
+        intent: "checkout",
+        subject: "association",
+        planId: "association",
+        interval: "month",
+      });
+      expect(started.status).toBe(303);
+    });
   });
 
   it("answers 503 when Stripe cannot be reached, so Stripe delivers again", async () => {
