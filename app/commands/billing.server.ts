@@ -27,11 +27,13 @@ import {
   SubscriptionObjectSchema,
   type SubscriptionState,
   subscriptionStreamId,
+  trialDaysLeft,
 } from "@domain/billing";
 import { and, desc, eq, isNull, lte, or } from "drizzle-orm";
 import { env } from "~/env.server";
 import { withCircuit } from "~/monitoring/circuits.server";
 import { billingConfig, getStripe, type Stripe } from "~/payments/stripe.server";
+import { getAssociationTrialEnd } from "~/queries/billing.server";
 
 /**
  * Subscription billing on Stripe Billing (issue 14). The browser names a plan and an interval; the
@@ -314,6 +316,13 @@ export async function createSubscriptionCheckout(
   }
   const customer = existing.find((s) => s.customerId)?.customerId ?? null;
   const hadPlan = existing.some((s) => s.planId === check.plan.id && s.source === "stripe");
+  // The trial is the association's own 30 days from its creation: Checkout keeps the days left of it.
+  const trialDays =
+    check.plan.trialDays === 0 || hadPlan
+      ? 0
+      : input.subject.type === "association"
+        ? trialDaysLeft(await getAssociationTrialEnd(db, input.subject.id), now)
+        : check.plan.trialDays;
   const appUrl = env().APP_URL.replace(/\/$/, "");
   const metadata = {
     productType: "subscription",
@@ -336,7 +345,7 @@ export async function createSubscriptionCheckout(
           metadata,
           subscription_data: {
             metadata,
-            ...(check.plan.trialDays > 0 && !hadPlan ? { trial_period_days: check.plan.trialDays } : {}),
+            ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
           },
           success_url: `${appUrl}/settings/billing?checkout=success${back}&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${appUrl}/settings/billing?checkout=canceled${back}`,

@@ -1,6 +1,14 @@
 import type { Queryable } from "@db/client";
-import { subscriptionInvoices, subscriptions, userProfiles, vendorCreditTransactions } from "@db/schema";
 import {
+  associations,
+  subscriptionInvoices,
+  subscriptions,
+  userProfiles,
+  vendorCreditTransactions,
+} from "@db/schema";
+import {
+  associationMayWrite,
+  associationTrialEndsAt,
   type BillingInterval,
   findPlan,
   governingSubscription,
@@ -155,8 +163,8 @@ export async function getProfilePlan(db: Queryable, userId: string) {
 }
 
 /**
- * Whether an association's plan gives `feature` at `now` (issue 14, part 6), with what a refused
- * person is told.
+ * Whether an association may write with `feature` at `now` (issue 14, part 6): its plan gives it, or
+ * its 30-day trial from creation still runs while it has no subscription.
  */
 export async function associationFeatureAccess(
   db: Queryable,
@@ -164,9 +172,26 @@ export async function associationFeatureAccess(
   feature: PlanFeature,
   now: string,
 ) {
-  const overview = await getPlanOverview(db, { type: "association", id: associationId }, now);
-  const open = overview.active && (findPlan(overview.planId)?.features.includes(feature) ?? false);
-  return { open, overview };
+  const [overview, trialEndsAt] = await Promise.all([
+    getPlanOverview(db, { type: "association", id: associationId }, now),
+    getAssociationTrialEnd(db, associationId),
+  ]);
+  const access = {
+    planId: overview.planId,
+    active: overview.active,
+    status: overview.status,
+    graceEndsAt: overview.graceEndsAt,
+  };
+  return { open: associationMayWrite(access, feature, trialEndsAt, now), overview, trialEndsAt };
+}
+
+/** When the association's own trial ends (30 days from its creation). */
+export async function getAssociationTrialEnd(db: Queryable, associationId: string): Promise<string> {
+  const [row] = await db
+    .select({ createdAt: associations.createdAt })
+    .from(associations)
+    .where(eq(associations.id, associationId));
+  return associationTrialEndsAt(row ? new Date(row.createdAt).toISOString() : new Date(0).toISOString());
 }
 
 /** The association the profile has chosen as active (null: none chosen). */

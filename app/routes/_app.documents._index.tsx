@@ -25,6 +25,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { z } from "zod";
 import { findAssociation, requireAssociation } from "~/auth/association.server";
 import { requireContext } from "~/auth/guards.server";
+import { requireAssociationPlan } from "~/auth/plan.server";
 import {
   createFolder,
   discardUpload,
@@ -138,6 +139,7 @@ const reply = (intent: ActionData["intent"], result: SubmissionResult<string[]>,
 export async function action({ request }: ActionFunctionArgs) {
   // Authorized before a byte of the body is read: a board member or manager of the active association.
   const scoped = await requireAssociation(request, { roles: MANAGERS });
+  await requireAssociationPlan(request, scoped.association.id, "documents");
   const db = await getDb();
   const base = { associationId: scoped.association.id, actorId: scoped.user.id };
 

@@ -92,3 +92,32 @@ export const STATUS_LABELS: Record<string, string> = {
   unpaid: "Unpaid",
   paused: "Paused",
 };
+
+/**
+ * An association's trial (issue 14, part 1): the Association plan's features are open for the plan's
+ * trial days from the association's creation, before any subscription. Checkout during the trial keeps
+ * only the days left, so the trial is 30 days in all.
+ */
+export function associationTrialEndsAt(associationCreatedAt: string): string {
+  const days = findPlan("association")?.trialDays ?? 0;
+  return new Date(Date.parse(associationCreatedAt) + days * DAY_MS).toISOString();
+}
+
+/** Whole trial days left at `now` (0 when the trial is over). */
+export function trialDaysLeft(trialEndsAt: string, now: string): number {
+  return Math.max(0, Math.ceil((Date.parse(trialEndsAt) - Date.parse(now)) / DAY_MS));
+}
+
+/**
+ * Whether an association may write with `feature`: its plan gives it, or its own trial still runs
+ * while no subscription governs (a lapsed or locked subscription does not reopen the trial).
+ */
+export function associationMayWrite(
+  access: PlanAccess,
+  feature: PlanFeature,
+  trialEndsAt: string,
+  now: string,
+): boolean {
+  if (hasFeature(access, feature)) return true;
+  return access.status === null && Date.parse(now) < Date.parse(trialEndsAt);
+}

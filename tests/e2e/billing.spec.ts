@@ -53,7 +53,9 @@ test("a person upgrades to Professional, sees the plan and its invoice, and canc
 
   // The user menu's badge shows the real plan, and its Billing entry leads here.
   await accountMenu(page, name).click();
-  await expect(page.getByText("Professional plan").filter({ visible: true })).toBeVisible();
+  if (javaScriptEnabled) await expect(page.getByRole("menu")).toContainText("Professional plan");
+  // Without JavaScript the menu is a <details> inside <noscript>, which text locators do not search.
+  else await expect(page.locator("details[open]")).toContainText("Professional plan");
   const billing = javaScriptEnabled
     ? page.getByRole("menuitem", { name: "Billing" })
     : page.getByRole("link", { name: "Billing", exact: true }).filter({ visible: true }).first();
