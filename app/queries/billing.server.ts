@@ -1,4 +1,4 @@
-import type { Queryable } from "@db/client";
+import { type Queryable, queryRows } from "@db/client";
 import {
   associations,
   subscriptionInvoices,
@@ -19,7 +19,7 @@ import {
   planAccess,
   planName,
 } from "@domain/billing";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 
 /**
  * What /settings/billing shows of a person's or an association's plan (issue 14, part 2): the plan that
@@ -201,4 +201,49 @@ export async function getActiveAssociationId(db: Queryable, userId: string): Pro
     .from(userProfiles)
     .where(eq(userProfiles.id, userId));
   return row?.id ?? null;
+}
+
+/** Every subscription and complimentary grant for the admin panel (issue 14, part 5), newest first. */
+export async function listSubscriptionsForAdmin(db: Queryable, limit = 200) {
+  const list = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select s.id, s.subject_type, s.subject_id, s.source, s.plan_id, s.interval, s.status,
+      s.current_period_end, s.started_at, s.ended_at, s.end_reason, s.grant_reason,
+      coalesce(a.name, coalesce(p.full_name, u.email)) as subject_name, u.email as subject_email,
+      g.email as granted_by_email
+    from subscriptions s
+    left join associations a on s.subject_type = 'association' and a.id = s.subject_id
+    left join users u on s.subject_type = 'user' and u.id = s.subject_id
+    left join user_profiles p on p.id = u.id
+    left join users g on g.id = s.granted_by
+    order by s.started_at desc, s.id
+    limit ${limit}`,
+  );
+  const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+  return list.map((r) => ({
+    id: String(r.id),
+    subjectType: String(r.subject_type),
+    subjectName: (r.subject_name as string | null) ?? "unknown",
+    subjectEmail: (r.subject_email as string | null) ?? null,
+    source: String(r.source),
+    planName: planName(String(r.plan_id)),
+    interval: (r.interval as string | null) ?? null,
+    status: String(r.status),
+    currentPeriodEnd: iso(r.current_period_end),
+    startedAt: iso(r.started_at) as string,
+    endedAt: iso(r.ended_at),
+    endReason: (r.end_reason as string | null) ?? null,
+    grantReason: (r.grant_reason as string | null) ?? null,
+    grantedBy: (r.granted_by_email as string | null) ?? null,
+  }));
+}
+
+/** The associations an administrator may grant a plan to, by name. */
+export async function listAssociationsForGrant(db: Queryable) {
+  return db
+    .select({ id: associations.id, name: associations.name })
+    .from(associations)
+    .orderBy(associations.name)
+    .limit(500);
 }

@@ -125,6 +125,7 @@ export const PAGES: readonly PageEntry[] = [
   // An administrator (in the administrator context).
   { route: "_app.dashboard", path: "/dashboard", as: "admin" },
   { route: "_app.admin", path: "/admin", as: "admin" },
+  { route: "_app.admin_.billing", path: "/admin/billing", as: "admin" },
   { route: "_app.admin", path: "/admin?tab=verification", as: "admin", label: "verification queue" },
   { route: "_app.admin_.users", path: "/admin/users", as: "admin" },
   { route: "_app.admin_.analytics", path: "/admin/analytics", as: "admin" },

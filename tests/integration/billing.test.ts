@@ -24,6 +24,7 @@ import {
   runBillingJobs,
 } from "~/commands/billing.server";
 import { resetEnvForTests } from "~/env.server";
+import * as adminBilling from "~/routes/_app.admin_.billing";
 import { action as billingAction, loader as billingLoader } from "~/routes/_app.settings.billing";
 import { action as webhook } from "~/routes/api.stripe.webhook";
 import { formRequest, routeArgs, thrown, useAppDatabase } from "../support/app";
@@ -482,6 +483,50 @@ describe.each(engines)("subscription billing on %s", (engine: Engine) => {
       });
       expect(started.status).toBe(303);
     });
+  });
+
+  it("lets an administrator grant and revoke a complimentary plan from the admin panel, and nobody else", async () => {
+    const admin = await personWithRole(t.db, "admin");
+    const person = await personWithRole(t.db, "vendor");
+    const endsOn = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const fields = { intent: "grant", target: "user", email: person.email, endsOn, reason: "Pilot customer" };
+    const refused = await thrown(() =>
+      adminBilling.action(
+        routeArgs(formRequest("/admin/billing", fields, { Cookie: person.cookie })) as never,
+      ),
+    );
+    expect(refused.status).toBe(403);
+    const granted = await thrown(() =>
+      adminBilling.action(
+        routeArgs(formRequest("/admin/billing", fields, { Cookie: admin.cookie })) as never,
+      ),
+    );
+    expect(granted.status).toBe(302);
+    expect(await profileOf(person.id)).toMatchObject({ tier: "professional", status: "active" });
+    const page = (await (
+      await adminBilling.loader(
+        routeArgs(
+          new Request("http://localhost/admin/billing", { headers: { Cookie: admin.cookie } }),
+        ) as never,
+      )
+    ).json()) as {
+      subscriptions: { id: string; subjectEmail: string; grantedBy: string; grantReason: string }[];
+    };
+    const row = page.subscriptions.find((s) => s.subjectEmail === person.email);
+    expect(row).toMatchObject({ grantedBy: admin.email, grantReason: "Pilot customer" });
+    const revoked = await thrown(() =>
+      adminBilling.action(
+        routeArgs(
+          formRequest(
+            "/admin/billing",
+            { intent: "revoke", subscriptionId: row?.id as string },
+            { Cookie: admin.cookie },
+          ),
+        ) as never,
+      ),
+    );
+    expect(revoked.status).toBe(302);
+    expect(await profileOf(person.id)).toMatchObject({ tier: "free", status: "canceled" });
   });
 
   it("answers 503 when Stripe cannot be reached, so Stripe delivers again", async () => {

@@ -160,6 +160,8 @@ const MATRIX: Record<
   // Billing (issue 14): any signed-in person's own plan; the association's plan section and its forms
   // only for the board and manager of the association (tests/integration/billing-page.test.ts).
   "_app.settings.billing": { url: "/settings/billing", policy: "user" },
+  // Subscriptions and complimentary grants (issue 14, part 5): administrators only.
+  "_app.admin_.billing": { url: "/admin/billing", policy: "admin" },
   // A credit purchase's receipt: only the vendor who bought it; anyone else's or an unknown id is 404.
   "_app.settings_.billing.receipts.$id": {
     url: `/settings/billing/receipts/${NIL}`,
