@@ -32,6 +32,7 @@ import { readForm } from "~/forms.server";
 import { billingConfig } from "~/payments/stripe.server";
 import {
   getActiveAssociationId,
+  getAssociationTrialEnd,
   getPlanOverview,
   listCreditPurchases,
   type PlanOverview,
@@ -106,11 +107,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const now = new Date().toISOString();
   const association = await manageableAssociation(user.id, await getActiveAssociationId(db, user.id));
-  const [personal, associationPlan, purchases] = await Promise.all([
+  const [personal, associationPlan, purchases, associationTrialEnd] = await Promise.all([
     getPlanOverview(db, { type: "user", id: user.id }, now),
     association ? getPlanOverview(db, { type: "association", id: association.id }, now) : null,
     listCreditPurchases(db, user.id),
+    association ? getAssociationTrialEnd(db, association.id) : null,
   ]);
+  // Before any subscription, an association is in its own 30-day trial from its creation.
+  const associationTrial =
+    associationPlan && associationTrialEnd && associationPlan.status === null && now < associationTrialEnd
+      ? associationTrialEnd
+      : null;
   const config = billingConfig();
   const buyable = Object.fromEntries(
     PAID_PLAN_IDS.map((id) => [
@@ -122,7 +129,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ) as Record<(typeof PAID_PLAN_IDS)[number], string[]>;
   return json({
     personal,
-    association: association && associationPlan ? { ...association, plan: associationPlan } : null,
+    association:
+      association && associationPlan
+        ? { ...association, plan: associationPlan, trialEndsAt: associationTrial }
+        : null,
     purchases,
     buyable,
     paymentsConfigured: config.enabled,
@@ -183,6 +193,7 @@ export default function Billing() {
           title={`Association plan: ${association.name}`}
           description="The plan of the association you serve on the board or manage: its board room, financials, documents and calendar."
           overview={association.plan as PlanOverview}
+          ownTrialEndsAt={association.trialEndsAt}
           plan={findPlan("association") as Plan}
           intervals={buyable.association}
         />
@@ -248,7 +259,9 @@ function PlanSection({
   overview,
   plan,
   intervals,
+  ownTrialEndsAt = null,
 }: {
+  ownTrialEndsAt?: string | null;
   id: string;
   subject: "user" | "association";
   title: string;
@@ -281,9 +294,15 @@ function PlanSection({
         <div>
           <dt className="text-slate-600 dark:text-slate-400">Status</dt>
           <dd className="font-semibold text-slate-900 dark:text-slate-100" data-testid={`${id}-status`}>
-            {status ?? "No subscription"}
+            {status ?? (ownTrialEndsAt ? "Trial" : "No subscription")}
           </dd>
         </div>
+        {ownTrialEndsAt ? (
+          <div>
+            <dt className="text-slate-600 dark:text-slate-400">Free trial until</dt>
+            <dd>{day(ownTrialEndsAt)} (no card needed; start the plan before then to keep writing)</dd>
+          </div>
+        ) : null}
         {overview.trialEndsAt ? (
           <div>
             <dt className="text-slate-600 dark:text-slate-400">Trial ends</dt>
