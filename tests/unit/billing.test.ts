@@ -1,4 +1,5 @@
 import {
+  billingNotice,
   checkPlanCheckout,
   decide,
   evolve,
@@ -254,5 +255,48 @@ describe("plan access", () => {
     expect(grantsAccess(comp, ctx.now)).toBe(true);
     expect(grantsAccess(comp, "2026-11-24T00:00:00.000Z")).toBe(false);
     expect(hasFeature(planAccess(sub({ planId: "professional" }), ctx.now), "board_room")).toBe(false);
+  });
+});
+
+describe("billing notices", () => {
+  it("tells of a failed payment with a link to fix the card, urgently, and of a trial's end", () => {
+    const failed = billingNotice(
+      {
+        type: "InvoicePaymentFailed",
+        data: {
+          subscriptionId: "sub_1",
+          invoiceId: "in_1",
+          number: null,
+          attempt: 1,
+          amountDue: 7900,
+          currency: "usd",
+          hostedInvoiceUrl: null,
+          failedAt: ctx.now,
+          nextAttemptAt: "2026-11-25T10:00:00.000Z",
+        },
+      },
+      { planId: "association", subjectType: "association" },
+      "Bayview Towers",
+    );
+    expect(failed).toMatchObject({
+      type: "payment_failed",
+      priority: "urgent",
+      actionUrl: "/settings/billing",
+      title: "Payment failed for your Association plan for Bayview Towers",
+    });
+    expect(failed?.body).toContain("$79.00");
+    expect(failed?.body).toContain("November 25, 2026");
+    const trial = billingNotice(
+      {
+        type: "TrialEndingNoticed",
+        data: { subscriptionId: "sub_1", trialEndsAt: "2026-11-25T10:00:00.000Z", noticedAt: ctx.now },
+      },
+      { planId: "professional", subjectType: "user" },
+      null,
+    );
+    expect(trial).toMatchObject({
+      type: "subscription_expiring",
+      title: "Your Professional trial ends on November 25, 2026",
+    });
   });
 });
