@@ -7,11 +7,13 @@ import { associations, subscriptions } from "@db/schema";
 import { PLAN_LIMIT_MESSAGES } from "@domain/billing";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getMemberships } from "~/auth/association.server";
 import {
   executeSubscriptionCommand,
   grantComplimentaryPlan,
   revokeComplimentaryPlan,
 } from "~/commands/billing.server";
+import { createEvent } from "~/commands/calendar.server";
 import * as boardRoom from "~/routes/_app.board-room";
 import * as newMeeting from "~/routes/_app.board-room_.new";
 import * as documents from "~/routes/_app.documents._index";
@@ -97,6 +99,36 @@ describe.each(engines)("association plan limits on %s", (engine: Engine) => {
     await revokeComplimentaryPlan(t.db, grant?.id as string, admin.id);
     // A lapsed plan does not reopen the trial.
     expect((await post(newMeeting.action, "/board-room/new", board.cookie)).status).toBe(402);
+  });
+
+  it("gates the association calendar's events after the trial, never a person's own", async () => {
+    const { board, associationId } = await boardWithAssociation(45);
+    const actor = {
+      userId: board.id,
+      email: board.email,
+      fullName: null,
+      memberships: await getMemberships(board.id),
+    };
+    const input = (association: string | null) => ({
+      title: "Budget workshop",
+      description: null,
+      eventType: "meeting" as const,
+      startsAt: "2027-03-02T14:00:00.000Z",
+      endsAt: "2027-03-02T15:00:00.000Z",
+      timeZone: "America/New_York",
+      isAllDay: false,
+      location: null,
+      meetingUrl: null,
+      rrule: null,
+      attendeeEmails: [],
+      associationId: association,
+    });
+    const refused = await createEvent(t.db, actor, input(associationId));
+    expect(refused).toEqual({
+      ok: false,
+      error: { kind: "plan_required", message: PLAN_LIMIT_MESSAGES.association },
+    });
+    expect((await createEvent(t.db, actor, input(null))).ok).toBe(true);
   });
 
   it("keeps a past-due plan's writes for the 7-day grace, then locks them with the past-due message", async () => {
