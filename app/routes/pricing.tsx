@@ -150,24 +150,24 @@ function PlanCard({ plan, signedIn }: { plan: Plan; signedIn: boolean }) {
           </li>
         ))}
       </ul>
-      <Link
-        to={target}
-        className={buttonClass(featured ? "primary" : "secondary", "mt-6")}
-        aria-label={
-          plan.prices.length === 0
-            ? undefined
-            : `${signedIn ? "Choose" : "Sign up for"} the ${plan.name} plan`
-        }
-      >
-        {plan.prices.length === 0
-          ? signedIn
-            ? "Go to your dashboard"
-            : "Get Started Free"
-          : signedIn
-            ? plan.trialDays > 0
-              ? "Start free trial"
-              : `Choose ${plan.name}`
-            : "Sign up to choose"}
+      <Link to={target} className={buttonClass(featured ? "primary" : "secondary", "mt-6")}>
+        {plan.prices.length === 0 ? (
+          signedIn ? (
+            "Go to your dashboard"
+          ) : (
+            "Get Started Free"
+          )
+        ) : !signedIn ? (
+          <>
+            Sign up to choose<span className="sr-only"> the {plan.name} plan</span>
+          </>
+        ) : plan.trialDays > 0 ? (
+          <>
+            Start free trial<span className="sr-only"> of the {plan.name} plan</span>
+          </>
+        ) : (
+          `Choose ${plan.name}`
+        )}
       </Link>
     </li>
   );
