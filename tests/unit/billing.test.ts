@@ -1,4 +1,6 @@
 import {
+  associationMayWrite,
+  associationTrialEndsAt,
   billingNotice,
   checkPlanCheckout,
   decide,
@@ -14,6 +16,7 @@ import {
   type StripeSubscriptionReading,
   type SubscriptionEvent,
   type SubscriptionState,
+  trialDaysLeft,
 } from "@domain/billing";
 import { LifecycleViolation } from "@domain/shared";
 import { describe, expect, it } from "vitest";
@@ -298,5 +301,30 @@ describe("billing notices", () => {
       type: "subscription_expiring",
       title: "Your Professional trial ends on November 25, 2026",
     });
+  });
+});
+
+describe("the association's own trial", () => {
+  it("lasts 30 days from the association's creation, while no subscription governs", () => {
+    const ends = associationTrialEndsAt("2026-11-01T00:00:00.000Z");
+    expect(ends).toBe("2026-12-01T00:00:00.000Z");
+    expect(trialDaysLeft(ends, "2026-11-22T10:00:00.000Z")).toBe(9);
+    expect(trialDaysLeft(ends, "2026-12-02T00:00:00.000Z")).toBe(0);
+    const none = planAccess(undefined, ctx.now);
+    expect(associationMayWrite(none, "board_room", ends, ctx.now)).toBe(true);
+    expect(associationMayWrite(none, "board_room", ends, "2026-12-01T00:00:00.000Z")).toBe(false);
+    // A lapsed subscription does not reopen the trial.
+    const lapsed = planAccess(
+      {
+        planId: "association",
+        status: "canceled",
+        source: "stripe",
+        currentPeriodEnd: null,
+        trialEndsAt: null,
+        pastDueSince: null,
+      },
+      ctx.now,
+    );
+    expect(associationMayWrite(lapsed, "board_room", ends, ctx.now)).toBe(false);
   });
 });
