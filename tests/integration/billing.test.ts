@@ -258,7 +258,12 @@ describe.each(engines)("subscription billing on %s", (engine: Engine) => {
     await deliverAll(pastDue);
     expect(await profileOf(person.id)).toMatchObject({ status: "past_due", tier: "professional" });
     const [notice] = await noticesOf(person.id, "payment_failed");
-    expect(notice).toMatchObject({ priority: "urgent", actionUrl: "/settings/billing" });
+    // Urgent: e-mailed at once by the notification dispatcher (app/mail/notification-dispatch.server.ts).
+    expect(notice).toMatchObject({
+      priority: "urgent",
+      actionUrl: "/settings/billing",
+      emailState: "pending",
+    });
     const from2 = fake.events.length;
     await fake.payInvoice(failed.id);
     await deliverAll(fake.events.slice(from2));
