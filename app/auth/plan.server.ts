@@ -13,6 +13,21 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
  * board room, documents or calendar needs its Association plan, or its 30-day trial. Otherwise 402
  * `{ error, upgradeUrl }`; reading is never refused and nothing is deleted.
  */
+/** What a page shows where writing is closed by the association's plan (null: open). */
+export async function associationPlanNotice(associationId: string, feature: PlanFeature) {
+  const { open, overview } = await associationFeatureAccess(
+    await getDb(),
+    associationId,
+    feature,
+    new Date().toISOString(),
+  );
+  if (open) return null;
+  return {
+    message: overview.status === "past_due" ? PLAN_LIMIT_MESSAGES.pastDue : PLAN_LIMIT_MESSAGES.association,
+    upgradeUrl: ASSOCIATION_UPGRADE_URL,
+  };
+}
+
 export async function requireAssociationPlan(request: Request, associationId: string, feature: PlanFeature) {
   if (READS.has(request.method.toUpperCase())) return;
   const { open, overview } = await associationFeatureAccess(

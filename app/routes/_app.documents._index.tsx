@@ -25,7 +25,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { z } from "zod";
 import { findAssociation, requireAssociation } from "~/auth/association.server";
 import { requireContext } from "~/auth/guards.server";
-import { requireAssociationPlan } from "~/auth/plan.server";
+import { associationPlanNotice, requireAssociationPlan } from "~/auth/plan.server";
 import {
   createFolder,
   discardUpload,
@@ -33,6 +33,7 @@ import {
   readDocumentUpload,
   uploadDocument,
 } from "~/commands/documents.server";
+import { PlanLimitNotice } from "~/components/billing/plan-limit-notice";
 import {
   type DocumentRowView,
   DocumentSection,
@@ -116,6 +117,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     library = {
       association: scoped.association.name,
       manage,
+      // Issue 14: the forms stay, but the server refuses them without the plan or its trial.
+      planLimit: manage ? await associationPlanNotice(scoped.association.id, "documents") : null,
       folders: ordered.map((f) => ({
         id: f.id,
         path: folderPath(f.id, folders),
@@ -221,6 +224,11 @@ export default function DocumentsPage() {
           {library.association}: {library.total} {library.total === 1 ? "document" : "documents"}
           {library.manage ? "" : " you may read"}
         </p>
+      ) : null}
+      {library?.planLimit ? (
+        <div className="mt-4">
+          <PlanLimitNotice notice={library.planLimit} />
+        </div>
       ) : null}
       {library?.manage ? (
         <ManageForms folders={library.folders} resetKey={`${library.total}-${library.archived.length}`} />

@@ -49,6 +49,10 @@ describe.each(engines)("association plan limits on %s", (engine: Engine) => {
 
   it("lets a new association write during its 30-day trial", async () => {
     const { board } = await boardWithAssociation(29);
+    const page = await boardRoom.loader(
+      routeArgs(new Request("http://localhost/board-room", { headers: { Cookie: board.cookie } })) as never,
+    );
+    expect(((await page.json()) as { planLimit: unknown }).planLimit).toBeNull();
     // Past the plan guard: the empty form is refused for its content.
     expect((await post(newMeeting.action, "/board-room/new", board.cookie)).status).toBe(400);
     expect((await post(documents.action, "/documents", board.cookie)).status).toBe(400);
@@ -75,11 +79,17 @@ describe.each(engines)("association plan limits on %s", (engine: Engine) => {
       ),
     );
     expect(api.status).toBe(402);
-    // Reading stays.
+    // Reading stays, and the pages say why writing is closed, with the upgrade link.
     const page = await boardRoom.loader(
       routeArgs(new Request("http://localhost/board-room", { headers: { Cookie: board.cookie } })) as never,
     );
     expect(page.status).toBe(200);
+    const notice = { message: PLAN_LIMIT_MESSAGES.association, upgradeUrl: "/settings/billing#association" };
+    expect(((await page.json()) as { planLimit: unknown }).planLimit).toEqual(notice);
+    const library = await documents.loader(
+      routeArgs(new Request("http://localhost/documents", { headers: { Cookie: board.cookie } })) as never,
+    );
+    expect(((await library.json()) as { library: { planLimit: unknown } }).library.planLimit).toEqual(notice);
     expect((await get(newMeeting.loader, "/board-room/new", board.cookie)).status).toBe(200);
   });
 
