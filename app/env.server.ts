@@ -38,6 +38,11 @@ const EnvSchema = z.object({
   STRIPE_PRICE_STARTER: optionalSecret,
   STRIPE_PRICE_PROFESSIONAL: optionalSecret,
   STRIPE_PRICE_BUSINESS: optionalSecret,
+  /** Stripe price ids of the subscription plans (domain/billing/plans.ts); unset: that plan cannot be bought. */
+  STRIPE_PRICE_PRO_MONTHLY: optionalSecret,
+  STRIPE_PRICE_PRO_YEARLY: optionalSecret,
+  STRIPE_PRICE_ASSOCIATION_MONTHLY: optionalSecret,
+  STRIPE_PRICE_ASSOCIATION_YEARLY: optionalSecret,
   /** A Stripe-compatible API server instead of https://api.stripe.com, e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: z.preprocess(blankToUndefined, z.string().url().optional()),
   /** Multiplies every sign-in, sign-up, reset and contact limit (the browser tests raise it). */

@@ -138,7 +138,7 @@ export async function readJson(
 
 /**
  * The one mapping from a domain error's kind to an HTTP status (DESIGN.md, "Requests"): 400
- * validation, 401 authentication, 402 credits, 403 authorization, 404 not found, 409 anything else
+ * validation, 401 authentication, 402 credits or a plan limit, 403 authorization, 404 not found, 409 anything else
  * a rule refused (a business rule, a stale version, a conflict).
  */
 export function domainErrorStatus(kind: string): 400 | 401 | 402 | 403 | 404 | 409 {
@@ -148,6 +148,7 @@ export function domainErrorStatus(kind: string): 400 | 401 | 402 | 403 | 404 | 4
     case "authentication":
       return 401;
     case "credit":
+    case "plan_required":
       return 402;
     case "authorization":
       return 403;

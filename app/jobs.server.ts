@@ -3,6 +3,7 @@ import { EMAIL_DISPATCH_INTERVAL_MS } from "@domain/notifications/email";
 import { MEMORY_SAMPLE_MS } from "@domain/performance/constants";
 import { sendActionItemReminders } from "./commands/action-item-reminders.server";
 import { announceAdminSetup } from "./commands/admin-setup.server";
+import { runBillingJobs } from "./commands/billing.server";
 import { closeDueRfps } from "./commands/rfps.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
@@ -48,6 +49,8 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  *   no e-mail goes twice);
  * - board meeting invitations, updates and cancellations from their outbox (claimed the same way);
  * - sampling this process's memory every 30 s for performance monitoring (app/performance);
+ * - billing: subscription_expiring seven days before a yearly renewal, and complimentary plans that ran
+ *   out end (each locks its subscription's stream and records at most once);
  * - removing uploaded files that no row names, once they are an hour old (app/storage/sweep.server.ts);
  * - action item reminders, hourly: two days before the due date and once overdue, in the association's
  *   time zone (app/commands/action-item-reminders.server.ts; each sent once, whichever server runs it).
@@ -63,6 +66,10 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
       every(intervalMs, "Auto-close", async () => {
         const closed = await closeDueRfps(await getDb());
         if (closed > 0) console.log(`Auto-close: ${closed} RFP(s) closed at their deadline`);
+      }),
+      every(intervalMs, "Billing", async () => {
+        const recorded = await runBillingJobs(await getDb());
+        if (recorded > 0) console.log(`Billing: ${recorded} renewal reminder(s) or plan end(s) recorded`);
       }),
       every(EMAIL_DISPATCH_INTERVAL_MS, "Notification e-mail", async () => {
         await sendImmediateEmails(await getDb());

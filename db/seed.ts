@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createAccount } from "../app/commands/accounts.server";
+import { grantComplimentaryPlan, type SubscriptionSubject } from "../app/commands/billing.server";
 import { executeCreditsCommand } from "../app/commands/credits.server";
 import { findCreditPackage } from "../domain/credits";
 import type { Database } from "./client";
-import { users } from "./schema";
+import { subscriptions, users } from "./schema";
 import { seedAssociations } from "./seed-associations";
 import { seedCalendar } from "./seed-calendar";
 import { seedDocuments } from "./seed-documents";
@@ -122,4 +123,36 @@ export async function seed(db: Database): Promise<void> {
   await seedDocuments(db, ids, associations);
   await seedMeetings(db, ids);
   await seedCalendar(db, ids, associations);
+  // Plans (issue 14, part 5): the demo associations run on a complimentary Association plan, and the
+  // demo manager on a complimentary Professional plan, granted by the demo administrator for a year.
+  for (const associationId of associations.values()) {
+    await seedComplimentaryPlan(db, { type: "association", id: associationId }, "association", admin);
+  }
+  await seedComplimentaryPlan(
+    db,
+    { type: "user", id: ids.get("manager@demo.test") as string },
+    "professional",
+    admin,
+  );
+}
+
+async function seedComplimentaryPlan(
+  db: Database,
+  subject: SubscriptionSubject,
+  planId: "professional" | "association",
+  admin: string,
+) {
+  const [existing] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.subjectType, subject.type), eq(subscriptions.subjectId, subject.id)));
+  if (existing) return;
+  const granted = await grantComplimentaryPlan(db, {
+    subject,
+    planId,
+    endsAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+    reason: "Demo data",
+    grantedBy: admin,
+  });
+  if (!granted.ok) throw new Error(`Seeding a ${planId} plan failed: ${granted.error.message}`);
 }

@@ -23,7 +23,7 @@ export function assertNever(value: never): never {
  */
 export class LifecycleViolation extends Error {
   constructor(
-    readonly lifecycle: "credits" | "rfp" | "proposal" | "meeting",
+    readonly lifecycle: "credits" | "rfp" | "proposal" | "meeting" | "subscription",
     readonly eventType: string,
     readonly fromState: string,
   ) {

@@ -2,6 +2,7 @@ import { quorumRequired } from "@domain/associations";
 import type { MeetingActor } from "@domain/meeting";
 import { json } from "@remix-run/node";
 import { type AssociationViewer, requireAssociation } from "./association.server";
+import { requireAssociationPlan } from "./plan.server";
 
 /**
  * The board room's guard (spec 001 section 6: board room navigation is for board members and
@@ -11,8 +12,11 @@ import { type AssociationViewer, requireAssociation } from "./association.server
  */
 export const BOARD_ROOM_ROLES = ["board_member", "property_manager"] as const;
 
-export function requireBoardRoom(request: Request): Promise<AssociationViewer> {
-  return requireAssociation(request, { roles: BOARD_ROOM_ROLES });
+export async function requireBoardRoom(request: Request): Promise<AssociationViewer> {
+  const viewer = await requireAssociation(request, { roles: BOARD_ROOM_ROLES });
+  // Writes need the association's plan or its trial (issue 14); reading always stays open.
+  await requireAssociationPlan(request, viewer.association.id, "board_room");
+  return viewer;
 }
 
 export function meetingActor(viewer: AssociationViewer): MeetingActor {

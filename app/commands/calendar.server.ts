@@ -1,6 +1,7 @@
 import type { Database, Queryable } from "@db/client";
 import { calendarAttendees, calendarEventExceptions, calendarEvents, userProfiles, users } from "@db/schema";
 import { mayManageAssociation } from "@domain/associations";
+import { PLAN_LIMIT_MESSAGES } from "@domain/billing";
 import {
   type AttendeeAnswer,
   CALENDAR_MESSAGES,
@@ -16,6 +17,7 @@ import type { AssociationMembership } from "~/auth/association.server";
 import type { IcsEvent } from "~/mail/calendar-ics.server";
 import { cancellationMail, invitationMail } from "~/mail/calendar-mails.server";
 import { sendMail } from "~/mail/mailer.server";
+import { associationFeatureAccess } from "~/queries/billing.server";
 
 /**
  * Calendar writes (issue 12 part 3). An event is its owner's; with an association it is seen by the
@@ -31,7 +33,10 @@ export interface CalendarActor {
   memberships: readonly AssociationMembership[];
 }
 
-export type CalendarError = { kind: "not_found" | "authorization" | "validation"; message: string };
+export type CalendarError = {
+  kind: "not_found" | "authorization" | "validation" | "plan_required";
+  message: string;
+};
 export type CalendarResult<T> = { ok: true; value: T } | { ok: false; error: CalendarError };
 
 const notFound = (): { ok: false; error: CalendarError } => ({
@@ -131,6 +136,32 @@ function checkAssociation(actor: CalendarActor, associationId: string | null): C
   return null;
 }
 
+/**
+ * Issue 14: writing to an association's calendar needs its Association plan or its 30-day trial
+ * (past due: a 7-day grace). Personal events are never gated; reading is never refused.
+ */
+async function planProblem(
+  db: Database,
+  ...associationIds: (string | null)[]
+): Promise<CalendarError | null> {
+  for (const associationId of new Set(associationIds.filter((a): a is string => Boolean(a)))) {
+    const { open, overview } = await associationFeatureAccess(
+      db,
+      associationId,
+      "association_calendar",
+      new Date().toISOString(),
+    );
+    if (!open) {
+      return {
+        kind: "plan_required",
+        message:
+          overview.status === "past_due" ? PLAN_LIMIT_MESSAGES.pastDue : PLAN_LIMIT_MESSAGES.association,
+      };
+    }
+  }
+  return null;
+}
+
 export function icsOf(s: StoredEvent, url?: string): IcsEvent {
   const e = s.event;
   return {
@@ -207,7 +238,8 @@ export async function createEvent(
   input: EventInput,
   extra: { rfpId?: string | null } = {},
 ): Promise<CalendarResult<{ id: string }>> {
-  const problem = checkAssociation(actor, input.associationId);
+  const problem =
+    checkAssociation(actor, input.associationId) ?? (await planProblem(db, input.associationId));
   if (problem) return { ok: false, error: problem };
   const { id, outgoing } = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -242,6 +274,8 @@ export async function updateEvent(
   if (!stored || !maySee(actor, stored)) return notFound();
   if (!mayEdit(actor, stored.event))
     return refused("Only the event's owner, the board or the manager may change it");
+  const plan = await planProblem(db, stored.event.associationId, input.associationId);
+  if (plan) return { ok: false, error: plan };
   const before = stored;
   if (occurrenceStart) {
     if (!stored.event.rrule || !isOccurrence(seriesOf(stored.event), occurrenceStart)) return notFound();
@@ -339,6 +373,8 @@ export async function deleteEvent(
   if (!stored || !maySee(actor, stored)) return notFound();
   if (!mayEdit(actor, stored.event))
     return refused("Only the event's owner, the board or the manager may delete it");
+  const plan = await planProblem(db, stored.event.associationId);
+  if (plan) return { ok: false, error: plan };
   if (occurrenceStart && stored.event.rrule) {
     if (!isOccurrence(seriesOf(stored.event), occurrenceStart)) return notFound();
     const outgoing = await db.transaction(async (tx) => {

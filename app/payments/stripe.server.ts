@@ -1,3 +1,4 @@
+import { type PlanPriceIds, PRICED_PLANS } from "@domain/billing/plans";
 import { type PackagePriceIds, signatureFromTheFuture } from "@domain/credits/checkout";
 import Stripe from "stripe";
 import { env } from "~/env.server";
@@ -66,6 +67,20 @@ export function missingSettingLabels(missing: readonly StripeSetting[]): string[
     STRIPE_PRICE_BUSINESS: "price id of the Business Pack (STRIPE_PRICE_BUSINESS)",
   };
   return missing.map((m) => labels[m]);
+}
+
+export interface BillingConfig {
+  /** Stripe price ids by environment variable (domain/billing/plans.ts names them). */
+  prices: PlanPriceIds;
+  /** Subscriptions can be bought: a secret key and a webhook secret are set (each plan also needs its price). */
+  enabled: boolean;
+}
+
+/** Subscription billing's configuration: apart from the credit packages', so neither blocks the other. */
+export function billingConfig(): BillingConfig {
+  const e = env() as unknown as Record<string, string | undefined>;
+  const prices: PlanPriceIds = Object.fromEntries(PRICED_PLANS.map((p) => [p.priceEnv, e[p.priceEnv]]));
+  return { prices, enabled: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) };
 }
 
 let cached: { key: string; client: Stripe } | undefined;

@@ -1,3 +1,4 @@
+import { planName } from "@domain/billing/plans";
 import { navigationFor } from "@domain/navigation";
 import { getMemberships } from "~/auth/association.server";
 import { requireViewer } from "~/auth/guards.server";
@@ -55,7 +56,7 @@ export async function getShellData(request: Request) {
     user: {
       name: viewer.profile.fullName?.trim() || viewer.user.email,
       email: viewer.user.email,
-      tier: viewer.profile.subscriptionTier,
+      tier: planName(viewer.profile.subscriptionTier),
       contexts: viewer.contexts.map((c) => ({
         id: c.id,
         contextName: c.contextName,

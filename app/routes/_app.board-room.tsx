@@ -11,6 +11,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CalendarPlus, ListChecks, MapPin, Search } from "lucide-react";
 import { requireBoardRoom } from "~/auth/board-room.server";
+import { associationPlanNotice } from "~/auth/plan.server";
+import { PlanLimitNotice } from "~/components/billing/plan-limit-notice";
 import { Badge, StatusBadge } from "~/components/board-room/badges";
 import { buttonClass } from "~/components/ui/button";
 import { StatCards } from "~/components/ui/stat-cards";
@@ -30,12 +32,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = meetingFilters(url);
   const tz = viewer.association.timeZone;
-  const [summary, rows] = await Promise.all([
+  const [summary, rows, planLimit] = await Promise.all([
     boardRoomSummary(db, viewer.association.id, new Date(), tz),
     listMeetings(db, viewer.association.id, filters),
+    associationPlanNotice(viewer.association.id, "board_room"),
   ]);
   return json({
     association: viewer.association.name,
+    planLimit,
     filters: {
       search: filters.search ?? "",
       status: filters.status ?? "",
@@ -60,7 +64,7 @@ const selectClass =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-blue-300 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
 
 export default function BoardRoom() {
-  const { association, filters, metrics, next, meetings } = useLoaderData<typeof loader>();
+  const { association, filters, metrics, next, meetings, planLimit } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -77,6 +81,7 @@ export default function BoardRoom() {
           </Link>
         </div>
       </header>
+      <PlanLimitNotice notice={planLimit} />
       <StatCards cards={metrics} label="Board room figures" tabularNums />
 
       <section

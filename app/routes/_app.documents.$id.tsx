@@ -25,6 +25,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { requireDocumentAccess } from "~/auth/documents.server";
 import { pageNotFound } from "~/auth/guards.server";
+import { requireAssociationPlan } from "~/auth/plan.server";
 import {
   changeDocument,
   discardUpload,
@@ -147,6 +148,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = documentId(params);
   // Authorized before a byte of the body is read: a board member or manager of its association.
   const { viewer, associationId } = await requireDocumentAccess(request, id, { manage: true });
+  await requireAssociationPlan(request, associationId, "documents");
   const db = await getDb();
   const base = { associationId, documentId: id, actorId: viewer.user.id };
 

@@ -25,6 +25,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { findAssociation, requireAssociation } from "~/auth/association.server";
 import { requireContext } from "~/auth/guards.server";
+import { associationPlanNotice, requireAssociationPlan } from "~/auth/plan.server";
 import {
   createFolder,
   deleteFolder,
@@ -34,6 +35,7 @@ import {
   renameFolder,
   uploadDocument,
 } from "~/commands/documents.server";
+import { PlanLimitNotice } from "~/components/billing/plan-limit-notice";
 import {
   type DocumentRowView,
   DocumentSection,
@@ -123,6 +125,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     library = {
       association: scoped.association.name,
       manage,
+      // Issue 14: the forms stay, but the server refuses them without the plan or its trial.
+      planLimit: manage ? await associationPlanNotice(scoped.association.id, "documents") : null,
       folders: ordered.map((f) => ({
         id: f.id,
         path: folderPath(f.id, folders),
@@ -150,6 +154,7 @@ const INTENTS: readonly Intent[] = ["upload", "create-folder", "rename-folder", 
 export async function action({ request }: ActionFunctionArgs) {
   // Authorized before a byte of the body is read: a board member or manager of the active association.
   const scoped = await requireAssociation(request, { roles: MANAGERS });
+  await requireAssociationPlan(request, scoped.association.id, "documents");
   const db = await getDb();
   const base = { associationId: scoped.association.id, actorId: scoped.user.id };
 
@@ -259,6 +264,11 @@ export default function DocumentsPage() {
           {library.association}: {library.total} {library.total === 1 ? "document" : "documents"}
           {library.manage ? "" : " you may read"}
         </p>
+      ) : null}
+      {library?.planLimit ? (
+        <div className="mt-4">
+          <PlanLimitNotice notice={library.planLimit} />
+        </div>
       ) : null}
       {library ? (
         <Form method="get" role="search" aria-label="Documents" className="mt-4 flex flex-wrap gap-2">

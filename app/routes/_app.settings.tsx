@@ -11,6 +11,7 @@ const TABS = [
   { to: "/settings/account", label: "Account" },
   { to: "/settings/roles", label: "Roles" },
   { to: "/settings/verification", label: "Verification" },
+  { to: "/settings/billing", label: "Billing" },
   { to: "/settings/security", label: "Security" },
   { to: "/settings/appearance", label: "Appearance" },
 ] as const;

@@ -1,6 +1,8 @@
+import { isBillingEvent } from "@domain/billing/webhooks";
 import { CheckoutSessionEventSchema, CREDIT_CHECKOUT_EVENTS } from "@domain/credits/checkout";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { handleBillingEvent, parseBillingEvent, StripeUnavailableError } from "~/commands/billing.server";
 import { handleStripeEvent } from "~/commands/credit-checkout.server";
 import { getDb } from "~/db.server";
 import { constructWebhookEvent, paymentsConfig } from "~/payments/stripe.server";
@@ -11,6 +13,9 @@ import { constructWebhookEvent, paymentsConfig } from "~/payments/stripe.server"
  * or number of deliveries; the 2xx goes out only after the credits are stored, so a failure makes Stripe
  * retry. A checkout event of the wrong shape is a 400; one whose amount, currency, package or buyer does
  * not match is kept for an administrator's review (/admin/credits) and not credited.
+ * Subscription events (issue 14: a checkout in subscription mode, customer.subscription.*, invoice.paid,
+ * invoice.payment_failed) re-read their subscription from Stripe and record what changed, once; Stripe
+ * unreachable is a 503, so Stripe delivers the event again.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: "Method not allowed" }, { status: 405 });
@@ -29,6 +34,19 @@ export async function action({ request }: ActionFunctionArgs) {
       { error: `Webhook signature verification failed: ${(error as Error).message}` },
       { status: 400 },
     );
+  }
+  if (isBillingEvent(event)) {
+    const billing = parseBillingEvent(event);
+    if (!billing.ok) {
+      return json({ error: `Malformed ${event.type} event: ${billing.message}` }, { status: 400 });
+    }
+    try {
+      const outcome = await handleBillingEvent(await getDb(), billing.event);
+      return json({ received: true, outcome: outcome.status });
+    } catch (error) {
+      if (!(error instanceof StripeUnavailableError)) throw error;
+      return json({ error: "Stripe is unreachable; deliver again later" }, { status: 503 });
+    }
   }
   if (!(CREDIT_CHECKOUT_EVENTS as readonly string[]).includes(event.type)) {
     return json({ received: true, outcome: "ignored" });

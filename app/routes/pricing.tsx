@@ -1,3 +1,4 @@
+import { INTERVAL_LABELS, PLANS, type Plan, yearlySavingPercent } from "@domain/billing/plans";
 import {
   CREDIT_PACKAGES,
   type CreditPackage,
@@ -23,14 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await guestPageData(request));
 }
 
-const FREE_INCLUDES = [
-  "An account with e-mail and password or your sign-in provider",
-  "Every professional role you hold, each with its own permissions",
-  "Verification of the roles that need it",
-  "Creating and publishing RFPs as a board member or property manager",
-  "The community, learning and office areas as they open",
-];
-
 const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
 
 export default function Pricing() {
@@ -42,30 +35,20 @@ export default function Pricing() {
         title="Free to join. Vendors pay only to propose."
         lead={`Membership costs nothing. Vendors buy credits in packages and spend ${credits(DEFAULT_PROPOSAL_CREDIT_COST)} by default to submit a proposal in the RFP Hub; the larger the package, the less each credit costs.`}
       />
-      <Section id="membership" title="Membership">
-        <div className="grid gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:grid-cols-[1fr_2fr] md:p-8">
-          <div>
-            <h3 className="text-lg font-semibold text-slate-900">Free membership</h3>
-            <p className="mt-2 text-4xl font-bold text-slate-900">$0</p>
-            <p className="text-sm text-slate-500">for everyone, for as long as you are a member</p>
-            <Link
-              to={signedIn ? "/dashboard" : "/auth/sign-up"}
-              className={buttonClass("primary", "mt-6 w-full sm:w-auto")}
-            >
-              {signedIn ? "Go to your dashboard" : "Get Started Free"}
-            </Link>
-          </div>
-          <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2 md:self-center">
-            {FREE_INCLUDES.map((item) => (
-              <li key={item} className="flex gap-2">
-                <span aria-hidden="true" className="text-green-700">
-                  ✓
-                </span>
-                {item}
-              </li>
-            ))}
-          </ul>
-        </div>
+      <Section
+        id="plans"
+        title="Plans"
+        lead="Start free. Professionals add tools for their own work; an association adds the board's workspace, with a 30-day trial."
+      >
+        <ul className="grid gap-6 lg:grid-cols-3">
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} signedIn={signedIn} />
+          ))}
+        </ul>
+        <p className="mt-6 text-sm text-slate-600">
+          Prices in US dollars. Plans are paid by card through Stripe; change your card, switch or cancel at
+          any time under Billing. When a plan ends nothing is deleted: your data stays and reading stays open.
+        </p>
       </Section>
       <Section
         id="credit-packages"
@@ -103,6 +86,90 @@ export default function Pricing() {
         body="Our Help Center answers the common ones, and our team answers the rest."
       />
     </GuestLayout>
+  );
+}
+
+function PlanCard({ plan, signedIn }: { plan: Plan; signedIn: boolean }) {
+  const saving = yearlySavingPercent(plan);
+  const featured = plan.id === "professional";
+  const target =
+    plan.prices.length === 0
+      ? signedIn
+        ? "/dashboard"
+        : "/auth/sign-up"
+      : signedIn
+        ? `/settings/billing${plan.subject === "association" ? "?for=association" : ""}`
+        : "/auth/sign-up";
+  return (
+    <li
+      aria-labelledby={`plan-${plan.id}`}
+      data-plan={plan.id}
+      className={`flex flex-col rounded-xl border bg-white p-6 shadow-sm ${
+        featured ? "border-blue-600 ring-2 ring-blue-600" : "border-slate-200"
+      }`}
+    >
+      <h3 id={`plan-${plan.id}`} className="text-lg font-semibold text-slate-900">
+        {plan.name}
+      </h3>
+      <p className="text-sm text-slate-600">{plan.tagline}</p>
+      {plan.prices.length === 0 ? (
+        <p className="mt-4 text-3xl font-bold text-slate-900">$0</p>
+      ) : (
+        <ul className="mt-4 space-y-1" aria-label={`${plan.name} prices`}>
+          {plan.prices.map((price) => (
+            <li key={price.interval} className="text-slate-900">
+              <span className="text-3xl font-bold">{formatCents(price.amount)}</span>
+              <span className="text-sm text-slate-600">
+                {" "}
+                per {INTERVAL_LABELS[price.interval].per}
+                {plan.subject === "association" ? " per association" : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-2 min-h-6 text-sm">
+        {plan.trialDays > 0 ? (
+          <span className="rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-semibold text-blue-900">
+            {plan.trialDays}-day free trial
+          </span>
+        ) : null}{" "}
+        {saving > 0 ? (
+          <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
+            Yearly saves {saving}%
+          </span>
+        ) : null}
+      </p>
+      <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
+        {plan.includes.map((item) => (
+          <li key={item} className="flex gap-2">
+            <span aria-hidden="true" className="text-green-700">
+              ✓
+            </span>
+            {item}
+          </li>
+        ))}
+      </ul>
+      <Link to={target} className={buttonClass(featured ? "primary" : "secondary", "mt-6")}>
+        {plan.prices.length === 0 ? (
+          signedIn ? (
+            "Go to your dashboard"
+          ) : (
+            "Get Started Free"
+          )
+        ) : !signedIn ? (
+          <>
+            Sign up to choose<span className="sr-only"> the {plan.name} plan</span>
+          </>
+        ) : plan.trialDays > 0 ? (
+          <>
+            Start free trial<span className="sr-only"> of the {plan.name} plan</span>
+          </>
+        ) : (
+          `Choose ${plan.name}`
+        )}
+      </Link>
+    </li>
   );
 }
 

@@ -1,4 +1,11 @@
 import {
+  evolve as evolveSubscription,
+  initialSubscriptionState,
+  SUBSCRIPTION_STREAM_TYPE,
+  SubscriptionEvent,
+  type SubscriptionState,
+} from "../../domain/billing";
+import {
   CREDITS_STREAM_TYPE,
   CreditsEvent,
   type CreditsState,
@@ -61,9 +68,17 @@ export const meetingStream: StreamDefinition<MeetingState, MeetingEvent> = {
   snapshotSchema: 3,
 };
 
+export const subscriptionStream: StreamDefinition<SubscriptionState, SubscriptionEvent> = {
+  type: SUBSCRIPTION_STREAM_TYPE,
+  eventSchema: SubscriptionEvent,
+  initialState: initialSubscriptionState,
+  evolve: evolveSubscription,
+  snapshotSchema: 1,
+};
+
 // biome-ignore lint/suspicious/noExplicitAny: a registry of heterogeneous stream definitions
 const definitions = new Map<string, StreamDefinition<any, any>>(
-  [creditsStream, rfpStream, proposalStream, meetingStream].map((d) => [d.type, d]),
+  [creditsStream, rfpStream, proposalStream, meetingStream, subscriptionStream].map((d) => [d.type, d]),
 );
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry of heterogeneous stream definitions

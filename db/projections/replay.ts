@@ -270,6 +270,8 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
       const corruptStreams: CorruptStream[] = [];
       if (options.verify) {
         for (const t of tables) differences.push(...(await diffTable(tx, t)));
+        for (const p of projections)
+          if (p.derived) differences.push(...(await p.derived.diff(tx, SCRATCH_SCHEMA)));
         const streams = await verifyStreams(tx);
         snapshotDifferences.push(...streams.snapshotDifferences);
         corruptStreams.push(...streams.corruptStreams);
@@ -279,6 +281,7 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
           await tx.execute(sql`drop table public.${ident(t)}`);
           await tx.execute(sql`alter table ${ident(SCRATCH_SCHEMA)}.${ident(t)} set schema public`);
         }
+        for (const p of projections) if (p.derived) await p.derived.sync(tx);
       }
       return { differences, snapshotDifferences, corruptStreams };
     });

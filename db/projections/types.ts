@@ -43,6 +43,18 @@ export interface Projection<Tables> {
    */
   writes?(source: SQL, tables: Tables): SQL[];
   apply?(db: Queryable, events: readonly ProjectionInput[], tables: Tables): Promise<void>;
+  /**
+   * Columns of other tables derived from the projection's tables (a profile's subscription fields):
+   * replay rewrites them after swapping the rebuilt tables in, and `--verify` compares them with what
+   * the rebuilt (scratch) tables give.
+   */
+  derived?: {
+    sync(db: Queryable): Promise<void>;
+    diff(
+      db: Queryable,
+      scratchSchema: string,
+    ): Promise<{ table: string; side: "only_live" | "only_replayed"; row: Record<string, unknown> }[]>;
+  };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of projections over different tables

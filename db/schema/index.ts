@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./associations";
+export * from "./billing";
 export * from "./calendar";
 export * from "./credits";
 export * from "./documents";

@@ -51,6 +51,7 @@ export const PALETTE_EXTRA_PAGES: readonly NavItem[] = [
   { label: "Security", href: "/settings/security", icon: "settings" },
   { label: "Appearance", href: "/settings/appearance", icon: "settings" },
   { label: "Verification", href: "/settings/verification", icon: "settings" },
+  { label: "Billing", href: "/settings/billing", icon: "settings" },
   { label: "Help Center", href: "/help", icon: "search" },
 ];
 
@@ -68,6 +69,7 @@ const PAGE_KEYWORDS: Record<string, readonly string[]> = {
   "/settings/roles": ["contexts", "switch role"],
   "/settings/security": ["password", "sessions"],
   "/settings/appearance": ["theme", "dark mode"],
+  "/settings/billing": ["plan", "subscription", "invoices", "receipts"],
 };
 
 /**

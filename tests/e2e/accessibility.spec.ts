@@ -92,6 +92,7 @@ async function resolvePath(page: Page, entry: PageEntry, cache: Map<string, stri
     ["{rfp}", "/rfps", "/rfps/"],
     ["{own-rfp}", "/dashboard", "/rfps/"],
     ["{event}", "/calendar?view=agenda&type=meeting", "/calendar/events/"],
+    ["{receipt}", "/settings/billing", "/settings/billing/receipts/"],
   ] as const) {
     if (!resolved.includes(placeholder)) continue;
     if (!cache.has(placeholder)) cache.set(placeholder, await firstRfpId(page, from, prefix));

@@ -14,6 +14,7 @@
  *   {held-meeting} a completed meeting with minutes (the first completed one /board-room lists)
  *   {shared-minutes} minutes the board shared with homeowners (the first one /minutes lists)
  *   {event}   a calendar event the viewer may edit (the first one their agenda lists)
+ *   {receipt} a credit purchase of the viewer (the first receipt /settings/billing lists)
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
 
@@ -66,11 +67,18 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.settings.security", path: "/settings/security", as: "vendor" },
   { route: "_app.settings.appearance", path: "/settings/appearance", as: "vendor" },
   { route: "_app.settings.verification", path: "/settings/verification", as: "vendor" },
+  { route: "_app.settings.billing", path: "/settings/billing", as: "vendor" },
+  {
+    route: "_app.settings_.billing.receipts.$id",
+    path: "/settings/billing/receipts/{receipt}",
+    as: "vendor",
+  },
   { route: "_app.properties._index", path: "/properties", as: "vendor", label: "in no association" },
   { route: "_app.properties.join", path: "/properties/join?q=Association", as: "vendor" },
   // A board member (two roles: the Move up/down buttons) and a property manager.
   { route: "_app.dashboard", path: "/dashboard", as: "board" },
   { route: "_app.settings.roles", path: "/settings/roles", as: "board" },
+  { route: "_app.settings.billing", path: "/settings/billing", as: "board", label: "association plan" },
   { route: "_app.properties._index", path: "/properties", as: "board" },
   { route: "_app.properties.new", path: "/properties/new", as: "board" },
   { route: "_app.properties.$id", path: "/properties/{association}", as: "board" },
@@ -122,6 +130,7 @@ export const PAGES: readonly PageEntry[] = [
   // An administrator (in the administrator context).
   { route: "_app.dashboard", path: "/dashboard", as: "admin" },
   { route: "_app.admin", path: "/admin", as: "admin" },
+  { route: "_app.admin_.billing", path: "/admin/billing", as: "admin" },
   { route: "_app.admin", path: "/admin?tab=verification", as: "admin", label: "verification queue" },
   { route: "_app.admin_.users", path: "/admin/users", as: "admin" },
   { route: "_app.admin_.analytics", path: "/admin/analytics", as: "admin" },

@@ -88,10 +88,12 @@ test.describe("public pages", () => {
     );
   });
 
-  test("pricing shows free membership and the four credit packages", async ({ page }) => {
+  test("pricing shows the plans and the four credit packages", async ({ page }) => {
     await page.goto("/pricing");
     await expect(page).toHaveTitle("Pricing · Association Commons");
-    await expect(page.getByRole("heading", { name: "Free membership" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Plans" }).getByRole("heading", { name: "Free", exact: true }),
+    ).toBeVisible();
     const packages = page.getByRole("region", { name: "Vendor credit packages" });
     await expect(packages.getByRole("heading", { level: 3 })).toHaveText(PACKAGES.map((p) => p.name));
     for (const p of PACKAGES) {

@@ -157,6 +157,17 @@ const MATRIX: Record<
   "_app.settings.account": { url: "/settings/account", policy: "user" },
   "_app.settings.security": { url: "/settings/security", policy: "user" },
   "_app.settings.appearance": { url: "/settings/appearance", policy: "user" },
+  // Billing (issue 14): any signed-in person's own plan; the association's plan section and its forms
+  // only for the board and manager of the association (tests/integration/billing-page.test.ts).
+  "_app.settings.billing": { url: "/settings/billing", policy: "user" },
+  // Subscriptions and complimentary grants (issue 14, part 5): administrators only.
+  "_app.admin_.billing": { url: "/admin/billing", policy: "admin" },
+  // A credit purchase's receipt: only the vendor who bought it; anyone else's or an unknown id is 404.
+  "_app.settings_.billing.receipts.$id": {
+    url: `/settings/billing/receipts/${NIL}`,
+    params: { id: NIL },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
   // Onboarding is for signed-in people who have not finished it; everyone with a role here has.
   onboarding: {
     url: "/onboarding",

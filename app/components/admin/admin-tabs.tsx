@@ -4,6 +4,7 @@ const TABS = [
   { id: "users", href: "/admin/users", label: "Users" },
   { id: "analytics", href: "/admin/analytics", label: "Analytics" },
   { id: "credits", href: "/admin/credits", label: "Credits" },
+  { id: "billing", href: "/admin/billing", label: "Billing" },
   { id: "errors", href: "/admin/errors", label: "Errors" },
   { id: "performance", href: "/admin/performance", label: "Performance" },
   { id: "diagnostics", href: "/admin/diagnostics", label: "Diagnostics" },

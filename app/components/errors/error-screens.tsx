@@ -249,6 +249,12 @@ export function responseMessage(error: { status: number; data: unknown }) {
   return null;
 }
 
+/** A plan limit's upgrade link (app/auth/plan.server.ts), only ever a path of this site. */
+function upgradeUrlOf(data: unknown): string | null {
+  const url = data && typeof data === "object" && "upgradeUrl" in data ? String(data.upgradeUrl) : null;
+  return url?.startsWith("/") && !url.startsWith("//") ? url : null;
+}
+
 /** What a route says when its record is missing (404), instead of the generic "Page not found". */
 export interface NotFoundText {
   title: string;
@@ -290,18 +296,23 @@ function ResponseScreen({
   message,
   notFound,
   home = "/dashboard",
+  upgradeUrl,
 }: {
   status: number;
   message: string | null;
   notFound?: NotFoundText;
   home?: string;
+  /** A plan limit (402): where the plan is started or renewed. */
+  upgradeUrl?: string | null;
 }) {
   const title =
     status === 404
       ? (notFound?.title ?? "Page not found")
       : status === 403
         ? "Access denied"
-        : `Error ${status}`;
+        : status === 402
+          ? "Plan required"
+          : `Error ${status}`;
   const detail =
     status === 404
       ? (notFound?.detail ?? "The page you were looking for does not exist or has moved.")
@@ -314,6 +325,11 @@ function ResponseScreen({
     >
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-slate-600 dark:text-slate-400">{detail}</p>
+      {upgradeUrl ? (
+        <Link to={upgradeUrl} className={buttonClass("primary")}>
+          Open Billing to upgrade
+        </Link>
+      ) : null}
       <Link to={home} className="text-blue-700 underline dark:text-blue-300">
         {home === "/dashboard" ? "Back to the dashboard" : "Go to the home page"}
       </Link>
@@ -334,6 +350,7 @@ export function RouteErrorBoundary({ notFound }: { notFound?: NotFoundText } = {
         status={error.status}
         message={responseMessage(error)}
         notFound={isPageNotFound(error) ? undefined : notFound}
+        upgradeUrl={upgradeUrlOf(error.data)}
       />
     );
   }

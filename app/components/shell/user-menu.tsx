@@ -39,7 +39,7 @@ export interface UserMenuProps {
 const ACCOUNT_LINKS = [
   { to: "/settings/account", label: "Profile", Icon: User },
   { to: "/settings", label: "Settings", Icon: Settings },
-  { to: "/pricing", label: "Billing", Icon: CreditCard },
+  { to: "/settings/billing", label: "Billing", Icon: CreditCard },
   { to: "/settings/security", label: "Security", Icon: Lock },
   { to: "/settings/appearance", label: "Appearance", Icon: Palette },
   { to: "/help", label: "Help", Icon: CircleHelp },

@@ -1,0 +1,178 @@
+/**
+ * The plan catalogue (issue 14, part 1): the one list of plans, prices and what each unlocks. The
+ * pricing page, checkout (which Stripe price a plan is), the billing page and the server's plan limits
+ * all read it. Prices are US cents. Pure: no I/O, no clock.
+ */
+
+export const PLAN_IDS = ["free", "professional", "association"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+/** The plans a person can pay for (Free is what everybody has without a subscription). */
+export const PAID_PLAN_IDS = ["professional", "association"] as const;
+export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
+
+export const BILLING_INTERVALS = ["month", "year"] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/** Who a plan is bought for: a person (their profile) or one association. */
+export type PlanSubjectType = "user" | "association";
+
+export const PLAN_FEATURES = [
+  "saved_searches",
+  "vendor_analytics",
+  "featured_listing",
+  "course_discount",
+  "board_room",
+  "financials",
+  "documents",
+  "association_calendar",
+] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+
+export interface PlanPrice {
+  interval: BillingInterval;
+  /** Cents per interval. */
+  amount: number;
+  /** The name of the environment variable that holds this price's Stripe price id. */
+  priceEnv: string;
+}
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  subject: PlanSubjectType;
+  tagline: string;
+  prices: readonly PlanPrice[];
+  /** Days of free trial a new subscription starts with (0: none). */
+  trialDays: number;
+  features: readonly PlanFeature[];
+  /** What the plan includes, as the pricing page lists it. */
+  includes: readonly string[];
+}
+
+export const FEATURE_LABELS: Record<PlanFeature, string> = {
+  saved_searches: "Saved RFP searches with e-mail alerts for new matching RFPs",
+  vendor_analytics: "Vendor analytics beyond the basic dashboard",
+  featured_listing: "Featured placement in the directory",
+  course_discount: "20% off paid courses in the Learning Hub",
+  board_room: "The board room: meetings, agendas, motions and minutes",
+  financials: "Financials: budgets, reserves and reports",
+  documents: "The document library with versions and access by role",
+  association_calendar: "The association calendar with invitations and feeds",
+};
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: "free",
+    name: "Free",
+    subject: "user",
+    tagline: "For everyone, for as long as you are a member",
+    prices: [],
+    trialDays: 0,
+    features: [],
+    includes: [
+      "An account with every professional role you hold",
+      "Verification of the roles that need it",
+      "Creating and publishing RFPs; vendors propose with credits",
+      "The community, learning and office areas as they open",
+    ],
+  },
+  {
+    id: "professional",
+    name: "Professional",
+    subject: "user",
+    tagline: "For managers, vendors and board members who work in the field every day",
+    prices: [
+      { interval: "month", amount: 1900, priceEnv: "STRIPE_PRICE_PRO_MONTHLY" },
+      { interval: "year", amount: 19000, priceEnv: "STRIPE_PRICE_PRO_YEARLY" },
+    ],
+    trialDays: 0,
+    features: ["saved_searches", "vendor_analytics", "featured_listing", "course_discount"],
+    includes: [
+      FEATURE_LABELS.saved_searches,
+      FEATURE_LABELS.vendor_analytics,
+      FEATURE_LABELS.featured_listing,
+      FEATURE_LABELS.course_discount,
+    ],
+  },
+  {
+    id: "association",
+    name: "Association",
+    subject: "association",
+    tagline: "Per association: everything its board and manager run together",
+    prices: [
+      { interval: "month", amount: 7900, priceEnv: "STRIPE_PRICE_ASSOCIATION_MONTHLY" },
+      { interval: "year", amount: 79000, priceEnv: "STRIPE_PRICE_ASSOCIATION_YEARLY" },
+    ],
+    trialDays: 30,
+    features: ["board_room", "financials", "documents", "association_calendar"],
+    includes: [
+      FEATURE_LABELS.board_room,
+      FEATURE_LABELS.financials,
+      FEATURE_LABELS.documents,
+      FEATURE_LABELS.association_calendar,
+    ],
+  },
+];
+
+export function findPlan(id: string): Plan | undefined {
+  return PLANS.find((p) => p.id === id);
+}
+
+export function planName(id: string): string {
+  return findPlan(id)?.name ?? "Free";
+}
+
+export function planPrice(planId: string, interval: string): PlanPrice | undefined {
+  return findPlan(planId)?.prices.find((p) => p.interval === interval);
+}
+
+/** Every (plan, interval) that has a Stripe price, with its environment variable. */
+export const PRICED_PLANS = PLANS.flatMap((plan) =>
+  plan.prices.map((price) => ({ planId: plan.id as PaidPlanId, ...price })),
+);
+
+/** Stripe price ids by environment variable name (unset: not configured). */
+export type PlanPriceIds = Partial<Record<string, string>>;
+
+/** The (plan, interval) a Stripe price id stands for, by the configured ids; undefined: not ours. */
+export function planOfPrice(
+  priceId: string | null | undefined,
+  ids: PlanPriceIds,
+): { planId: PaidPlanId; interval: BillingInterval; amount: number } | undefined {
+  if (!priceId) return undefined;
+  const found = PRICED_PLANS.find((p) => ids[p.priceEnv] === priceId);
+  return found ? { planId: found.planId, interval: found.interval, amount: found.amount } : undefined;
+}
+
+export type PlanCheckoutCheck =
+  | { ok: true; plan: Plan; price: PlanPrice; priceId: string }
+  | { ok: false; code: "invalid_plan" | "not_configured" };
+
+/**
+ * What a checkout request may buy: the browser names only a plan and an interval; the Stripe price id
+ * comes from the configuration of that catalogue entry, and the plan must fit who it is bought for.
+ */
+export function checkPlanCheckout(
+  request: { planId: string; interval: string; subject: PlanSubjectType },
+  ids: PlanPriceIds,
+): PlanCheckoutCheck {
+  const plan = findPlan(request.planId);
+  const price = plan?.prices.find((p) => p.interval === request.interval);
+  if (!plan || !price || plan.subject !== request.subject) return { ok: false, code: "invalid_plan" };
+  const priceId = ids[price.priceEnv];
+  if (!priceId) return { ok: false, code: "not_configured" };
+  return { ok: true, plan, price, priceId };
+}
+
+/** The saving of paying yearly rather than twelve months, in whole per cent (0 when none). */
+export function yearlySavingPercent(plan: Plan): number {
+  const month = plan.prices.find((p) => p.interval === "month");
+  const year = plan.prices.find((p) => p.interval === "year");
+  if (!month || !year) return 0;
+  return Math.round((1 - year.amount / (month.amount * 12)) * 100);
+}
+
+export const INTERVAL_LABELS: Record<BillingInterval, { per: string; adjective: string }> = {
+  month: { per: "month", adjective: "Monthly" },
+  year: { per: "year", adjective: "Yearly" },
+};

@@ -1,0 +1,103 @@
+import { expect, test } from "@playwright/test";
+import { INTERVAL_LABELS, PLANS } from "../../domain/billing/plans";
+import { formatCents } from "../../domain/credits/packages";
+import { accountMenu, signInAs, signUpConfirmed } from "./helpers";
+
+/**
+ * Subscription billing end to end (issue 14), with and without JavaScript: the pricing page shows the
+ * catalogue; a new person upgrades through the (fake, local) Stripe Checkout in subscription mode,
+ * sees the plan, its next invoice and the paid invoice's PDF on /settings/billing and the plan in the
+ * user menu's badge, then cancels in the Customer Portal.
+ */
+test("the pricing page shows every plan of the catalogue at its prices", async ({ page }) => {
+  await page.goto("/pricing");
+  const plans = page.getByRole("region", { name: "Plans" });
+  await expect(plans.getByRole("heading", { level: 3 })).toHaveText(PLANS.map((p) => p.name));
+  for (const plan of PLANS) {
+    const card = plans.locator(`[data-plan="${plan.id}"]`);
+    for (const price of plan.prices) {
+      await expect(card).toContainText(
+        `${formatCents(price.amount)} per ${INTERVAL_LABELS[price.interval].per}`,
+      );
+    }
+    for (const line of plan.includes) await expect(card).toContainText(line);
+    if (plan.trialDays > 0) await expect(card).toContainText(`${plan.trialDays}-day free trial`);
+  }
+});
+
+test("a person upgrades to Professional, sees the plan and its invoice, and cancels in the portal", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const name = `Bill Payer ${javaScriptEnabled ? "js" : "nojs"}`;
+  await signUpConfirmed(page, { label: "billing", fullName: name });
+  await page.goto("/settings/billing");
+  const mine = page.getByRole("region", { name: "Your plan" });
+  await expect(mine.getByTestId("personal-plan")).toHaveText("Free");
+  await expect(mine.getByTestId("personal-status")).toHaveText("No subscription");
+
+  await mine.getByRole("button", { name: "Upgrade to Professional Monthly: $19.00/month" }).click();
+  await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+  await page.getByRole("button", { name: "Pay $19.00" }).click();
+
+  await expect(page).toHaveURL(/\/settings\/billing$/);
+  await expect(page.getByText("Your plan is active.")).toBeVisible();
+  await expect(mine.getByTestId("personal-plan")).toHaveText("Professional (Monthly)");
+  await expect(mine.getByTestId("personal-status")).toHaveText("Active");
+  await expect(mine.getByText(/^\$19\.00 on /)).toBeVisible();
+  await expect(mine.getByRole("link", { name: /PDF of invoice FAKE-/ })).toHaveAttribute(
+    "href",
+    /\/invoices\/in_.*\/pdf$/,
+  );
+  await expect(mine.getByRole("button", { name: /Upgrade to/ })).toHaveCount(0);
+
+  // The user menu's badge shows the real plan, and its Billing entry leads here.
+  await accountMenu(page, name).click();
+  if (javaScriptEnabled) await expect(page.getByRole("menu")).toContainText("Professional plan");
+  // Without JavaScript the menu is a <details> inside <noscript>, which text locators do not search.
+  else await expect(page.locator("details[open]")).toContainText("Professional plan");
+  const billing = javaScriptEnabled
+    ? page.getByRole("menuitem", { name: "Billing" })
+    : page.getByRole("link", { name: "Billing", exact: true }).filter({ visible: true }).first();
+  await billing.click();
+  await expect(page).toHaveURL(/\/settings\/billing$/);
+
+  await mine.getByRole("button", { name: "Manage billing in the Customer Portal" }).click();
+  await expect(page.getByRole("heading", { name: "Fake Stripe Customer Portal" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel plan" }).click();
+  await expect(page).toHaveURL(/\/settings\/billing$/);
+  // The cancellation arrives by webhook; the page shows it once it has (a reload at most).
+  await expect(async () => {
+    await page.reload();
+    await expect(mine.getByTestId("personal-status")).toHaveText("Canceled", { timeout: 1000 });
+  }).toPass();
+  await expect(mine.getByTestId("personal-plan")).toHaveText("Free");
+  await expect(
+    mine.getByRole("button", { name: "Upgrade to Professional Monthly: $19.00/month" }),
+  ).toBeVisible();
+});
+
+test("a vendor sees their credit purchases with receipts; a board member sees the association's plan", async ({
+  page,
+}) => {
+  await signInAs(page, "vendor@demo.test");
+  await page.goto("/settings/billing");
+  const purchases = page.getByRole("region", { name: "Credit purchases" });
+  await expect(
+    purchases.getByRole("row").filter({ hasText: "Starter Pack (5 credits)" }).first(),
+  ).toBeVisible();
+  await purchases
+    .getByRole("link", { name: /Receipt for the Starter Pack/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
+  await expect(page.getByText("$40.00 USD")).toBeVisible();
+
+  await page.context().clearCookies();
+  await signInAs(page, "board@demo.test");
+  await page.goto("/settings/billing");
+  const association = page.getByRole("region", { name: /^Association plan: / });
+  await expect(association.getByTestId("association-plan")).toHaveText("Association (complimentary)");
+  await expect(association.getByTestId("association-status")).toHaveText("Active");
+  await expect(association.getByText(/^Complimentary until/)).toBeVisible();
+});
