@@ -123,6 +123,8 @@ const SCOPED: Record<string, (a: A) => Probe[]> = {
     ),
   ],
   "_app.properties._index": () => [{ url: "/properties", expect: "absent" }],
+  // The plan of the active association (from the membership, never from the request): B's, not A's.
+  "_app.settings.billing": () => [{ url: "/settings/billing", expect: "absent" }],
   "properties.switch": (a) => [
     { method: "POST", url: "/properties/switch", form: { association_id: a.association, redirectTo: "/" } },
   ],
@@ -353,6 +355,8 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "_app.admin": "administration (admins only: tests/integration/permission-matrix.test.ts)",
   "_app.admin_.analytics": "administration",
   "_app.admin_.credits": "administration",
+  "_app.admin_.billing": "administration",
+  "_app.settings_.billing.receipts.$id": "the person's own credit purchase receipt",
   "_app.admin_.diagnostics": "administration",
   "_app.admin_.errors": "administration",
   "_app.admin_.performance": "administration",
