@@ -13,9 +13,13 @@ import { env } from "~/env.server";
  * mode 0600 and never overwritten.
  */
 
-export type StorageArea = "rfp-documents" | "proposal-documents" | "association-documents";
+export type StorageArea =
+  | "rfp-documents"
+  | "proposal-documents"
+  | "association-documents"
+  | "finance-receipts";
 
-const KEY = /^(rfp-documents|proposal-documents|association-documents)\/[a-f0-9]{2}\/[a-f0-9]{32}$/;
+const KEY = /^(rfp-documents|proposal-documents|association-documents|finance-receipts)\/[a-f0-9]{2}\/[a-f0-9]{32}$/;
 
 export function storagePath(key: string) {
   if (!KEY.test(key)) throw new Error("Invalid storage key");

@@ -4,6 +4,7 @@ export * from "./calendar";
 export * from "./credits";
 export * from "./documents";
 export * from "./event-store";
+export * from "./finance";
 export * from "./meetings";
 export * from "./monitoring";
 export * from "./rfps";
