@@ -25,6 +25,13 @@ import {
   usageTone,
 } from "@domain/finance";
 import {
+  describeChanges,
+  HISTORY_ACTION_LABELS,
+  type HistoryAction,
+  type HistoryDetails,
+  type RecordKind,
+} from "@domain/finance/history";
+import {
   type BudgetRow,
   budgetsTouching,
   categoryTotals,
@@ -32,6 +39,7 @@ import {
   summarySums,
   type TransactionRow,
 } from "./finance.server";
+import { dateLabel as timestampLabel } from "./rfp-present.server";
 
 /**
  * The financials as the pages, the reports and the JSON endpoints show them (issue 13): the domain's
@@ -178,4 +186,42 @@ export function presentTransaction(row: TransactionRow) {
     hasReceipt: row.receiptFileName !== null,
     createdBy: row.createdBy ?? "Former member",
   };
+}
+
+/** History rows as the record pages and the audit view show them. */
+export function presentHistory(
+  rows: readonly {
+    id: number;
+    recordKind: RecordKind;
+    recordId: string;
+    action: HistoryAction;
+    details: HistoryDetails;
+    at: string;
+    actor: string | null;
+    label?: string | null;
+    voided?: boolean;
+  }[],
+  timeZone: string,
+) {
+  return rows.map((h) => ({
+    id: h.id,
+    action: h.action,
+    actionLabel: HISTORY_ACTION_LABELS[h.action] ?? h.action,
+    actor: h.actor ?? "Former member",
+    at: timestampLabel(h.at, timeZone, true) ?? "",
+    lines: describeChanges(h.action, h.details),
+    record:
+      h.label !== undefined
+        ? {
+            kind: h.recordKind,
+            label: h.label ?? "(unnamed)",
+            voided: Boolean(h.voided),
+            href: h.voided
+              ? null
+              : h.recordKind === "budget"
+                ? `/financial/budgets/${h.recordId}/edit`
+                : `/financial/transactions/${h.recordId}/edit`,
+          }
+        : undefined,
+  }));
 }

@@ -19,12 +19,13 @@ const b = financeBudgets;
 
 /**
  * What a budget has spent (domain countsAsSpent): the completed, non-voided expenses of its category
- * dated within its start and end dates.
+ * dated within its start and end dates. The outer table is named in full: Drizzle writes a single
+ * table's columns unqualified, which inside the subquery would name the transaction's own.
  */
-const spentOf = sql<number>`(select coalesce(sum(${t.amountCents}), 0)::bigint from ${t}
-  where ${t.associationId} = ${b.associationId} and ${t.voidedAt} is null and ${t.type} = 'expense'
-    and ${t.status} = 'completed' and ${t.category} = ${b.category}
-    and ${t.date} between ${b.startDate} and ${b.endDate})`.mapWith(Number);
+const spentOf = sql<number>`(select coalesce(sum(ft.amount_cents), 0)::bigint from finance_transactions ft
+  where ft.association_id = "finance_budgets"."association_id" and ft.voided_at is null
+    and ft.type = 'expense' and ft.status = 'completed' and ft.category = "finance_budgets"."category"
+    and ft.date between "finance_budgets"."start_date" and "finance_budgets"."end_date")`.mapWith(Number);
 
 const budgetColumns = {
   id: b.id,

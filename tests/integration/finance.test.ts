@@ -1,0 +1,390 @@
+/**
+ * The financials (issue 13) through their loaders and actions with real sessions, on both engines:
+ * budgets and transactions end to end (spent computed from the transactions, usage colours, status),
+ * the edit forms' versions (409 with the current values), history (append-only, voided not erased,
+ * totals ignore voided), receipts sniffed by content, the summary, reports and exports, and
+ * isolation (a board member of another association gets 404 for every record; a homeowner of the
+ * association gets 403 and cannot write).
+ */
+
+import { financeHistory, financeTransactions } from "@db/schema";
+import { addDays, FINANCE_MESSAGES, monthStart } from "@domain/finance";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as budgetEdit from "~/routes/_app.financial.budgets.$id.edit";
+import * as historyPage from "~/routes/_app.financial.history";
+import * as transactionEdit from "~/routes/_app.financial.transactions.$id.edit";
+import * as page from "~/routes/_app.financials";
+import * as receiptRoute from "~/routes/financial.transactions.$id.receipt";
+import { formRequest, thrown, useAppDatabase } from "../support/app";
+import { associationWith } from "../support/associations";
+import { engines, useTestDatabase } from "../support/db";
+import { FAKE_PDF, TINY_PNG } from "../support/files";
+import { personWithRole } from "../support/people";
+
+type Person = Awaited<ReturnType<typeof personWithRole>>;
+// biome-ignore lint/suspicious/noExplicitAny: loader JSON, read loosely by the assertions
+type Loose = any;
+
+const get = (path: string, who: Person) =>
+  new Request(`http://localhost${path}`, { headers: { Cookie: who.cookie } });
+const post = (path: string, who: Person, body: Record<string, string>) =>
+  formRequest(path, body, { Cookie: who.cookie });
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+
+async function outcome(
+  fn: () => Promise<unknown>,
+): Promise<{ status: number; data: Loose; response: Response }> {
+  const response = await thrown(fn);
+  const type = response.headers.get("Content-Type") ?? "";
+  return {
+    status: response.status,
+    data: type.includes("json") ? await response.clone().json() : null,
+    response,
+  };
+}
+
+const BOUNDARY = "----financetestboundary";
+function multipartRequest(
+  path: string,
+  who: Person,
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer },
+) {
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="receipt"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from("\r\n"),
+    );
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: Buffer.concat(parts),
+    headers: { Cookie: who.cookie, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+  });
+}
+
+/** Today in the test associations' zone (America/New_York), as the app computes it. */
+const today = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/New_York",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+}).format(new Date());
+
+describe.each(engines)("financials on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  let treasurer: Person;
+  let manager: Person;
+  let homeowner: Person;
+  let outsider: Person;
+
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    treasurer = await personWithRole(t.db, "board_member");
+    manager = await personWithRole(t.db, "manager");
+    homeowner = await personWithRole(t.db, "homeowner");
+    outsider = await personWithRole(t.db, "board_member");
+    await associationWith(t.db, { id: treasurer.id, boardOffice: "treasurer" }, [
+      { id: manager.id, memberRole: "property_manager" },
+      { id: homeowner.id, memberRole: "homeowner", unit: "4B" },
+    ]);
+    await associationWith(t.db, { id: outsider.id });
+  });
+
+  const tab = async (name: string, who: Person = treasurer, extra = "") =>
+    (await outcome(() => page.loader(args(get(`/financials?tab=${name}&period=current_month${extra}`, who)))))
+      .data;
+
+  async function createBudget(fields: Partial<Record<string, string>> = {}, who: Person = treasurer) {
+    const r = await outcome(() =>
+      page.action(
+        args(
+          post("/financials?tab=budgets", who, {
+            intent: "create-budget",
+            name: "Grounds",
+            category: "landscaping",
+            allocated: "1,000",
+            period: "monthly",
+            start_date: monthStart(today),
+            end_date: addDays(monthStart(today, 1), -1),
+            ...fields,
+          } as Record<string, string>),
+        ),
+      ),
+    );
+    return r;
+  }
+
+  async function addTransaction(fields: Partial<Record<string, string>> = {}, who: Person = treasurer) {
+    return outcome(() =>
+      page.action(
+        args(
+          post("/financials?tab=expenses", who, {
+            intent: "create-transaction",
+            type: "expense",
+            category: "landscaping",
+            amount: "100.00",
+            description: "Mowing",
+            date: today,
+            status: "completed",
+            ...fields,
+          } as Record<string, string>),
+        ),
+      ),
+    );
+  }
+
+  const budgetNamed = async (name: string) =>
+    ((await tab("budgets")).budgets as Loose[]).find((b) => b.name === name);
+
+  it("computes a budget's spent from its category's completed expenses, with the spec's colours and status", async () => {
+    const created = await createBudget();
+    expect(created.status).toBe(302);
+    expect(created.response.headers.get("Location")).toContain("tab=budgets");
+    let b = await budgetNamed("Grounds");
+    expect(b).toMatchObject({ allocated: "$1,000", spent: "$0.00", tone: "success", status: "active" });
+
+    expect((await addTransaction({ amount: "799.99" })).status).toBe(302);
+    // Neither a pending expense, nor another category, nor income counts.
+    await addTransaction({ amount: "5,000", status: "pending", date: addDays(today, 3) });
+    await addTransaction({ amount: "5,000", category: "utilities" });
+    await addTransaction({ amount: "5,000", type: "income" });
+    b = await budgetNamed("Grounds");
+    expect(b).toMatchObject({ spent: "$799.99", percent: 79, tone: "success" });
+
+    await addTransaction({ amount: "0.01", description: "Edging" });
+    b = await budgetNamed("Grounds");
+    expect(b).toMatchObject({ spent: "$800.00", percent: 80, tone: "warning", status: "active" });
+
+    await addTransaction({ amount: "200", description: "Trees" });
+    b = await budgetNamed("Grounds");
+    expect(b).toMatchObject({
+      spent: "$1,000.00",
+      percent: 100,
+      tone: "error",
+      status: "exceeded",
+      statusLabel: "Exceeded",
+    });
+  });
+
+  it("refuses bad input with the form's messages and never stores a float", async () => {
+    const whole = await createBudget({ allocated: "100.50", name: "Fractional" });
+    expect(whole.status).toBe(400);
+    expect(whole.data.result.error.allocated).toEqual(["Enter a whole number of dollars"]);
+    const dates = await createBudget({ end_date: addDays(monthStart(today), -1), name: "Backwards" });
+    expect(dates.data.result.error.end_date).toEqual([FINANCE_MESSAGES.endBeforeStart]);
+    const amount = await addTransaction({ amount: "12.345" });
+    expect(amount.status).toBe(400);
+    expect(amount.data.result.error.amount).toEqual(["Enter an amount like 1,234.56"]);
+    const [types] = await t.db
+      .select({ t: sql<string>`pg_typeof(${financeTransactions.amountCents})::text` })
+      .from(financeTransactions)
+      .limit(1);
+    expect(types?.t).toBe("bigint");
+  });
+
+  it("edits with the rendered version: a stale edit is 409 with the current values; history keeps old and new", async () => {
+    await createBudget({ name: "Pool", category: "maintenance", allocated: "2,000" });
+    const b = await budgetNamed("Pool");
+    const path = `/financial/budgets/${b.id}/edit`;
+    const view = (await outcome(() => budgetEdit.loader(args(get(path, treasurer), { id: b.id })))).data;
+    expect(view.defaults).toMatchObject({ name: "Pool", allocated: "2000" });
+    const form = { ...view.defaults, version: String(view.budget.version) };
+
+    const saved = await outcome(() =>
+      budgetEdit.action(args(post(path, manager, { ...form, allocated: "2,500" }), { id: b.id })),
+    );
+    expect(saved.status).toBe(302);
+    // The treasurer's form still carries the old version.
+    const stale = await outcome(() =>
+      budgetEdit.action(args(post(path, treasurer, { ...form, name: "Pool and spa" }), { id: b.id })),
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.data.current).toMatchObject({ name: "Pool", allocated: "2500" });
+    expect(stale.data.version).toBe(view.budget.version + 1);
+    // The form starts afresh from the current values; the page shows the conflict above it.
+    expect(stale.data.result.initialValue).toBeNull();
+    expect((await budgetNamed("Pool")).allocated).toBe("$2,500");
+
+    const after = (await outcome(() => budgetEdit.loader(args(get(path, treasurer), { id: b.id })))).data;
+    expect(after.history.map((h: Loose) => h.action)).toEqual(["created", "updated"]);
+    expect(after.history[1].lines).toEqual(["Allocated: $2,000.00 → $2,500.00"]);
+    expect(after.history[1].actor).toBeTruthy();
+  });
+
+  it("voids a deleted transaction: it leaves every total, stays in the audit view, and the history cannot be changed", async () => {
+    await createBudget({ name: "Power", category: "utilities", allocated: "10,000" });
+    const before = await budgetNamed("Power");
+    await addTransaction({ category: "utilities", amount: "250.00", description: "Duke Energy" });
+    const list = await tab("expenses", treasurer, "&search=Duke");
+    const row = list.expenses.rows.find((r: Loose) => r.description === "Duke Energy");
+    expect(row).toBeTruthy();
+    expect((await budgetNamed("Power")).spentCents).toBe(before.spentCents + 250_00);
+    const overviewBefore = (await tab("overview")).overview.summary.totalExpenses;
+
+    const deleted = await outcome(() =>
+      page.action(
+        args(post("/financials?tab=expenses", treasurer, { intent: "delete-transaction", id: row.id })),
+      ),
+    );
+    expect(deleted.status).toBe(302);
+    expect((await budgetNamed("Power")).spentCents).toBe(before.spentCents);
+    expect((await tab("overview")).overview.summary.totalExpenses).toBe(overviewBefore - 250_00);
+    expect((await tab("expenses", treasurer, "&search=Duke")).expenses.rows).toHaveLength(0);
+    // Its edit page is gone (404); a second delete finds nothing.
+    const gone = await outcome(() =>
+      transactionEdit.loader(args(get(`/financial/transactions/${row.id}/edit`, treasurer), { id: row.id })),
+    );
+    expect(gone.status).toBe(404);
+
+    const audit = (await outcome(() => historyPage.loader(args(get("/financial/history", treasurer))))).data;
+    const entries = audit.entries.filter((e: Loose) => e.record?.label === "Duke Energy");
+    expect(entries.map((e: Loose) => e.action)).toEqual(["voided", "created"]);
+    expect(entries[0].record).toMatchObject({ voided: true, href: null });
+    expect(entries[0].lines).toContain("Amount: $250.00");
+
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => "allowed",
+        (e: Loose) => String(e?.cause?.message ?? e?.message),
+      );
+    expect(await refusal(t.db.execute(sql`update finance_history set action = 'created'`))).toMatch(
+      /append-only/,
+    );
+    expect(await refusal(t.db.delete(financeHistory).where(eq(financeHistory.recordId, row.id)))).toMatch(
+      /append-only/,
+    );
+  });
+
+  it("keeps a receipt only when its content is a PDF or an image, and serves it to the board only", async () => {
+    const fields = {
+      intent: "create-transaction",
+      type: "expense",
+      category: "maintenance",
+      amount: "42.00",
+      description: "Light bulbs",
+      date: today,
+      status: "completed",
+    };
+    const refused = await outcome(() =>
+      page.action(
+        args(
+          multipartRequest("/financials?tab=expenses", treasurer, fields, {
+            name: "bulbs.pdf",
+            bytes: FAKE_PDF,
+          }),
+        ),
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.result.error.receipt).toEqual([FINANCE_MESSAGES.receiptType]);
+
+    const kept = await outcome(() =>
+      page.action(
+        args(
+          multipartRequest("/financials?tab=expenses", treasurer, fields, {
+            name: "bulbs.png",
+            bytes: TINY_PNG,
+          }),
+        ),
+      ),
+    );
+    expect(kept.status).toBe(302);
+    const row = (await tab("expenses", treasurer, "&search=Light bulbs")).expenses.rows[0];
+    expect(row.hasReceipt).toBe(true);
+    const download = await outcome(() =>
+      receiptRoute.loader(args(get(`/financial/transactions/${row.id}/receipt`, manager), { id: row.id })),
+    );
+    expect(download.status).toBe(200);
+    expect(download.response.headers.get("Content-Type")).toBe("image/png");
+    expect(Buffer.from(await download.response.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+    const outside = await outcome(() =>
+      receiptRoute.loader(args(get(`/financial/transactions/${row.id}/receipt`, outsider), { id: row.id })),
+    );
+    expect(outside.status).toBe(404);
+  });
+
+  it("summarises the period: income, expenses, budgets, overdue and upcoming payments", async () => {
+    await addTransaction({
+      category: "other",
+      amount: "30",
+      status: "pending",
+      date: addDays(today, -2),
+      description: "Late",
+    });
+    await addTransaction({
+      category: "other",
+      amount: "40",
+      status: "pending",
+      date: addDays(today, 30),
+      description: "Soon",
+    });
+    await addTransaction({
+      category: "other",
+      amount: "50",
+      status: "pending",
+      date: addDays(today, 31),
+      description: "Later",
+    });
+    const overview = (await tab("overview", treasurer, "&category=other")).overview;
+    expect(overview.summary.overduePayments).toBe(1);
+    expect(overview.summary.upcomingPayments).toBe(1);
+    const expenses = (await tab("expenses")).expenses;
+    expect(expenses.overdue.map((r: Loose) => r.description)).toContain("Late");
+    expect(expenses.upcoming.map((r: Loose) => r.description)).toContain("Soon");
+    expect(expenses.upcoming.map((r: Loose) => r.description)).not.toContain("Later");
+
+    const all = (await tab("overview")).overview;
+    expect(Number.isInteger(all.summary.totalExpenses)).toBe(true);
+    expect(all.summary.totalIncome).toBe(5_000_00);
+    expect(all.months).toHaveLength(12);
+    const landscaping = all.byCategory.find((c: Loose) => c.category === "landscaping");
+    expect(landscaping).toMatchObject({ budgetCents: 1_000_00, actualCents: 1_000_00, tone: "error" });
+    expect(all.recent.length).toBeLessThanOrEqual(10);
+  });
+
+  it("answers 404 to a board member of another association and 403 to a homeowner, who cannot write", async () => {
+    const b = await budgetNamed("Grounds");
+    const tx = (await tab("expenses", treasurer, "&search=Mowing")).expenses.rows[0];
+    const budgetPath = `/financial/budgets/${b.id}/edit`;
+    const txPath = `/financial/transactions/${tx.id}/edit`;
+
+    expect(
+      (await outcome(() => budgetEdit.loader(args(get(budgetPath, outsider), { id: b.id })))).status,
+    ).toBe(404);
+    expect(
+      (await outcome(() => transactionEdit.loader(args(get(txPath, outsider), { id: tx.id })))).status,
+    ).toBe(404);
+    expect(
+      (
+        await outcome(() =>
+          budgetEdit.action(args(post(budgetPath, outsider, { intent: "delete" }), { id: b.id })),
+        )
+      ).status,
+    ).toBe(404);
+    const foreignDelete = await outcome(() =>
+      page.action(args(post("/financials", outsider, { intent: "delete-budget", id: b.id }))),
+    );
+    expect(foreignDelete.status).toBe(404);
+    // The outsider's own financials show nothing of the other association.
+    expect((await tab("budgets", outsider)).budgets).toEqual([]);
+    expect((await tab("overview", outsider)).overview.summary.totalExpenses).toBe(0);
+
+    expect((await outcome(() => page.loader(args(get("/financials", homeowner))))).status).toBe(403);
+    expect(
+      (await outcome(() => budgetEdit.loader(args(get(budgetPath, homeowner), { id: b.id })))).status,
+    ).toBe(403);
+    const write = await outcome(() =>
+      page.action(args(post("/financials", homeowner, { intent: "delete-budget", id: b.id }))),
+    );
+    expect(write.status).toBe(403);
+    expect(await budgetNamed("Grounds")).toBeTruthy();
+  });
+});
