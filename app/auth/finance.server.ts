@@ -53,3 +53,6 @@ export function associationToday(viewer: AssociationViewer, now: Date = new Date
     day: "2-digit",
   }).format(now);
 }
+
+/** The JSON endpoints' answers are per person and never cached by others. */
+export const NO_STORE = { "Cache-Control": "private, no-store", Vary: "Cookie" };

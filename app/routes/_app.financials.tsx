@@ -22,6 +22,7 @@ import {
   type UsageTone,
 } from "@domain/finance";
 import { BudgetFormSchema, TransactionFormSchema } from "@domain/finance/forms";
+import { type FinanceQuery, readFinanceQuery } from "@domain/finance/query";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -58,22 +59,6 @@ import {
 
 export const meta: MetaFunction = () => [{ title: "Financials · Association Commons" }];
 
-/** The page's query: the tab, and the search box, period and category above the lists (spec 001 section 2.9). */
-export const FinanceQuerySchema = z.object({
-  tab: z.enum(FINANCE_TABS).catch("overview"),
-  period: z.enum(FINANCE_PERIODS).catch(DEFAULT_PERIOD),
-  category: z.enum(FINANCE_CATEGORIES).optional().catch(undefined),
-  search: z.string().trim().max(200).optional().catch(undefined),
-  type: z.enum(["income", "expense", "all"]).catch("expense"),
-  status: z.enum(TRANSACTION_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
-export type FinanceQuery = z.infer<typeof FinanceQuerySchema>;
-
-export function readFinanceQuery(url: URL): FinanceQuery {
-  return FinanceQuerySchema.parse(Object.fromEntries(url.searchParams));
-}
-
 /** The page's forms, told apart by their hidden intent. */
 const IntentSchema = z.object({
   intent: z.enum(["create-budget", "create-transaction", "delete-budget", "delete-transaction"]),
@@ -88,7 +73,7 @@ const EXPENSE_PAGE_SIZE = 50;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireFinance(request);
-  const query = readFinanceQuery(new URL(request.url));
+  const query = readFinanceQuery(new URL(request.url).searchParams);
   const db = await getDb();
   const today = associationToday(viewer);
   const scope: Scope = {

@@ -19,7 +19,8 @@ export type StorageArea =
   | "association-documents"
   | "finance-receipts";
 
-const KEY = /^(rfp-documents|proposal-documents|association-documents|finance-receipts)\/[a-f0-9]{2}\/[a-f0-9]{32}$/;
+const KEY =
+  /^(rfp-documents|proposal-documents|association-documents|finance-receipts)\/[a-f0-9]{2}\/[a-f0-9]{32}$/;
 
 export function storagePath(key: string) {
   if (!KEY.test(key)) throw new Error("Invalid storage key");

@@ -15,6 +15,13 @@ import * as budgetEdit from "~/routes/_app.financial.budgets.$id.edit";
 import * as historyPage from "~/routes/_app.financial.history";
 import * as transactionEdit from "~/routes/_app.financial.transactions.$id.edit";
 import * as page from "~/routes/_app.financials";
+import * as apiBudgets from "~/routes/api.financial.budgets";
+import * as apiDeleteBudget from "~/routes/api.financial.budgets_.$id";
+import * as apiExport from "~/routes/api.financial.export";
+import * as apiSummary from "~/routes/api.financial.summary";
+import * as apiTransactions from "~/routes/api.financial.transactions";
+import * as apiDeleteTransaction from "~/routes/api.financial.transactions_.$id";
+import * as reportRoute from "~/routes/financial.reports.$report";
 import * as receiptRoute from "~/routes/financial.transactions.$id.receipt";
 import { formRequest, thrown, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
@@ -386,5 +393,130 @@ describe.each(engines)("financials on %s", (engine) => {
     );
     expect(write.status).toBe(403);
     expect(await budgetNamed("Grounds")).toBeTruthy();
+  });
+
+  it("exports the tab as {tab}-{date}.csv, streamed, and the reports as CSV and PDF", async () => {
+    const csv = await outcome(() =>
+      apiExport.loader(
+        args(get("/api/financial/export?type=expenses&period=current_month&category=landscaping", treasurer)),
+      ),
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="expenses-${today}.csv"`,
+    );
+    expect(csv.response.body).toBeInstanceOf(ReadableStream);
+    const text = await csv.response.text();
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("Date,Type,Category,Description,Status,Amount");
+    expect(lines).toContain(`${today},Expense,Landscaping,Mowing,Completed,799.99`);
+    expect(lines.every((l) => !l.includes("Income"))).toBe(true);
+
+    const budgets = await outcome(() =>
+      apiExport.loader(args(get("/api/financial/export?type=budgets&period=current_month", treasurer))),
+    );
+    expect(await budgets.response.text()).toContain("Grounds,Landscaping,Monthly");
+    const bad = await outcome(() =>
+      apiExport.loader(args(get("/api/financial/export?type=ledger", treasurer))),
+    );
+    expect(bad.status).toBe(400);
+
+    const report = await outcome(() =>
+      reportRoute.loader(
+        args(get("/financial/reports/budget-vs-actual.csv?period=current_month", treasurer), {
+          report: "budget-vs-actual.csv",
+        }),
+      ),
+    );
+    expect(report.response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="budget-vs-actual-${today}.csv"`,
+    );
+    expect(await report.response.text()).toContain("Landscaping,1000.00,1000.00,0.00,100");
+    const statement = await outcome(() =>
+      reportRoute.loader(
+        args(get("/financial/reports/income-statement.csv?period=current_month", treasurer), {
+          report: "income-statement.csv",
+        }),
+      ),
+    );
+    expect(await statement.response.text()).toContain("Income,Total income,5000.00");
+    const pdf = await outcome(() =>
+      reportRoute.loader(
+        args(get("/financial/reports/income-statement.pdf?period=current_month", manager), {
+          report: "income-statement.pdf",
+        }),
+      ),
+    );
+    expect(pdf.response.headers.get("Content-Type")).toBe("application/pdf");
+    expect(
+      Buffer.from(await pdf.response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    const unknown = await outcome(() =>
+      reportRoute.loader(args(get("/financial/reports/ledger.csv", treasurer), { report: "ledger.csv" })),
+    );
+    expect(unknown.status).toBe(404);
+  });
+
+  it("serves the spec's JSON endpoints with the same authorization", async () => {
+    const summary = await outcome(() =>
+      apiSummary.loader(args(get("/api/financial/summary?period=current_month", treasurer))),
+    );
+    expect(summary.status).toBe(200);
+    expect(Object.keys(summary.data.summary).sort()).toEqual(
+      [
+        "monthlyBudgetRemaining",
+        "monthlyBudgetUsed",
+        "overduePayments",
+        "reserveFunds",
+        "totalBudget",
+        "totalExpenses",
+        "totalIncome",
+        "upcomingPayments",
+        "yearlyBudgetRemaining",
+        "yearlyBudgetUsed",
+      ].sort(),
+    );
+    const list = await outcome(() =>
+      apiTransactions.loader(args(get("/api/financial/transactions?limit=10&search=Mowing", treasurer))),
+    );
+    const mowing = list.data.transactions.find((x: Loose) => x.amount_cents === 79999);
+    expect(mowing).toMatchObject({ description: "Mowing", amount: "799.99", type: "expense" });
+    const budgets = await outcome(() => apiBudgets.loader(args(get("/api/financial/budgets", treasurer))));
+    const pool = budgets.data.budgets.find((b: Loose) => b.name === "Pool");
+    expect(pool).toMatchObject({ allocated_amount: 2_500_00, spent_amount: 42_00, status: "active" });
+
+    const del = (route: typeof apiDeleteBudget, path: string, who: Person, id: string) =>
+      outcome(() =>
+        route.action(
+          args(
+            new Request(`http://localhost${path}`, { method: "DELETE", headers: { Cookie: who.cookie } }),
+            { id },
+          ),
+        ),
+      );
+    expect((await del(apiDeleteBudget, `/api/financial/budgets/${pool.id}`, outsider, pool.id)).status).toBe(
+      404,
+    );
+    expect((await del(apiDeleteBudget, `/api/financial/budgets/${pool.id}`, homeowner, pool.id)).status).toBe(
+      403,
+    );
+    expect(
+      (await del(apiDeleteBudget, `/api/financial/budgets/${pool.id}`, treasurer, pool.id)).data,
+    ).toEqual({ success: true });
+    expect((await del(apiDeleteBudget, `/api/financial/budgets/${pool.id}`, treasurer, pool.id)).status).toBe(
+      404,
+    );
+    const tx = mowing;
+    expect(
+      (await del(apiDeleteTransaction, `/api/financial/transactions/${tx.id}`, outsider, tx.id)).status,
+    ).toBe(404);
+    expect(
+      (await outcome(() => apiSummary.loader(args(get("/api/financial/summary", homeowner))))).status,
+    ).toBe(403);
   });
 });
