@@ -7,6 +7,7 @@ import { users } from "./schema";
 import { seedAssociations } from "./seed-associations";
 import { seedCalendar } from "./seed-calendar";
 import { seedDocuments } from "./seed-documents";
+import { seedFinance } from "./seed-finance";
 import { seedMeetings } from "./seed-meetings";
 import { seedRfps } from "./seed-rfps";
 import { seedRoles } from "./seed-roles";
@@ -122,4 +123,5 @@ export async function seed(db: Database): Promise<void> {
   await seedDocuments(db, ids, associations);
   await seedMeetings(db, ids);
   await seedCalendar(db, ids, associations);
+  await seedFinance(db, ids, associations);
 }
