@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { createBudget, createTransaction } from "../app/commands/finance.server";
+import { createBudget, createComponent, createTransaction } from "../app/commands/finance.server";
 import {
   addDays,
   type BudgetPeriod,
@@ -18,13 +18,15 @@ import { DEMO_ASSOCIATIONS } from "./seed-associations";
  * The demo financials (README, "Financials"): for each demo association a year of transactions ending
  * today (assessments, utilities, insurance, management, landscaping, repairs, reserve contributions
  * and a reserve withdrawal), a few pending payments (one overdue, some upcoming), and the fiscal
- * year's budgets, one of them near its limit and one over it. Written through the app's own commands,
+ * year's budgets, one of them near its limit and one over it, and a reserve study of its components. Written through the app's own commands,
  * so each record has its history. An association that has any budget is left as it is, so seeding
  * twice changes nothing. Amounts vary by month without randomness.
  */
 
 interface Plan {
   name: string;
+  /** The reserve study: name, useful life, remaining life (years), replacement cost (dollars). */
+  components: [string, number, number, number][];
   treasurer: string;
   /** Monthly owner assessments, in cents. */
   assessments: number;
@@ -32,8 +34,33 @@ interface Plan {
 }
 
 const PLANS: Plan[] = [
-  { name: DEMO_ASSOCIATIONS.bayview, treasurer: "treasurer@demo.test", assessments: 104_000_00, scale: 1 },
-  { name: DEMO_ASSOCIATIONS.oakHollow, treasurer: "manager@demo.test", assessments: 38_160_00, scale: 0.35 },
+  {
+    name: DEMO_ASSOCIATIONS.bayview,
+    treasurer: "treasurer@demo.test",
+    assessments: 104_000_00,
+    scale: 1,
+    components: [
+      ["Roof membrane", 20, 6, 420_000],
+      ["Elevators (4 cabs)", 25, 9, 680_000],
+      ["Parking garage and paving", 15, 4, 160_000],
+      ["Pool resurfacing", 12, 2, 95_000],
+      ["Exterior painting and sealing", 8, 3, 210_000],
+      ["Fire alarm system", 15, 11, 120_000],
+    ],
+  },
+  {
+    name: DEMO_ASSOCIATIONS.oakHollow,
+    treasurer: "manager@demo.test",
+    assessments: 38_160_00,
+    scale: 0.35,
+    components: [
+      ["Private roads, resurfacing", 20, 7, 540_000],
+      ["Clubhouse roof", 22, 12, 85_000],
+      ["Community pool", 15, 5, 120_000],
+      ["Playground equipment", 12, 1, 45_000],
+      ["Perimeter fence", 18, 10, 70_000],
+    ],
+  },
 ];
 
 const cents = (dollars: number, plan: Plan) => Math.round(dollars * plan.scale) * 100;

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from "@db/client";
-import { financeBudgets, financeHistory, financeTransactions } from "@db/schema";
+import { financeBudgets, financeHistory, financeTransactions, reserveComponents } from "@db/schema";
 import { FINANCE_MESSAGES } from "@domain/finance";
 import {
   type BudgetValues,
@@ -345,3 +345,74 @@ export async function checkReceivedReceipt(
 
 export const discardReceipts = (files: readonly { key: string }[]) =>
   removeStoredFiles(files.map((f) => f.key));
+
+// ---------------------------------------------------------------------------------------------------
+// Reserve study components
+
+export interface ComponentValues {
+  name: string;
+  usefulLifeYears: number;
+  remainingLifeYears: number;
+  replacementCostCents: number;
+}
+
+export async function createComponent(
+  db: Database,
+  input: Actor & { values: ComponentValues },
+): Promise<{ ok: true; id: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(reserveComponents)
+      .values({ associationId: input.associationId, createdBy: input.actorId, ...input.values })
+      .returning({ id: reserveComponents.id });
+    if (!row) throw new Error("The component was not saved");
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "component",
+      recordId: row.id,
+      action: "created",
+      details: { after: { ...input.values } },
+    });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+/** Removes a component from the study by voiding it (its history stays). */
+export async function voidComponent(
+  db: Database,
+  input: Actor & { id: string },
+): Promise<{ ok: true } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        name: reserveComponents.name,
+        usefulLifeYears: reserveComponents.usefulLifeYears,
+        remainingLifeYears: reserveComponents.remainingLifeYears,
+        replacementCostCents: reserveComponents.replacementCostCents,
+        version: reserveComponents.version,
+      })
+      .from(reserveComponents)
+      .where(
+        and(
+          eq(reserveComponents.id, input.id),
+          eq(reserveComponents.associationId, input.associationId),
+          isNull(reserveComponents.voidedAt),
+        ),
+      )
+      .for("update");
+    if (!current) return notFound();
+    const { version, ...before } = current;
+    await tx
+      .update(reserveComponents)
+      .set({ voidedAt: sql`now()`, voidedBy: input.actorId, version: version + 1, updatedAt: sql`now()` })
+      .where(eq(reserveComponents.id, input.id));
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "component",
+      recordId: input.id,
+      action: "voided",
+      details: { before: { ...before } },
+    });
+    return { ok: true as const };
+  });
+}

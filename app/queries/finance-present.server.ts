@@ -1,5 +1,6 @@
 import type { Queryable } from "@db/client";
 import {
+  addDays,
   BUDGET_PERIOD_LABELS,
   BUDGET_STATUS_LABELS,
   type BudgetPeriod,
@@ -32,9 +33,17 @@ import {
   type RecordKind,
 } from "@domain/finance/history";
 import {
+  fullyFundedBalance,
+  fullyFundedShare,
+  fundingStrength,
+  percentFunded,
+  projectReserves,
+} from "@domain/finance/reserves";
+import {
   type BudgetRow,
   budgetsTouching,
   categoryTotals,
+  listComponents,
   monthlyTotals,
   summarySums,
   type TransactionRow,
@@ -220,8 +229,38 @@ export function presentHistory(
               ? null
               : h.recordKind === "budget"
                 ? `/financial/budgets/${h.recordId}/edit`
-                : `/financial/transactions/${h.recordId}/edit`,
+                : h.recordKind === "transaction"
+                  ? `/financial/transactions/${h.recordId}/edit`
+                  : "/financials?tab=reserves",
           }
         : undefined,
   }));
+}
+
+/**
+ * The reserve study (domain/finance/reserves.ts): the components with their fully funded shares, the
+ * fully funded balance, percent funded against the reserve balance, and 20 years projected with the
+ * last 12 months' reserve contributions as the planned yearly contribution.
+ */
+export async function reserveStudy(db: Queryable, scope: Scope, balanceCents: number) {
+  const trailing = { from: addDays(scope.today, -364), to: scope.today };
+  const [components, totals] = await Promise.all([
+    listComponents(db, scope.associationId),
+    categoryTotals(db, scope.associationId, trailing, "reserves"),
+  ]);
+  const contribution = totals.find((x) => x.type === "income")?.cents ?? 0;
+  const fullyFunded = fullyFundedBalance(components);
+  const percent = percentFunded(balanceCents, fullyFunded);
+  return {
+    components: components.map((c) => ({
+      ...c,
+      cost: formatMoney(c.replacementCostCents, { whole: true }),
+      share: formatMoney(fullyFundedShare(c), { whole: true }),
+    })),
+    fullyFundedCents: fullyFunded,
+    percentFunded: percent,
+    strength: fundingStrength(percent),
+    annualContributionCents: contribution,
+    projection: projectReserves(balanceCents, contribution, components),
+  };
 }

@@ -1,5 +1,11 @@
 import type { Queryable } from "@db/client";
-import { financeBudgets, financeHistory, financeTransactions, userProfiles } from "@db/schema";
+import {
+  financeBudgets,
+  financeHistory,
+  financeTransactions,
+  reserveComponents,
+  userProfiles,
+} from "@db/schema";
 import type { DateWindow } from "@domain/finance";
 import type { HistoryAction, HistoryDetails, RecordKind } from "@domain/finance/history";
 import { and, asc, between, desc, eq, gte, ilike, isNull, lte, type SQL, sql } from "drizzle-orm";
@@ -292,6 +298,21 @@ export async function budgetsTouching(
     );
 }
 
+/** The association's live reserve components, by name. */
+export async function listComponents(db: Queryable, associationId: string) {
+  return db
+    .select({
+      id: reserveComponents.id,
+      name: reserveComponents.name,
+      usefulLifeYears: reserveComponents.usefulLifeYears,
+      remainingLifeYears: reserveComponents.remainingLifeYears,
+      replacementCostCents: reserveComponents.replacementCostCents,
+    })
+    .from(reserveComponents)
+    .where(and(eq(reserveComponents.associationId, associationId), isNull(reserveComponents.voidedAt)))
+    .orderBy(asc(reserveComponents.remainingLifeYears), asc(reserveComponents.name));
+}
+
 // ---------------------------------------------------------------------------------------------------
 // History
 
@@ -338,13 +359,17 @@ export async function auditLog(
   const rows = await db
     .select({
       ...historyColumns,
-      label: sql<string | null>`coalesce(${b.name}, ${t.description})`,
-      voided: sql<boolean>`coalesce(${b.voidedAt}, ${t.voidedAt}) is not null`,
+      label: sql<string | null>`coalesce(${b.name}, ${t.description}, ${reserveComponents.name})`,
+      voided: sql<boolean>`coalesce(${b.voidedAt}, ${t.voidedAt}, ${reserveComponents.voidedAt}) is not null`,
     })
     .from(financeHistory)
     .leftJoin(actor, eq(actor.id, financeHistory.actorId))
     .leftJoin(b, and(eq(financeHistory.recordKind, "budget"), eq(b.id, financeHistory.recordId)))
     .leftJoin(t, and(eq(financeHistory.recordKind, "transaction"), eq(t.id, financeHistory.recordId)))
+    .leftJoin(
+      reserveComponents,
+      and(eq(financeHistory.recordKind, "component"), eq(reserveComponents.id, financeHistory.recordId)),
+    )
     .where(eq(financeHistory.associationId, associationId))
     .orderBy(desc(financeHistory.id))
     .limit(options.limit)

@@ -21,7 +21,7 @@ import {
   TRANSACTION_STATUSES,
   type UsageTone,
 } from "@domain/finance";
-import { BudgetFormSchema, TransactionFormSchema } from "@domain/finance/forms";
+import { BudgetFormSchema, ComponentFormSchema, TransactionFormSchema } from "@domain/finance/forms";
 import { type FinanceQuery, readFinanceQuery } from "@domain/finance/query";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -31,16 +31,18 @@ import { associationToday, requireFinance } from "~/auth/finance.server";
 import {
   checkReceivedReceipt,
   createBudget,
+  createComponent,
   createTransaction,
   discardReceipts,
   type ReceivedReceipt,
   readReceiptUpload,
   voidBudget,
+  voidComponent,
   voidTransaction,
 } from "~/commands/finance.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { BudgetActualChart, IncomeExpenseChart } from "~/components/finance/charts";
-import { BudgetForm, TransactionForm } from "~/components/finance/forms";
+import { BudgetForm, ComponentForm, TransactionForm } from "~/components/finance/forms";
 import { buttonClass } from "~/components/ui/button";
 import { StatCards } from "~/components/ui/stat-cards";
 import { getDb } from "~/db.server";
@@ -53,6 +55,7 @@ import {
   monthlyChart,
   presentBudget,
   presentTransaction,
+  reserveStudy,
   type Scope,
   summaryFor,
 } from "~/queries/finance-present.server";
@@ -61,7 +64,14 @@ export const meta: MetaFunction = () => [{ title: "Financials · Association Com
 
 /** The page's forms, told apart by their hidden intent. */
 const IntentSchema = z.object({
-  intent: z.enum(["create-budget", "create-transaction", "delete-budget", "delete-transaction"]),
+  intent: z.enum([
+    "create-budget",
+    "create-transaction",
+    "delete-budget",
+    "delete-transaction",
+    "create-component",
+    "delete-component",
+  ]),
 });
 const DeleteSchema = z.object({ id: z.string().uuid() });
 
@@ -156,6 +166,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ),
       ]);
       const rows = reserveRows.rows.map(presentTransaction);
+      const study = await reserveStudy(db, scope, summary.reserveFunds);
       const contributions = rows.filter((r) => r.type === "income" && r.status === "completed");
       const withdrawals = rows.filter((r) => r.type === "expense" && r.status === "completed");
       return json({
@@ -166,6 +177,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
           withdrawals: formatMoney(withdrawals.reduce((s, r) => s + r.amountCents, 0)),
           rows,
           total: reserveRows.total,
+          study: {
+            ...study,
+            fullyFunded: formatMoney(study.fullyFundedCents, { whole: true }),
+            annualContribution: formatMoney(study.annualContributionCents, { whole: true }),
+            firstYear: Number(today.slice(0, 4)),
+            projection: study.projection.map((p) => ({
+              year: p.year,
+              contribution: formatMoney(p.contributionCents, { whole: true }),
+              replacement: formatMoney(p.replacementCents, { whole: true }),
+              endBalance: formatMoney(p.endBalanceCents, { whole: true }),
+              negative: p.endBalanceCents < 0,
+            })),
+          },
         },
       });
     }
@@ -179,7 +203,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = { intent: "create-budget" | "create-transaction"; result: SubmissionResult<string[]> };
+type ActionData = {
+  intent: "create-budget" | "create-transaction" | "create-component";
+  result: SubmissionResult<string[]>;
+};
 const reply = (intent: ActionData["intent"], result: SubmissionResult<string[]>, status: number) =>
   json<ActionData>({ intent, result }, { status });
 
@@ -275,6 +302,36 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash(backTo(request, "expenses"), {
         tone: "success",
         message: v.type === "income" ? "Income added" : "Expense added",
+      });
+    }
+    case "create-component": {
+      await discardReceipts(files);
+      const submission = parseWithZod(formData, { schema: ComponentFormSchema });
+      if (submission.status !== "success") return reply("create-component", submission.reply(), 400);
+      const v = submission.value;
+      await createComponent(db, {
+        ...actor,
+        values: {
+          name: v.name,
+          usefulLifeYears: v.useful_life,
+          remainingLifeYears: v.remaining_life,
+          replacementCostCents: v.replacement_cost,
+        },
+      });
+      return redirectWithFlash(backTo(request, "reserves"), {
+        tone: "success",
+        message: `Component "${v.name}" added`,
+      });
+    }
+    case "delete-component": {
+      await discardReceipts(files);
+      const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
+      if (!parsed.success) return json({ error: FINANCE_MESSAGES.notFound }, { status: 404 });
+      const outcome = await voidComponent(db, { ...actor, id: parsed.data.id });
+      if (!outcome.ok) throw json({ error: outcome.message }, { status: 404 });
+      return redirectWithFlash(backTo(request, "reserves"), {
+        tone: "success",
+        message: "Component removed",
       });
     }
     case "delete-budget":
@@ -848,8 +905,144 @@ function Reserves({ data }: { data: NonNullable<Extract<Data, { reserves: unknow
           ]}
         />
       </Section>
+      <ReserveStudy study={data.study} />
       <Section id="reserve-transactions" title={`Reserve transactions (${data.total})`}>
         <TransactionTable rows={data.rows} caption="Reserve transactions" actions />
+      </Section>
+    </>
+  );
+}
+
+type StudyView = NonNullable<Extract<Data, { reserves: unknown }>["reserves"]>["study"];
+
+function ReserveStudy({ study }: { study: StudyView }) {
+  const actionData = useActionData<typeof action>();
+  const result =
+    actionData && "intent" in actionData && actionData.intent === "create-component"
+      ? actionData.result
+      : undefined;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <Section id="reserve-study" title="Reserve study">
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Each component's fully funded share is its replacement cost times the part of its useful life
+          already used. Percent funded is the reserve balance over the fully funded balance (70% or more
+          strong, 30% to 69% fair, under 30% weak).
+        </p>
+        <StatCards
+          className="mt-3"
+          tabularNums
+          label="Reserve study"
+          cards={[
+            { label: "Fully Funded Balance", value: study.fullyFunded },
+            { label: "Percent Funded", value: `${study.percentFunded}%`, hint: study.strength },
+            {
+              label: "Yearly Contribution",
+              value: study.annualContribution,
+              hint: "Reserve income of the last 12 months",
+            },
+          ]}
+        />
+        {study.components.length === 0 ? (
+          <p className="mt-3 text-sm">
+            No components yet. Add the roof, elevators, paving and the rest below.
+          </p>
+        ) : (
+          <div className="mt-3 overflow-x-auto rounded-md border border-slate-200 dark:border-slate-700">
+            <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
+              <caption className="sr-only">Reserve components</caption>
+              <thead className={head}>
+                <tr>
+                  {[
+                    "Component",
+                    "Useful life",
+                    "Remaining life",
+                    "Replacement cost",
+                    "Fully funded share",
+                    "Actions",
+                  ].map((h) => (
+                    <th key={h} scope="col" className={cell}>
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {study.components.map((c) => (
+                  <tr key={c.id} data-testid="component-row">
+                    <th scope="row" className={`${cell} text-left font-medium`}>
+                      {c.name}
+                    </th>
+                    <td className={cell}>{c.usefulLifeYears} years</td>
+                    <td className={cell}>{c.remainingLifeYears} years</td>
+                    <td className={`${cell} tabular-nums`}>{c.cost}</td>
+                    <td className={`${cell} tabular-nums`}>{c.share}</td>
+                    <td className={cell}>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="delete-component" />
+                        <input type="hidden" name="id" value={c.id} />
+                        <button
+                          type="submit"
+                          disabled={busy}
+                          className="text-red-700 underline dark:text-red-400"
+                          aria-label={`Remove ${c.name}`}
+                        >
+                          Remove
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className="mt-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+          <h3 className="mb-3 font-semibold">Add a component</h3>
+          <ComponentForm
+            key={study.components.length}
+            id="add-component-form"
+            defaults={{ name: "", useful_life: "", remaining_life: "", replacement_cost: "" }}
+            lastResult={result}
+          />
+        </div>
+      </Section>
+      <Section id="reserve-projection" title="20-year projection">
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          The reserve balance each year with the yearly contribution above and each component replaced when
+          its remaining life runs out, then every useful life, in today's dollars.
+        </p>
+        <div className="mt-2 overflow-x-auto rounded-md border border-slate-200 dark:border-slate-700">
+          <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
+            <caption className="sr-only">20-year reserve projection</caption>
+            <thead className={head}>
+              <tr>
+                {["Year", "Contribution", "Replacements", "Balance at year end"].map((h) => (
+                  <th key={h} scope="col" className={cell}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {study.projection.map((p) => (
+                <tr key={p.year} data-testid="projection-row">
+                  <th scope="row" className={`${cell} text-left font-normal`}>
+                    {study.firstYear + p.year}
+                  </th>
+                  <td className={`${cell} tabular-nums`}>{p.contribution}</td>
+                  <td className={`${cell} tabular-nums`}>{p.replacement}</td>
+                  <td
+                    className={`${cell} tabular-nums ${p.negative ? "font-semibold text-red-800 dark:text-red-300" : ""}`}
+                  >
+                    {p.endBalance}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Section>
     </>
   );

@@ -101,3 +101,30 @@ export const financeHistory = pgTable(
     index("finance_history_association_idx").on(t.associationId, t.id),
   ],
 );
+
+/**
+ * The reserve study's components (issue 13, part 6; domain/finance/reserves.ts): what the reserves
+ * will replace, with its useful and remaining life in whole years and its replacement cost in cents.
+ * Removed components are voided like budgets; their history is in finance_history (record_kind
+ * "component").
+ */
+export const reserveComponents = pgTable(
+  "reserve_components",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    associationId: uuid("association_id")
+      .notNull()
+      .references(() => associations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    usefulLifeYears: integer("useful_life_years").notNull(),
+    remainingLifeYears: integer("remaining_life_years").notNull(),
+    replacementCostCents: bigint("replacement_cost_cents", { mode: "number" }).notNull(),
+    version: integer("version").notNull().default(1),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    voidedAt: ts("voided_at"),
+    voidedBy: uuid("voided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("reserve_components_association_idx").on(t.associationId)],
+);

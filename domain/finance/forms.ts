@@ -10,6 +10,7 @@ import {
   TRANSACTION_TYPES,
 } from "./index";
 import { parseMoney, parseWholeDollars } from "./money";
+import { COMPONENT_NAME_MAX, LIFE_MAX_YEARS, RESERVE_MESSAGES } from "./reserves";
 
 /**
  * The budget and transaction forms (issue 13, parts 2 and 3), one Zod schema each for the browser
@@ -106,3 +107,31 @@ export interface TransactionFormValues {
   date: string;
   status: string;
 }
+
+export const ComponentFormSchema = z
+  .object({
+    name: z
+      .string({ required_error: RESERVE_MESSAGES.nameRequired })
+      .trim()
+      .min(1, RESERVE_MESSAGES.nameRequired)
+      .max(COMPONENT_NAME_MAX),
+    useful_life: z.coerce
+      .number({ invalid_type_error: RESERVE_MESSAGES.usefulLife })
+      .int(RESERVE_MESSAGES.usefulLife)
+      .min(1, RESERVE_MESSAGES.usefulLife)
+      .max(LIFE_MAX_YEARS, RESERVE_MESSAGES.usefulLife),
+    remaining_life: z.coerce
+      .number({ invalid_type_error: RESERVE_MESSAGES.remainingLife })
+      .int(RESERVE_MESSAGES.remainingLife)
+      .min(0, RESERVE_MESSAGES.remainingLife),
+    // Whole dollars, like budgets.
+    replacement_cost: cents((t) => parseWholeDollars(t), true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.remaining_life > v.useful_life)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["remaining_life"],
+        message: RESERVE_MESSAGES.remainingLife,
+      });
+  });

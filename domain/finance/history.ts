@@ -20,7 +20,7 @@ import { formatMoney } from "./money";
 export const HISTORY_ACTIONS = ["created", "updated", "voided"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
-export type RecordKind = "budget" | "transaction";
+export type RecordKind = "budget" | "transaction" | "component";
 
 export interface BudgetValues {
   name: string;
@@ -79,12 +79,15 @@ export const FIELD_LABELS: Record<string, string> = {
   date: "Date",
   status: "Status",
   receipt: "Receipt",
+  usefulLifeYears: "Useful life (years)",
+  remainingLifeYears: "Remaining life (years)",
+  replacementCostCents: "Replacement cost",
 };
 
 /** One value as the history shows it: money formatted, dates and choices by their labels. */
 export function showValue(field: string, value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === "") return "none";
-  if (typeof value === "number") return formatMoney(value);
+  if (typeof value === "number") return field.endsWith("Years") ? String(value) : formatMoney(value);
   switch (field) {
     case "category":
       return CATEGORY_LABELS[value as FinanceCategory] ?? value;

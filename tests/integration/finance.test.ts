@@ -519,4 +519,59 @@ describe.each(engines)("financials on %s", (engine) => {
       (await outcome(() => apiSummary.loader(args(get("/api/financial/summary", homeowner))))).status,
     ).toBe(403);
   });
+
+  it("keeps a reserve study: components give the fully funded balance, percent funded and a 20-year projection", async () => {
+    // Reserve income of 10,000 this month (the reserve balance), spent on nothing yet.
+    await addTransaction({
+      type: "income",
+      category: "reserves",
+      amount: "10,000",
+      description: "Reserve contribution",
+    });
+    const add = (fields: Record<string, string>) =>
+      outcome(() =>
+        page.action(
+          args(post("/financials?tab=reserves", treasurer, { intent: "create-component", ...fields })),
+        ),
+      );
+    const refused = await add({
+      name: "Roof",
+      useful_life: "20",
+      remaining_life: "25",
+      replacement_cost: "40,000",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.data.result.error.remaining_life).toEqual([
+      "Enter a remaining life from 0 years up to its useful life",
+    ]);
+    expect(
+      (await add({ name: "Roof", useful_life: "20", remaining_life: "5", replacement_cost: "40,000" }))
+        .status,
+    ).toBe(302);
+    const reserves = (await tab("reserves", treasurer)).reserves;
+    expect(reserves.balance).toBe("$10,000.00");
+    // Fully funded: 40,000 x 15/20 = 30,000; 10,000 of it is 33%.
+    expect(reserves.study).toMatchObject({
+      fullyFundedCents: 30_000_00,
+      percentFunded: 33,
+      strength: "fair",
+    });
+    expect(reserves.study.projection).toHaveLength(20);
+    expect(reserves.study.projection[4]).toMatchObject({ year: 5, replacement: "$40,000" });
+    const roof = reserves.study.components[0];
+    expect((await tab("reserves", outsider)).reserves.study.components).toEqual([]);
+    const foreign = await outcome(() =>
+      page.action(args(post("/financials", outsider, { intent: "delete-component", id: roof.id }))),
+    );
+    expect(foreign.status).toBe(404);
+    const removed = await outcome(() =>
+      page.action(args(post("/financials", treasurer, { intent: "delete-component", id: roof.id }))),
+    );
+    expect(removed.status).toBe(302);
+    expect((await tab("reserves", treasurer)).reserves.study.components).toEqual([]);
+    const audit = (await outcome(() => historyPage.loader(args(get("/financial/history", treasurer))))).data;
+    expect(
+      audit.entries.filter((e: Loose) => e.record?.label === "Roof").map((e: Loose) => e.action),
+    ).toEqual(["voided", "created"]);
+  });
 });

@@ -24,6 +24,14 @@ import {
 import { BudgetFormSchema, TransactionFormSchema } from "@domain/finance/forms";
 import { changedFields, describeChanges } from "@domain/finance/history";
 import { checkReceipt } from "@domain/finance/receipt";
+import {
+  checkComponent,
+  fullyFundedBalance,
+  fullyFundedShare,
+  fundingStrength,
+  percentFunded,
+  projectReserves,
+} from "@domain/finance/reserves";
 import { describe, expect, it } from "vitest";
 
 describe("money in integer cents", () => {
@@ -297,5 +305,44 @@ describe("receipts", () => {
       ok: false,
       message: "The receipt must be smaller than 10 MB",
     });
+  });
+});
+
+describe("reserve study", () => {
+  const roof = { usefulLifeYears: 20, remainingLifeYears: 5, replacementCostCents: 400_000_00 };
+  const paving = { usefulLifeYears: 10, remainingLifeYears: 0, replacementCostCents: 50_000_00 };
+  it("gives the fully funded balance and the percent funded", () => {
+    expect(fullyFundedShare(roof)).toBe(300_000_00);
+    expect(fullyFundedBalance([roof, paving])).toBe(350_000_00);
+    expect(percentFunded(175_000_00, 350_000_00)).toBe(50);
+    expect(percentFunded(0, 0)).toBe(100);
+    expect(fundingStrength(70)).toBe("strong");
+    expect(fundingStrength(69)).toBe("fair");
+    expect(fundingStrength(29)).toBe("weak");
+  });
+  it("refuses a remaining life beyond the useful life", () => {
+    expect(checkComponent(roof)).toEqual({ ok: true });
+    expect(checkComponent({ ...roof, remainingLifeYears: 21 })).toMatchObject({
+      ok: false,
+      field: "remaining_life",
+    });
+    expect(checkComponent({ ...roof, usefulLifeYears: 0 })).toMatchObject({
+      ok: false,
+      field: "useful_life",
+    });
+  });
+  it("projects 20 years of contributions against replacements as they fall due", () => {
+    const years = projectReserves(100_000_00, 30_000_00, [roof, paving]);
+    expect(years).toHaveLength(20);
+    // Paving is due now: replaced in year 1, then year 11; the roof in year 5.
+    expect(years[0]).toEqual({
+      year: 1,
+      contributionCents: 30_000_00,
+      replacementCents: 50_000_00,
+      endBalanceCents: 80_000_00,
+    });
+    expect(years[4]?.replacementCents).toBe(400_000_00);
+    expect(years[10]?.replacementCents).toBe(50_000_00);
+    expect(years[19]?.endBalanceCents).toBe(100_000_00 + 20 * 30_000_00 - 2 * 50_000_00 - 400_000_00);
   });
 });

@@ -21,6 +21,7 @@ import {
 import {
   BudgetFormSchema,
   type BudgetFormValues,
+  ComponentFormSchema,
   TransactionFormSchema,
   type TransactionFormValues,
 } from "@domain/finance/forms";
@@ -224,6 +225,69 @@ export function TransactionForm({
       ) : null}
       <div className="sm:col-span-2">
         <Button disabled={busy}>{submitLabel}</Button>
+      </div>
+    </Form>
+  );
+}
+
+export interface ComponentFormValues {
+  name: string;
+  useful_life: string;
+  remaining_life: string;
+  replacement_cost: string;
+}
+
+/** A reserve study component (issue 13, part 6). */
+export function ComponentForm({
+  id,
+  defaults,
+  lastResult,
+}: {
+  id: string;
+  defaults: ComponentFormValues;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ComponentFormSchema }),
+  });
+  return (
+    <Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="create-component" />
+      <Field
+        label="Component"
+        placeholder="Roof membrane"
+        errors={fields.name.errors}
+        {...getInputProps(fields.name, { type: "text" })}
+      />
+      <Field
+        label="Replacement cost (whole dollars)"
+        inputMode="numeric"
+        placeholder="250,000"
+        errors={fields.replacement_cost.errors}
+        {...getInputProps(fields.replacement_cost, { type: "text" })}
+      />
+      <Field
+        label="Useful life (years)"
+        errors={fields.useful_life.errors}
+        {...getInputProps(fields.useful_life, { type: "number" })}
+        min={1}
+        max={100}
+      />
+      <Field
+        label="Remaining life (years)"
+        errors={fields.remaining_life.errors}
+        {...getInputProps(fields.remaining_life, { type: "number" })}
+        min={0}
+        max={100}
+      />
+      <div className="sm:col-span-2">
+        <Button disabled={busy}>Add Component</Button>
       </div>
     </Form>
   );
