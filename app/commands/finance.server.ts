@@ -1,5 +1,11 @@
 import type { Database, Queryable } from "@db/client";
-import { financeBudgets, financeHistory, financeTransactions, reserveComponents } from "@db/schema";
+import {
+  financeBudgets,
+  financeHistory,
+  financeImports,
+  financeTransactions,
+  reserveComponents,
+} from "@db/schema";
 import { FINANCE_MESSAGES } from "@domain/finance";
 import {
   type BudgetValues,
@@ -9,6 +15,7 @@ import {
   type RecordKind,
   type TransactionValues,
 } from "@domain/finance/history";
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "@domain/finance/import";
 import { checkReceipt, RECEIPT_MAX_BYTES } from "@domain/finance/receipt";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { readUpload } from "~/forms.server";
@@ -414,5 +421,92 @@ export async function voidComponent(
       details: { before: { ...before } },
     });
     return { ok: true as const };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Bank CSV import
+
+/** Reads an import upload (authorize first): the one `file` streamed to private storage. */
+export function readImportUpload(request: Request) {
+  return readUpload<ReceivedReceipt>(request, {
+    fileField: "file",
+    maxFiles: 1,
+    maxFileBytes: IMPORT_MAX_BYTES,
+    maxRequestBytes: IMPORT_MAX_BYTES + 1 + 64 * 1024,
+    keep: async (data, info) => ({
+      ...(await storeStream("finance-imports", data, IMPORT_MAX_BYTES)),
+      name: cleanFileName(info.filename),
+    }),
+    discard: (files) => removeStoredFiles(files.map((f) => f.key)),
+  });
+}
+
+export async function createImport(db: Database, input: Actor & { file: ReceivedReceipt }) {
+  const [row] = await db
+    .insert(financeImports)
+    .values({
+      associationId: input.associationId,
+      createdBy: input.actorId,
+      storageKey: input.file.key,
+      fileName: input.file.name,
+    })
+    .returning({ id: financeImports.id });
+  if (!row) throw new Error("The import was not saved");
+  return row.id;
+}
+
+/**
+ * Writes the confirmed lines of an import as transactions (completed, dated as the bank dated them),
+ * each with its history row, in one transaction; the import is marked confirmed so it cannot be
+ * written twice.
+ */
+export async function confirmImport(
+  db: Database,
+  input: Actor & {
+    importId: string;
+    lines: readonly { date: string; description: string; amountCents: number; category: string }[];
+  },
+): Promise<{ ok: true; count: number } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ confirmedAt: financeImports.confirmedAt })
+      .from(financeImports)
+      .where(
+        and(eq(financeImports.id, input.importId), eq(financeImports.associationId, input.associationId)),
+      )
+      .for("update");
+    if (!current) return notFound();
+    if (current.confirmedAt)
+      return { ok: false, kind: "conflict", message: IMPORT_MESSAGES.confirmed, version: 1 };
+    for (let i = 0; i < input.lines.length; i += 500) {
+      const chunk = input.lines.slice(i, i + 500).map((l) => ({
+        type: l.amountCents < 0 ? "expense" : "income",
+        category: l.category,
+        amountCents: Math.abs(l.amountCents),
+        description: l.description,
+        date: l.date,
+        status: "completed",
+      }));
+      const rows = await tx
+        .insert(financeTransactions)
+        .values(chunk.map((c) => ({ ...c, associationId: input.associationId, createdBy: input.actorId })))
+        .returning({ id: financeTransactions.id });
+      await tx.insert(financeHistory).values(
+        rows.map((r, j) => ({
+          associationId: input.associationId,
+          recordKind: "transaction",
+          recordId: r.id,
+          actorId: input.actorId,
+          action: "created",
+          details: { after: { ...chunk[j], receipt: null, source: "import" } },
+        })),
+      );
+    }
+    await tx
+      .update(financeImports)
+      .set({ confirmedAt: sql`now()`, importedCount: input.lines.length })
+      .where(eq(financeImports.id, input.importId));
+    return { ok: true as const, count: input.lines.length };
   });
 }

@@ -2,6 +2,7 @@ import type { Queryable } from "@db/client";
 import {
   financeBudgets,
   financeHistory,
+  financeImports,
   financeTransactions,
   reserveComponents,
   userProfiles,
@@ -425,4 +426,42 @@ export async function* transactionBatches(
     if (!last || rows.length < batchSize) return;
     after = { date: last.date, id: last.id };
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Import
+
+export async function findImport(db: Queryable, associationId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: financeImports.id,
+      storageKey: financeImports.storageKey,
+      fileName: financeImports.fileName,
+      confirmedAt: financeImports.confirmedAt,
+      importedCount: financeImports.importedCount,
+    })
+    .from(financeImports)
+    .where(and(eq(financeImports.id, id), eq(financeImports.associationId, associationId)));
+  return row;
+}
+
+/**
+ * The duplicate keys (domain duplicateKey: date, signed amount, description) of the association's
+ * live transactions between two dates.
+ */
+export async function existingKeys(db: Queryable, associationId: string, window: DateWindow) {
+  const rows = await db
+    .select({
+      date: t.date,
+      amountCents:
+        sql<number>`case when ${t.type} = 'expense' then -${t.amountCents} else ${t.amountCents} end`.mapWith(
+          Number,
+        ),
+      description: t.description,
+    })
+    .from(t)
+    .where(
+      and(eq(t.associationId, associationId), isNull(t.voidedAt), between(t.date, window.from, window.to)),
+    );
+  return rows;
 }

@@ -412,9 +412,14 @@ export default function FinancialsPage() {
             Export
           </a>
           {query.tab === "expenses" ? (
-            <a href="#add-expense" className={buttonClass()}>
-              Add Expense
-            </a>
+            <>
+              <Link to="/financial/import" className={buttonClass("secondary")}>
+                Import CSV
+              </Link>
+              <a href="#add-expense" className={buttonClass()}>
+                Add Expense
+              </a>
+            </>
           ) : null}
           {query.tab === "budgets" ? (
             <a href="#create-budget" className={buttonClass()}>

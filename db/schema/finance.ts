@@ -128,3 +128,25 @@ export const reserveComponents = pgTable(
   },
   (t) => [index("reserve_components_association_idx").on(t.associationId)],
 );
+
+/**
+ * A bank CSV waiting for its preview to be confirmed (issue 13, part 8): the file sits in private
+ * storage ("finance-imports") and nothing is written to the books until `confirmed_at`, which also
+ * stops a second confirmation of the same file.
+ */
+export const financeImports = pgTable(
+  "finance_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    associationId: uuid("association_id")
+      .notNull()
+      .references(() => associations.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    confirmedAt: ts("confirmed_at"),
+    importedCount: integer("imported_count"),
+  },
+  (t) => [index("finance_imports_association_idx").on(t.associationId)],
+);

@@ -105,6 +105,7 @@ export const PAGES: readonly PageEntry[] = [
     as: "board",
   },
   { route: "_app.financial.history", path: "/financial/history", as: "board" },
+  { route: "_app.financial.import", path: "/financial/import", as: "board" },
   { route: "_app.minutes", path: "/minutes", as: "board" },
   { route: "_app.minutes_.$id", path: "/minutes/{shared-minutes}", as: "board" },
   { route: "_app.dashboard", path: "/dashboard", as: "manager" },

@@ -13,6 +13,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as budgetEdit from "~/routes/_app.financial.budgets.$id.edit";
 import * as historyPage from "~/routes/_app.financial.history";
+import * as importPage from "~/routes/_app.financial.import";
 import * as transactionEdit from "~/routes/_app.financial.transactions.$id.edit";
 import * as page from "~/routes/_app.financials";
 import * as apiBudgets from "~/routes/api.financial.budgets";
@@ -573,5 +574,127 @@ describe.each(engines)("financials on %s", (engine) => {
     expect(
       audit.entries.filter((e: Loose) => e.record?.label === "Roof").map((e: Loose) => e.action),
     ).toEqual(["voided", "created"]);
+  });
+
+  it("imports a bank CSV only after its preview is confirmed: bad lines listed, duplicates left out, once", async () => {
+    const day = addDays(today, -3);
+    // multipartRequest names its file field "receipt"; the import form names it "file".
+    const importRequest = (csv: string) => {
+      const boundary = "----importboundary";
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\nother\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bank.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+        Buffer.from(csv),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return new Request("http://localhost/financial/import", {
+        method: "POST",
+        body,
+        headers: { Cookie: treasurer.cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      });
+    };
+    const csv = [
+      "Date,Description,Amount",
+      `${day},Mowing,-100.00`,
+      `${day},Duke Energy bill,-310.25`,
+      `${day},Duke Energy bill,-310.25`,
+      `${day},Owner dues,"1,500.00"`,
+      "2026-13-01,Broken,-1",
+      `${day},,-2`,
+    ].join("\r\n");
+    const uploaded = await outcome(() => importPage.action(args(importRequest(csv))));
+    expect(uploaded.status).toBe(302);
+    const location = uploaded.response.headers.get("Location") ?? "";
+    const id = new URL(`http://localhost${location}`).searchParams.get("id") as string;
+    const before = (await tab("expenses", treasurer, "&type=all&search=Duke Energy bill")).expenses.total;
+    expect(before).toBe(0);
+
+    const view = (await outcome(() => importPage.loader(args(get(location, treasurer))))).data.preview;
+    expect(view.counts).toEqual({ lines: 4, fresh: 3, duplicates: 1 });
+    expect(view.errors.map((e: Loose) => e.line)).toEqual([6, 7]);
+    expect(view.errors[0].message).toBe("The date is not a date (use YYYY-MM-DD or MM/DD/YYYY)");
+    expect(view.lines.map((l: Loose) => [l.line, l.duplicate, l.type, l.category])).toEqual([
+      [2, false, "expense", "landscaping"],
+      [3, false, "expense", "utilities"],
+      [4, true, "expense", "utilities"],
+      [5, false, "income", "other"],
+    ]);
+    // Nothing written yet; an outsider cannot see or confirm it.
+    expect((await tab("expenses", treasurer, "&type=all&search=Duke Energy bill")).expenses.total).toBe(0);
+    expect((await outcome(() => importPage.loader(args(get(location, outsider))))).status).toBe(404);
+    expect(
+      (
+        await outcome(() =>
+          importPage.action(args(post("/financial/import", outsider, { id, category: "other" }))),
+        )
+      ).status,
+    ).toBe(404);
+
+    // Confirm lines 3 and 5 (line 2 unticked), line 5 as reserves.
+    const confirm = {
+      id,
+      category: "other",
+      "include-3": "1",
+      "category-3": "utilities",
+      "include-5": "1",
+      "category-5": "reserves",
+    };
+    const done = await outcome(() => importPage.action(args(post("/financial/import", treasurer, confirm))));
+    expect(done.status).toBe(302);
+    const imported = (await tab("expenses", treasurer, "&type=all&search=Duke Energy bill")).expenses;
+    expect(imported.rows.map((r: Loose) => [r.amount, r.type, r.category, r.status])).toEqual([
+      ["$310.25", "expense", "utilities", "completed"],
+    ]);
+    const dues = (await tab("expenses", treasurer, "&type=income&search=Owner dues")).expenses.rows;
+    expect(dues.map((r: Loose) => r.category)).toEqual(["reserves"]);
+    const again = await outcome(() => importPage.action(args(post("/financial/import", treasurer, confirm))));
+    expect(again.status).toBe(409);
+
+    // Uploading the same file again: what was imported is now a duplicate.
+    const second = await outcome(() => importPage.action(args(importRequest(csv))));
+    const secondView = (
+      await outcome(() =>
+        importPage.loader(args(get(second.response.headers.get("Location") ?? "", treasurer))),
+      )
+    ).data.preview;
+    expect(secondView.lines.filter((l: Loose) => l.duplicate).map((l: Loose) => l.line)).toEqual([3, 4, 5]);
+  });
+
+  it("reads a 5 MB bank file, counts every line and previews the first 200", async () => {
+    const lines = ["Date,Description,Amount"];
+    let n = 0;
+    let size = lines[0]?.length ?? 0;
+    while (size < 5 * 1024 * 1024) {
+      n++;
+      const line = `${addDays(today, -400 - (n % 300))},Bulk line ${n} with a long enough description to fill the file quickly,-${(n % 900) + 1}.${String(n % 100).padStart(2, "0")}`;
+      lines.push(line);
+      size += line.length + 1;
+    }
+    const csv = lines.join("\n");
+    expect(csv.length).toBeGreaterThanOrEqual(5 * 1024 * 1024);
+    const boundary = "----bulkboundary";
+    const request = new Request("http://localhost/financial/import", {
+      method: "POST",
+      body: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bulk.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+        Buffer.from(csv),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { Cookie: treasurer.cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    });
+    const uploaded = await outcome(() => importPage.action(args(request)));
+    expect(uploaded.status).toBe(302);
+    const view = (
+      await outcome(() =>
+        importPage.loader(args(get(uploaded.response.headers.get("Location") ?? "", treasurer))),
+      )
+    ).data.preview;
+    expect(view.counts.lines).toBe(n);
+    expect(view.lines).toHaveLength(200);
+    expect(view.errors).toEqual([]);
   });
 });

@@ -392,6 +392,7 @@ const MATRIX: Record<
     action: boardRoomAction,
   },
   "_app.financial.history": { url: "/financial/history", policy: boardRoomPage },
+  "_app.financial.import": { url: "/financial/import", policy: boardRoomPage, action: boardRoomAction },
   "financial.transactions.$id.receipt": {
     url: `/financial/transactions/${NIL}/receipt`,
     params: { id: NIL },

@@ -23,6 +23,14 @@ import {
 } from "@domain/finance";
 import { BudgetFormSchema, TransactionFormSchema } from "@domain/finance/forms";
 import { changedFields, describeChanges } from "@domain/finance/history";
+import {
+  duplicateKey,
+  guessCategory,
+  IMPORT_MESSAGES,
+  parseCsv,
+  planImport,
+  readBankCsv,
+} from "@domain/finance/import";
 import { checkReceipt } from "@domain/finance/receipt";
 import {
   checkComponent,
@@ -344,5 +352,52 @@ describe("reserve study", () => {
     expect(years[4]?.replacementCents).toBe(400_000_00);
     expect(years[10]?.replacementCents).toBe(50_000_00);
     expect(years[19]?.endBalanceCents).toBe(100_000_00 + 20 * 30_000_00 - 2 * 50_000_00 - 400_000_00);
+  });
+});
+
+describe("bank CSV import", () => {
+  it("parses RFC 4180: quotes, doubled quotes, commas and line breaks inside quotes, CRLF", () => {
+    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\n\n"two\nlines",3\n')).toEqual([
+      { line: 1, cells: ["a", "b"] },
+      { line: 2, cells: ["x, y", 'say "hi"'] },
+      { line: 4, cells: ["two\nlines", "3"] },
+    ]);
+  });
+  it("reads date, description and amount by the header, with a reason for each bad line", () => {
+    const read = readBankCsv(
+      'Date,Description,Amount\n2026-03-01,Duke Energy,-250.10\n03/02/2026,Assessments,"1,200.00"\n2026-02-30,Bad date,-1\n2026-03-03,,-5\n2026-03-04,Odd,12.345\n2026-03-05,Nothing,0\n2026-03-06\n',
+    );
+    if ("fatal" in read) throw new Error(read.fatal);
+    expect(read.lines).toEqual([
+      { line: 2, date: "2026-03-01", description: "Duke Energy", amountCents: -25010 },
+      { line: 3, date: "2026-03-02", description: "Assessments", amountCents: 120000 },
+    ]);
+    expect(read.errors.map((e) => [e.line, e.message])).toEqual([
+      [4, IMPORT_MESSAGES.date],
+      [5, IMPORT_MESSAGES.description],
+      [6, IMPORT_MESSAGES.amount],
+      [7, IMPORT_MESSAGES.zero],
+      [8, IMPORT_MESSAGES.columns],
+    ]);
+    expect(readBankCsv("When,What,How much\n1,2,3")).toEqual({ fatal: IMPORT_MESSAGES.noHeader });
+  });
+  it("marks duplicates of the books and of earlier lines, and maps categories by the description", () => {
+    const lines = [
+      { line: 2, date: "2026-03-01", description: "Duke Energy", amountCents: -25010 },
+      { line: 3, date: "2026-03-01", description: "duke energy ", amountCents: -25010 },
+      { line: 4, date: "2026-03-02", description: "Lawn care", amountCents: -9000 },
+      { line: 5, date: "2026-03-02", description: "Owner dues", amountCents: 50000 },
+    ];
+    const existing = new Set([
+      duplicateKey({ date: "2026-03-02", amountCents: -9000, description: "Lawn care" }),
+    ]);
+    const plan = planImport(lines, existing, "other");
+    expect(plan.map((l) => [l.duplicate, l.type, l.category])).toEqual([
+      [false, "expense", "utilities"],
+      [true, "expense", "utilities"],
+      [true, "expense", "landscaping"],
+      [false, "income", "other"],
+    ]);
+    expect(guessCategory("Quarterly insurance premium", "other")).toBe("insurance");
   });
 });
