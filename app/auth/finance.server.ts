@@ -1,5 +1,9 @@
+import { financeSettings } from "@db/schema";
 import { json } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db.server";
 import { type AssociationViewer, requireAssociation } from "./association.server";
+import { forbidden } from "./guards.server";
 
 /**
  * The financials' guard (spec 000 section 6: "Financial Management, admin, board_member, manager";
@@ -12,6 +16,31 @@ export const FINANCE_ROLES = ["board_member", "property_manager"] as const;
 
 export function requireFinance(request: Request): Promise<AssociationViewer> {
   return requireAssociation(request, { roles: FINANCE_ROLES });
+}
+
+/** Whether the association shares the read-only summary with its homeowners. */
+export async function homeownersSeeSummary(associationId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ on: financeSettings.homeownersSeeSummary })
+    .from(financeSettings)
+    .where(eq(financeSettings.associationId, associationId));
+  return row?.on ?? false;
+}
+
+/**
+ * The /financials page's reader: the board and managers keep the books ("manage"); a homeowner reads
+ * the summary only when the association shares it ("summary"), else 403.
+ */
+export async function requireFinanceReader(
+  request: Request,
+): Promise<{ viewer: AssociationViewer; access: "manage" | "summary" }> {
+  const viewer = await requireAssociation(request);
+  if ((FINANCE_ROLES as readonly string[]).includes(viewer.membership.memberRole))
+    return { viewer, access: "manage" };
+  if (viewer.membership.memberRole === "homeowner" && (await homeownersSeeSummary(viewer.association.id)))
+    return { viewer, access: "summary" };
+  forbidden();
 }
 
 /**

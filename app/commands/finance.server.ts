@@ -3,6 +3,7 @@ import {
   financeBudgets,
   financeHistory,
   financeImports,
+  financeSettings,
   financeTransactions,
   reserveComponents,
 } from "@db/schema";
@@ -509,4 +510,15 @@ export async function confirmImport(
       .where(eq(financeImports.id, input.importId));
     return { ok: true as const, count: input.lines.length };
   });
+}
+
+/** Shares the read-only summary with the association's homeowners, or stops sharing it. */
+export async function setHomeownersSeeSummary(db: Database, input: Actor & { on: boolean }) {
+  await db
+    .insert(financeSettings)
+    .values({ associationId: input.associationId, homeownersSeeSummary: input.on, updatedBy: input.actorId })
+    .onConflictDoUpdate({
+      target: financeSettings.associationId,
+      set: { homeownersSeeSummary: input.on, updatedBy: input.actorId, updatedAt: sql`now()` },
+    });
 }

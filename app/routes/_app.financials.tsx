@@ -27,7 +27,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { associationToday, requireFinance } from "~/auth/finance.server";
+import {
+  associationToday,
+  homeownersSeeSummary,
+  requireFinance,
+  requireFinanceReader,
+} from "~/auth/finance.server";
 import {
   checkReceivedReceipt,
   createBudget,
@@ -36,6 +41,7 @@ import {
   discardReceipts,
   type ReceivedReceipt,
   readReceiptUpload,
+  setHomeownersSeeSummary,
   voidBudget,
   voidComponent,
   voidTransaction,
@@ -65,6 +71,7 @@ export const meta: MetaFunction = () => [{ title: "Financials · Association Com
 /** The page's forms, told apart by their hidden intent. */
 const IntentSchema = z.object({
   intent: z.enum([
+    "sharing",
     "create-budget",
     "create-transaction",
     "delete-budget",
@@ -82,8 +89,10 @@ const EXPENSE_PAGE_SIZE = 50;
  * and managers, in five tabs. Every figure is computed from its live (non-voided) records.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireFinance(request);
-  const query = readFinanceQuery(new URL(request.url).searchParams);
+  const { viewer, access } = await requireFinanceReader(request);
+  const asked = readFinanceQuery(new URL(request.url).searchParams);
+  // A homeowner of an association that shares its summary sees the Overview's figures and charts only.
+  const query = access === "summary" ? { ...asked, tab: "overview" as const, search: undefined } : asked;
   const db = await getDb();
   const today = associationToday(viewer);
   const scope: Scope = {
@@ -94,6 +103,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const category = query.category ?? null;
   const window = periodWindow(query.period, today, viewer.association.fiscalYearStartMonth);
   const base = {
+    access,
+    sharing: access === "manage" ? await homeownersSeeSummary(viewer.association.id) : null,
     association: viewer.association.name,
     query,
     today,
@@ -105,12 +116,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         summaryFor(db, scope, query.period, category),
         monthlyChart(db, scope, window, category),
         budgetVsActual(db, scope, window, category),
-        listTransactions(
-          db,
-          scope.associationId,
-          { category, window, search: query.search },
-          { limit: TRANSACTION_LIST_LIMIT },
-        ),
+        access === "manage"
+          ? listTransactions(
+              db,
+              scope.associationId,
+              { category, window, search: query.search },
+              { limit: TRANSACTION_LIST_LIMIT },
+            )
+          : { rows: [], total: 0 },
       ]);
       return json({
         ...base,
@@ -248,6 +261,17 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ error: "Unknown form" }, { status: 400 });
   }
   switch (intent.data.intent) {
+    case "sharing": {
+      await discardReceipts(files);
+      const on = formData.get("homeowners_see_summary") === "1";
+      await setHomeownersSeeSummary(db, { ...actor, on });
+      return redirectWithFlash(backTo(request, "overview"), {
+        tone: "success",
+        message: on
+          ? "Homeowners can now read the summary"
+          : "The summary is for the board and managers only",
+      });
+    }
     case "create-budget": {
       await discardReceipts(files);
       const submission = parseWithZod(formData, { schema: BudgetFormSchema });
@@ -407,51 +431,62 @@ export default function FinancialsPage() {
             {data.association}: {PERIOD_LABELS[query.period]} ({data.window.from} to {data.window.to})
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <a href={exportHref(query)} className={buttonClass("secondary")}>
-            Export
-          </a>
-          {query.tab === "expenses" ? (
-            <>
-              <Link to="/financial/import" className={buttonClass("secondary")}>
-                Import CSV
-              </Link>
-              <a href="#add-expense" className={buttonClass()}>
-                Add Expense
-              </a>
-            </>
-          ) : null}
-          {query.tab === "budgets" ? (
-            <a href="#create-budget" className={buttonClass()}>
-              Create Budget
+        {data.access === "manage" ? (
+          <div className="flex flex-wrap gap-2">
+            <a href={exportHref(query)} className={buttonClass("secondary")}>
+              Export
             </a>
-          ) : null}
-          <Link to="/financial/history" className={buttonClass("ghost")}>
-            History
-          </Link>
-        </div>
+            {query.tab === "expenses" ? (
+              <>
+                <Link to="/financial/import" className={buttonClass("secondary")}>
+                  Import CSV
+                </Link>
+                <a href="#add-expense" className={buttonClass()}>
+                  Add Expense
+                </a>
+              </>
+            ) : null}
+            {query.tab === "budgets" ? (
+              <a href="#create-budget" className={buttonClass()}>
+                Create Budget
+              </a>
+            ) : null}
+            <Link to="/financial/history" className={buttonClass("ghost")}>
+              History
+            </Link>
+          </div>
+        ) : null}
       </div>
-      <nav aria-label="Financial sections" className="mt-4 border-b border-slate-200 dark:border-slate-700">
-        <ul className="-mb-px flex flex-wrap gap-1">
-          {FINANCE_TABS.map((tab) => (
-            <li key={tab}>
-              <Link
-                to={hrefFor(query, { tab, page: 1 })}
-                aria-current={tab === query.tab ? "page" : undefined}
-                className={`inline-block border-b-2 px-4 py-2 text-sm font-medium ${
-                  tab === query.tab
-                    ? "border-blue-700 text-blue-800 dark:border-blue-400 dark:text-blue-300"
-                    : "border-transparent text-slate-700 hover:border-slate-400 dark:text-slate-300"
-                }`}
-              >
-                {FINANCE_TAB_LABELS[tab]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Filters query={query} />
-      {"overview" in data ? <Overview data={data.overview} query={query} /> : null}
+      {data.access === "manage" ? (
+        <nav aria-label="Financial sections" className="mt-4 border-b border-slate-200 dark:border-slate-700">
+          <ul className="-mb-px flex flex-wrap gap-1">
+            {FINANCE_TABS.map((tab) => (
+              <li key={tab}>
+                <Link
+                  to={hrefFor(query, { tab, page: 1 })}
+                  aria-current={tab === query.tab ? "page" : undefined}
+                  className={`inline-block border-b-2 px-4 py-2 text-sm font-medium ${
+                    tab === query.tab
+                      ? "border-blue-700 text-blue-800 dark:border-blue-400 dark:text-blue-300"
+                      : "border-transparent text-slate-700 hover:border-slate-400 dark:text-slate-300"
+                  }`}
+                >
+                  {FINANCE_TAB_LABELS[tab]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          The association shares this read-only summary with its homeowners.
+        </p>
+      )}
+      <Filters query={query} summaryOnly={data.access !== "manage"} />
+      {"overview" in data ? (
+        <Overview data={data.overview} query={query} manage={data.access === "manage"} />
+      ) : null}
+      {data.access === "manage" && query.tab === "overview" ? <Sharing on={Boolean(data.sharing)} /> : null}
       {"budgets" in data ? <Budgets rows={data.budgets} today={data.today} /> : null}
       {"expenses" in data ? <Expenses data={data.expenses} query={query} today={data.today} /> : null}
       {"reserves" in data ? <Reserves data={data.reserves} /> : null}
@@ -460,7 +495,31 @@ export default function FinancialsPage() {
   );
 }
 
-function Filters({ query }: { query: Query }) {
+function Sharing({ on }: { on: boolean }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Section id="sharing" title="Sharing with homeowners">
+      <Form method="post" className="mt-2 flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value="sharing" />
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="homeowners_see_summary"
+            value="1"
+            defaultChecked={on}
+            key={String(on)}
+          />
+          Homeowners may read this summary and its charts (not the budgets, transactions or reports)
+        </label>
+        <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+          Save
+        </button>
+      </Form>
+    </Section>
+  );
+}
+
+function Filters({ query, summaryOnly = false }: { query: Query; summaryOnly?: boolean }) {
   return (
     <Form
       method="get"
@@ -472,16 +531,18 @@ function Filters({ query }: { query: Query }) {
       {query.tab === "expenses" && query.type !== "expense" ? (
         <input type="hidden" name="type" value={query.type} />
       ) : null}
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Search
-        <input
-          type="search"
-          name="search"
-          defaultValue={query.search ?? ""}
-          placeholder="Description or name"
-          className={selectClass}
-        />
-      </label>
+      {summaryOnly ? null : (
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Search
+          <input
+            type="search"
+            name="search"
+            defaultValue={query.search ?? ""}
+            placeholder="Description or name"
+            className={selectClass}
+          />
+        </label>
+      )}
       <label className="flex flex-col gap-1 text-sm font-medium">
         Period
         <select name="period" defaultValue={query.period} className={selectClass}>
@@ -537,9 +598,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function Overview({
   data,
   query,
+  manage,
 }: {
   data: NonNullable<Extract<Data, { overview: unknown }>["overview"]>;
   query: Query;
+  manage: boolean;
 }) {
   const s = data.summary;
   const money = (c: number) => formatMoney(c, { whole: true });
@@ -576,20 +639,22 @@ function Overview({
       <Section id="by-category" title="Budget against actual">
         <BudgetActualChart rows={data.byCategory} />
       </Section>
-      <Section id="recent" title="Recent transactions">
-        {data.total > data.recent.length ? (
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            The latest {data.recent.length} of {data.total}.{" "}
-            <Link
-              to={hrefFor(query, { tab: "expenses", type: "all" })}
-              className="text-blue-700 underline dark:text-blue-400"
-            >
-              See them all
-            </Link>
-          </p>
-        ) : null}
-        <TransactionTable rows={data.recent} caption="Recent transactions" />
-      </Section>
+      {manage ? (
+        <Section id="recent" title="Recent transactions">
+          {data.total > data.recent.length ? (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              The latest {data.recent.length} of {data.total}.{" "}
+              <Link
+                to={hrefFor(query, { tab: "expenses", type: "all" })}
+                className="text-blue-700 underline dark:text-blue-400"
+              >
+                See them all
+              </Link>
+            </p>
+          ) : null}
+          <TransactionTable rows={data.recent} caption="Recent transactions" />
+        </Section>
+      ) : null}
     </>
   );
 }

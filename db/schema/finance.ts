@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, date, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { associations } from "./associations";
 import { ts } from "./columns";
@@ -150,3 +161,16 @@ export const financeImports = pgTable(
   },
   (t) => [index("finance_imports_association_idx").on(t.associationId)],
 );
+
+/**
+ * An association's choices about its financials (issue 13: "homeowners see a read-only summary when
+ * the association allows it"). No row: the defaults (the summary is for the board and managers only).
+ */
+export const financeSettings = pgTable("finance_settings", {
+  associationId: uuid("association_id")
+    .primaryKey()
+    .references(() => associations.id, { onDelete: "cascade" }),
+  homeownersSeeSummary: boolean("homeowners_see_summary").notNull().default(false),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

@@ -697,4 +697,49 @@ describe.each(engines)("financials on %s", (engine) => {
     expect(view.lines).toHaveLength(200);
     expect(view.errors).toEqual([]);
   });
+
+  it("lets homeowners read the summary only when the board shares it, and never write", async () => {
+    expect((await outcome(() => page.loader(args(get("/financials", homeowner))))).status).toBe(403);
+    expect((await tab("overview")).sharing).toBe(false);
+    // Only the board and managers choose.
+    const refused = await outcome(() =>
+      page.action(args(post("/financials", homeowner, { intent: "sharing", homeowners_see_summary: "1" }))),
+    );
+    expect(refused.status).toBe(403);
+    const shared = await outcome(() =>
+      page.action(args(post("/financials", manager, { intent: "sharing", homeowners_see_summary: "1" }))),
+    );
+    expect(shared.status).toBe(302);
+    const view = (
+      await outcome(() => page.loader(args(get("/financials?tab=budgets&search=Mowing", homeowner))))
+    ).data;
+    expect(view.access).toBe("summary");
+    expect(view.query.tab).toBe("overview");
+    expect(view.budgets).toBeUndefined();
+    expect(view.overview.summary.totalIncome).toBeGreaterThan(0);
+    expect(view.overview.recent).toEqual([]);
+    // Still no edit pages, exports or writes.
+    const b = await budgetNamed("Grounds");
+    expect(
+      (
+        await outcome(() =>
+          budgetEdit.loader(args(get(`/financial/budgets/${b.id}/edit`, homeowner), { id: b.id })),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await outcome(() => apiExport.loader(args(get("/api/financial/export?type=overview", homeowner)))))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await outcome(() =>
+          page.action(args(post("/financials", homeowner, { intent: "delete-budget", id: b.id }))),
+        )
+      ).status,
+    ).toBe(403);
+    // Sharing turned off again: the homeowner is refused again.
+    await outcome(() => page.action(args(post("/financials", manager, { intent: "sharing" }))));
+    expect((await outcome(() => page.loader(args(get("/financials", homeowner))))).status).toBe(403);
+  });
 });
