@@ -151,13 +151,15 @@ function yearOfEntries(plan: Plan, today: string): Entry[] {
       description: "Elevator service and repairs",
       date: day(month, 18),
     });
-    add({
-      type: "expense",
-      category: "reserves",
-      amountCents: cents(26_000, plan),
-      description: "Transfer to the reserve account",
-      date: day(month, 3),
-    });
+    if (back === 11)
+      // The reserve account's balance a year ago, so the reserve study has a balance to measure.
+      add({
+        type: "income",
+        category: "reserves",
+        amountCents: cents(420_000, plan),
+        description: "Reserve account balance brought forward",
+        date: day(month, 1),
+      });
     if (Number(month.slice(5, 7)) % 3 === 1)
       add({
         type: "expense",
@@ -249,7 +251,7 @@ function budgetsFor(plan: Plan, today: string, fiscalYearStartMonth: number) {
     yearly("Insurance", "insurance", 402_000),
     yearly("Management", "management", 96_000),
     yearly("Maintenance and repairs", "maintenance", 60_000),
-    yearly("Reserve contributions", "reserves", 312_000),
+    yearly("Reserve replacements", "reserves", 60_000),
     // This month's landscaping, at about 85% of its limit (warning), and the pool pump two months ago,
     // over its budget (exceeded).
     {
@@ -297,5 +299,11 @@ export async function seedFinance(
       await createBudget(db, { associationId, actorId, values });
     for (const values of yearOfEntries(plan, today))
       await createTransaction(db, { associationId, actorId, values });
+    for (const [name, usefulLifeYears, remainingLifeYears, dollars] of plan.components)
+      await createComponent(db, {
+        associationId,
+        actorId,
+        values: { name, usefulLifeYears, remainingLifeYears, replacementCostCents: dollars * 100 },
+      });
   }
 }
