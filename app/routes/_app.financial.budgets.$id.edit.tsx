@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { centsToInput, FINANCE_MESSAGES } from "@domain/finance";
 import { BudgetFormSchema, type BudgetFormValues } from "@domain/finance/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
 import type { AssociationViewer } from "~/auth/association.server";
@@ -12,6 +12,7 @@ import { associationToday, requireFinance } from "~/auth/finance.server";
 import { pageNotFound } from "~/auth/guards.server";
 import { updateBudget, voidBudget } from "~/commands/finance.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
+import { DeleteButton, DeleteConfirmation } from "~/components/finance/delete";
 import { BudgetForm } from "~/components/finance/forms";
 import { HistoryList } from "~/components/finance/history";
 import { Alert } from "~/components/ui/alert";
@@ -56,7 +57,9 @@ const historyOf = async (viewer: AssociationViewer, id: string) =>
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { viewer, budget } = await load(request, params);
+  const askDelete = new URL(request.url).searchParams.get("delete") === "1";
   return json({
+    askDelete,
     budget: presentBudget(budget, associationToday(viewer)),
     defaults: formValues(budget),
     history: await historyOf(viewer, budget.id),
@@ -68,6 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = { associationId: viewer.association.id, actorId: viewer.user.id };
   const formData = await readForm(request);
   if (formData.get("intent") === "delete") {
+    if (formData.get("confirmed") !== "1") return redirect(`/financial/budgets/${budget.id}/edit?delete=1`);
     const outcome = await voidBudget(db, { ...actor, id: budget.id });
     if (!outcome.ok) pageNotFound();
     return redirectWithFlash("/financials?tab=budgets", { tone: "success", message: "Budget deleted" });
@@ -108,7 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditBudget() {
-  const { budget, defaults, history } = useLoaderData<typeof loader>();
+  const { budget, defaults, history, askDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const conflict =
     actionData && "current" in actionData
@@ -143,17 +147,20 @@ export default function EditBudget() {
           submitLabel="Save Budget"
         />
       </div>
-      <Form
-        method="post"
-        onSubmit={(e) => {
-          if (!window.confirm(FINANCE_MESSAGES.deleteBudgetConfirm)) e.preventDefault();
-        }}
-      >
-        <input type="hidden" name="intent" value="delete" />
-        <button type="submit" className={buttonClass("secondary", "text-red-700 dark:text-red-400")}>
+      {askDelete ? (
+        <DeleteConfirmation
+          text={FINANCE_MESSAGES.deleteBudgetConfirm}
+          cancelHref={`/financial/budgets/${budget.id}/edit`}
+        />
+      ) : (
+        <DeleteButton
+          intent="delete"
+          confirmText={FINANCE_MESSAGES.deleteBudgetConfirm}
+          className={buttonClass("secondary", "text-red-700 dark:text-red-400")}
+        >
           Delete budget
-        </button>
-      </Form>
+        </DeleteButton>
+      )}
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="text-xl font-semibold">
           History

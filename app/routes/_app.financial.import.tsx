@@ -47,7 +47,8 @@ async function preview(viewer: AssociationViewer, id: string, fallback: FinanceC
   const found = await findImport(db, viewer.association.id, id);
   if (!found) pageNotFound();
   const read = readBankCsv(await readFile(storagePath(found.storageKey), "utf8"));
-  if ("fatal" in read) return { found, fatal: read.fatal, plan: [] as PlannedLine[], errors: [] as LineError[] };
+  if ("fatal" in read)
+    return { found, fatal: read.fatal, plan: [] as PlannedLine[], errors: [] as LineError[] };
   const dates = read.lines.map((l) => l.date).sort();
   const existing =
     dates.length > 0

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { centsToInput, FINANCE_MESSAGES } from "@domain/finance";
 import { TransactionFormSchema, type TransactionFormValues } from "@domain/finance/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
 import { requireFinance } from "~/auth/finance.server";
@@ -19,6 +19,7 @@ import {
   voidTransaction,
 } from "~/commands/finance.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
+import { DeleteButton, DeleteConfirmation } from "~/components/finance/delete";
 import { TransactionForm } from "~/components/finance/forms";
 import { HistoryList } from "~/components/finance/history";
 import { Alert } from "~/components/ui/alert";
@@ -61,7 +62,9 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { viewer, db, transaction } = await load(request, params);
+  const askDelete = new URL(request.url).searchParams.get("delete") === "1";
   return json({
+    askDelete,
     transaction: {
       ...presentTransaction(transaction),
       receipt: transaction.receiptFileName,
@@ -95,6 +98,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     formData = await readForm(request);
   }
   if (formData.get("intent") === "delete") {
+    if (formData.get("confirmed") !== "1") {
+      await discardReceipts(files);
+      return redirect(`/financial/transactions/${transaction.id}/edit?delete=1`);
+    }
     await discardReceipts(files);
     const outcome = await voidTransaction(db, { ...actor, id: transaction.id });
     if (!outcome.ok) pageNotFound();
@@ -151,7 +158,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditTransaction() {
-  const { transaction, defaults, history } = useLoaderData<typeof loader>();
+  const { transaction, defaults, history, askDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const conflict =
     actionData && "current" in actionData
@@ -195,17 +202,20 @@ export default function EditTransaction() {
           submitLabel="Save Transaction"
         />
       </div>
-      <Form
-        method="post"
-        onSubmit={(e) => {
-          if (!window.confirm(FINANCE_MESSAGES.deleteTransactionConfirm)) e.preventDefault();
-        }}
-      >
-        <input type="hidden" name="intent" value="delete" />
-        <button type="submit" className={buttonClass("secondary", "text-red-700 dark:text-red-400")}>
+      {askDelete ? (
+        <DeleteConfirmation
+          text={FINANCE_MESSAGES.deleteTransactionConfirm}
+          cancelHref={`/financial/transactions/${transaction.id}/edit`}
+        />
+      ) : (
+        <DeleteButton
+          intent="delete"
+          confirmText={FINANCE_MESSAGES.deleteTransactionConfirm}
+          className={buttonClass("secondary", "text-red-700 dark:text-red-400")}
+        >
           Delete transaction
-        </button>
-      </Form>
+        </DeleteButton>
+      )}
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="text-xl font-semibold">
           History

@@ -24,7 +24,7 @@ import {
 import { BudgetFormSchema, ComponentFormSchema, TransactionFormSchema } from "@domain/finance/forms";
 import { type FinanceQuery, readFinanceQuery } from "@domain/finance/query";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import {
@@ -48,6 +48,7 @@ import {
 } from "~/commands/finance.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { BudgetActualChart, IncomeExpenseChart } from "~/components/finance/charts";
+import { DeleteButton } from "~/components/finance/delete";
 import { BudgetForm, ComponentForm, TransactionForm } from "~/components/finance/forms";
 import { buttonClass } from "~/components/ui/button";
 import { StatCards } from "~/components/ui/stat-cards";
@@ -364,6 +365,9 @@ export async function action({ request }: ActionFunctionArgs) {
       const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
       if (!parsed.success) return json({ error: FINANCE_MESSAGES.notFound }, { status: 404 });
       const budget = intent.data.intent === "delete-budget";
+      // Unconfirmed (no JavaScript): the record's page asks first.
+      if (formData.get("confirmed") !== "1")
+        return redirect(`/financial/${budget ? "budgets" : "transactions"}/${parsed.data.id}/edit?delete=1`);
       const outcome = budget
         ? await voidBudget(db, { ...actor, id: parsed.data.id })
         : await voidTransaction(db, { ...actor, id: parsed.data.id });
@@ -771,29 +775,20 @@ function RowActions({
   confirmText: string;
   label: string;
 }) {
-  const busy = useNavigation().state === "submitting";
   return (
     <div className="flex items-center gap-3">
       <Link to={editHref} className="text-blue-700 underline dark:text-blue-400" aria-label={`Edit ${label}`}>
         Edit
       </Link>
-      <Form
-        method="post"
-        onSubmit={(e) => {
-          if (!window.confirm(confirmText)) e.preventDefault();
-        }}
+      <DeleteButton
+        intent={intent}
+        id={id}
+        confirmText={confirmText}
+        label={`Delete ${label}`}
+        className="text-red-700 underline dark:text-red-400"
       >
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="id" value={id} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="text-red-700 underline dark:text-red-400"
-          aria-label={`Delete ${label}`}
-        >
-          Delete
-        </button>
-      </Form>
+        Delete
+      </DeleteButton>
     </div>
   );
 }

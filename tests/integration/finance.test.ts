@@ -237,9 +237,31 @@ describe.each(engines)("financials on %s", (engine) => {
     expect((await budgetNamed("Power")).spentCents).toBe(before.spentCents + 250_00);
     const overviewBefore = (await tab("overview")).overview.summary.totalExpenses;
 
-    const deleted = await outcome(() =>
+    // Unconfirmed (a post without JavaScript): the transaction's page asks first, and nothing changes.
+    const ask = await outcome(() =>
       page.action(
         args(post("/financials?tab=expenses", treasurer, { intent: "delete-transaction", id: row.id })),
+      ),
+    );
+    expect(ask.status).toBe(302);
+    expect(ask.response.headers.get("Location")).toBe(`/financial/transactions/${row.id}/edit?delete=1`);
+    const asking = await outcome(() =>
+      transactionEdit.loader(
+        args(get(`/financial/transactions/${row.id}/edit?delete=1`, treasurer), { id: row.id }),
+      ),
+    );
+    expect(asking.data.askDelete).toBe(true);
+    expect((await budgetNamed("Power")).spentCents).toBe(before.spentCents + 250_00);
+
+    const deleted = await outcome(() =>
+      page.action(
+        args(
+          post("/financials?tab=expenses", treasurer, {
+            intent: "delete-transaction",
+            id: row.id,
+            confirmed: "1",
+          }),
+        ),
       ),
     );
     expect(deleted.status).toBe(302);
@@ -373,12 +395,14 @@ describe.each(engines)("financials on %s", (engine) => {
     expect(
       (
         await outcome(() =>
-          budgetEdit.action(args(post(budgetPath, outsider, { intent: "delete" }), { id: b.id })),
+          budgetEdit.action(
+            args(post(budgetPath, outsider, { intent: "delete", confirmed: "1" }), { id: b.id }),
+          ),
         )
       ).status,
     ).toBe(404);
     const foreignDelete = await outcome(() =>
-      page.action(args(post("/financials", outsider, { intent: "delete-budget", id: b.id }))),
+      page.action(args(post("/financials", outsider, { intent: "delete-budget", id: b.id, confirmed: "1" }))),
     );
     expect(foreignDelete.status).toBe(404);
     // The outsider's own financials show nothing of the other association.
@@ -390,7 +414,9 @@ describe.each(engines)("financials on %s", (engine) => {
       (await outcome(() => budgetEdit.loader(args(get(budgetPath, homeowner), { id: b.id })))).status,
     ).toBe(403);
     const write = await outcome(() =>
-      page.action(args(post("/financials", homeowner, { intent: "delete-budget", id: b.id }))),
+      page.action(
+        args(post("/financials", homeowner, { intent: "delete-budget", id: b.id, confirmed: "1" })),
+      ),
     );
     expect(write.status).toBe(403);
     expect(await budgetNamed("Grounds")).toBeTruthy();
@@ -734,7 +760,9 @@ describe.each(engines)("financials on %s", (engine) => {
     expect(
       (
         await outcome(() =>
-          page.action(args(post("/financials", homeowner, { intent: "delete-budget", id: b.id }))),
+          page.action(
+            args(post("/financials", homeowner, { intent: "delete-budget", id: b.id, confirmed: "1" })),
+          ),
         )
       ).status,
     ).toBe(403);
