@@ -201,8 +201,9 @@ export function periodWindow(period: FinancePeriod, today: string, fiscalYearSta
 
 /** Days two windows share (0 when apart). */
 export function overlapDays(a: DateWindow, b: DateWindow): number {
-  const from = a.from > b.from ? a.from : b.from;
-  const to = a.to < b.to ? a.to : b.to;
+  // ISO dates order as text: the later start and the earlier end.
+  const from = [a.from, b.from].sort()[1] as string;
+  const to = [a.to, b.to].sort()[0] as string;
   return to < from ? 0 : daysBetween(from, to) + 1;
 }
 
