@@ -748,7 +748,7 @@ function Budgets({ rows, today }: { rows: BudgetView[]; today: string }) {
   );
 }
 
-export function UsageBar({ percent, tone }: { percent: number; tone: UsageTone }) {
+function UsageBar({ percent, tone }: { percent: number; tone: UsageTone }) {
   const label = tone === "error" ? "over budget" : tone === "warning" ? "near the budget" : "within budget";
   return (
     <div className="min-w-32" data-testid="usage" data-tone={tone}>
