@@ -247,8 +247,8 @@ function budgetsFor(plan: Plan, today: string, fiscalYearStartMonth: number) {
     endDate: year.to,
   });
   return [
-    yearly("Utilities", "utilities", 128_000),
-    yearly("Insurance", "insurance", 402_000),
+    yearly("Utilities", "utilities", 145_000),
+    yearly("Insurance", "insurance", 425_000),
     yearly("Management", "management", 96_000),
     yearly("Maintenance and repairs", "maintenance", 60_000),
     yearly("Reserve replacements", "reserves", 60_000),
@@ -270,7 +270,7 @@ function budgetsFor(plan: Plan, today: string, fiscalYearStartMonth: number) {
       startDate: monthStart(today, -2),
       endDate: monthEnd(today, -2),
     },
-    yearly("Landscaping", "landscaping", 40_000),
+    yearly("Landscaping", "landscaping", 58_000),
   ];
 }
 
