@@ -8,6 +8,7 @@ import { subscriptions, users } from "./schema";
 import { seedAssociations } from "./seed-associations";
 import { seedCalendar } from "./seed-calendar";
 import { seedDocuments } from "./seed-documents";
+import { seedFinance } from "./seed-finance";
 import { seedMeetings } from "./seed-meetings";
 import { seedRfps } from "./seed-rfps";
 import { seedRoles } from "./seed-roles";
@@ -123,6 +124,7 @@ export async function seed(db: Database): Promise<void> {
   await seedDocuments(db, ids, associations);
   await seedMeetings(db, ids);
   await seedCalendar(db, ids, associations);
+  await seedFinance(db, ids, associations);
   // Plans (issue 14, part 5): the demo associations run on a complimentary Association plan, and the
   // demo manager on a complimentary Professional plan, granted by the demo administrator for a year.
   for (const associationId of associations.values()) {

@@ -23,6 +23,7 @@ export interface NavItem {
     | "vendor"
     | "properties"
     | "documents"
+    | "financials"
     | "boardroom"
     | "minutes"
     | "calendar";
@@ -97,6 +98,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     href: "/documents",
     icon: "documents",
     roles: ["admin", "board_member", "manager", "vendor"],
+  },
+  // The financials (spec 000 section 6: "Financial Management, admin, board_member, manager"; spec 001
+  // section 2.9): the page itself is for board members and managers of the active association (issue 13).
+  {
+    label: "Financial Management",
+    href: "/financials",
+    icon: "financials",
+    roles: ["admin", "board_member", "manager"],
   },
   // The board room (spec 000 section 2.2; spec 001 section 6): admin, board member and manager contexts;
   // the page itself is for board members and managers of the active association (issue 12).

@@ -17,10 +17,12 @@ export type StorageArea =
   | "rfp-documents"
   | "proposal-documents"
   | "association-documents"
-  | "meeting-documents";
+  | "meeting-documents"
+  | "finance-receipts"
+  | "finance-imports";
 
 const KEY =
-  /^(rfp-documents|proposal-documents|association-documents|meeting-documents)\/[a-f0-9]{2}\/[a-f0-9]{32}$/;
+  /^(rfp-documents|proposal-documents|association-documents|meeting-documents|finance-receipts|finance-imports)\/[a-f0-9]{2}\/[a-f0-9]{32}$/;
 
 export function storagePath(key: string) {
   if (!KEY.test(key)) throw new Error("Invalid storage key");

@@ -5,6 +5,7 @@ export * from "./calendar";
 export * from "./credits";
 export * from "./documents";
 export * from "./event-store";
+export * from "./finance";
 export * from "./meeting-invitations";
 export * from "./meetings";
 export * from "./monitoring";

@@ -78,6 +78,18 @@ async function firstMeetingId(page: Page, from: string, prefix = "/board-room/me
   return id;
 }
 
+/** The first budget or transaction whose edit page `from` links to. */
+async function firstFinanceId(page: Page, from: string, kind: "budgets" | "transactions"): Promise<string> {
+  await page.goto(from);
+  const prefix = `/financial/${kind}/`;
+  const hrefs = await page
+    .locator(`main a[href^="${prefix}"]`)
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const id = hrefs.map((h) => h.match(new RegExp(`^${prefix}(${UUID})/edit$`))?.[1]).find(Boolean);
+  if (!id) throw new Error(`no ${kind} edit link on ${from}`);
+  return id;
+}
+
 async function resolvePath(page: Page, entry: PageEntry, cache: Map<string, string>): Promise<string> {
   let resolved = entry.path;
   if (resolved.includes("{association}")) {
@@ -106,6 +118,14 @@ async function resolvePath(page: Page, entry: PageEntry, cache: Map<string, stri
     if (!resolved.includes(placeholder)) continue;
     const prefix = placeholder === "{shared-minutes}" ? "/minutes/" : "/board-room/meetings/";
     if (!cache.has(placeholder)) cache.set(placeholder, await firstMeetingId(page, from, prefix));
+    resolved = resolved.replace(placeholder, cache.get(placeholder) as string);
+  }
+  for (const [placeholder, from, kind] of [
+    ["{budget}", "/financials?tab=budgets", "budgets"],
+    ["{transaction}", "/financials?tab=expenses", "transactions"],
+  ] as const) {
+    if (!resolved.includes(placeholder)) continue;
+    if (!cache.has(placeholder)) cache.set(placeholder, await firstFinanceId(page, from, kind));
     resolved = resolved.replace(placeholder, cache.get(placeholder) as string);
   }
   return resolved;

@@ -94,6 +94,7 @@ test.describe("onboarding", () => {
       "Create RFP, Verification pending",
       "Properties Overview",
       "Documents",
+      "Financial Management",
       "Board Room",
       "Calendar",
       "Settings",

@@ -15,6 +15,7 @@
  *   {shared-minutes} minutes the board shared with homeowners (the first one /minutes lists)
  *   {event}   a calendar event the viewer may edit (the first one their agenda lists)
  *   {receipt} a credit purchase of the viewer (the first receipt /settings/billing lists)
+ *   {budget} {transaction} a budget / transaction of the viewer's association (the first one its tab lists)
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
 
@@ -104,6 +105,20 @@ export const PAGES: readonly PageEntry[] = [
     as: "board",
   },
   { route: "_app.board-room_.action-items", path: "/board-room/action-items", as: "manager" },
+  // The financials (issue 13): Bayview Towers' books as its president keeps them, each tab.
+  { route: "_app.financials", path: "/financials", as: "board" },
+  { route: "_app.financials", path: "/financials?tab=budgets", as: "board", label: "Budgets" },
+  { route: "_app.financials", path: "/financials?tab=expenses", as: "board", label: "Expenses" },
+  { route: "_app.financials", path: "/financials?tab=reserves", as: "board", label: "Reserves" },
+  { route: "_app.financials", path: "/financials?tab=reports", as: "board", label: "Reports" },
+  { route: "_app.financial.budgets.$id.edit", path: "/financial/budgets/{budget}/edit", as: "board" },
+  {
+    route: "_app.financial.transactions.$id.edit",
+    path: "/financial/transactions/{transaction}/edit",
+    as: "board",
+  },
+  { route: "_app.financial.history", path: "/financial/history", as: "board" },
+  { route: "_app.financial.import", path: "/financial/import", as: "board" },
   { route: "_app.minutes", path: "/minutes", as: "board" },
   { route: "_app.minutes_.$id", path: "/minutes/{shared-minutes}", as: "board" },
   { route: "_app.dashboard", path: "/dashboard", as: "manager" },

@@ -19,6 +19,7 @@ import { getMemberships } from "~/auth/association.server";
 import { createInvitation } from "~/commands/associations.server";
 import { createEvent } from "~/commands/calendar.server";
 import { feedToken } from "~/commands/calendar-feed.server";
+import { createBudget, createTransaction } from "~/commands/finance.server";
 import { linkLibraryDocument } from "~/commands/meeting-packet.server";
 import { assignActionItem, changeMeeting, loadMeeting, scheduleMeeting } from "~/commands/meetings.server";
 import { resetEnvForTests } from "~/env.server";
@@ -52,6 +53,9 @@ interface A {
   memberId: string;
   /** A document of the upcoming meeting's board packet (a link to A's library document). */
   packetDocument: string;
+  /** A budget and an expense of A's books. */
+  budget: string;
+  transaction: string;
   /** B's own feed token (a list of B's: it must hold nothing of A). */
   feedOfB: string;
 }
@@ -247,6 +251,56 @@ const SCOPED: Record<string, (a: A) => Probe[]> = {
         },
       }),
     ),
+  ],
+  "_app.financials": () => [
+    { url: "/financials?tab=overview", expect: "absent" },
+    { url: "/financials?tab=budgets", expect: "absent" },
+    { url: "/financials?tab=expenses", expect: "absent" },
+    { url: "/financials?tab=reports", expect: "absent" },
+  ],
+  "_app.financial.budgets.$id.edit": (a) => [
+    { url: `/financial/budgets/${a.budget}/edit`, params: { id: a.budget } },
+    ...[{ intent: "delete" }, { name: `${MARKER} hijack`, version: "1" }].map<Probe>(
+      (form): Probe => ({
+        method: "POST",
+        url: `/financial/budgets/${a.budget}/edit`,
+        params: { id: a.budget },
+        form: form as unknown as Record<string, string>,
+      }),
+    ),
+  ],
+  "_app.financial.transactions.$id.edit": (a) => [
+    { url: `/financial/transactions/${a.transaction}/edit`, params: { id: a.transaction } },
+    ...[{ intent: "delete" }, { description: `${MARKER} hijack`, version: "1" }].map<Probe>(
+      (form): Probe => ({
+        method: "POST",
+        url: `/financial/transactions/${a.transaction}/edit`,
+        params: { id: a.transaction },
+        form: form as unknown as Record<string, string>,
+      }),
+    ),
+  ],
+  "financial.transactions.$id.receipt": (a) => [
+    { url: `/financial/transactions/${a.transaction}/receipt`, params: { id: a.transaction } },
+  ],
+  "_app.financial.history": () => [{ url: "/financial/history", expect: "absent" }],
+  "_app.financial.import": () => [{ url: "/financial/import", expect: "absent" }],
+  "financial.reports.$report": () =>
+    ["budget-vs-actual.csv", "income-statement.csv"].map(
+      (report): Probe => ({ url: `/financial/reports/${report}`, params: { report }, expect: "absent" }),
+    ),
+  "api.financial.summary": () => [{ url: "/api/financial/summary", expect: "absent" }],
+  "api.financial.budgets": () => [{ url: "/api/financial/budgets", expect: "absent" }],
+  "api.financial.transactions": () => [{ url: "/api/financial/transactions", expect: "absent" }],
+  "api.financial.export": () =>
+    ["overview", "budgets", "expenses"].map(
+      (type): Probe => ({ url: `/api/financial/export?type=${type}`, expect: "absent" }),
+    ),
+  "api.financial.budgets_.$id": (a) => [
+    { method: "DELETE", url: `/api/financial/budgets/${a.budget}`, params: { id: a.budget } },
+  ],
+  "api.financial.transactions_.$id": (a) => [
+    { method: "DELETE", url: `/api/financial/transactions/${a.transaction}`, params: { id: a.transaction } },
   ],
   "_app.minutes": () => [{ url: "/minutes", expect: "absent" }],
   "_app.minutes_.$id": (a) => [{ url: `/minutes/${a.heldMeeting}`, params: { id: a.heldMeeting } }],
@@ -609,9 +663,34 @@ describe.each(engines)("association isolation on %s", (engine) => {
     if (!linked.ok) throw new Error(linked.error.message);
     const packetDocument =
       (await loadMeeting(t.db, upcoming.result.meetingId)).packet[0]?.documentId ?? UNKNOWN;
+    const financeActor = { associationId: association, actorId: presidentA.id };
+    const budget = await createBudget(t.db, {
+      ...financeActor,
+      values: {
+        name: `${MARKER} landscaping budget`,
+        category: "landscaping",
+        allocatedCents: 1_200_000,
+        period: "yearly",
+        startDate: isoDay(-30),
+        endDate: isoDay(300),
+      },
+    });
+    const expense = await createTransaction(t.db, {
+      ...financeActor,
+      values: {
+        type: "expense",
+        category: "landscaping",
+        amountCents: 45_000,
+        description: `${MARKER} mowing`,
+        date: isoDay(-3),
+        status: "completed",
+      } as never,
+    });
     a = {
       association,
       packetDocument,
+      budget: budget.id,
+      transaction: expense.id,
       meeting: upcoming.result.meetingId,
       heldMeeting: held.result.meetingId,
       agendaItem: upcomingState.agenda[0]?.itemId ?? UNKNOWN,

@@ -399,6 +399,53 @@ const MATRIX: Record<
       custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
     },
   },
+  // The financials (issue 13): board members and managers of the active association, like the board
+  // room; tests/integration/finance.test.ts covers homeowners (403) and other associations (404).
+  "_app.financials": {
+    url: "/financials?tab=budgets&period=current_month",
+    policy: boardRoomPage,
+    action: boardRoomAction,
+  },
+  "_app.financial.budgets.$id.edit": {
+    url: `/financial/budgets/${NIL}/edit`,
+    params: { id: NIL },
+    policy: boardRoomPage,
+    action: boardRoomAction,
+  },
+  "_app.financial.transactions.$id.edit": {
+    url: `/financial/transactions/${NIL}/edit`,
+    params: { id: NIL },
+    policy: boardRoomPage,
+    action: boardRoomAction,
+  },
+  "_app.financial.history": { url: "/financial/history", policy: boardRoomPage },
+  "_app.financial.import": { url: "/financial/import", policy: boardRoomPage, action: boardRoomAction },
+  "financial.transactions.$id.receipt": {
+    url: `/financial/transactions/${NIL}/receipt`,
+    params: { id: NIL },
+    policy: boardRoomPage,
+  },
+  "financial.reports.$report": {
+    url: "/financial/reports/income-statement.csv",
+    params: { report: "income-statement.csv" },
+    policy: boardRoomPage,
+  },
+  "api.financial.summary": { url: "/api/financial/summary?period=current_month", policy: boardRoomApi },
+  "api.financial.transactions": { url: "/api/financial/transactions?limit=10", policy: boardRoomApi },
+  "api.financial.budgets": { url: "/api/financial/budgets", policy: boardRoomApi },
+  "api.financial.export": { url: "/api/financial/export?type=overview", policy: boardRoomApi },
+  "api.financial.budgets_.$id": {
+    url: `/api/financial/budgets/${NIL}`,
+    params: { id: NIL },
+    policy: boardRoomApi,
+    action: boardRoomApiAction,
+  },
+  "api.financial.transactions_.$id": {
+    url: `/api/financial/transactions/${NIL}`,
+    params: { id: NIL },
+    policy: boardRoomApi,
+    action: boardRoomApiAction,
+  },
   // Shared approved minutes (issue 12): any member of the active association, homeowners included.
   "_app.minutes": { url: "/minutes", policy: boardRoomPage },
   "_app.minutes_.$id": { url: `/minutes/${NIL}`, params: { id: NIL }, policy: boardRoomPage },

@@ -1,5 +1,5 @@
 /**
- * Plan limits on the server (issue 14, part 6): an association's board room and documents accept
+ * Plan limits on the server (issue 14, part 6): an association's board room, documents and financials accept
  * writes during its 30-day trial and under an Association plan (past due: for a 7-day grace), and
  * refuse them with 402 and an upgrade link after that; reading stays open and nothing is deleted.
  */
@@ -17,7 +17,9 @@ import { createEvent } from "~/commands/calendar.server";
 import * as boardRoom from "~/routes/_app.board-room";
 import * as newMeeting from "~/routes/_app.board-room_.new";
 import * as documents from "~/routes/_app.documents._index";
+import * as financials from "~/routes/_app.financials";
 import * as apiMeetings from "~/routes/api.board-room.meetings";
+import * as apiBudget from "~/routes/api.financial.budgets_.$id";
 import { formRequest, routeArgs, thrown, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { type Engine, engines, useTestDatabase } from "../support/db";
@@ -56,6 +58,7 @@ describe.each(engines)("association plan limits on %s", (engine: Engine) => {
     // Past the plan guard: the empty form is refused for its content.
     expect((await post(newMeeting.action, "/board-room/new", board.cookie)).status).toBe(400);
     expect((await post(documents.action, "/documents", board.cookie)).status).toBe(400);
+    expect((await post(financials.action, "/financials", board.cookie)).status).toBe(400);
   });
 
   it("refuses writes after the trial without a plan, with an upgrade link, and keeps reading open", async () => {
@@ -67,6 +70,27 @@ describe.each(engines)("association plan limits on %s", (engine: Engine) => {
       upgradeUrl: "/settings/billing#association",
     });
     expect((await post(documents.action, "/documents", board.cookie)).status).toBe(402);
+    expect((await post(financials.action, "/financials", board.cookie)).status).toBe(402);
+    const financeApi = await thrown(async () =>
+      apiBudget.action({
+        ...routeArgs(
+          new Request("http://localhost/api/financial/budgets/00000000-0000-4000-8000-000000000000", {
+            method: "DELETE",
+            headers: { Cookie: board.cookie },
+          }),
+        ),
+        params: { id: "00000000-0000-4000-8000-000000000000" },
+      } as never),
+    );
+    expect(financeApi.status).toBe(402);
+    const books = await financials.loader(
+      routeArgs(new Request("http://localhost/financials", { headers: { Cookie: board.cookie } })) as never,
+    );
+    expect(books.status).toBe(200);
+    expect(((await books.json()) as { planLimit: unknown }).planLimit).toEqual({
+      message: PLAN_LIMIT_MESSAGES.association,
+      upgradeUrl: "/settings/billing#association",
+    });
     const api = await thrown(async () =>
       apiMeetings.action(
         routeArgs(

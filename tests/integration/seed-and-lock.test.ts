@@ -4,7 +4,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { lockDataDir } from "@db/client";
-import { events, meetingActionItems, meetings, rfpProposals, rfps, users } from "@db/schema";
+import {
+  events,
+  financeBudgets,
+  financeTransactions,
+  meetingActionItems,
+  meetings,
+  reserveComponents,
+  rfpProposals,
+  rfps,
+  users,
+} from "@db/schema";
 import { DEMO_ACCOUNTS, seed } from "@db/seed";
 import { DEMO_RFPS } from "@db/seed-rfps";
 import { count, eq } from "drizzle-orm";
@@ -52,7 +62,25 @@ describe.each(engines)("demo seed on %s", (engine) => {
     const today = new Date().toISOString().slice(0, 10);
     expect(items.filter((i) => i.status !== "completed").length).toBeGreaterThanOrEqual(2);
     expect(items.filter((i) => i.status !== "completed" && i.due < today)).toHaveLength(1);
+    // The financials (issue 13): both demo associations have budgets, a year of transactions and a
+    // reserve study; seeding again adds none.
+    const financeCounts = async () =>
+      Promise.all(
+        [financeBudgets, financeTransactions, reserveComponents].map((table) =>
+          t.db
+            .select({ a: table.associationId, n: count() })
+            .from(table)
+            .groupBy(table.associationId)
+            .then((rows) => rows.map((r) => r.n).sort()),
+        ),
+      );
+    const finance = await financeCounts();
+    for (const perAssociation of finance) {
+      expect(perAssociation).toHaveLength(2);
+      expect(perAssociation.every((n) => n > 0)).toBe(true);
+    }
     await seed(t.db);
+    expect(await financeCounts()).toEqual(finance);
     const [u2] = await t.db.select({ n: count() }).from(users);
     const [e2] = await t.db.select({ n: count() }).from(events);
     expect([u2?.n, e2?.n]).toEqual([u1?.n, e1?.n]);

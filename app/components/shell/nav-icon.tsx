@@ -15,6 +15,7 @@ import {
   ShieldCheck,
   Store,
   UsersRound,
+  Wallet,
 } from "lucide-react";
 
 const ICONS = {
@@ -30,6 +31,7 @@ const ICONS = {
   vendor: Store,
   properties: Building2,
   documents: FolderOpen,
+  financials: Wallet,
   boardroom: Landmark,
   minutes: NotebookText,
   calendar: CalendarDays,

@@ -1,0 +1,524 @@
+import type { Database, Queryable } from "@db/client";
+import {
+  financeBudgets,
+  financeHistory,
+  financeImports,
+  financeSettings,
+  financeTransactions,
+  reserveComponents,
+} from "@db/schema";
+import { FINANCE_MESSAGES } from "@domain/finance";
+import {
+  type BudgetValues,
+  changedFields,
+  type HistoryAction,
+  type HistoryDetails,
+  type RecordKind,
+  type TransactionValues,
+} from "@domain/finance/history";
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "@domain/finance/import";
+import { checkReceipt, RECEIPT_MAX_BYTES } from "@domain/finance/receipt";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { readUpload } from "~/forms.server";
+import { removeStoredFiles, type StoredStream, sniffStoredFile, storeStream } from "~/storage/files.server";
+import { cleanFileName } from "./rfp-documents.server";
+
+/**
+ * Writes of the association's financials (issue 13, parts 2 and 3). Every write names the association
+ * the caller found through requireFinance (the person's own membership): a record of another
+ * association is "not found". Every change appends its history row (who, what, the values before and
+ * after) in the same transaction. A delete voids the record; it is never erased. An edit carries the
+ * version it was rendered from: a record that moved on since is a conflict with its current values,
+ * never a silent overwrite.
+ */
+
+export type FinanceError =
+  | { ok: false; kind: "not_found"; message: string }
+  | { ok: false; kind: "validation"; message: string; field?: string }
+  | { ok: false; kind: "conflict"; message: string; version: number };
+
+const notFound = (): FinanceError => ({ ok: false, kind: "not_found", message: FINANCE_MESSAGES.notFound });
+
+interface Actor {
+  associationId: string;
+  actorId: string;
+}
+
+async function appendHistory(
+  tx: Queryable,
+  entry: Actor & { recordKind: RecordKind; recordId: string; action: HistoryAction; details: HistoryDetails },
+) {
+  await tx.insert(financeHistory).values({
+    associationId: entry.associationId,
+    recordKind: entry.recordKind,
+    recordId: entry.recordId,
+    actorId: entry.actorId,
+    action: entry.action,
+    details: entry.details,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Budgets
+
+const budgetColumns = {
+  name: financeBudgets.name,
+  category: financeBudgets.category,
+  allocatedCents: financeBudgets.allocatedCents,
+  period: financeBudgets.period,
+  startDate: financeBudgets.startDate,
+  endDate: financeBudgets.endDate,
+};
+
+export async function createBudget(
+  db: Database,
+  input: Actor & { values: BudgetValues },
+): Promise<{ ok: true; id: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(financeBudgets)
+      .values({ associationId: input.associationId, createdBy: input.actorId, ...input.values })
+      .returning({ id: financeBudgets.id });
+    if (!row) throw new Error("The budget was not saved");
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "budget",
+      recordId: row.id,
+      action: "created",
+      details: { after: { ...input.values } },
+    });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+/** The association's live budget, locked for the rest of the transaction. */
+async function lockBudget(tx: Queryable, associationId: string, id: string) {
+  const [row] = await tx
+    .select({ ...budgetColumns, version: financeBudgets.version })
+    .from(financeBudgets)
+    .where(
+      and(
+        eq(financeBudgets.id, id),
+        eq(financeBudgets.associationId, associationId),
+        isNull(financeBudgets.voidedAt),
+      ),
+    )
+    .for("update");
+  return row;
+}
+
+export async function updateBudget(
+  db: Database,
+  input: Actor & { id: string; values: BudgetValues; expectedVersion: number },
+): Promise<{ ok: true; changed: boolean } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const current = await lockBudget(tx, input.associationId, input.id);
+    if (!current) return notFound();
+    if (current.version !== input.expectedVersion)
+      return {
+        ok: false,
+        kind: "conflict",
+        message: FINANCE_MESSAGES.editConflict,
+        version: current.version,
+      };
+    const { version: _, ...before } = current;
+    const diff = changedFields<BudgetValues>(before, input.values);
+    if (Object.keys(diff.after).length === 0) return { ok: true as const, changed: false };
+    await tx
+      .update(financeBudgets)
+      .set({ ...input.values, version: current.version + 1, updatedAt: sql`now()` })
+      .where(eq(financeBudgets.id, input.id));
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "budget",
+      recordId: input.id,
+      action: "updated",
+      details: diff,
+    });
+    return { ok: true as const, changed: true };
+  });
+}
+
+/** Deletes a budget by voiding it: it leaves every list and total, and stays in the audit view. */
+export async function voidBudget(
+  db: Database,
+  input: Actor & { id: string },
+): Promise<{ ok: true } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const current = await lockBudget(tx, input.associationId, input.id);
+    if (!current) return notFound();
+    const { version, ...before } = current;
+    await tx
+      .update(financeBudgets)
+      .set({ voidedAt: sql`now()`, voidedBy: input.actorId, version: version + 1, updatedAt: sql`now()` })
+      .where(eq(financeBudgets.id, input.id));
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "budget",
+      recordId: input.id,
+      action: "voided",
+      details: { before: { ...before } },
+    });
+    return { ok: true as const };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Transactions
+
+export interface Receipt {
+  key: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+export type TransactionFields = Omit<TransactionValues, "receipt">;
+
+const transactionColumns = {
+  type: financeTransactions.type,
+  category: financeTransactions.category,
+  amountCents: financeTransactions.amountCents,
+  description: financeTransactions.description,
+  date: financeTransactions.date,
+  status: financeTransactions.status,
+  receipt: financeTransactions.receiptFileName,
+};
+
+const receiptColumns = (receipt: Receipt | null) => ({
+  receiptKey: receipt?.key ?? null,
+  receiptFileName: receipt?.fileName ?? null,
+  receiptContentType: receipt?.contentType ?? null,
+  receiptSize: receipt?.size ?? null,
+});
+
+export async function createTransaction(
+  db: Database,
+  input: Actor & { values: TransactionFields; receipt?: Receipt | null },
+): Promise<{ ok: true; id: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(financeTransactions)
+      .values({
+        associationId: input.associationId,
+        createdBy: input.actorId,
+        ...input.values,
+        ...receiptColumns(input.receipt ?? null),
+      })
+      .returning({ id: financeTransactions.id });
+    if (!row) throw new Error("The transaction was not saved");
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "transaction",
+      recordId: row.id,
+      action: "created",
+      details: { after: { ...input.values, receipt: input.receipt?.fileName ?? null } },
+    });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+async function lockTransaction(tx: Queryable, associationId: string, id: string) {
+  const [row] = await tx
+    .select({
+      ...transactionColumns,
+      version: financeTransactions.version,
+      receiptKey: financeTransactions.receiptKey,
+    })
+    .from(financeTransactions)
+    .where(
+      and(
+        eq(financeTransactions.id, id),
+        eq(financeTransactions.associationId, associationId),
+        isNull(financeTransactions.voidedAt),
+      ),
+    )
+    .for("update");
+  return row;
+}
+
+/**
+ * Saves an edit. `receipt`: undefined keeps the current one, null takes it off, a new one replaces
+ * it. The stored file of a replaced or removed receipt is kept (the history still names it).
+ */
+export async function updateTransaction(
+  db: Database,
+  input: Actor & { id: string; values: TransactionFields; receipt?: Receipt | null; expectedVersion: number },
+): Promise<{ ok: true; changed: boolean } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const current = await lockTransaction(tx, input.associationId, input.id);
+    if (!current) return notFound();
+    if (current.version !== input.expectedVersion)
+      return {
+        ok: false,
+        kind: "conflict",
+        message: FINANCE_MESSAGES.editConflict,
+        version: current.version,
+      };
+    const { version, receiptKey: _, ...before } = current;
+    const after: TransactionValues = {
+      ...input.values,
+      receipt: input.receipt === undefined ? before.receipt : (input.receipt?.fileName ?? null),
+    };
+    const diff = changedFields<TransactionValues>(before, after);
+    const receiptChanged =
+      input.receipt !== undefined && (input.receipt !== null || current.receiptKey !== null);
+    if (Object.keys(diff.after).length === 0 && !receiptChanged) return { ok: true as const, changed: false };
+    await tx
+      .update(financeTransactions)
+      .set({
+        ...input.values,
+        ...(input.receipt === undefined ? {} : receiptColumns(input.receipt)),
+        version: version + 1,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(financeTransactions.id, input.id));
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "transaction",
+      recordId: input.id,
+      action: "updated",
+      details: diff,
+    });
+    return { ok: true as const, changed: true };
+  });
+}
+
+export async function voidTransaction(
+  db: Database,
+  input: Actor & { id: string },
+): Promise<{ ok: true } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const current = await lockTransaction(tx, input.associationId, input.id);
+    if (!current) return notFound();
+    const { version, receiptKey: _, ...before } = current;
+    await tx
+      .update(financeTransactions)
+      .set({ voidedAt: sql`now()`, voidedBy: input.actorId, version: version + 1, updatedAt: sql`now()` })
+      .where(eq(financeTransactions.id, input.id));
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "transaction",
+      recordId: input.id,
+      action: "voided",
+      details: { before: { ...before } },
+    });
+    return { ok: true as const };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Receipts
+
+export interface ReceivedReceipt extends StoredStream {
+  name: string;
+}
+
+/**
+ * Reads a transaction form that may carry a receipt (authorize the request first): text fields into
+ * `formData`, the one `receipt` file streamed to private storage, cut off past 10 MB.
+ */
+export function readReceiptUpload(request: Request) {
+  return readUpload<ReceivedReceipt>(request, {
+    fileField: "receipt",
+    maxFiles: 1,
+    maxFileBytes: RECEIPT_MAX_BYTES,
+    maxRequestBytes: RECEIPT_MAX_BYTES + 1 + 256 * 1024,
+    keep: async (data, info) => ({
+      ...(await storeStream("finance-receipts", data, RECEIPT_MAX_BYTES)),
+      name: cleanFileName(info.filename),
+    }),
+    discard: (files) => removeStoredFiles(files.map((f) => f.key)),
+  });
+}
+
+/** The upload's receipt checked by content; a refused file is removed at once. */
+export async function checkReceivedReceipt(
+  file: ReceivedReceipt,
+): Promise<{ ok: true; receipt: Receipt } | { ok: false; message: string }> {
+  const check = checkReceipt({
+    size: file.size,
+    truncated: file.truncated,
+    sniffed: file.truncated ? undefined : await sniffStoredFile(file.key),
+  });
+  if (!check.ok) {
+    await removeStoredFiles([file.key]);
+    return check;
+  }
+  return {
+    ok: true,
+    receipt: { key: file.key, fileName: file.name, contentType: check.contentType, size: file.size },
+  };
+}
+
+export const discardReceipts = (files: readonly { key: string }[]) =>
+  removeStoredFiles(files.map((f) => f.key));
+
+// ---------------------------------------------------------------------------------------------------
+// Reserve study components
+
+export interface ComponentValues {
+  name: string;
+  usefulLifeYears: number;
+  remainingLifeYears: number;
+  replacementCostCents: number;
+}
+
+export async function createComponent(
+  db: Database,
+  input: Actor & { values: ComponentValues },
+): Promise<{ ok: true; id: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(reserveComponents)
+      .values({ associationId: input.associationId, createdBy: input.actorId, ...input.values })
+      .returning({ id: reserveComponents.id });
+    if (!row) throw new Error("The component was not saved");
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "component",
+      recordId: row.id,
+      action: "created",
+      details: { after: { ...input.values } },
+    });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+/** Removes a component from the study by voiding it (its history stays). */
+export async function voidComponent(
+  db: Database,
+  input: Actor & { id: string },
+): Promise<{ ok: true } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        name: reserveComponents.name,
+        usefulLifeYears: reserveComponents.usefulLifeYears,
+        remainingLifeYears: reserveComponents.remainingLifeYears,
+        replacementCostCents: reserveComponents.replacementCostCents,
+        version: reserveComponents.version,
+      })
+      .from(reserveComponents)
+      .where(
+        and(
+          eq(reserveComponents.id, input.id),
+          eq(reserveComponents.associationId, input.associationId),
+          isNull(reserveComponents.voidedAt),
+        ),
+      )
+      .for("update");
+    if (!current) return notFound();
+    const { version, ...before } = current;
+    await tx
+      .update(reserveComponents)
+      .set({ voidedAt: sql`now()`, voidedBy: input.actorId, version: version + 1, updatedAt: sql`now()` })
+      .where(eq(reserveComponents.id, input.id));
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "component",
+      recordId: input.id,
+      action: "voided",
+      details: { before: { ...before } },
+    });
+    return { ok: true as const };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Bank CSV import
+
+/** Reads an import upload (authorize first): the one `file` streamed to private storage. */
+export function readImportUpload(request: Request) {
+  return readUpload<ReceivedReceipt>(request, {
+    fileField: "file",
+    maxFiles: 1,
+    maxFileBytes: IMPORT_MAX_BYTES,
+    maxRequestBytes: IMPORT_MAX_BYTES + 1 + 64 * 1024,
+    keep: async (data, info) => ({
+      ...(await storeStream("finance-imports", data, IMPORT_MAX_BYTES)),
+      name: cleanFileName(info.filename),
+    }),
+    discard: (files) => removeStoredFiles(files.map((f) => f.key)),
+  });
+}
+
+export async function createImport(db: Database, input: Actor & { file: ReceivedReceipt }) {
+  const [row] = await db
+    .insert(financeImports)
+    .values({
+      associationId: input.associationId,
+      createdBy: input.actorId,
+      storageKey: input.file.key,
+      fileName: input.file.name,
+    })
+    .returning({ id: financeImports.id });
+  if (!row) throw new Error("The import was not saved");
+  return row.id;
+}
+
+/**
+ * Writes the confirmed lines of an import as transactions (completed, dated as the bank dated them),
+ * each with its history row, in one transaction; the import is marked confirmed so it cannot be
+ * written twice.
+ */
+export async function confirmImport(
+  db: Database,
+  input: Actor & {
+    importId: string;
+    lines: readonly { date: string; description: string; amountCents: number; category: string }[];
+  },
+): Promise<{ ok: true; count: number } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ confirmedAt: financeImports.confirmedAt })
+      .from(financeImports)
+      .where(
+        and(eq(financeImports.id, input.importId), eq(financeImports.associationId, input.associationId)),
+      )
+      .for("update");
+    if (!current) return notFound();
+    if (current.confirmedAt)
+      return { ok: false, kind: "conflict", message: IMPORT_MESSAGES.confirmed, version: 1 };
+    for (let i = 0; i < input.lines.length; i += 500) {
+      const chunk = input.lines.slice(i, i + 500).map((l) => ({
+        type: l.amountCents < 0 ? "expense" : "income",
+        category: l.category,
+        amountCents: Math.abs(l.amountCents),
+        description: l.description,
+        date: l.date,
+        status: "completed",
+      }));
+      const rows = await tx
+        .insert(financeTransactions)
+        .values(chunk.map((c) => ({ ...c, associationId: input.associationId, createdBy: input.actorId })))
+        .returning({ id: financeTransactions.id });
+      await tx.insert(financeHistory).values(
+        rows.map((r, j) => ({
+          associationId: input.associationId,
+          recordKind: "transaction",
+          recordId: r.id,
+          actorId: input.actorId,
+          action: "created",
+          details: { after: { ...chunk[j], receipt: null, source: "import" } },
+        })),
+      );
+    }
+    await tx
+      .update(financeImports)
+      .set({ confirmedAt: sql`now()`, importedCount: input.lines.length })
+      .where(eq(financeImports.id, input.importId));
+    return { ok: true as const, count: input.lines.length };
+  });
+}
+
+/** Shares the read-only summary with the association's homeowners, or stops sharing it. */
+export async function setHomeownersSeeSummary(db: Database, input: Actor & { on: boolean }) {
+  await db
+    .insert(financeSettings)
+    .values({ associationId: input.associationId, homeownersSeeSummary: input.on, updatedBy: input.actorId })
+    .onConflictDoUpdate({
+      target: financeSettings.associationId,
+      set: { homeownersSeeSummary: input.on, updatedBy: input.actorId, updatedAt: sql`now()` },
+    });
+}

@@ -1,0 +1,467 @@
+import type { Queryable } from "@db/client";
+import {
+  financeBudgets,
+  financeHistory,
+  financeImports,
+  financeTransactions,
+  reserveComponents,
+  userProfiles,
+} from "@db/schema";
+import type { DateWindow } from "@domain/finance";
+import type { HistoryAction, HistoryDetails, RecordKind } from "@domain/finance/history";
+import { and, asc, between, desc, eq, gte, ilike, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+
+/**
+ * Reads of the association's financials (issue 13). Callers pass the association they found through
+ * requireFinance (the person's own membership). Voided records never count; totals are summed by the
+ * database in integer cents (bigint) and read back as numbers.
+ */
+
+const cents = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number);
+const count = (filter: SQL) => sql<number>`count(*) filter (where ${filter})`.mapWith(Number);
+
+const t = financeTransactions;
+const b = financeBudgets;
+
+/**
+ * What a budget has spent (domain countsAsSpent): the completed, non-voided expenses of its category
+ * dated within its start and end dates. The outer table is named in full: Drizzle writes a single
+ * table's columns unqualified, which inside the subquery would name the transaction's own.
+ */
+const spentOf = sql<number>`(select coalesce(sum(ft.amount_cents), 0)::bigint from finance_transactions ft
+  where ft.association_id = "finance_budgets"."association_id" and ft.voided_at is null
+    and ft.type = 'expense' and ft.status = 'completed' and ft.category = "finance_budgets"."category"
+    and ft.date between "finance_budgets"."start_date" and "finance_budgets"."end_date")`.mapWith(Number);
+
+const budgetColumns = {
+  id: b.id,
+  name: b.name,
+  category: b.category,
+  allocatedCents: b.allocatedCents,
+  period: b.period,
+  startDate: b.startDate,
+  endDate: b.endDate,
+  version: b.version,
+  spentCents: spentOf,
+};
+
+export type BudgetRow = Awaited<ReturnType<typeof listBudgets>>[number];
+
+/** The association's live budgets (of a category; overlapping a window; by name), newest start first. */
+export async function listBudgets(
+  db: Queryable,
+  associationId: string,
+  options: { category?: string | null; window?: DateWindow; search?: string | null } = {},
+) {
+  return db
+    .select(budgetColumns)
+    .from(b)
+    .where(
+      and(
+        eq(b.associationId, associationId),
+        isNull(b.voidedAt),
+        options.category ? eq(b.category, options.category) : undefined,
+        options.window
+          ? and(lte(b.startDate, options.window.to), gte(b.endDate, options.window.from))
+          : undefined,
+        options.search ? ilike(b.name, `%${escapeLike(options.search)}%`) : undefined,
+      ),
+    )
+    .orderBy(desc(b.startDate), asc(b.name));
+}
+
+/** One live budget of the association, or undefined. */
+export async function findBudget(db: Queryable, associationId: string, id: string) {
+  const [row] = await db
+    .select(budgetColumns)
+    .from(b)
+    .where(and(eq(b.id, id), eq(b.associationId, associationId), isNull(b.voidedAt)));
+  return row;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const creator = alias(userProfiles, "creator");
+
+const transactionColumns = {
+  id: t.id,
+  type: t.type,
+  category: t.category,
+  amountCents: t.amountCents,
+  description: t.description,
+  date: t.date,
+  status: t.status,
+  receiptFileName: t.receiptFileName,
+  version: t.version,
+  createdBy: sql<string | null>`coalesce(${creator.fullName}, ${creator.email})`,
+};
+
+export interface TransactionFilter {
+  type?: "income" | "expense" | null;
+  category?: string | null;
+  status?: string | null;
+  window?: DateWindow | null;
+  search?: string | null;
+}
+
+const transactionWhere = (associationId: string, f: TransactionFilter) =>
+  and(
+    eq(t.associationId, associationId),
+    isNull(t.voidedAt),
+    f.type ? eq(t.type, f.type) : undefined,
+    f.category ? eq(t.category, f.category) : undefined,
+    f.status ? eq(t.status, f.status) : undefined,
+    f.window ? between(t.date, f.window.from, f.window.to) : undefined,
+    f.search ? ilike(t.description, `%${escapeLike(f.search)}%`) : undefined,
+  );
+
+export type TransactionRow = Awaited<ReturnType<typeof listTransactions>>["rows"][number];
+
+/** Live transactions matching the filter, newest first, with the number of all that match. */
+export async function listTransactions(
+  db: Queryable,
+  associationId: string,
+  filter: TransactionFilter,
+  page: { limit: number; offset?: number },
+) {
+  const where = transactionWhere(associationId, filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(transactionColumns)
+      .from(t)
+      .leftJoin(creator, eq(creator.id, t.createdBy))
+      .where(where)
+      .orderBy(desc(t.date), desc(t.createdAt), desc(t.id))
+      .limit(page.limit)
+      .offset(page.offset ?? 0),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(t)
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findTransaction(db: Queryable, associationId: string, id: string) {
+  const [row] = await db
+    .select({ ...transactionColumns, receiptKey: t.receiptKey, receiptContentType: t.receiptContentType })
+    .from(t)
+    .leftJoin(creator, eq(creator.id, t.createdBy))
+    .where(and(eq(t.id, id), eq(t.associationId, associationId), isNull(t.voidedAt)));
+  return row;
+}
+
+/** Pending expenses dated before `today` (overdue) and from today to `upcomingTo` (upcoming). */
+export async function pendingPayments(
+  db: Queryable,
+  associationId: string,
+  today: string,
+  upcomingTo: string,
+) {
+  const rows = await db
+    .select(transactionColumns)
+    .from(t)
+    .leftJoin(creator, eq(creator.id, t.createdBy))
+    .where(
+      and(
+        eq(t.associationId, associationId),
+        isNull(t.voidedAt),
+        eq(t.type, "expense"),
+        eq(t.status, "pending"),
+        lte(t.date, upcomingTo),
+      ),
+    )
+    .orderBy(asc(t.date), asc(t.id))
+    .limit(200);
+  return { overdue: rows.filter((r) => r.date < today), upcoming: rows.filter((r) => r.date >= today) };
+}
+
+/**
+ * The sums behind the financial summary (domain financialSummary), in one pass over the
+ * association's live transactions: completed income and expenses of the window, of the current month
+ * and of the fiscal year; the reserve balance up to the window's end (completed "reserves" income
+ * less "reserves" expenses); the pending expenses overdue and due within 30 days.
+ */
+export async function summarySums(
+  db: Queryable,
+  associationId: string,
+  input: {
+    window: DateWindow;
+    month: DateWindow;
+    year: DateWindow;
+    today: string;
+    upcomingTo: string;
+    category?: string | null;
+  },
+) {
+  // The chosen category narrows every figure but the reserve balance, which is the reserves category's.
+  const completed = input.category
+    ? sql`${t.status} = 'completed' and ${t.category} = ${input.category}`
+    : sql`${t.status} = 'completed'`;
+  const pending = input.category
+    ? sql`${t.status} = 'pending' and ${t.type} = 'expense' and ${t.category} = ${input.category}`
+    : sql`${t.status} = 'pending' and ${t.type} = 'expense'`;
+  const inWindow = (w: DateWindow) => sql`${t.date} between ${w.from} and ${w.to}`;
+  const sum = (type: "income" | "expense", w: DateWindow) =>
+    cents(sql`sum(${t.amountCents}) filter (where ${completed} and ${t.type} = ${type} and ${inWindow(w)})`);
+  const [row] = await db
+    .select({
+      incomeCents: sum("income", input.window),
+      expenseCents: sum("expense", input.window),
+      monthExpenseCents: sum("expense", input.month),
+      yearExpenseCents: sum("expense", input.year),
+      reserveCents: cents(
+        sql`sum(case when ${t.type} = 'income' then ${t.amountCents} else -${t.amountCents} end) filter (where ${t.status} = 'completed' and ${t.category} = 'reserves' and ${t.date} <= ${input.window.to})`,
+      ),
+      overdueCount: count(sql`${pending} and ${t.date} < ${input.today}`),
+      upcomingCount: count(sql`${pending} and ${t.date} between ${input.today} and ${input.upcomingTo}`),
+    })
+    .from(t)
+    .where(and(eq(t.associationId, associationId), isNull(t.voidedAt)));
+  if (!row) throw new Error("The summary query returned no row");
+  return row;
+}
+
+/** Completed income and expenses per month of the window ("2026-01-01" keys). */
+export async function monthlyTotals(
+  db: Queryable,
+  associationId: string,
+  window: DateWindow,
+  category?: string | null,
+) {
+  const month = sql<string>`to_char(date_trunc('month', ${t.date}), 'YYYY-MM-01')`;
+  return db
+    .select({
+      month,
+      incomeCents: cents(sql`sum(${t.amountCents}) filter (where ${t.type} = 'income')`),
+      expenseCents: cents(sql`sum(${t.amountCents}) filter (where ${t.type} = 'expense')`),
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.associationId, associationId),
+        isNull(t.voidedAt),
+        eq(t.status, "completed"),
+        between(t.date, window.from, window.to),
+        category ? eq(t.category, category) : undefined,
+      ),
+    )
+    .groupBy(month)
+    .orderBy(month);
+}
+
+/** Completed, live totals per type and category within the window (income statement, actuals). */
+export async function categoryTotals(
+  db: Queryable,
+  associationId: string,
+  window: DateWindow,
+  category?: string | null,
+) {
+  return db
+    .select({ type: t.type, category: t.category, cents: cents(sql`sum(${t.amountCents})`) })
+    .from(t)
+    .where(
+      and(
+        eq(t.associationId, associationId),
+        isNull(t.voidedAt),
+        eq(t.status, "completed"),
+        between(t.date, window.from, window.to),
+        category ? eq(t.category, category) : undefined,
+      ),
+    )
+    .groupBy(t.type, t.category);
+}
+
+/** The live budgets touching a window (for their share of it), without their spent amounts. */
+export async function budgetsTouching(
+  db: Queryable,
+  associationId: string,
+  window: DateWindow,
+  category?: string | null,
+) {
+  return db
+    .select({
+      category: b.category,
+      allocatedCents: b.allocatedCents,
+      startDate: b.startDate,
+      endDate: b.endDate,
+    })
+    .from(b)
+    .where(
+      and(
+        eq(b.associationId, associationId),
+        isNull(b.voidedAt),
+        lte(b.startDate, window.to),
+        gte(b.endDate, window.from),
+        category ? eq(b.category, category) : undefined,
+      ),
+    );
+}
+
+/** The association's live reserve components, by name. */
+export async function listComponents(db: Queryable, associationId: string) {
+  return db
+    .select({
+      id: reserveComponents.id,
+      name: reserveComponents.name,
+      usefulLifeYears: reserveComponents.usefulLifeYears,
+      remainingLifeYears: reserveComponents.remainingLifeYears,
+      replacementCostCents: reserveComponents.replacementCostCents,
+    })
+    .from(reserveComponents)
+    .where(and(eq(reserveComponents.associationId, associationId), isNull(reserveComponents.voidedAt)))
+    .orderBy(asc(reserveComponents.remainingLifeYears), asc(reserveComponents.name));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// History
+
+const actor = alias(userProfiles, "actor");
+
+const historyColumns = {
+  id: financeHistory.id,
+  recordKind: financeHistory.recordKind,
+  recordId: financeHistory.recordId,
+  action: financeHistory.action,
+  details: financeHistory.details,
+  at: financeHistory.at,
+  actor: sql<string | null>`coalesce(${actor.fullName}, ${actor.email})`,
+};
+
+const typed = <R extends { recordKind: string; action: string; details: unknown }>(rows: R[]) =>
+  rows.map((r) => ({
+    ...r,
+    recordKind: r.recordKind as RecordKind,
+    action: r.action as HistoryAction,
+    details: r.details as HistoryDetails,
+  }));
+
+/** One record's history, oldest first. */
+export async function recordHistory(db: Queryable, associationId: string, recordId: string) {
+  const rows = await db
+    .select(historyColumns)
+    .from(financeHistory)
+    .leftJoin(actor, eq(actor.id, financeHistory.actorId))
+    .where(and(eq(financeHistory.associationId, associationId), eq(financeHistory.recordId, recordId)))
+    .orderBy(asc(financeHistory.id));
+  return typed(rows);
+}
+
+/**
+ * The association's audit view: every change, newest first, with the record's name as it is now
+ * (voided records included) and whether it is voided.
+ */
+export async function auditLog(
+  db: Queryable,
+  associationId: string,
+  options: { limit: number; offset?: number },
+) {
+  const rows = await db
+    .select({
+      ...historyColumns,
+      label: sql<string | null>`coalesce(${b.name}, ${t.description}, ${reserveComponents.name})`,
+      voided: sql<boolean>`coalesce(${b.voidedAt}, ${t.voidedAt}, ${reserveComponents.voidedAt}) is not null`,
+    })
+    .from(financeHistory)
+    .leftJoin(actor, eq(actor.id, financeHistory.actorId))
+    .leftJoin(b, and(eq(financeHistory.recordKind, "budget"), eq(b.id, financeHistory.recordId)))
+    .leftJoin(t, and(eq(financeHistory.recordKind, "transaction"), eq(t.id, financeHistory.recordId)))
+    .leftJoin(
+      reserveComponents,
+      and(eq(financeHistory.recordKind, "component"), eq(reserveComponents.id, financeHistory.recordId)),
+    )
+    .where(eq(financeHistory.associationId, associationId))
+    .orderBy(desc(financeHistory.id))
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
+  return typed(rows);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Export
+
+/**
+ * Every live transaction of the window, oldest first, read in batches by (date, id) so an export of
+ * any size never holds more than one batch.
+ */
+export async function* transactionBatches(
+  db: Queryable,
+  associationId: string,
+  filter: TransactionFilter,
+  batchSize = 1000,
+) {
+  let after: { date: string; id: string } | null = null;
+  for (;;) {
+    const rows: {
+      id: string;
+      date: string;
+      type: string;
+      category: string;
+      description: string;
+      status: string;
+      amountCents: number;
+    }[] = await db
+      .select({
+        id: t.id,
+        date: t.date,
+        type: t.type,
+        category: t.category,
+        description: t.description,
+        status: t.status,
+        amountCents: t.amountCents,
+      })
+      .from(t)
+      .where(
+        and(
+          transactionWhere(associationId, filter),
+          after ? sql`(${t.date}, ${t.id}) > (${after.date}, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(t.date), asc(t.id))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < batchSize) return;
+    after = { date: last.date, id: last.id };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Import
+
+export async function findImport(db: Queryable, associationId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: financeImports.id,
+      storageKey: financeImports.storageKey,
+      fileName: financeImports.fileName,
+      confirmedAt: financeImports.confirmedAt,
+      importedCount: financeImports.importedCount,
+    })
+    .from(financeImports)
+    .where(and(eq(financeImports.id, id), eq(financeImports.associationId, associationId)));
+  return row;
+}
+
+/**
+ * The duplicate keys (domain duplicateKey: date, signed amount, description) of the association's
+ * live transactions between two dates.
+ */
+export async function existingKeys(db: Queryable, associationId: string, window: DateWindow) {
+  const rows = await db
+    .select({
+      date: t.date,
+      amountCents:
+        sql<number>`case when ${t.type} = 'expense' then -${t.amountCents} else ${t.amountCents} end`.mapWith(
+          Number,
+        ),
+      description: t.description,
+    })
+    .from(t)
+    .where(
+      and(eq(t.associationId, associationId), isNull(t.voidedAt), between(t.date, window.from, window.to)),
+    );
+  return rows;
+}

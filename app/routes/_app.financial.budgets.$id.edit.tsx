@@ -1,0 +1,176 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { centsToInput, FINANCE_MESSAGES } from "@domain/finance";
+import { BudgetFormSchema, type BudgetFormValues } from "@domain/finance/forms";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
+import { z } from "zod";
+import type { AssociationViewer } from "~/auth/association.server";
+import { associationToday, requireFinance } from "~/auth/finance.server";
+import { pageNotFound } from "~/auth/guards.server";
+import { updateBudget, voidBudget } from "~/commands/finance.server";
+import { RouteErrorBoundary } from "~/components/errors/error-screens";
+import { DeleteButton, DeleteConfirmation } from "~/components/finance/delete";
+import { BudgetForm } from "~/components/finance/forms";
+import { HistoryList } from "~/components/finance/history";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import { getDb } from "~/db.server";
+import { redirectWithFlash } from "~/flash.server";
+import { readForm } from "~/forms.server";
+import { type BudgetRow, findBudget, recordHistory } from "~/queries/finance.server";
+import { presentBudget, presentHistory } from "~/queries/finance-present.server";
+
+export const meta: MetaFunction = () => [{ title: "Edit Budget · Financials · Association Commons" }];
+
+const ParamsSchema = z.object({ id: z.string().uuid() });
+
+const formValues = (b: BudgetRow): BudgetFormValues => ({
+  name: b.name,
+  category: b.category,
+  allocated: centsToInput(b.allocatedCents, { whole: true }),
+  period: b.period,
+  start_date: b.startDate,
+  end_date: b.endDate,
+});
+
+/** The budget of the person's own association, or 404 (a budget of another association, or voided). */
+async function load(request: Request, params: LoaderFunctionArgs["params"]) {
+  const viewer = await requireFinance(request);
+  const parsed = ParamsSchema.safeParse(params);
+  if (!parsed.success) pageNotFound();
+  const db = await getDb();
+  const budget = await findBudget(db, viewer.association.id, parsed.data.id);
+  if (!budget) pageNotFound();
+  return { viewer, db, budget };
+}
+
+const historyOf = async (viewer: AssociationViewer, id: string) =>
+  presentHistory(await recordHistory(await getDb(), viewer.association.id, id), viewer.association.timeZone);
+
+/**
+ * /financial/budgets/{id}/edit (spec 001 section 1): the budget's fields, its spending, its history,
+ * and delete. The form carries the version it was rendered from; a budget changed meanwhile answers
+ * 409 with its current values.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { viewer, budget } = await load(request, params);
+  const askDelete = new URL(request.url).searchParams.get("delete") === "1";
+  return json({
+    askDelete,
+    budget: presentBudget(budget, associationToday(viewer)),
+    defaults: formValues(budget),
+    history: await historyOf(viewer, budget.id),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { viewer, db, budget } = await load(request, params);
+  const actor = { associationId: viewer.association.id, actorId: viewer.user.id };
+  const formData = await readForm(request);
+  if (formData.get("intent") === "delete") {
+    if (formData.get("confirmed") !== "1") return redirect(`/financial/budgets/${budget.id}/edit?delete=1`);
+    const outcome = await voidBudget(db, { ...actor, id: budget.id });
+    if (!outcome.ok) pageNotFound();
+    return redirectWithFlash("/financials?tab=budgets", { tone: "success", message: "Budget deleted" });
+  }
+  const submission = parseWithZod(formData, { schema: BudgetFormSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const outcome = await updateBudget(db, {
+    ...actor,
+    id: budget.id,
+    expectedVersion: v.version ?? 0,
+    values: {
+      name: v.name,
+      category: v.category,
+      allocatedCents: v.allocated,
+      period: v.period,
+      startDate: v.start_date,
+      endDate: v.end_date,
+    },
+  });
+  if (!outcome.ok) {
+    if (outcome.kind === "not_found") pageNotFound();
+    const current = await findBudget(db, viewer.association.id, budget.id);
+    if (!current) pageNotFound();
+    return json(
+      {
+        result: submission.reply({ formErrors: [outcome.message], resetForm: true }),
+        current: formValues(current),
+        version: current.version,
+      },
+      { status: 409 },
+    );
+  }
+  return redirectWithFlash("/financials?tab=budgets", {
+    tone: "success",
+    message: outcome.changed ? "Budget updated" : "Nothing to change",
+  });
+}
+
+export default function EditBudget() {
+  const { budget, defaults, history, askDelete } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const conflict =
+    actionData && "current" in actionData
+      ? (actionData as unknown as { current: BudgetFormValues; version: number })
+      : null;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <Link
+        to="/financials?tab=budgets"
+        className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline dark:text-blue-400"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to the budgets
+      </Link>
+      <h1 className="text-3xl font-semibold">Edit Budget</h1>
+      <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="budget-spent">
+        {budget.name}: {budget.spent} spent of {budget.allocated} ({budget.percent}%),{" "}
+        {budget.statusLabel.toLowerCase()}. Spent is computed from the completed expenses of its category
+        between its dates.
+      </p>
+      <div className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        {conflict ? (
+          <div className="mb-4">
+            <Alert title={FINANCE_MESSAGES.editConflict} />
+          </div>
+        ) : null}
+        <BudgetForm
+          key={conflict ? `v${conflict.version}` : `v${budget.version}`}
+          id="edit-budget"
+          defaults={conflict ? conflict.current : defaults}
+          lastResult={conflict ? undefined : (actionData?.result as SubmissionResult<string[]> | undefined)}
+          version={conflict ? conflict.version : budget.version}
+          submitLabel="Save Budget"
+        />
+      </div>
+      {askDelete ? (
+        <DeleteConfirmation
+          text={FINANCE_MESSAGES.deleteBudgetConfirm}
+          cancelHref={`/financial/budgets/${budget.id}/edit`}
+        />
+      ) : (
+        <DeleteButton
+          intent="delete"
+          confirmText={FINANCE_MESSAGES.deleteBudgetConfirm}
+          className={buttonClass("secondary", "text-red-700 dark:text-red-400")}
+        >
+          Delete budget
+        </DeleteButton>
+      )}
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading" className="text-xl font-semibold">
+          History
+        </h2>
+        <HistoryList entries={history} />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,137 @@
+import { z } from "zod";
+import {
+  BUDGET_PERIODS,
+  DESCRIPTION_MAX,
+  FINANCE_CATEGORIES,
+  FINANCE_MESSAGES,
+  isIsoDate,
+  NAME_MAX,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from "./index";
+import { parseMoney, parseWholeDollars } from "./money";
+import { COMPONENT_NAME_MAX, LIFE_MAX_YEARS, RESERVE_MESSAGES } from "./reserves";
+
+/**
+ * The budget and transaction forms (issue 13, parts 2 and 3), one Zod schema each for the browser
+ * (Conform, with JavaScript) and the server (always). Amounts arrive as typed text and leave as
+ * integer cents. Edit forms add the hidden `version` they were rendered from.
+ */
+
+const date = () =>
+  z
+    .string({ required_error: FINANCE_MESSAGES.dateRequired })
+    .trim()
+    .min(1, FINANCE_MESSAGES.dateRequired)
+    .refine(isIsoDate, FINANCE_MESSAGES.dateInvalid);
+
+const cents = (parse: typeof parseMoney, positive: boolean) =>
+  z
+    .string({ required_error: FINANCE_MESSAGES.amountRequired })
+    .trim()
+    .min(1, FINANCE_MESSAGES.amountRequired)
+    .transform((text, ctx) => {
+      const parsed = parse(text);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.message });
+        return z.NEVER;
+      }
+      if (positive && parsed.cents <= 0) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "The amount must be more than zero" });
+        return z.NEVER;
+      }
+      return parsed.cents;
+    });
+
+const version = z.coerce.number().int().min(0).optional();
+
+export const BudgetFormSchema = z
+  .object({
+    name: z
+      .string({ required_error: FINANCE_MESSAGES.nameRequired })
+      .trim()
+      .min(1, FINANCE_MESSAGES.nameRequired)
+      .max(NAME_MAX, FINANCE_MESSAGES.nameTooLong),
+    category: z.enum(FINANCE_CATEGORIES, {
+      errorMap: () => ({ message: FINANCE_MESSAGES.categoryRequired }),
+    }),
+    // Spec 001 section 7: "budget inputs are whole numbers".
+    allocated: cents((t) => parseWholeDollars(t), false),
+    period: z.enum(BUDGET_PERIODS, { errorMap: () => ({ message: FINANCE_MESSAGES.periodRequired }) }),
+    start_date: date(),
+    end_date: date(),
+    version,
+  })
+  .superRefine((v, ctx) => {
+    if (v.end_date < v.start_date)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["end_date"],
+        message: FINANCE_MESSAGES.endBeforeStart,
+      });
+  });
+export type BudgetForm = z.infer<typeof BudgetFormSchema>;
+
+export const TransactionFormSchema = z.object({
+  type: z.enum(TRANSACTION_TYPES, { errorMap: () => ({ message: FINANCE_MESSAGES.typeRequired }) }),
+  category: z.enum(FINANCE_CATEGORIES, { errorMap: () => ({ message: FINANCE_MESSAGES.categoryRequired }) }),
+  amount: cents((t) => parseMoney(t), true),
+  description: z
+    .string({ required_error: FINANCE_MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, FINANCE_MESSAGES.descriptionRequired)
+    .max(DESCRIPTION_MAX, FINANCE_MESSAGES.descriptionTooLong),
+  date: date(),
+  status: z.enum(TRANSACTION_STATUSES, { errorMap: () => ({ message: FINANCE_MESSAGES.statusRequired }) }),
+  /** Edit form only: "1" takes the receipt off the record. */
+  remove_receipt: z.literal("1").optional(),
+  version,
+});
+export type TransactionForm = z.infer<typeof TransactionFormSchema>;
+
+/** The budget form's fields as text, for defaults and the 409's current values. */
+export interface BudgetFormValues {
+  name: string;
+  category: string;
+  allocated: string;
+  period: string;
+  start_date: string;
+  end_date: string;
+}
+
+export interface TransactionFormValues {
+  type: string;
+  category: string;
+  amount: string;
+  description: string;
+  date: string;
+  status: string;
+}
+
+export const ComponentFormSchema = z
+  .object({
+    name: z
+      .string({ required_error: RESERVE_MESSAGES.nameRequired })
+      .trim()
+      .min(1, RESERVE_MESSAGES.nameRequired)
+      .max(COMPONENT_NAME_MAX),
+    useful_life: z.coerce
+      .number({ invalid_type_error: RESERVE_MESSAGES.usefulLife })
+      .int(RESERVE_MESSAGES.usefulLife)
+      .min(1, RESERVE_MESSAGES.usefulLife)
+      .max(LIFE_MAX_YEARS, RESERVE_MESSAGES.usefulLife),
+    remaining_life: z.coerce
+      .number({ invalid_type_error: RESERVE_MESSAGES.remainingLife })
+      .int(RESERVE_MESSAGES.remainingLife)
+      .min(0, RESERVE_MESSAGES.remainingLife),
+    // Whole dollars, like budgets.
+    replacement_cost: cents((t) => parseWholeDollars(t), true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.remaining_life > v.useful_life)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["remaining_life"],
+        message: RESERVE_MESSAGES.remainingLife,
+      });
+  });

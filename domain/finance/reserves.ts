@@ -1,0 +1,100 @@
+import { percentOf, prorate } from "./money";
+
+/**
+ * The reserve study (issue 13, part 6): the components the reserves will replace (a roof, elevators,
+ * paving), each with its useful life, remaining life and replacement cost, give the fully funded
+ * balance (each component's cost times the share of its life already used) and the percent funded
+ * (the reserve balance over the fully funded balance), the standard measure of a reserve study. The
+ * projection runs 20 years of planned contributions against the replacements as they fall due, in
+ * today's dollars (no inflation or interest is assumed).
+ */
+
+export const COMPONENT_NAME_MAX = 120;
+export const LIFE_MAX_YEARS = 100;
+export const PROJECTION_YEARS = 20;
+
+export const RESERVE_MESSAGES = {
+  nameRequired: "Enter the component's name",
+  usefulLife: `Enter a useful life from 1 to ${LIFE_MAX_YEARS} years`,
+  remainingLife: "Enter a remaining life from 0 years up to its useful life",
+  costRequired: "Enter the replacement cost",
+} as const;
+
+export interface ReserveComponent {
+  usefulLifeYears: number;
+  remainingLifeYears: number;
+  replacementCostCents: number;
+}
+
+/** The remaining life may not exceed the useful life; both whole years. */
+export function checkComponent(
+  c: ReserveComponent,
+): { ok: true } | { ok: false; field: string; message: string } {
+  if (!Number.isInteger(c.usefulLifeYears) || c.usefulLifeYears < 1 || c.usefulLifeYears > LIFE_MAX_YEARS)
+    return { ok: false, field: "useful_life", message: RESERVE_MESSAGES.usefulLife };
+  if (
+    !Number.isInteger(c.remainingLifeYears) ||
+    c.remainingLifeYears < 0 ||
+    c.remainingLifeYears > c.usefulLifeYears
+  )
+    return { ok: false, field: "remaining_life", message: RESERVE_MESSAGES.remainingLife };
+  return { ok: true };
+}
+
+/** A component's fully funded share: cost × (useful − remaining) / useful, in cents. */
+export const fullyFundedShare = (c: ReserveComponent) =>
+  prorate(c.replacementCostCents, c.usefulLifeYears - c.remainingLifeYears, c.usefulLifeYears);
+
+export const fullyFundedBalance = (components: readonly ReserveComponent[]) =>
+  components.reduce((sum, c) => sum + fullyFundedShare(c), 0);
+
+/** Percent funded, whole percent rounded down; 100 when nothing is due to be funded yet and the balance is not negative. */
+export function percentFunded(balanceCents: number, fullyFundedCents: number): number {
+  if (fullyFundedCents <= 0) return balanceCents >= 0 ? 100 : 0;
+  return percentOf(balanceCents, fullyFundedCents);
+}
+
+/** The usual reading of percent funded: 70% or more strong, 30% to 69% fair, under 30% weak. */
+export function fundingStrength(percent: number): "strong" | "fair" | "weak" {
+  if (percent >= 70) return "strong";
+  if (percent >= 30) return "fair";
+  return "weak";
+}
+
+export interface ProjectionYear {
+  /** 1 is the coming year. */
+  year: number;
+  contributionCents: number;
+  replacementCents: number;
+  endBalanceCents: number;
+}
+
+/**
+ * 20 years of the reserve balance: each year adds the planned contribution and pays the replacements
+ * due that year. A component with remaining life r is replaced in year max(r, 1) (one already at the
+ * end of its life is replaced in the coming year), then every useful life after.
+ */
+export function projectReserves(
+  balanceCents: number,
+  annualContributionCents: number,
+  components: readonly ReserveComponent[],
+  years = PROJECTION_YEARS,
+): ProjectionYear[] {
+  const out: ProjectionYear[] = [];
+  let balance = balanceCents;
+  for (let year = 1; year <= years; year++) {
+    let replacement = 0;
+    for (const c of components) {
+      const first = Math.max(c.remainingLifeYears, 1);
+      if (year >= first && (year - first) % c.usefulLifeYears === 0) replacement += c.replacementCostCents;
+    }
+    balance += annualContributionCents - replacement;
+    out.push({
+      year,
+      contributionCents: annualContributionCents,
+      replacementCents: replacement,
+      endBalanceCents: balance,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,112 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { signInAs } from "./helpers";
+
+/**
+ * The financials (issue 13), with JavaScript and without: a treasurer creates a budget, adds expenses
+ * against it until the usage colour turns from warning to error (spec 001 section 2.9), deletes one
+ * (the spec's confirm text, with JavaScript or without), and downloads the budget-vs-actual report as CSV.
+ */
+
+/** Today in Bayview Towers' time zone; its fiscal year starts in January. */
+const today = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/New_York",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+}).format(new Date());
+
+test("budget, expenses, the over-budget colour and the report CSV", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const js = testInfo.project.name !== "no-js";
+  // Each project its own day of this fiscal year (January 2 or 3), so the two runs never share a budget.
+  const day = `${today.slice(0, 4)}-01-0${js ? 2 : 3}`;
+  const name = `Gate repairs ${testInfo.project.name} ${Date.now()}`;
+  await signInAs(page, "treasurer@demo.test");
+
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Financial Management" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Financials" })).toBeVisible();
+  await expect(page.getByTestId("income-expense-chart")).toBeVisible();
+  await expect(page.getByTestId("stat-Total Income")).not.toHaveText("$0");
+
+  // Create Budget: $100 for one day, category Other (which the demo data has no expenses in).
+  await page
+    .getByRole("navigation", { name: "Financial sections" })
+    .getByRole("link", { name: "Budgets" })
+    .click();
+  const create = page.locator("#create-budget");
+  await create.getByLabel("Name").fill(name);
+  await create.getByLabel("Category").selectOption("other");
+  await create.getByLabel("Allocated amount (whole dollars)").fill("100");
+  await create.getByLabel("Period").selectOption("monthly");
+  await create.getByLabel("Start date").fill(day);
+  await create.getByLabel("End date").fill(day);
+  await create.getByRole("button", { name: "Create Budget" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Budget "${name}" created`);
+  await page.goto("/financials?tab=budgets&period=current_year&category=other");
+  const row = page.getByTestId("budget-row").filter({ hasText: name });
+  await expect(row.getByTestId("usage")).toHaveAttribute("data-tone", "success");
+
+  // Add Expense twice: $85.00 (85%: warning), then $20.00 (105%: error, exceeded).
+  const addExpense = async (amount: string, description: string) => {
+    await page.goto("/financials?tab=expenses");
+    const form = page.locator("#add-expense");
+    await form.getByLabel("Type").selectOption("expense");
+    await form.getByLabel("Category").selectOption("other");
+    await form.getByLabel("Amount").fill(amount);
+    await form.getByLabel("Date").fill(day);
+    await form.getByLabel("Description").fill(description);
+    await form.getByLabel("Status").selectOption("completed");
+    await form.getByRole("button", { name: "Add Expense" }).click();
+    await expect(page.getByRole("status")).toHaveText("Expense added");
+  };
+  await addExpense("85.00", `Hinges ${name}`);
+  await page.goto("/financials?tab=budgets&period=current_year&category=other");
+  await expect(row.getByTestId("usage")).toHaveAttribute("data-tone", "warning");
+  await expect(row).toContainText("85%");
+
+  await addExpense("20", `Paint ${name}`);
+  await page.goto("/financials?tab=budgets&period=current_year&category=other");
+  await expect(row.getByTestId("usage")).toHaveAttribute("data-tone", "error");
+  await expect(row).toContainText("105%");
+  await expect(row).toContainText("Exceeded");
+
+  // Delete asks first, in the spec's words (the browser's confirm with JavaScript, the transaction's
+  // page without); the budget is back to a warning.
+  await page.goto(
+    `/financials?tab=expenses&period=current_year&category=other&search=${encodeURIComponent(`Paint ${name}`)}`,
+  );
+  const deleteButton = page.locator("#transactions").getByRole("button", { name: `Delete Paint ${name}` });
+  if (js) {
+    const messages: string[] = [];
+    page.once("dialog", (dialog) => {
+      messages.push(dialog.message());
+      void dialog.accept();
+    });
+    await deleteButton.click();
+    await expect(page.getByRole("status")).toHaveText("Transaction deleted");
+    expect(messages).toEqual(["Are you sure you want to delete this transaction?"]);
+  } else {
+    await deleteButton.click();
+    await expect(page.getByRole("alert")).toContainText("Are you sure you want to delete this transaction?");
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByRole("status")).toHaveText("Transaction deleted");
+  }
+  await page.goto("/financials?tab=budgets&period=current_year&category=other");
+  await expect(row.getByTestId("usage")).toHaveAttribute("data-tone", "warning");
+
+  // Reports: budget vs actual for the fiscal year, as CSV.
+  await page.goto("/financials?tab=reports&period=current_year&category=other");
+  await expect(page.getByTestId("report-row").filter({ hasText: "Other" })).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await page.locator("#budget-vs-actual").getByRole("link", { name: "Download CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`budget-vs-actual-${today}.csv`);
+  const csv = (await readFile((await download.path()) as string, "utf8")).replace(/^\uFEFF/, "");
+  const lines = csv.trimEnd().split("\r\n");
+  expect(lines[0]).toBe("Category,Budget,Actual,Variance,Used %");
+  expect(lines.find((l) => l.startsWith("Other,"))).toBeTruthy();
+});
