@@ -1,6 +1,6 @@
 import { associationMembers, associations, userProfiles } from "@db/schema";
 import type { BoardOffice, MemberRole } from "@domain/associations";
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { type ActiveViewer, forbidden, pageNotFound, requireContext } from "./guards.server";
@@ -120,4 +120,34 @@ export async function requireAssociation(
   if (!scoped) throw redirect("/properties");
   if (options.roles && !options.roles.includes(scoped.membership.memberRole)) forbidden();
   return scoped;
+}
+
+/**
+ * An association page guard for a JSON endpoint: what a page answers with a redirect (not signed in,
+ * no association yet) is a 401 or 403 `{ error }` here (`noAssociation` names what needs one), and
+ * every other refusal keeps its status with an `{ error }` body.
+ */
+export async function asApiGuard<T>(guard: () => Promise<T>, noAssociation: string): Promise<T> {
+  try {
+    return await guard();
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      if (thrown.status >= 300 && thrown.status < 400) {
+        const location = thrown.headers.get("Location") ?? "";
+        if (location.startsWith("/auth/sign-in")) throw json({ error: "Please sign in" }, { status: 401 });
+        throw json(
+          {
+            error: location.startsWith("/properties")
+              ? noAssociation
+              : "Finish setting up your account first",
+          },
+          { status: 403 },
+        );
+      }
+      if (thrown.status === 404) throw json({ error: "Not found" }, { status: 404 });
+      if (thrown.status === 403)
+        throw json({ error: "You do not have permission to do this." }, { status: 403 });
+    }
+    throw thrown;
+  }
 }

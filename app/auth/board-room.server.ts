@@ -1,7 +1,6 @@
 import { quorumRequired } from "@domain/associations";
 import type { MeetingActor } from "@domain/meeting";
-import { json } from "@remix-run/node";
-import { type AssociationViewer, requireAssociation } from "./association.server";
+import { type AssociationViewer, asApiGuard, requireAssociation } from "./association.server";
 import { requireAssociationPlan } from "./plan.server";
 
 /**
@@ -30,32 +29,7 @@ export function meetingActor(viewer: AssociationViewer): MeetingActor {
 export const associationQuorum = (viewer: AssociationViewer) =>
   quorumRequired(viewer.association.boardSeats, viewer.association.quorumMinimum);
 
-/**
- * The same guard for the JSON endpoints: what a page answers with a redirect (not signed in, no
- * association yet) is a 401 or 403 `{ error }` here, and every other refusal keeps its status with
- * an `{ error }` body.
- */
-export async function requireBoardRoomApi(request: Request): Promise<AssociationViewer> {
-  try {
-    return await requireBoardRoom(request);
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      if (thrown.status >= 300 && thrown.status < 400) {
-        const location = thrown.headers.get("Location") ?? "";
-        if (location.startsWith("/auth/sign-in")) throw json({ error: "Please sign in" }, { status: 401 });
-        throw json(
-          {
-            error: location.startsWith("/properties")
-              ? "Join or create an association to use the board room"
-              : "Finish setting up your account first",
-          },
-          { status: 403 },
-        );
-      }
-      if (thrown.status === 404) throw json({ error: "Not found" }, { status: 404 });
-      if (thrown.status === 403)
-        throw json({ error: "You do not have permission to do this." }, { status: 403 });
-    }
-    throw thrown;
-  }
+/** The same guard for the JSON endpoints (asApiGuard: 401/403/404 as `{ error }`). */
+export function requireBoardRoomApi(request: Request): Promise<AssociationViewer> {
+  return asApiGuard(() => requireBoardRoom(request), "Join or create an association to use the board room");
 }

@@ -1,8 +1,7 @@
 import { financeSettings } from "@db/schema";
-import { json } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db.server";
-import { type AssociationViewer, requireAssociation } from "./association.server";
+import { type AssociationViewer, asApiGuard, requireAssociation } from "./association.server";
 import { forbidden } from "./guards.server";
 import { requireAssociationPlan } from "./plan.server";
 
@@ -47,34 +46,9 @@ export async function requireFinanceReader(
   forbidden();
 }
 
-/**
- * The same guard for the JSON endpoints (spec 001 section 8, "Financial"): what a page answers with a
- * redirect is a 401 or 403 `{ error }` here, and every other refusal keeps its status with an
- * `{ error }` body.
- */
-export async function requireFinanceApi(request: Request): Promise<AssociationViewer> {
-  try {
-    return await requireFinance(request);
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      if (thrown.status >= 300 && thrown.status < 400) {
-        const location = thrown.headers.get("Location") ?? "";
-        if (location.startsWith("/auth/sign-in")) throw json({ error: "Please sign in" }, { status: 401 });
-        throw json(
-          {
-            error: location.startsWith("/properties")
-              ? "Join or create an association to use the financials"
-              : "Finish setting up your account first",
-          },
-          { status: 403 },
-        );
-      }
-      if (thrown.status === 404) throw json({ error: "Not found" }, { status: 404 });
-      if (thrown.status === 403)
-        throw json({ error: "You do not have permission to do this." }, { status: 403 });
-    }
-    throw thrown;
-  }
+/** The same guard for the JSON endpoints (spec 001 section 8, "Financial"; asApiGuard). */
+export function requireFinanceApi(request: Request): Promise<AssociationViewer> {
+  return asApiGuard(() => requireFinance(request), "Join or create an association to use the financials");
 }
 
 /** Today's date in the association's time zone ("YYYY-MM-DD"): the clock enters here, not in domain/. */
