@@ -1,6 +1,6 @@
 // npm run bench                     run every benchmark
 // npm run bench -- hot-account      run only the named one(s): hot-account, append, replay, rfp-search, pages,
-//                                   calendar, live-streams
+//                                   calendar, financials, live-streams
 //
 // Each benchmark creates a fresh database on BENCH_DATABASE_URL's server (default
 // postgres://postgres@127.0.0.1:5432/test), migrates it, measures against a baseline taken in the same
@@ -12,6 +12,7 @@ import os from "node:os";
 import postgres from "postgres";
 import { appendBench } from "./append";
 import { calendarBench } from "./calendar";
+import { financialsBench } from "./financials";
 import { hotAccount } from "./hot-account";
 import { liveStreamsBench } from "./live-streams";
 import { pagesBench } from "./pages";
@@ -34,6 +35,7 @@ const benchmarks: Benchmark[] = [
   rfpSearchBench,
   pagesBench,
   calendarBench,
+  financialsBench,
   liveStreamsBench,
 ];
 
