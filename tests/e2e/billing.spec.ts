@@ -101,3 +101,23 @@ test("a vendor sees their credit purchases with receipts; a board member sees th
   await expect(association.getByTestId("association-status")).toHaveText("Active");
   await expect(association.getByText(/^Complimentary until/)).toBeVisible();
 });
+
+test("an administrator grants a complimentary Professional plan and revokes it", async ({
+  page,
+}, testInfo) => {
+  const email = testInfo.project.name === "no-js" ? "attorney@demo.test" : "cpa@demo.test";
+  const endsOn = `${new Date().getUTCFullYear() + 1}-06-30`;
+  await signInAs(page, "admin@demo.test");
+  await page.goto("/admin/billing");
+  await page.getByLabel("Person's e-mail (for a person)").fill(email);
+  await page.getByLabel("Last day of the plan").fill(endsOn);
+  await page.getByLabel("Reason").fill("Pilot customer");
+  await page.getByRole("button", { name: "Grant plan" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    `Complimentary Professional plan granted until ${endsOn}`,
+  );
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Pilot customer");
+  await row.getByRole("button", { name: /Revoke/ }).click();
+  await expect(page.getByRole("status")).toHaveText("Complimentary plan revoked");
+});
