@@ -13,11 +13,7 @@
 // latency only counts when the request starts and ends inside a round;
 // BENCH_CPU_PROF=dir (a CPU profile of the app server per measurement).
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
-import { withRequestScope } from "../../app/auth/request-scope.server";
 import { createUserSession } from "../../app/auth/session.server";
 import { createAccount } from "../../app/commands/accounts.server";
 import { addMember, createAssociation } from "../../app/commands/associations.server";
@@ -41,7 +37,7 @@ import {
   type Benchmark,
   type BenchResult,
   buildApp,
-  captureRounds,
+  builtLoaders,
   compareInTurns,
   comparisonNote,
   describeLoad,
@@ -58,8 +54,6 @@ const ZONE = "America/New_York";
 const DAY = 86_400_000;
 /** The feed's limit: a calendar app gives up on a slow subscription. */
 const FEED_LIMIT_MS = 1000;
-
-type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
 
 /** A deterministic generator (the same data in every run). */
 function generator(seed: number) {
@@ -327,28 +321,7 @@ export const calendarBench: Benchmark = {
       const session = await createUserSession(new Request("http://localhost/"), personId, "/dashboard");
       const localCookie = (session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
       const serverCookie = await productionSessionCookie(personId);
-      const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as {
-        routes: Record<string, { module: { loader: Loader } }>;
-      };
-      const loaderOf = (id: string) => {
-        const loader = build.routes[id]?.module.loader;
-        if (!loader) throw new Error(`no loader for route ${id} in the build`);
-        return loader;
-      };
-      const capture = (url: string, loaders: Loader[], params: Record<string, string> = {}) =>
-        captureRounds(() =>
-          withRequestScope(() =>
-            Promise.all(
-              loaders.map((loader) =>
-                loader({
-                  request: new Request(`http://localhost${url}`, { headers: { Cookie: localCookie } }),
-                  params,
-                  context: { clientIp: "127.0.0.1" },
-                }),
-              ),
-            ),
-          ),
-        );
+      const { loaderOf, capture } = await builtLoaders(localCookie);
       const monthLoaders = [loaderOf("root"), loaderOf("routes/_app"), loaderOf("routes/_app.calendar")];
       const feedLoaders = [loaderOf("routes/calendar.feed.$token")];
       const feedPath = `/calendar/feed/${token}.ics`;

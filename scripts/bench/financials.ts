@@ -1,22 +1,4 @@
-// The financials with ten years of books (issue 13, quality bars): one association with 100,000
-// transactions over 10 years and its yearly budgets per category. Three measurements of the production
-// server (server.js), the first two against a bare Node handler (scripts/bench/bare-server.mjs)
-// running the very SQL statements the app's loaders sent, in the same dependent rounds (as
-// scripts/bench/pages.ts does):
-//   - the Overview for this fiscal year, /financials?tab=overview&period=current_year (full HTML):
-//     p99 <= 3x the bare handler's;
-//   - the budget-vs-actual report as CSV, /financial/reports/budget-vs-actual.csv?period=current_year:
-//     p99 <= 3x the bare handler's;
-//   - the CSV export of last year's transactions (/api/financial/export?type=expenses&period=last_year),
-//     read to the end: its size and time, and the app server's resident memory before and after
-//     (an export streams in batches; it must not grow with the rows).
-// BENCH_FINANCE_TRANSACTIONS (100000), BENCH_FINANCE_YEARS (10), BENCH_FINANCE_SECONDS (10),
-// BENCH_FINANCE_CONNECTIONS (4), BENCH_FINANCE_ROUNDS (2); BENCH_CPU_PROF=dir (a CPU profile per run).
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
-import { withRequestScope } from "../../app/auth/request-scope.server";
 import { createUserSession } from "../../app/auth/session.server";
 import { createAccount } from "../../app/commands/accounts.server";
 import { createAssociation } from "../../app/commands/associations.server";
@@ -29,7 +11,7 @@ import {
   type Benchmark,
   type BenchResult,
   buildApp,
-  captureRounds,
+  builtLoaders,
   compareInTurns,
   comparisonNote,
   describeLoad,
@@ -44,8 +26,6 @@ import {
 const NAME = "financials";
 const ZONE = "America/New_York";
 const DAY = 86_400_000;
-
-type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
 
 /** A deterministic generator (the same books in every run). */
 function generator(seed: number) {
@@ -196,31 +176,7 @@ export const financialsBench: Benchmark = {
       const session = await createUserSession(new Request("http://localhost/"), userId, "/dashboard");
       const localCookie = (session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
       const serverCookie = await productionSessionCookie(userId);
-      const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as {
-        routes: Record<string, { module: { loader: Loader } }>;
-      };
-      const loaderOf = (id: string) => {
-        const loader = build.routes[id]?.module.loader;
-        if (!loader) throw new Error(`no loader for route ${id} in the build`);
-        return loader;
-      };
-      const capture = (url: string, loaders: Loader[], params: Record<string, string> = {}) =>
-        captureRounds(() =>
-          withRequestScope(() =>
-            Promise.all(
-              loaders.map(async (loader) => {
-                const answer = await loader({
-                  request: new Request(`http://localhost${url}`, { headers: { Cookie: localCookie } }),
-                  params,
-                  context: { clientIp: "127.0.0.1" },
-                });
-                // A streamed answer sends its statements while it is read.
-                if (answer instanceof Response) await answer.text();
-                return answer;
-              }),
-            ),
-          ),
-        );
+      const { loaderOf, capture } = await builtLoaders(localCookie);
       const overviewPath = "/financials?tab=overview&period=current_year";
       const reportPath = "/financial/reports/budget-vs-actual.csv?period=current_year";
       const overviewLoaders = [loaderOf("root"), loaderOf("routes/_app"), loaderOf("routes/_app.financials")];
@@ -236,7 +192,12 @@ export const financialsBench: Benchmark = {
         {
           name: "financials-budget-vs-actual",
           label: "budget-vs-actual CSV (this year)",
-          rounds: await capture(reportPath, reportLoaders, { report: "budget-vs-actual.csv" }),
+          rounds: await capture(
+            reportPath,
+            reportLoaders,
+            { report: "budget-vs-actual.csv" },
+            { readBodies: true },
+          ),
           appPath: reportPath,
         },
       ];

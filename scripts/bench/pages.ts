@@ -7,10 +7,6 @@
 // BENCH_PAGE_RFPS (10000), BENCH_PAGE_SECONDS (6), BENCH_PAGE_CONNECTIONS (10), BENCH_PAGE_ROUNDS (2),
 // BENCH_CPU_PROF=dir (a CPU profile of the app server per page).
 import { randomBytes } from "node:crypto";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { withRequestScope } from "../../app/auth/request-scope.server";
 import { createUserSession } from "../../app/auth/session.server";
 import { SEARCH_TERMS } from "./rfp-fixtures";
 import {
@@ -18,7 +14,7 @@ import {
   type Benchmark,
   type BenchResult,
   buildApp,
-  captureRounds,
+  builtLoaders,
   compareInTurns,
   comparisonNote,
   describeLoad,
@@ -32,8 +28,6 @@ import {
 } from "./support";
 
 const NAME = "pages";
-
-type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
 
 export const pagesBench: Benchmark = {
   name: NAME,
@@ -57,31 +51,9 @@ export const pagesBench: Benchmark = {
       const localCookie = (session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
       const serverCookie = await productionSessionCookie(vendorId);
       // The loaders as the server runs them: from the build (the sources import CSS and assets).
-      const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as {
-        routes: Record<string, { module: { loader: Loader } }>;
-      };
-      const loaderOf = (id: string) => {
-        const loader = build.routes[id]?.module.loader;
-        if (!loader) throw new Error(`no loader for route ${id} in the build`);
-        return loader;
-      };
+      const { loaderOf, capture } = await builtLoaders(localCookie);
       const root = loaderOf("root");
       const layout = loaderOf("routes/_app");
-      /** A page's statements: its loaders run once, together, in one request scope, as server.js runs them. */
-      const capture = (url: string, loaders: Loader[]) =>
-        captureRounds(() =>
-          withRequestScope(() =>
-            Promise.all(
-              loaders.map((loader) =>
-                loader({
-                  request: new Request(`http://localhost${url}`, { headers: { Cookie: localCookie } }),
-                  params: {},
-                  context: { clientIp: "127.0.0.1" },
-                }),
-              ),
-            ),
-          ),
-        );
       // Warm the in-process code paths (and the "last seen" write) before capturing.
       await capture("/dashboard", [root, layout, loaderOf("routes/_app.dashboard")]);
       const qSentinel = `q${randomBytes(6).toString("hex")}`;

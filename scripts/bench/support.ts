@@ -4,9 +4,12 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
 import { PostgresJsSession } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { withRequestScope } from "../../app/auth/request-scope.server";
 import { createUserSession } from "../../app/auth/session.server";
 import { createAccount } from "../../app/commands/accounts.server";
 import { addRole } from "../../app/commands/roles.server";
@@ -405,6 +408,47 @@ export async function captureRounds(fn: () => Promise<unknown>): Promise<Stateme
     list.push({ sql: s.sql, params: s.params });
   }
   return rounds.filter((r): r is Statement[] => r !== undefined && r.length > 0);
+}
+
+type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
+
+/**
+ * The production build's loaders (the sources import CSS and assets, so the built ones run), and the
+ * statements a set of them sends for one URL: run once, together, in one request scope with the
+ * in-process session cookie, as server.js runs a page's loaders. `readBodies` reads each answer to its
+ * end, for a streamed answer that sends statements while it is read.
+ */
+export async function builtLoaders(localCookie: string) {
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as {
+    routes: Record<string, { module: { loader: Loader } }>;
+  };
+  const loaderOf = (id: string) => {
+    const loader = build.routes[id]?.module.loader;
+    if (!loader) throw new Error(`no loader for route ${id} in the build`);
+    return loader;
+  };
+  const capture = (
+    url: string,
+    loaders: Loader[],
+    params: Record<string, string> = {},
+    options: { readBodies?: boolean } = {},
+  ) =>
+    captureRounds(() =>
+      withRequestScope(() =>
+        Promise.all(
+          loaders.map(async (loader) => {
+            const answer = await loader({
+              request: new Request(`http://localhost${url}`, { headers: { Cookie: localCookie } }),
+              params,
+              context: { clientIp: "127.0.0.1" },
+            });
+            if (options.readBodies && answer instanceof Response) await answer.text();
+            return answer;
+          }),
+        ),
+      ),
+    );
+  return { loaderOf, capture };
 }
 
 /** GETs paths over a keep-alive agent with a session cookie; true on a 200 with a body. */
