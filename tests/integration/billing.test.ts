@@ -117,6 +117,12 @@ describe.each(engines)("subscription billing on %s", (engine: Engine) => {
   beforeAll(() => useAppDatabase(t.handle));
   beforeEach(() => configure());
 
+  /** A vendor with a Professional subscription paid through the fake Stripe (its webhooks not yet delivered). */
+  const subscribedVendor = async () => {
+    const person = await personWithRole(t.db, "vendor");
+    return { person, ...(await subscribe(t.db, { type: "user", id: person.id }, person, "professional")) };
+  };
+
   const profileOf = async (id: string) =>
     (
       await t.db
@@ -171,13 +177,7 @@ describe.each(engines)("subscription billing on %s", (engine: Engine) => {
   });
 
   it("applies each webhook once when every event is delivered twice", async () => {
-    const person = await personWithRole(t.db, "vendor");
-    const { subscriptionId, events } = await subscribe(
-      t.db,
-      { type: "user", id: person.id },
-      person,
-      "professional",
-    );
+    const { person, subscriptionId, events } = await subscribedVendor();
     expect(events.map((e) => e.type)).toEqual([
       "checkout.session.completed",
       "customer.subscription.created",
@@ -207,13 +207,7 @@ describe.each(engines)("subscription billing on %s", (engine: Engine) => {
 
   it("ends in Stripe's latest state, each invoice once, under shuffled and duplicated deliveries", async () => {
     for (const seed of [7, 42, 1234]) {
-      const person = await personWithRole(t.db, "vendor");
-      const { subscriptionId, events: first } = await subscribe(
-        t.db,
-        { type: "user", id: person.id },
-        person,
-        "professional",
-      );
+      const { person, subscriptionId, events: first } = await subscribedVendor();
       const from = fake.events.length;
       const failed = await fake.failPayment(subscriptionId);
       await fake.payInvoice(failed.id);
@@ -244,13 +238,7 @@ describe.each(engines)("subscription billing on %s", (engine: Engine) => {
   });
 
   it("a late, older update never overwrites the newer state", async () => {
-    const person = await personWithRole(t.db, "vendor");
-    const { subscriptionId, events } = await subscribe(
-      t.db,
-      { type: "user", id: person.id },
-      person,
-      "professional",
-    );
+    const { person, subscriptionId, events } = await subscribedVendor();
     await deliverAll(events);
     const from = fake.events.length;
     const failed = await fake.failPayment(subscriptionId);
@@ -375,13 +363,7 @@ describe.each(engines)("subscription billing on %s", (engine: Engine) => {
   });
 
   it("keeps a subscription with an unknown price or buyer for review, and refuses malformed events", async () => {
-    const person = await personWithRole(t.db, "vendor");
-    const { subscriptionId, events } = await subscribe(
-      t.db,
-      { type: "user", id: person.id },
-      person,
-      "professional",
-    );
+    const { subscriptionId, events } = await subscribedVendor();
     const sub = fake.subscriptions.get(subscriptionId);
     if (!sub) throw new Error("no subscription");
     sub.metadata = { subjectType: "user", subjectId: "00000000-0000-4000-8000-000000000000" };
