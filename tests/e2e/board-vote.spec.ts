@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { signInAs, signOut } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { publishRfp, signInAs, signOut } from "./helpers";
 
 /**
  * "Award per board vote" (issue 12), with and without JavaScript: Blair Board publishes an RFP of
@@ -9,35 +9,6 @@ import { signInAs, signOut } from "./helpers";
  */
 const BOARD = { email: "board@demo.test", name: "Blair Board" };
 const VENDOR = { email: "vendor@demo.test", name: "Val Vendor" };
-
-async function publishAssociationRfp(page: Page, title: string): Promise<string> {
-  await page.goto("/rfps/new");
-  await page.getByLabel("RFP title").fill(title);
-  await page.getByLabel("Category").selectOption("maintenance");
-  await page.getByLabel("Description", { exact: true }).fill("Pressure-wash and reseal the garage deck.");
-  await page
-    .getByLabel("Association (optional)")
-    .selectOption({ label: "Bayview Towers Condominium Association" });
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page).toHaveURL(/step=location$/);
-  await page.getByLabel("City").fill("Tampa");
-  await page.getByLabel("State").selectOption("FL");
-  await page.getByLabel("Proposal deadline").fill("2030-03-01T17:00");
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page).toHaveURL(/step=budget$/);
-  await page.getByLabel("Minimum budget").fill("8000");
-  await page.getByLabel("Maximum budget").fill("12000");
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page).toHaveURL(/step=requirements$/);
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page).toHaveURL(/step=settings$/);
-  await page.getByLabel("Public (all verified vendors)").check();
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page).toHaveURL(/step=review$/);
-  await page.getByRole("button", { name: "Publish RFP" }).click();
-  await expect(page).toHaveURL(/\/rfps\/[0-9a-f-]{36}$/);
-  return /\/rfps\/([0-9a-f-]{36})$/.exec(page.url())?.[1] as string;
-}
 
 test("a passed motion naming a proposal lets the author award it per board vote", async ({
   page,
@@ -50,7 +21,13 @@ test("a passed motion naming a proposal lets the author award it per board vote"
   const motionText = `Award the garage deck sealing to Val Vendor (${stamp})`;
 
   await signInAs(page, BOARD.email);
-  const rfpId = await publishAssociationRfp(page, title);
+  const rfpId = await publishRfp(page, {
+    title,
+    category: "maintenance",
+    description: "Pressure-wash and reseal the garage deck.",
+    city: "Tampa",
+    association: "Bayview Towers Condominium Association",
+  });
   await signOut(page, BOARD.name, js);
 
   // Val bids.

@@ -164,3 +164,38 @@ export async function signUpConfirmed(
   await expect(page).toHaveURL(/\/onboarding(\/welcome)?$/);
   return { email, password };
 }
+
+/**
+ * Publishes a public RFP through the wizard (works with JavaScript on and off) and returns its id.
+ * `association` attaches it to one of the author's associations (wizard step 1).
+ */
+export async function publishRfp(
+  page: Page,
+  rfp: { title: string; category: string; description: string; city: string; association?: string },
+): Promise<string> {
+  await page.goto("/rfps/new");
+  await page.getByLabel("RFP title").fill(rfp.title);
+  await page.getByLabel("Category").selectOption(rfp.category);
+  await page.getByLabel("Description", { exact: true }).fill(rfp.description);
+  if (rfp.association)
+    await page.getByLabel("Association (optional)").selectOption({ label: rfp.association });
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=location$/);
+  await page.getByLabel("City").fill(rfp.city);
+  await page.getByLabel("State").selectOption("FL");
+  await page.getByLabel("Proposal deadline").fill("2030-03-01T17:00");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=budget$/);
+  await page.getByLabel("Minimum budget").fill("8000");
+  await page.getByLabel("Maximum budget").fill("12000");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=requirements$/);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=settings$/);
+  await page.getByLabel("Public (all verified vendors)").check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/step=review$/);
+  await page.getByRole("button", { name: "Publish RFP" }).click();
+  await expect(page).toHaveURL(/\/rfps\/[0-9a-f-]{36}$/);
+  return /\/rfps\/([0-9a-f-]{36})$/.exec(page.url())?.[1] as string;
+}

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { mailFromOutbox, signInAs, signOut } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { mailFromOutbox, publishRfp, signInAs, signOut } from "./helpers";
 
 /**
  * The marketplace end to end (issue 4), with and without JavaScript: a manager publishes an RFP; a
@@ -8,36 +8,6 @@ import { mailFromOutbox, signInAs, signOut } from "./helpers";
  */
 const MANAGER = { email: "manager@demo.test", password: "demo-password-2026", name: "Morgan Manager" };
 const VENDOR = { email: "vendor@demo.test", password: "demo-password-2026", name: "Val Vendor" };
-
-async function publishRfp(page: Page, title: string): Promise<string> {
-  await page.goto("/rfps/new");
-  await page.getByLabel("RFP title").fill(title);
-  await page.getByLabel("Category").selectOption("landscaping");
-  await page
-    .getByLabel("Description", { exact: true })
-    .fill("Irrigation audit and repair of all zones around the lake.");
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page).toHaveURL(/step=location$/);
-  await page.getByLabel("City").fill("Naples");
-  await page.getByLabel("State").selectOption("FL");
-  await page.getByLabel("Proposal deadline").fill("2030-03-01T17:00");
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page).toHaveURL(/step=budget$/);
-  await page.getByLabel("Minimum budget").fill("8000");
-  await page.getByLabel("Maximum budget").fill("12000");
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page).toHaveURL(/step=requirements$/);
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page).toHaveURL(/step=settings$/);
-  await page.getByLabel("Public (all verified vendors)").check();
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page).toHaveURL(/step=review$/);
-  await page.getByRole("button", { name: "Publish RFP" }).click();
-  await expect(page).toHaveURL(/\/rfps\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-  await expect(page.getByTestId("rfp-status")).toHaveText("Published");
-  return /\/rfps\/([0-9a-f-]{36})$/.exec(page.url())?.[1] as string;
-}
 
 test("publish, buy credits, find and bid, compare and accept: the vendor has Won", async ({
   page,
@@ -49,7 +19,14 @@ test("publish, buy credits, find and bid, compare and accept: the vendor has Won
 
   // The manager publishes.
   await signInAs(page, MANAGER.email);
-  const rfpId = await publishRfp(page, title);
+  const rfpId = await publishRfp(page, {
+    title,
+    category: "landscaping",
+    description: "Irrigation audit and repair of all zones around the lake.",
+    city: "Naples",
+  });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId("rfp-status")).toHaveText("Published");
   await signOut(page, MANAGER.name, js);
 
   // The vendor buys a Single Credit through the (fake) hosted checkout.
