@@ -9,3 +9,4 @@ export * from "./time";
 export * from "./types";
 export * from "./urgency";
 export * from "./vendor-insights";
+export * from "./vendor-analytics";
