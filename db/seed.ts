@@ -126,16 +126,14 @@ export async function seed(db: Database): Promise<void> {
   await seedCalendar(db, ids, associations);
   await seedFinance(db, ids, associations);
   // Plans (issue 14, part 5): the demo associations run on a complimentary Association plan, and the
-  // demo manager on a complimentary Professional plan, granted by the demo administrator for a year.
+  // demo manager and the demo vendor (vendor@demo.test: its analytics) on a complimentary Professional
+  // plan, granted by the demo administrator for a year; vendor2@demo.test stays on Free.
   for (const associationId of associations.values()) {
     await seedComplimentaryPlan(db, { type: "association", id: associationId }, "association", admin);
   }
-  await seedComplimentaryPlan(
-    db,
-    { type: "user", id: ids.get("manager@demo.test") as string },
-    "professional",
-    admin,
-  );
+  for (const email of ["manager@demo.test", "vendor@demo.test"]) {
+    await seedComplimentaryPlan(db, { type: "user", id: ids.get(email) as string }, "professional", admin);
+  }
 }
 
 async function seedComplimentaryPlan(

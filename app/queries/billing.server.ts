@@ -14,6 +14,7 @@ import {
   governingSubscription,
   graceEndsAt,
   grantsAccess,
+  hasFeature,
   type PlanFeature,
   type PlanSubjectType,
   planAccess,
@@ -77,6 +78,7 @@ export async function getPlanOverview(
     planName: plan?.name ?? "Free",
     /** The governing subscription's plan, also when it no longer grants access (canceled, locked). */
     subscribedPlanName: current ? planName(current.planId) : null,
+    subscribedPlanId: current?.planId ?? null,
     active: access.active,
     status: current?.status ?? null,
     source: current?.source ?? null,
@@ -183,6 +185,29 @@ export async function associationFeatureAccess(
     graceEndsAt: overview.graceEndsAt,
   };
   return { open: associationMayWrite(access, feature, trialEndsAt, now), overview, trialEndsAt };
+}
+
+/**
+ * Whether a person's own plan gives `feature` at `now` (the Professional plan's features: trialing,
+ * active, complimentary until its end, or past due within the grace), with the overview that says why not.
+ */
+export async function personalFeatureAccess(
+  db: Queryable,
+  userId: string,
+  feature: PlanFeature,
+  now: string,
+) {
+  const overview = await getPlanOverview(db, { type: "user", id: userId }, now);
+  const open = hasFeature(
+    {
+      planId: overview.planId,
+      active: overview.active,
+      status: overview.status,
+      graceEndsAt: overview.graceEndsAt,
+    },
+    feature,
+  );
+  return { open, overview };
 }
 
 /** When the association's own trial ends (30 days from its creation). */

@@ -3,6 +3,7 @@ import {
   FEATURE_LABELS,
   findPlan,
   INTERVAL_LABELS,
+  offeredFeatures,
   PAID_PLAN_IDS,
   type Plan,
   STATUS_LABELS,
@@ -372,7 +373,7 @@ function PlanSection({
           className="mt-4 space-y-1 text-sm text-slate-700 dark:text-slate-300"
           aria-label={`${plan.name} includes`}
         >
-          {plan.features.map((f) => (
+          {offeredFeatures(plan).map((f) => (
             <li key={f}>✓ {FEATURE_LABELS[f]}</li>
           ))}
         </ul>

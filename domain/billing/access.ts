@@ -5,7 +5,7 @@
  * Pure: the moment comes in as an argument.
  */
 import { PAST_DUE_GRACE_DAYS } from "./decide";
-import { findPlan, type PlanFeature, type PlanId } from "./plans";
+import { findPlan, offeredFeatures, type PlanFeature, type PlanId } from "./plans";
 
 const DAY_MS = 86_400_000;
 
@@ -69,8 +69,10 @@ export function planAccess(sub: SubscriptionFacts | undefined, now: string): Pla
   };
 }
 
+/** Whether the plan gives `feature` now: active, and the feature offered (built) in the plan. */
 export function hasFeature(access: PlanAccess, feature: PlanFeature): boolean {
-  return access.active && (findPlan(access.planId)?.features.includes(feature) ?? false);
+  const plan = findPlan(access.planId);
+  return access.active && plan !== undefined && offeredFeatures(plan).includes(feature);
 }
 
 /** What a person is told where a plan limit stops them (with the upgrade link beside it). */

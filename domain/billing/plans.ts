@@ -44,8 +44,12 @@ export interface Plan {
   prices: readonly PlanPrice[];
   /** Days of free trial a new subscription starts with (0: none). */
   trialDays: number;
+  /**
+   * What the plan unlocks, including features whose area is not built yet (FEATURE_AVAILABLE); only
+   * the available ones are offered, listed or unlocked (offeredFeatures).
+   */
   features: readonly PlanFeature[];
-  /** What the plan includes, as the pricing page lists it. */
+  /** What the plan includes, as the pricing page lists it: only what works today. */
   includes: readonly string[];
 }
 
@@ -59,6 +63,45 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
   documents: "The document library with versions and access by role",
   association_calendar: "The association calendar with invitations and feeds",
 };
+
+/**
+ * Whether each feature's area exists in the product. The product rule: a feature that is not built
+ * yet is not offered. An unavailable feature stays in its plan's `features` (its id is kept for the
+ * code that will use it) but is not listed on /pricing or /settings/billing, not sold by checkout and
+ * not unlocked by hasFeature. There is no directory yet (featured placement) and no Learning Hub with
+ * paid courses (the discount): flip the flag when the area ships.
+ */
+export const FEATURE_AVAILABLE: Record<PlanFeature, boolean> = {
+  saved_searches: true,
+  vendor_analytics: true,
+  featured_listing: false,
+  course_discount: false,
+  board_room: true,
+  financials: true,
+  documents: true,
+  association_calendar: true,
+};
+
+/** The features a plan offers today: those whose area exists, in the catalogue's order. */
+export function offeredFeatures(plan: Pick<Plan, "features">): PlanFeature[] {
+  return plan.features.filter((f) => FEATURE_AVAILABLE[f]);
+}
+
+const offered = (features: readonly PlanFeature[]) =>
+  features.filter((f) => FEATURE_AVAILABLE[f]).map((f) => FEATURE_LABELS[f]);
+
+const PROFESSIONAL_FEATURES: readonly PlanFeature[] = [
+  "saved_searches",
+  "vendor_analytics",
+  "featured_listing",
+  "course_discount",
+];
+const ASSOCIATION_FEATURES: readonly PlanFeature[] = [
+  "board_room",
+  "financials",
+  "documents",
+  "association_calendar",
+];
 
 export const PLANS: readonly Plan[] = [
   {
@@ -86,13 +129,8 @@ export const PLANS: readonly Plan[] = [
       { interval: "year", amount: 19000, priceEnv: "STRIPE_PRICE_PRO_YEARLY" },
     ],
     trialDays: 0,
-    features: ["saved_searches", "vendor_analytics", "featured_listing", "course_discount"],
-    includes: [
-      FEATURE_LABELS.saved_searches,
-      FEATURE_LABELS.vendor_analytics,
-      FEATURE_LABELS.featured_listing,
-      FEATURE_LABELS.course_discount,
-    ],
+    features: PROFESSIONAL_FEATURES,
+    includes: offered(PROFESSIONAL_FEATURES),
   },
   {
     id: "association",
@@ -104,13 +142,8 @@ export const PLANS: readonly Plan[] = [
       { interval: "year", amount: 79000, priceEnv: "STRIPE_PRICE_ASSOCIATION_YEARLY" },
     ],
     trialDays: 30,
-    features: ["board_room", "financials", "documents", "association_calendar"],
-    includes: [
-      FEATURE_LABELS.board_room,
-      FEATURE_LABELS.financials,
-      FEATURE_LABELS.documents,
-      FEATURE_LABELS.association_calendar,
-    ],
+    features: ASSOCIATION_FEATURES,
+    includes: offered(ASSOCIATION_FEATURES),
   },
 ];
 
@@ -158,7 +191,9 @@ export function checkPlanCheckout(
 ): PlanCheckoutCheck {
   const plan = findPlan(request.planId);
   const price = plan?.prices.find((p) => p.interval === request.interval);
-  if (!plan || !price || plan.subject !== request.subject) return { ok: false, code: "invalid_plan" };
+  // A plan that offers nothing built yet is not sold.
+  if (!plan || !price || plan.subject !== request.subject || offeredFeatures(plan).length === 0)
+    return { ok: false, code: "invalid_plan" };
   const priceId = ids[price.priceEnv];
   if (!priceId) return { ok: false, code: "not_configured" };
   return { ok: true, plan, price, priceId };

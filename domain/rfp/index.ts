@@ -8,4 +8,5 @@ export * from "./stats";
 export * from "./time";
 export * from "./types";
 export * from "./urgency";
+export * from "./vendor-analytics";
 export * from "./vendor-insights";

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { INTERVAL_LABELS, PLANS } from "../../domain/billing/plans";
+import { FEATURE_AVAILABLE, FEATURE_LABELS, INTERVAL_LABELS, PLANS } from "../../domain/billing/plans";
 import { formatCents } from "../../domain/credits/packages";
 import { accountMenu, signInAs, signUpConfirmed } from "./helpers";
 
@@ -21,6 +21,9 @@ test("the pricing page shows every plan of the catalogue at its prices", async (
       );
     }
     for (const line of plan.includes) await expect(card).toContainText(line);
+    // A feature whose area does not exist yet is not promised (the directory, the Learning Hub).
+    for (const feature of plan.features.filter((f) => !FEATURE_AVAILABLE[f]))
+      await expect(card).not.toContainText(FEATURE_LABELS[feature]);
     if (plan.trialDays > 0) await expect(card).toContainText(`${plan.trialDays}-day free trial`);
   }
 });

@@ -36,7 +36,10 @@ test("a vendor reads the vendor dashboard and finds a won proposal in My Proposa
   await expect(page.getByTestId("insight-Strongest category")).toContainText(/Maintenance|Landscaping/);
 
   const quick = page.getByRole("navigation", { name: "Quick actions" });
-  await expect(quick.getByRole("link", { name: "Analytics" })).toHaveAttribute("href", "/settings/account");
+  await expect(quick.getByRole("link", { name: "Analytics" })).toHaveAttribute(
+    "href",
+    "/vendor-dashboard/analytics",
+  );
   await quick.getByRole("link", { name: "My Proposals" }).click();
   await expect(page).toHaveURL(/\/rfps\/my-proposals$/);
   await expect(page.getByRole("heading", { level: 1, name: "My Proposals" })).toBeVisible();

@@ -202,6 +202,9 @@ const MATRIX: Record<
   // The vendor's pages (issue 5): the vendor dashboard and My Proposals, vendor contexts only;
   // /proposals is another name for My Proposals.
   "_app.vendor-dashboard._index": { url: "/vendor-dashboard", policy: vendorOnly() },
+  // Vendor analytics (Professional plan): vendor contexts only; a Free vendor gets the page with the
+  // plan's explanation and no figure (tests/integration/vendor-analytics.test.ts).
+  "_app.vendor-dashboard_.analytics": { url: "/vendor-dashboard/analytics", policy: vendorOnly() },
   "_app.rfps_.my-proposals": { url: "/rfps/my-proposals?status=accepted&page=1", policy: vendorOnly() },
   "_app.proposals": {
     url: "/proposals?status=accepted",

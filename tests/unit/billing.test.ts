@@ -5,10 +5,13 @@ import {
   checkPlanCheckout,
   decide,
   evolve,
+  FEATURE_AVAILABLE,
+  FEATURE_LABELS,
   fold,
   grantsAccess,
   hasFeature,
   initialSubscriptionState,
+  offeredFeatures,
   PLANS,
   planAccess,
   planOfPrice,
@@ -67,6 +70,38 @@ describe("the plan catalogue", () => {
     expect(pro?.prices.map((p) => p.interval)).toEqual(["month", "year"]);
     expect(PLANS[2]?.trialDays).toBe(30);
     expect(PLANS[2]?.subject).toBe("association");
+  });
+
+  it("offers only features whose area exists: no directory placement, no course discount yet", () => {
+    const pro = PLANS.find((p) => p.id === "professional");
+    expect(pro?.features).toContain("featured_listing");
+    expect(offeredFeatures(pro as never)).toEqual(["saved_searches", "vendor_analytics"]);
+    for (const plan of PLANS) {
+      // What /pricing lists is exactly the offered features' labels.
+      if (plan.id !== "free")
+        expect(plan.includes).toEqual(offeredFeatures(plan).map((f) => FEATURE_LABELS[f]));
+      for (const line of plan.includes) {
+        expect(line).not.toBe(FEATURE_LABELS.featured_listing);
+        expect(line).not.toBe(FEATURE_LABELS.course_discount);
+      }
+    }
+    expect(FEATURE_AVAILABLE.featured_listing).toBe(false);
+    expect(FEATURE_AVAILABLE.course_discount).toBe(false);
+    // An unbuilt feature is not unlocked by an active plan either.
+    const access = planAccess(
+      {
+        planId: "professional",
+        status: "active",
+        source: "stripe",
+        currentPeriodEnd: null,
+        trialEndsAt: null,
+        pastDueSince: null,
+      },
+      ctx.now,
+    );
+    expect(hasFeature(access, "vendor_analytics")).toBe(true);
+    expect(hasFeature(access, "featured_listing")).toBe(false);
+    expect(hasFeature(access, "course_discount")).toBe(false);
   });
 
   it("takes the price id from the configuration, never from the browser, and fits the plan to its buyer", () => {

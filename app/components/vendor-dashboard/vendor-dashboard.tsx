@@ -73,7 +73,7 @@ const QUICK_ACTIONS = [
   { label: "Browse RFPs", href: "/rfps", icon: FileText },
   { label: "My Proposals", href: "/rfps/my-proposals", icon: BriefcaseBusiness },
   { label: "Buy Credits", href: "/credits?dialog=purchase", icon: Coins },
-  { label: "Analytics", href: "/settings/account", icon: BarChart3 },
+  { label: "Analytics", href: "/vendor-dashboard/analytics", icon: BarChart3 },
 ] as const;
 
 export function QuickActions() {
