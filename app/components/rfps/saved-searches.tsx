@@ -12,7 +12,7 @@ import {
   savedSearchNameError,
   searchIsSavable,
 } from "@domain/rfp/search";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { Bell, BellOff, Bookmark } from "lucide-react";
 import { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
@@ -108,6 +108,8 @@ export function SavedSearches({
   actionData: SavedSearchActionData | undefined;
 }) {
   const canSave = searchIsSavable(filters);
+  // Each navigation (a search, a saved form's redirect) closes the panels; a refused form keeps its own open.
+  const { key } = useLocation();
   const mine = (formId: string) => (actionData?.formId === formId ? actionData : undefined);
   const saveAnswer = mine("save-search");
   const [form, fields] = useForm({
@@ -122,7 +124,7 @@ export function SavedSearches({
 
   return (
     <>
-      <details className="relative" open={saveAnswer ? true : undefined} key={`save-${saved.length}`}>
+      <details className="relative" open={saveAnswer ? true : undefined} key={`save-${key}`}>
         <summary className={summary}>Save Search</summary>
         <div className={panel}>
           <h2 className="text-lg font-semibold">Save Search</h2>
@@ -181,7 +183,7 @@ export function SavedSearches({
           )}
         </div>
       </details>
-      <details className="relative" open={listAnswer ? true : undefined}>
+      <details className="relative" open={listAnswer ? true : undefined} key={`list-${key}`}>
         <summary className={summary}>
           <Bookmark aria-hidden="true" className="h-4 w-4" />
           Saved Searches{saved.length > 0 ? ` (${saved.length})` : ""}
