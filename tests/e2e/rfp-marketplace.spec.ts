@@ -132,6 +132,7 @@ test("publish, buy credits, find and bid, compare and accept: the vendor has Won
 test("filters count in the badge; saved searches are kept on the server, run again and are deleted", async ({
   page,
 }, testInfo) => {
+  test.slow(); // Eight page loads on a shared machine.
   const name = `Security in Florida (${testInfo.project.name})`;
   await signInAs(page, VENDOR.email);
   await page.goto("/rfps?category=security&budget_min=1000&budget_max=90000&state=FL");
@@ -159,4 +160,26 @@ test("filters count in the badge; saved searches are kept on the server, run aga
   await expect(page.getByText("Deleted the saved search.")).toBeVisible();
   await page.locator("summary", { hasText: "Saved Searches" }).click();
   await expect(page.getByRole("link", { name })).toHaveCount(0);
+});
+
+test("e-mail alerts of a saved search need Professional: a Free vendor is told so where they ask, with the upgrade link", async ({
+  page,
+}) => {
+  await signInAs(page, VENDOR.email);
+  await page.goto("/rfps?state=FL");
+  await page.locator("summary", { hasText: "Save Search" }).click();
+  await page.locator("form#save-search").getByLabel("Name").fill("Florida with alerts");
+  await page
+    .locator("form#save-search")
+    .getByLabel(/E-mail me when a new RFP matches/)
+    .check();
+  await page.locator("form#save-search").getByRole("button", { name: "Save", exact: true }).click();
+  const refusal = page.locator("form#save-search").getByRole("alert");
+  await expect(refusal).toContainText(
+    "E-mail alerts for new matching RFPs are part of the Professional plan",
+  );
+  await expect(refusal.getByRole("link", { name: "Upgrade to Professional" })).toHaveAttribute(
+    "href",
+    "/settings/billing#personal",
+  );
 });
