@@ -1,4 +1,5 @@
 import { type Queryable, queryRows } from "@db/client";
+import { personalFeatureHolders } from "@db/reactions/saved-search-alerts";
 import {
   associations,
   subscriptionInvoices,
@@ -271,4 +272,9 @@ export async function listAssociationsForGrant(db: Queryable) {
     .from(associations)
     .orderBy(associations.name)
     .limit(500);
+}
+
+/** Whether the person's own plan gives `feature` at `now` (Professional: trialing, active, or in grace). */
+export async function personHasFeature(db: Queryable, userId: string, feature: PlanFeature, now: string) {
+  return (await personalFeatureHolders(db, [userId], feature, now)).has(userId);
 }

@@ -1,3 +1,5 @@
+import { parseWithZod } from "@conform-to/zod";
+import { SAVED_SEARCH_UPGRADE_URL } from "@domain/rfp/saved-searches";
 import {
   activeFilterCount,
   clearFilters,
@@ -6,21 +8,35 @@ import {
   REFRESH_SPIN_MS,
   RFP_LIST_TEXT,
 } from "@domain/rfp/search";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { LayoutGrid, List, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { rfpViewer, vendorActor, viewerMayCreateRfps, viewerTimeZone } from "~/auth/actors.server";
 import { requireContext } from "~/auth/guards.server";
+import {
+  createSavedSearch,
+  deleteSavedSearch,
+  renameSavedSearch,
+  type SavedSearchResult,
+  setSavedSearchAlerts,
+} from "~/commands/saved-searches.server";
 import { Pager } from "~/components/rfps/pager";
 import { RfpCard } from "~/components/rfps/rfp-card";
-import { SavedSearches } from "~/components/rfps/saved-searches";
+import {
+  type SavedSearchActionData,
+  SavedSearches,
+  SavedSearchSchema,
+} from "~/components/rfps/saved-searches";
 import { ActiveFilterChips, QuickFilters, RfpSearchForm, searchHref } from "~/components/rfps/search-form";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
+import { redirectWithFlash } from "~/flash.server";
+import { domainErrorStatus, readForm } from "~/forms.server";
 import { cardData, type RfpCardData } from "~/queries/rfp-present.server";
 import { searchRfps } from "~/queries/rfp-search.server";
+import { listSavedSearches } from "~/queries/saved-searches.server";
 
 export const meta: MetaFunction = () => [{ title: "RFPs · Association Commons" }];
 
@@ -35,9 +51,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = url.searchParams.get("view") === "list" ? "list" : "grid";
   const now = new Date().toISOString();
   const timeZone = viewerTimeZone(viewer);
-  const base = { filters, view, mayCreate: viewerMayCreateRfps(viewer), today: now.slice(0, 10) } as const;
+  const db = await getDb();
+  const { list, professional } = await listSavedSearches(db, viewer.user.id, now);
+  const base = {
+    filters,
+    view,
+    mayCreate: viewerMayCreateRfps(viewer),
+    today: now.slice(0, 10),
+    saved: list,
+    professional,
+  } as const;
   try {
-    const result = await searchRfps(await getDb(), rfpViewer(viewer), filters, { now, timeZone });
+    const result = await searchRfps(db, rfpViewer(viewer), filters, { now, timeZone });
     const vendor = vendorActor(viewer);
     return json({
       ...base,
@@ -59,6 +84,75 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 500 },
     );
   }
+}
+
+/**
+ * The saved searches' forms (issue 14): save, rename, alerts on or off, delete. Each answers on this
+ * page: success redirects back to the same search with a toast; a refusal (validation 400, a plan limit
+ * 402 with the upgrade link, another person's search 404) comes back to the form it belongs to.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const viewer = await requireContext(request);
+  const userId = viewer.user.id;
+  const submission = parseWithZod(await readForm(request), { schema: SavedSearchSchema });
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  const back = `/rfps${url.searchParams.size > 0 ? `?${url.searchParams}` : ""}`;
+  if (submission.status !== "success") {
+    const payload = submission.payload as { intent?: string; id?: string };
+    const formId =
+      payload.intent === "save-search" || !payload.id
+        ? "save-search"
+        : payload.intent === "rename-search"
+          ? `search-${payload.id}`
+          : `row-${payload.id}`;
+    return json<SavedSearchActionData>(
+      { formId, result: submission.reply(), message: null, upgradeUrl: null },
+      { status: 400 },
+    );
+  }
+  const v = submission.value;
+  const db = await getDb();
+  let outcome: SavedSearchResult<{ id: string }>;
+  let done: string;
+  switch (v.intent) {
+    case "save-search":
+      outcome = await createSavedSearch(db, userId, v);
+      done = `Saved the search "${v.name}".`;
+      break;
+    case "rename-search":
+      outcome = await renameSavedSearch(db, userId, v.id, v.name);
+      done = `Renamed the search to "${v.name}".`;
+      break;
+    case "search-alerts":
+      outcome = await setSavedSearchAlerts(db, userId, v.id, v.alerts);
+      done = v.alerts ? "E-mail alerts are on for this search." : "E-mail alerts are off for this search.";
+      break;
+    case "delete-search":
+      outcome = await deleteSavedSearch(db, userId, v.id);
+      done = "Deleted the saved search.";
+      break;
+  }
+  if (outcome.ok) return redirectWithFlash(back, { message: done, tone: "success" });
+  const { kind, message, field } = outcome.error;
+  const status = domainErrorStatus(kind);
+  const upgradeUrl = kind === "plan_required" ? SAVED_SEARCH_UPGRADE_URL : null;
+  if (kind === "not_found") throw json({ error: message }, { status });
+  const conform = v.intent === "save-search" || v.intent === "rename-search";
+  const formId = v.intent === "save-search" ? "save-search" : conform ? `search-${v.id}` : `row-${v.id}`;
+  return json<SavedSearchActionData>(
+    {
+      formId,
+      result: conform
+        ? submission.reply(
+            field === "name" ? { fieldErrors: { name: [message] } } : { formErrors: [message] },
+          )
+        : null,
+      message: conform ? null : message,
+      upgradeUrl,
+    },
+    { status },
+  );
 }
 
 function RefreshButton() {
@@ -85,7 +179,9 @@ function RefreshButton() {
 }
 
 export default function RfpList() {
-  const { filters, view, mayCreate, today, error, total, rfps } = useLoaderData<typeof loader>();
+  const { filters, view, mayCreate, today, error, total, rfps, saved, professional } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/rfps";
   const filtered = activeFilterCount(filters) > 0 || filters.q !== "";
@@ -124,7 +220,13 @@ export default function RfpList() {
           {loading ? " · Loading…" : ""}
         </p>
         <div className="flex flex-wrap items-center gap-1">
-          <SavedSearches filters={filters} total={total} />
+          <SavedSearches
+            filters={filters}
+            total={total}
+            saved={saved}
+            professional={professional}
+            actionData={actionData as SavedSearchActionData | undefined}
+          />
           <RefreshButton />
           <span className="mx-1 h-5 w-px bg-slate-300 dark:bg-slate-700" aria-hidden="true" />
           <Link

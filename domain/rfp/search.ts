@@ -21,8 +21,6 @@ export const PAGER_MAX_NUMBERS = 5;
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Spec 001 section 2.3: refresh spins for 1 s. */
 export const REFRESH_SPIN_MS = 1000;
-/** Spec 001 section 3: saved searches live in the browser under this key. */
-export const SAVED_SEARCHES_KEY = "rfp_saved_searches";
 
 /** Spec 001 section 3: the search categories, each covering creation categories. */
 export const SEARCH_CATEGORIES = [
@@ -255,6 +253,88 @@ export function urgentBefore(now: string): string {
   return new Date(Date.parse(now) + URGENT_WITHIN_DAYS * 24 * 60 * 60 * 1000).toISOString();
 }
 
+/** What the search filters read of an RFP (the columns of the rfps projection). */
+export interface RfpMatchFacts {
+  status: RfpStatus;
+  category: string | null;
+  propertyType: string | null;
+  locationAddress: string | null;
+  locationCity: string | null;
+  locationState: string | null;
+  locationZip: string | null;
+  budgetMin: number | null;
+  budgetMax: number | null;
+  budgetHourlyRate: number | null;
+  /** ISO instant. */
+  proposalDeadline: string | null;
+  authorId: string;
+}
+
+/** The calendar day of an instant in a time zone (yyyy-mm-dd). */
+function dayIn(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(instant));
+}
+
+/**
+ * Whether an RFP matches a search's filters: the same rules, one for one, as the page's SQL
+ * (app/queries/rfp-search.server.ts `conditions`), which tests hold to agreeing on a table of cases.
+ * Full-text search is PostgreSQL's (stemming, websearch syntax), so its answer comes in as `textMatches`
+ * (ignored without a search text). Visibility is separate (mayViewRfp). Sorting and paging do not filter.
+ */
+export function matchesRfpSearch(
+  f: RfpSearchFilters,
+  rfp: RfpMatchFacts,
+  ctx: { viewerId: string; now: string; timeZone: string; textMatches: boolean },
+): boolean {
+  const now = Date.parse(ctx.now);
+  const deadline = rfp.proposalDeadline === null ? null : Date.parse(rfp.proposalDeadline);
+  const open = rfp.status === "published" && deadline !== null && deadline > now;
+  if (f.statuses.length > 0 ? !f.statuses.includes(rfp.status) : !open) return false;
+  if (f.q && !ctx.textMatches) return false;
+  if (
+    f.categories.length > 0 &&
+    !(coveredCategories(f.categories) as string[]).includes(rfp.category ?? "")
+  ) {
+    return false;
+  }
+  if (f.propertyTypes.length > 0 && !(f.propertyTypes as string[]).includes(rfp.propertyType ?? ""))
+    return false;
+  if (f.state && rfp.locationState !== f.state) return false;
+  if (f.location) {
+    const needle = f.location.toLowerCase();
+    const hay = [rfp.locationCity, rfp.locationZip, rfp.locationAddress, rfp.locationState];
+    if (!hay.some((v) => v?.toLowerCase().includes(needle))) return false;
+  }
+  const low = rfp.budgetMin ?? rfp.budgetMax ?? rfp.budgetHourlyRate;
+  const high = rfp.budgetMax ?? rfp.budgetMin ?? rfp.budgetHourlyRate;
+  if (f.budgetMin !== null && (high === null || high < f.budgetMin)) return false;
+  if (f.budgetMax !== null && (low === null || low > f.budgetMax)) return false;
+  if (f.deadlineFrom || f.deadlineTo) {
+    if (rfp.proposalDeadline === null) return false;
+    const day = dayIn(rfp.proposalDeadline, ctx.timeZone);
+    if (f.deadlineFrom && day < f.deadlineFrom) return false;
+    if (f.deadlineTo && day > f.deadlineTo) return false;
+  }
+  if (f.urgent && !(open && (deadline as number) <= Date.parse(urgentBefore(ctx.now)))) return false;
+  if (f.mine && rfp.authorId !== ctx.viewerId) return false;
+  return true;
+}
+
+/** The stored form of a search's filters: its query string without the page (and without the view). */
+export function savedSearchFilters(f: RfpSearchFilters): string {
+  return rfpSearchParams(f, { page: 1 }).toString();
+}
+
+/** Whether a search has anything to save: a filter or a search text (spec 001: Save needs a filter). */
+export function searchIsSavable(f: RfpSearchFilters): boolean {
+  return activeFilterCount(f) > 0 || f.q !== "";
+}
+
 export function pageCount(total: number, limit: number): number {
   return Math.max(1, Math.ceil(total / limit));
 }
@@ -294,38 +374,7 @@ export const RFP_NOT_FOUND = {
   detail: "This RFP does not exist or has been deleted.",
 } as const;
 
-/** Spec 001 section 3: a saved search as the browser keeps it. */
-export interface SavedSearch {
-  id: string;
-  name: string;
-  /** The query string of the filters. */
-  filters: string;
-  createdAt: string;
-  resultCount: number;
-}
-
 /** Spec 001 section 5: save search requires a non-empty trimmed name. */
 export function savedSearchNameError(name: string): string | null {
   return name.trim() === "" ? "Please enter a name for this search" : null;
-}
-
-/** Parses what the browser holds; anything malformed is dropped (spec: load failure leaves the list empty). */
-export function readSavedSearches(raw: string | null): SavedSearch[] {
-  if (!raw) return [];
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (!Array.isArray(value)) return [];
-    return value.filter(
-      (s): s is SavedSearch =>
-        typeof s === "object" &&
-        s !== null &&
-        typeof s.id === "string" &&
-        typeof s.name === "string" &&
-        typeof s.filters === "string" &&
-        typeof s.createdAt === "string" &&
-        typeof s.resultCount === "number",
-    );
-  } catch {
-    return [];
-  }
 }

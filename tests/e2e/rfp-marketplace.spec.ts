@@ -106,33 +106,57 @@ test("publish, buy credits, find and bid, compare and accept: the vendor has Won
   await expect(page.getByRole("status")).toHaveText("Notification e-mails are on again.");
 });
 
-test("filters count in the badge; saved searches live in this browser and run again", async ({
+test("filters count in the badge; saved searches are kept on the server, run again and are deleted", async ({
   page,
 }, testInfo) => {
+  test.slow(); // Eight page loads on a shared machine.
+  const name = `Security in Florida (${testInfo.project.name})`;
   await signInAs(page, VENDOR.email);
   await page.goto("/rfps?category=security&budget_min=1000&budget_max=90000&state=FL");
   await expect(page.getByTestId("filter-count")).toHaveText(/^3/);
   await expect(page.getByRole("list", { name: "Active filters" }).getByRole("link")).toHaveCount(4);
-  test.skip(testInfo.project.name === "no-js", "saved searches need browser storage");
-  await page.getByRole("button", { name: "Save Search" }).click();
-  const dialog = page.getByRole("dialog", { name: "Save Search" });
-  await expect(dialog.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
-  await dialog.getByLabel("Name").fill("Security in Florida");
-  await dialog.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(dialog).toBeHidden();
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("rfp_saved_searches") ?? "[]"));
-  expect(stored[0]).toMatchObject({
-    name: "Security in Florida",
-    filters: expect.stringContaining("category=security"),
-  });
+
+  // Save Search: a disclosure with a plain form, the same with and without JavaScript.
+  await page.locator("summary", { hasText: "Save Search" }).click();
+  const form = page.locator("form#save-search");
+  await form.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(form.getByText("Please enter a name for this search")).toBeVisible();
+  await page.locator("form#save-search").getByLabel("Name").fill(name);
+  await page.locator("form#save-search").getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText(`Saved the search "${name}".`)).toBeVisible();
+  await expect(page).toHaveURL(/category=security/);
 
   await page.goto("/rfps");
-  await expect(page.getByRole("button", { name: "Save Search" })).toBeDisabled();
-  await page.getByRole("button", { name: /Saved Searches/ }).click();
-  await page
-    .getByRole("dialog", { name: "Saved Searches" })
-    .getByRole("link", { name: /Security in Florida/ })
-    .click();
+  await page.locator("summary", { hasText: "Saved Searches" }).click();
+  await page.getByRole("list", { name: "Saved searches" }).getByRole("link", { name }).click();
   await expect(page).toHaveURL(/category=security/);
   await expect(page.getByTestId("filter-count")).toHaveText(/^3/);
+
+  await page.locator("summary", { hasText: "Saved Searches" }).click();
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await expect(page.getByText("Deleted the saved search.")).toBeVisible();
+  await page.locator("summary", { hasText: "Saved Searches" }).click();
+  await expect(page.getByRole("link", { name })).toHaveCount(0);
+});
+
+test("e-mail alerts of a saved search need Professional: a Free vendor is told so where they ask, with the upgrade link", async ({
+  page,
+}) => {
+  await signInAs(page, VENDOR.email);
+  await page.goto("/rfps?state=FL");
+  await page.locator("summary", { hasText: "Save Search" }).click();
+  await page.locator("form#save-search").getByLabel("Name").fill("Florida with alerts");
+  await page
+    .locator("form#save-search")
+    .getByLabel(/E-mail me when a new RFP matches/)
+    .check();
+  await page.locator("form#save-search").getByRole("button", { name: "Save", exact: true }).click();
+  const refusal = page.locator("form#save-search").getByRole("alert");
+  await expect(refusal).toContainText(
+    "E-mail alerts for new matching RFPs are part of the Professional plan",
+  );
+  await expect(refusal.getByRole("link", { name: "Upgrade to Professional" })).toHaveAttribute(
+    "href",
+    "/settings/billing#personal",
+  );
 });

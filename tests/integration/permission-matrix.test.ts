@@ -6,9 +6,16 @@
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import type { Database } from "@db/client";
+import { associations, savedSearches } from "@db/schema";
+import { PLAN_LIMIT_MESSAGES, type PlanFeature } from "@domain/billing";
+import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_UPGRADE_URL } from "@domain/rfp/saved-searches";
 import { ROLE_TYPES, type RoleType } from "@domain/roles";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useAppDatabase } from "../support/app";
+import { grantComplimentaryPlan } from "~/commands/billing.server";
+import { formRequest, useAppDatabase } from "../support/app";
+import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
@@ -99,6 +106,144 @@ const boardRoomApi: Policy = { custom: (p) => (p === "anonymous" ? "unauthorized
 /** A post's 401 counts as "ok" here (actionOutcomeOf: a refused sign-in form); everyone else 403. */
 const boardRoomApiAction: Policy = { custom: (p) => (p === "anonymous" ? "ok" : "forbidden") };
 const NIL = "00000000-0000-4000-8000-000000000000";
+
+/**
+ * A plan requirement of a route's action (issue 14: "the permission matrix learns plans"). The matrix
+ * posts `form` as a person without the plan (a Free person; for the association plans, the board member
+ * of an association past its 30-day trial without a plan) and expects `refused` (status, and the body
+ * it must contain: the message and the upgrade link); then as a person with the plan (Professional, or
+ * an association on the Association plan) and expects to get past the plan (any answer but 402 that
+ * the matrix counts as "ok": the content may still be refused).
+ */
+interface PlanRule {
+  feature: PlanFeature;
+  what: string;
+  /** The form to post; it may set up what it needs for the person first (their saved searches). */
+  form: (db: Database, person: PlanPerson) => Promise<Record<string, string>> | Record<string, string>;
+  refused: { status: 402; body: Record<string, unknown> };
+}
+interface PlanPerson {
+  id: string;
+  cookie: string;
+  associationId: string | null;
+}
+const PLAN_OF: Record<PlanFeature, "professional" | "association"> = {
+  saved_searches: "professional",
+  vendor_analytics: "professional",
+  featured_listing: "professional",
+  course_discount: "professional",
+  board_room: "association",
+  financials: "association",
+  documents: "association",
+  association_calendar: "association",
+};
+/** The features the server enforces today; each needs a rule on at least one route below. */
+const ENFORCED_FEATURES: PlanFeature[] = [
+  "saved_searches",
+  "board_room",
+  "financials",
+  "documents",
+  "association_calendar",
+];
+const associationRefusal = {
+  status: 402,
+  body: { error: PLAN_LIMIT_MESSAGES.association, upgradeUrl: "/settings/billing#association" },
+} as const;
+const saveSearch = (alerts: boolean) => ({
+  intent: "save-search",
+  name: "Florida",
+  filters: "state=FL",
+  resultCount: "0",
+  ...(alerts ? { alerts: "on" } : {}),
+});
+async function savedSearchOf(db: Database, person: PlanPerson) {
+  const [row] = await db
+    .insert(savedSearches)
+    .values({ userId: person.id, name: "Mine", filters: "state=GA" })
+    .returning({ id: savedSearches.id });
+  return row?.id as string;
+}
+const PLAN_RULES: Record<string, PlanRule[]> = {
+  "_app.rfps._index": [
+    {
+      feature: "saved_searches",
+      what: "saving a search with e-mail alerts",
+      form: () => saveSearch(true),
+      refused: {
+        status: 402,
+        body: {
+          upgradeUrl: SAVED_SEARCH_UPGRADE_URL,
+          result: { error: { "": [SAVED_SEARCH_MESSAGES.alertsNeedPlan] } },
+        },
+      },
+    },
+    {
+      feature: "saved_searches",
+      what: "switching a saved search's alerts on",
+      form: async (db, person) => ({
+        intent: "search-alerts",
+        id: await savedSearchOf(db, person),
+        alerts: "on",
+      }),
+      refused: {
+        status: 402,
+        body: { message: SAVED_SEARCH_MESSAGES.alertsNeedPlan, upgradeUrl: SAVED_SEARCH_UPGRADE_URL },
+      },
+    },
+    {
+      feature: "saved_searches",
+      what: "a fourth saved search",
+      form: async (db, person) => {
+        for (let i = 0; i < 3; i++) await savedSearchOf(db, person);
+        return saveSearch(false);
+      },
+      refused: {
+        status: 402,
+        body: {
+          upgradeUrl: SAVED_SEARCH_UPGRADE_URL,
+          result: { error: { "": [SAVED_SEARCH_MESSAGES.freeLimit] } },
+        },
+      },
+    },
+  ],
+  "_app.board-room_.new": [
+    { feature: "board_room", what: "scheduling a meeting", form: () => ({}), refused: associationRefusal },
+  ],
+  "api.board-room.meetings": [
+    {
+      feature: "board_room",
+      what: "the meetings API's writes",
+      form: () => ({}),
+      refused: associationRefusal,
+    },
+  ],
+  "_app.financials": [
+    { feature: "financials", what: "keeping the books", form: () => ({}), refused: associationRefusal },
+  ],
+  "_app.documents._index": [
+    { feature: "documents", what: "uploading to the library", form: () => ({}), refused: associationRefusal },
+  ],
+  "_app.calendar_.new": [
+    {
+      feature: "association_calendar",
+      what: "an association calendar event",
+      form: (_db, person) => ({
+        title: "Budget workshop",
+        event_type: "meeting",
+        start_date: "2027-03-02",
+        start_time: "09:00",
+        end_date: "2027-03-02",
+        end_time: "10:00",
+        time_zone: "America/New_York",
+        association_id: person.associationId as string,
+      }),
+      refused: {
+        status: 402,
+        body: { result: { error: { association_id: [PLAN_LIMIT_MESSAGES.association] } } },
+      },
+    },
+  ],
+};
 
 /**
  * Route file (without extension) -> URL to request and policy. `action` is the policy of its action
@@ -597,6 +742,95 @@ async function actionOutcomeOf(
 
 it("has a policy for every route file, and a route file for every policy", () => {
   expect([...routeFiles].sort()).toEqual(Object.keys(MATRIX).sort());
+});
+
+it("declares plan rules only for routes that exist, and one for every feature the server enforces", () => {
+  for (const file of Object.keys(PLAN_RULES)) expect(routeFiles).toContain(file);
+  const covered = new Set(Object.values(PLAN_RULES).flatMap((rules) => rules.map((r) => r.feature)));
+  expect([...covered].sort()).toEqual([...ENFORCED_FEATURES].sort());
+});
+
+describe.each(engines)("who gets past which plan limit, on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  let admin: string;
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    admin = (await personWithRole(t.db, "admin")).id;
+  });
+
+  /** A person without the plan (withPlan false) or with it, as the plan's subject needs. */
+  async function planPerson(plan: "professional" | "association", withPlan: boolean): Promise<PlanPerson> {
+    const endsAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    if (plan === "professional") {
+      const person = await personWithRole(t.db, "vendor");
+      if (withPlan) {
+        const granted = await grantComplimentaryPlan(t.db, {
+          subject: { type: "user", id: person.id },
+          planId: "professional",
+          endsAt,
+          reason: "Matrix",
+          grantedBy: admin,
+        });
+        expect(granted.ok).toBe(true);
+      }
+      return { id: person.id, cookie: person.cookie, associationId: null };
+    }
+    const board = await personWithRole(t.db, "board_member");
+    const { id } = await associationWith(t.db, { id: board.id });
+    // Past its 30-day trial: only a plan opens the writes.
+    await t.db
+      .update(associations)
+      .set({ createdAt: sql`now() - make_interval(days => 45)` as unknown as string })
+      .where(eq(associations.id, id));
+    if (withPlan) {
+      const granted = await grantComplimentaryPlan(t.db, {
+        subject: { type: "association", id },
+        planId: "association",
+        endsAt,
+        reason: "Matrix",
+        grantedBy: admin,
+      });
+      expect(granted.ok).toBe(true);
+    }
+    return { id: board.id, cookie: board.cookie, associationId: id };
+  }
+
+  async function postAs(file: string, person: PlanPerson, fields: Record<string, string>) {
+    const mod = (await import(`~/routes/${file}`)) as { action: (args: never) => Promise<unknown> };
+    const entry = MATRIX[file] as (typeof MATRIX)[string];
+    const url = file === "_app.rfps._index" ? `${entry.url}?index` : entry.url;
+    try {
+      return await mod.action({
+        request: formRequest(url, fields, { Cookie: person.cookie }),
+        params: entry.params ?? {},
+        context: {},
+      } as never);
+    } catch (thrown) {
+      return thrown;
+    }
+  }
+
+  for (const [file, rules] of Object.entries(PLAN_RULES)) {
+    for (const rule of rules) {
+      it(`${file}: ${rule.what} needs the ${PLAN_OF[rule.feature]} plan`, async () => {
+        const plan = PLAN_OF[rule.feature];
+        const without = await planPerson(plan, false);
+        const refused = await postAs(file, without, await rule.form(t.db, without));
+        expect(refused).toBeInstanceOf(Response);
+        expect((refused as Response).status).toBe(rule.refused.status);
+        expect(await (refused as Response).json()).toMatchObject(rule.refused.body);
+
+        const withPlan = await planPerson(plan, true);
+        // The same post with the plan gets past it.
+        const allowed = await postAs(file, withPlan, await rule.form(t.db, withPlan));
+        expect(allowed instanceof Response ? allowed.status : 200).not.toBe(402);
+        // Past every guard: done (2xx, or a redirect to what it made), or refused for its content (4xx).
+        const outcome = classify(allowed);
+        expect(["sign_in", "unauthorized", "forbidden", "not_found"]).not.toContain(outcome);
+        expect(outcome).not.toMatch(/^redirect:(\/auth|\/onboarding|\/properties|status)/);
+      });
+    }
+  }
 });
 
 describe.each(engines)("who gets into which route, on %s", (engine) => {

@@ -1,177 +1,305 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import {
-  activeFilterCount,
+  FREE_SAVED_SEARCH_LIMIT,
+  SAVED_SEARCH_MESSAGES,
+  SAVED_SEARCH_NAME_MAX,
+  SAVED_SEARCH_UPGRADE_URL,
+} from "@domain/rfp/saved-searches";
+import {
   type RfpSearchFilters,
-  readSavedSearches,
-  rfpSearchParams,
-  SAVED_SEARCHES_KEY,
-  type SavedSearch,
+  savedSearchFilters,
   savedSearchNameError,
+  searchIsSavable,
 } from "@domain/rfp/search";
-import * as Dialog from "@radix-ui/react-dialog";
-import { Link } from "@remix-run/react";
-import { Bookmark, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { Bell, BellOff, Bookmark } from "lucide-react";
+import { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
 
-function load(): SavedSearch[] {
-  try {
-    return readSavedSearches(window.localStorage.getItem(SAVED_SEARCHES_KEY));
-  } catch (error) {
-    console.error("Failed to load saved searches", error);
-    return [];
-  }
+/** A name as spec 001 section 5 wants it (savedSearchNameError), at most SAVED_SEARCH_NAME_MAX characters. */
+const name = z
+  .string()
+  .default("")
+  .superRefine((value, ctx) => {
+    const problem = savedSearchNameError(value);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  })
+  .pipe(z.string().trim().max(SAVED_SEARCH_NAME_MAX, `Use at most ${SAVED_SEARCH_NAME_MAX} characters`));
+const id = z.string({ required_error: SAVED_SEARCH_MESSAGES.notFound });
+
+/** The forms of /rfps's saved searches, told apart by `intent` (one schema for server and browser). */
+export const SavedSearchSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("save-search"),
+    name,
+    filters: z.string().default(""),
+    alerts: z.boolean().default(false),
+    resultCount: z.number().int().min(0).default(0),
+  }),
+  z.object({ intent: z.literal("rename-search"), id, name }),
+  z.object({ intent: z.literal("search-alerts"), id, alerts: z.boolean().default(false) }),
+  z.object({ intent: z.literal("delete-search"), id }),
+]);
+
+export interface SavedSearchActionData {
+  /** The form the answer is for: "save-search", "search-<id>" (rename) or "row-<id>" (alerts, delete). */
+  formId: string;
+  /** Conform's answer for the save and rename forms. */
+  result: SubmissionResult<string[]> | null;
+  /** The refusal of a row's buttons (alerts, delete). */
+  message: string | null;
+  upgradeUrl: string | null;
 }
 
-function store(list: SavedSearch[]) {
-  window.localStorage.setItem(SAVED_SEARCHES_KEY, JSON.stringify(list));
+export interface SavedSearchItem {
+  id: string;
+  name: string;
+  filters: string;
+  alerts: boolean;
+  resultCount: number;
+  createdAt: string;
+  lastAlertedAt: string | null;
 }
 
 const panel =
-  "fixed left-1/2 top-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-5 shadow-2xl dark:border-slate-800 dark:bg-slate-900";
+  "absolute right-0 z-30 mt-2 w-[min(24rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-4 text-left shadow-2xl dark:border-slate-800 dark:bg-slate-900";
+const summary = buttonClass(
+  "secondary",
+  "cursor-pointer list-none px-3 py-1.5 [&::-webkit-details-marker]:hidden",
+);
+
+function UpgradeLink() {
+  return (
+    <Link to={SAVED_SEARCH_UPGRADE_URL} className="font-semibold text-blue-700 underline dark:text-blue-400">
+      Upgrade to Professional
+    </Link>
+  );
+}
+
+function FormError({ errors, upgradeUrl }: { errors?: string[]; upgradeUrl: string | null }) {
+  if (!errors?.length) return null;
+  return (
+    <div
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
+      {errors.join(" ")} {upgradeUrl ? <UpgradeLink /> : null}
+    </div>
+  );
+}
 
 /**
- * Save Search and Saved Searches (spec 001 sections 2.2 and 3): kept in this browser under
- * `rfp_saved_searches`, as the spec keeps them. Rendered only once JavaScript runs (it needs storage).
+ * Save Search and Saved Searches (spec 001 sections 2.2 and 3; issue 14): kept on the server, per
+ * person. Disclosure panels with plain forms, so they work the same with and without JavaScript.
+ * E-mail alerts for new matching RFPs are a Professional feature; Free keeps up to 3 searches.
  */
-export function SavedSearches({ filters, total }: { filters: RfpSearchFilters; total: number }) {
-  const [saved, setSaved] = useState<SavedSearch[]>([]);
-  const [saveOpen, setSaveOpen] = useState(false);
-  const [listOpen, setListOpen] = useState(false);
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  // Saved searches live in this browser: read once hydrated (the buttons render on the server, js-only).
-  useEffect(() => {
-    setSaved(load());
-  }, []);
-  const canSave = activeFilterCount(filters) > 0;
-
-  const save = () => {
-    const problem = savedSearchNameError(name);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    const entry: SavedSearch = {
-      id: crypto.randomUUID(),
-      name: name.trim(),
-      filters: rfpSearchParams(filters, { page: 1 }).toString(),
-      createdAt: new Date().toISOString(),
-      resultCount: total,
-    };
-    const next = [entry, ...load()];
-    store(next);
-    setSaved(next);
-    setName("");
-    setError(null);
-    setSaveOpen(false);
-  };
-  const remove = (id: string) => {
-    const next = load().filter((s) => s.id !== id);
-    store(next);
-    setSaved(next);
-  };
+export function SavedSearches({
+  filters,
+  total,
+  saved,
+  professional,
+  actionData,
+}: {
+  filters: RfpSearchFilters;
+  total: number;
+  saved: SavedSearchItem[];
+  professional: boolean;
+  actionData: SavedSearchActionData | undefined;
+}) {
+  const canSave = searchIsSavable(filters);
+  // Each navigation (a search, a saved form's redirect) closes the panels; a refused form keeps its own open.
+  const { key } = useLocation();
+  const mine = (formId: string) => (actionData?.formId === formId ? actionData : undefined);
+  const saveAnswer = mine("save-search");
+  const [form, fields] = useForm({
+    id: "save-search",
+    lastResult: saveAnswer?.result ?? undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SavedSearchSchema }),
+  });
+  const listAnswer = actionData && actionData.formId !== "save-search";
+  const paused = !professional && saved.some((s) => s.alerts);
 
   return (
     <>
-      <Dialog.Root open={saveOpen} onOpenChange={setSaveOpen}>
-        <Dialog.Trigger asChild>
-          <button
-            type="button"
-            disabled={!canSave}
-            className={buttonClass("secondary", "js-only px-3 py-1.5")}
-          >
-            Save Search
-          </button>
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
-          <Dialog.Content className={panel}>
-            <Dialog.Title className="text-lg font-semibold">Save Search</Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              Keep these filters in this browser to run them again later.
-            </Dialog.Description>
-            <form
-              className="mt-4 space-y-3"
-              onSubmit={(e) => {
-                e.preventDefault();
-                save();
-              }}
-            >
-              <label htmlFor="saved-search-name" className="block text-sm font-medium">
-                Name
-              </label>
-              <input
-                id="saved-search-name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "saved-search-error" : undefined}
-                maxLength={100}
-                className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-              />
-              {error ? (
-                <p id="saved-search-error" className="text-sm text-red-700 dark:text-red-400">
-                  {error}
+      <details className="relative" open={saveAnswer ? true : undefined} key={`save-${key}`}>
+        <summary className={summary}>Save Search</summary>
+        <div className={panel}>
+          <h2 className="text-lg font-semibold">Save Search</h2>
+          {canSave ? (
+            <Form method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
+              <input type="hidden" name="intent" value="save-search" />
+              <input type="hidden" name="filters" value={savedSearchFilters(filters)} />
+              <input type="hidden" name="resultCount" value={total} />
+              <FormError errors={form.errors} upgradeUrl={saveAnswer?.upgradeUrl ?? null} />
+              <div className="space-y-1">
+                <label htmlFor={fields.name.id} className="block text-sm font-medium">
+                  Name
+                </label>
+                <input
+                  {...getInputProps(fields.name, { type: "text" })}
+                  key={fields.name.key}
+                  maxLength={SAVED_SEARCH_NAME_MAX}
+                  className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+                />
+                {fields.name.errors ? (
+                  <p id={fields.name.errorId} className="text-sm text-red-700 dark:text-red-400">
+                    {fields.name.errors.join(" ")}
+                  </p>
+                ) : null}
+              </div>
+              <div className="flex items-start gap-2 text-sm">
+                <input
+                  {...getInputProps(fields.alerts, { type: "checkbox" })}
+                  key={fields.alerts.key}
+                  className="mt-0.5 h-4 w-4"
+                />
+                <label htmlFor={fields.alerts.id}>
+                  E-mail me when a new RFP matches
+                  {professional ? null : (
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">
+                      A Professional feature. <UpgradeLink />
+                    </span>
+                  )}
+                </label>
+              </div>
+              {professional ? null : (
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  The Free plan keeps up to {FREE_SAVED_SEARCH_LIMIT} saved searches ({saved.length} saved).
                 </p>
-              ) : null}
-              <div className="flex justify-end gap-2">
-                <Dialog.Close className={buttonClass("ghost")}>Cancel</Dialog.Close>
-                <button type="submit" disabled={name.trim() === ""} className={buttonClass("primary")}>
+              )}
+              <div className="flex justify-end">
+                <button type="submit" className={buttonClass("primary")}>
                   Save
                 </button>
               </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      <Dialog.Root open={listOpen} onOpenChange={setListOpen}>
-        <Dialog.Trigger className={buttonClass("secondary", "js-only px-3 py-1.5")}>
+            </Form>
+          ) : (
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              {SAVED_SEARCH_MESSAGES.noFilters}.
+            </p>
+          )}
+        </div>
+      </details>
+      <details className="relative" open={listAnswer ? true : undefined} key={`list-${key}`}>
+        <summary className={summary}>
           <Bookmark aria-hidden="true" className="h-4 w-4" />
           Saved Searches{saved.length > 0 ? ` (${saved.length})` : ""}
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
-          <Dialog.Content className={panel}>
-            <div className="flex items-start justify-between">
-              <Dialog.Title className="text-lg font-semibold">Saved Searches</Dialog.Title>
-              <Dialog.Close
-                aria-label="Close"
-                className="rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
-              >
-                <X className="h-4 w-4" aria-hidden="true" />
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">Searches saved in this browser</Dialog.Description>
-            {saved.length === 0 ? (
-              <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">No saved searches yet.</p>
-            ) : (
-              <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-                {saved.map((s) => (
-                  <li key={s.id} className="flex items-center justify-between gap-2 py-2">
-                    <Link
-                      to={s.filters ? `/rfps?${s.filters}` : "/rfps"}
-                      onClick={() => setListOpen(false)}
-                      className="min-w-0 flex-1 text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
-                    >
-                      {s.name}
-                      <span className="block text-xs font-normal text-slate-500">
-                        {s.resultCount} {s.resultCount === 1 ? "result" : "results"} when saved
-                      </span>
-                    </Link>
-                    <button
-                      type="button"
-                      onClick={() => remove(s.id)}
-                      className={buttonClass("ghost", "px-2 py-1 text-xs")}
-                    >
-                      Delete<span className="sr-only"> {s.name}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+        </summary>
+        <div className={panel}>
+          <h2 className="text-lg font-semibold">Saved Searches</h2>
+          {paused ? (
+            <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              {SAVED_SEARCH_MESSAGES.alertsPaused} <UpgradeLink />
+            </p>
+          ) : null}
+          {saved.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">No saved searches yet.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800" aria-label="Saved searches">
+              {saved.map((s) => (
+                <SavedSearchRow
+                  key={s.id}
+                  search={s}
+                  renameAnswer={mine(`search-${s.id}`)}
+                  rowAnswer={mine(`row-${s.id}`)}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+      </details>
     </>
+  );
+}
+
+function SavedSearchRow({
+  search: s,
+  renameAnswer,
+  rowAnswer,
+}: {
+  search: SavedSearchItem;
+  renameAnswer: SavedSearchActionData | undefined;
+  rowAnswer: SavedSearchActionData | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: `search-${s.id}`,
+    lastResult: renameAnswer?.result ?? undefined,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SavedSearchSchema }),
+    defaultValue: { name: s.name },
+  });
+  return (
+    <li className="space-y-2 py-2">
+      <Link
+        to={s.filters ? `/rfps?${s.filters}` : "/rfps"}
+        className="block text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
+      >
+        {s.name}
+        <span className="block text-xs font-normal text-slate-500">
+          {s.resultCount} {s.resultCount === 1 ? "result" : "results"} when saved
+          {s.alerts ? " · e-mail alerts on" : ""}
+        </span>
+      </Link>
+      <FormError errors={form.errors} upgradeUrl={renameAnswer?.upgradeUrl ?? null} />
+      <FormError
+        errors={rowAnswer?.message ? [rowAnswer.message] : undefined}
+        upgradeUrl={rowAnswer?.upgradeUrl ?? null}
+      />
+      <div className="flex flex-wrap items-center gap-1">
+        <Form method="post">
+          <input type="hidden" name="id" value={s.id} />
+          <input type="hidden" name="alerts" value={s.alerts ? "" : "on"} />
+          <button
+            type="submit"
+            name="intent"
+            value="search-alerts"
+            className={buttonClass("ghost", "px-2 py-1 text-xs")}
+          >
+            {s.alerts ? (
+              <BellOff aria-hidden="true" className="h-3 w-3" />
+            ) : (
+              <Bell aria-hidden="true" className="h-3 w-3" />
+            )}
+            {s.alerts ? "Turn alerts off" : "Turn alerts on"}
+            <span className="sr-only"> for {s.name}</span>
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="id" value={s.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="delete-search"
+            className={buttonClass("ghost", "px-2 py-1 text-xs")}
+          >
+            Delete<span className="sr-only"> {s.name}</span>
+          </button>
+        </Form>
+      </div>
+      <Form method="post" className="flex items-end gap-1" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="rename-search" />
+        <input type="hidden" name="id" value={s.id} />
+        <label htmlFor={fields.name.id} className="sr-only">
+          New name for {s.name}
+        </label>
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          key={fields.name.key}
+          maxLength={SAVED_SEARCH_NAME_MAX}
+          className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+        <button type="submit" className={buttonClass("secondary", "px-2 py-1 text-xs")}>
+          Rename<span className="sr-only"> {s.name}</span>
+        </button>
+      </Form>
+      {fields.name.errors ? (
+        <p id={fields.name.errorId} className="text-sm text-red-700 dark:text-red-400">
+          {fields.name.errors.join(" ")}
+        </p>
+      ) : null}
+    </li>
   );
 }
