@@ -140,6 +140,7 @@ const PLAN_OF: Record<PlanFeature, "professional" | "association"> = {
 /** The features the server enforces today; each needs a rule on at least one route below. */
 const ENFORCED_FEATURES: PlanFeature[] = [
   "saved_searches",
+  "vendor_analytics",
   "board_room",
   "financials",
   "documents",
@@ -243,6 +244,18 @@ const PLAN_RULES: Record<string, PlanRule[]> = {
       },
     },
   ],
+};
+
+/**
+ * A plan requirement of a page (a GET): without the plan the page answers 200 with `locked` (the
+ * explanation and the upgrade link) and no figure; with it, the figures and no lock.
+ */
+const PLAN_VIEWS: Record<string, { feature: PlanFeature; what: string; figures: string }> = {
+  "_app.vendor-dashboard_.analytics": {
+    feature: "vendor_analytics",
+    what: "vendor analytics",
+    figures: "analytics",
+  },
 };
 
 /**
@@ -745,8 +758,12 @@ it("has a policy for every route file, and a route file for every policy", () =>
 });
 
 it("declares plan rules only for routes that exist, and one for every feature the server enforces", () => {
-  for (const file of Object.keys(PLAN_RULES)) expect(routeFiles).toContain(file);
-  const covered = new Set(Object.values(PLAN_RULES).flatMap((rules) => rules.map((r) => r.feature)));
+  for (const file of [...Object.keys(PLAN_RULES), ...Object.keys(PLAN_VIEWS)])
+    expect(routeFiles).toContain(file);
+  const covered = new Set([
+    ...Object.values(PLAN_RULES).flatMap((rules) => rules.map((r) => r.feature)),
+    ...Object.values(PLAN_VIEWS).map((v) => v.feature),
+  ]);
   expect([...covered].sort()).toEqual([...ENFORCED_FEATURES].sort());
 });
 
@@ -808,6 +825,28 @@ describe.each(engines)("who gets past which plan limit, on %s", (engine) => {
     } catch (thrown) {
       return thrown;
     }
+  }
+
+  for (const [file, view] of Object.entries(PLAN_VIEWS)) {
+    it(`${file}: ${view.what} needs the ${PLAN_OF[view.feature]} plan`, async () => {
+      const mod = (await import(`~/routes/${file}`)) as { loader: (args: never) => Promise<Response> };
+      const entry = MATRIX[file] as (typeof MATRIX)[string];
+      const view_ = async (person: PlanPerson) => {
+        const res = await mod.loader({
+          request: new Request(`http://localhost${entry.url}`, { headers: { Cookie: person.cookie } }),
+          params: entry.params ?? {},
+          context: {},
+        } as never);
+        expect(res.status).toBe(200);
+        return (await res.json()) as Record<string, unknown>;
+      };
+      const locked = await view_(await planPerson(PLAN_OF[view.feature], false));
+      expect(locked.locked).toMatchObject({ upgradeUrl: expect.stringContaining("/settings/billing") });
+      expect(locked[view.figures]).toBeNull();
+      const open = await view_(await planPerson(PLAN_OF[view.feature], true));
+      expect(open.locked).toBeNull();
+      expect(open[view.figures]).not.toBeNull();
+    });
   }
 
   for (const [file, rules] of Object.entries(PLAN_RULES)) {
