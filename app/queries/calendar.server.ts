@@ -137,13 +137,20 @@ function visibleEvents(q: Pick<CalendarQuery, "userId" | "email" | "associationI
   return or(...clauses) as SQL;
 }
 
-async function exceptionsFor(db: Queryable, ids: string[]) {
+/**
+ * The exceptions of the repeating events matching `where`, by event: read beside the events (one
+ * round, a subquery instead of a parameter per series: a busy calendar has over a thousand, issue 12).
+ */
+async function exceptionsFor(db: Queryable, where: SQL | undefined) {
   const map = new Map<string, OccurrenceException[]>();
-  if (ids.length === 0) return map;
+  const series = db
+    .select({ id: calendarEvents.id })
+    .from(calendarEvents)
+    .where(and(where, isNotNull(calendarEvents.rrule)));
   const rows = await db
     .select()
     .from(calendarEventExceptions)
-    .where(inArray(calendarEventExceptions.eventId, ids));
+    .where(inArray(calendarEventExceptions.eventId, series));
   for (const r of rows) {
     const list = map.get(r.eventId) ?? [];
     list.push(toException(r));
@@ -176,27 +183,26 @@ export const eventsSource: CalendarSourceDefinition = {
         ),
       );
     }
-    const rows = await db
-      .select({
-        id: calendarEvents.id,
-        title: calendarEvents.title,
-        eventType: calendarEvents.eventType,
-        startsAt: calendarEvents.startsAt,
-        endsAt: calendarEvents.endsAt,
-        timeZone: calendarEvents.timeZone,
-        isAllDay: calendarEvents.isAllDay,
-        rrule: calendarEvents.rrule,
-        location: calendarEvents.location,
-        associationId: calendarEvents.associationId,
-        associationName: associations.name,
-      })
-      .from(calendarEvents)
-      .leftJoin(associations, eq(associations.id, calendarEvents.associationId))
-      .where(and(...where));
-    const exceptions = await exceptionsFor(
-      db,
-      rows.filter((r) => r.rrule).map((r) => r.id),
-    );
+    const [rows, exceptions] = await Promise.all([
+      db
+        .select({
+          id: calendarEvents.id,
+          title: calendarEvents.title,
+          eventType: calendarEvents.eventType,
+          startsAt: calendarEvents.startsAt,
+          endsAt: calendarEvents.endsAt,
+          timeZone: calendarEvents.timeZone,
+          isAllDay: calendarEvents.isAllDay,
+          rrule: calendarEvents.rrule,
+          location: calendarEvents.location,
+          associationId: calendarEvents.associationId,
+          associationName: associations.name,
+        })
+        .from(calendarEvents)
+        .leftJoin(associations, eq(associations.id, calendarEvents.associationId))
+        .where(and(...where)),
+      exceptionsFor(db, and(...where)),
+    ]);
     const out: CalendarSlot[] = [];
     for (const r of rows) {
       const occurrences = occurrenceTimes(
@@ -240,11 +246,10 @@ export const eventsSource: CalendarSourceDefinition = {
     return out;
   },
   async feed(db, q) {
-    const rows = await db.select().from(calendarEvents).where(visibleEvents(q));
-    const exceptions = await exceptionsFor(
-      db,
-      rows.filter((r) => r.rrule).map((r) => r.id),
-    );
+    const [rows, exceptions] = await Promise.all([
+      db.select().from(calendarEvents).where(visibleEvents(q)),
+      exceptionsFor(db, visibleEvents(q)),
+    ]);
     return rows.map((e) => ({
       id: e.id,
       title: e.title,
