@@ -1,5 +1,5 @@
-import { EVENT_TYPE_LABELS, type EventType, entryColor, SOURCE_LABELS, wallClock } from "@domain/calendar";
-import type { EntryView } from "~/components/calendar/entry";
+import { EVENT_TYPE_LABELS, type EventType, entryColor, SOURCE_LABELS } from "@domain/calendar";
+import type { ChipView, EntryView } from "~/components/calendar/entry";
 import type { CalendarEntry } from "./calendar.server";
 
 /** Calendar entries formatted for the pages, in the viewer's zone. */
@@ -41,10 +41,14 @@ export function entryView(e: CalendarEntry, zone: string): EntryView {
   };
 }
 
-/** The local days of an entry for the grid: start and end day and the end's time. */
-export function entryDays(e: CalendarEntry, zone: string) {
-  const shownZone = e.isAllDay ? e.timeZone : zone;
-  const start = wallClock(e.startsAt, shownZone);
-  const end = wallClock(e.endsAt, shownZone);
-  return { startDate: start.date, endDate: end.date, endTime: end.time };
+/** An entry as a month cell's chip shows it (what EntryChip reads: the page carries no more). */
+export function chipView(e: CalendarEntry, zone: string): ChipView {
+  return {
+    key: e.key,
+    title: e.title,
+    href: e.href,
+    color: entryColor(e.source, e.eventType),
+    typeLabel: EVENT_TYPE_LABELS[e.eventType as EventType] ?? e.eventType,
+    time: e.isAllDay ? "All day" : timeLabel(e.startsAt, zone),
+  };
 }

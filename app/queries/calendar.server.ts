@@ -15,9 +15,9 @@ import {
 import { mayManageAssociation } from "@domain/associations";
 import {
   type CalendarSource,
-  expandEvent,
   isTimeZone,
   type OccurrenceException,
+  occurrenceTimes,
   wallClockToInstant,
 } from "@domain/calendar";
 import { DEFAULT_TIME_ZONE } from "@domain/rfp/time";
@@ -93,10 +93,34 @@ export interface CalendarQuery {
   limit?: number;
 }
 
+/**
+ * An entry before it is built: its times (ms) and what ordering and placing it in days need; `entry()`
+ * builds the rest. A busy month has thousands of entries of which the page shows a few hundred
+ * (issue 12), so the month view places slots and builds only the entries it shows.
+ */
+export interface CalendarSlot {
+  start: number;
+  end: number;
+  title: string;
+  isAllDay: boolean;
+  timeZone: string;
+  entry(): CalendarEntry;
+}
+
+/** A slot of an entry already built (the sources with a few rows). */
+const slotOf = (e: CalendarEntry): CalendarSlot => ({
+  start: Date.parse(e.startsAt),
+  end: Date.parse(e.endsAt),
+  title: e.title,
+  isAllDay: e.isAllDay,
+  timeZone: e.timeZone,
+  entry: () => e,
+});
+
 export interface CalendarSourceDefinition {
   source: CalendarSource;
-  /** The entries overlapping the window. */
-  entries(db: Queryable, q: CalendarQuery): Promise<CalendarEntry[]>;
+  /** The entries overlapping the window, as slots. */
+  slots(db: Queryable, q: CalendarQuery): Promise<CalendarSlot[]>;
   /** Everything of this source for the person's feed (recurrence as RRULEs). */
   feed(db: Queryable, q: Pick<CalendarQuery, "userId" | "email" | "associationIds">): Promise<IcsEvent[]>;
 }
@@ -113,13 +137,20 @@ function visibleEvents(q: Pick<CalendarQuery, "userId" | "email" | "associationI
   return or(...clauses) as SQL;
 }
 
-async function exceptionsFor(db: Queryable, ids: string[]) {
+/**
+ * The exceptions of the repeating events matching `where`, by event: read beside the events (one
+ * round, a subquery instead of a parameter per series: a busy calendar has over a thousand, issue 12).
+ */
+async function exceptionsFor(db: Queryable, where: SQL | undefined) {
   const map = new Map<string, OccurrenceException[]>();
-  if (ids.length === 0) return map;
+  const series = db
+    .select({ id: calendarEvents.id })
+    .from(calendarEvents)
+    .where(and(where, isNotNull(calendarEvents.rrule)));
   const rows = await db
     .select()
     .from(calendarEventExceptions)
-    .where(inArray(calendarEventExceptions.eventId, ids));
+    .where(inArray(calendarEventExceptions.eventId, series));
   for (const r of rows) {
     const list = map.get(r.eventId) ?? [];
     list.push(toException(r));
@@ -132,7 +163,7 @@ const iso = (t: string) => new Date(t).toISOString();
 
 export const eventsSource: CalendarSourceDefinition = {
   source: "event",
-  async entries(db, q) {
+  async slots(db, q) {
     const where: (SQL | undefined)[] = [
       visibleEvents(q),
       lt(calendarEvents.startsAt, new Date(q.to).toISOString()),
@@ -152,64 +183,73 @@ export const eventsSource: CalendarSourceDefinition = {
         ),
       );
     }
-    const rows = await db
-      .select({
-        id: calendarEvents.id,
-        title: calendarEvents.title,
-        eventType: calendarEvents.eventType,
-        startsAt: calendarEvents.startsAt,
-        endsAt: calendarEvents.endsAt,
-        timeZone: calendarEvents.timeZone,
-        isAllDay: calendarEvents.isAllDay,
-        rrule: calendarEvents.rrule,
-        location: calendarEvents.location,
-        associationId: calendarEvents.associationId,
-        associationName: associations.name,
-      })
-      .from(calendarEvents)
-      .leftJoin(associations, eq(associations.id, calendarEvents.associationId))
-      .where(and(...where));
-    const exceptions = await exceptionsFor(
-      db,
-      rows.filter((r) => r.rrule).map((r) => r.id),
-    );
-    const out: CalendarEntry[] = [];
+    const [rows, exceptions] = await Promise.all([
+      db
+        .select({
+          id: calendarEvents.id,
+          title: calendarEvents.title,
+          eventType: calendarEvents.eventType,
+          startsAt: calendarEvents.startsAt,
+          endsAt: calendarEvents.endsAt,
+          timeZone: calendarEvents.timeZone,
+          isAllDay: calendarEvents.isAllDay,
+          rrule: calendarEvents.rrule,
+          location: calendarEvents.location,
+          associationId: calendarEvents.associationId,
+          associationName: associations.name,
+        })
+        .from(calendarEvents)
+        .leftJoin(associations, eq(associations.id, calendarEvents.associationId))
+        .where(and(...where)),
+      exceptionsFor(db, and(...where)),
+    ]);
+    const out: CalendarSlot[] = [];
     for (const r of rows) {
-      const occurrences = expandEvent(
+      const occurrences = occurrenceTimes(
         { startsAt: iso(r.startsAt), endsAt: iso(r.endsAt), timeZone: r.timeZone, rrule: r.rrule },
         exceptions.get(r.id) ?? [],
         { from: q.from, to: q.to },
         q.limit,
       );
       for (const o of occurrences) {
-        const occurrence = r.rrule ? o.occurrenceStart : null;
+        const title = o.exception?.title ?? r.title;
         out.push({
-          key: `event:${r.id}:${o.occurrenceStart}`,
-          source: "event",
-          id: r.id,
-          title: o.exception?.title ?? r.title,
-          eventType: r.eventType,
-          startsAt: o.startsAt,
-          endsAt: o.endsAt,
+          start: o.start,
+          end: o.end,
+          title,
           isAllDay: r.isAllDay,
           timeZone: r.timeZone,
-          location: o.exception?.location ?? r.location,
-          href: `/calendar/events/${r.id}${occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ""}`,
-          recurring: Boolean(r.rrule),
-          occurrenceStart: occurrence,
-          associationName: r.associationName,
-          associationId: r.associationId,
+          entry: () => {
+            const original = new Date(o.original).toISOString();
+            const occurrence = r.rrule ? original : null;
+            return {
+              key: `event:${r.id}:${original}`,
+              source: "event",
+              id: r.id,
+              title,
+              eventType: r.eventType,
+              startsAt: new Date(o.start).toISOString(),
+              endsAt: new Date(o.end).toISOString(),
+              isAllDay: r.isAllDay,
+              timeZone: r.timeZone,
+              location: o.exception?.location ?? r.location,
+              href: `/calendar/events/${r.id}${occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ""}`,
+              recurring: Boolean(r.rrule),
+              occurrenceStart: occurrence,
+              associationName: r.associationName,
+              associationId: r.associationId,
+            };
+          },
         });
       }
     }
     return out;
   },
   async feed(db, q) {
-    const rows = await db.select().from(calendarEvents).where(visibleEvents(q));
-    const exceptions = await exceptionsFor(
-      db,
-      rows.filter((r) => r.rrule).map((r) => r.id),
-    );
+    const [rows, exceptions] = await Promise.all([
+      db.select().from(calendarEvents).where(visibleEvents(q)),
+      exceptionsFor(db, visibleEvents(q)),
+    ]);
     return rows.map((e) => ({
       id: e.id,
       title: e.title,
@@ -242,7 +282,7 @@ function concernedRfps(userId: string): SQL {
 
 export const rfpDeadlinesSource: CalendarSourceDefinition = {
   source: "rfp_deadline",
-  async entries(db, q) {
+  async slots(db, q) {
     if (q.eventType && q.eventType !== "all" && q.eventType !== "deadline") return [];
     const where: (SQL | undefined)[] = [
       concernedRfps(q.userId),
@@ -258,23 +298,25 @@ export const rfpDeadlinesSource: CalendarSourceDefinition = {
       .$dynamic();
     if (q.limit) query = query.limit(q.limit);
     const rows = await query;
-    return rows.map((r) => ({
-      key: `rfp_deadline:${r.id}`,
-      source: "rfp_deadline",
-      id: r.id,
-      title: `Proposals due: ${r.title}`,
-      eventType: "deadline",
-      startsAt: iso(r.deadline as string),
-      endsAt: iso(r.deadline as string),
-      isAllDay: false,
-      timeZone: "UTC",
-      location: null,
-      href: `/rfps/${r.id}`,
-      recurring: false,
-      occurrenceStart: null,
-      associationName: null,
-      associationId: null,
-    }));
+    return rows.map((r) =>
+      slotOf({
+        key: `rfp_deadline:${r.id}`,
+        source: "rfp_deadline",
+        id: r.id,
+        title: `Proposals due: ${r.title}`,
+        eventType: "deadline",
+        startsAt: iso(r.deadline as string),
+        endsAt: iso(r.deadline as string),
+        isAllDay: false,
+        timeZone: "UTC",
+        location: null,
+        href: `/rfps/${r.id}`,
+        recurring: false,
+        occurrenceStart: null,
+        associationName: null,
+        associationId: null,
+      }),
+    );
   },
   async feed(db, q) {
     const rows = await db
@@ -329,7 +371,7 @@ const meetingColumns = {
 
 export const boardMeetingsSource: CalendarSourceDefinition = {
   source: "board_meeting",
-  async entries(db, q) {
+  async slots(db, q) {
     if (q.associationIds.length === 0) return [];
     if (q.eventType && q.eventType !== "all" && q.eventType !== "meeting") return [];
     const where: (SQL | undefined)[] = [
@@ -347,23 +389,25 @@ export const boardMeetingsSource: CalendarSourceDefinition = {
       .$dynamic();
     if (q.limit) query = query.limit(q.limit);
     const rows = await query;
-    return rows.map((r) => ({
-      key: `board_meeting:${r.id}`,
-      source: "board_meeting",
-      id: r.id,
-      title: r.title,
-      eventType: "meeting",
-      startsAt: iso(r.startTime),
-      endsAt: iso(r.endTime),
-      isAllDay: false,
-      timeZone: r.timeZone,
-      location: r.location,
-      href: `/board-room/meetings/${r.id}`,
-      recurring: false,
-      occurrenceStart: null,
-      associationName: r.associationName,
-      associationId: r.associationId,
-    }));
+    return rows.map((r) =>
+      slotOf({
+        key: `board_meeting:${r.id}`,
+        source: "board_meeting",
+        id: r.id,
+        title: r.title,
+        eventType: "meeting",
+        startsAt: iso(r.startTime),
+        endsAt: iso(r.endTime),
+        isAllDay: false,
+        timeZone: r.timeZone,
+        location: r.location,
+        href: `/board-room/meetings/${r.id}`,
+        recurring: false,
+        occurrenceStart: null,
+        associationName: r.associationName,
+        associationId: r.associationId,
+      }),
+    );
   },
   async feed(db, q) {
     if (q.associationIds.length === 0) return [];
@@ -414,7 +458,7 @@ const dueDay = (date: string, zone: string) => ({
 
 export const actionItemsSource: CalendarSourceDefinition = {
   source: "action_item",
-  async entries(db, q) {
+  async slots(db, q) {
     if (q.associationIds.length === 0) return [];
     if (q.eventType && q.eventType !== "all" && q.eventType !== "deadline") return [];
     // Due dates are days: widen the window by a day each side, then keep the days that overlap it.
@@ -434,24 +478,26 @@ export const actionItemsSource: CalendarSourceDefinition = {
       .where(and(...where))
       .orderBy(asc(meetingActionItems.dueDate));
     const entries = rows
-      .map((r) => ({
-        key: `action_item:${r.id}`,
-        source: "action_item",
-        id: r.id,
-        title: `Action item due: ${r.description}`,
-        eventType: "deadline",
-        ...dueDay(r.dueDate, r.timeZone),
-        isAllDay: true,
-        timeZone: r.timeZone,
-        location: null,
-        href: "/board-room/action-items",
-        recurring: false,
-        occurrenceStart: null,
-        associationName: r.associationName,
-        associationId: r.associationId,
-      }))
+      .map(
+        (r): CalendarEntry => ({
+          key: `action_item:${r.id}`,
+          source: "action_item",
+          id: r.id,
+          title: `Action item due: ${r.description}`,
+          eventType: "deadline",
+          ...dueDay(r.dueDate, r.timeZone),
+          isAllDay: true,
+          timeZone: r.timeZone,
+          location: null,
+          href: "/board-room/action-items",
+          recurring: false,
+          occurrenceStart: null,
+          associationName: r.associationName,
+          associationId: r.associationId,
+        }),
+      )
       .filter((e) => Date.parse(e.endsAt) >= q.from && Date.parse(e.startsAt) < q.to);
-    return q.limit ? entries.slice(0, q.limit) : entries;
+    return (q.limit ? entries.slice(0, q.limit) : entries).map(slotOf);
   },
   async feed(db, q) {
     if (q.associationIds.length === 0) return [];
@@ -487,14 +533,19 @@ export const CALENDAR_SOURCES: CalendarSourceDefinition[] = [
   actionItemsSource,
 ];
 
+/** Titles of entries starting together, as String.prototype.localeCompare orders them (one collator). */
+const titleOrder = new Intl.Collator().compare;
+
+/** The slots of every source in the window, in start order (titles break ties). */
+export async function gatherSlots(db: Queryable, q: CalendarQuery): Promise<CalendarSlot[]> {
+  const lists = await Promise.all(CALENDAR_SOURCES.map((s) => s.slots(db, q)));
+  return lists.flat().sort((a, b) => a.start - b.start || titleOrder(a.title, b.title));
+}
+
 /** The entries of every source in the window, in start order (at most `limit` when given). */
 export async function gatherCalendar(db: Queryable, q: CalendarQuery): Promise<CalendarEntry[]> {
-  const lists = await Promise.all(CALENDAR_SOURCES.map((s) => s.entries(db, q)));
-  const all = lists.flat().sort((a, b) =>
-    // ISO instants of one format order as text; a collator only for the titles of a tie.
-    a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.title.localeCompare(b.title),
-  );
-  return q.limit ? all.slice(0, q.limit) : all;
+  const all = await gatherSlots(db, q);
+  return (q.limit ? all.slice(0, q.limit) : all).map((s) => s.entry());
 }
 
 /** Everything for the person's iCal feed. */

@@ -2,10 +2,12 @@ import {
   addDays,
   addMonths,
   CALENDAR_LIMITS,
-  cellEntries,
-  daysCovered,
+  cellMore,
+  coveredDays,
+  dayNumber,
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
+  floatingMs,
   gridRange,
   MONTH_NAMES,
   monthGrid,
@@ -29,8 +31,13 @@ import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";
-import { type CalendarEntry, gatherCalendar, requireCalendarViewer } from "~/queries/calendar.server";
-import { entryDays, entryView } from "~/queries/calendar-present.server";
+import {
+  type CalendarSlot,
+  gatherCalendar,
+  gatherSlots,
+  requireCalendarViewer,
+} from "~/queries/calendar.server";
+import { chipView, entryView } from "~/queries/calendar-present.server";
 
 export const meta: MetaFunction = () => [{ title: "Calendar · Association Commons" }];
 
@@ -81,40 +88,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
     eventType: type,
   };
   const grid = gridRange(month);
-  const entries = await gatherCalendar(db, {
+  const slots = await gatherSlots(db, {
     ...base,
     from: wallClockToInstant(grid.first, "00:00", zone),
     to: wallClockToInstant(addDays(grid.last, 1), "00:00", zone),
   });
-  // Entries are placed raw; only what the page shows (a cell's first 3, the open day, one page of the
-  // month's list) is formatted: a busy calendar has thousands of entries in a month (issue 12).
-  const byDay = new Map<string, CalendarEntry[]>();
-  const monthAll: CalendarEntry[] = [];
+  // A busy calendar has thousands of entries in a month (issue 12): each is placed by its day numbers
+  // and counted; only what the page shows (a cell's first 3, the open day, one page of the month's
+  // list) is built and formatted.
   const monthKey = monthKeyText(month);
-  for (const e of entries) {
-    const days = entryDays(e, zone);
-    for (const d of daysCovered(days.startDate, days.endDate, days.endTime, grid)) {
-      const list = byDay.get(d) ?? [];
-      list.push(e);
-      byDay.set(d, list);
+  const gridStart = dayNumber(grid.first);
+  const gridDays = dayNumber(grid.last) - gridStart + 1;
+  const monthStart = dayNumber(`${monthKey}-01`);
+  const nextMonthStart = dayNumber(`${monthKeyText(addMonths(month, 1))}-01`);
+  const openDay = dayParam && DAY.test(dayParam) ? dayNumber(dayParam) - gridStart : -1;
+  const shownIn = Array.from({ length: gridDays }, (): CalendarSlot[] => []);
+  const countIn = new Array<number>(gridDays).fill(0);
+  const openList: CalendarSlot[] = [];
+  const monthAll: CalendarSlot[] = [];
+  for (const s of slots) {
+    // An all-day event shows on its own days, whatever the viewer's zone.
+    const shownZone = s.isAllDay ? s.timeZone : zone;
+    const startFloating = floatingMs(s.start, shownZone);
+    const endFloating = floatingMs(s.end, shownZone);
+    const { first, last } = coveredDays(startFloating, endFloating);
+    for (let i = Math.max(first - gridStart, 0); i <= Math.min(last - gridStart, gridDays - 1); i++) {
+      const shown = shownIn[i] as CalendarSlot[];
+      if (shown.length < CALENDAR_LIMITS.cellEvents) shown.push(s);
+      countIn[i] = (countIn[i] as number) + 1;
+      if (i === openDay) openList.push(s);
     }
-    if (
-      days.startDate.slice(0, 7) === monthKey ||
-      (days.startDate < `${monthKey}-01` && days.endDate >= `${monthKey}-01`)
-    )
-      monthAll.push(e);
+    const endDay = Math.floor(endFloating / 86_400_000);
+    if ((first >= monthStart && first < nextMonthStart) || (first < monthStart && endDay >= monthStart))
+      monthAll.push(s);
   }
-  const cells = monthGrid(month).map((d) => {
-    const all = byDay.get(d.date) ?? [];
-    const { shown, more, moreText } = cellEntries(all);
-    return {
-      ...d,
-      isToday: d.date === today,
-      entries: shown.map((e) => entryView(e, zone)),
-      more,
-      moreText,
-    };
-  });
+  const cells = monthGrid(month).map((d, i) => ({
+    ...d,
+    isToday: d.date === today,
+    entries: (shownIn[i] ?? []).map((s) => chipView(s.entry(), zone)),
+    ...cellMore(countIn[i] ?? 0),
+  }));
   const pages = Math.max(1, Math.ceil(monthAll.length / CALENDAR_LIMITS.monthListPage));
   const listPage = Math.min(
     pages,
@@ -123,7 +136,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const firstShown = (listPage - 1) * CALENDAR_LIMITS.monthListPage;
   const monthEntries = monthAll
     .slice(firstShown, firstShown + CALENDAR_LIMITS.monthListPage)
-    .map((e) => entryView(e, zone));
+    .map((s) => entryView(s.entry(), zone));
   const agenda =
     view === "agenda"
       ? (
@@ -137,7 +150,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : [];
   const day =
     dayParam && DAY.test(dayParam)
-      ? { date: dayParam, entries: (byDay.get(dayParam) ?? []).map((e) => entryView(e, zone)) }
+      ? { date: dayParam, entries: openList.map((s) => entryView(s.entry(), zone)) }
       : null;
   const token = await feedToken(db, viewer.user.id);
   return json({

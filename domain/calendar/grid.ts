@@ -90,9 +90,32 @@ export function monthRange(key: MonthKey): { first: string; last: string } {
 
 /** A cell shows 3 entries, then "+N more" (spec 001 section 2.10). */
 export function cellEntries<T>(entries: readonly T[], limit: number = CALENDAR_LIMITS.cellEvents) {
-  const shown = entries.slice(0, limit);
-  const more = Math.max(0, entries.length - limit);
-  return { shown, more, moreText: more > 0 ? `+${more} more` : null };
+  return { shown: entries.slice(0, limit), ...cellMore(entries.length, limit) };
+}
+
+/** The "+N more" of a cell holding `total` entries (cellEntries without the entries). */
+export function cellMore(total: number, limit: number = CALENDAR_LIMITS.cellEvents) {
+  const more = Math.max(0, total - limit);
+  return { more, moreText: more > 0 ? `+${more} more` : null };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The day number (days since 1970-01-01) of a calendar day "YYYY-MM-DD" (NaN if it is not one). */
+export const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+
+/**
+ * daysCovered in numbers, for a busy month (issue 12): the first and last day numbers (dayNumber) an
+ * entry covers, from its start and end as floating times (time.ts floatingMs, in the zone it shows in),
+ * not limited to a grid. An end exactly at midnight (to the minute) does not cover that day.
+ */
+export function coveredDays(startFloating: number, endFloating: number): { first: number; last: number } {
+  const first = Math.floor(startFloating / DAY_MS);
+  const endDay = Math.floor(endFloating / DAY_MS);
+  let last = endDay;
+  if (endFloating - endDay * DAY_MS < 60_000 && endDay > first) last = endDay - 1;
+  if (last < first) last = first;
+  return { first, last };
 }
 
 /**

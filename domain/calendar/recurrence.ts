@@ -1,5 +1,5 @@
 import * as rruleModule from "rrule";
-import { fromFloating, toFloating, wallClock, wallClockToInstant } from "./time";
+import { floatingMs, fromFloating, fromFloatingMs, toFloating, wallClock, wallClockToInstant } from "./time";
 import { CALENDAR_LIMITS, type RecurrencePattern } from "./types";
 
 /**
@@ -195,6 +195,15 @@ export function isOccurrence(event: SeriesEvent, occurrenceStart: string): boole
   return found.some((d) => fromFloating(d, event.timeZone) === at);
 }
 
+/** An occurrence as numbers (ms): what a busy month places and sorts before it formats anything. */
+export interface OccurrenceTimes {
+  start: number;
+  end: number;
+  /** The original start that names this occurrence. */
+  original: number;
+  exception: OccurrenceException | null;
+}
+
 /**
  * The occurrences of an event overlapping [from, to) (ms), at most `limit`, in start order, with its
  * exceptions applied (a cancelled occurrence is left out; a changed one takes its new times).
@@ -205,40 +214,52 @@ export function expandEvent(
   window: { from: number; to: number },
   limit = Number.POSITIVE_INFINITY,
 ): Occurrence[] {
+  return occurrenceTimes(event, exceptions, window, limit).map((o) => ({
+    startsAt: new Date(o.start).toISOString(),
+    endsAt: new Date(o.end).toISOString(),
+    occurrenceStart: new Date(o.original).toISOString(),
+    exception: o.exception,
+  }));
+}
+
+/** expandEvent as numbers (ms), without a string or a Date per occurrence. */
+export function occurrenceTimes(
+  event: SeriesEvent,
+  exceptions: readonly OccurrenceException[],
+  window: { from: number; to: number },
+  limit = Number.POSITIVE_INFINITY,
+): OccurrenceTimes[] {
   const start = Date.parse(event.startsAt);
   const duration = Math.max(0, Date.parse(event.endsAt) - start);
-  const byStart = new Map(exceptions.map((e) => [Date.parse(e.occurrenceStart), e]));
-  const originals: number[] = [];
+  const byStart =
+    exceptions.length > 0 ? new Map(exceptions.map((e) => [Date.parse(e.occurrenceStart), e])) : null;
   const rule = event.rrule ? ruleOptions(event) : null;
+  let originals: number[];
   if (!rule) {
-    originals.push(start);
+    originals = [start];
   } else {
     // A wide floating window (offsets differ from UTC by under a day; a changed occurrence may have
     // moved from outside), then the exact test on real instants below.
     const margin = duration + 32 * DAY;
-    const after = toFloating(window.from, event.timeZone).getTime() - margin;
-    const before = toFloating(window.to, event.timeZone).getTime() + margin;
-    for (const d of occurrencesBetween(rule, after, before))
-      originals.push(fromFloating(new Date(d), event.timeZone));
+    const after = floatingMs(window.from, event.timeZone) - margin;
+    const before = floatingMs(window.to, event.timeZone) + margin;
+    originals = occurrencesBetween(rule, after, before);
+    for (let i = 0; i < originals.length; i++)
+      originals[i] = fromFloatingMs(originals[i] as number, event.timeZone);
   }
-  const out: Occurrence[] = [];
+  const out: OccurrenceTimes[] = [];
   for (const original of originals) {
-    const exception = byStart.get(original) ?? null;
+    const exception = byStart?.get(original) ?? null;
     if (exception?.cancelled) continue;
     const s = exception?.startsAt ? Date.parse(exception.startsAt) : original;
     const e = exception?.endsAt ? Date.parse(exception.endsAt) : s + duration;
     // Overlaps the window; a zero-length entry (a deadline) counts at its instant.
-    if (s < window.to && (e > window.from || (e === s && s >= window.from))) {
-      out.push({
-        startsAt: new Date(s).toISOString(),
-        endsAt: new Date(e).toISOString(),
-        occurrenceStart: new Date(original).toISOString(),
-        exception,
-      });
-    }
+    if (s < window.to && (e > window.from || (e === s && s >= window.from)))
+      out.push({ start: s, end: e, original, exception });
   }
-  out.sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0));
-  return out.slice(0, limit);
+  // A moved occurrence may now start before an earlier one (a stable sort: ties keep their order).
+  if (byStart) out.sort((a, b) => a.start - b.start);
+  return out.length > limit ? out.slice(0, limit) : out;
 }
 
 /**

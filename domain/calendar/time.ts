@@ -17,21 +17,28 @@ const pad = (n: number) => String(n).padStart(2, "0");
 /**
  * Zone conversions are remembered (exact keys: zone and instant): a busy calendar converts the same
  * times of day over and over, and each conversion asks Intl for the zone's offset (issue 12,
- * scripts/bench/calendar.ts). Bounded: a full cache starts over.
+ * scripts/bench/calendar.ts). One map per zone keyed by the number itself, so a lookup builds no key
+ * string. Bounded: a full zone's map starts over.
  */
 const MEMO_MAX = 50_000;
-function remember<T>(cache: Map<string, T>, key: string, compute: () => T): T {
-  let value = cache.get(key);
+type ZoneMemo<T> = Map<string, Map<number, T>>;
+function remember<T>(memo: ZoneMemo<T>, zone: string, ms: number, compute: () => T): T {
+  let cache = memo.get(zone);
+  if (cache === undefined) {
+    cache = new Map();
+    memo.set(zone, cache);
+  }
+  let value = cache.get(ms);
   if (value === undefined) {
     if (cache.size >= MEMO_MAX) cache.clear();
     value = compute();
-    cache.set(key, value);
+    cache.set(ms, value);
   }
   return value;
 }
-const wallClocks = new Map<string, Readonly<WallClock>>();
-const floatings = new Map<string, number>();
-const instants = new Map<string, number>();
+const wallClocks: ZoneMemo<Readonly<WallClock>> = new Map();
+const floatings: ZoneMemo<number> = new Map();
+const instants: ZoneMemo<number> = new Map();
 
 /** True when `zone` is an IANA zone this runtime knows. */
 export function isTimeZone(zone: string): boolean {
@@ -45,8 +52,8 @@ export function isTimeZone(zone: string): boolean {
 
 /** An instant as a wall clock in `zone`. */
 export function wallClock(instant: string | number | Date, zone: string): WallClock {
-  const ms = new Date(instant).getTime();
-  return remember(wallClocks, `${zone}|${ms}`, () => {
+  const ms = typeof instant === "number" ? instant : new Date(instant).getTime();
+  return remember(wallClocks, zone, ms, () => {
     const t = new TZDate(ms, zone);
     return Object.freeze({
       date: `${String(t.getFullYear()).padStart(4, "0")}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`,
@@ -67,24 +74,34 @@ export function wallClockToInstant(date: string, time: string, zone: string): nu
 
 /** "Floating" time: the wall clock's fields stored as if they were UTC (what rrule computes with). */
 export function toFloating(instant: number, zone: string): Date {
-  const floating = remember(floatings, `${zone}|${instant}`, () => {
+  return new Date(floatingMs(instant, zone));
+}
+
+/** toFloating as a number (ms), without a Date. */
+export function floatingMs(instant: number, zone: string): number {
+  return remember(floatings, zone, instant, () => {
     const t = new TZDate(instant, zone);
     return Date.UTC(t.getFullYear(), t.getMonth(), t.getDate(), t.getHours(), t.getMinutes(), t.getSeconds());
   });
-  return new Date(floating);
 }
 
 /** A floating time back to the instant it names in `zone`. */
 export function fromFloating(floating: Date, zone: string): number {
-  return remember(instants, `${zone}|${floating.getTime()}`, () =>
-    new TZDate(
-      floating.getUTCFullYear(),
-      floating.getUTCMonth(),
-      floating.getUTCDate(),
-      floating.getUTCHours(),
-      floating.getUTCMinutes(),
-      floating.getUTCSeconds(),
+  return fromFloatingMs(floating.getTime(), zone);
+}
+
+/** fromFloating of a number (ms). */
+export function fromFloatingMs(floating: number, zone: string): number {
+  return remember(instants, zone, floating, () => {
+    const f = new Date(floating);
+    return new TZDate(
+      f.getUTCFullYear(),
+      f.getUTCMonth(),
+      f.getUTCDate(),
+      f.getUTCHours(),
+      f.getUTCMinutes(),
+      f.getUTCSeconds(),
       zone,
-    ).getTime(),
-  );
+    ).getTime();
+  });
 }

@@ -5,7 +5,7 @@
  * checked by content with nothing left on refusal, versions, and the append-only history.
  */
 
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { documentFolders, documentHistory } from "@db/schema";
@@ -18,18 +18,11 @@ import * as downloadRoute from "~/routes/documents.library.$versionId";
 import { useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
-import { FAKE_PDF, TINY_GIF, TINY_PDF, TINY_PNG } from "../support/files";
+import { FAKE_PDF, filesUnder, TINY_GIF, TINY_PDF, TINY_PNG } from "../support/files";
+import { MULTIPART_CONTENT_TYPE, multipart } from "../support/multipart";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
-    .sort();
-}
 
 /** What a loader or action answered: its Response, returned or thrown. */
 async function answer(fn: () => Promise<unknown>): Promise<Response> {
@@ -41,38 +34,6 @@ async function answer(fn: () => Promise<unknown>): Promise<Response> {
     if (e instanceof Response) return e;
     throw e;
   }
-}
-
-const BOUNDARY = "----documentstestboundary";
-
-/** A multipart body (one file in "file") as a stream that records whether anyone read it. */
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  const bytes = Buffer.concat(parts);
-  const state = { pulled: false };
-  const body = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        state.pulled = true;
-        controller.enqueue(new Uint8Array(bytes));
-        controller.close();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { body, state };
 }
 
 describe.each(engines)("the document library on %s", (engine) => {
@@ -121,7 +82,7 @@ describe.each(engines)("the document library on %s", (engine) => {
     const request = new Request("http://localhost/documents", {
       method: "POST",
       body,
-      headers: { Cookie: who.cookie, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: { Cookie: who.cookie, "Content-Type": MULTIPART_CONTENT_TYPE },
       duplex: "half",
     } as RequestInit);
     return answer(() => libraryRoute.action({ request, params: {}, context: {} })).then((response) => ({
@@ -134,7 +95,7 @@ describe.each(engines)("the document library on %s", (engine) => {
     const request = new Request(`http://localhost/documents/${id}`, {
       method: "POST",
       body,
-      headers: { Cookie: who.cookie, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: { Cookie: who.cookie, "Content-Type": MULTIPART_CONTENT_TYPE },
       duplex: "half",
     } as RequestInit);
     return answer(() => documentRoute.action({ request, params: { id }, context: {} })).then((response) => ({

@@ -8,7 +8,7 @@
  * replay --verify runs over the projections when the block ends (tests/support/db.ts).
  */
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { users } from "@db/schema";
@@ -27,52 +27,13 @@ import { sweepOrphanedFiles } from "~/storage/sweep.server";
 import { formRequest, thrown, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
-import { FAKE_PDF, TINY_PDF, TINY_PNG } from "../support/files";
+import { FAKE_PDF, filesUnder, TINY_PDF, TINY_PNG } from "../support/files";
+import { MULTIPART_CONTENT_TYPE, multipart } from "../support/multipart";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
 // biome-ignore lint/suspicious/noExplicitAny: loader JSON, read loosely by the assertions
 type Loose = any;
-
-const BOUNDARY = "----packettestboundary";
-
-/** A multipart body (one file in "file") as a stream that records whether anyone read it. */
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  const bytes = Buffer.concat(parts);
-  const state = { pulled: false };
-  const body = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        state.pulled = true;
-        controller.enqueue(new Uint8Array(bytes));
-        controller.close();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { body, state };
-}
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
-    .sort();
-}
 
 const get = (p: string, who: Person) =>
   new Request(`http://localhost${p}`, { headers: { Cookie: who.cookie } });
@@ -112,7 +73,7 @@ describe.each(engines)("the board packet on %s", (engine) => {
     const request = new Request(`http://localhost/board-room/meetings/${id}/packet`, {
       method: "POST",
       body,
-      headers: { Cookie: who.cookie, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: { Cookie: who.cookie, "Content-Type": MULTIPART_CONTENT_TYPE },
       duplex: "half",
     } as RequestInit);
     return read(() => packetPage.action(args(request, { id }))).then((r) => ({ ...r, state }));
@@ -137,7 +98,7 @@ describe.each(engines)("the board packet on %s", (engine) => {
     const request = new Request("http://localhost/documents", {
       method: "POST",
       body,
-      headers: { Cookie: who.cookie, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: { Cookie: who.cookie, "Content-Type": MULTIPART_CONTENT_TYPE },
       duplex: "half",
     } as RequestInit);
     const response = await thrown(() => libraryRoute.action(args(request)));

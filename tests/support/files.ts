@@ -1,3 +1,6 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+
 /** Tiny real files for upload tests: each is recognised by its content (file-type), not its name. */
 
 /** A minimal one-page PDF. */
@@ -25,3 +28,12 @@ export const TINY_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAA
 
 /** Plain text: what a file renamed to .pdf still is. */
 export const FAKE_PDF = Buffer.from("This is not a PDF, whatever its name says.\n", "utf8");
+
+/** The files under `dir` (recursively), as sorted paths relative to it with "/" separators. */
+export function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
+    .sort();
+}

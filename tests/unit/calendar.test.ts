@@ -3,6 +3,9 @@ import {
   addMonths,
   CALENDAR_MESSAGES,
   cellEntries,
+  cellMore,
+  coveredDays,
+  dayNumber,
   daysCovered,
   duplicateTitle,
   EVENT_TYPE_COLORS,
@@ -10,6 +13,7 @@ import {
   EventFormSchema,
   entryColor,
   expandEvent,
+  floatingMs,
   fromFloating,
   fromRrule,
   isOccurrence,
@@ -17,6 +21,7 @@ import {
   monthRange,
   newEventDefaults,
   noEventsText,
+  occurrenceTimes,
   onAllDayChange,
   onStartDateChange,
   onStartTimeChange,
@@ -30,6 +35,12 @@ import { rrulestr } from "rrule";
 import { describe, expect, it } from "vitest";
 
 const NY = "America/New_York";
+
+/** Midnight `days` local days after the local day of `instant`, in `zone`. */
+function wallClockInstant(instant: number, zone: string, days: number) {
+  const day = new Date(Date.parse(`${wallClock(instant, zone).date}T00:00:00Z`) + days * 86_400_000);
+  return fromFloating(day, zone);
+}
 
 function form(fields: Record<string, string>) {
   const fd = new FormData();
@@ -82,6 +93,47 @@ describe("month grid (spec 001 section 2.10)", () => {
     ]);
     expect(daysCovered("2026-03-05", "2026-03-06", "00:00", grid)).toEqual(["2026-03-05"]);
     expect(daysCovered("2026-02-27", "2026-03-02", "10:00", grid)).toEqual(["2026-03-01", "2026-03-02"]);
+  });
+
+  it("counts a cell's entries in numbers as it places them (issue 12: the month view builds none it does not show)", () => {
+    expect(cellMore(3)).toEqual({ more: 0, moreText: null });
+    expect(cellMore(7)).toEqual({ more: 4, moreText: "+4 more" });
+    expect(dayNumber("1970-01-02")).toBe(1);
+    expect(dayNumber("2026-13-45")).toBeNaN();
+    // coveredDays on floating times gives the days daysCovered gives on wall clocks, in several zones,
+    // across the March and November changes, for entries ending at midnight, at 00:00:30 and before
+    // they start.
+    const grid = { first: "2026-02-22", last: "2026-12-05" };
+    const first = dayNumber(grid.first);
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1664525 + 1013904223) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const zones = [NY, "Europe/London", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"];
+    for (let n = 0; n < 3000; n++) {
+      const zone = zones[n % zones.length] as string;
+      const start = Date.parse("2026-03-01T00:00:00Z") + Math.floor(random() * 250) * 3_600_000;
+      const kind = random();
+      const end =
+        kind < 0.2
+          ? wallClockInstant(start, zone, Math.floor(random() * 4) + 1)
+          : kind < 0.3
+            ? wallClockInstant(start, zone, 1) + 30_000
+            : kind < 0.35
+              ? start - 3_600_000
+              : start + Math.floor(random() * 80) * 3_600_000;
+      const s = wallClock(start, zone);
+      const e = wallClock(end, zone);
+      const expected = daysCovered(s.date, e.date, e.time, grid);
+      const { first: a, last: b } = coveredDays(floatingMs(start, zone), floatingMs(end, zone));
+      const got: string[] = [];
+      for (let d = Math.max(a, first); d <= Math.min(b, dayNumber(grid.last)); d++)
+        got.push(new Date(d * 86_400_000).toISOString().slice(0, 10));
+      expect(got, `${zone} ${new Date(start).toISOString()} ${new Date(end).toISOString()}`).toEqual(
+        expected,
+      );
+    }
   });
 
   it("says so when a month is empty, and names copies", () => {
@@ -343,6 +395,8 @@ describe("expanding a window of a long series (issue 12: only the window is iter
           expect(got, `${startsAt} ${rrule} ${new Date(w.from).toISOString()}`).toEqual(
             reference(event, w.from, w.to),
           );
+          // The month view's numbers are the same occurrences.
+          expect(occurrenceTimes(event, [], w).map((o) => new Date(o.original).toISOString())).toEqual(got);
         }
   });
 });

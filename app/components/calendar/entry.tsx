@@ -15,8 +15,11 @@ export interface EntryView {
   recurring: boolean;
 }
 
+/** What a month cell's chip shows. */
+export type ChipView = Pick<EntryView, "key" | "title" | "href" | "color" | "typeLabel" | "time">;
+
 /** A coloured chip in a month cell: a dot and the title (the colour is never the only signal). */
-export function EntryChip({ entry }: { entry: EntryView }) {
+export function EntryChip({ entry }: { entry: ChipView }) {
   return (
     <Link
       to={entry.href}

@@ -1,0 +1,86 @@
+// In-process timing of the /calendar month page (loaders + render through the built Remix handler) on
+// the calendar benchmark's data, for CPU profiles: `node --cpu-prof --import tsx
+// scripts/bench/calendar-profile.ts`. CALPROF_DB (database name, seeded once and kept; drop it by hand),
+// CALPROF_ITERATIONS (30).
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import postgres from "postgres";
+import { createUserSession } from "../../app/auth/session.server";
+import { openDatabase, runMigrations } from "../../db/client";
+import { users } from "../../db/schema";
+import { seedCalendar } from "./calendar";
+import { benchUrl } from "./support";
+
+const name = process.env.CALPROF_DB ?? "calprof";
+const iterations = Number(process.env.CALPROF_ITERATIONS ?? 30);
+const admin = postgres(benchUrl(), { max: 1, onnotice: () => {} });
+const exists = (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
+if (!exists) await admin.unsafe(`create database "${name}"`);
+await admin.end();
+const url = new URL(benchUrl());
+url.pathname = `/${name}`;
+process.env.DATABASE_URL = url.toString();
+process.env.SESSION_SECRET ??= "calendar-profile-secret-calendar-profile";
+const handle = await openDatabase({ url: url.toString(), max: 10 });
+globalThis.__dbHandle = Promise.resolve(handle);
+if (!exists) {
+  await runMigrations(handle);
+  await seedCalendar(handle.db, 10_000, 2_000);
+}
+const [person] = await handle.db.select().from(users).where(eq(users.email, "calendar@bench.test"));
+if (!person) throw new Error("no person");
+const session = await createUserSession(new Request("http://localhost/"), person.id, "/dashboard");
+const cookie = (session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+const handler = createRequestHandler(build, "production");
+const get = async (p: string) => {
+  const answer = await handler(new Request(`http://localhost${p}`, { headers: { Cookie: cookie } }), {
+    clientIp: "127.0.0.1",
+  });
+  const body = await answer.text();
+  if (answer.status !== 200) throw new Error(`${answer.status} ${body.slice(0, 300)}`);
+  return body;
+};
+const target = process.env.CALPROF_PATH ?? "/calendar";
+const page = await get(target);
+const data = await get(`${target}${target.includes("?") ? "&" : "?"}_data=routes/_app.calendar`);
+console.log(`page ${page.length} bytes, loader data ${data.length} bytes`);
+// CALPROF_DUMP=dir: the pages of a few addresses, to compare before and after a change.
+if (process.env.CALPROF_DUMP) {
+  const { mkdirSync, writeFileSync } = await import("node:fs");
+  mkdirSync(process.env.CALPROF_DUMP, { recursive: true });
+  const today = new Date().toISOString().slice(0, 10);
+  const month = today.slice(0, 7);
+  const paths = [
+    "/calendar",
+    `/calendar?day=${today}`,
+    `/calendar?day=${month}-03&page=3`,
+    "/calendar?page=40",
+    "/calendar?view=agenda",
+    "/calendar?q=Pool&type=inspection",
+    "/calendar?type=meeting",
+    "/calendar?type=deadline",
+    `/calendar?month=2026-03&day=2026-03-08`,
+    `/calendar?month=2027-11&day=2027-11-07`,
+    `/calendar?month=2025-06`,
+  ];
+  for (const [i, p] of paths.entries()) {
+    const html = (await get(p)).replace(/<script[^>]*>window.__remixContext[\s\S]*?<\/script>/, "");
+    writeFileSync(`${process.env.CALPROF_DUMP}/${i}.html`, `${p}\n${html}`);
+  }
+}
+const times: number[] = [];
+const cpu = process.cpuUsage();
+for (let i = 0; i < iterations; i++) {
+  const t0 = performance.now();
+  await get(target);
+  times.push(performance.now() - t0);
+}
+const used = process.cpuUsage(cpu);
+times.sort((a, b) => a - b);
+console.log(
+  `${iterations} pages: median ${times[Math.floor(times.length / 2)]?.toFixed(1)} ms, min ${times[0]?.toFixed(1)} ms, max ${times[times.length - 1]?.toFixed(1)} ms; CPU ${((used.user + used.system) / 1000 / iterations).toFixed(1)} ms a page`,
+);
+await handle.close();
