@@ -620,8 +620,7 @@ export async function recordMovement(
 ): Promise<{ ok: true; id: string } | FinanceError> {
   return db.transaction(async (tx) => {
     const fund = await lockFund(tx, input.associationId, input.fundId);
-    if (!fund)
-      return { ok: false, kind: "validation", field: "fund_id", message: FUND_MESSAGES.fundRequired };
+    if (!fund) return notFound();
     const refused = await checkFundStaysPositive(tx, fund, { with: input.values });
     if (refused) return refused;
     const [row] = await tx
