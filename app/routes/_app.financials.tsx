@@ -416,7 +416,8 @@ export async function action({ request }: ActionFunctionArgs) {
         fundId: v.fund_id,
         values: { kind: v.kind, amountCents: v.amount, description: v.description, date: v.date },
       });
-      if (!recorded.ok && recorded.kind === "not_found") throw json({ error: recorded.message }, { status: 404 });
+      if (!recorded.ok && recorded.kind === "not_found")
+        throw json({ error: recorded.message }, { status: 404 });
       if (!recorded.ok)
         return reply(
           "record-movement",
