@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { updateMovement } from "~/commands/finance.server";
 import * as page from "~/routes/_app.financials";
+import * as apiExport from "~/routes/api.financial.export";
 import * as apiSummary from "~/routes/api.financial.summary";
 import * as reportRoute from "~/routes/financial.reports.$report";
 import { formRequest, thrown, useAppDatabase } from "../support/app";
@@ -255,6 +256,18 @@ describe.each(engines)("reserve funds on %s", (engine) => {
       "Fully funded balance,,,,,30000.00",
       "Percent funded,,,,,5%",
     ]);
+    const exported = await outcome(() =>
+      apiExport.loader(args(get("/api/financial/export?type=reserves&period=current_month", treasurer))),
+    );
+    expect(exported.response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="reserves-${today}.csv"`,
+    );
+    expect(
+      (await exported.response.text())
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n"),
+    ).toEqual(lines);
     const pdf = await report("pdf");
     expect(pdf.response.headers.get("Content-Type")).toBe("application/pdf");
     expect(pdf.response.headers.get("Content-Disposition")).toBe(
