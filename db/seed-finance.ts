@@ -1,5 +1,12 @@
 import { eq } from "drizzle-orm";
-import { createBudget, createComponent, createTransaction } from "../app/commands/finance.server";
+import {
+  createBudget,
+  createComponent,
+  createFund,
+  createTransaction,
+  type MovementValues,
+  recordMovement,
+} from "../app/commands/finance.server";
 import {
   addDays,
   type BudgetPeriod,
@@ -11,13 +18,13 @@ import {
   type TransactionType,
 } from "../domain/finance";
 import type { Database } from "./client";
-import { associations, financeBudgets } from "./schema";
+import { associations, financeBudgets, reserveFunds } from "./schema";
 import { DEMO_ASSOCIATIONS } from "./seed-associations";
 
 /**
  * The demo financials (README, "Financials"): for each demo association a year of transactions ending
- * today (assessments, utilities, insurance, management, landscaping, repairs, reserve contributions
- * and a reserve withdrawal), a few pending payments (one overdue, some upcoming), and the fiscal
+ * today (assessments, utilities, insurance, management, landscaping, repairs, transfers to reserves),
+ * two reserve funds with a year of contributions, interest and one withdrawal, a few pending payments (one overdue, some upcoming), and the fiscal
  * year's budgets, one of them near its limit and one over it, and a reserve study of its components. Written through the app's own commands,
  * so each record has its history. An association that has any budget is left as it is, so seeding
  * twice changes nothing. Amounts vary by month without randomness.
@@ -28,6 +35,8 @@ interface Plan {
   /** The reserve study: name, useful life, remaining life (years), replacement cost (dollars). */
   components: [string, number, number, number][];
   treasurer: string;
+  /** The reserve funds: name, balance a year ago and monthly contribution (dollars, before scale). */
+  funds: [string, number, number][];
   /** Monthly owner assessments, in cents. */
   assessments: number;
   scale: number;
@@ -37,6 +46,10 @@ const PLANS: Plan[] = [
   {
     name: DEMO_ASSOCIATIONS.bayview,
     treasurer: "treasurer@demo.test",
+    funds: [
+      ["Capital reserve", 300_000, 20_000],
+      ["Roof reserve", 120_000, 6_000],
+    ],
     assessments: 104_000_00,
     scale: 1,
     components: [
@@ -51,6 +64,10 @@ const PLANS: Plan[] = [
   {
     name: DEMO_ASSOCIATIONS.oakHollow,
     treasurer: "manager@demo.test",
+    funds: [
+      ["Capital reserve", 300_000, 20_000],
+      ["Roads reserve", 120_000, 6_000],
+    ],
     assessments: 38_160_00,
     scale: 0.35,
     components: [
@@ -109,11 +126,12 @@ function yearOfEntries(plan: Plan, today: string): Entry[] {
       description: "Late fees and clubhouse rentals",
       date: day(month, 15),
     });
+    // The operating side of the month's contribution to the reserve funds (seedReserveFunds).
     add({
-      type: "income",
+      type: "expense",
       category: "reserves",
       amountCents: cents(26_000, plan),
-      description: `Reserve contribution, ${monthName(month)}`,
+      description: `Transfer to reserves, ${monthName(month)}`,
       date: day(month, 2),
     });
     add({
@@ -151,15 +169,6 @@ function yearOfEntries(plan: Plan, today: string): Entry[] {
       description: "Elevator service and repairs",
       date: day(month, 18),
     });
-    if (back === 11)
-      // The reserve account's balance a year ago, so the reserve study has a balance to measure.
-      add({
-        type: "income",
-        category: "reserves",
-        amountCents: cents(420_000, plan),
-        description: "Reserve account balance brought forward",
-        date: day(month, 1),
-      });
     if (Number(month.slice(5, 7)) % 3 === 1)
       add({
         type: "expense",
@@ -167,14 +176,6 @@ function yearOfEntries(plan: Plan, today: string): Entry[] {
         amountCents: cents(100_500, plan),
         description: "Property and wind insurance, quarterly premium",
         date: day(month, 20),
-      });
-    if (back === 5)
-      add({
-        type: "expense",
-        category: "reserves",
-        amountCents: cents(48_750, plan),
-        description: "Roof membrane repair, north section (reserve withdrawal)",
-        date: day(month, 22),
       });
     if (back === 2)
       add({
@@ -251,7 +252,7 @@ function budgetsFor(plan: Plan, today: string, fiscalYearStartMonth: number) {
     yearly("Insurance", "insurance", 425_000),
     yearly("Management", "management", 96_000),
     yearly("Maintenance and repairs", "maintenance", 60_000),
-    yearly("Reserve replacements", "reserves", 60_000),
+    yearly("Transfers to reserves", "reserves", 312_000),
     // This month's landscaping, at about 85% of its limit (warning), and the pool pump two months ago,
     // over its budget (exceeded).
     {
@@ -274,6 +275,78 @@ function budgetsFor(plan: Plan, today: string, fiscalYearStartMonth: number) {
   ];
 }
 
+/**
+ * The demo reserve funds (decision record 033): each fund's balance a year ago brought forward, a
+ * contribution on the 2nd of every month (the operating books' "Transfer to reserves"), interest at
+ * 0.25% of the balance at each month's end, and a roof repair paid from the second fund six months ago.
+ */
+function fundMovements(plan: Plan, today: string) {
+  const monthName = (m: string) =>
+    new Date(`${m}T00:00:00Z`).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  return plan.funds.map(([name, opening, monthly], index) => {
+    const movements: MovementValues[] = [];
+    let balance = 0;
+    const add = (m: MovementValues) => {
+      if (m.date > today) return;
+      movements.push(m);
+      balance += m.kind === "withdrawal" ? -m.amountCents : m.amountCents;
+    };
+    for (let back = 11; back >= 0; back--) {
+      const month = monthStart(today, -back);
+      if (back === 11)
+        add({
+          kind: "contribution",
+          amountCents: cents(opening, plan),
+          description: "Balance brought forward",
+          date: day(month, 1),
+        });
+      add({
+        kind: "contribution",
+        amountCents: cents(monthly, plan),
+        description: `Transfer from operating, ${monthName(month)}`,
+        date: day(month, 2),
+      });
+      if (back === 5 && index === 1)
+        add({
+          kind: "withdrawal",
+          amountCents: cents(48_750, plan),
+          description: "Roof membrane repair, north section",
+          date: day(month, 22),
+        });
+      add({
+        kind: "interest",
+        amountCents: Math.round(balance * 0.0025),
+        description: `Money market interest, ${monthName(month)}`,
+        date: monthEnd(month),
+      });
+    }
+    return { name, movements };
+  });
+}
+
+async function seedReserveFunds(
+  db: Database,
+  plan: Plan,
+  associationId: string,
+  actorId: string,
+  today: string,
+) {
+  const [existing] = await db
+    .select({ id: reserveFunds.id })
+    .from(reserveFunds)
+    .where(eq(reserveFunds.associationId, associationId))
+    .limit(1);
+  if (existing) return;
+  for (const { name, movements } of fundMovements(plan, today)) {
+    const fund = await createFund(db, { associationId, actorId, name });
+    if (!fund.ok) throw new Error(`The demo fund ${name} was not created: ${fund.message}`);
+    for (const values of movements) {
+      const done = await recordMovement(db, { associationId, actorId, fundId: fund.id, values });
+      if (!done.ok) throw new Error(`The demo movement ${values.description} was refused: ${done.message}`);
+    }
+  }
+}
+
 export async function seedFinance(
   db: Database,
   ids: Map<string, string>,
@@ -283,6 +356,12 @@ export async function seedFinance(
     const associationId = associationIds.get(plan.name);
     const actorId = ids.get(plan.treasurer);
     if (!associationId || !actorId) continue;
+    const [zone] = await db
+      .select({ timeZone: associations.timeZone })
+      .from(associations)
+      .where(eq(associations.id, associationId));
+    // Funds on their own: a database seeded before the funds existed gets them too.
+    if (zone) await seedReserveFunds(db, plan, associationId, actorId, todayIn(zone.timeZone));
     const [existing] = await db
       .select({ id: financeBudgets.id })
       .from(financeBudgets)

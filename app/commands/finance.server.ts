@@ -6,8 +6,11 @@ import {
   financeSettings,
   financeTransactions,
   reserveComponents,
+  reserveFunds,
+  reserveMovements,
 } from "@db/schema";
 import { FINANCE_MESSAGES } from "@domain/finance";
+import { belowZeroMessage, FUND_MESSAGES, lowestBalance, type MovementKind } from "@domain/finance/funds";
 import {
   type BudgetValues,
   changedFields,
@@ -521,4 +524,201 @@ export async function setHomeownersSeeSummary(db: Database, input: Actor & { on:
       target: financeSettings.associationId,
       set: { homeownersSeeSummary: input.on, updatedBy: input.actorId, updatedAt: sql`now()` },
     });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reserve funds and their movements (issue 13, part 6; decision record 033)
+
+export interface MovementValues {
+  kind: MovementKind;
+  amountCents: number;
+  description: string;
+  date: string;
+}
+
+export async function createFund(
+  db: Database,
+  input: Actor & { name: string },
+): Promise<{ ok: true; id: string } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: reserveFunds.id })
+      .from(reserveFunds)
+      .where(
+        and(
+          eq(reserveFunds.associationId, input.associationId),
+          isNull(reserveFunds.voidedAt),
+          sql`lower(${reserveFunds.name}) = lower(${input.name})`,
+        ),
+      );
+    if (taken) return { ok: false, kind: "validation", field: "name", message: FUND_MESSAGES.nameTaken };
+    const [row] = await tx
+      .insert(reserveFunds)
+      .values({ associationId: input.associationId, createdBy: input.actorId, name: input.name })
+      .onConflictDoNothing()
+      .returning({ id: reserveFunds.id });
+    if (!row) return { ok: false, kind: "validation", field: "name", message: FUND_MESSAGES.nameTaken };
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "fund",
+      recordId: row.id,
+      action: "created",
+      details: { after: { name: input.name } },
+    });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+/** The association's live fund, locked so its movements change one writer at a time. */
+async function lockFund(tx: Queryable, associationId: string, id: string) {
+  const [row] = await tx
+    .select({ id: reserveFunds.id, name: reserveFunds.name })
+    .from(reserveFunds)
+    .where(
+      and(
+        eq(reserveFunds.id, id),
+        eq(reserveFunds.associationId, associationId),
+        isNull(reserveFunds.voidedAt),
+      ),
+    )
+    .for("update");
+  return row;
+}
+
+const movementColumns = {
+  id: reserveMovements.id,
+  kind: reserveMovements.kind,
+  amountCents: reserveMovements.amountCents,
+  description: reserveMovements.description,
+  date: reserveMovements.date,
+};
+
+/**
+ * Refuses a change to a fund's live movements (one left out, one put in) that would take its balance
+ * below zero on any day (domain lowestBalance).
+ */
+async function checkFundStaysPositive(
+  tx: Queryable,
+  fund: { id: string; name: string },
+  change: { without?: string; with?: MovementValues },
+): Promise<FinanceError | null> {
+  const rows = await tx
+    .select(movementColumns)
+    .from(reserveMovements)
+    .where(and(eq(reserveMovements.fundId, fund.id), isNull(reserveMovements.voidedAt)));
+  const after = [...rows.filter((r) => r.id !== change.without), ...(change.with ? [change.with] : [])];
+  const lowest = lowestBalance(after);
+  if (lowest && lowest.balanceCents < 0)
+    return { ok: false, kind: "validation", field: "amount", message: belowZeroMessage(fund.name, lowest) };
+  return null;
+}
+
+/** Records a contribution, withdrawal or interest in one of the association's funds. */
+export async function recordMovement(
+  db: Database,
+  input: Actor & { fundId: string; values: MovementValues },
+): Promise<{ ok: true; id: string } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const fund = await lockFund(tx, input.associationId, input.fundId);
+    if (!fund) return notFound();
+    const refused = await checkFundStaysPositive(tx, fund, { with: input.values });
+    if (refused) return refused;
+    const [row] = await tx
+      .insert(reserveMovements)
+      .values({
+        associationId: input.associationId,
+        fundId: fund.id,
+        createdBy: input.actorId,
+        ...input.values,
+      })
+      .returning({ id: reserveMovements.id });
+    if (!row) throw new Error("The movement was not saved");
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "movement",
+      recordId: row.id,
+      action: "created",
+      details: { after: { fund: fund.name, ...input.values } },
+    });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+/** A live movement of the association with its fund locked first (the fund, then the movement). */
+async function lockMovement(tx: Queryable, associationId: string, id: string) {
+  const [found] = await tx
+    .select({ fundId: reserveMovements.fundId })
+    .from(reserveMovements)
+    .where(
+      and(
+        eq(reserveMovements.id, id),
+        eq(reserveMovements.associationId, associationId),
+        isNull(reserveMovements.voidedAt),
+      ),
+    );
+  if (!found) return undefined;
+  const fund = await lockFund(tx, associationId, found.fundId);
+  if (!fund) return undefined;
+  const [row] = await tx
+    .select({ ...movementColumns, version: reserveMovements.version })
+    .from(reserveMovements)
+    .where(and(eq(reserveMovements.id, id), isNull(reserveMovements.voidedAt)))
+    .for("update");
+  return row ? { fund, movement: row } : undefined;
+}
+
+/** Saves an edit of a movement (its fund stays); a stale version is a conflict with the current values. */
+export async function updateMovement(
+  db: Database,
+  input: Actor & { id: string; values: MovementValues; expectedVersion: number },
+): Promise<{ ok: true; changed: boolean } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const locked = await lockMovement(tx, input.associationId, input.id);
+    if (!locked) return notFound();
+    const { id: _, version, ...before } = locked.movement;
+    if (version !== input.expectedVersion)
+      return { ok: false, kind: "conflict", message: FINANCE_MESSAGES.editConflict, version };
+    const diff = changedFields<MovementValues>(before as MovementValues, input.values);
+    if (Object.keys(diff.after).length === 0) return { ok: true as const, changed: false };
+    const refused = await checkFundStaysPositive(tx, locked.fund, { without: input.id, with: input.values });
+    if (refused) return refused;
+    await tx
+      .update(reserveMovements)
+      .set({ ...input.values, version: version + 1, updatedAt: sql`now()` })
+      .where(eq(reserveMovements.id, input.id));
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "movement",
+      recordId: input.id,
+      action: "updated",
+      details: diff,
+    });
+    return { ok: true as const, changed: true };
+  });
+}
+
+/** Deletes a movement by voiding it; refused when the fund would then go below zero. */
+export async function voidMovement(
+  db: Database,
+  input: Actor & { id: string },
+): Promise<{ ok: true } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const locked = await lockMovement(tx, input.associationId, input.id);
+    if (!locked) return notFound();
+    const { id: _, version, ...before } = locked.movement;
+    const refused = await checkFundStaysPositive(tx, locked.fund, { without: input.id });
+    if (refused) return refused;
+    await tx
+      .update(reserveMovements)
+      .set({ voidedAt: sql`now()`, voidedBy: input.actorId, version: version + 1, updatedAt: sql`now()` })
+      .where(eq(reserveMovements.id, input.id));
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "movement",
+      recordId: input.id,
+      action: "voided",
+      details: { before: { fund: locked.fund.name, ...before } },
+    });
+    return { ok: true as const };
+  });
 }

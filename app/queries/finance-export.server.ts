@@ -21,6 +21,7 @@ import {
   categoryLabel,
   incomeStatement,
   presentBudget,
+  reserveSummary,
   type Scope,
 } from "./finance-present.server";
 
@@ -161,6 +162,37 @@ export async function incomeStatementRows(db: Queryable, scope: Scope, window: D
   ];
 }
 
+export const RESERVE_SUMMARY_HEADER = [
+  "Fund",
+  "Opening balance",
+  "Contributions",
+  "Withdrawals",
+  "Interest",
+  "Closing balance",
+];
+
+/**
+ * The reserve summary's rows: one per fund, the total, then the study's fully funded balance and
+ * percent funded (of the total closing balance) in the last column.
+ */
+export async function reserveSummaryRows(db: Queryable, scope: Scope, window: DateWindow) {
+  const s = await reserveSummary(db, scope, window);
+  const line = (name: string, f: (typeof s)["total"]) => [
+    name,
+    centsToInput(f.openingCents),
+    centsToInput(f.contributionCents),
+    centsToInput(f.withdrawalCents),
+    centsToInput(f.interestCents),
+    centsToInput(f.closingCents),
+  ];
+  return [
+    ...s.funds.map((f) => line(f.name, f)),
+    line("Total reserves", s.total),
+    ["Fully funded balance", null, null, null, null, centsToInput(s.fullyFundedCents)],
+    ["Percent funded", null, null, null, null, `${s.percentFunded}%`],
+  ];
+}
+
 export const rowsCsv = (header: readonly string[], rows: Cell[][]) => csvStream(header, once_(rows));
 
 /** A report as a PDF: the association, the title, the period, then the table, amounts right-aligned. */
@@ -218,7 +250,11 @@ export function renderReportPdf(input: {
     };
     line(input.header, true);
     if (input.rows.length === 0) doc.font("Helvetica").text("Nothing in this period.", left, doc.y);
-    for (const row of input.rows) line(row, typeof row[1] === "string" && /^(Total|Net)/.test(row[1]));
+    for (const row of input.rows)
+      line(
+        row,
+        row.slice(0, 2).some((c) => typeof c === "string" && /^(Total|Net)/.test(c)),
+      );
     doc.end();
   });
 }

@@ -25,6 +25,7 @@ import {
   usagePercent,
   usageTone,
 } from "@domain/finance";
+import { fundPeriod, MOVEMENT_KIND_LABELS, type MovementKind } from "@domain/finance/funds";
 import {
   describeChanges,
   HISTORY_ACTION_LABELS,
@@ -43,7 +44,10 @@ import {
   type BudgetRow,
   budgetsTouching,
   categoryTotals,
+  fundContributions,
+  fundsOverWindow,
   listComponents,
+  type MovementRow,
   monthlyTotals,
   summarySums,
   type TransactionRow,
@@ -240,15 +244,14 @@ export function presentHistory(
 /**
  * The reserve study (domain/finance/reserves.ts): the components with their fully funded shares, the
  * fully funded balance, percent funded against the reserve balance, and 20 years projected with the
- * last 12 months' reserve contributions as the planned yearly contribution.
+ * last 12 months' contributions to the reserve funds as the planned yearly contribution.
  */
 export async function reserveStudy(db: Queryable, scope: Scope, balanceCents: number) {
   const trailing = { from: addDays(scope.today, -364), to: scope.today };
-  const [components, totals] = await Promise.all([
+  const [components, contribution] = await Promise.all([
     listComponents(db, scope.associationId),
-    categoryTotals(db, scope.associationId, trailing, "reserves"),
+    fundContributions(db, scope.associationId, trailing),
   ]);
-  const contribution = totals.find((x) => x.type === "income")?.cents ?? 0;
   const fullyFunded = fullyFundedBalance(components);
   const percent = percentFunded(balanceCents, fullyFunded);
   return {
@@ -263,4 +266,38 @@ export async function reserveStudy(db: Queryable, scope: Scope, balanceCents: nu
     annualContributionCents: contribution,
     projection: projectReserves(balanceCents, contribution, components),
   };
+}
+
+/** A fund movement as the Reserves tab lists it. */
+export function presentMovement(row: MovementRow) {
+  return {
+    ...row,
+    kindLabel: MOVEMENT_KIND_LABELS[row.kind as MovementKind] ?? row.kind,
+    amount: formatMoney(row.amountCents),
+    createdBy: row.createdBy ?? "Former member",
+  };
+}
+
+/**
+ * The reserve summary of a window (issue 13, part 7): per live fund its opening balance, the
+ * contributions, withdrawals and interest of the window and its closing balance, their totals, and
+ * the reserve study's fully funded balance and percent funded against the funds' closing total.
+ */
+export async function reserveSummary(db: Queryable, scope: Scope, window: DateWindow) {
+  const [rows, components] = await Promise.all([
+    fundsOverWindow(db, scope.associationId, window),
+    listComponents(db, scope.associationId),
+  ]);
+  const funds = rows.map((r) => ({ id: r.id, name: r.name, ...fundPeriod(r) }));
+  const sum = (key: "openingCents" | "contributionCents" | "withdrawalCents" | "interestCents") =>
+    funds.reduce((s, f) => s + f[key], 0);
+  const total = fundPeriod({
+    openingCents: sum("openingCents"),
+    contributionCents: sum("contributionCents"),
+    withdrawalCents: sum("withdrawalCents"),
+    interestCents: sum("interestCents"),
+  });
+  const fullyFundedCents = fullyFundedBalance(components);
+  const percent = percentFunded(total.closingCents, fullyFundedCents);
+  return { funds, total, fullyFundedCents, percentFunded: percent, strength: fundingStrength(percent) };
 }

@@ -5,6 +5,8 @@ import {
   financeImports,
   financeTransactions,
   reserveComponents,
+  reserveFunds,
+  reserveMovements,
   userProfiles,
 } from "@db/schema";
 import type { DateWindow } from "@domain/finance";
@@ -180,8 +182,7 @@ export async function pendingPayments(
 /**
  * The sums behind the financial summary (domain financialSummary), in one pass over the
  * association's live transactions: completed income and expenses of the window, of the current month
- * and of the fiscal year; the reserve balance up to the window's end (completed "reserves" income
- * less "reserves" expenses); the pending expenses overdue and due within 30 days.
+ * and of the fiscal year; the reserve funds' balance up to the window's end (reserveBalanceSql); the pending expenses overdue and due within 30 days.
  */
 export async function summarySums(
   db: Queryable,
@@ -211,9 +212,8 @@ export async function summarySums(
       expenseCents: sum("expense", input.window),
       monthExpenseCents: sum("expense", input.month),
       yearExpenseCents: sum("expense", input.year),
-      reserveCents: cents(
-        sql`sum(case when ${t.type} = 'income' then ${t.amountCents} else -${t.amountCents} end) filter (where ${t.status} = 'completed' and ${t.category} = 'reserves' and ${t.date} <= ${input.window.to})`,
-      ),
+      // The reserve funds' balance at the window's end (decision record 033), not a category's sum.
+      reserveCents: reserveBalanceSql(associationId, input.window.to),
       overdueCount: count(sql`${pending} and ${t.date} < ${input.today}`),
       upcomingCount: count(sql`${pending} and ${t.date} between ${input.today} and ${input.upcomingTo}`),
     })
@@ -360,8 +360,10 @@ export async function auditLog(
   const rows = await db
     .select({
       ...historyColumns,
-      label: sql<string | null>`coalesce(${b.name}, ${t.description}, ${reserveComponents.name})`,
-      voided: sql<boolean>`coalesce(${b.voidedAt}, ${t.voidedAt}, ${reserveComponents.voidedAt}) is not null`,
+      label: sql<
+        string | null
+      >`coalesce(${b.name}, ${t.description}, ${reserveComponents.name}, ${reserveFunds.name}, ${reserveMovements.description})`,
+      voided: sql<boolean>`coalesce(${b.voidedAt}, ${t.voidedAt}, ${reserveComponents.voidedAt}, ${reserveFunds.voidedAt}, ${reserveMovements.voidedAt}) is not null`,
     })
     .from(financeHistory)
     .leftJoin(actor, eq(actor.id, financeHistory.actorId))
@@ -370,6 +372,14 @@ export async function auditLog(
     .leftJoin(
       reserveComponents,
       and(eq(financeHistory.recordKind, "component"), eq(reserveComponents.id, financeHistory.recordId)),
+    )
+    .leftJoin(
+      reserveFunds,
+      and(eq(financeHistory.recordKind, "fund"), eq(reserveFunds.id, financeHistory.recordId)),
+    )
+    .leftJoin(
+      reserveMovements,
+      and(eq(financeHistory.recordKind, "movement"), eq(reserveMovements.id, financeHistory.recordId)),
     )
     .where(eq(financeHistory.associationId, associationId))
     .orderBy(desc(financeHistory.id))
@@ -464,4 +474,105 @@ export async function existingKeys(db: Queryable, associationId: string, window:
       and(eq(t.associationId, associationId), isNull(t.voidedAt), between(t.date, window.from, window.to)),
     );
   return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reserve funds (issue 13, part 6; decision record 033)
+
+const m = reserveMovements;
+const signed = sql`case when ${m.kind} = 'withdrawal' then -${m.amountCents} else ${m.amountCents} end`;
+
+/**
+ * The association's live funds by name, each with its balance before the window (opening) and what
+ * moved it within the window: contributions, withdrawals and interest (live movements only).
+ */
+export async function fundsOverWindow(db: Queryable, associationId: string, window: DateWindow) {
+  const within = (kind: string) =>
+    cents(
+      sql`sum(${m.amountCents}) filter (where ${m.kind} = ${kind} and ${m.date} between ${window.from} and ${window.to})`,
+    );
+  return db
+    .select({
+      id: reserveFunds.id,
+      name: reserveFunds.name,
+      openingCents: cents(sql`sum(${signed}) filter (where ${m.date} < ${window.from})`),
+      contributionCents: within("contribution"),
+      withdrawalCents: within("withdrawal"),
+      interestCents: within("interest"),
+    })
+    .from(reserveFunds)
+    .leftJoin(m, and(eq(m.fundId, reserveFunds.id), isNull(m.voidedAt)))
+    .where(and(eq(reserveFunds.associationId, associationId), isNull(reserveFunds.voidedAt)))
+    .groupBy(reserveFunds.id, reserveFunds.name)
+    .orderBy(asc(reserveFunds.name));
+}
+
+/** The association's reserve balance: its live funds' live movements dated up to `asOf`. */
+export const reserveBalanceSql = (associationId: string, asOf: string) =>
+  sql<number>`(select coalesce(sum(case when rm.kind = 'withdrawal' then -rm.amount_cents else rm.amount_cents end), 0)::bigint
+    from reserve_movements rm join reserve_funds rf on rf.id = rm.fund_id
+    where rm.association_id = ${associationId} and rm.voided_at is null and rf.voided_at is null and rm.date <= ${asOf})`.mapWith(
+    Number,
+  );
+
+/** The contributions to the association's live funds within a window (the study's yearly contribution). */
+export async function fundContributions(db: Queryable, associationId: string, window: DateWindow) {
+  const [row] = await db
+    .select({ cents: cents(sql`sum(${m.amountCents})`) })
+    .from(m)
+    .innerJoin(reserveFunds, eq(reserveFunds.id, m.fundId))
+    .where(
+      and(
+        eq(m.associationId, associationId),
+        isNull(m.voidedAt),
+        isNull(reserveFunds.voidedAt),
+        eq(m.kind, "contribution"),
+        between(m.date, window.from, window.to),
+      ),
+    );
+  return row?.cents ?? 0;
+}
+
+export type MovementRow = Awaited<ReturnType<typeof listMovements>>["rows"][number];
+
+/** Live movements of the association's funds within a window, newest first, with how many match. */
+export async function listMovements(
+  db: Queryable,
+  associationId: string,
+  filter: { window: DateWindow; search?: string | null },
+  page: { limit: number },
+) {
+  const where = and(
+    eq(m.associationId, associationId),
+    isNull(m.voidedAt),
+    isNull(reserveFunds.voidedAt),
+    between(m.date, filter.window.from, filter.window.to),
+    filter.search ? ilike(m.description, `%${escapeLike(filter.search)}%`) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: m.id,
+        fundId: m.fundId,
+        fund: reserveFunds.name,
+        kind: m.kind,
+        amountCents: m.amountCents,
+        description: m.description,
+        date: m.date,
+        version: m.version,
+        createdBy: sql<string | null>`coalesce(${creator.fullName}, ${creator.email})`,
+      })
+      .from(m)
+      .innerJoin(reserveFunds, eq(reserveFunds.id, m.fundId))
+      .leftJoin(creator, eq(creator.id, m.createdBy))
+      .where(where)
+      .orderBy(desc(m.date), desc(m.createdAt), desc(m.id))
+      .limit(page.limit),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(m)
+      .innerJoin(reserveFunds, eq(reserveFunds.id, m.fundId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

@@ -21,7 +21,13 @@ import {
   TRANSACTION_STATUSES,
   type UsageTone,
 } from "@domain/finance";
-import { BudgetFormSchema, ComponentFormSchema, TransactionFormSchema } from "@domain/finance/forms";
+import {
+  BudgetFormSchema,
+  ComponentFormSchema,
+  FundFormSchema,
+  MovementFormSchema,
+  TransactionFormSchema,
+} from "@domain/finance/forms";
 import { type FinanceQuery, readFinanceQuery } from "@domain/finance/query";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -38,13 +44,16 @@ import {
   checkReceivedReceipt,
   createBudget,
   createComponent,
+  createFund,
   createTransaction,
   discardReceipts,
   type ReceivedReceipt,
   readReceiptUpload,
+  recordMovement,
   setHomeownersSeeSummary,
   voidBudget,
   voidComponent,
+  voidMovement,
   voidTransaction,
 } from "~/commands/finance.server";
 import { PlanLimitNotice } from "~/components/billing/plan-limit-notice";
@@ -52,19 +61,22 @@ import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { BudgetActualChart, IncomeExpenseChart } from "~/components/finance/charts";
 import { DeleteButton } from "~/components/finance/delete";
 import { BudgetForm, ComponentForm, TransactionForm } from "~/components/finance/forms";
+import { FundForm, MovementForm } from "~/components/finance/reserve-fund-forms";
 import { buttonClass } from "~/components/ui/button";
 import { StatCards } from "~/components/ui/stat-cards";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isMultipart, readForm } from "~/forms.server";
-import { listBudgets, listTransactions, pendingPayments } from "~/queries/finance.server";
+import { listBudgets, listMovements, listTransactions, pendingPayments } from "~/queries/finance.server";
 import {
   budgetVsActual,
   incomeStatement,
   monthlyChart,
   presentBudget,
+  presentMovement,
   presentTransaction,
   reserveStudy,
+  reserveSummary,
   type Scope,
   summaryFor,
 } from "~/queries/finance-present.server";
@@ -81,6 +93,9 @@ const IntentSchema = z.object({
     "delete-transaction",
     "create-component",
     "delete-component",
+    "create-fund",
+    "record-movement",
+    "void-movement",
   ]),
 });
 const DeleteSchema = z.object({ id: z.string().uuid() });
@@ -174,27 +189,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
       });
     }
     case "reserves": {
-      const [{ summary }, reserveRows] = await Promise.all([
-        summaryFor(db, scope, query.period, null),
-        listTransactions(
+      // The reserve funds (decision record 033): their period, their movements, and the study measured
+      // against their closing total.
+      const [funds, movements] = await Promise.all([
+        reserveSummary(db, scope, window),
+        listMovements(
           db,
           scope.associationId,
-          { category: "reserves", window, search: query.search },
+          { window, search: query.search },
           { limit: EXPENSE_PAGE_SIZE },
         ),
       ]);
-      const rows = reserveRows.rows.map(presentTransaction);
-      const study = await reserveStudy(db, scope, summary.reserveFunds);
-      const contributions = rows.filter((r) => r.type === "income" && r.status === "completed");
-      const withdrawals = rows.filter((r) => r.type === "expense" && r.status === "completed");
+      const study = await reserveStudy(db, scope, funds.total.closingCents);
+      const fundView = (f: (typeof funds)["total"]) => ({
+        opening: formatMoney(f.openingCents),
+        contributions: formatMoney(f.contributionCents),
+        withdrawals: formatMoney(f.withdrawalCents),
+        interest: formatMoney(f.interestCents),
+        closing: formatMoney(f.closingCents),
+      });
       return json({
         ...base,
         reserves: {
-          balance: formatMoney(summary.reserveFunds),
-          contributions: formatMoney(contributions.reduce((s, r) => s + r.amountCents, 0)),
-          withdrawals: formatMoney(withdrawals.reduce((s, r) => s + r.amountCents, 0)),
-          rows,
-          total: reserveRows.total,
+          balance: formatMoney(funds.total.closingCents),
+          contributions: formatMoney(funds.total.contributionCents),
+          withdrawals: formatMoney(funds.total.withdrawalCents),
+          interest: formatMoney(funds.total.interestCents),
+          funds: funds.funds.map((f) => ({ id: f.id, name: f.name, ...fundView(f) })),
+          total: fundView(funds.total),
+          movements: movements.rows.map(presentMovement),
+          movementCount: movements.total,
           study: {
             ...study,
             fullyFunded: formatMoney(study.fullyFundedCents, { whole: true }),
@@ -212,17 +236,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
       });
     }
     case "reports": {
-      const [byCategory, statement] = await Promise.all([
+      const [byCategory, statement, reserve] = await Promise.all([
         budgetVsActual(db, scope, window, category),
         incomeStatement(db, scope, window),
+        reserveSummary(db, scope, window),
       ]);
-      return json({ ...base, reports: { byCategory, statement } });
+      return json({ ...base, reports: { byCategory, statement, reserve } });
     }
   }
 }
 
 type ActionData = {
-  intent: "create-budget" | "create-transaction" | "create-component";
+  intent:
+    | "create-budget"
+    | "create-transaction"
+    | "create-component"
+    | "create-fund"
+    | "record-movement"
+    | "void-movement";
   result: SubmissionResult<string[]>;
 };
 const reply = (intent: ActionData["intent"], result: SubmissionResult<string[]>, status: number) =>
@@ -361,6 +392,59 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash(backTo(request, "reserves"), {
         tone: "success",
         message: "Component removed",
+      });
+    }
+    case "create-fund": {
+      await discardReceipts(files);
+      const submission = parseWithZod(formData, { schema: FundFormSchema });
+      if (submission.status !== "success") return reply("create-fund", submission.reply(), 400);
+      const created = await createFund(db, { ...actor, name: submission.value.name });
+      if (!created.ok)
+        return reply("create-fund", submission.reply({ fieldErrors: { name: [created.message] } }), 400);
+      return redirectWithFlash(backTo(request, "reserves"), {
+        tone: "success",
+        message: `Fund "${submission.value.name}" added`,
+      });
+    }
+    case "record-movement": {
+      await discardReceipts(files);
+      const submission = parseWithZod(formData, { schema: MovementFormSchema });
+      if (submission.status !== "success") return reply("record-movement", submission.reply(), 400);
+      const v = submission.value;
+      const recorded = await recordMovement(db, {
+        ...actor,
+        fundId: v.fund_id,
+        values: { kind: v.kind, amountCents: v.amount, description: v.description, date: v.date },
+      });
+      if (!recorded.ok && recorded.kind === "not_found")
+        throw json({ error: recorded.message }, { status: 404 });
+      if (!recorded.ok)
+        return reply(
+          "record-movement",
+          submission.reply({
+            fieldErrors: {
+              [recorded.kind === "validation" ? (recorded.field ?? "amount") : "amount"]: [recorded.message],
+            },
+          }),
+          400,
+        );
+      return redirectWithFlash(backTo(request, "reserves"), {
+        tone: "success",
+        message: `${v.kind === "withdrawal" ? "Withdrawal" : v.kind === "interest" ? "Interest" : "Contribution"} recorded`,
+      });
+    }
+    case "void-movement": {
+      await discardReceipts(files);
+      const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
+      if (!parsed.success) return json({ error: FINANCE_MESSAGES.notFound }, { status: 404 });
+      const outcome = await voidMovement(db, { ...actor, id: parsed.data.id });
+      if (!outcome.ok && outcome.kind === "not_found")
+        throw json({ error: outcome.message }, { status: 404 });
+      if (!outcome.ok)
+        return reply("void-movement", { status: "error", error: { "": [outcome.message] } }, 400);
+      return redirectWithFlash(backTo(request, "reserves"), {
+        tone: "success",
+        message: "Movement voided",
       });
     }
     case "delete-budget":
@@ -961,12 +1045,18 @@ function Expenses({
 }
 
 function Reserves({ data }: { data: NonNullable<Extract<Data, { reserves: unknown }>["reserves"]> }) {
+  const actionData = useActionData<typeof action>();
+  const resultFor = (intent: ActionData["intent"]) =>
+    actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined;
+  const voidError = resultFor("void-movement")?.error?.[""]?.join(" ");
+  const busy = useNavigation().state === "submitting";
+  const today = useLoaderData<typeof loader>().today;
   return (
     <>
       <Section id="reserve-summary" title="Reserve funds">
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          The reserve balance is the completed income (contributions, interest) less the completed expenses
-          (withdrawals for replacements) of the Reserves category, up to the end of the period.
+          Each fund's balance is its contributions and interest less its withdrawals, up to the end of the
+          period. A withdrawal cannot take a fund below zero.
         </p>
         <StatCards
           className="mt-3"
@@ -976,12 +1066,128 @@ function Reserves({ data }: { data: NonNullable<Extract<Data, { reserves: unknow
             { label: "Reserve Balance", value: data.balance },
             { label: "Contributions in Period", value: data.contributions },
             { label: "Withdrawals in Period", value: data.withdrawals },
+            { label: "Interest in Period", value: data.interest },
           ]}
         />
+        {data.funds.length === 0 ? (
+          <p className="mt-3 text-sm">No reserve funds yet. Add one below, then record its contributions.</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto rounded-md border border-slate-200 dark:border-slate-700">
+            <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
+              <caption className="sr-only">Reserve funds in the period</caption>
+              <thead className={head}>
+                <tr>
+                  {["Fund", "Opening balance", "Contributions", "Withdrawals", "Interest", "Balance"].map(
+                    (h) => (
+                      <th key={h} scope="col" className={cell}>
+                        {h}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {[...data.funds, { id: "total", name: "Total", ...data.total }].map((f) => (
+                  <tr key={f.id} data-testid={f.id === "total" ? "fund-total" : "fund-row"}>
+                    <th
+                      scope="row"
+                      className={`${cell} text-left ${f.id === "total" ? "font-semibold" : "font-medium"}`}
+                    >
+                      {f.name}
+                    </th>
+                    <td className={`${cell} tabular-nums`}>{f.opening}</td>
+                    <td className={`${cell} tabular-nums`}>{f.contributions}</td>
+                    <td className={`${cell} tabular-nums`}>{f.withdrawals}</td>
+                    <td className={`${cell} tabular-nums`}>{f.interest}</td>
+                    <td className={`${cell} tabular-nums ${f.id === "total" ? "font-semibold" : ""}`}>
+                      {f.closing}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className="mt-4 grid gap-4 lg:grid-cols-3">
+          <div className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
+            <h3 className="mb-3 font-semibold">Add a fund</h3>
+            <FundForm key={data.funds.length} id="add-fund-form" lastResult={resultFor("create-fund")} />
+          </div>
+          {data.funds.length > 0 ? (
+            <div className="rounded-md border border-slate-200 p-4 lg:col-span-2 dark:border-slate-700">
+              <h3 className="mb-3 font-semibold">Record a contribution, withdrawal or interest</h3>
+              <MovementForm
+                key={data.movementCount}
+                id="movement-form"
+                funds={data.funds}
+                defaults={{
+                  fund_id: data.funds[0]?.id ?? "",
+                  kind: "contribution",
+                  amount: "",
+                  description: "",
+                  date: today,
+                }}
+                lastResult={resultFor("record-movement")}
+              />
+            </div>
+          ) : null}
+        </div>
       </Section>
       <ReserveStudy study={data.study} />
-      <Section id="reserve-transactions" title={`Reserve transactions (${data.total})`}>
-        <TransactionTable rows={data.rows} caption="Reserve transactions" actions />
+      <Section id="reserve-movements" title={`Fund movements (${data.movementCount})`}>
+        {voidError ? (
+          <p role="alert" className="mt-2 text-sm font-semibold text-red-800 dark:text-red-300">
+            {voidError}
+          </p>
+        ) : null}
+        {data.movements.length === 0 ? (
+          <p className="mt-2 text-sm">No movements in this period.</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto rounded-md border border-slate-200 dark:border-slate-700">
+            <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
+              <caption className="sr-only">Fund movements</caption>
+              <thead className={head}>
+                <tr>
+                  {["Date", "Fund", "Kind", "Description", "Amount", "Recorded by", "Actions"].map((h) => (
+                    <th key={h} scope="col" className={cell}>
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {data.movements.map((m) => (
+                  <tr key={m.id} data-testid="movement-row">
+                    <td className={cell}>{dateLabel(m.date)}</td>
+                    <td className={cell}>{m.fund}</td>
+                    <td className={cell}>{m.kindLabel}</td>
+                    <th scope="row" className={`${cell} text-left font-normal`}>
+                      {m.description}
+                    </th>
+                    <td className={`${cell} tabular-nums`}>
+                      {m.kind === "withdrawal" ? `-${m.amount}` : m.amount}
+                    </td>
+                    <td className={cell}>{m.createdBy}</td>
+                    <td className={cell}>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="void-movement" />
+                        <input type="hidden" name="id" value={m.id} />
+                        <button
+                          type="submit"
+                          disabled={busy}
+                          className="text-red-700 underline dark:text-red-400"
+                          aria-label={`Void ${m.kindLabel.toLowerCase()} ${m.description}`}
+                        >
+                          Void
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </Section>
     </>
   );
@@ -1001,7 +1207,7 @@ function ReserveStudy({ study }: { study: StudyView }) {
       <Section id="reserve-study" title="Reserve study">
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Each component's fully funded share is its replacement cost times the part of its useful life
-          already used. Percent funded is the reserve balance over the fully funded balance (70% or more
+          already used. Percent funded is the funds' total balance over the fully funded balance (70% or more
           strong, 30% to 69% fair, under 30% weak).
         </p>
         <StatCards
@@ -1014,7 +1220,7 @@ function ReserveStudy({ study }: { study: StudyView }) {
             {
               label: "Yearly Contribution",
               value: study.annualContribution,
-              hint: "Reserve income of the last 12 months",
+              hint: "Contributions to the funds in the last 12 months",
             },
           ]}
         />
@@ -1244,6 +1450,60 @@ function Reports({
             </tbody>
           </table>
         </div>
+      </Section>
+      <Section id="reserve-summary-report" title="Reserve summary">
+        <p className="mt-2 flex gap-3 text-sm">
+          <a href={link("reserve-summary", "csv")} className="text-blue-700 underline dark:text-blue-400">
+            Download CSV
+          </a>
+          <a href={link("reserve-summary", "pdf")} className="text-blue-700 underline dark:text-blue-400">
+            Download PDF
+          </a>
+        </p>
+        <div className="mt-2 overflow-x-auto rounded-md border border-slate-200 dark:border-slate-700">
+          <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
+            <caption className="sr-only">Reserve summary by fund</caption>
+            <thead className={head}>
+              <tr>
+                {[
+                  "Fund",
+                  "Opening balance",
+                  "Contributions",
+                  "Withdrawals",
+                  "Interest",
+                  "Closing balance",
+                ].map((h) => (
+                  <th key={h} scope="col" className={cell}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {[...data.reserve.funds, { id: "total", name: "Total reserves", ...data.reserve.total }].map(
+                (f) => (
+                  <tr key={f.id} data-testid="reserve-report-row">
+                    <th
+                      scope="row"
+                      className={`${cell} text-left ${f.id === "total" ? "font-semibold" : "font-medium"}`}
+                    >
+                      {f.name}
+                    </th>
+                    <td className={`${cell} tabular-nums`}>{money(f.openingCents)}</td>
+                    <td className={`${cell} tabular-nums`}>{money(f.contributionCents)}</td>
+                    <td className={`${cell} tabular-nums`}>{money(f.withdrawalCents)}</td>
+                    <td className={`${cell} tabular-nums`}>{money(f.interestCents)}</td>
+                    <td className={`${cell} tabular-nums`}>{money(f.closingCents)}</td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
+        <p className="mt-2 text-sm" data-testid="reserve-funding">
+          Fully funded balance {formatMoney(data.reserve.fullyFundedCents, { whole: true })}; percent funded{" "}
+          {data.reserve.percentFunded}% ({data.reserve.strength}).
+        </p>
       </Section>
     </>
   );

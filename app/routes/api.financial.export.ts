@@ -8,6 +8,8 @@ import {
   budgetsCsv,
   budgetVsActualRows,
   download,
+  RESERVE_SUMMARY_HEADER,
+  reserveSummaryRows,
   rowsCsv,
   transactionsCsv,
 } from "~/queries/finance-export.server";
@@ -15,7 +17,7 @@ import {
 /**
  * GET /api/financial/export?type={tab} (spec 001 section 8): the active tab's records, with the page's
  * period, category and search, as `{tab}-{date}.csv`. Overview and Expenses export their transactions,
- * Reserves the reserve transactions, Budgets the budgets, Reports budget against actual. Transactions
+ * Reserves its funds over the period (the reserve summary), Budgets the budgets, Reports budget against actual. Transactions
  * stream in batches, so an export of any size never sits in memory.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -47,8 +49,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         csv,
       );
     case "reserves":
+      // The funds over the period (decision record 033), as the reserve summary report.
       return download(
-        transactionsCsv(db, scope.associationId, { category: "reserves", window, search }),
+        rowsCsv(RESERVE_SUMMARY_HEADER, await reserveSummaryRows(db, scope, window)),
         name,
         csv,
       );

@@ -10,22 +10,25 @@ import {
   download,
   INCOME_STATEMENT_HEADER,
   incomeStatementRows,
+  RESERVE_SUMMARY_HEADER,
   renderReportPdf,
+  reserveSummaryRows,
   rowsCsv,
 } from "~/queries/finance-export.server";
 
 const REPORTS = {
   "budget-vs-actual": { title: "Budget vs actual", header: BUDGET_VS_ACTUAL_HEADER },
   "income-statement": { title: "Income statement", header: INCOME_STATEMENT_HEADER },
+  "reserve-summary": { title: "Reserve summary", header: RESERVE_SUMMARY_HEADER },
 } as const;
 
 /**
- * /financial/reports/{budget-vs-actual|income-statement}.{csv|pdf} (issue 13, part 7): the Reports
+ * /financial/reports/{budget-vs-actual|income-statement|reserve-summary}.{csv|pdf} (issue 13, part 7): the Reports
  * tab's reports for the period (and category) as `{report}-{date}.csv` or `.pdf`.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireFinance(request);
-  const match = /^(budget-vs-actual|income-statement)\.(csv|pdf)$/.exec(params.report ?? "");
+  const match = /^(budget-vs-actual|income-statement|reserve-summary)\.(csv|pdf)$/.exec(params.report ?? "");
   if (!match) pageNotFound();
   const report = match[1] as keyof typeof REPORTS;
   const format = match[2] as "csv" | "pdf";
@@ -42,7 +45,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const rows =
     report === "budget-vs-actual"
       ? await budgetVsActualRows(db, scope, window, category)
-      : await incomeStatementRows(db, scope, window);
+      : report === "reserve-summary"
+        ? await reserveSummaryRows(db, scope, window)
+        : await incomeStatementRows(db, scope, window);
   const { title, header } = REPORTS[report];
   const name = `${report}-${today}.${format}`;
   if (format === "csv") return download(rowsCsv(header, rows), name, "text/csv; charset=utf-8");

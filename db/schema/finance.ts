@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   text,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
@@ -174,3 +175,63 @@ export const financeSettings = pgTable("finance_settings", {
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * The association's named reserve funds (issue 13, part 6; domain/finance/funds.ts; decision record
+ * 031): "Capital reserve", "Roof reserve". A fund's balance is never stored: it is the sum of its live
+ * movements. History in finance_history (record_kind "fund").
+ */
+export const reserveFunds = pgTable(
+  "reserve_funds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    associationId: uuid("association_id")
+      .notNull()
+      .references(() => associations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    version: integer("version").notNull().default(1),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    voidedAt: ts("voided_at"),
+    voidedBy: uuid("voided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("reserve_funds_live_name_idx")
+      .on(t.associationId, sql`lower(${t.name})`)
+      .where(sql`${t.voidedAt} is null`),
+  ],
+);
+
+/**
+ * What moves a reserve fund: a contribution, a withdrawal or interest, dated, in positive integer
+ * cents (the kind says which way). Voided like transactions, never erased; history in
+ * finance_history (record_kind "movement").
+ */
+export const reserveMovements = pgTable(
+  "reserve_movements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    associationId: uuid("association_id")
+      .notNull()
+      .references(() => associations.id, { onDelete: "cascade" }),
+    fundId: uuid("fund_id")
+      .notNull()
+      .references(() => reserveFunds.id, { onDelete: "cascade" }),
+    /** contribution, withdrawal or interest (MOVEMENT_KINDS). */
+    kind: text("kind").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    description: text("description").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    version: integer("version").notNull().default(1),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    voidedAt: ts("voided_at"),
+    voidedBy: uuid("voided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("reserve_movements_fund_idx").on(t.fundId, t.date),
+    index("reserve_movements_association_idx").on(t.associationId, t.date),
+  ],
+);

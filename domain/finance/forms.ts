@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FUND_MESSAGES, FUND_NAME_MAX, MOVEMENT_KINDS } from "./funds";
 import {
   BUDGET_PERIODS,
   DESCRIPTION_MAX,
@@ -135,3 +136,35 @@ export const ComponentFormSchema = z
         message: RESERVE_MESSAGES.remainingLife,
       });
   });
+
+/** A reserve fund (issue 13, part 6): its name. */
+export const FundFormSchema = z.object({
+  name: z
+    .string({ required_error: FUND_MESSAGES.nameRequired })
+    .trim()
+    .min(1, FUND_MESSAGES.nameRequired)
+    .max(FUND_NAME_MAX, FUND_MESSAGES.nameTooLong),
+});
+
+/** A fund's movement: contribution, withdrawal or interest, in dollars and cents. Edits add `version`. */
+export const MovementFormSchema = z.object({
+  fund_id: z.string({ required_error: FUND_MESSAGES.fundRequired }).uuid(FUND_MESSAGES.fundRequired),
+  kind: z.enum(MOVEMENT_KINDS, { errorMap: () => ({ message: FUND_MESSAGES.kindRequired }) }),
+  amount: cents((t) => parseMoney(t), true),
+  description: z
+    .string({ required_error: FINANCE_MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, FINANCE_MESSAGES.descriptionRequired)
+    .max(DESCRIPTION_MAX, FINANCE_MESSAGES.descriptionTooLong),
+  date: date(),
+  version,
+});
+export type MovementForm = z.infer<typeof MovementFormSchema>;
+
+export interface MovementFormValues {
+  fund_id: string;
+  kind: string;
+  amount: string;
+  description: string;
+  date: string;
+}

@@ -1,3 +1,4 @@
+import { MOVEMENT_KIND_LABELS, type MovementKind } from "./funds";
 import {
   BUDGET_PERIOD_LABELS,
   type BudgetPeriod,
@@ -20,7 +21,7 @@ import { formatMoney } from "./money";
 export const HISTORY_ACTIONS = ["created", "updated", "voided"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
-export type RecordKind = "budget" | "transaction" | "component";
+export type RecordKind = "budget" | "transaction" | "component" | "fund" | "movement";
 
 export interface BudgetValues {
   name: string;
@@ -82,6 +83,8 @@ export const FIELD_LABELS: Record<string, string> = {
   usefulLifeYears: "Useful life (years)",
   remainingLifeYears: "Remaining life (years)",
   replacementCostCents: "Replacement cost",
+  fund: "Fund",
+  kind: "Kind",
 };
 
 /** One value as the history shows it: money formatted, dates and choices by their labels. */
@@ -97,6 +100,8 @@ export function showValue(field: string, value: string | number | null | undefin
       return TRANSACTION_TYPE_LABELS[value as TransactionType] ?? value;
     case "status":
       return TRANSACTION_STATUS_LABELS[value as TransactionStatus] ?? value;
+    case "kind":
+      return MOVEMENT_KIND_LABELS[value as MovementKind] ?? value;
     case "startDate":
     case "endDate":
     case "date":

@@ -548,19 +548,27 @@ describe.each(engines)("financials on %s", (engine) => {
   });
 
   it("keeps a reserve study: components give the fully funded balance, percent funded and a 20-year projection", async () => {
-    // Reserve income of 10,000 this month (the reserve balance), spent on nothing yet.
-    await addTransaction({
-      type: "income",
-      category: "reserves",
-      amount: "10,000",
-      description: "Reserve contribution",
-    });
     const add = (fields: Record<string, string>) =>
       outcome(() =>
         page.action(
           args(post("/financials?tab=reserves", treasurer, { intent: "create-component", ...fields })),
         ),
       );
+    // A fund with a contribution of 10,000 this month (the reserve balance), spent on nothing yet.
+    expect((await add({ intent: "create-fund", name: "Capital reserve" })).status).toBe(302);
+    const fund = (await tab("reserves", treasurer)).reserves.funds[0];
+    expect(
+      (
+        await add({
+          intent: "record-movement",
+          fund_id: fund.id,
+          kind: "contribution",
+          amount: "10,000",
+          description: "Reserve contribution",
+          date: today,
+        })
+      ).status,
+    ).toBe(302);
     const refused = await add({
       name: "Roof",
       useful_life: "20",

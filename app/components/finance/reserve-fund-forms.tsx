@@ -1,0 +1,112 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { DESCRIPTION_MAX } from "@domain/finance";
+import { FundFormSchema, MovementFormSchema, type MovementFormValues } from "@domain/finance/forms";
+import { FUND_NAME_MAX, MOVEMENT_KIND_LABELS, MOVEMENT_KINDS } from "@domain/finance/funds";
+import { Form, useNavigation } from "@remix-run/react";
+import { SelectField } from "~/components/settings/controls";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+
+/**
+ * The Reserves tab's fund forms (issue 13, part 6): a new fund, and a movement (contribution,
+ * withdrawal, interest) of one. Conform with the Zod schemas of domain/finance/forms.ts in the
+ * browser, the same schemas on the server, plain posts without JavaScript.
+ */
+
+export function FundForm({ id, lastResult }: { id: string; lastResult?: SubmissionResult<string[]> }) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue: { name: "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: FundFormSchema }),
+  });
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-3" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="create-fund" />
+      <Field
+        label="Fund name"
+        placeholder="Roof reserve"
+        maxLength={FUND_NAME_MAX}
+        errors={fields.name.errors}
+        {...getInputProps(fields.name, { type: "text" })}
+      />
+      <Button disabled={busy}>Add Fund</Button>
+    </Form>
+  );
+}
+
+export function MovementForm({
+  id,
+  funds,
+  defaults,
+  lastResult,
+}: {
+  id: string;
+  funds: readonly { id: string; name: string }[];
+  defaults: MovementFormValues;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MovementFormSchema }),
+  });
+  return (
+    <Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
+      {form.errors?.length ? (
+        <div className="sm:col-span-2">
+          <Alert title={form.errors.join(" ")} />
+        </div>
+      ) : null}
+      <input type="hidden" name="intent" value="record-movement" />
+      <SelectField label="Fund" errors={fields.fund_id.errors} {...getSelectProps(fields.fund_id)}>
+        {funds.map((f) => (
+          <option key={f.id} value={f.id}>
+            {f.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Kind" errors={fields.kind.errors} {...getSelectProps(fields.kind)}>
+        {MOVEMENT_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {MOVEMENT_KIND_LABELS[k]}
+          </option>
+        ))}
+      </SelectField>
+      <Field
+        label="Amount"
+        inputMode="decimal"
+        placeholder="1,234.56"
+        errors={fields.amount.errors}
+        {...getInputProps(fields.amount, { type: "text" })}
+      />
+      <Field label="Date" errors={fields.date.errors} {...getInputProps(fields.date, { type: "date" })} />
+      <div className="sm:col-span-2">
+        <Field
+          label="Description"
+          maxLength={DESCRIPTION_MAX}
+          errors={fields.description.errors}
+          {...getInputProps(fields.description, { type: "text" })}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <Button disabled={busy}>Record Movement</Button>
+      </div>
+    </Form>
+  );
+}
