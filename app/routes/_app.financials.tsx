@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   CATEGORY_LABELS,
+  centsToInput,
   DEFAULT_PERIOD,
   dateLabel,
   FINANCE_CATEGORIES,
@@ -21,6 +22,7 @@ import {
   TRANSACTION_STATUSES,
   type UsageTone,
 } from "@domain/finance";
+import { APPROVAL_MESSAGES, ThresholdFormSchema } from "@domain/finance/approval";
 import { BudgetFormSchema, ComponentFormSchema, TransactionFormSchema } from "@domain/finance/forms";
 import { type FinanceQuery, readFinanceQuery } from "@domain/finance/query";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -42,6 +44,8 @@ import {
   discardReceipts,
   type ReceivedReceipt,
   readReceiptUpload,
+  savedMessage,
+  setApprovalThreshold,
   setHomeownersSeeSummary,
   voidBudget,
   voidComponent,
@@ -58,6 +62,7 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isMultipart, readForm } from "~/forms.server";
 import { listBudgets, listTransactions, pendingPayments } from "~/queries/finance.server";
+import { approvalThreshold } from "~/queries/finance-approval.server";
 import {
   budgetVsActual,
   incomeStatement,
@@ -75,6 +80,7 @@ export const meta: MetaFunction = () => [{ title: "Financials · Association Com
 const IntentSchema = z.object({
   intent: z.enum([
     "sharing",
+    "threshold",
     "create-budget",
     "create-transaction",
     "delete-budget",
@@ -110,6 +116,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Issue 14: without the association's plan or its trial, the books are read-only (402 on writes).
     planLimit: access === "manage" ? await associationPlanNotice(viewer.association.id, "financials") : null,
     sharing: access === "manage" ? await homeownersSeeSummary(viewer.association.id) : null,
+    // Issue 13, part 9: over this, a budget or expense waits for a passed board motion.
+    threshold: access === "manage" ? await approvalThreshold(db, viewer.association.id) : null,
     association: viewer.association.name,
     query,
     today,
@@ -222,7 +230,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionData = {
-  intent: "create-budget" | "create-transaction" | "create-component";
+  intent: "create-budget" | "create-transaction" | "create-component" | "threshold";
   result: SubmissionResult<string[]>;
 };
 const reply = (intent: ActionData["intent"], result: SubmissionResult<string[]>, status: number) =>
@@ -277,12 +285,26 @@ export async function action({ request }: ActionFunctionArgs) {
           : "The summary is for the board and managers only",
       });
     }
+    case "threshold": {
+      await discardReceipts(files);
+      const submission = parseWithZod(formData, { schema: ThresholdFormSchema });
+      if (submission.status !== "success") return reply("threshold", submission.reply(), 400);
+      const cents = submission.value.approval_threshold;
+      await setApprovalThreshold(db, { ...actor, cents });
+      return redirectWithFlash(backTo(request, "overview"), {
+        tone: "success",
+        message:
+          cents === null
+            ? "No approval threshold: budgets and expenses do not need the board"
+            : `Budgets and expenses over ${formatMoney(cents, { whole: true })} now need a passed board motion`,
+      });
+    }
     case "create-budget": {
       await discardReceipts(files);
       const submission = parseWithZod(formData, { schema: BudgetFormSchema });
       if (submission.status !== "success") return reply("create-budget", submission.reply(), 400);
       const v = submission.value;
-      await createBudget(db, {
+      const created = await createBudget(db, {
         ...actor,
         values: {
           name: v.name,
@@ -295,7 +317,10 @@ export async function action({ request }: ActionFunctionArgs) {
       });
       return redirectWithFlash(backTo(request, "budgets"), {
         tone: "success",
-        message: `Budget "${v.name}" created`,
+        message:
+          created.approval === "awaiting"
+            ? `Budget "${v.name}" created. ${APPROVAL_MESSAGES.savedAwaiting}.`
+            : `Budget "${v.name}" created`,
       });
     }
     case "create-transaction": {
@@ -316,7 +341,7 @@ export async function action({ request }: ActionFunctionArgs) {
         receipt = checked.receipt;
       }
       const v = submission.value;
-      await createTransaction(db, {
+      const created = await createTransaction(db, {
         ...actor,
         values: {
           type: v.type,
@@ -325,12 +350,13 @@ export async function action({ request }: ActionFunctionArgs) {
           description: v.description,
           date: v.date,
           status: v.status,
+          property: v.property ?? null,
         },
         receipt,
       });
       return redirectWithFlash(backTo(request, "expenses"), {
         tone: "success",
-        message: v.type === "income" ? "Income added" : "Expense added",
+        message: savedMessage(v.type === "income" ? "Income added" : "Expense added", created, v.status),
       });
     }
     case "create-component": {
@@ -499,7 +525,9 @@ export default function FinancialsPage() {
       {"overview" in data ? (
         <Overview data={data.overview} query={query} manage={data.access === "manage"} />
       ) : null}
-      {data.access === "manage" && query.tab === "overview" ? <Sharing on={Boolean(data.sharing)} /> : null}
+      {data.access === "manage" && query.tab === "overview" ? (
+        <Sharing on={Boolean(data.sharing)} thresholdCents={data.threshold ?? null} />
+      ) : null}
       {"budgets" in data ? <Budgets rows={data.budgets} today={data.today} /> : null}
       {"expenses" in data ? <Expenses data={data.expenses} query={query} today={data.today} /> : null}
       {"reserves" in data ? <Reserves data={data.reserves} /> : null}
@@ -508,10 +536,43 @@ export default function FinancialsPage() {
   );
 }
 
-function Sharing({ on }: { on: boolean }) {
+function Sharing({ on, thresholdCents }: { on: boolean; thresholdCents: number | null }) {
   const busy = useNavigation().state === "submitting";
+  const actionData = useActionData<typeof action>();
+  const thresholdErrors =
+    actionData && "intent" in actionData && actionData.intent === "threshold"
+      ? ((actionData.result.error?.approval_threshold as string[] | undefined) ?? [])
+      : [];
   return (
-    <Section id="sharing" title="Sharing with homeowners">
+    <Section id="sharing" title="Finance settings">
+      <Form method="post" className="mt-2 flex flex-wrap items-end gap-3" aria-label="Approval threshold">
+        <input type="hidden" name="intent" value="threshold" />
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Board approval threshold (whole dollars, optional)
+          <input
+            type="text"
+            inputMode="numeric"
+            name="approval_threshold"
+            placeholder="No threshold"
+            defaultValue={thresholdCents === null ? "" : centsToInput(thresholdCents, { whole: true })}
+            key={String(thresholdCents)}
+            aria-describedby="threshold-hint"
+            aria-invalid={thresholdErrors.length > 0 ? true : undefined}
+            className={selectClass}
+          />
+        </label>
+        <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+          Save threshold
+        </button>
+        <p id="threshold-hint" className="w-full text-sm text-slate-600 dark:text-slate-400">
+          {thresholdErrors.length > 0 ? (
+            <span className="font-semibold text-red-800 dark:text-red-300">{thresholdErrors.join(" ")} </span>
+          ) : null}
+          A budget or expense over this amount waits for a passed motion of the board before it counts; an
+          expense waiting for the board stays pending.
+        </p>
+      </Form>
+      <h3 className="mt-4 font-semibold">Sharing with homeowners</h3>
       <Form method="post" className="mt-2 flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="sharing" />
         <label className="flex items-center gap-2 text-sm">
@@ -717,7 +778,10 @@ function Budgets({ rows, today }: { rows: BudgetView[]; today: string }) {
                     <td className={cell}>
                       <UsageBar percent={b.percent} tone={b.tone} />
                     </td>
-                    <td className={cell}>{b.statusLabel}</td>
+                    <td className={cell}>
+                      {b.statusLabel}
+                      <ApprovalBadge approval={b.approval} label={b.approvalLabel} />
+                    </td>
                     <td className={cell}>
                       <RowActions
                         editHref={`/financial/budgets/${b.id}/edit`}
@@ -754,6 +818,24 @@ function Budgets({ rows, today }: { rows: BudgetView[]; today: string }) {
         </div>
       </Section>
     </>
+  );
+}
+
+/** A record awaiting the board, or approved by it, says so in the lists (issue 13, part 9). */
+function ApprovalBadge({ approval, label }: { approval: string; label: string }) {
+  if (approval === "none") return null;
+  return (
+    <span
+      data-testid="approval"
+      data-approval={approval}
+      className={`mt-1 block w-fit rounded px-1.5 text-xs font-semibold ${
+        approval === "awaiting"
+          ? "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+          : "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100"
+      }`}
+    >
+      {label}
+    </span>
   );
 }
 
@@ -841,6 +923,9 @@ function TransactionTable({
               <td className={`${cell} whitespace-nowrap`}>{dateLabel(t.date)}</td>
               <td className={cell}>
                 {t.description}
+                {t.property ? (
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">{t.property}</span>
+                ) : null}
                 {t.hasReceipt ? (
                   <a
                     href={`/financial/transactions/${t.id}/receipt`}
@@ -858,7 +943,10 @@ function TransactionTable({
                 {t.type === "income" ? "+" : "-"}
                 {t.amount}
               </td>
-              <td className={cell}>{t.statusLabel}</td>
+              <td className={cell}>
+                {t.statusLabel}
+                <ApprovalBadge approval={t.approval} label={t.approvalLabel} />
+              </td>
               {actions ? (
                 <td className={cell}>
                   <RowActions
