@@ -1,5 +1,7 @@
 import type { Database, Queryable } from "@db/client";
 import {
+  associations,
+  financeAdminViews,
   financeBudgets,
   financeHistory,
   financeImports,
@@ -735,4 +737,27 @@ export async function approveFromForm(
     motionId: parsed.data.motion_id,
     expectedVersion: parsed.data.version,
   });
+}
+
+/**
+ * A platform administrator's choice of the association whose financials they open (issue 13: "admins
+ * too"). Kept on the server, apart from their own memberships. Not found: no such association.
+ */
+export async function chooseAdminAssociation(
+  db: Database,
+  input: { userId: string; associationId: string },
+): Promise<{ ok: true } | FinanceError> {
+  const [found] = await db
+    .select({ id: associations.id })
+    .from(associations)
+    .where(eq(associations.id, input.associationId));
+  if (!found) return notFound();
+  await db
+    .insert(financeAdminViews)
+    .values({ userId: input.userId, associationId: input.associationId })
+    .onConflictDoUpdate({
+      target: financeAdminViews.userId,
+      set: { associationId: input.associationId, updatedAt: sql`now()` },
+    });
+  return { ok: true as const };
 }

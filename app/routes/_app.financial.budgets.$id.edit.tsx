@@ -8,7 +8,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
-import type { AssociationViewer } from "~/auth/association.server";
+import type { FinanceViewer } from "~/auth/finance.server";
 import { associationToday, requireFinance } from "~/auth/finance.server";
 import { pageNotFound } from "~/auth/guards.server";
 import { approveFromForm, updateBudget, voidBudget } from "~/commands/finance.server";
@@ -50,7 +50,7 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   return { viewer, db, budget };
 }
 
-const historyOf = async (viewer: AssociationViewer, id: string) =>
+const historyOf = async (viewer: FinanceViewer, id: string) =>
   presentHistory(await recordHistory(await getDb(), viewer.association.id, id), viewer.association.timeZone);
 
 /**

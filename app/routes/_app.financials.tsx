@@ -62,6 +62,7 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isMultipart, readForm } from "~/forms.server";
 import { listBudgets, listTransactions, pendingPayments } from "~/queries/finance.server";
+import { associationChoices } from "~/queries/finance-admin.server";
 import { approvalThreshold } from "~/queries/finance-approval.server";
 import {
   budgetVsActual,
@@ -98,7 +99,17 @@ const EXPENSE_PAGE_SIZE = 50;
  * and managers, in five tabs. Every figure is computed from its live (non-voided) records.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { viewer, access } = await requireFinanceReader(request);
+  const reader = await requireFinanceReader(request);
+  // A platform administrator opens any association's books, once they have chosen one.
+  const adminChooser =
+    reader.access === "choose" || ("admin" in reader.viewer && reader.viewer.admin)
+      ? {
+          associations: await associationChoices(await getDb()),
+          chosen: reader.access === "choose" ? null : reader.viewer.association.id,
+        }
+      : null;
+  if (reader.access === "choose") return json({ access: "choose" as const, adminChooser });
+  const { viewer, access } = reader;
   const asked = readFinanceQuery(new URL(request.url).searchParams);
   // A homeowner of an association that shares its summary sees the Overview's figures and charts only.
   const query = access === "summary" ? { ...asked, tab: "overview" as const, search: undefined } : asked;
@@ -113,6 +124,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const window = periodWindow(query.period, today, viewer.association.fiscalYearStartMonth);
   const base = {
     access,
+    adminChooser,
     // Issue 14: without the association's plan or its trial, the books are read-only (402 on writes).
     planLimit: access === "manage" ? await associationPlanNotice(viewer.association.id, "financials") : null,
     sharing: access === "manage" ? await homeownersSeeSummary(viewer.association.id) : null,
@@ -455,9 +467,18 @@ const selectClass =
 
 export default function FinancialsPage() {
   const data = useLoaderData<typeof loader>();
+  if (data.access === "choose")
+    return (
+      <div className="mx-auto max-w-6xl">
+        <h1 className="text-3xl font-semibold">Financials</h1>
+        <p className="mt-2 text-sm">As an administrator you may open the books of any association.</p>
+        <AdminChooser chooser={data.adminChooser} />
+      </div>
+    );
   const { query } = data;
   return (
     <div className="mx-auto max-w-6xl">
+      {data.adminChooser ? <AdminChooser chooser={data.adminChooser} /> : null}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-3xl font-semibold">Financials</h1>
@@ -533,6 +554,47 @@ export default function FinancialsPage() {
       {"reserves" in data ? <Reserves data={data.reserves} /> : null}
       {"reports" in data ? <Reports data={data.reports} query={query} /> : null}
     </div>
+  );
+}
+
+/** The administrator's choice of association (issue 13: "admins too"), kept on the server. */
+function AdminChooser({
+  chooser,
+}: {
+  chooser: { associations: { id: string; name: string }[]; chosen: string | null } | null;
+}) {
+  const busy = useNavigation().state === "submitting";
+  if (!chooser) return null;
+  return (
+    <Form
+      method="post"
+      action="/financial/association"
+      className="mb-4 flex flex-wrap items-end gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+      aria-label="Association (administrators)"
+    >
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Association (administrators)
+        <select
+          name="association_id"
+          defaultValue={chooser.chosen ?? ""}
+          key={chooser.chosen ?? "none"}
+          className={selectClass}
+          required
+        >
+          <option value="" disabled>
+            Choose an association
+          </option>
+          {chooser.associations.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+        Open its financials
+      </button>
+    </Form>
   );
 }
 
