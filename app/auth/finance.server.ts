@@ -118,15 +118,19 @@ export async function requireFinanceReader(
 
 /** The same guard for the JSON endpoints (spec 001 section 8, "Financial"; asApiGuard). */
 export async function requireFinanceApi(request: Request): Promise<FinanceViewer> {
+  let choose = false;
   try {
-    return await asApiGuard(
-      () => requireFinance(request),
-      "Join or create an association to use the financials",
-    );
+    return await asApiGuard(async () => {
+      try {
+        return await requireFinance(request);
+      } catch (thrown) {
+        // An administrator who has not chosen an association yet.
+        if (thrown instanceof Response && thrown.headers.get("Location") === ADMIN_CHOOSE_URL) choose = true;
+        throw thrown;
+      }
+    }, "Join or create an association to use the financials");
   } catch (thrown) {
-    // An administrator who has not chosen an association yet.
-    if (thrown instanceof Response && thrown.headers.get("Location") === ADMIN_CHOOSE_URL)
-      throw json({ error: ADMIN_CHOOSE_MESSAGE }, { status: 403 });
+    if (choose) throw json({ error: ADMIN_CHOOSE_MESSAGE }, { status: 403 });
     throw thrown;
   }
 }

@@ -10,12 +10,15 @@
 import { addDays, monthStart } from "@domain/finance";
 import { APPROVAL_MESSAGES } from "@domain/finance/approval";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_CHOOSE_MESSAGE } from "~/auth/finance.server";
 import * as budgetEdit from "~/routes/_app.financial.budgets.$id.edit";
 import * as transactionEdit from "~/routes/_app.financial.transactions.$id.edit";
 import * as page from "~/routes/_app.financials";
 import * as apiBudgets from "~/routes/api.financial.budgets";
 import * as apiExport from "~/routes/api.financial.export";
+import * as apiSummary from "~/routes/api.financial.summary";
 import * as apiTransactions from "~/routes/api.financial.transactions";
+import * as chooseRoute from "~/routes/financial.association";
 import { formRequest, thrown, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
@@ -57,6 +60,7 @@ describe.each(engines)("financial board approval on %s", (engine) => {
   let manager: Person;
   let homeowner: Person;
   let outsider: Person;
+  let admin: Person;
   let associationId: string;
   let otherAssociationId: string;
   let passed: string;
@@ -71,6 +75,7 @@ describe.each(engines)("financial board approval on %s", (engine) => {
     manager = await personWithRole(t.db, "manager");
     homeowner = await personWithRole(t.db, "homeowner");
     outsider = await personWithRole(t.db, "board_member");
+    admin = await personWithRole(t.db, "admin");
     ({ id: associationId } = await associationWith(t.db, { id: treasurer.id, boardOffice: "treasurer" }, [
       { id: manager.id, memberRole: "property_manager" },
       { id: homeowner.id, memberRole: "homeowner", unit: "4B" },
@@ -378,5 +383,56 @@ describe.each(engines)("financial board approval on %s", (engine) => {
     // Too long is refused with the form's message.
     const long = await addExpense({ description: "Long", property: "x".repeat(121) });
     expect(long.status).toBe(400);
+  });
+
+  it("lets a platform administrator keep any association's books once chosen, scoped on the server", async () => {
+    // Nothing chosen yet: the page offers the associations; the other pages and the API send back to it.
+    const first = (await outcome(() => page.loader(args(get("/financials", admin))))).data;
+    expect(first.access).toBe("choose");
+    expect(first.adminChooser.associations.map((a: Loose) => a.id)).toContain(associationId);
+    const api = await outcome(() => apiSummary.loader(args(get("/api/financial/summary", admin))));
+    expect(api.status).toBe(403);
+    expect(api.data.error).toBe(ADMIN_CHOOSE_MESSAGE);
+    // Only administrators choose; an unknown association is not found.
+    const choose = (who: Person, id: string) =>
+      outcome(() => chooseRoute.action(args(post("/financial/association", who, { association_id: id }))));
+    expect((await choose(treasurer, associationId)).status).toBe(403);
+    expect((await choose(admin, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await choose(admin, associationId)).status).toBe(302);
+
+    const now = (await outcome(() => page.loader(args(get("/financials?tab=expenses&type=all", admin)))))
+      .data;
+    expect(now.access).toBe("manage");
+    expect(now.adminChooser.chosen).toBe(associationId);
+    await setThreshold("5,000");
+    await addExpense({ amount: "9,999", description: "Chiller overhaul" });
+    const row = await expenseNamed("Chiller overhaul");
+    const seen = await viewExpense(row.id, admin);
+    expect(seen.transaction.description).toBe("Chiller overhaul");
+    expect((await approve(row.id, passed, seen.transaction.version, admin)).status).toBe(302);
+    expect((await viewExpense(row.id)).history.at(-1).action).toBe("approved");
+    // Another association's record stays not found while this one is chosen.
+    await outcome(() =>
+      page.action(
+        args(
+          post("/financials?tab=expenses", outsider, {
+            intent: "create-transaction",
+            type: "expense",
+            category: "other",
+            amount: "10",
+            description: "Outsider expense",
+            date: today,
+            status: "completed",
+          }),
+        ),
+      ),
+    );
+    const theirs = (
+      (await tab("expenses", outsider, "&type=all&search=Outsider")).expenses.rows as Loose[]
+    ).find((r) => r.description === "Outsider expense");
+    expect(
+      (await outcome(() => transactionEdit.loader(args(get(editPath(theirs.id), admin), { id: theirs.id }))))
+        .status,
+    ).toBe(404);
   });
 });
