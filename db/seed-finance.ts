@@ -1,12 +1,16 @@
 import { eq } from "drizzle-orm";
 import {
+  approveWithMotion,
   createBudget,
   createComponent,
   createFund,
   createTransaction,
   type MovementValues,
   recordMovement,
+  setApprovalThreshold,
+  updateTransaction,
 } from "../app/commands/finance.server";
+import { passedMotionChoices } from "../app/queries/finance-approval.server";
 import {
   addDays,
   type BudgetPeriod,
@@ -384,5 +388,56 @@ export async function seedFinance(
         actorId,
         values: { name, usefulLifeYears, remainingLifeYears, replacementCostCents: dollars * 100 },
       });
+    await seedBoardApprovals(db, { associationId, actorId }, today);
   }
+}
+
+/**
+ * Issue 13, part 9: a $25,000 approval threshold, one expense over it awaiting the board, and one
+ * approved by citing the association's latest passed motion (seeded by seed-meetings) and then paid.
+ */
+async function seedBoardApprovals(
+  db: Database,
+  actor: { associationId: string; actorId: string },
+  today: string,
+) {
+  await setApprovalThreshold(db, { ...actor, cents: 25_000_00 });
+  await createTransaction(db, {
+    ...actor,
+    values: {
+      type: "expense",
+      category: "maintenance",
+      amountCents: 38_000_00,
+      description: "Elevator modernization deposit",
+      date: addDays(today, 10),
+      status: "pending",
+      property: "Tower A elevators",
+    },
+  });
+  const [motion] = await passedMotionChoices(db, actor.associationId);
+  if (!motion) return;
+  const values = {
+    type: "expense",
+    category: "maintenance",
+    amountCents: 31_500_00,
+    description: "Roof repair, west section",
+    date: addDays(today, -5),
+    status: "pending",
+    property: "Building roof",
+  };
+  const created = await createTransaction(db, { ...actor, values });
+  const approved = await approveWithMotion(db, {
+    ...actor,
+    kind: "transaction",
+    id: created.id,
+    motionId: motion.id,
+    expectedVersion: 1,
+  });
+  if (!approved.ok) return;
+  await updateTransaction(db, {
+    ...actor,
+    id: created.id,
+    values: { ...values, status: "completed" },
+    expectedVersion: 2,
+  });
 }

@@ -89,6 +89,14 @@ export async function findAssociation(
     membership = memberships.find((m) => m.associationId === profile?.activeAssociationId) ?? memberships[0];
   }
   if (!membership) return null;
+  const association = await associationById(membership.associationId);
+  if (!association) pageNotFound();
+  return { ...viewer, association, membership, memberships };
+}
+
+/** An association as the scoped pages use it, or undefined when there is none with this id. */
+export async function associationById(id: string): Promise<ActiveAssociation | undefined> {
+  const db = await getDb();
   const [association] = await db
     .select({
       id: associations.id,
@@ -102,9 +110,8 @@ export async function findAssociation(
       quorumMinimum: associations.quorumMinimum,
     })
     .from(associations)
-    .where(eq(associations.id, membership.associationId));
-  if (!association) pageNotFound();
-  return { ...viewer, association, membership, memberships };
+    .where(eq(associations.id, id));
+  return association;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Database, Queryable } from "@db/client";
 import {
+  associations,
+  financeAdminViews,
   financeBudgets,
   financeHistory,
   financeImports,
@@ -10,6 +12,13 @@ import {
   reserveMovements,
 } from "@db/schema";
 import { FINANCE_MESSAGES } from "@domain/finance";
+import {
+  APPROVAL_MESSAGES,
+  type ApprovalStatus,
+  ApproveFormSchema,
+  approvalOnSave,
+  checkCitation,
+} from "@domain/finance/approval";
 import { belowZeroMessage, FUND_MESSAGES, lowestBalance, type MovementKind } from "@domain/finance/funds";
 import {
   type BudgetValues,
@@ -23,6 +32,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "@domain/finance/import";
 import { checkReceipt, RECEIPT_MAX_BYTES } from "@domain/finance/receipt";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { readUpload } from "~/forms.server";
+import { approvalThreshold, motionForCitation } from "~/queries/finance-approval.server";
 import { removeStoredFiles, type StoredStream, sniffStoredFile, storeStream } from "~/storage/files.server";
 import { cleanFileName } from "./rfp-documents.server";
 
@@ -71,16 +81,40 @@ const budgetColumns = {
   period: financeBudgets.period,
   startDate: financeBudgets.startDate,
   endDate: financeBudgets.endDate,
+  approval: financeBudgets.approvalStatus,
 };
+
+/** The citation columns emptied when an approval no longer holds (the history keeps the motion). */
+const noCitation = {
+  approvalMotionId: null,
+  approvalMeetingId: null,
+  approvalMotion: null,
+  approvedBy: null,
+  approvedAt: null,
+};
+
+/** History values: the approval only when there is something to say about it. */
+const withApproval = <T extends object>(values: T, approval: ApprovalStatus) =>
+  approval === "none" ? values : { ...values, approval };
 
 export async function createBudget(
   db: Database,
   input: Actor & { values: BudgetValues },
-): Promise<{ ok: true; id: string }> {
+): Promise<{ ok: true; id: string; approval: ApprovalStatus }> {
   return db.transaction(async (tx) => {
+    const { approval: _, ...values } = input.values;
+    const { status: approval } = approvalOnSave({
+      subject: { kind: "budget", amountCents: values.allocatedCents },
+      thresholdCents: await approvalThreshold(tx, input.associationId),
+    });
     const [row] = await tx
       .insert(financeBudgets)
-      .values({ associationId: input.associationId, createdBy: input.actorId, ...input.values })
+      .values({
+        associationId: input.associationId,
+        createdBy: input.actorId,
+        ...values,
+        approvalStatus: approval,
+      })
       .returning({ id: financeBudgets.id });
     if (!row) throw new Error("The budget was not saved");
     await appendHistory(tx, {
@@ -88,9 +122,9 @@ export async function createBudget(
       recordKind: "budget",
       recordId: row.id,
       action: "created",
-      details: { after: { ...input.values } },
+      details: { after: withApproval({ ...values }, approval) },
     });
-    return { ok: true as const, id: row.id };
+    return { ok: true as const, id: row.id, approval };
   });
 }
 
@@ -113,7 +147,7 @@ async function lockBudget(tx: Queryable, associationId: string, id: string) {
 export async function updateBudget(
   db: Database,
   input: Actor & { id: string; values: BudgetValues; expectedVersion: number },
-): Promise<{ ok: true; changed: boolean } | FinanceError> {
+): Promise<{ ok: true; changed: boolean; approval: ApprovalStatus } | FinanceError> {
   return db.transaction(async (tx) => {
     const current = await lockBudget(tx, input.associationId, input.id);
     if (!current) return notFound();
@@ -125,11 +159,24 @@ export async function updateBudget(
         version: current.version,
       };
     const { version: _, ...before } = current;
-    const diff = changedFields<BudgetValues>(before, input.values);
-    if (Object.keys(diff.after).length === 0) return { ok: true as const, changed: false };
+    const { approval: __, ...values } = input.values;
+    const outcome = approvalOnSave({
+      subject: { kind: "budget", amountCents: values.allocatedCents },
+      thresholdCents: await approvalThreshold(tx, input.associationId),
+      previous: { amountCents: before.allocatedCents, approvalStatus: before.approval as ApprovalStatus },
+    });
+    const diff = changedFields<BudgetValues>(before, { ...values, approval: outcome.status });
+    if (Object.keys(diff.after).length === 0)
+      return { ok: true as const, changed: false, approval: outcome.status };
     await tx
       .update(financeBudgets)
-      .set({ ...input.values, version: current.version + 1, updatedAt: sql`now()` })
+      .set({
+        ...values,
+        approvalStatus: outcome.status,
+        ...(outcome.clearCitation ? noCitation : {}),
+        version: current.version + 1,
+        updatedAt: sql`now()`,
+      })
       .where(eq(financeBudgets.id, input.id));
     await appendHistory(tx, {
       ...input,
@@ -138,7 +185,7 @@ export async function updateBudget(
       action: "updated",
       details: diff,
     });
-    return { ok: true as const, changed: true };
+    return { ok: true as const, changed: true, approval: outcome.status };
   });
 }
 
@@ -186,6 +233,8 @@ const transactionColumns = {
   date: financeTransactions.date,
   status: financeTransactions.status,
   receipt: financeTransactions.receiptFileName,
+  property: financeTransactions.property,
+  approval: financeTransactions.approvalStatus,
 };
 
 const receiptColumns = (receipt: Receipt | null) => ({
@@ -195,29 +244,61 @@ const receiptColumns = (receipt: Receipt | null) => ({
   receiptSize: receipt?.size ?? null,
 });
 
+/** What a transaction save decided about the board's approval (the status may have become pending). */
+export interface TransactionSaved {
+  approval: ApprovalStatus;
+  status: string;
+}
+
+/** The flash message after a transaction save, saying when the board's approval holds it back. */
+export function savedMessage(done: string, saved: TransactionSaved, askedStatus: string): string {
+  if (saved.approval !== "awaiting") return done;
+  return saved.status !== askedStatus
+    ? `${done}. ${APPROVAL_MESSAGES.pendingUntilApproved}.`
+    : `${done}. ${APPROVAL_MESSAGES.savedAwaiting}.`;
+}
+
 export async function createTransaction(
   db: Database,
   input: Actor & { values: TransactionFields; receipt?: Receipt | null },
-): Promise<{ ok: true; id: string }> {
+): Promise<{ ok: true; id: string } & TransactionSaved> {
   return db.transaction(async (tx) => {
+    const { approval: _, ...fields } = input.values;
+    const outcome = approvalOnSave({
+      subject: { kind: "transaction", type: fields.type, amountCents: fields.amountCents },
+      thresholdCents: await approvalThreshold(tx, input.associationId),
+      status: fields.status,
+    });
+    const values = {
+      ...fields,
+      property: fields.property || null,
+      status: outcome.transactionStatus ?? fields.status,
+    };
     const [row] = await tx
       .insert(financeTransactions)
       .values({
         associationId: input.associationId,
         createdBy: input.actorId,
-        ...input.values,
+        ...values,
+        approvalStatus: outcome.status,
         ...receiptColumns(input.receipt ?? null),
       })
       .returning({ id: financeTransactions.id });
     if (!row) throw new Error("The transaction was not saved");
+    const { property, ...shown } = values;
     await appendHistory(tx, {
       ...input,
       recordKind: "transaction",
       recordId: row.id,
       action: "created",
-      details: { after: { ...input.values, receipt: input.receipt?.fileName ?? null } },
+      details: {
+        after: withApproval(
+          { ...shown, ...(property ? { property } : {}), receipt: input.receipt?.fileName ?? null },
+          outcome.status,
+        ),
+      },
     });
-    return { ok: true as const, id: row.id };
+    return { ok: true as const, id: row.id, approval: outcome.status, status: values.status };
   });
 }
 
@@ -247,7 +328,7 @@ async function lockTransaction(tx: Queryable, associationId: string, id: string)
 export async function updateTransaction(
   db: Database,
   input: Actor & { id: string; values: TransactionFields; receipt?: Receipt | null; expectedVersion: number },
-): Promise<{ ok: true; changed: boolean } | FinanceError> {
+): Promise<({ ok: true; changed: boolean } & TransactionSaved) | FinanceError> {
   return db.transaction(async (tx) => {
     const current = await lockTransaction(tx, input.associationId, input.id);
     if (!current) return notFound();
@@ -259,18 +340,39 @@ export async function updateTransaction(
         version: current.version,
       };
     const { version, receiptKey: _, ...before } = current;
+    const { approval: __, ...fields } = input.values;
+    const outcome = approvalOnSave({
+      subject: { kind: "transaction", type: fields.type, amountCents: fields.amountCents },
+      thresholdCents: await approvalThreshold(tx, input.associationId),
+      status: fields.status,
+      previous: {
+        type: before.type,
+        amountCents: before.amountCents,
+        approvalStatus: before.approval as ApprovalStatus,
+      },
+    });
+    const values = {
+      ...fields,
+      property: fields.property || null,
+      status: outcome.transactionStatus ?? fields.status,
+    };
     const after: TransactionValues = {
-      ...input.values,
+      ...values,
       receipt: input.receipt === undefined ? before.receipt : (input.receipt?.fileName ?? null),
+      approval: outcome.status,
     };
     const diff = changedFields<TransactionValues>(before, after);
     const receiptChanged =
       input.receipt !== undefined && (input.receipt !== null || current.receiptKey !== null);
-    if (Object.keys(diff.after).length === 0 && !receiptChanged) return { ok: true as const, changed: false };
+    const saved = { approval: outcome.status, status: values.status };
+    if (Object.keys(diff.after).length === 0 && !receiptChanged)
+      return { ok: true as const, changed: false, ...saved };
     await tx
       .update(financeTransactions)
       .set({
-        ...input.values,
+        ...values,
+        approvalStatus: outcome.status,
+        ...(outcome.clearCitation ? noCitation : {}),
         ...(input.receipt === undefined ? {} : receiptColumns(input.receipt)),
         version: version + 1,
         updatedAt: sql`now()`,
@@ -283,7 +385,7 @@ export async function updateTransaction(
       action: "updated",
       details: diff,
     });
-    return { ok: true as const, changed: true };
+    return { ok: true as const, changed: true, ...saved };
   });
 }
 
@@ -515,6 +617,91 @@ export async function confirmImport(
   });
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Board approval (issue 13, part 9; domain/finance/approval.ts)
+
+/** Sets the association's approval threshold (cents, whole dollars), or removes it (null). */
+export async function setApprovalThreshold(db: Database, input: Actor & { cents: number | null }) {
+  await db
+    .insert(financeSettings)
+    .values({
+      associationId: input.associationId,
+      approvalThresholdCents: input.cents,
+      updatedBy: input.actorId,
+    })
+    .onConflictDoUpdate({
+      target: financeSettings.associationId,
+      set: { approvalThresholdCents: input.cents, updatedBy: input.actorId, updatedAt: sql`now()` },
+    });
+}
+
+/**
+ * Approves a budget or expense awaiting the board by citing a passed motion of the association's
+ * board (a completed meeting's minutes). The record is locked and its version compared (409 when it
+ * moved on); another association's motion, or an unknown one, is "not found"; a motion that did not
+ * pass is refused. The citation is kept on the record and in its history.
+ */
+export async function approveWithMotion(
+  db: Database,
+  input: Actor & { kind: "budget" | "transaction"; id: string; motionId: string; expectedVersion: number },
+): Promise<{ ok: true } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const table = input.kind === "budget" ? financeBudgets : financeTransactions;
+    const [current] = await tx
+      .select({ version: table.version, approval: table.approvalStatus })
+      .from(table)
+      .where(
+        and(eq(table.id, input.id), eq(table.associationId, input.associationId), isNull(table.voidedAt)),
+      )
+      .for("update");
+    if (!current) return notFound();
+    if (current.version !== input.expectedVersion)
+      return {
+        ok: false,
+        kind: "conflict",
+        message: FINANCE_MESSAGES.editConflict,
+        version: current.version,
+      };
+    const motion = await motionForCitation(tx, input.motionId);
+    const check = checkCitation(motion, input.associationId, { approvalStatus: current.approval });
+    if (!check.ok)
+      return check.kind === "not_found"
+        ? notFound()
+        : { ok: false, kind: "validation", message: check.message, field: "motion_id" };
+    if (!motion) return notFound();
+    await tx
+      .update(table)
+      .set({
+        approvalStatus: "approved",
+        approvalMotionId: motion.motionId,
+        approvalMeetingId: motion.meetingId,
+        approvalMotion: motion.text,
+        approvedBy: input.actorId,
+        approvedAt: sql`now()`,
+        version: current.version + 1,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(table.id, input.id));
+    await appendHistory(tx, {
+      ...input,
+      recordKind: input.kind,
+      recordId: input.id,
+      action: "approved",
+      details: {
+        before: { approval: current.approval },
+        after: { approval: "approved" },
+        motion: {
+          motionId: motion.motionId,
+          meetingId: motion.meetingId,
+          text: motion.text,
+          meeting: motion.meeting,
+        },
+      },
+    });
+    return { ok: true as const };
+  });
+}
+
 /** Shares the read-only summary with the association's homeowners, or stops sharing it. */
 export async function setHomeownersSeeSummary(db: Database, input: Actor & { on: boolean }) {
   await db
@@ -721,4 +908,56 @@ export async function voidMovement(
     });
     return { ok: true as const };
   });
+}
+
+/**
+ * The "approve" intent of a budget's or transaction's page: the form read and the approval made. The
+ * page maps the outcome to its answer (404 not found, 409 conflict, 400 refused).
+ */
+export async function approveFromForm(
+  db: Database,
+  input: Actor & { kind: "budget" | "transaction"; id: string; formData: FormData },
+): Promise<{ ok: true } | FinanceError> {
+  const parsed = ApproveFormSchema.safeParse({
+    motion_id: input.formData.get("motion_id") ?? undefined,
+    version: input.formData.get("version") ?? undefined,
+  });
+  if (!parsed.success)
+    return {
+      ok: false,
+      kind: "validation",
+      message: parsed.error.issues[0]?.message ?? APPROVAL_MESSAGES.motionRequired,
+      field: "motion_id",
+    };
+  return approveWithMotion(db, {
+    associationId: input.associationId,
+    actorId: input.actorId,
+    kind: input.kind,
+    id: input.id,
+    motionId: parsed.data.motion_id,
+    expectedVersion: parsed.data.version,
+  });
+}
+
+/**
+ * A platform administrator's choice of the association whose financials they open (issue 13: "admins
+ * too"). Kept on the server, apart from their own memberships. Not found: no such association.
+ */
+export async function chooseAdminAssociation(
+  db: Database,
+  input: { userId: string; associationId: string },
+): Promise<{ ok: true } | FinanceError> {
+  const [found] = await db
+    .select({ id: associations.id })
+    .from(associations)
+    .where(eq(associations.id, input.associationId));
+  if (!found) return notFound();
+  await db
+    .insert(financeAdminViews)
+    .values({ userId: input.userId, associationId: input.associationId })
+    .onConflictDoUpdate({
+      target: financeAdminViews.userId,
+      set: { associationId: input.associationId, updatedAt: sql`now()` },
+    });
+  return { ok: true as const };
 }

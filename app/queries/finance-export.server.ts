@@ -12,6 +12,7 @@ import {
   type TransactionStatus,
   type TransactionType,
 } from "@domain/finance";
+import { APPROVAL_LABELS, type ApprovalStatus } from "@domain/finance/approval";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { stringify } from "csv-stringify";
 import PDFDocument from "pdfkit";
@@ -69,7 +70,16 @@ export function download(body: BodyInit, fileName: string, contentType: string) 
   });
 }
 
-export const TRANSACTION_CSV_HEADER = ["Date", "Type", "Category", "Description", "Status", "Amount"];
+export const TRANSACTION_CSV_HEADER = [
+  "Date",
+  "Type",
+  "Category",
+  "Description",
+  "Status",
+  "Amount",
+  "Unit or property",
+  "Board approval",
+];
 
 async function* transactionCsvRows(db: Queryable, associationId: string, filter: TransactionFilter) {
   for await (const batch of transactionBatches(db, associationId, filter)) {
@@ -80,6 +90,8 @@ async function* transactionCsvRows(db: Queryable, associationId: string, filter:
       r.description,
       TRANSACTION_STATUS_LABELS[r.status as TransactionStatus] ?? r.status,
       centsToInput(r.amountCents),
+      r.property ?? "",
+      APPROVAL_LABELS[r.approvalStatus as ApprovalStatus] ?? r.approvalStatus,
     ]);
   }
 }

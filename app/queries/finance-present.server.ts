@@ -25,6 +25,7 @@ import {
   usagePercent,
   usageTone,
 } from "@domain/finance";
+import { APPROVAL_LABELS, APPROVAL_STATUSES, type ApprovalStatus } from "@domain/finance/approval";
 import { fundPeriod, MOVEMENT_KIND_LABELS, type MovementKind } from "@domain/finance/funds";
 import {
   describeChanges,
@@ -179,6 +180,7 @@ export function presentBudget(row: BudgetRow, today: string) {
     status: budgetStatus(row, today),
     statusLabel: BUDGET_STATUS_LABELS[budgetStatus(row, today)],
     version: row.version,
+    ...presentApproval(row),
   };
 }
 
@@ -198,6 +200,27 @@ export function presentTransaction(row: TransactionRow) {
     statusLabel: TRANSACTION_STATUS_LABELS[row.status as TransactionStatus] ?? row.status,
     hasReceipt: row.receiptFileName !== null,
     createdBy: row.createdBy ?? "Former member",
+    property: row.property,
+    ...presentApproval(row),
+  };
+}
+
+/** A record's board approval (domain/finance/approval.ts) and the motion it cites, linked to its minutes. */
+export function presentApproval(row: {
+  approvalStatus: string;
+  approvalMotion: string | null;
+  approvalMeetingId: string | null;
+}) {
+  const approval = (APPROVAL_STATUSES as readonly string[]).includes(row.approvalStatus)
+    ? (row.approvalStatus as ApprovalStatus)
+    : "none";
+  return {
+    approval,
+    approvalLabel: APPROVAL_LABELS[approval],
+    citation:
+      approval === "approved" && row.approvalMotion && row.approvalMeetingId
+        ? { motion: row.approvalMotion, href: `/board-room/meetings/${row.approvalMeetingId}/minutes` }
+        : null,
   };
 }
 
@@ -223,6 +246,9 @@ export function presentHistory(
     actor: h.actor ?? "Former member",
     at: timestampLabel(h.at, timeZone, true) ?? "",
     lines: describeChanges(h.action, h.details),
+    motion: h.details.motion
+      ? { text: h.details.motion.text, href: `/board-room/meetings/${h.details.motion.meetingId}/minutes` }
+      : null,
     record:
       h.label !== undefined
         ? {

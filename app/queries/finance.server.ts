@@ -11,7 +11,7 @@ import {
 } from "@db/schema";
 import type { DateWindow } from "@domain/finance";
 import type { HistoryAction, HistoryDetails, RecordKind } from "@domain/finance/history";
-import { and, asc, between, desc, eq, gte, ilike, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, gte, ilike, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 /**
@@ -46,6 +46,9 @@ const budgetColumns = {
   endDate: b.endDate,
   version: b.version,
   spentCents: spentOf,
+  approvalStatus: b.approvalStatus,
+  approvalMotion: b.approvalMotion,
+  approvalMeetingId: b.approvalMeetingId,
 };
 
 export type BudgetRow = Awaited<ReturnType<typeof listBudgets>>[number];
@@ -95,6 +98,10 @@ const transactionColumns = {
   date: t.date,
   status: t.status,
   receiptFileName: t.receiptFileName,
+  property: t.property,
+  approvalStatus: t.approvalStatus,
+  approvalMotion: t.approvalMotion,
+  approvalMeetingId: t.approvalMeetingId,
   version: t.version,
   createdBy: sql<string | null>`coalesce(${creator.fullName}, ${creator.email})`,
 };
@@ -115,7 +122,9 @@ const transactionWhere = (associationId: string, f: TransactionFilter) =>
     f.category ? eq(t.category, f.category) : undefined,
     f.status ? eq(t.status, f.status) : undefined,
     f.window ? between(t.date, f.window.from, f.window.to) : undefined,
-    f.search ? ilike(t.description, `%${escapeLike(f.search)}%`) : undefined,
+    f.search
+      ? or(ilike(t.description, `%${escapeLike(f.search)}%`), ilike(t.property, `%${escapeLike(f.search)}%`))
+      : undefined,
   );
 
 export type TransactionRow = Awaited<ReturnType<typeof listTransactions>>["rows"][number];
@@ -273,7 +282,10 @@ export async function categoryTotals(
     .groupBy(t.type, t.category);
 }
 
-/** The live budgets touching a window (for their share of it), without their spent amounts. */
+/**
+ * The live budgets touching a window (for their share of it), without their spent amounts. A budget
+ * awaiting the board's approval (domain/finance/approval.ts) is not budgeted yet: it counts in no total.
+ */
 export async function budgetsTouching(
   db: Queryable,
   associationId: string,
@@ -292,6 +304,7 @@ export async function budgetsTouching(
       and(
         eq(b.associationId, associationId),
         isNull(b.voidedAt),
+        ne(b.approvalStatus, "awaiting"),
         lte(b.startDate, window.to),
         gte(b.endDate, window.from),
         category ? eq(b.category, category) : undefined,
@@ -411,6 +424,8 @@ export async function* transactionBatches(
       description: string;
       status: string;
       amountCents: number;
+      property: string | null;
+      approvalStatus: string;
     }[] = await db
       .select({
         id: t.id,
@@ -420,6 +435,8 @@ export async function* transactionBatches(
         description: t.description,
         status: t.status,
         amountCents: t.amountCents,
+        property: t.property,
+        approvalStatus: t.approvalStatus,
       })
       .from(t)
       .where(

@@ -1,17 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { centsToInput, FINANCE_MESSAGES } from "@domain/finance";
+import { APPROVAL_MESSAGES } from "@domain/finance/approval";
 import { BudgetFormSchema, type BudgetFormValues } from "@domain/finance/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
-import type { AssociationViewer } from "~/auth/association.server";
+import type { FinanceViewer } from "~/auth/finance.server";
 import { associationToday, requireFinance } from "~/auth/finance.server";
 import { pageNotFound } from "~/auth/guards.server";
-import { updateBudget, voidBudget } from "~/commands/finance.server";
+import { approveFromForm, updateBudget, voidBudget } from "~/commands/finance.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
+import { ApprovalPanel } from "~/components/finance/approval";
 import { DeleteButton, DeleteConfirmation } from "~/components/finance/delete";
 import { BudgetForm } from "~/components/finance/forms";
 import { HistoryList } from "~/components/finance/history";
@@ -21,6 +23,7 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { readForm } from "~/forms.server";
 import { type BudgetRow, findBudget, recordHistory } from "~/queries/finance.server";
+import { motionChoices } from "~/queries/finance-approval.server";
 import { presentBudget, presentHistory } from "~/queries/finance-present.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Budget · Financials · Association Commons" }];
@@ -47,7 +50,7 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   return { viewer, db, budget };
 }
 
-const historyOf = async (viewer: AssociationViewer, id: string) =>
+const historyOf = async (viewer: FinanceViewer, id: string) =>
   presentHistory(await recordHistory(await getDb(), viewer.association.id, id), viewer.association.timeZone);
 
 /**
@@ -63,6 +66,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     budget: presentBudget(budget, associationToday(viewer)),
     defaults: formValues(budget),
     history: await historyOf(viewer, budget.id),
+    // Issue 13, part 9: while it awaits the board, the passed motions it may cite.
+    motions:
+      budget.approvalStatus === "awaiting" ? await motionChoices(await getDb(), viewer.association.id) : [],
   });
 }
 
@@ -70,6 +76,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, db, budget } = await load(request, params);
   const actor = { associationId: viewer.association.id, actorId: viewer.user.id };
   const formData = await readForm(request);
+  if (formData.get("intent") === "approve") {
+    const approved = await approveFromForm(db, { ...actor, kind: "budget", id: budget.id, formData });
+    if (approved.ok)
+      return redirectWithFlash(`/financial/budgets/${budget.id}/edit`, {
+        tone: "success",
+        message: "Budget approved by board motion",
+      });
+    if (approved.kind === "not_found") pageNotFound();
+    return json({ approvalError: [approved.message] }, { status: approved.kind === "conflict" ? 409 : 400 });
+  }
   if (formData.get("intent") === "delete") {
     if (formData.get("confirmed") !== "1") return redirect(`/financial/budgets/${budget.id}/edit?delete=1`);
     const outcome = await voidBudget(db, { ...actor, id: budget.id });
@@ -107,12 +123,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   return redirectWithFlash("/financials?tab=budgets", {
     tone: "success",
-    message: outcome.changed ? "Budget updated" : "Nothing to change",
+    message: !outcome.changed
+      ? "Nothing to change"
+      : outcome.approval === "awaiting"
+        ? `Budget updated. ${APPROVAL_MESSAGES.savedAwaiting}.`
+        : "Budget updated",
   });
 }
 
 export default function EditBudget() {
-  const { budget, defaults, history, askDelete } = useLoaderData<typeof loader>();
+  const { budget, defaults, history, askDelete, motions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const conflict =
     actionData && "current" in actionData
@@ -142,11 +162,23 @@ export default function EditBudget() {
           key={conflict ? `v${conflict.version}` : `v${budget.version}`}
           id="edit-budget"
           defaults={conflict ? conflict.current : defaults}
-          lastResult={conflict ? undefined : (actionData?.result as SubmissionResult<string[]> | undefined)}
+          lastResult={
+            conflict
+              ? undefined
+              : ((actionData as { result?: unknown } | undefined)?.result as
+                  | SubmissionResult<string[]>
+                  | undefined)
+          }
           version={conflict ? conflict.version : budget.version}
           submitLabel="Save Budget"
         />
       </div>
+      <ApprovalPanel
+        approval={budget}
+        motions={motions}
+        version={budget.version}
+        errors={actionData && "approvalError" in actionData ? actionData.approvalError : undefined}
+      />
       {askDelete ? (
         <DeleteConfirmation
           text={FINANCE_MESSAGES.deleteBudgetConfirm}

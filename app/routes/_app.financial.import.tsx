@@ -21,7 +21,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
-import type { AssociationViewer } from "~/auth/association.server";
+import type { FinanceViewer } from "~/auth/finance.server";
 import { requireFinance } from "~/auth/finance.server";
 import { pageNotFound } from "~/auth/guards.server";
 import { confirmImport, createImport, discardReceipts, readImportUpload } from "~/commands/finance.server";
@@ -42,7 +42,7 @@ const QuerySchema = z.object({
 });
 
 /** The stored file read and planned against the books: lines, errors, duplicates. */
-async function preview(viewer: AssociationViewer, id: string, fallback: FinanceCategory) {
+async function preview(viewer: FinanceViewer, id: string, fallback: FinanceCategory) {
   const db = await getDb();
   const found = await findImport(db, viewer.association.id, id);
   if (!found) pageNotFound();

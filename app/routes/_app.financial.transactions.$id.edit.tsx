@@ -10,15 +10,18 @@ import { z } from "zod";
 import { requireFinance } from "~/auth/finance.server";
 import { pageNotFound } from "~/auth/guards.server";
 import {
+  approveFromForm,
   checkReceivedReceipt,
   discardReceipts,
   type Receipt,
   type ReceivedReceipt,
   readReceiptUpload,
+  savedMessage,
   updateTransaction,
   voidTransaction,
 } from "~/commands/finance.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
+import { ApprovalPanel } from "~/components/finance/approval";
 import { DeleteButton, DeleteConfirmation } from "~/components/finance/delete";
 import { TransactionForm } from "~/components/finance/forms";
 import { HistoryList } from "~/components/finance/history";
@@ -28,6 +31,7 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isMultipart, readForm } from "~/forms.server";
 import { findTransaction, recordHistory } from "~/queries/finance.server";
+import { motionChoices } from "~/queries/finance-approval.server";
 import { presentHistory, presentTransaction } from "~/queries/finance-present.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Transaction · Financials · Association Commons" }];
@@ -43,6 +47,7 @@ const formValues = (t: Found): TransactionFormValues => ({
   description: t.description,
   date: t.date,
   status: t.status,
+  property: t.property ?? "",
 });
 
 /** The transaction of the person's own association, or 404 (another association's, or voided). */
@@ -75,6 +80,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       await recordHistory(db, viewer.association.id, transaction.id),
       viewer.association.timeZone,
     ),
+    // Issue 13, part 9: while it awaits the board, the passed motions it may cite.
+    motions: transaction.approvalStatus === "awaiting" ? await motionChoices(db, viewer.association.id) : [],
   });
 }
 
@@ -96,6 +103,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   } else {
     formData = await readForm(request);
+  }
+  if (formData.get("intent") === "approve") {
+    await discardReceipts(files);
+    const approved = await approveFromForm(db, {
+      ...actor,
+      kind: "transaction",
+      id: transaction.id,
+      formData,
+    });
+    if (approved.ok)
+      return redirectWithFlash(`/financial/transactions/${transaction.id}/edit`, {
+        tone: "success",
+        message: "Approved by board motion",
+      });
+    if (approved.kind === "not_found") pageNotFound();
+    return json({ approvalError: [approved.message] }, { status: approved.kind === "conflict" ? 409 : 400 });
   }
   if (formData.get("intent") === "delete") {
     if (formData.get("confirmed") !== "1") {
@@ -134,6 +157,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: v.description,
       date: v.date,
       status: v.status,
+      property: v.property ?? null,
     },
     receipt,
   });
@@ -153,12 +177,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   return redirectWithFlash("/financials?tab=expenses", {
     tone: "success",
-    message: outcome.changed ? "Transaction updated" : "Nothing to change",
+    message: outcome.changed ? savedMessage("Transaction updated", outcome, v.status) : "Nothing to change",
   });
 }
 
 export default function EditTransaction() {
-  const { transaction, defaults, history, askDelete } = useLoaderData<typeof loader>();
+  const { transaction, defaults, history, askDelete, motions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const conflict =
     actionData && "current" in actionData
@@ -196,12 +220,24 @@ export default function EditTransaction() {
           key={conflict ? `v${conflict.version}` : `v${transaction.version}`}
           id="edit-transaction"
           defaults={conflict ? conflict.current : defaults}
-          lastResult={conflict ? undefined : (actionData?.result as SubmissionResult<string[]> | undefined)}
+          lastResult={
+            conflict
+              ? undefined
+              : ((actionData as { result?: unknown } | undefined)?.result as
+                  | SubmissionResult<string[]>
+                  | undefined)
+          }
           version={conflict ? conflict.version : transaction.version}
           currentReceipt={transaction.receipt}
           submitLabel="Save Transaction"
         />
       </div>
+      <ApprovalPanel
+        approval={transaction}
+        motions={motions}
+        version={transaction.version}
+        errors={actionData && "approvalError" in actionData ? actionData.approvalError : undefined}
+      />
       {askDelete ? (
         <DeleteConfirmation
           text={FINANCE_MESSAGES.deleteTransactionConfirm}

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   CATEGORY_LABELS,
+  centsToInput,
   DEFAULT_PERIOD,
   dateLabel,
   FINANCE_CATEGORIES,
@@ -21,6 +22,7 @@ import {
   TRANSACTION_STATUSES,
   type UsageTone,
 } from "@domain/finance";
+import { APPROVAL_MESSAGES, ThresholdFormSchema } from "@domain/finance/approval";
 import {
   BudgetFormSchema,
   ComponentFormSchema,
@@ -50,6 +52,8 @@ import {
   type ReceivedReceipt,
   readReceiptUpload,
   recordMovement,
+  savedMessage,
+  setApprovalThreshold,
   setHomeownersSeeSummary,
   voidBudget,
   voidComponent,
@@ -68,6 +72,8 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isMultipart, readForm } from "~/forms.server";
 import { listBudgets, listMovements, listTransactions, pendingPayments } from "~/queries/finance.server";
+import { associationChoices } from "~/queries/finance-admin.server";
+import { approvalThreshold } from "~/queries/finance-approval.server";
 import {
   budgetVsActual,
   incomeStatement,
@@ -87,6 +93,7 @@ export const meta: MetaFunction = () => [{ title: "Financials · Association Com
 const IntentSchema = z.object({
   intent: z.enum([
     "sharing",
+    "threshold",
     "create-budget",
     "create-transaction",
     "delete-budget",
@@ -107,7 +114,17 @@ const EXPENSE_PAGE_SIZE = 50;
  * and managers, in five tabs. Every figure is computed from its live (non-voided) records.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { viewer, access } = await requireFinanceReader(request);
+  const reader = await requireFinanceReader(request);
+  // A platform administrator opens any association's books, once they have chosen one.
+  const adminChooser =
+    reader.access === "choose" || ("admin" in reader.viewer && reader.viewer.admin)
+      ? {
+          associations: await associationChoices(await getDb()),
+          chosen: reader.access === "choose" ? null : reader.viewer.association.id,
+        }
+      : null;
+  if (reader.access === "choose") return json({ access: "choose" as const, adminChooser });
+  const { viewer, access } = reader;
   const asked = readFinanceQuery(new URL(request.url).searchParams);
   // A homeowner of an association that shares its summary sees the Overview's figures and charts only.
   const query = access === "summary" ? { ...asked, tab: "overview" as const, search: undefined } : asked;
@@ -122,9 +139,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const window = periodWindow(query.period, today, viewer.association.fiscalYearStartMonth);
   const base = {
     access,
+    adminChooser,
     // Issue 14: without the association's plan or its trial, the books are read-only (402 on writes).
     planLimit: access === "manage" ? await associationPlanNotice(viewer.association.id, "financials") : null,
     sharing: access === "manage" ? await homeownersSeeSummary(viewer.association.id) : null,
+    // Issue 13, part 9: over this, a budget or expense waits for a passed board motion.
+    threshold: access === "manage" ? await approvalThreshold(db, viewer.association.id) : null,
     association: viewer.association.name,
     query,
     today,
@@ -253,7 +273,8 @@ type ActionData = {
     | "create-component"
     | "create-fund"
     | "record-movement"
-    | "void-movement";
+    | "void-movement"
+    | "threshold";
   result: SubmissionResult<string[]>;
 };
 const reply = (intent: ActionData["intent"], result: SubmissionResult<string[]>, status: number) =>
@@ -308,12 +329,26 @@ export async function action({ request }: ActionFunctionArgs) {
           : "The summary is for the board and managers only",
       });
     }
+    case "threshold": {
+      await discardReceipts(files);
+      const submission = parseWithZod(formData, { schema: ThresholdFormSchema });
+      if (submission.status !== "success") return reply("threshold", submission.reply(), 400);
+      const cents = submission.value.approval_threshold;
+      await setApprovalThreshold(db, { ...actor, cents });
+      return redirectWithFlash(backTo(request, "overview"), {
+        tone: "success",
+        message:
+          cents === null
+            ? "No approval threshold: budgets and expenses do not need the board"
+            : `Budgets and expenses over ${formatMoney(cents, { whole: true })} now need a passed board motion`,
+      });
+    }
     case "create-budget": {
       await discardReceipts(files);
       const submission = parseWithZod(formData, { schema: BudgetFormSchema });
       if (submission.status !== "success") return reply("create-budget", submission.reply(), 400);
       const v = submission.value;
-      await createBudget(db, {
+      const created = await createBudget(db, {
         ...actor,
         values: {
           name: v.name,
@@ -326,7 +361,10 @@ export async function action({ request }: ActionFunctionArgs) {
       });
       return redirectWithFlash(backTo(request, "budgets"), {
         tone: "success",
-        message: `Budget "${v.name}" created`,
+        message:
+          created.approval === "awaiting"
+            ? `Budget "${v.name}" created. ${APPROVAL_MESSAGES.savedAwaiting}.`
+            : `Budget "${v.name}" created`,
       });
     }
     case "create-transaction": {
@@ -347,7 +385,7 @@ export async function action({ request }: ActionFunctionArgs) {
         receipt = checked.receipt;
       }
       const v = submission.value;
-      await createTransaction(db, {
+      const created = await createTransaction(db, {
         ...actor,
         values: {
           type: v.type,
@@ -356,12 +394,13 @@ export async function action({ request }: ActionFunctionArgs) {
           description: v.description,
           date: v.date,
           status: v.status,
+          property: v.property ?? null,
         },
         receipt,
       });
       return redirectWithFlash(backTo(request, "expenses"), {
         tone: "success",
-        message: v.type === "income" ? "Income added" : "Expense added",
+        message: savedMessage(v.type === "income" ? "Income added" : "Expense added", created, v.status),
       });
     }
     case "create-component": {
@@ -513,9 +552,18 @@ const selectClass =
 
 export default function FinancialsPage() {
   const data = useLoaderData<typeof loader>();
+  if (data.access === "choose")
+    return (
+      <div className="mx-auto max-w-6xl">
+        <h1 className="text-3xl font-semibold">Financials</h1>
+        <p className="mt-2 text-sm">As an administrator you may open the books of any association.</p>
+        <AdminChooser chooser={data.adminChooser} />
+      </div>
+    );
   const { query } = data;
   return (
     <div className="mx-auto max-w-6xl">
+      {data.adminChooser ? <AdminChooser chooser={data.adminChooser} /> : null}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-3xl font-semibold">Financials</h1>
@@ -583,19 +631,95 @@ export default function FinancialsPage() {
       {"overview" in data ? (
         <Overview data={data.overview} query={query} manage={data.access === "manage"} />
       ) : null}
-      {data.access === "manage" && query.tab === "overview" ? <Sharing on={Boolean(data.sharing)} /> : null}
+      {data.access === "manage" && query.tab === "overview" ? (
+        <Sharing on={Boolean(data.sharing)} thresholdCents={data.threshold ?? null} />
+      ) : null}
       {"budgets" in data ? <Budgets rows={data.budgets} today={data.today} /> : null}
       {"expenses" in data ? <Expenses data={data.expenses} query={query} today={data.today} /> : null}
-      {"reserves" in data ? <Reserves data={data.reserves} /> : null}
+      {"reserves" in data ? <Reserves data={data.reserves} today={data.today} /> : null}
       {"reports" in data ? <Reports data={data.reports} query={query} /> : null}
     </div>
   );
 }
 
-function Sharing({ on }: { on: boolean }) {
+/** The administrator's choice of association (issue 13: "admins too"), kept on the server. */
+function AdminChooser({
+  chooser,
+}: {
+  chooser: { associations: { id: string; name: string }[]; chosen: string | null } | null;
+}) {
   const busy = useNavigation().state === "submitting";
+  if (!chooser) return null;
   return (
-    <Section id="sharing" title="Sharing with homeowners">
+    <Form
+      method="post"
+      action="/financial/association"
+      className="mb-4 flex flex-wrap items-end gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+      aria-label="Association (administrators)"
+    >
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Association (administrators)
+        <select
+          name="association_id"
+          defaultValue={chooser.chosen ?? ""}
+          key={chooser.chosen ?? "none"}
+          className={selectClass}
+          required
+        >
+          <option value="" disabled>
+            Choose an association
+          </option>
+          {chooser.associations.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+        Open its financials
+      </button>
+    </Form>
+  );
+}
+
+function Sharing({ on, thresholdCents }: { on: boolean; thresholdCents: number | null }) {
+  const busy = useNavigation().state === "submitting";
+  const actionData = useActionData<typeof action>();
+  const thresholdErrors =
+    actionData && "intent" in actionData && actionData.intent === "threshold"
+      ? ((actionData.result.error?.approval_threshold as string[] | undefined) ?? [])
+      : [];
+  return (
+    <Section id="sharing" title="Finance settings">
+      <Form method="post" className="mt-2 flex flex-wrap items-end gap-3" aria-label="Approval threshold">
+        <input type="hidden" name="intent" value="threshold" />
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Board approval threshold (whole dollars, optional)
+          <input
+            type="text"
+            inputMode="numeric"
+            name="approval_threshold"
+            placeholder="No threshold"
+            defaultValue={thresholdCents === null ? "" : centsToInput(thresholdCents, { whole: true })}
+            key={String(thresholdCents)}
+            aria-describedby="threshold-hint"
+            aria-invalid={thresholdErrors.length > 0 ? true : undefined}
+            className={selectClass}
+          />
+        </label>
+        <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+          Save threshold
+        </button>
+        <p id="threshold-hint" className="w-full text-sm text-slate-600 dark:text-slate-400">
+          {thresholdErrors.length > 0 ? (
+            <span className="font-semibold text-red-800 dark:text-red-300">{thresholdErrors.join(" ")} </span>
+          ) : null}
+          A budget or expense over this amount waits for a passed motion of the board before it counts; an
+          expense waiting for the board stays pending.
+        </p>
+      </Form>
+      <h3 className="mt-4 font-semibold">Sharing with homeowners</h3>
       <Form method="post" className="mt-2 flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="sharing" />
         <label className="flex items-center gap-2 text-sm">
@@ -801,7 +925,10 @@ function Budgets({ rows, today }: { rows: BudgetView[]; today: string }) {
                     <td className={cell}>
                       <UsageBar percent={b.percent} tone={b.tone} />
                     </td>
-                    <td className={cell}>{b.statusLabel}</td>
+                    <td className={cell}>
+                      {b.statusLabel}
+                      <ApprovalBadge approval={b.approval} label={b.approvalLabel} />
+                    </td>
                     <td className={cell}>
                       <RowActions
                         editHref={`/financial/budgets/${b.id}/edit`}
@@ -838,6 +965,24 @@ function Budgets({ rows, today }: { rows: BudgetView[]; today: string }) {
         </div>
       </Section>
     </>
+  );
+}
+
+/** A record awaiting the board, or approved by it, says so in the lists (issue 13, part 9). */
+function ApprovalBadge({ approval, label }: { approval: string; label: string }) {
+  if (approval === "none") return null;
+  return (
+    <span
+      data-testid="approval"
+      data-approval={approval}
+      className={`mt-1 block w-fit rounded px-1.5 text-xs font-semibold ${
+        approval === "awaiting"
+          ? "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+          : "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100"
+      }`}
+    >
+      {label}
+    </span>
   );
 }
 
@@ -925,6 +1070,9 @@ function TransactionTable({
               <td className={`${cell} whitespace-nowrap`}>{dateLabel(t.date)}</td>
               <td className={cell}>
                 {t.description}
+                {t.property ? (
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">{t.property}</span>
+                ) : null}
                 {t.hasReceipt ? (
                   <a
                     href={`/financial/transactions/${t.id}/receipt`}
@@ -942,7 +1090,10 @@ function TransactionTable({
                 {t.type === "income" ? "+" : "-"}
                 {t.amount}
               </td>
-              <td className={cell}>{t.statusLabel}</td>
+              <td className={cell}>
+                {t.statusLabel}
+                <ApprovalBadge approval={t.approval} label={t.approvalLabel} />
+              </td>
               {actions ? (
                 <td className={cell}>
                   <RowActions
@@ -1044,13 +1195,18 @@ function Expenses({
   );
 }
 
-function Reserves({ data }: { data: NonNullable<Extract<Data, { reserves: unknown }>["reserves"]> }) {
+function Reserves({
+  data,
+  today,
+}: {
+  data: NonNullable<Extract<Data, { reserves: unknown }>["reserves"]>;
+  today: string;
+}) {
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: ActionData["intent"]) =>
     actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined;
   const voidError = resultFor("void-movement")?.error?.[""]?.join(" ");
   const busy = useNavigation().state === "submitting";
-  const today = useLoaderData<typeof loader>().today;
   return (
     <>
       <Section id="reserve-summary" title="Reserve funds">

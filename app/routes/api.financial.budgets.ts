@@ -24,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           start_date: b.startDate,
           end_date: b.endDate,
           status: b.status,
+          board_approval: b.approval,
           properties: [{ id: viewer.association.id, name: viewer.association.name }],
         };
       }),

@@ -40,6 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         property_id: viewer.association.id,
         property_name: viewer.association.name,
         status: r.status,
+        // Issue 13: the optional unit or property it concerns, and the board's approval (part 9).
+        property_reference: r.property,
+        board_approval: r.approvalStatus,
         receipt_url: r.receiptFileName ? `/financial/transactions/${r.id}/receipt` : null,
         created_by: { full_name: r.createdBy },
       })),

@@ -25,6 +25,21 @@ import { ts } from "./columns";
  * version it was rendered from.
  */
 
+/**
+ * The board link (issue 13, part 9; domain/finance/approval.ts): a budget, or an expense, over the
+ * association's approval threshold waits for a passed motion of its board. `approval_status` is "none"
+ * (not needed), "awaiting" or "approved"; an approval cites the motion and its meeting (the motion's
+ * text is kept, as the minutes could still change while in draft).
+ */
+const boardApprovalColumns = () => ({
+  approvalStatus: text("approval_status").notNull().default("none"),
+  approvalMotionId: uuid("approval_motion_id"),
+  approvalMeetingId: uuid("approval_meeting_id"),
+  approvalMotion: text("approval_motion"),
+  approvedBy: uuid("approved_by").references(() => users.id, { onDelete: "set null" }),
+  approvedAt: ts("approved_at"),
+});
+
 export const financeBudgets = pgTable(
   "finance_budgets",
   {
@@ -41,6 +56,7 @@ export const financeBudgets = pgTable(
     period: text("period").notNull(),
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }).notNull(),
+    ...boardApprovalColumns(),
     version: integer("version").notNull().default(1),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
@@ -73,6 +89,9 @@ export const financeTransactions = pgTable(
     receiptFileName: text("receipt_file_name"),
     receiptContentType: text("receipt_content_type"),
     receiptSize: integer("receipt_size"),
+    /** Optional: the unit or property the transaction concerns ("Unit 12B", "Clubhouse"), free text. */
+    property: text("property"),
+    ...boardApprovalColumns(),
     version: integer("version").notNull().default(1),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
@@ -172,13 +191,18 @@ export const financeSettings = pgTable("finance_settings", {
     .primaryKey()
     .references(() => associations.id, { onDelete: "cascade" }),
   homeownersSeeSummary: boolean("homeowners_see_summary").notNull().default(false),
+  /**
+   * Issue 13, part 9: a budget's allocation or an expense's amount over this (whole dollars, stored
+   * as cents) needs a passed board motion. Null: no threshold, nothing needs the board.
+   */
+  approvalThresholdCents: bigint("approval_threshold_cents", { mode: "number" }),
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
 /**
  * The association's named reserve funds (issue 13, part 6; domain/finance/funds.ts; decision record
- * 031): "Capital reserve", "Roof reserve". A fund's balance is never stored: it is the sum of its live
+ * 033): "Capital reserve", "Roof reserve". A fund's balance is never stored: it is the sum of its live
  * movements. History in finance_history (record_kind "fund").
  */
 export const reserveFunds = pgTable(
@@ -235,3 +259,18 @@ export const reserveMovements = pgTable(
     index("reserve_movements_association_idx").on(t.associationId, t.date),
   ],
 );
+
+/**
+ * The association a platform administrator is looking at in the financials (issue 13: "for its board
+ * members and managers (admins too)"): an administrator need not be a member, so the choice is kept
+ * here, on the server, apart from the member's own active association.
+ */
+export const financeAdminViews = pgTable("finance_admin_views", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  associationId: uuid("association_id")
+    .notNull()
+    .references(() => associations.id, { onDelete: "cascade" }),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

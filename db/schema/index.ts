@@ -11,6 +11,6 @@ export * from "./meetings";
 export * from "./monitoring";
 export * from "./reminders";
 export * from "./rfps";
-export * from "./saved-searches";
 export * from "./roles";
+export * from "./saved-searches";
 export * from "./setup";

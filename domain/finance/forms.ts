@@ -44,6 +44,10 @@ const cents = (parse: typeof parseMoney, positive: boolean) =>
       return parsed.cents;
     });
 
+/** The optional unit or property of a transaction ("Unit 12B", "Clubhouse"). */
+export const PROPERTY_MAX = 120;
+const PROPERTY_TOO_LONG = `Keep the unit or property under ${PROPERTY_MAX} characters`;
+
 const version = z.coerce.number().int().min(0).optional();
 
 export const BudgetFormSchema = z
@@ -84,6 +88,8 @@ export const TransactionFormSchema = z.object({
     .max(DESCRIPTION_MAX, FINANCE_MESSAGES.descriptionTooLong),
   date: date(),
   status: z.enum(TRANSACTION_STATUSES, { errorMap: () => ({ message: FINANCE_MESSAGES.statusRequired }) }),
+  /** Optional (issue 13, part 3): the unit or property it concerns, as free text. */
+  property: z.string().trim().max(PROPERTY_MAX, PROPERTY_TOO_LONG).optional(),
   /** Edit form only: "1" takes the receipt off the record. */
   remove_receipt: z.literal("1").optional(),
   version,
@@ -107,6 +113,7 @@ export interface TransactionFormValues {
   description: string;
   date: string;
   status: string;
+  property?: string;
 }
 
 export const ComponentFormSchema = z

@@ -1,3 +1,4 @@
+import { APPROVAL_LABELS, type ApprovalStatus } from "./approval";
 import { MOVEMENT_KIND_LABELS, type MovementKind } from "./funds";
 import {
   BUDGET_PERIOD_LABELS,
@@ -18,7 +19,7 @@ import { formatMoney } from "./money";
  * after (only the fields that changed for an update; all of them for a create or a void).
  */
 
-export const HISTORY_ACTIONS = ["created", "updated", "voided"] as const;
+export const HISTORY_ACTIONS = ["created", "updated", "voided", "approved"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 export type RecordKind = "budget" | "transaction" | "component" | "fund" | "movement";
@@ -30,6 +31,8 @@ export interface BudgetValues {
   period: string;
   startDate: string;
   endDate: string;
+  /** Board approval (./approval.ts): none, awaiting or approved. */
+  approval?: string;
 }
 
 export interface TransactionValues {
@@ -40,6 +43,10 @@ export interface TransactionValues {
   date: string;
   status: string;
   receipt: string | null;
+  /** The unit or property it concerns (free text), when given. */
+  property?: string | null;
+  /** Board approval (./approval.ts): none, awaiting or approved. */
+  approval?: string;
 }
 
 export type RecordValues = Record<string, string | number | null>;
@@ -47,6 +54,8 @@ export type RecordValues = Record<string, string | number | null>;
 export interface HistoryDetails {
   before?: RecordValues;
   after?: RecordValues;
+  /** An "approved" entry: the passed motion cited, and the meeting whose minutes record it. */
+  motion?: { motionId: string; meetingId: string; text: string; meeting: string };
 }
 
 /** The fields whose values differ, each with its old and new value; empty when nothing changed. */
@@ -80,6 +89,8 @@ export const FIELD_LABELS: Record<string, string> = {
   date: "Date",
   status: "Status",
   receipt: "Receipt",
+  property: "Property",
+  approval: "Board approval",
   usefulLifeYears: "Useful life (years)",
   remainingLifeYears: "Remaining life (years)",
   replacementCostCents: "Replacement cost",
@@ -102,6 +113,8 @@ export function showValue(field: string, value: string | number | null | undefin
       return TRANSACTION_STATUS_LABELS[value as TransactionStatus] ?? value;
     case "kind":
       return MOVEMENT_KIND_LABELS[value as MovementKind] ?? value;
+    case "approval":
+      return APPROVAL_LABELS[value as ApprovalStatus] ?? value;
     case "startDate":
     case "endDate":
     case "date":
@@ -113,12 +126,14 @@ export function showValue(field: string, value: string | number | null | undefin
 
 /** The lines one history entry shows: "Amount: $120.00 → $150.00" for each changed field. */
 export function describeChanges(action: HistoryAction, details: HistoryDetails): string[] {
-  if (action === "updated") {
+  if (action === "updated" || action === "approved") {
     const after = details.after ?? {};
     const before = details.before ?? {};
-    return Object.keys(after).map(
+    const lines = Object.keys(after).map(
       (f) => `${FIELD_LABELS[f] ?? f}: ${showValue(f, before[f])} → ${showValue(f, after[f])}`,
     );
+    if (details.motion) lines.push(`Motion: "${details.motion.text}" (${details.motion.meeting})`);
+    return lines;
   }
   const values = (action === "created" ? details.after : details.before) ?? {};
   return Object.keys(values).map((f) => `${FIELD_LABELS[f] ?? f}: ${showValue(f, values[f])}`);
@@ -128,4 +143,5 @@ export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
   created: "Created",
   updated: "Changed",
   voided: "Deleted (voided)",
+  approved: "Approved by board motion",
 };

@@ -438,8 +438,8 @@ describe.each(engines)("financials on %s", (engine) => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toBe("Date,Type,Category,Description,Status,Amount");
-    expect(lines).toContain(`${today},Expense,Landscaping,Mowing,Completed,799.99`);
+    expect(lines[0]).toBe("Date,Type,Category,Description,Status,Amount,Unit or property,Board approval");
+    expect(lines).toContain(`${today},Expense,Landscaping,Mowing,Completed,799.99,,Not needed`);
     expect(lines.every((l) => !l.includes("Income"))).toBe(true);
 
     const budgets = await outcome(() =>

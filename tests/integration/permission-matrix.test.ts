@@ -105,6 +105,23 @@ const boardRoomAction: Policy = {
 const boardRoomApi: Policy = { custom: (p) => (p === "anonymous" ? "unauthorized" : "forbidden") };
 /** A post's 401 counts as "ok" here (actionOutcomeOf: a refused sign-in form); everyone else 403. */
 const boardRoomApiAction: Policy = { custom: (p) => (p === "anonymous" ? "ok" : "forbidden") };
+/**
+ * The financials (issue 13) as the board room, and platform administrators too ("admins too"): an
+ * administrator who has not chosen an association yet is sent to the chooser on /financials.
+ */
+const financePage: Policy = {
+  custom: (p) =>
+    p === "anonymous"
+      ? "sign_in"
+      : p === "no_role"
+        ? "redirect:/onboarding"
+        : p === "admin"
+          ? "redirect:/financials"
+          : "redirect:/properties",
+};
+const financeHome: Policy = {
+  custom: (p) => (p === "admin" ? "ok" : expected(financePage, p)),
+};
 const NIL = "00000000-0000-4000-8000-000000000000";
 
 /**
@@ -561,35 +578,42 @@ const MATRIX: Record<
     },
   },
   // The financials (issue 13): board members and managers of the active association, like the board
-  // room; tests/integration/finance.test.ts covers homeowners (403) and other associations (404).
+  // room, and administrators (the chooser first); tests/integration/finance.test.ts covers homeowners
+  // (403) and other associations (404), finance-approval.test.ts administrators.
   "_app.financials": {
     url: "/financials?tab=budgets&period=current_month",
-    policy: boardRoomPage,
+    policy: financeHome,
     action: boardRoomAction,
   },
   "_app.financial.budgets.$id.edit": {
     url: `/financial/budgets/${NIL}/edit`,
     params: { id: NIL },
-    policy: boardRoomPage,
+    policy: financePage,
     action: boardRoomAction,
   },
   "_app.financial.transactions.$id.edit": {
     url: `/financial/transactions/${NIL}/edit`,
     params: { id: NIL },
-    policy: boardRoomPage,
+    policy: financePage,
     action: boardRoomAction,
   },
-  "_app.financial.history": { url: "/financial/history", policy: boardRoomPage },
-  "_app.financial.import": { url: "/financial/import", policy: boardRoomPage, action: boardRoomAction },
+  "_app.financial.history": { url: "/financial/history", policy: financePage },
+  "_app.financial.import": { url: "/financial/import", policy: financePage, action: boardRoomAction },
   "financial.transactions.$id.receipt": {
     url: `/financial/transactions/${NIL}/receipt`,
     params: { id: NIL },
-    policy: boardRoomPage,
+    policy: financePage,
   },
   "financial.reports.$report": {
     url: "/financial/reports/income-statement.csv",
     params: { report: "income-statement.csv" },
-    policy: boardRoomPage,
+    policy: financePage,
+  },
+  // An administrator's choice of association for the financials: a POST for admins only.
+  "financial.association": {
+    url: "/financial/association",
+    policy: { custom: () => "redirect:/financials" },
+    action: "admin",
   },
   "api.financial.summary": { url: "/api/financial/summary?period=current_month", policy: boardRoomApi },
   "api.financial.transactions": { url: "/api/financial/transactions?limit=10", policy: boardRoomApi },

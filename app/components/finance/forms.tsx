@@ -22,6 +22,7 @@ import {
   BudgetFormSchema,
   type BudgetFormValues,
   ComponentFormSchema,
+  PROPERTY_MAX,
   TransactionFormSchema,
   type TransactionFormValues,
 } from "@domain/finance/forms";
@@ -195,6 +196,13 @@ export function TransactionForm({
           {...getInputProps(fields.description, { type: "text" })}
         />
       </div>
+      <Field
+        label="Unit or property (optional)"
+        maxLength={PROPERTY_MAX}
+        placeholder="Unit 12B, Clubhouse"
+        errors={fields.property.errors}
+        {...getInputProps(fields.property, { type: "text" })}
+      />
       <SelectField label="Status" errors={fields.status.errors} {...getSelectProps(fields.status)}>
         {TRANSACTION_STATUSES.map((s) => (
           <option key={s} value={s}>

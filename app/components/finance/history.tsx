@@ -7,6 +7,8 @@ export interface HistoryEntryView {
   at: string;
   lines: string[];
   record?: { kind: string; label: string; voided: boolean; href: string | null };
+  /** An approval's cited motion and its meeting's minutes (issue 13, part 9). */
+  motion?: { text: string; href: string } | null;
 }
 
 /**
@@ -56,6 +58,13 @@ export function HistoryList({
                 <li key={line}>{line}</li>
               ))}
             </ul>
+          ) : null}
+          {e.motion ? (
+            <p className="mt-1">
+              <a href={e.motion.href} className="text-blue-700 underline dark:text-blue-400">
+                Read the minutes of the motion
+              </a>
+            </p>
           ) : null}
         </li>
       ))}
