@@ -9,7 +9,11 @@ import {
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { LayoutGrid, List, RefreshCw } from "lucide-react";
+import {
+  LayoutGrid as LucideLayoutGrid,
+  List as LucideList,
+  RefreshCw as LucideRefreshCw,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { rfpViewer, vendorActor, viewerMayCreateRfps, viewerTimeZone } from "~/auth/actors.server";
 import { requireContext } from "~/auth/guards.server";
@@ -18,9 +22,15 @@ import { RfpCard } from "~/components/rfps/rfp-card";
 import { SavedSearches } from "~/components/rfps/saved-searches";
 import { ActiveFilterChips, QuickFilters, RfpSearchForm, searchHref } from "~/components/rfps/search-form";
 import { buttonClass } from "~/components/ui/button";
+import { staticIcon } from "~/components/ui/static-icon";
 import { getDb } from "~/db.server";
 import { cardData, type RfpCardData } from "~/queries/rfp-present.server";
 import { searchRfps } from "~/queries/rfp-search.server";
+
+// Drawn from one string each (see staticIcon): these appear on every page.
+const LayoutGrid = staticIcon(LucideLayoutGrid);
+const List = staticIcon(LucideList);
+const RefreshCw = staticIcon(LucideRefreshCw);
 
 export const meta: MetaFunction = () => [{ title: "RFPs · Association Commons" }];
 

@@ -9,9 +9,14 @@ import {
 } from "@domain/rfp/search";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "@remix-run/react";
-import { Bookmark, X } from "lucide-react";
+import { Bookmark as LucideBookmark, X as LucideX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { staticIcon } from "~/components/ui/static-icon";
+
+// Drawn from one string each (see staticIcon): these appear on every page.
+const Bookmark = staticIcon(LucideBookmark);
+const X = staticIcon(LucideX);
 
 function load(): SavedSearch[] {
   try {
