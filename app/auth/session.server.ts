@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sessions, userProfiles, users } from "@db/schema";
-import { createCookie, redirect } from "@remix-run/node";
+import { type Cookie, createCookie, redirect } from "@remix-run/node";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
@@ -10,22 +10,51 @@ import { oncePerRequest } from "./request-scope.server";
 
 export const SESSION_TTL_DAYS = 30;
 
-function sessionCookie() {
+/** The session cookie for the current secret and cookie security (built once, not per call). */
+let current: { key: string; cookie: Cookie; ids: Map<string, string> } | null = null;
+
+function sessionCookieState() {
   const secure = secureCookies();
-  return createCookie(secure ? "__Host-session" : "session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    secrets: [env().SESSION_SECRET],
-    maxAge: SESSION_TTL_DAYS * 24 * 60 * 60,
-  });
+  const secret = env().SESSION_SECRET;
+  const key = `${secure}|${secret}`;
+  if (current?.key !== key) {
+    const cookie = createCookie(secure ? "__Host-session" : "session", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      path: "/",
+      secrets: [secret],
+      maxAge: SESSION_TTL_DAYS * 24 * 60 * 60,
+    });
+    current = { key, cookie, ids: new Map() };
+  }
+  return current;
 }
 
-/** The cookie's session id, without a database call. */
+function sessionCookie() {
+  return sessionCookieState().cookie;
+}
+
+/** Cookie headers whose signature checked out, and the session id they carry (bounded). */
+const VERIFIED_LIMIT = 1000;
+
+/**
+ * The cookie's session id, without a database call. A page's loaders each ask (root, the app layout,
+ * the page's guard), and checking the signature is an HMAC through WebCrypto each time: a header
+ * already verified under the current secret gives the same id, so it is remembered (only verified ones,
+ * at most 1,000 headers, forgotten all at once when full or when the secret changes).
+ */
 export async function readSessionId(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 ? value : null;
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const state = sessionCookieState();
+  const known = state.ids.get(header);
+  if (known !== undefined) return known;
+  const value = await state.cookie.parse(header);
+  if (typeof value !== "string" || value.length === 0) return null;
+  if (state.ids.size >= VERIFIED_LIMIT) state.ids.clear();
+  state.ids.set(header, value);
+  return value;
 }
 
 export interface SessionUser {

@@ -11,7 +11,11 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { LayoutGrid, List, RefreshCw } from "lucide-react";
+import {
+  LayoutGrid as LucideLayoutGrid,
+  List as LucideList,
+  RefreshCw as LucideRefreshCw,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { rfpViewer, vendorActor, viewerMayCreateRfps, viewerTimeZone } from "~/auth/actors.server";
 import { requireContext } from "~/auth/guards.server";
@@ -31,12 +35,18 @@ import {
 } from "~/components/rfps/saved-searches";
 import { ActiveFilterChips, QuickFilters, RfpSearchForm, searchHref } from "~/components/rfps/search-form";
 import { buttonClass } from "~/components/ui/button";
+import { staticIcon } from "~/components/ui/static-icon";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, readForm } from "~/forms.server";
 import { cardData, type RfpCardData } from "~/queries/rfp-present.server";
 import { searchRfps } from "~/queries/rfp-search.server";
 import { listSavedSearches } from "~/queries/saved-searches.server";
+
+// Drawn from one string each (see staticIcon): these appear on every page.
+const LayoutGrid = staticIcon(LucideLayoutGrid);
+const List = staticIcon(LucideList);
+const RefreshCw = staticIcon(LucideRefreshCw);
 
 export const meta: MetaFunction = () => [{ title: "RFPs · Association Commons" }];
 

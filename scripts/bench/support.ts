@@ -309,6 +309,11 @@ export async function productionSessionCookie(userId: string): Promise<string> {
 
 /** Builds the app (remix build): the benchmarks measure the code as it is now. */
 export function buildApp(name: string): void {
+  // BENCH_NO_BUILD=1: measure the build/ that is there (e.g. to alternate two builds of different code).
+  if (process.env.BENCH_NO_BUILD === "1" && existsSync("build/index.js")) {
+    log(name, "using the existing build/");
+    return;
+  }
   log(name, "building the app (remix build)");
   const built = spawnSync("npx", ["remix", "build"], { stdio: "ignore" });
   if (built.status !== 0 || !existsSync("build/index.js")) throw new Error("remix build failed");
@@ -534,7 +539,10 @@ export async function withServerPair<T>(
       sentinels: options.sentinels ?? {},
     }),
   );
-  const appPort = 3600 + Math.floor(Math.random() * 200);
+  // BENCH_PORT: the app server's port (the bare one takes the next); a random one from 3600 otherwise.
+  const appPort = process.env.BENCH_PORT
+    ? envInt("BENCH_PORT", 3600)
+    : 3600 + Math.floor(Math.random() * 200);
   const barePort = appPort + 1;
   const profileArgs = options.profileDir
     ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(options.profileDir)}`]

@@ -1,6 +1,6 @@
 import { COMPACT_LIST_LIMIT, EMPTY_STATES } from "@domain/notifications";
 import { Link, useLocation, useRevalidator, useSubmit } from "@remix-run/react";
-import { Bell } from "lucide-react";
+import { Bell as LucideBell } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
   DropdownMenu,
@@ -9,8 +9,12 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { staticIcon } from "~/components/ui/static-icon";
 import type { NotificationItem } from "~/queries/notification-present.server";
 import { PriorityBadge } from "./notification-open-form";
+
+// Drawn from one string each (see staticIcon): these appear on every page.
+const Bell = staticIcon(LucideBell);
 
 export interface BellData {
   unread: number;

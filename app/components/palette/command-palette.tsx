@@ -18,8 +18,12 @@ import {
 import * as Dialog from "@radix-ui/react-dialog";
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { Command } from "cmdk";
-import { Search } from "lucide-react";
+import { Search as LucideSearch } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { staticIcon } from "~/components/ui/static-icon";
+
+// Drawn from one string each (see staticIcon): these appear on every page.
+const Search = staticIcon(LucideSearch);
 
 const GROUP_LABELS: Record<PaletteGroup, string> = {
   recent: "Recent",

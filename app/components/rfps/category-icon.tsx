@@ -1,25 +1,46 @@
 import type { RfpCategory } from "@domain/rfp";
 import {
-  Briefcase,
-  Building2,
-  ClipboardList,
-  DollarSign,
-  Droplets,
-  FileText,
-  Hammer,
-  Home,
-  Laptop,
+  Briefcase as LucideBriefcase,
+  Building2 as LucideBuilding2,
+  ClipboardList as LucideClipboardList,
+  DollarSign as LucideDollarSign,
+  Droplets as LucideDroplets,
+  FileText as LucideFileText,
+  Hammer as LucideHammer,
+  Home as LucideHome,
   type LucideIcon,
-  Paintbrush,
-  Pin,
-  Scale,
-  Shield,
-  Snowflake,
-  Sparkles,
-  Trees,
-  Wrench,
-  Zap,
+  Laptop as LucideLaptop,
+  Paintbrush as LucidePaintbrush,
+  Pin as LucidePin,
+  Scale as LucideScale,
+  Shield as LucideShield,
+  Snowflake as LucideSnowflake,
+  Sparkles as LucideSparkles,
+  Trees as LucideTrees,
+  Wrench as LucideWrench,
+  Zap as LucideZap,
 } from "lucide-react";
+import { staticIcon } from "~/components/ui/static-icon";
+
+// Drawn from one string each (see staticIcon): these appear on every page.
+const Briefcase = staticIcon(LucideBriefcase);
+const Building2 = staticIcon(LucideBuilding2);
+const ClipboardList = staticIcon(LucideClipboardList);
+const DollarSign = staticIcon(LucideDollarSign);
+const Droplets = staticIcon(LucideDroplets);
+const FileText = staticIcon(LucideFileText);
+const Hammer = staticIcon(LucideHammer);
+const Home = staticIcon(LucideHome);
+const Laptop = staticIcon(LucideLaptop);
+const Paintbrush = staticIcon(LucidePaintbrush);
+const Pin = staticIcon(LucidePin);
+const Scale = staticIcon(LucideScale);
+const Shield = staticIcon(LucideShield);
+const Snowflake = staticIcon(LucideSnowflake);
+const Sparkles = staticIcon(LucideSparkles);
+const Trees = staticIcon(LucideTrees);
+const Wrench = staticIcon(LucideWrench);
+const Zap = staticIcon(LucideZap);
 
 /**
  * The category's mark beside RFP titles (spec 001 section 2.1 calls it an emoji): an icon from the

@@ -13,9 +13,15 @@ import {
   searchIsSavable,
 } from "@domain/rfp/search";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Bell, BellOff, Bookmark } from "lucide-react";
+import { Bell as LucideBell, BellOff as LucideBellOff, Bookmark as LucideBookmark } from "lucide-react";
 import { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
+import { staticIcon } from "~/components/ui/static-icon";
+
+// Drawn from one string each (see staticIcon): these appear on every page.
+const Bookmark = staticIcon(LucideBookmark);
+const Bell = staticIcon(LucideBell);
+const BellOff = staticIcon(LucideBellOff);
 
 /** A name as spec 001 section 5 wants it (savedSearchNameError), at most SAVED_SEARCH_NAME_MAX characters. */
 const name = z

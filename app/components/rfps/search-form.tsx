@@ -13,9 +13,14 @@ import {
   SORT_KEYS,
 } from "@domain/rfp/search";
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { Filter, Search } from "lucide-react";
+import { Filter as LucideFilter, Search as LucideSearch } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { staticIcon } from "~/components/ui/static-icon";
+
+// Drawn from one string each (see staticIcon): these appear on every page.
+const Filter = staticIcon(LucideFilter);
+const Search = staticIcon(LucideSearch);
 
 const input =
   "w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-blue-300 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";

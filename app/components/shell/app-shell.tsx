@@ -3,14 +3,26 @@ import { activeNavHref, MOBILE_BAR_ITEMS } from "@domain/navigation";
 import type { PaletteViewer } from "@domain/palette";
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
-import { Menu, PanelLeftClose, PanelLeftOpen, Search } from "lucide-react";
+import {
+  Menu as LucideMenu,
+  PanelLeftClose as LucidePanelLeftClose,
+  PanelLeftOpen as LucidePanelLeftOpen,
+  Search as LucideSearch,
+} from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { type BellData, NotificationBell } from "~/components/notifications/notification-bell";
 import { CommandPalette } from "~/components/palette/command-palette";
 import { Logo } from "~/components/ui/logo";
 import { Sheet } from "~/components/ui/sheet";
+import { staticIcon } from "~/components/ui/static-icon";
 import { NavIcon } from "./nav-icon";
 import { UserMenu, type UserMenuProps } from "./user-menu";
+
+// Drawn from one string each (see staticIcon): these appear on every page.
+const Menu = staticIcon(LucideMenu);
+const PanelLeftClose = staticIcon(LucidePanelLeftClose);
+const PanelLeftOpen = staticIcon(LucidePanelLeftOpen);
+const Search = staticIcon(LucideSearch);
 
 export interface ShellProps {
   nav: NavItem[];

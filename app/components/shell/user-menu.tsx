@@ -1,16 +1,16 @@
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import {
-  Building2,
-  Check,
-  ChevronDown,
-  CircleHelp,
-  CreditCard,
-  Lock,
-  LogOut,
-  Palette,
-  Settings,
-  User,
+  Building2 as LucideBuilding2,
+  Check as LucideCheck,
+  ChevronDown as LucideChevronDown,
+  CircleHelp as LucideCircleHelp,
+  CreditCard as LucideCreditCard,
+  Lock as LucideLock,
+  LogOut as LucideLogOut,
+  Palette as LucidePalette,
+  Settings as LucideSettings,
+  User as LucideUser,
 } from "lucide-react";
 import {
   DropdownMenu,
@@ -22,6 +22,19 @@ import {
   DropdownMenuTrigger,
   menuItemClass,
 } from "~/components/ui/dropdown-menu";
+import { staticIcon } from "~/components/ui/static-icon";
+
+// Drawn from one string each (see staticIcon): these appear on every page.
+const Building2 = staticIcon(LucideBuilding2);
+const Check = staticIcon(LucideCheck);
+const ChevronDown = staticIcon(LucideChevronDown);
+const CircleHelp = staticIcon(LucideCircleHelp);
+const CreditCard = staticIcon(LucideCreditCard);
+const Lock = staticIcon(LucideLock);
+const LogOut = staticIcon(LucideLogOut);
+const Palette = staticIcon(LucidePalette);
+const Settings = staticIcon(LucideSettings);
+const User = staticIcon(LucideUser);
 
 export interface UserMenuProps {
   name: string;

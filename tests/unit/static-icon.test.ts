@@ -1,0 +1,40 @@
+import * as lucide from "lucide-react";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { staticIcon } from "~/components/ui/static-icon";
+
+const NAMES = [
+  "Search",
+  "LayoutDashboard",
+  "FileText",
+  "Bell",
+  "ChevronDown",
+  "CircleHelp",
+  "Home",
+  "Filter",
+  "X",
+] as const;
+const html = (Icon: lucide.LucideIcon, props: lucide.LucideProps) =>
+  renderToStaticMarkup(createElement(Icon, props));
+
+describe("staticIcon draws exactly what lucide-react draws (issue 11, part 6)", () => {
+  it.each(NAMES)("%s, with a class and aria-hidden, with a class only, and bare", (name) => {
+    const Icon = lucide[name] as lucide.LucideIcon;
+    const Static = staticIcon(Icon);
+    expect(Static).not.toBe(Icon);
+    for (const props of [
+      { className: "h-4 w-4", "aria-hidden": true as const },
+      { className: "shrink-0 h-5 w-5" },
+      {},
+    ]) {
+      expect(html(Static, props)).toBe(html(Icon, props));
+    }
+  });
+
+  it("falls back to lucide's component for any other prop", () => {
+    const Static = staticIcon(lucide.Search);
+    const props = { className: "h-4 w-4", size: 16, strokeWidth: 3 };
+    expect(html(Static, props)).toBe(html(lucide.Search, props));
+  });
+});
