@@ -19,7 +19,7 @@ import * as apiExport from "~/routes/api.financial.export";
 import * as apiSummary from "~/routes/api.financial.summary";
 import * as apiTransactions from "~/routes/api.financial.transactions";
 import * as chooseRoute from "~/routes/financial.association";
-import { formRequest, thrown, useAppDatabase } from "../support/app";
+import { argsOf, getAs, outcome, postAs, thrown, todayIn, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
 import { heldMeetingWithMotions } from "../support/meetings";
@@ -29,30 +29,11 @@ type Person = Awaited<ReturnType<typeof personWithRole>>;
 // biome-ignore lint/suspicious/noExplicitAny: loader JSON, read loosely by the assertions
 type Loose = any;
 
-const get = (path: string, who: Person) =>
-  new Request(`http://localhost${path}`, { headers: { Cookie: who.cookie } });
-const post = (path: string, who: Person, body: Record<string, string>) =>
-  formRequest(path, body, { Cookie: who.cookie });
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const get = getAs;
+const post = postAs;
+const args = argsOf;
 
-async function outcome(
-  fn: () => Promise<unknown>,
-): Promise<{ status: number; data: Loose; response: Response }> {
-  const response = await thrown(fn);
-  const type = response.headers.get("Content-Type") ?? "";
-  return {
-    status: response.status,
-    data: type.includes("json") ? await response.clone().json() : null,
-    response,
-  };
-}
-
-const today = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/New_York",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-}).format(new Date());
+const today = todayIn("America/New_York");
 
 describe.each(engines)("financial board approval on %s", (engine) => {
   const t = useTestDatabase(engine);

@@ -15,7 +15,7 @@ import * as page from "~/routes/_app.financials";
 import * as apiExport from "~/routes/api.financial.export";
 import * as apiSummary from "~/routes/api.financial.summary";
 import * as reportRoute from "~/routes/financial.reports.$report";
-import { formRequest, thrown, useAppDatabase } from "../support/app";
+import { argsOf, formRequest, getAs, outcome, todayIn, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
@@ -24,28 +24,10 @@ type Person = Awaited<ReturnType<typeof personWithRole>>;
 // biome-ignore lint/suspicious/noExplicitAny: loader JSON, read loosely by the assertions
 type Loose = any;
 
-const get = (path: string, who: Person) =>
-  new Request(`http://localhost${path}`, { headers: { Cookie: who.cookie } });
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const get = getAs;
+const args = argsOf;
 
-async function outcome(
-  fn: () => Promise<unknown>,
-): Promise<{ status: number; data: Loose; response: Response }> {
-  const response = await thrown(fn);
-  const type = response.headers.get("Content-Type") ?? "";
-  return {
-    status: response.status,
-    data: type.includes("json") ? await response.clone().json() : null,
-    response,
-  };
-}
-
-const today = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/New_York",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-}).format(new Date());
+const today = todayIn("America/New_York");
 const lastMonth = monthStart(today, -1);
 
 describe.each(engines)("reserve funds on %s", (engine) => {

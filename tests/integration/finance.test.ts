@@ -24,7 +24,7 @@ import * as apiTransactions from "~/routes/api.financial.transactions";
 import * as apiDeleteTransaction from "~/routes/api.financial.transactions_.$id";
 import * as reportRoute from "~/routes/financial.reports.$report";
 import * as receiptRoute from "~/routes/financial.transactions.$id.receipt";
-import { formRequest, thrown, useAppDatabase } from "../support/app";
+import { argsOf, getAs, outcome, postAs, todayIn, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
 import { FAKE_PDF, TINY_PNG } from "../support/files";
@@ -34,23 +34,9 @@ type Person = Awaited<ReturnType<typeof personWithRole>>;
 // biome-ignore lint/suspicious/noExplicitAny: loader JSON, read loosely by the assertions
 type Loose = any;
 
-const get = (path: string, who: Person) =>
-  new Request(`http://localhost${path}`, { headers: { Cookie: who.cookie } });
-const post = (path: string, who: Person, body: Record<string, string>) =>
-  formRequest(path, body, { Cookie: who.cookie });
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
-
-async function outcome(
-  fn: () => Promise<unknown>,
-): Promise<{ status: number; data: Loose; response: Response }> {
-  const response = await thrown(fn);
-  const type = response.headers.get("Content-Type") ?? "";
-  return {
-    status: response.status,
-    data: type.includes("json") ? await response.clone().json() : null,
-    response,
-  };
-}
+const get = getAs;
+const post = postAs;
+const args = argsOf;
 
 const BOUNDARY = "----financetestboundary";
 function multipartRequest(
@@ -79,12 +65,7 @@ function multipartRequest(
 }
 
 /** Today in the test associations' zone (America/New_York), as the app computes it. */
-const today = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/New_York",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-}).format(new Date());
+const today = todayIn("America/New_York");
 
 describe.each(engines)("financials on %s", (engine) => {
   const t = useTestDatabase(engine);

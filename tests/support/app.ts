@@ -66,3 +66,41 @@ export async function thrown(fn: () => Promise<unknown>): Promise<Response> {
   }
   throw new Error("expected a response");
 }
+
+/** A GET as the person holding `cookie`. */
+export const getAs = (path: string, who: { cookie: string }) =>
+  new Request(`http://localhost${path}`, { headers: { Cookie: who.cookie } });
+
+/** A form POST as the person holding `cookie`. */
+export const postAs = (path: string, who: { cookie: string }, body: Record<string, string>) =>
+  formRequest(path, body, { Cookie: who.cookie });
+
+/** A loader's or action's arguments, with route params. */
+export const argsOf = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: {},
+});
+
+/**
+ * A loader's or action's Response (returned or thrown) with its status and, when it is JSON, its body
+ * read loosely for the assertions.
+ */
+export async function outcome(
+  fn: () => Promise<unknown>,
+  // biome-ignore lint/suspicious/noExplicitAny: loader JSON, read loosely by the assertions
+): Promise<{ status: number; data: any; response: Response }> {
+  const response = await thrown(fn);
+  const type = response.headers.get("Content-Type") ?? "";
+  return {
+    status: response.status,
+    data: type.includes("json") ? await response.clone().json() : null,
+    response,
+  };
+}
+
+/** Today's date (YYYY-MM-DD) in a time zone. */
+export const todayIn = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(),
+  );
