@@ -256,6 +256,7 @@ const SCOPED: Record<string, (a: A) => Probe[]> = {
     { url: "/financials?tab=overview", expect: "absent" },
     { url: "/financials?tab=budgets", expect: "absent" },
     { url: "/financials?tab=expenses", expect: "absent" },
+    { url: "/financials?tab=reserves", expect: "absent" },
     { url: "/financials?tab=reports", expect: "absent" },
   ],
   "_app.financial.budgets.$id.edit": (a) => [
@@ -286,14 +287,14 @@ const SCOPED: Record<string, (a: A) => Probe[]> = {
   "_app.financial.history": () => [{ url: "/financial/history", expect: "absent" }],
   "_app.financial.import": () => [{ url: "/financial/import", expect: "absent" }],
   "financial.reports.$report": () =>
-    ["budget-vs-actual.csv", "income-statement.csv"].map(
+    ["budget-vs-actual.csv", "income-statement.csv", "reserve-summary.csv"].map(
       (report): Probe => ({ url: `/financial/reports/${report}`, params: { report }, expect: "absent" }),
     ),
   "api.financial.summary": () => [{ url: "/api/financial/summary", expect: "absent" }],
   "api.financial.budgets": () => [{ url: "/api/financial/budgets", expect: "absent" }],
   "api.financial.transactions": () => [{ url: "/api/financial/transactions", expect: "absent" }],
   "api.financial.export": () =>
-    ["overview", "budgets", "expenses"].map(
+    ["overview", "budgets", "expenses", "reserves"].map(
       (type): Probe => ({ url: `/api/financial/export?type=${type}`, expect: "absent" }),
     ),
   "api.financial.budgets_.$id": (a) => [
@@ -445,6 +446,9 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
     "an invitation token addressed to one e-mail; anyone else is refused (tests/integration/associations.test.ts)",
   "calendar.invitations.$token":
     "an event invitation's answer link, one token per attendee (tests/integration/calendar.test.ts)",
+  "_app.vendor-dashboard_.analytics": "the vendor's own proposals, scoped by the signed-in vendor",
+  "financial.association":
+    "platform administrators only: chooses which association's books an administrator reads (permission matrix)",
 };
 
 it("every route is either probed here as association-scoped or listed as not association-scoped", () => {
