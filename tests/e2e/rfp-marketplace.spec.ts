@@ -142,7 +142,8 @@ test("filters count in the badge; saved searches are kept on the server, run aga
 test("e-mail alerts of a saved search need Professional: a Free vendor is told so where they ask, with the upgrade link", async ({
   page,
 }) => {
-  await signInAs(page, VENDOR.email);
+  // vendor2@demo.test stays on Free (vendor@demo.test has a complimentary Professional plan).
+  await signInAs(page, "vendor2@demo.test");
   await page.goto("/rfps?state=FL");
   await page.locator("summary", { hasText: "Save Search" }).click();
   await page.locator("form#save-search").getByLabel("Name").fill("Florida with alerts");
