@@ -81,6 +81,11 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => installGlobalErrorReporting(), []);
   // Core Web Vitals go to the server's performance monitor (issue 5, part 9).
   useEffect(() => installWebVitalsReporting(), []);
+  // Marks the document once React has hydrated it, so browser tests press keys only when the
+  // client-side handlers are attached (tests/e2e/helpers.ts, waitForHydration).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en" className={rootClassName(data?.appearance ?? DEFAULT_APPEARANCE)}>
       <head>

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { signInAs, signUpConfirmed, switchRole } from "./helpers";
+import { signInAs, signUpConfirmed, switchRole, waitForHydration } from "./helpers";
 import { DEMO_ACCOUNTS, LAYOUT_ROUTES, PAGES, type PageEntry, type PageViewer } from "./pages";
 
 /**
@@ -189,6 +189,7 @@ test("no critical or serious accessibility violations in the shell's open menus 
     if (violations.length > 0) found.push(`${label}:\n  ${violations.join("\n  ")}`);
   };
   await page.goto("/dashboard");
+  await waitForHydration(page);
   await page.getByRole("button", { name: /Account menu for/ }).click();
   await expect(page.getByRole("menu")).toBeVisible();
   await check("account menu");

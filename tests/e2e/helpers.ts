@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 /** The seeded demo account (db/seed). */
 export const DEMO = {
@@ -39,11 +39,25 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-/** Signs an account in from the sign-in page (demo accounts share DEMO.password) and waits for /dashboard. */
+/**
+ * With JavaScript on, waits until React has hydrated the page (app/root.tsx marks <html
+ * data-hydrated>): server-rendered controls are visible before their handlers are attached, so a key
+ * press or a click on a JavaScript-only control must wait for this. Without JavaScript it returns.
+ */
+export async function waitForHydration(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/**
+ * Signs an account in from the sign-in page (demo accounts share DEMO.password) and waits for
+ * /dashboard, hydrated when JavaScript is on.
+ */
 export async function signInAs(page: Page, email: string, password: string = DEMO.password) {
   await page.goto("/auth/sign-in");
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  await waitForHydration(page);
 }
 
 /** Makes the role labelled `label` the active one through /settings/roles (with or without JavaScript). */

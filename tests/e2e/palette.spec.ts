@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signInAs } from "./helpers";
+import { signInAs, waitForHydration } from "./helpers";
 
 /**
  * The command palette and /search (issue 5 part 4; spec 000 section 2.5): the shortcuts, filtering,
@@ -7,9 +7,10 @@ import { signInAs } from "./helpers";
  * text; /search works without JavaScript.
  */
 
-/** The palette's trigger appears once the page is hydrated, so key presses reach the palette. */
+/** Key presses reach the palette once the page is hydrated (its trigger is server-rendered before). */
 async function hydrated(page: Page) {
   await expect(page.getByRole("button", { name: "Open command palette" })).toBeVisible();
+  await waitForHydration(page);
 }
 
 const palette = (page: Page) => page.getByRole("dialog", { name: "Command palette" });

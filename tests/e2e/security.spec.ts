@@ -49,7 +49,7 @@ test("pages hydrate under the policy without a single violation", async ({ page,
   const violations = await collectViolations(page);
   await page.goto("/");
   await signInAs(page, "manager@demo.test");
-  // Hydrated: the command palette opens from the keyboard (a client-side handler).
+  // Hydrated (signInAs waits for it): the command palette opens from the keyboard (a client-side handler).
   await page.keyboard.press("Control+k");
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.keyboard.press("Escape");

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { accountMenu, nextPost, signInAs, signUpConfirmed, switchRole } from "./helpers";
+import { accountMenu, nextPost, signInAs, signUpConfirmed, switchRole, waitForHydration } from "./helpers";
 
 const sidebar = (page: Page) => page.getByRole("complementary", { name: "Sidebar" });
 
@@ -214,6 +214,7 @@ test("an unverified manager sees Create RFP with its verification state, leading
   if (!javaScriptEnabled) return;
   // The palette offers it with the same note, and Ctrl+Shift+N under /rfps goes to verification.
   await page.goto("/rfps");
+  await waitForHydration(page);
   await page.keyboard.press("Control+k");
   await page.getByRole("combobox").fill("create");
   const option = page.getByRole("option", { name: /Create RFP/ });
@@ -221,6 +222,7 @@ test("an unverified manager sees Create RFP with its verification state, leading
   await option.click();
   await expect(page).toHaveURL(/\/settings\/verification$/);
   await page.goto("/rfps");
+  await waitForHydration(page);
   await page.locator("body").click({ position: { x: 5, y: 300 } });
   await page.keyboard.press("Control+Shift+N");
   await expect(page).toHaveURL(/\/settings\/verification$/);
