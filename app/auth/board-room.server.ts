@@ -1,6 +1,12 @@
-import { quorumRequired } from "@domain/associations";
+import { type MemberRole, quorumRequired } from "@domain/associations";
 import type { MeetingActor } from "@domain/meeting";
-import { type AssociationViewer, asApiGuard, requireAssociation } from "./association.server";
+import {
+  type AssociationViewer,
+  asApiGuard,
+  findAssociation,
+  requireAssociation,
+} from "./association.server";
+import { type ActiveViewer, forbidden } from "./guards.server";
 import { requireAssociationPlan } from "./plan.server";
 
 /**
@@ -11,8 +17,13 @@ import { requireAssociationPlan } from "./plan.server";
  */
 export const BOARD_ROOM_ROLES = ["board_member", "property_manager"] as const;
 
+/** The board room's rule for a member of the association it shows: a role in BOARD_ROOM_ROLES. */
+export const admitsToBoardRoom = (membership: { memberRole: MemberRole }) =>
+  (BOARD_ROOM_ROLES as readonly string[]).includes(membership.memberRole);
+
 export async function requireBoardRoom(request: Request): Promise<AssociationViewer> {
-  const viewer = await requireAssociation(request, { roles: BOARD_ROOM_ROLES });
+  const viewer = await requireAssociation(request);
+  if (!admitsToBoardRoom(viewer.membership)) forbidden();
   // Writes need the association's plan or its trial (issue 14); reading always stays open.
   await requireAssociationPlan(request, viewer.association.id, "board_room");
   return viewer;
@@ -21,8 +32,20 @@ export async function requireBoardRoom(request: Request): Promise<AssociationVie
 export function meetingActor(viewer: AssociationViewer): MeetingActor {
   return {
     userId: viewer.user.id,
-    mayManage: (BOARD_ROOM_ROLES as readonly string[]).includes(viewer.membership.memberRole),
+    mayManage: admitsToBoardRoom(viewer.membership),
   };
+}
+
+/**
+ * Whether requireBoardRoom would admit this person to the board room pages of `associationId` (its
+ * meetings and their minutes), for what a page links to: the same association scoping (findAssociation:
+ * the person's active association; another association's meetings are 404 there) and the same rule
+ * (admitsToBoardRoom). A platform administrator who is not such a member of it may not. Reading only:
+ * it never replaces the guard on the board room's own routes.
+ */
+export async function mayOpenBoardRoom(viewer: ActiveViewer, associationId: string): Promise<boolean> {
+  const scoped = await findAssociation(viewer);
+  return scoped !== null && scoped.association.id === associationId && admitsToBoardRoom(scoped.membership);
 }
 
 /** Board members the active association needs for quorum. */

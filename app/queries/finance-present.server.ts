@@ -159,8 +159,11 @@ export async function incomeStatement(db: Queryable, scope: Scope, window: DateW
   return { income, expenses, totalIncome, totalExpenses, netCents: totalIncome - totalExpenses };
 }
 
-/** A budget row as the lists show it: spent, percent used, status and its colour. */
-export function presentBudget(row: BudgetRow, today: string) {
+/**
+ * A budget row as the lists and its page show it: spent, percent used, status and its colour, and its
+ * approval (`mayReadMinutes`: see presentApproval; the lists show no citation and leave it false).
+ */
+export function presentBudget(row: BudgetRow, today: string, mayReadMinutes = false) {
   return {
     id: row.id,
     name: row.name,
@@ -180,12 +183,15 @@ export function presentBudget(row: BudgetRow, today: string) {
     status: budgetStatus(row, today),
     statusLabel: BUDGET_STATUS_LABELS[budgetStatus(row, today)],
     version: row.version,
-    ...presentApproval(row),
+    ...presentApproval(row, mayReadMinutes),
   };
 }
 
-/** A transaction row as the lists show it (amounts with two decimals). */
-export function presentTransaction(row: TransactionRow) {
+/**
+ * A transaction row as the lists and its page show it (amounts with two decimals), and its approval
+ * (`mayReadMinutes`: see presentApproval; the lists show no citation and leave it false).
+ */
+export function presentTransaction(row: TransactionRow, mayReadMinutes = false) {
   return {
     id: row.id,
     type: row.type,
@@ -201,16 +207,27 @@ export function presentTransaction(row: TransactionRow) {
     hasReceipt: row.receiptFileName !== null,
     createdBy: row.createdBy ?? "Former member",
     property: row.property,
-    ...presentApproval(row),
+    ...presentApproval(row, mayReadMinutes),
   };
 }
 
-/** A record's board approval (domain/finance/approval.ts) and the motion it cites, linked to its minutes. */
-export function presentApproval(row: {
-  approvalStatus: string;
-  approvalMotion: string | null;
-  approvalMeetingId: string | null;
-}) {
+/** The board room page with the minutes of a meeting. */
+const minutesHref = (meetingId: string) => `/board-room/meetings/${meetingId}/minutes`;
+
+/**
+ * A record's board approval (domain/finance/approval.ts) and the motion it cites, linked to its minutes
+ * only when the viewer may open them (`mayReadMinutes`: the board room admits them to the association,
+ * see mayOpenBoardRoom); anyone else (a platform administrator outside its board) reads the motion
+ * without the link, which would answer 404.
+ */
+export function presentApproval(
+  row: {
+    approvalStatus: string;
+    approvalMotion: string | null;
+    approvalMeetingId: string | null;
+  },
+  mayReadMinutes: boolean,
+) {
   const approval = (APPROVAL_STATUSES as readonly string[]).includes(row.approvalStatus)
     ? (row.approvalStatus as ApprovalStatus)
     : "none";
@@ -219,12 +236,15 @@ export function presentApproval(row: {
     approvalLabel: APPROVAL_LABELS[approval],
     citation:
       approval === "approved" && row.approvalMotion && row.approvalMeetingId
-        ? { motion: row.approvalMotion, href: `/board-room/meetings/${row.approvalMeetingId}/minutes` }
+        ? { motion: row.approvalMotion, href: mayReadMinutes ? minutesHref(row.approvalMeetingId) : null }
         : null,
   };
 }
 
-/** History rows as the record pages and the audit view show them. */
+/**
+ * History rows as the record pages and the audit view show them; an approval's motion links to its
+ * minutes only when `mayReadMinutes` (as presentApproval).
+ */
 export function presentHistory(
   rows: readonly {
     id: number;
@@ -238,6 +258,7 @@ export function presentHistory(
     voided?: boolean;
   }[],
   timeZone: string,
+  mayReadMinutes: boolean,
 ) {
   return rows.map((h) => ({
     id: h.id,
@@ -247,7 +268,10 @@ export function presentHistory(
     at: timestampLabel(h.at, timeZone, true) ?? "",
     lines: describeChanges(h.action, h.details),
     motion: h.details.motion
-      ? { text: h.details.motion.text, href: `/board-room/meetings/${h.details.motion.meetingId}/minutes` }
+      ? {
+          text: h.details.motion.text,
+          href: mayReadMinutes ? minutesHref(h.details.motion.meetingId) : null,
+        }
       : null,
     record:
       h.label !== undefined

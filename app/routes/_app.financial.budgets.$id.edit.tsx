@@ -8,6 +8,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
+import { mayOpenBoardRoom } from "~/auth/board-room.server";
 import type { FinanceViewer } from "~/auth/finance.server";
 import { associationToday, requireFinance } from "~/auth/finance.server";
 import { pageNotFound } from "~/auth/guards.server";
@@ -50,8 +51,12 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   return { viewer, db, budget };
 }
 
-const historyOf = async (viewer: FinanceViewer, id: string) =>
-  presentHistory(await recordHistory(await getDb(), viewer.association.id, id), viewer.association.timeZone);
+const historyOf = async (viewer: FinanceViewer, id: string, mayReadMinutes: boolean) =>
+  presentHistory(
+    await recordHistory(await getDb(), viewer.association.id, id),
+    viewer.association.timeZone,
+    mayReadMinutes,
+  );
 
 /**
  * /financial/budgets/{id}/edit (spec 001 section 1): the budget's fields, its spending, its history,
@@ -61,11 +66,13 @@ const historyOf = async (viewer: FinanceViewer, id: string) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { viewer, budget } = await load(request, params);
   const askDelete = new URL(request.url).searchParams.get("delete") === "1";
+  // The cited motion links to its minutes only for a viewer the board room admits (not every admin).
+  const minutes = await mayOpenBoardRoom(viewer, viewer.association.id);
   return json({
     askDelete,
-    budget: presentBudget(budget, associationToday(viewer)),
+    budget: presentBudget(budget, associationToday(viewer), minutes),
     defaults: formValues(budget),
-    history: await historyOf(viewer, budget.id),
+    history: await historyOf(viewer, budget.id, minutes),
     // Issue 13, part 9: while it awaits the board, the passed motions it may cite.
     motions:
       budget.approvalStatus === "awaiting" ? await motionChoices(await getDb(), viewer.association.id) : [],

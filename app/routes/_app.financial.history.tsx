@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
+import { mayOpenBoardRoom } from "~/auth/board-room.server";
 import { requireFinance } from "~/auth/finance.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { HistoryList } from "~/components/finance/history";
@@ -31,7 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     association: viewer.association.name,
     page,
     more: rows.length > PAGE_SIZE,
-    entries: presentHistory(rows.slice(0, PAGE_SIZE), viewer.association.timeZone),
+    // An approval's motion links to its minutes only for a viewer the board room admits.
+    entries: presentHistory(
+      rows.slice(0, PAGE_SIZE),
+      viewer.association.timeZone,
+      await mayOpenBoardRoom(viewer, viewer.association.id),
+    ),
   });
 }
 

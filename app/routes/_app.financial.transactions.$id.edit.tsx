@@ -7,6 +7,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
+import { mayOpenBoardRoom } from "~/auth/board-room.server";
 import { requireFinance } from "~/auth/finance.server";
 import { pageNotFound } from "~/auth/guards.server";
 import {
@@ -68,10 +69,12 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { viewer, db, transaction } = await load(request, params);
   const askDelete = new URL(request.url).searchParams.get("delete") === "1";
+  // The cited motion links to its minutes only for a viewer the board room admits (not every admin).
+  const minutes = await mayOpenBoardRoom(viewer, viewer.association.id);
   return json({
     askDelete,
     transaction: {
-      ...presentTransaction(transaction),
+      ...presentTransaction(transaction, minutes),
       receipt: transaction.receiptFileName,
       version: transaction.version,
     },
@@ -79,6 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     history: presentHistory(
       await recordHistory(db, viewer.association.id, transaction.id),
       viewer.association.timeZone,
+      minutes,
     ),
     // Issue 13, part 9: while it awaits the board, the passed motions it may cite.
     motions: transaction.approvalStatus === "awaiting" ? await motionChoices(db, viewer.association.id) : [],

@@ -171,7 +171,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           summary,
           months,
           byCategory,
-          recent: recent.rows.map(presentTransaction),
+          recent: recent.rows.map((r) => presentTransaction(r)),
           total: recent.total,
         },
       });
@@ -200,11 +200,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return json({
         ...base,
         expenses: {
-          rows: list.rows.map(presentTransaction),
+          rows: list.rows.map((r) => presentTransaction(r)),
           total: list.total,
           pages: Math.max(1, Math.ceil(list.total / EXPENSE_PAGE_SIZE)),
-          overdue: pending.overdue.map(presentTransaction),
-          upcoming: pending.upcoming.map(presentTransaction),
+          overdue: pending.overdue.map((r) => presentTransaction(r)),
+          upcoming: pending.upcoming.map((r) => presentTransaction(r)),
         },
       });
     }

@@ -4,14 +4,18 @@
  * and managers only), budgets and expenses over it waiting for a passed motion (counted in no total;
  * an expense stays pending), the approval citing a passed motion of the association's own completed
  * meeting (another association's motion 404, a failed one 400, a stale version 409, a homeowner 403),
- * the citation on the record and in its history, and approval needed again when the amount changes.
+ * the citation on the record and in its history (linked to the minutes only for a viewer the board room
+ * admits, not for a platform administrator outside it), and approval needed again when the amount changes.
  */
 
 import { addDays, monthStart } from "@domain/finance";
 import { APPROVAL_MESSAGES } from "@domain/finance/approval";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_CHOOSE_MESSAGE } from "~/auth/finance.server";
+import { addMember } from "~/commands/associations.server";
+import * as minutesPage from "~/routes/_app.board-room_.meetings.$id_.minutes";
 import * as budgetEdit from "~/routes/_app.financial.budgets.$id.edit";
+import * as historyPage from "~/routes/_app.financial.history";
 import * as transactionEdit from "~/routes/_app.financial.transactions.$id.edit";
 import * as page from "~/routes/_app.financials";
 import * as apiBudgets from "~/routes/api.financial.budgets";
@@ -415,5 +419,120 @@ describe.each(engines)("financial board approval on %s", (engine) => {
       (await outcome(() => transactionEdit.loader(args(get(editPath(theirs.id), admin), { id: theirs.id }))))
         .status,
     ).toBe(404);
+  });
+
+  it("links the cited motion to its minutes only for a viewer the board room admits, on the record and in the history", async () => {
+    // Two platform administrators in this association's books: one also sits on its board, the other
+    // only on another association's board (the board room shows them no meeting of this one).
+    const boardAdmin = await personWithRole(t.db, "admin");
+    await addMember(t.db, associationId, {
+      userId: boardAdmin.id,
+      memberRole: "board_member",
+      boardOffice: null,
+      unit: null,
+      invitedBy: treasurer.id,
+    });
+    const strangerAdmin = await personWithRole(t.db, "admin");
+    await associationWith(t.db, { id: strangerAdmin.id });
+    for (const who of [admin, boardAdmin, strangerAdmin])
+      expect(
+        (
+          await outcome(() =>
+            chooseRoute.action(args(post("/financial/association", who, { association_id: associationId }))),
+          )
+        ).status,
+      ).toBe(302);
+
+    // The board room's own answer, which the link would follow.
+    const minutes = `/board-room/meetings/${meetingId}/minutes`;
+    const opens = async (who: Person) =>
+      (await outcome(() => minutesPage.loader(args(get(minutes, who), { id: meetingId })))).status;
+    expect(await opens(treasurer)).toBe(200);
+    expect(await opens(manager)).toBe(200);
+    expect(await opens(boardAdmin)).toBe(200);
+    expect(await opens(strangerAdmin)).toBe(404);
+
+    // An expense and a budget over the threshold, approved with the board's motion.
+    await setThreshold("5,000");
+    await addExpense({ amount: "8,000", description: "Boiler replacement" });
+    const expense = await expenseNamed("Boiler replacement");
+    expect(
+      (await approve(expense.id, passed, (await viewExpense(expense.id)).transaction.version)).status,
+    ).toBe(302);
+    const created = await outcome(() =>
+      page.action(
+        args(
+          post("/financials?tab=budgets", treasurer, {
+            intent: "create-budget",
+            name: "Boiler budget",
+            category: "maintenance",
+            allocated: "30,000",
+            period: "monthly",
+            start_date: monthStart(today),
+            end_date: addDays(monthStart(today, 1), -1),
+          }),
+        ),
+      ),
+    );
+    expect(created.status).toBe(302);
+    const budget = ((await tab("budgets")).budgets as Loose[]).find((b) => b.name === "Boiler budget");
+    const budgetPath = `/financial/budgets/${budget.id}/edit`;
+    const viewBudget = async (who: Person) =>
+      (await outcome(() => budgetEdit.loader(args(get(budgetPath, who), { id: budget.id })))).data;
+    const approvedBudget = await outcome(() =>
+      budgetEdit.action(
+        args(
+          post(budgetPath, treasurer, {
+            intent: "approve",
+            motion_id: passed,
+            version: String(budget.version),
+          }),
+          { id: budget.id },
+        ),
+      ),
+    );
+    expect(approvedBudget.status).toBe(302);
+    const audit = async (who: Person) =>
+      (
+        (await outcome(() => historyPage.loader(args(get("/financial/history", who))))).data
+          .entries as Loose[]
+      )
+        .filter((e) => e.action === "approved")
+        .slice(0, 2);
+
+    const text = "Approve the roof repair contract";
+    for (const who of [treasurer, manager, boardAdmin]) {
+      const expenseView = await viewExpense(expense.id, who);
+      const budgetView = await viewBudget(who);
+      expect(expenseView.transaction.citation).toEqual({ motion: text, href: minutes });
+      expect(budgetView.budget.citation).toEqual({ motion: text, href: minutes });
+      expect(expenseView.history.at(-1).motion).toEqual({ text, href: minutes });
+      expect(budgetView.history.at(-1).motion).toEqual({ text, href: minutes });
+      expect(await audit(who)).toEqual([
+        expect.objectContaining({ motion: { text, href: minutes } }),
+        expect.objectContaining({ motion: { text, href: minutes } }),
+      ]);
+    }
+    // Administrators outside the board: the motion quoted, no link to a page that would answer 404.
+    for (const who of [admin, strangerAdmin]) {
+      const expenseView = await viewExpense(expense.id, who);
+      const budgetView = await viewBudget(who);
+      expect(expenseView.transaction).toMatchObject({
+        approval: "approved",
+        citation: { motion: text, href: null },
+      });
+      expect(budgetView.budget).toMatchObject({
+        approval: "approved",
+        citation: { motion: text, href: null },
+      });
+      expect(expenseView.history.at(-1).motion).toEqual({ text, href: null });
+      // The history quotes it in its lines, as for everyone.
+      expect(expenseView.history.at(-1).lines).toContainEqual(expect.stringContaining(`Motion: "${text}"`));
+      expect(budgetView.history.at(-1).motion).toEqual({ text, href: null });
+      const entries = await audit(who);
+      expect(entries).toHaveLength(2);
+      for (const e of entries) expect(e.motion).toEqual({ text, href: null });
+      expect(JSON.stringify(entries)).not.toContain(minutes);
+    }
   });
 });

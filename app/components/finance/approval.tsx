@@ -6,13 +6,14 @@ import { Button } from "~/components/ui/button";
 export interface ApprovalView {
   approval: "none" | "awaiting" | "approved";
   approvalLabel: string;
-  citation: { motion: string; href: string } | null;
+  /** The cited motion; `href` (its minutes) only for a viewer the board room admits. */
+  citation: { motion: string; href: string | null } | null;
 }
 
 /**
  * A budget's or expense's board approval on its page (issue 13, part 9): the motion it cites, linked
- * to the minutes, or, while it awaits the board, a form to cite one of the association's passed
- * motions. A plain post: it works without JavaScript.
+ * to the minutes when the viewer may open them, or, while it awaits the board, a form to cite one of
+ * the association's passed motions. A plain post: it works without JavaScript.
  */
 export function ApprovalPanel({
   approval,
@@ -41,10 +42,15 @@ export function ApprovalPanel({
         <span className="font-semibold">{approval.approvalLabel}.</span>{" "}
         {approval.citation ? (
           <>
-            Motion: “{approval.citation.motion}”.{" "}
-            <a href={approval.citation.href} className="text-blue-700 underline dark:text-blue-400">
-              Read the minutes
-            </a>
+            Motion: “{approval.citation.motion}”.
+            {approval.citation.href ? (
+              <>
+                {" "}
+                <a href={approval.citation.href} className="text-blue-700 underline dark:text-blue-400">
+                  Read the minutes
+                </a>
+              </>
+            ) : null}
           </>
         ) : (
           "It is over the association's approval threshold: it counts in no total (an expense stays pending) until a passed motion of the board is cited."

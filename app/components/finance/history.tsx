@@ -7,8 +7,11 @@ export interface HistoryEntryView {
   at: string;
   lines: string[];
   record?: { kind: string; label: string; voided: boolean; href: string | null };
-  /** An approval's cited motion and its meeting's minutes (issue 13, part 9). */
-  motion?: { text: string; href: string } | null;
+  /**
+   * An approval's cited motion (its text is among `lines`) and its meeting's minutes (issue 13, part 9),
+   * `href` only for a viewer the board room admits.
+   */
+  motion?: { text: string; href: string | null } | null;
 }
 
 /**
@@ -59,7 +62,7 @@ export function HistoryList({
               ))}
             </ul>
           ) : null}
-          {e.motion ? (
+          {e.motion?.href ? (
             <p className="mt-1">
               <a href={e.motion.href} className="text-blue-700 underline dark:text-blue-400">
                 Read the minutes of the motion
