@@ -64,11 +64,6 @@ export interface SessionUser {
   sessionId: string;
 }
 
-/** The user of a live session, as a subquery (null when the session is unknown or expired). */
-export function sessionUserIdSql(sessionId: string) {
-  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId} and ${sessions.expiresAt} > now())`;
-}
-
 /** The signed-in user, or null. Expired or unknown sessions count as signed out. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const sessionId = await readSessionId(request);

@@ -1,6 +1,7 @@
 import type { Queryable } from "@db/client";
 import { queryRows } from "@db/client";
-import { notifications, userProfiles } from "@db/schema";
+import { preparedPerDatabase } from "@db/prepared";
+import { notifications, sessions, userProfiles } from "@db/schema";
 import {
   COMPACT_LIST_LIMIT,
   filterCriteria,
@@ -11,7 +12,20 @@ import {
   type NotificationSort,
   type StreamCursor,
 } from "@domain/notifications";
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 
 /** A notification as the bell, the page and the live stream show it. */
 export interface NotificationRow extends NotificationFacts {
@@ -55,29 +69,55 @@ export async function getUnreadCount(db: Queryable, userId: UserRef): Promise<nu
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.isRead, false),
-        eq(notifications.isArchived, false),
-        notExpired,
-      ),
-    );
+    .where(unreadOf(userId));
   return row?.count ?? 0;
 }
 
-/** The bell: the 10 newest that are not archived nor expired, and the unread count. */
-export async function getBell(db: Queryable, userId: UserRef) {
-  const [items, unread] = await Promise.all([
-    db
+function unreadOf(userId: UserRef) {
+  return and(
+    eq(notifications.userId, userId),
+    eq(notifications.isRead, false),
+    eq(notifications.isArchived, false),
+    notExpired,
+  );
+}
+
+/** The user of a live session, as a subquery (null when the session is unknown or expired). */
+function sessionUserId(sessionId: string | Placeholder) {
+  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId} and ${sessions.expiresAt} > now())`;
+}
+
+/** The bell's two statements, built once per database handle (db/prepared.ts). */
+const bellForSession = preparedPerDatabase((db) => {
+  const userId = sessionUserId(sql.placeholder("sessionId"));
+  return {
+    items: db
       .select(columns)
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.isArchived, false), notExpired))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(COMPACT_LIST_LIMIT),
-    getUnreadCount(db, userId),
+      .limit(COMPACT_LIST_LIMIT)
+      .prepare("bell_items"),
+    unread: db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(unreadOf(userId))
+      .prepare("bell_unread"),
+  };
+});
+
+/**
+ * The bell of the person signed in with `sessionId`: the 10 newest that are not archived nor expired,
+ * and the unread count. The person is found through the session inside the statements, so the bell
+ * loads alongside the viewer instead of after it.
+ */
+export async function getBellForSession(db: Queryable, sessionId: string) {
+  const bell = bellForSession(db);
+  const [items, [unread]] = await Promise.all([
+    bell.items.execute({ sessionId }),
+    bell.unread.execute({ sessionId }),
   ]);
-  return { items: items as NotificationRow[], unread };
+  return { items: items as NotificationRow[], unread: unread?.count ?? 0 };
 }
 
 /** Spec 000 section 7: by user, newest first (or by priority), at most 50, filtered and searched. */

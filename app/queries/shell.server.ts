@@ -2,11 +2,11 @@ import { planName } from "@domain/billing/plans";
 import { navigationFor } from "@domain/navigation";
 import { getMemberships } from "~/auth/association.server";
 import { requireViewer } from "~/auth/guards.server";
-import { readSessionId, sessionUserIdSql } from "~/auth/session.server";
+import { readSessionId } from "~/auth/session.server";
 import { getDb } from "~/db.server";
 import { presentNotification } from "~/queries/notification-present.server";
 import { activeAssociationIdOf } from "./associations.server";
-import { getBell } from "./notifications.server";
+import { getBellForSession } from "./notifications.server";
 
 /**
  * What the authenticated shell shows around every signed-in page (navigation, bell, palette, user
@@ -18,7 +18,7 @@ export async function getShellData(request: Request) {
   const sessionId = await readSessionId(request);
   const [viewer, bell] = await Promise.all([
     requireViewer(request),
-    sessionId ? getBell(await getDb(), sessionUserIdSql(sessionId)) : { items: [], unread: 0 },
+    sessionId ? getBellForSession(await getDb(), sessionId) : { items: [], unread: 0 },
   ]);
   // The user menu's association switcher: the person's associations and the active one (the profile's
   // choice while it is still a membership, else the oldest: as requireAssociation decides).

@@ -1,4 +1,5 @@
 import type { Queryable } from "@db/client";
+import { preparedPerDatabase } from "@db/prepared";
 import {
   organizations,
   roleContexts,
@@ -233,12 +234,8 @@ export interface SignedInViewer {
   contexts: ViewerContext[];
 }
 
-/**
- * The person behind a live session, in one statement (one round trip): the user, the profile, the
- * roles with their organizations and the contexts with their permission flags. Null when the session is
- * unknown or expired, or the account disabled.
- */
-export async function getViewerBySession(db: Queryable, sessionId: string): Promise<SignedInViewer | null> {
+/** The statement behind getViewerBySession, built once per database handle (db/prepared.ts). */
+const viewerBySession = preparedPerDatabase((db) => {
   const roles = jsonRows(
     roleColumns,
     sql`from ${userProfessionalRoles} left join ${organizations} on ${organizations.id} = ${userProfessionalRoles.organizationId} where ${userProfessionalRoles.userId} = ${users.id}`,
@@ -250,7 +247,7 @@ export async function getViewerBySession(db: Queryable, sessionId: string): Prom
     sql`from ${roleContexts} where ${roleContexts.userId} = ${users.id}`,
     sql`${roleContexts.createdAt}`,
   );
-  const [row] = await db
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -263,7 +260,23 @@ export async function getViewerBySession(db: Queryable, sessionId: string): Prom
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userProfiles, eq(userProfiles.id, users.id))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)));
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sessionId")),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.disabledAt),
+      ),
+    )
+    .prepare("viewer_by_session");
+});
+
+/**
+ * The person behind a live session, in one statement (one round trip): the user, the profile, the
+ * roles with their organizations and the contexts with their permission flags. Null when the session is
+ * unknown or expired, or the account disabled.
+ */
+export async function getViewerBySession(db: Queryable, sessionId: string): Promise<SignedInViewer | null> {
+  const [row] = await viewerBySession(db).execute({ sessionId });
   if (!row) return null;
   const { id, email, stale, hasProfile, roles: rolesJson, contexts: contextsJson, ...profile } = row;
   return {
