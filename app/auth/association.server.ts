@@ -1,7 +1,8 @@
+import { preparedPerDatabase } from "@db/prepared";
 import { associationMembers, associations, userProfiles } from "@db/schema";
 import type { BoardOffice, MemberRole } from "@domain/associations";
 import { json, redirect } from "@remix-run/node";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { type ActiveViewer, forbidden, pageNotFound, requireContext } from "./guards.server";
 
@@ -41,9 +42,9 @@ export interface AssociationViewer extends ActiveViewer {
 }
 
 /** The person's active memberships, oldest first. */
-export async function getMemberships(userId: string): Promise<AssociationMembership[]> {
-  const db = await getDb();
-  const rows = await db
+/** The statement behind getMemberships (every signed-in page runs it), built once per handle. */
+const membershipsOf = preparedPerDatabase((db) =>
+  db
     .select({
       associationId: associationMembers.associationId,
       associationName: associations.name,
@@ -54,8 +55,15 @@ export async function getMemberships(userId: string): Promise<AssociationMembers
     })
     .from(associationMembers)
     .innerJoin(associations, eq(associations.id, associationMembers.associationId))
-    .where(and(eq(associationMembers.userId, userId), eq(associationMembers.status, "active")))
-    .orderBy(asc(associationMembers.createdAt), asc(associations.name));
+    .where(
+      and(eq(associationMembers.userId, sql.placeholder("userId")), eq(associationMembers.status, "active")),
+    )
+    .orderBy(asc(associationMembers.createdAt), asc(associations.name))
+    .prepare("memberships_of"),
+);
+
+export async function getMemberships(userId: string): Promise<AssociationMembership[]> {
+  const rows = await membershipsOf(await getDb()).execute({ userId });
   return rows.map((r) => ({
     ...r,
     memberRole: r.memberRole as MemberRole,

@@ -1,4 +1,5 @@
 import type { Queryable } from "@db/client";
+import { preparedPerDatabase } from "@db/prepared";
 import {
   associationInvitations,
   associationMembers,
@@ -302,9 +303,15 @@ export async function listMyJoinRequests(db: Queryable, userId: string) {
 
 /** The active association the profile names (null: none chosen). */
 export async function activeAssociationIdOf(db: Queryable, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: userProfiles.activeAssociationId })
-    .from(userProfiles)
-    .where(eq(userProfiles.id, userId));
+  const [row] = await activeAssociationOf(db).execute({ userId });
   return row?.id ?? null;
 }
+
+/** The statement behind activeAssociationIdOf (every signed-in page runs it), built once per handle. */
+const activeAssociationOf = preparedPerDatabase((db) =>
+  db
+    .select({ id: userProfiles.activeAssociationId })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, sql.placeholder("userId")))
+    .prepare("active_association_of"),
+);

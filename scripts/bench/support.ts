@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { eq, sql } from "drizzle-orm";
-import { PostgresJsSession } from "drizzle-orm/postgres-js";
+import { eq, fillPlaceholders, sql } from "drizzle-orm";
+import { PostgresJsPreparedQuery } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { withRequestScope } from "../../app/auth/request-scope.server";
 import { createUserSession } from "../../app/auth/session.server";
@@ -363,41 +363,38 @@ export interface Statement {
  * Runs `fn` (a request's loaders, run as Remix runs them) and returns the read statements it sent,
  * grouped in dependent rounds: a statement is in round n+1 when a statement of round n had finished
  * before it started (the earliest round it could have gone in, given what it waited for). Listens at
- * drizzle's postgres-js prepareQuery and times each execution. Writes (a session's "last seen") are
- * left out: they are not part of a page's cost in steady state.
+ * drizzle's postgres-js prepared query (every statement runs through one) and times each execution.
+ * Writes (a session's "last seen") are left out: they are not part of a page's cost in steady state.
  */
 export async function captureRounds(fn: () => Promise<unknown>): Promise<Statement[][]> {
-  const proto = PostgresJsSession.prototype as unknown as {
-    prepareQuery: (
-      query: Statement,
-      ...rest: unknown[]
-    ) => { execute: (...a: unknown[]) => Promise<unknown> };
+  // Every execution, of a query built for this request or of one built once and kept (db/prepared.ts),
+  // with its placeholders filled as the driver receives them.
+  const proto = PostgresJsPreparedQuery.prototype as unknown as {
+    execute: (
+      this: { queryString: string; params: unknown[] },
+      values?: Record<string, unknown>,
+    ) => Promise<unknown>;
   };
-  const original = proto.prepareQuery;
+  const original = proto.execute;
   const timed: (Statement & { start: number; end: number })[] = [];
-  proto.prepareQuery = function (query, ...rest) {
-    const prepared = original.call(this, query, ...rest);
-    const execute = prepared.execute.bind(prepared);
-    prepared.execute = async (...args: unknown[]) => {
-      const entry = {
-        sql: query.sql,
-        params: query.params,
-        start: performance.now(),
-        end: Number.POSITIVE_INFINITY,
-      };
-      timed.push(entry);
-      try {
-        return await execute(...args);
-      } finally {
-        entry.end = performance.now();
-      }
+  proto.execute = async function (values = {}) {
+    const entry = {
+      sql: this.queryString,
+      params: fillPlaceholders(this.params, values),
+      start: performance.now(),
+      end: Number.POSITIVE_INFINITY,
     };
-    return prepared;
+    timed.push(entry);
+    try {
+      return await original.call(this, values);
+    } finally {
+      entry.end = performance.now();
+    }
   };
   try {
     await fn();
   } finally {
-    proto.prepareQuery = original;
+    proto.execute = original;
   }
   const round = new Map<(typeof timed)[number], number>();
   for (const s of timed) {

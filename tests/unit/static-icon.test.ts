@@ -26,10 +26,23 @@ describe("staticIcon draws exactly what lucide-react draws (issue 11, part 6)", 
     for (const props of [
       { className: "h-4 w-4", "aria-hidden": true as const },
       { className: "shrink-0 h-5 w-5" },
+      // The RFP cards' category mark (app/components/rfps/category-icon.tsx) carries a data attribute.
+      {
+        className: "inline-block shrink-0 h-4 w-4",
+        "aria-hidden": "true" as const,
+        "data-category-icon": "roofing",
+      },
       {},
     ]) {
       expect(html(Static, props)).toBe(html(Icon, props));
     }
+  });
+
+  it("draws data-* attributes itself (the RFP cards' category mark), without lucide's component", () => {
+    const Static = staticIcon(lucide.Trees) as unknown as (props: object) => { type: unknown };
+    const props = { className: "h-4 w-4", "aria-hidden": "true", "data-category-icon": "landscaping" };
+    expect(Static(props).type).toBe("svg");
+    expect(Static({ ...props, size: 16 }).type).toBe(lucide.Trees);
   });
 
   it("falls back to lucide's component for any other prop", () => {

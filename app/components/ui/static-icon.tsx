@@ -24,8 +24,8 @@ function iconData(Icon: LucideIcon): IconData | null {
  * for icons on every page (the navigation, the shell, the RFP cards): lucide builds each icon's
  * attributes and each shape as React elements on every render, about 60 icons and 200 shapes on the
  * /rfps page (issue 11, part 6). The markup is the same as lucide's (tests/unit/static-icon.test.tsx
- * checks every icon wrapped this way); any prop other than className and aria-hidden (a size, a stroke
- * width, a title child) falls back to lucide's own component.
+ * checks every icon wrapped this way). Besides className, aria-hidden and data-* attributes, any prop
+ * (a size, a stroke width, a title child) falls back to lucide's own component.
  */
 export function staticIcon(Icon: LucideIcon): LucideIcon {
   const data = iconData(Icon);
@@ -62,7 +62,8 @@ export function staticIcon(Icon: LucideIcon): LucideIcon {
   };
   function StaticIcon(props: LucideProps) {
     const { className, "aria-hidden": ariaHidden, ...rest } = props;
-    for (const _ in rest) return <Icon {...props} />;
+    // data-* attributes come after aria-hidden, as lucide places them; anything else is lucide's to draw.
+    for (const name in rest) if (!name.startsWith("data-")) return <Icon {...props} />;
     return (
       <svg
         xmlns="http://www.w3.org/2000/svg"
@@ -76,6 +77,7 @@ export function staticIcon(Icon: LucideIcon): LucideIcon {
         strokeLinejoin="round"
         className={classOf(className)}
         aria-hidden={ariaHidden ?? "true"}
+        {...rest}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: lucide's own shapes, built once from its data
         dangerouslySetInnerHTML={shapes}
       />
