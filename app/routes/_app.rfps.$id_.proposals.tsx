@@ -13,6 +13,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ArrowLeft, Check, Minus, X } from "lucide-react";
 import { z } from "zod";
 import { rfpActor, viewableRfp, viewerTimeZone } from "~/auth/actors.server";
+import { mayOpenBoardRoom } from "~/auth/board-room.server";
 import { forbidden, requireContext } from "~/auth/guards.server";
 import { awardPerBoardVote, reviewProposalCommand } from "~/commands/rfps.server";
 import { Alert } from "~/components/ui/alert";
@@ -68,13 +69,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     association && awards.length > 0
       ? await boardMotionsForRfp(db, rfp.id, association, { motionIds: awards.map((a) => a.motionId) })
       : [];
+  // A cited motion links to its minutes only for a viewer the board room of the RFP's association
+  // admits (not every admin, nor an author outside its board): anyone else would follow it to a 404.
+  const mayReadMinutes =
+    association !== null && (passed.length > 0 || awards.length > 0)
+      ? await mayOpenBoardRoom(viewer, association)
+      : false;
+  const minutesUrl = (meetingId: string): string | null =>
+    mayReadMinutes ? `/board-room/meetings/${meetingId}/minutes` : null;
   const cite = (m: (typeof passed)[number]) => ({
     motionId: m.motionId,
     motion: m.motion,
     meeting: m.meetingTitle,
     meetingDate: dateLabel(m.meetingStart, m.timeZone),
     votes: `For ${m.votesFor}, against ${m.votesAgainst}, abstain ${m.votesAbstain}`,
-    minutesUrl: `/board-room/meetings/${m.meetingId}/minutes`,
+    minutesUrl: minutesUrl(m.meetingId),
   });
   return json({
     rfp: {
@@ -123,9 +132,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           const award = awards.find((a) => a.proposalId === p.id);
           if (!award) return null;
           const motion = cited.find((m) => m.motionId === award.motionId);
-          return motion
-            ? cite(motion)
-            : { minutesUrl: `/board-room/meetings/${award.meetingId}/minutes`, motion: null };
+          return motion ? cite(motion) : { minutesUrl: minutesUrl(award.meetingId), motion: null };
         })(),
       };
     }),
@@ -211,7 +218,10 @@ function Met({ value, label }: { value: boolean | null; label: string }) {
   );
 }
 
-/** The motion an award per board vote cites: its text, meeting and date, votes and the minutes. */
+/**
+ * The motion an award per board vote cites: its text, meeting and date, votes, and the minutes when the
+ * viewer may open them (`minutesUrl` is null otherwise).
+ */
 function BoardVoteCitation({
   vote,
 }: {
@@ -220,7 +230,7 @@ function BoardVoteCitation({
     meeting?: string;
     meetingDate?: string | null;
     votes?: string;
-    minutesUrl: string;
+    minutesUrl: string | null;
   };
 }) {
   return (
@@ -229,10 +239,16 @@ function BoardVoteCitation({
         {vote.motion}
       </blockquote>
       <p className="mt-1 text-slate-700 dark:text-slate-300">
-        {vote.meeting}, {vote.meetingDate} · {vote.votes} ·{" "}
-        <Link to={vote.minutesUrl} className="text-blue-700 underline dark:text-blue-400">
-          Read the minutes<span className="sr-only"> of {vote.meeting}</span>
-        </Link>
+        {vote.meeting}, {vote.meetingDate} · {vote.votes}
+        {vote.minutesUrl ? (
+          <>
+            {" "}
+            ·{" "}
+            <Link to={vote.minutesUrl} className="text-blue-700 underline dark:text-blue-400">
+              Read the minutes<span className="sr-only"> of {vote.meeting}</span>
+            </Link>
+          </>
+        ) : null}
       </p>
     </>
   );
@@ -476,12 +492,16 @@ export default function ProposalsReview() {
                     ) : (
                       <p>
                         The motion was later removed from the{" "}
-                        <Link
-                          to={p.awardedPerBoardVote.minutesUrl}
-                          className="text-blue-700 underline dark:text-blue-400"
-                        >
-                          minutes
-                        </Link>
+                        {p.awardedPerBoardVote.minutesUrl ? (
+                          <Link
+                            to={p.awardedPerBoardVote.minutesUrl}
+                            className="text-blue-700 underline dark:text-blue-400"
+                          >
+                            minutes
+                          </Link>
+                        ) : (
+                          "minutes"
+                        )}
                         .
                       </p>
                     )}

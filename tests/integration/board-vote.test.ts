@@ -3,7 +3,9 @@
  * sessions, on both engines: a motion may name an RFP of the meeting's association and one of its
  * proposals (another association's RFP, or a proposal of another RFP, is refused on the server); a
  * passed motion shows the author an "Award per board vote" action citing it, a failed or tabled one
- * does not; the award closes the RFP as awarded and the acceptance cites the motion. The block ends
+ * does not; the award closes the RFP as awarded and the acceptance cites the motion. The cited motion
+ * links to its minutes only for a viewer the board room of the RFP's association admits: an
+ * administrator outside its board reviews the proposals with the motion quoted and no link. The block ends
  * with replay --verify (tests/support/db.ts), so the new projection columns rebuild from the events.
  */
 
@@ -12,6 +14,7 @@ import { MEETING_MESSAGES } from "@domain/meeting";
 import { BOARD_VOTE_MESSAGES, ProposalFieldsSchema, proposalStreamId } from "@domain/proposal";
 import type { RfpFields } from "@domain/rfp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { addMember } from "~/commands/associations.server";
 import { executeCreditsCommand } from "~/commands/credits.server";
 import { changeMeeting, loadMeeting, scheduleMeeting } from "~/commands/meetings.server";
 import { createRfp, executeRfpCommand, proposalIdFor, submitProposalCommand } from "~/commands/rfps.server";
@@ -49,6 +52,10 @@ describe.each(engines)("award per board vote on %s", (engine) => {
   const t = useTestDatabase(engine);
   let president: Person;
   let outsider: Person;
+  /** Platform administrators who may review any RFP's proposals: one on its board, two outside it. */
+  let boardAdmin: Person;
+  let admin: Person;
+  let strangerAdmin: Person;
   let associationId: string;
   let meetingId: string;
   let rfpId: string;
@@ -103,6 +110,17 @@ describe.each(engines)("award per board vote on %s", (engine) => {
     winner = await bidOn(rfpId);
     runnerUp = await bidOn(rfpId);
     foreignProposal = await bidOn(foreignRfpId);
+    boardAdmin = await personWithRole(t.db, "admin");
+    await addMember(t.db, associationId, {
+      userId: boardAdmin.id,
+      memberRole: "board_member",
+      boardOffice: null,
+      unit: null,
+      invitedBy: president.id,
+    });
+    admin = await personWithRole(t.db, "admin");
+    strangerAdmin = await personWithRole(t.db, "admin");
+    await associationWith(t.db, { id: strangerAdmin.id });
 
     const actor = { userId: president.id, mayManage: true };
     const scheduled = await scheduleMeeting(t.db, {
@@ -147,9 +165,9 @@ describe.each(engines)("award per board vote on %s", (engine) => {
         ),
       )
     ).data;
-  const review = async () =>
-    (await read(await proposalsPage.loader(args(get(`/rfps/${rfpId}/proposals`, president), { id: rfpId }))))
-      .data;
+  const review = async (who: Person = president) =>
+    (await read(await proposalsPage.loader(args(get(`/rfps/${rfpId}/proposals`, who), { id: rfpId })))).data;
+  const minutesUrl = () => `/board-room/meetings/${meetingId}/minutes`;
   const motion = (text: string, result: string, proposalId: string, rfp = rfpId) => ({
     intent: "add-motion",
     motion: text,
@@ -240,6 +258,34 @@ describe.each(engines)("award per board vote on %s", (engine) => {
     expect(wrong.data.error).toBe(BOARD_VOTE_MESSAGES.otherProposal);
   });
 
+  it("the board vote links to its minutes only for a reviewer the board room admits", async () => {
+    // The board room's own answer, which the link would follow.
+    const opens = async (who: Person) =>
+      (await outcome(() => minutesPage.loader(args(get(minutesUrl(), who), { id: meetingId })))).status;
+    expect(await opens(president)).toBe(200);
+    expect(await opens(boardAdmin)).toBe(200);
+    expect(await opens(admin)).toBe(302); // in no association: sent to /properties
+    expect(await opens(strangerAdmin)).toBe(404);
+
+    const vote = async (who: Person) => {
+      const data = await review(who);
+      return data.proposals.find((p: Loose) => p.id === winner).boardVotes;
+    };
+    const cited = {
+      motion: "Award the pool resurfacing to the winner",
+      meeting: "Pool committee vote",
+      votes: "For 4, against 1, abstain 0",
+    };
+    for (const who of [president, boardAdmin])
+      expect(await vote(who)).toEqual([expect.objectContaining({ ...cited, minutesUrl: minutesUrl() })]);
+    // Administrators outside the board review the bids and may award: the motion quoted, no link.
+    for (const who of [admin, strangerAdmin]) {
+      const votes = await vote(who);
+      expect(votes).toEqual([expect.objectContaining({ ...cited, minutesUrl: null })]);
+      expect(JSON.stringify(votes)).not.toContain("/board-room/");
+    }
+  });
+
   it("awarding per board vote closes the RFP as awarded, and the acceptance cites the motion", async () => {
     const vote = (await review()).proposals.find((p: Loose) => p.id === winner).boardVotes[0];
     const done = await thrown(() =>
@@ -266,6 +312,16 @@ describe.each(engines)("award per board vote on %s", (engine) => {
       minutesUrl: `/board-room/meetings/${meetingId}/minutes`,
     });
     expect(data.proposals.find((p: Loose) => p.id === runnerUp).status).toBe("rejected");
+    // The award cites the motion for every reviewer, linked to the minutes only for the board room's own.
+    const award = async (who: Person) =>
+      (await review(who)).proposals.find((p: Loose) => p.id === winner).awardedPerBoardVote;
+    expect(await award(boardAdmin)).toMatchObject({ minutesUrl: minutesUrl() });
+    for (const who of [admin, strangerAdmin])
+      expect(await award(who)).toMatchObject({
+        motion: "Award the pool resurfacing to the winner",
+        votes: "For 4, against 1, abstain 0",
+        minutesUrl: null,
+      });
     const events = await readStream(t.db, proposalStreamId(winner));
     expect(events.at(-1)).toMatchObject({
       type: "ProposalAccepted",
