@@ -1,12 +1,14 @@
 import { type MemberRole, quorumRequired } from "@domain/associations";
 import type { MeetingActor } from "@domain/meeting";
+import { getDb } from "~/db.server";
+import { meetingAssociation } from "~/queries/meetings.server";
 import {
   type AssociationViewer,
   asApiGuard,
   findAssociation,
   requireAssociation,
 } from "./association.server";
-import { type ActiveViewer, forbidden } from "./guards.server";
+import { type ActiveViewer, forbidden, requireContext } from "./guards.server";
 import { requireAssociationPlan } from "./plan.server";
 
 /**
@@ -46,6 +48,54 @@ export function meetingActor(viewer: AssociationViewer): MeetingActor {
 export async function mayOpenBoardRoom(viewer: ActiveViewer, associationId: string): Promise<boolean> {
   const scoped = await findAssociation(viewer);
   return scoped !== null && scoped.association.id === associationId && admitsToBoardRoom(scoped.membership);
+}
+
+/** Another association of the person's that holds a meeting, for a page offering to switch to it. */
+export interface BoardRoomSwitch {
+  associationId: string;
+  associationName: string;
+  meetingTitle: string;
+}
+
+/**
+ * A board room page of one meeting, for reading (GET): `open` is the page's own guard and read
+ * (requireBoardRoom, then the meeting in the active association). The calendar lists the meetings of
+ * every association the person belongs to, while the board room shows only the active one; so when
+ * `open` refuses (403: the active association's board room does not admit them; 404: it holds no such
+ * meeting) and the meeting belongs to another of the person's associations whose board room admits them
+ * (admitsToBoardRoom, the rule of requireBoardRoom), the answer is `{ switchTo }`: that association and
+ * the meeting's title, for a page that offers to make it the active one. Anyone else gets `open`'s
+ * refusal unchanged: a person outside the meeting's association still gets 404, so ids reveal nothing.
+ * Actions keep requireBoardRoom alone.
+ */
+export async function openOrOfferSwitch<T>(
+  request: Request,
+  meetingId: string,
+  open: () => Promise<T>,
+): Promise<{ opened: T } | { switchTo: BoardRoomSwitch }> {
+  try {
+    return { opened: await open() };
+  } catch (refusal) {
+    if (!(refusal instanceof Response) || (refusal.status !== 403 && refusal.status !== 404)) throw refusal;
+    const switchTo = await boardRoomSwitchFor(await requireContext(request), meetingId);
+    if (!switchTo) throw refusal;
+    return { switchTo };
+  }
+}
+
+/** The meeting's association when it is not the active one and its board room admits the person. */
+async function boardRoomSwitchFor(viewer: ActiveViewer, meetingId: string): Promise<BoardRoomSwitch | null> {
+  const meeting = await meetingAssociation(await getDb(), meetingId);
+  if (!meeting) return null;
+  const scoped = await findAssociation(viewer);
+  if (!scoped || scoped.association.id === meeting.associationId) return null;
+  const membership = scoped.memberships.find((m) => m.associationId === meeting.associationId);
+  if (!membership || !admitsToBoardRoom(membership)) return null;
+  return {
+    associationId: membership.associationId,
+    associationName: membership.associationName,
+    meetingTitle: meeting.title,
+  };
 }
 
 /** Board members the active association needs for quorum. */

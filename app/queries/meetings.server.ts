@@ -134,6 +134,20 @@ export async function boardRoomSummary(db: Queryable, associationId: string, now
   };
 }
 
+/**
+ * A live meeting's association and title, whichever association it belongs to, or undefined. Only for
+ * the board room's guard (openOrOfferSwitch in app/auth/board-room.server.ts), which decides whether the
+ * person may learn even that much.
+ */
+export async function meetingAssociation(db: Queryable, meetingId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(meetingId)) return undefined;
+  const [row] = await db
+    .select({ associationId: meetings.associationId, title: meetings.title })
+    .from(meetings)
+    .where(and(eq(meetings.id, meetingId), isNull(meetings.deletedAt)));
+  return row;
+}
+
 /** One meeting of the association with its agenda, attendees, motions and action items; null if none. */
 export async function meetingDetail(db: Queryable, associationId: string, meetingId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(meetingId)) return null;

@@ -11,18 +11,24 @@ import {
   MEETING_RESPONSE_LABELS,
   NO_RESPONSE_LABEL,
 } from "@domain/meeting";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowDown, ArrowLeft, ArrowUp, ExternalLink, GripVertical, MapPin } from "lucide-react";
 import { z } from "zod";
-import { associationQuorum, meetingActor, requireBoardRoom } from "~/auth/board-room.server";
+import {
+  associationQuorum,
+  meetingActor,
+  openOrOfferSwitch,
+  requireBoardRoom,
+} from "~/auth/board-room.server";
 import { pageNotFound } from "~/auth/guards.server";
 import type { MeetingChange } from "~/commands/meetings.server";
 import { guestAttendee, newId } from "~/commands/meetings.server";
 import { useAgendaDrag } from "~/components/board-room/agenda-drag";
 import { Badge, Panel, StatusBadge } from "~/components/board-room/badges";
 import { MeetingPacketPanel } from "~/components/board-room/meeting-packet";
+import { SwitchAssociationForMeeting } from "~/components/board-room/switch-association";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
@@ -35,9 +41,11 @@ import { changeMeetingAtVersion } from "./_app.board-room_.meetings.$id.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
-    title: data
-      ? `${data.meeting.title} · Board Room · Association Commons`
-      : "Meeting · Association Commons",
+    title: !data
+      ? "Meeting · Association Commons"
+      : "switchTo" in data
+        ? `Meeting of ${data.switchTo.associationName} · Association Commons`
+        : `${data.meeting.title} · Board Room · Association Commons`,
   },
 ];
 
@@ -52,9 +60,13 @@ async function load(request: Request, id: string) {
  * /board-room/meetings/{id}: one meeting (issue 12): its agenda (add, edit, remove, up/down without
  * JavaScript), attendees and guests, attendance and the quorum, and start, complete, cancel and delete.
  * Every control is a plain form post; `?edit-item=` and `?delete=1` open their steps as links.
+ * A meeting of another of the person's associations (linked from the calendar) offers to switch to it.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { viewer, detail } = await load(request, params.id ?? "");
+  const id = params.id ?? "";
+  const page = await openOrOfferSwitch(request, id, () => load(request, id));
+  if ("switchTo" in page) return json({ switchTo: page.switchTo, redirectTo: `/board-room/meetings/${id}` });
+  const { viewer, detail } = page.opened;
   const url = new URL(request.url);
   const { meeting } = detail;
   const required = associationQuorum(viewer);
@@ -327,6 +339,13 @@ function AgendaFields({
 }
 
 export default function MeetingDetailPage() {
+  const data = useLoaderData<typeof loader>();
+  if ("switchTo" in data)
+    return <SwitchAssociationForMeeting {...data.switchTo} redirectTo={data.redirectTo} />;
+  return <MeetingDetail data={data} />;
+}
+
+function MeetingDetail({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switchTo: unknown }> }) {
   const {
     meeting,
     agenda,
@@ -339,7 +358,7 @@ export default function MeetingDetailPage() {
     version,
     packet,
     packetManage,
-  } = useLoaderData<typeof loader>();
+  } = data;
   const drag = useAgendaDrag(
     agenda.map((i) => i.id),
     version,

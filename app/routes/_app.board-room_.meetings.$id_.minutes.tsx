@@ -10,17 +10,23 @@ import {
   MOTION_RESULTS,
   MotionFormShape,
 } from "@domain/meeting";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
-import { associationQuorum, meetingActor, requireBoardRoom } from "~/auth/board-room.server";
+import {
+  associationQuorum,
+  meetingActor,
+  openOrOfferSwitch,
+  requireBoardRoom,
+} from "~/auth/board-room.server";
 import { pageNotFound } from "~/auth/guards.server";
 import type { MeetingChange } from "~/commands/meetings.server";
 import { changeMeeting, newId } from "~/commands/meetings.server";
 import { Panel, StatusBadge } from "~/components/board-room/badges";
+import { SwitchAssociationForMeeting } from "~/components/board-room/switch-association";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
@@ -33,9 +39,11 @@ import { dateLabel } from "~/queries/rfp-present.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
-    title: data
-      ? `Minutes: ${data.meeting.title} · Board Room · Association Commons`
-      : "Minutes · Association Commons",
+    title: !data
+      ? "Minutes · Association Commons"
+      : "switchTo" in data
+        ? `Meeting of ${data.switchTo.associationName} · Association Commons`
+        : `Minutes: ${data.meeting.title} · Board Room · Association Commons`,
   },
 ];
 
@@ -50,10 +58,15 @@ async function load(request: Request, id: string) {
 /**
  * /board-room/meetings/{id}/minutes (spec 001 sections 3 and 5; issue 12): the minutes' text, motions
  * with their votes (a motion passes only with quorum, and the reason is shown), and action items; then
- * approval, after which nothing here changes (action items still move forward).
+ * approval, after which nothing here changes (action items still move forward). A meeting of another
+ * of the person's associations offers to switch to it, as the meeting page does.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { viewer, detail, db } = await load(request, params.id ?? "");
+  const id = params.id ?? "";
+  const page = await openOrOfferSwitch(request, id, () => load(request, id));
+  if ("switchTo" in page)
+    return json({ switchTo: page.switchTo, redirectTo: `/board-room/meetings/${id}/minutes` });
+  const { viewer, detail, db } = page.opened;
   const tz = viewer.association.timeZone;
   const today = todayIn(tz);
   const members = await assignableMembers(db, viewer.association.id);
@@ -335,6 +348,12 @@ function MotionReferenceFields({
 
 export default function MinutesPage() {
   const data = useLoaderData<typeof loader>();
+  if ("switchTo" in data)
+    return <SwitchAssociationForMeeting {...data.switchTo} redirectTo={data.redirectTo} />;
+  return <Minutes data={data} />;
+}
+
+function Minutes({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switchTo: unknown }> }) {
   const { meeting, quorum, motions, actionItems, members, writable } = data;
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
