@@ -1,0 +1,66 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { signInAs } from "./helpers";
+
+/**
+ * A meeting of another of the person's associations, opened from the calendar, offers to switch to that
+ * association and then shows the meeting (app/auth/board-room.server.ts, openOrOfferSwitch), with and
+ * without JavaScript. Dana Director sits on both demo boards; the test starts her in Bayview and leaves
+ * her there (tests/e2e/associations.spec.ts switches her too and accepts either).
+ */
+const BAYVIEW = "Bayview Towers Condominium Association";
+const OAK = "Oak Hollow Homeowners Association";
+
+/** The id of a demo association, from the person's /properties list. */
+async function associationId(page: Page, name: string) {
+  await page.goto("/properties");
+  const href = await page.getByRole("link", { name, exact: true }).first().getAttribute("href");
+  const id = href?.split("/").pop();
+  expect(id).toBeTruthy();
+  return id as string;
+}
+
+/** Makes `id` the active association through the switcher's own action (a same-origin post). */
+async function activate(page: Page, baseURL: string, id: string) {
+  const answer = await page.request.post("/properties/switch", {
+    form: { association_id: id, redirectTo: "/properties" },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(302);
+}
+
+test("a meeting of another association opened from the calendar offers the switch, then shows the meeting", async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  await signInAs(page, "director@demo.test");
+  const bayview = await associationId(page, BAYVIEW);
+  await activate(page, baseURL ?? "", bayview);
+
+  // Oak Hollow's annual meeting is on her agenda although Bayview is the association she works in.
+  await page.goto("/calendar?view=agenda");
+  await page.getByTestId("agenda").getByRole("link", { name: "Annual owners' meeting" }).first().click();
+  await expect(page).toHaveURL(/\/board-room\/meetings\/[^/]+$/);
+  const meetingUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { level: 1, name: "Annual owners' meeting" })).toBeVisible();
+  await expect(page.getByText(`This meeting belongs to ${OAK}`)).toBeVisible();
+  // Nothing of the meeting beyond its title before the switch.
+  await expect(page.getByText("Election of directors")).toHaveCount(0);
+  if (javaScriptEnabled) {
+    const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
+      ["critical", "serious"].includes(v.impact ?? ""),
+    );
+    expect(serious.map((v) => v.id)).toEqual([]);
+  }
+
+  await page.getByRole("button", { name: `Switch to ${OAK}` }).click();
+  await expect(page).toHaveURL(new RegExp(`${meetingUrl}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Annual owners' meeting" })).toBeVisible();
+  await expect(page.getByText("Election of directors").first()).toBeVisible();
+  await expect(page.getByText(`This meeting belongs to ${OAK}`)).toHaveCount(0);
+
+  // Back to Bayview, as she started.
+  await activate(page, baseURL ?? "", bayview);
+});
