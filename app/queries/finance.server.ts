@@ -550,6 +550,23 @@ export async function fundContributions(db: Queryable, associationId: string, wi
   return row?.cents ?? 0;
 }
 
+/** A live movement of a live fund of the association (what the void question names), or undefined. */
+export async function findMovement(db: Queryable, associationId: string, id: string) {
+  const [row] = await db
+    .select({ id: m.id, kind: m.kind, amountCents: m.amountCents, date: m.date })
+    .from(m)
+    .innerJoin(reserveFunds, eq(reserveFunds.id, m.fundId))
+    .where(
+      and(
+        eq(m.id, id),
+        eq(m.associationId, associationId),
+        isNull(m.voidedAt),
+        isNull(reserveFunds.voidedAt),
+      ),
+    );
+  return row;
+}
+
 export type MovementRow = Awaited<ReturnType<typeof listMovements>>["rows"][number];
 
 /** Live movements of the association's funds within a window, newest first, with how many match. */

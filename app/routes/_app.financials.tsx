@@ -30,6 +30,7 @@ import {
   MovementFormSchema,
   TransactionFormSchema,
 } from "@domain/finance/forms";
+import { voidMovementConfirm } from "@domain/finance/funds";
 import { type FinanceQuery, readFinanceQuery } from "@domain/finance/query";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -63,7 +64,7 @@ import {
 import { PlanLimitNotice } from "~/components/billing/plan-limit-notice";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { BudgetActualChart, IncomeExpenseChart } from "~/components/finance/charts";
-import { DeleteButton } from "~/components/finance/delete";
+import { DeleteButton, DeleteConfirmation } from "~/components/finance/delete";
 import { BudgetForm, ComponentForm, TransactionForm } from "~/components/finance/forms";
 import { FundForm, MovementForm } from "~/components/finance/reserve-fund-forms";
 import { buttonClass } from "~/components/ui/button";
@@ -71,7 +72,13 @@ import { StatCards } from "~/components/ui/stat-cards";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isMultipart, readForm } from "~/forms.server";
-import { listBudgets, listMovements, listTransactions, pendingPayments } from "~/queries/finance.server";
+import {
+  findMovement,
+  listBudgets,
+  listMovements,
+  listTransactions,
+  pendingPayments,
+} from "~/queries/finance.server";
 import { associationChoices } from "~/queries/finance-admin.server";
 import { approvalThreshold } from "~/queries/finance-approval.server";
 import {
@@ -106,6 +113,8 @@ const IntentSchema = z.object({
   ]),
 });
 const DeleteSchema = z.object({ id: z.string().uuid() });
+/** The Reserves tab's void question without JavaScript: ?void={movement id}. */
+const VOID_PARAM = "void";
 
 const EXPENSE_PAGE_SIZE = 50;
 
@@ -221,6 +230,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ),
       ]);
       const study = await reserveStudy(db, scope, funds.total.closingCents);
+      // Without JavaScript an unconfirmed void lands here (?void=id) and the tab asks first.
+      const asked = DeleteSchema.safeParse({ id: new URL(request.url).searchParams.get(VOID_PARAM) });
+      const toVoid = asked.success ? await findMovement(db, scope.associationId, asked.data.id) : undefined;
       const fundView = (f: (typeof funds)["total"]) => ({
         opening: formatMoney(f.openingCents),
         contributions: formatMoney(f.contributionCents),
@@ -239,6 +251,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           total: fundView(funds.total),
           movements: movements.rows.map(presentMovement),
           movementCount: movements.total,
+          askVoid: toVoid ? { id: toVoid.id, text: voidMovementConfirm(toVoid) } : null,
           study: {
             ...study,
             fullyFunded: formatMoney(study.fullyFundedCents, { whole: true }),
@@ -285,6 +298,7 @@ function backTo(request: Request, tab: FinanceTab) {
   const url = new URL(request.url);
   const params = new URLSearchParams(url.search);
   params.delete("index");
+  params.delete(VOID_PARAM);
   params.set("tab", tab);
   return `/financials?${params.toString()}`;
 }
@@ -476,6 +490,12 @@ export async function action({ request }: ActionFunctionArgs) {
       await discardReceipts(files);
       const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
       if (!parsed.success) return json({ error: FINANCE_MESSAGES.notFound }, { status: 404 });
+      // Unconfirmed (no JavaScript): the Reserves tab asks first, about this movement.
+      if (formData.get("confirmed") !== "1") {
+        if (!(await findMovement(db, actor.associationId, parsed.data.id)))
+          throw json({ error: FINANCE_MESSAGES.notFound }, { status: 404 });
+        return redirect(`${backTo(request, "reserves")}&${VOID_PARAM}=${parsed.data.id}#reserve-movements`);
+      }
       const outcome = await voidMovement(db, { ...actor, id: parsed.data.id });
       if (!outcome.ok && outcome.kind === "not_found")
         throw json({ error: outcome.message }, { status: 404 });
@@ -636,7 +656,7 @@ export default function FinancialsPage() {
       ) : null}
       {"budgets" in data ? <Budgets rows={data.budgets} today={data.today} /> : null}
       {"expenses" in data ? <Expenses data={data.expenses} query={query} today={data.today} /> : null}
-      {"reserves" in data ? <Reserves data={data.reserves} today={data.today} /> : null}
+      {"reserves" in data ? <Reserves data={data.reserves} query={query} today={data.today} /> : null}
       {"reports" in data ? <Reports data={data.reports} query={query} /> : null}
     </div>
   );
@@ -1197,16 +1217,17 @@ function Expenses({
 
 function Reserves({
   data,
+  query,
   today,
 }: {
   data: NonNullable<Extract<Data, { reserves: unknown }>["reserves"]>;
+  query: Query;
   today: string;
 }) {
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: ActionData["intent"]) =>
     actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined;
   const voidError = resultFor("void-movement")?.error?.[""]?.join(" ");
-  const busy = useNavigation().state === "submitting";
   return (
     <>
       <Section id="reserve-summary" title="Reserve funds">
@@ -1296,6 +1317,17 @@ function Reserves({
             {voidError}
           </p>
         ) : null}
+        {data.askVoid && !voidError ? (
+          <div className="mt-2">
+            <DeleteConfirmation
+              text={data.askVoid.text}
+              cancelHref={`${hrefFor(query, {})}#reserve-movements`}
+              intent="void-movement"
+              id={data.askVoid.id}
+              confirmLabel="Yes, void"
+            />
+          </div>
+        ) : null}
         {data.movements.length === 0 ? (
           <p className="mt-2 text-sm">No movements in this period.</p>
         ) : (
@@ -1325,18 +1357,15 @@ function Reserves({
                     </td>
                     <td className={cell}>{m.createdBy}</td>
                     <td className={cell}>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="void-movement" />
-                        <input type="hidden" name="id" value={m.id} />
-                        <button
-                          type="submit"
-                          disabled={busy}
-                          className="text-red-700 underline dark:text-red-400"
-                          aria-label={`Void ${m.kindLabel.toLowerCase()} ${m.description}`}
-                        >
-                          Void
-                        </button>
-                      </Form>
+                      <DeleteButton
+                        intent="void-movement"
+                        id={m.id}
+                        confirmText={voidMovementConfirm(m)}
+                        label={`Void ${m.kindLabel.toLowerCase()} ${m.description}`}
+                        className="text-red-700 underline dark:text-red-400"
+                      >
+                        Void
+                      </DeleteButton>
                     </td>
                   </tr>
                 ))}

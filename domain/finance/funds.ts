@@ -31,6 +31,21 @@ export const FUND_MESSAGES = {
 export const belowZeroMessage = (fund: string, at: { date: string; balanceCents: number }) =>
   `A fund cannot go below zero: "${fund}" would have ${formatMoney(at.balanceCents)} on ${dateLabel(at.date)}`;
 
+/** The movement's kind as a noun in a sentence ("Void this interest payment of ..."). */
+const MOVEMENT_KIND_NOUNS: Record<MovementKind, string> = {
+  contribution: "contribution",
+  withdrawal: "withdrawal",
+  interest: "interest payment",
+};
+
+/**
+ * The question asked before a movement is voided (the browser's confirm, or the page's own question
+ * without JavaScript): "Void this contribution of $500.00 on Nov 3, 2026? It stays in the history as
+ * voided." Spec 001 has no wording for it; it follows its delete confirms.
+ */
+export const voidMovementConfirm = (m: { kind: string; amountCents: number; date: string }) =>
+  `Void this ${MOVEMENT_KIND_NOUNS[m.kind as MovementKind] ?? m.kind} of ${formatMoney(m.amountCents)} on ${dateLabel(m.date)}? It stays in the history as voided.`;
+
 /** What a movement does to its fund's balance, in cents. */
 export const signedCents = (m: { kind: string; amountCents: number }) =>
   m.kind === "withdrawal" ? -m.amountCents : m.amountCents;

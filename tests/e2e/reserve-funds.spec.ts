@@ -5,7 +5,9 @@ import { signInAs } from "./helpers";
 /**
  * Reserve funds (issue 13, parts 6 and 7), with JavaScript and without: the treasurer sees the demo
  * funds, adds a fund, records a contribution, is refused a withdrawal that would take the fund below
- * zero, and downloads the reserve summary as CSV with the fund's figures.
+ * zero, voids a movement recorded in error after being asked first (the browser's confirm, or the
+ * page's own question without JavaScript), and downloads the reserve summary as CSV with the fund's
+ * figures.
  */
 
 const today = new Intl.DateTimeFormat("en-CA", {
@@ -14,11 +16,19 @@ const today = new Intl.DateTimeFormat("en-CA", {
   month: "2-digit",
   day: "2-digit",
 }).format(new Date());
+/** "2026-11-03" -> "Nov 3, 2026", as the app writes a day. */
+const todayLabel = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+}).format(new Date(`${today}T00:00:00Z`));
 
-test("a fund, its contribution, a refused withdrawal and the reserve summary CSV", async ({
+test("a fund, its contribution, a refused withdrawal, a voided movement and the reserve summary CSV", async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
+  const js = testInfo.project.name !== "no-js";
   const name = `Elevator reserve ${testInfo.project.name} ${Date.now()}`;
   await signInAs(page, "treasurer@demo.test");
   await page.goto("/financials?tab=reserves");
@@ -45,6 +55,53 @@ test("a fund, its contribution, a refused withdrawal and the reserve summary CSV
   await form.getByLabel("Description").fill("New cab");
   await form.getByRole("button", { name: "Record Movement" }).click();
   await expect(page.getByText(`A fund cannot go below zero: "${name}" would have -$765.44`)).toBeVisible();
+
+  // Interest recorded in error is voided, but only once the treasurer says yes.
+  const wrong = `Interest posted in error ${testInfo.project.name} ${Date.now()}`;
+  await form.getByLabel("Fund").selectOption({ label: name });
+  await form.getByLabel("Kind").selectOption("interest");
+  await form.getByLabel("Amount").fill("12.34");
+  await form.getByLabel("Date").fill(today);
+  await form.getByLabel("Description").fill(wrong);
+  await form.getByRole("button", { name: "Record Movement" }).click();
+  await expect(page.getByRole("status")).toHaveText("Interest recorded");
+  await expect(page.getByTestId("fund-row").filter({ hasText: name })).toContainText("$1,246.90");
+  await page.goto(`/financials?tab=reserves&search=${encodeURIComponent(wrong)}`);
+  const movements = page.locator("#reserve-movements");
+  const wrongRow = movements.getByTestId("movement-row").filter({ hasText: wrong });
+  await expect(wrongRow).toHaveCount(1);
+  const question = `Void this interest payment of $12.34 on ${todayLabel}? It stays in the history as voided.`;
+  const voidButton = movements.getByRole("button", { name: `Void interest ${wrong}` });
+  if (js) {
+    const messages: string[] = [];
+    // Cancelled: nothing happens.
+    page.once("dialog", (dialog) => {
+      messages.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await voidButton.click();
+    await expect.poll(() => messages.length).toBe(1);
+    await expect(wrongRow).toHaveCount(1);
+    page.once("dialog", (dialog) => {
+      messages.push(dialog.message());
+      void dialog.accept();
+    });
+    await voidButton.click();
+    await expect(page.getByRole("status")).toHaveText("Movement voided");
+    expect(messages).toEqual([question, question]);
+  } else {
+    await voidButton.click();
+    await expect(page.getByRole("alert")).toContainText(question);
+    // Asked, not voided: the movement is still there.
+    await expect(wrongRow).toHaveCount(1);
+    await page.getByRole("button", { name: "Yes, void" }).click();
+    await expect(page.getByRole("status")).toHaveText("Movement voided");
+  }
+  await expect(wrongRow).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await page.goto("/financials?tab=reserves");
+  await expect(page.getByTestId("fund-row").filter({ hasText: name })).toContainText("$1,234.56");
+  await expect(page.getByTestId("fund-row").filter({ hasText: name })).not.toContainText("$1,246.90");
 
   await page.goto("/financials?tab=reports");
   await expect(page.getByTestId("reserve-report-row").filter({ hasText: name })).toBeVisible();

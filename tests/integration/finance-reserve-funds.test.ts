@@ -115,11 +115,49 @@ describe.each(engines)("reserve funds on %s", (engine) => {
     await move("Roof reserve", "interest", "50", today, "Posted in error");
     let r = await reserves();
     const wrong = (r.movements as Loose[]).find((x) => x.description === "Posted in error");
-    expect((await act({ intent: "void-movement", id: wrong.id })).status).toBe(302);
+    const roofBefore = (r.funds as Loose[]).find((f) => f.name === "Roof reserve").closing;
+    expect(roofBefore).toBe("$250.00");
+    expect(r.askVoid).toBeNull();
+
+    // Unconfirmed (a post without JavaScript): the Reserves tab asks first, and nothing changes.
+    const ask = await act({ intent: "void-movement", id: wrong.id });
+    expect(ask.status).toBe(302);
+    expect(ask.response.headers.get("Location")).toBe(
+      `/financials?tab=reserves&void=${wrong.id}#reserve-movements`,
+    );
+    const asking = (
+      await outcome(() =>
+        page.loader(args(get(`/financials?tab=reserves&period=current_month&void=${wrong.id}`, treasurer))),
+      )
+    ).data.reserves;
+    expect(asking.askVoid).toEqual({
+      id: wrong.id,
+      text: `Void this interest payment of $50.00 on ${dateText(today)}? It stays in the history as voided.`,
+    });
+    expect((asking.movements as Loose[]).some((x) => x.id === wrong.id)).toBe(true);
+    expect((asking.funds as Loose[]).find((f) => f.name === "Roof reserve").closing).toBe(roofBefore);
+    const unvoided = await t.db.select().from(financeHistory).where(eq(financeHistory.recordId, wrong.id));
+    expect(unvoided.map((h) => h.action)).toEqual(["created"]);
+
+    // Confirmed: voided, and back to the tab without the question.
+    const voided = await act({ intent: "void-movement", id: wrong.id, confirmed: "1" });
+    expect(voided.status).toBe(302);
+    expect(voided.response.headers.get("Location")).toBe("/financials?tab=reserves");
+    // The question for a movement no longer live is not asked; a second void finds nothing.
+    const stale = (
+      await outcome(() =>
+        page.loader(args(get(`/financials?tab=reserves&period=current_month&void=${wrong.id}`, treasurer))),
+      )
+    ).data.reserves;
+    expect(stale.askVoid).toBeNull();
+    expect((stale.funds as Loose[]).find((f) => f.name === "Roof reserve").closing).toBe("$200.00");
+    expect((await act({ intent: "void-movement", id: wrong.id })).status).toBe(404);
+    expect((await act({ intent: "void-movement", id: wrong.id, confirmed: "1" })).status).toBe(404);
+
     const roofIn = (r.movements as Loose[]).find(
       (x) => x.fund === "Roof reserve" && x.kind === "contribution",
     );
-    const refused = await act({ intent: "void-movement", id: roofIn.id });
+    const refused = await act({ intent: "void-movement", id: roofIn.id, confirmed: "1" });
     expect(refused.status).toBe(400);
     expect(refused.data.result.error[""]).toEqual([
       `A fund cannot go below zero: "Roof reserve" would have -$100.00 on ${dateText(today)}`,
@@ -294,6 +332,12 @@ describe.each(engines)("reserve funds on %s", (engine) => {
     );
     expect(foreign.status).toBe(404);
     expect((await act({ intent: "void-movement", id: movement }, outsider)).status).toBe(404);
+    expect((await act({ intent: "void-movement", id: movement, confirmed: "1" }, outsider)).status).toBe(404);
+    // Another association's movement is never asked about on the outsider's tab.
+    const probe = await outcome(() =>
+      page.loader(args(get(`/financials?tab=reserves&void=${movement}`, outsider))),
+    );
+    expect(probe.data.reserves.askVoid).toBeNull();
     expect((await act({ intent: "create-fund", name: "Mine" }, homeowner)).status).toBe(403);
     const report = await outcome(() =>
       reportRoute.loader(

@@ -1,5 +1,5 @@
 import { MovementFormSchema } from "@domain/finance/forms";
-import { fundBalance, fundPeriod, lowestBalance } from "@domain/finance/funds";
+import { fundBalance, fundPeriod, lowestBalance, voidMovementConfirm } from "@domain/finance/funds";
 import { describe, expect, it } from "vitest";
 
 /** Reserve funds (issue 13, part 6): balances from movements, the lowest day, a period's figures. */
@@ -26,6 +26,18 @@ describe("reserve funds", () => {
         date: "2026-04-01",
         balanceCents: -5_00,
       },
+    );
+  });
+
+  it("asks before voiding with the movement's kind, amount and day", () => {
+    expect(voidMovementConfirm(c("2026-11-03", 500_00))).toBe(
+      "Void this contribution of $500.00 on Nov 3, 2026? It stays in the history as voided.",
+    );
+    expect(voidMovementConfirm(w("2026-01-15", 1_234_56))).toBe(
+      "Void this withdrawal of $1,234.56 on Jan 15, 2026? It stays in the history as voided.",
+    );
+    expect(voidMovementConfirm(i("2026-02-28", 3_10))).toBe(
+      "Void this interest payment of $3.10 on Feb 28, 2026? It stays in the history as voided.",
     );
   });
 

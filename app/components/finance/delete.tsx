@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 
 /**
- * A delete button that asks first (spec 001 section 7's confirm texts). With JavaScript the browser's
- * confirm asks and the post carries `confirmed=1`; without it the post arrives unconfirmed and the
- * server answers with the record's page asking the same question (DeleteConfirmation).
+ * A delete (or void) button that asks first (spec 001 section 7's confirm texts). With JavaScript the
+ * browser's confirm asks and the post carries `confirmed=1`; without it the post arrives unconfirmed
+ * and the server answers with the record's page asking the same question (DeleteConfirmation).
  */
 export function DeleteButton({
   intent,
@@ -45,8 +45,23 @@ export function DeleteButton({
   );
 }
 
-/** The question asked without JavaScript, on the record's own page (?delete=1). */
-export function DeleteConfirmation({ text, cancelHref }: { text: string; cancelHref: string }) {
+/**
+ * The question asked without JavaScript, on the record's own page (?delete=1). Its form posts the
+ * same intent (and id) as the DeleteButton that asked, now with `confirmed=1`.
+ */
+export function DeleteConfirmation({
+  text,
+  cancelHref,
+  intent = "delete",
+  id,
+  confirmLabel = "Yes, delete",
+}: {
+  text: string;
+  cancelHref: string;
+  intent?: string;
+  id?: string;
+  confirmLabel?: string;
+}) {
   return (
     <div
       role="alert"
@@ -55,10 +70,11 @@ export function DeleteConfirmation({ text, cancelHref }: { text: string; cancelH
       <p className="font-semibold">{text}</p>
       <div className="mt-3 flex items-center gap-3">
         <Form method="post">
-          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="intent" value={intent} />
+          {id ? <input type="hidden" name="id" value={id} /> : null}
           <input type="hidden" name="confirmed" value="1" />
           <button type="submit" className={buttonClass("primary", "bg-red-700 hover:bg-red-800")}>
-            Yes, delete
+            {confirmLabel}
           </button>
         </Form>
         <Link to={cancelHref} className="underline">
