@@ -327,6 +327,21 @@ export async function listComponents(db: Queryable, associationId: string) {
     .orderBy(asc(reserveComponents.remainingLifeYears), asc(reserveComponents.name));
 }
 
+/** A live reserve component of the association (what the removal question names), or undefined. */
+export async function findComponent(db: Queryable, associationId: string, id: string) {
+  const [row] = await db
+    .select({ id: reserveComponents.id, name: reserveComponents.name })
+    .from(reserveComponents)
+    .where(
+      and(
+        eq(reserveComponents.id, id),
+        eq(reserveComponents.associationId, associationId),
+        isNull(reserveComponents.voidedAt),
+      ),
+    );
+  return row;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // History
 

@@ -32,6 +32,7 @@ import {
 } from "@domain/finance/forms";
 import { voidMovementConfirm } from "@domain/finance/funds";
 import { type FinanceQuery, readFinanceQuery } from "@domain/finance/query";
+import { removeComponentConfirm } from "@domain/finance/reserves";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -73,6 +74,7 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isMultipart, readForm } from "~/forms.server";
 import {
+  findComponent,
   findMovement,
   listBudgets,
   listMovements,
@@ -113,8 +115,23 @@ const IntentSchema = z.object({
   ]),
 });
 const DeleteSchema = z.object({ id: z.string().uuid() });
-/** The Reserves tab's void question without JavaScript: ?void={movement id}. */
-const VOID_PARAM = "void";
+/**
+ * The Reserves tab asks before voiding a movement or removing a study component. Without JavaScript
+ * the unconfirmed post comes back to the tab with ?void={movement id} or ?remove={component id} (at
+ * the record's section), and the tab shows DeleteConfirmation for that record.
+ */
+const RESERVE_QUESTIONS = {
+  "void-movement": { param: "void", section: "reserve-movements" },
+  "delete-component": { param: "remove", section: "reserve-study" },
+} as const;
+type ReserveQuestion = keyof typeof RESERVE_QUESTIONS;
+
+/** The id the Reserves tab is asked about (?void= or ?remove=), when it is a well-formed one. */
+function askedId(request: Request, intent: ReserveQuestion) {
+  const param = RESERVE_QUESTIONS[intent].param;
+  const asked = DeleteSchema.safeParse({ id: new URL(request.url).searchParams.get(param) });
+  return asked.success ? asked.data.id : undefined;
+}
 
 const EXPENSE_PAGE_SIZE = 50;
 
@@ -230,9 +247,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ),
       ]);
       const study = await reserveStudy(db, scope, funds.total.closingCents);
-      // Without JavaScript an unconfirmed void lands here (?void=id) and the tab asks first.
-      const asked = DeleteSchema.safeParse({ id: new URL(request.url).searchParams.get(VOID_PARAM) });
-      const toVoid = asked.success ? await findMovement(db, scope.associationId, asked.data.id) : undefined;
+      // Without JavaScript an unconfirmed void or removal lands here (?void=id, ?remove=id) and the
+      // tab asks first, about a live record of this association only.
+      const voidId = askedId(request, "void-movement");
+      const removeId = askedId(request, "delete-component");
+      const [toVoid, toRemove] = await Promise.all([
+        voidId ? findMovement(db, scope.associationId, voidId) : undefined,
+        removeId ? findComponent(db, scope.associationId, removeId) : undefined,
+      ]);
       const fundView = (f: (typeof funds)["total"]) => ({
         opening: formatMoney(f.openingCents),
         contributions: formatMoney(f.contributionCents),
@@ -252,6 +274,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           movements: movements.rows.map(presentMovement),
           movementCount: movements.total,
           askVoid: toVoid ? { id: toVoid.id, text: voidMovementConfirm(toVoid) } : null,
+          askRemove: toRemove ? { id: toRemove.id, text: removeComponentConfirm(toRemove) } : null,
           study: {
             ...study,
             fullyFunded: formatMoney(study.fullyFundedCents, { whole: true }),
@@ -298,9 +321,19 @@ function backTo(request: Request, tab: FinanceTab) {
   const url = new URL(request.url);
   const params = new URLSearchParams(url.search);
   params.delete("index");
-  params.delete(VOID_PARAM);
+  for (const { param } of Object.values(RESERVE_QUESTIONS)) params.delete(param);
   params.set("tab", tab);
   return `/financials?${params.toString()}`;
+}
+
+/**
+ * An unconfirmed void or removal (no JavaScript): back to the Reserves tab asking about the record,
+ * or 404 when it is not a live record of the association.
+ */
+function askFirst(request: Request, intent: ReserveQuestion, record: { id: string } | undefined) {
+  if (!record) throw json({ error: FINANCE_MESSAGES.notFound }, { status: 404 });
+  const { param, section } = RESERVE_QUESTIONS[intent];
+  return redirect(`${backTo(request, "reserves")}&${param}=${record.id}#${section}`);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -440,6 +473,13 @@ export async function action({ request }: ActionFunctionArgs) {
       await discardReceipts(files);
       const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
       if (!parsed.success) return json({ error: FINANCE_MESSAGES.notFound }, { status: 404 });
+      // Unconfirmed (no JavaScript): the Reserves tab asks first, about this component.
+      if (formData.get("confirmed") !== "1")
+        return askFirst(
+          request,
+          "delete-component",
+          await findComponent(db, actor.associationId, parsed.data.id),
+        );
       const outcome = await voidComponent(db, { ...actor, id: parsed.data.id });
       if (!outcome.ok) throw json({ error: outcome.message }, { status: 404 });
       return redirectWithFlash(backTo(request, "reserves"), {
@@ -491,11 +531,12 @@ export async function action({ request }: ActionFunctionArgs) {
       const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
       if (!parsed.success) return json({ error: FINANCE_MESSAGES.notFound }, { status: 404 });
       // Unconfirmed (no JavaScript): the Reserves tab asks first, about this movement.
-      if (formData.get("confirmed") !== "1") {
-        if (!(await findMovement(db, actor.associationId, parsed.data.id)))
-          throw json({ error: FINANCE_MESSAGES.notFound }, { status: 404 });
-        return redirect(`${backTo(request, "reserves")}&${VOID_PARAM}=${parsed.data.id}#reserve-movements`);
-      }
+      if (formData.get("confirmed") !== "1")
+        return askFirst(
+          request,
+          "void-movement",
+          await findMovement(db, actor.associationId, parsed.data.id),
+        );
       const outcome = await voidMovement(db, { ...actor, id: parsed.data.id });
       if (!outcome.ok && outcome.kind === "not_found")
         throw json({ error: outcome.message }, { status: 404 });
@@ -1310,7 +1351,11 @@ function Reserves({
           ) : null}
         </div>
       </Section>
-      <ReserveStudy study={data.study} />
+      <ReserveStudy
+        study={data.study}
+        askRemove={data.askRemove}
+        cancelHref={`${hrefFor(query, {})}#reserve-study`}
+      />
       <Section id="reserve-movements" title={`Fund movements (${data.movementCount})`}>
         {voidError ? (
           <p role="alert" className="mt-2 text-sm font-semibold text-red-800 dark:text-red-300">
@@ -1380,13 +1425,20 @@ function Reserves({
 
 type StudyView = NonNullable<Extract<Data, { reserves: unknown }>["reserves"]>["study"];
 
-function ReserveStudy({ study }: { study: StudyView }) {
+function ReserveStudy({
+  study,
+  askRemove,
+  cancelHref,
+}: {
+  study: StudyView;
+  askRemove: { id: string; text: string } | null;
+  cancelHref: string;
+}) {
   const actionData = useActionData<typeof action>();
   const result =
     actionData && "intent" in actionData && actionData.intent === "create-component"
       ? actionData.result
       : undefined;
-  const busy = useNavigation().state === "submitting";
   return (
     <>
       <Section id="reserve-study" title="Reserve study">
@@ -1409,6 +1461,17 @@ function ReserveStudy({ study }: { study: StudyView }) {
             },
           ]}
         />
+        {askRemove ? (
+          <div className="mt-3">
+            <DeleteConfirmation
+              text={askRemove.text}
+              cancelHref={cancelHref}
+              intent="delete-component"
+              id={askRemove.id}
+              confirmLabel="Yes, remove"
+            />
+          </div>
+        ) : null}
         {study.components.length === 0 ? (
           <p className="mt-3 text-sm">
             No components yet. Add the roof, elevators, paving and the rest below.
@@ -1444,18 +1507,15 @@ function ReserveStudy({ study }: { study: StudyView }) {
                     <td className={`${cell} tabular-nums`}>{c.cost}</td>
                     <td className={`${cell} tabular-nums`}>{c.share}</td>
                     <td className={cell}>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="delete-component" />
-                        <input type="hidden" name="id" value={c.id} />
-                        <button
-                          type="submit"
-                          disabled={busy}
-                          className="text-red-700 underline dark:text-red-400"
-                          aria-label={`Remove ${c.name}`}
-                        >
-                          Remove
-                        </button>
-                      </Form>
+                      <DeleteButton
+                        intent="delete-component"
+                        id={c.id}
+                        confirmText={removeComponentConfirm(c)}
+                        label={`Remove ${c.name}`}
+                        className="text-red-700 underline dark:text-red-400"
+                      >
+                        Remove
+                      </DeleteButton>
                     </td>
                   </tr>
                 ))}

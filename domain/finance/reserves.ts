@@ -26,6 +26,14 @@ export interface ReserveComponent {
   replacementCostCents: number;
 }
 
+/**
+ * The question asked before a component is removed from the study (the browser's confirm, or the
+ * Reserves tab's own question without JavaScript): "Remove the component “Roof” from the reserve
+ * study?" Spec 001 has no wording for it; it follows its delete confirms.
+ */
+export const removeComponentConfirm = (c: { name: string }) =>
+  `Remove the component “${c.name}” from the reserve study?`;
+
 /** The remaining life may not exceed the useful life; both whole years. */
 export function checkComponent(
   c: ReserveComponent,

@@ -7,7 +7,7 @@ import { signInAs } from "./helpers";
  * funds, adds a fund, records a contribution, is refused a withdrawal that would take the fund below
  * zero, voids a movement recorded in error after being asked first (the browser's confirm, or the
  * page's own question without JavaScript), and downloads the reserve summary as CSV with the fund's
- * figures.
+ * figures. A reserve study component is removed the same way: only once the treasurer says yes.
  */
 
 const today = new Intl.DateTimeFormat("en-CA", {
@@ -117,4 +117,59 @@ test("a fund, its contribution, a refused withdrawal, a voided movement and the 
   expect(lines).toContain(`${name},0.00,1234.56,0.00,0.00,1234.56`);
   expect(lines.some((l) => l.startsWith("Capital reserve,"))).toBe(true);
   expect(lines.at(-1)).toMatch(/^Percent funded,,,,,\d+%$/);
+});
+
+test("a reserve study component is removed only after the treasurer says yes", async ({ page }, testInfo) => {
+  const js = testInfo.project.name !== "no-js";
+  const name = `Lobby carpet ${testInfo.project.name} ${Date.now()}`;
+  await signInAs(page, "treasurer@demo.test");
+  await page.goto("/financials?tab=reserves");
+
+  const study = page.locator("#reserve-study");
+  const add = page.locator("#add-component-form");
+  await add.getByLabel("Component").fill(name);
+  await add.getByLabel("Replacement cost (whole dollars)").fill("12,000");
+  await add.getByLabel("Useful life (years)").fill("10");
+  await add.getByLabel("Remaining life (years)").fill("4");
+  await add.getByRole("button", { name: "Add Component" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Component "${name}" added`);
+  const row = study.getByTestId("component-row").filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+
+  const question = `Remove the component “${name}” from the reserve study?`;
+  const removeButton = study.getByRole("button", { name: `Remove ${name}` });
+  if (js) {
+    const messages: string[] = [];
+    // Cancelled: nothing happens.
+    page.once("dialog", (dialog) => {
+      messages.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await removeButton.click();
+    await expect.poll(() => messages.length).toBe(1);
+    await expect(row).toHaveCount(1);
+    page.once("dialog", (dialog) => {
+      messages.push(dialog.message());
+      void dialog.accept();
+    });
+    await removeButton.click();
+    await expect(page.getByRole("status")).toHaveText("Component removed");
+    expect(messages).toEqual([question, question]);
+  } else {
+    await removeButton.click();
+    await expect(page.getByRole("alert")).toContainText(question);
+    // Asked, not removed: the component is still there. Cancel leaves it, and asking again works.
+    await expect(row).toHaveCount(1);
+    await page.getByRole("alert").getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(row).toHaveCount(1);
+    await removeButton.click();
+    await expect(page.getByRole("alert")).toContainText(question);
+    await page.getByRole("button", { name: "Yes, remove" }).click();
+    await expect(page.getByRole("status")).toHaveText("Component removed");
+  }
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await page.goto("/financials?tab=reserves");
+  await expect(study.getByTestId("component-row").filter({ hasText: name })).toHaveCount(0);
 });

@@ -528,7 +528,7 @@ describe.each(engines)("financials on %s", (engine) => {
     ).toBe(403);
   });
 
-  it("keeps a reserve study: components give the fully funded balance, percent funded and a 20-year projection", async () => {
+  it("keeps a reserve study: components give the fully funded balance, percent funded and a 20-year projection, and are removed only once confirmed", async () => {
     const add = (fields: Record<string, string>) =>
       outcome(() =>
         page.action(
@@ -575,16 +575,52 @@ describe.each(engines)("financials on %s", (engine) => {
     expect(reserves.study.projection).toHaveLength(20);
     expect(reserves.study.projection[4]).toMatchObject({ year: 5, replacement: "$40,000" });
     const roof = reserves.study.components[0];
+    expect(reserves.askRemove).toBeNull();
+    const remove = (who: Person, confirmed?: "1") =>
+      outcome(() =>
+        page.action(
+          args(
+            post("/financials", who, {
+              intent: "delete-component",
+              id: roof.id,
+              ...(confirmed ? { confirmed } : {}),
+            }),
+          ),
+        ),
+      );
+    const historyOf = async (id: string) =>
+      (await t.db.select().from(financeHistory).where(eq(financeHistory.recordId, id))).map((h) => h.action);
+
+    // Another association's component: 404 whether confirmed or not, and never asked about.
     expect((await tab("reserves", outsider)).reserves.study.components).toEqual([]);
-    const foreign = await outcome(() =>
-      page.action(args(post("/financials", outsider, { intent: "delete-component", id: roof.id }))),
+    expect((await remove(outsider)).status).toBe(404);
+    expect((await remove(outsider, "1")).status).toBe(404);
+    expect((await tab("reserves", outsider, `&remove=${roof.id}`)).reserves.askRemove).toBeNull();
+
+    // Unconfirmed (a post without JavaScript): the Reserves tab asks first, and nothing changes.
+    const ask = await remove(treasurer);
+    expect(ask.status).toBe(302);
+    expect(ask.response.headers.get("Location")).toBe(
+      `/financials?tab=reserves&remove=${roof.id}#reserve-study`,
     );
-    expect(foreign.status).toBe(404);
-    const removed = await outcome(() =>
-      page.action(args(post("/financials", treasurer, { intent: "delete-component", id: roof.id }))),
-    );
+    const asking = (await tab("reserves", treasurer, `&remove=${roof.id}`)).reserves;
+    expect(asking.askRemove).toEqual({
+      id: roof.id,
+      text: "Remove the component “Roof” from the reserve study?",
+    });
+    expect(asking.study.components.map((c: Loose) => c.id)).toEqual([roof.id]);
+    expect(asking.study.fullyFundedCents).toBe(30_000_00);
+    expect(await historyOf(roof.id)).toEqual(["created"]);
+
+    // Confirmed: removed, and back to the tab without the question.
+    const removed = await remove(treasurer, "1");
     expect(removed.status).toBe(302);
+    expect(removed.response.headers.get("Location")).toBe("/financials?tab=reserves");
     expect((await tab("reserves", treasurer)).reserves.study.components).toEqual([]);
+    // A component no longer live is not asked about; removing it again finds nothing.
+    expect((await tab("reserves", treasurer, `&remove=${roof.id}`)).reserves.askRemove).toBeNull();
+    expect((await remove(treasurer)).status).toBe(404);
+    expect((await remove(treasurer, "1")).status).toBe(404);
     const audit = (await outcome(() => historyPage.loader(args(get("/financial/history", treasurer))))).data;
     expect(
       audit.entries.filter((e: Loose) => e.record?.label === "Roof").map((e: Loose) => e.action),

@@ -39,6 +39,7 @@ import {
   fundingStrength,
   percentFunded,
   projectReserves,
+  removeComponentConfirm,
 } from "@domain/finance/reserves";
 import { describe, expect, it } from "vitest";
 
@@ -338,6 +339,14 @@ describe("reserve study", () => {
       ok: false,
       field: "useful_life",
     });
+  });
+  it("asks before removing a component, by its name", () => {
+    expect(removeComponentConfirm({ name: "Roof" })).toBe(
+      "Remove the component “Roof” from the reserve study?",
+    );
+    expect(removeComponentConfirm({ name: "Elevator cab #2" })).toBe(
+      "Remove the component “Elevator cab #2” from the reserve study?",
+    );
   });
   it("projects 20 years of contributions against replacements as they fall due", () => {
     const years = projectReserves(100_000_00, 30_000_00, [roof, paving]);

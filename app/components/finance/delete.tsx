@@ -3,9 +3,10 @@ import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 
 /**
- * A delete (or void) button that asks first (spec 001 section 7's confirm texts). With JavaScript the
- * browser's confirm asks and the post carries `confirmed=1`; without it the post arrives unconfirmed
- * and the server answers with the record's page asking the same question (DeleteConfirmation).
+ * A delete (or void, or remove) button that asks first (spec 001 section 7's confirm texts). With
+ * JavaScript the browser's confirm asks and the post carries `confirmed=1`; without it the post arrives
+ * unconfirmed and the server answers with the record's page asking the same question
+ * (DeleteConfirmation).
  */
 export function DeleteButton({
   intent,
