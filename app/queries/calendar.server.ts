@@ -444,6 +444,7 @@ function openActionItemsOf(q: Pick<CalendarQuery, "userId" | "associationIds">):
 
 const actionItemColumns = {
   id: meetingActionItems.id,
+  meetingId: meetingActionItems.meetingId,
   description: meetingActionItems.description,
   dueDate: meetingActionItems.dueDate,
   timeZone: associations.timeZone,
@@ -455,6 +456,15 @@ const dueDay = (date: string, zone: string) => ({
   startsAt: new Date(wallClockToInstant(date, "00:00", zone)).toISOString(),
   endsAt: new Date(wallClockToInstant(date, "23:59", zone)).toISOString(),
 });
+
+/**
+ * An action item's entry links to the action items of the meeting it came from (its minutes page), not
+ * to My Action Items: that list shows only the active association, while the calendar holds the items
+ * of every association; the minutes page of another association's meeting offers the switch to it
+ * (openOrOfferSwitch, decision 036) and comes back to the minutes.
+ */
+const actionItemHref = (meetingId: string) =>
+  `/board-room/meetings/${meetingId}/minutes#action-items-heading`;
 
 export const actionItemsSource: CalendarSourceDefinition = {
   source: "action_item",
@@ -489,7 +499,7 @@ export const actionItemsSource: CalendarSourceDefinition = {
           isAllDay: true,
           timeZone: r.timeZone,
           location: null,
-          href: "/board-room/action-items",
+          href: actionItemHref(r.meetingId),
           recurring: false,
           occurrenceStart: null,
           associationName: r.associationName,

@@ -64,3 +64,56 @@ test("a meeting of another association opened from the calendar offers the switc
   // Back to Bayview, as she started.
   await activate(page, baseURL ?? "", bayview);
 });
+
+test("an action item of another association opened from the calendar offers the switch, then shows it in the meeting's minutes", async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  // Morgan Manager manages both demo associations and has an open action item in each; whichever one
+  // he works in is put back at the end.
+  await signInAs(page, "manager@demo.test");
+  await page.goto("/board-room/action-items");
+  const started = await page.locator("h1 + p").textContent();
+  expect(started).toBeTruthy();
+  const startedIn = await associationId(page, started ?? "");
+  const bayview = await associationId(page, BAYVIEW);
+  await activate(page, baseURL ?? "", bayview);
+
+  // His Bayview item opens at once, at the minutes' action items.
+  await page.goto("/calendar?view=agenda&q=roof+replacement+RFP");
+  await page
+    .getByTestId("agenda")
+    .getByRole("link", { name: "Action item due: Publish the roof replacement RFP on the marketplace" })
+    .click();
+  await expect(page).toHaveURL(/\/board-room\/meetings\/[^/]+\/minutes#action-items-heading$/);
+  const itemsOfMinutes = page.getByRole("region", { name: "Action items" }).getByTestId("action-item");
+  await expect(
+    itemsOfMinutes.filter({ hasText: "Publish the roof replacement RFP on the marketplace" }),
+  ).toBeVisible();
+
+  // His Oak Hollow item: the meeting it came from names Oak Hollow and offers the switch.
+  await page.goto("/calendar?view=agenda&q=gate+repair+contract");
+  await page
+    .getByTestId("agenda")
+    .getByRole("link", { name: "Action item due: Sign the gate repair contract" })
+    .click();
+  await expect(page).toHaveURL(/\/board-room\/meetings\/[^/]+\/minutes(#action-items-heading)?$/);
+  const minutesUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { level: 1, name: "Quarterly board meeting" })).toBeVisible();
+  await expect(page.getByText(`This meeting belongs to ${OAK}`)).toBeVisible();
+  await expect(page.getByText("Sign the gate repair contract")).toHaveCount(0);
+  if (javaScriptEnabled) {
+    const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
+      ["critical", "serious"].includes(v.impact ?? ""),
+    );
+    expect(serious.map((v) => v.id)).toEqual([]);
+  }
+
+  await page.getByRole("button", { name: `Switch to ${OAK}` }).click();
+  await expect(page).toHaveURL(new RegExp(`${minutesUrl}$`));
+  await expect(itemsOfMinutes.filter({ hasText: "Sign the gate repair contract" })).toBeVisible();
+  await expect(page.getByText(`This meeting belongs to ${OAK}`)).toHaveCount(0);
+
+  await activate(page, baseURL ?? "", startedIn);
+});

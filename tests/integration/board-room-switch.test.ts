@@ -4,14 +4,16 @@
  * shows only the active association). A board member of associations A and B, working in A, who opens
  * B's meeting gets a page that names B and offers a plain form to switch to it (it was a 404 before);
  * after the switch the meeting page shows the meeting. Anyone B's board room does not admit keeps the
- * 404 (or the 403) they got before. On both engines.
+ * 404 (or the 403) they got before. The calendar's action items (of every association too) lead to a
+ * page that shows them, through the same switch for another association's. On both engines.
  */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addMember, setActiveAssociation } from "~/commands/associations.server";
-import { changeMeeting, scheduleMeeting } from "~/commands/meetings.server";
+import { assignActionItem, changeMeeting, scheduleMeeting } from "~/commands/meetings.server";
+import * as actionItemsPage from "~/routes/_app.board-room_.action-items";
 import * as detailPage from "~/routes/_app.board-room_.meetings.$id";
 import * as minutesPage from "~/routes/_app.board-room_.meetings.$id_.minutes";
 import * as calendarApi from "~/routes/api.calendar.events";
@@ -130,7 +132,11 @@ describe.each(engines)("a board meeting of another of the person's associations 
   });
 
   /** The route's own component rendered with what its loader answered, as the server renders it. */
-  async function render(route: typeof detailPage | typeof minutesPage, path: string, answer: Response) {
+  async function render(
+    route: typeof detailPage | typeof minutesPage | typeof actionItemsPage,
+    path: string,
+    answer: Response,
+  ) {
     const handler = createStaticHandler([
       { id: "page", path: "*", loader: () => answer, Component: route.default },
     ]);
@@ -276,5 +282,118 @@ describe.each(engines)("a board meeting of another of the person's associations 
     const minutes = await minutesOf(presidentB, heldB);
     expect(minutes.status).toBe(200);
     expect(minutes.data.meeting).toMatchObject({ id: heldB });
+  });
+
+  /** The board room page a calendar link leads to, as its loader answers the person. */
+  async function follow(who: Person, link: string) {
+    const { pathname } = new URL(link, "http://localhost");
+    const minutes = pathname.match(/^\/board-room\/meetings\/([^/]+)\/minutes$/)?.[1];
+    if (minutes) return { route: minutesPage, ...(await minutesOf(who, minutes)) };
+    if (pathname === "/board-room/action-items")
+      return {
+        route: actionItemsPage,
+        ...(await outcome(() => actionItemsPage.loader(argsOf(getAs(pathname, who))))),
+      };
+    throw new Error(`no board room page for ${link}`);
+  }
+  /** The action items a board room page's answer lists (the minutes' or My Action Items'). */
+  const itemsShown = (data: { actionItems?: { description: string }[]; items?: { description: string }[] }) =>
+    (data.actionItems ?? data.items ?? []).map((i) => i.description);
+
+  it("the calendar's action item of B leads, through the switch, to a page that shows it; A's opens at once", async () => {
+    const assignee = await personWithRole(t.db, "board_member");
+    const { id: ownA } = await associationWith(t.db, { id: assignee.id }, [], { name: "Dogwood Green" });
+    await addMember(t.db, associationB, {
+      userId: assignee.id,
+      memberRole: "board_member",
+      boardOffice: null,
+      unit: null,
+      invitedBy: presidentB.id,
+    });
+    await setActiveAssociation(t.db, assignee.id, ownA);
+    const meetingOwn = await schedule(ownA, assignee.id, "Dogwood meeting", -1);
+    const started = await changeMeeting(t.db, {
+      meetingId: meetingOwn,
+      associationId: ownA,
+      actor: { userId: assignee.id, mayManage: true },
+      change: { type: "StartMeeting" },
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const assign = async (
+      meetingId: string,
+      associationId: string,
+      by: string,
+      description: string,
+      days: number,
+    ) => {
+      const r = await assignActionItem(t.db, {
+        meetingId,
+        associationId,
+        actor: { userId: by, mayManage: true },
+        actionItem: {
+          description,
+          assigneeId: assignee.id,
+          assigneeName: "Assignee",
+          due_date: inDays(days).slice(0, 10),
+        },
+      });
+      if (!r.ok) throw new Error(r.error.message);
+    };
+    await assign(meetingOwn, ownA, assignee.id, "Repaint the Dogwood gate", 2);
+    await assign(heldB, associationB, presidentB.id, `Order ${SECRET} seedlings`, 3);
+
+    const day = (n: number) => inDays(n).slice(0, 10);
+    const calendar = await outcome(() =>
+      calendarApi.loader(
+        argsOf(getAs(`/api/calendar/events?start_date=${day(-5)}&end_date=${day(10)}`, assignee)),
+      ),
+    );
+    const linkOf = (title: string) => {
+      const entry = calendar.data.events.find((e: { title: string }) => e.title === title);
+      expect(entry, title).toMatchObject({ source: "action_item" });
+      return entry.link as string;
+    };
+
+    // The active association's item: the page it links to shows it at once.
+    const own = await follow(assignee, linkOf("Action item due: Repaint the Dogwood gate"));
+    expect(own.status).toBe(200);
+    expect(own.data.switchTo).toBeUndefined();
+    expect(itemsShown(own.data)).toContain("Repaint the Dogwood gate");
+
+    // B's item: the page names B and offers the switch, and shows nothing of B's beyond the meeting's title.
+    const link = linkOf(`Action item due: Order ${SECRET} seedlings`);
+    const offered = await follow(assignee, link);
+    expect(offered.status).toBe(200);
+    expect(itemsShown(offered.data)).toEqual([]);
+    expect(offered.data.switchTo).toEqual({
+      associationId: associationB,
+      associationName: "Birch Row",
+      meetingTitle: "Birch annual meeting",
+    });
+    expect(offered.data.redirectTo).toBe(new URL(link, "http://localhost").pathname);
+    const html = await render(offered.route, link, offered.response);
+    expect(html).toMatch(/<button type="submit"[^>]*>Switch to Birch Row<\/button>/);
+    expect(html).not.toContain(SECRET);
+
+    // The switch comes back to the page, which now shows B's item, where the link's anchor points.
+    const switched = await outcome(() =>
+      switchAssociation.action(
+        argsOf(
+          postAs("/properties/switch", assignee, {
+            association_id: associationB,
+            redirectTo: offered.data.redirectTo,
+          }),
+        ),
+      ),
+    );
+    expect(switched.status).toBe(302);
+    const back = switched.response.headers.get("Location") ?? "";
+    expect(back).toBe(offered.data.redirectTo);
+    const after = await follow(assignee, back);
+    expect(after.status).toBe(200);
+    expect(after.data.switchTo).toBeUndefined();
+    expect(itemsShown(after.data)).toContain(`Order ${SECRET} seedlings`);
+    const anchor = new URL(link, "http://localhost").hash.slice(1);
+    if (anchor) expect(await render(after.route, back, after.response)).toContain(`id="${anchor}"`);
   });
 });

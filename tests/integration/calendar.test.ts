@@ -805,7 +805,12 @@ describe.each(engines)("calendar on %s", (engine) => {
         "Board meeting",
         `/board-room/meetings/${upcoming.result.meetingId}`,
       ],
-      ["Action item due: Get three gutter quotes", "action_item", "Action item", "/board-room/action-items"],
+      [
+        "Action item due: Get three gutter quotes",
+        "action_item",
+        "Action item",
+        `/board-room/meetings/${held.result.meetingId}/minutes#action-items-heading`,
+      ],
       ["Proposals due: Gutter replacement", "rfp_deadline", "RFP deadline", `/rfps/${rfp.result.rfpId}`],
       ["Gutter walkthrough", "event", "Event", expect.stringMatching(/^\/calendar\/events\/[0-9a-f-]{36}$/)],
     ]);
