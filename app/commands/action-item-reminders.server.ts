@@ -1,7 +1,7 @@
 import { type Database, queryRows } from "@db/client";
 import {
   type ActionItemReminderKind,
-  MY_ACTION_ITEMS_URL,
+  actionItemUrl,
   REMINDER_NOTIFICATION_TYPE,
   type ReminderCandidate,
   reminderDue,
@@ -107,7 +107,7 @@ export async function sendActionItemReminders(db: Database, now: Date = new Date
         title: message.title,
         body: message.body,
         priority: kind === "overdue" ? "high" : "normal",
-        actionUrl: MY_ACTION_ITEMS_URL,
+        actionUrl: actionItemUrl(row.meeting_id),
         metadata: { action_item_id: row.id, meeting_id: row.meeting_id, due_date: row.due_date },
       });
       await tx.execute(

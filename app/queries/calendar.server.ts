@@ -20,6 +20,7 @@ import {
   occurrenceTimes,
   wallClockToInstant,
 } from "@domain/calendar";
+import { actionItemUrl } from "@domain/meeting/reminders";
 import { DEFAULT_TIME_ZONE } from "@domain/rfp/time";
 import {
   and,
@@ -457,15 +458,6 @@ const dueDay = (date: string, zone: string) => ({
   endsAt: new Date(wallClockToInstant(date, "23:59", zone)).toISOString(),
 });
 
-/**
- * An action item's entry links to the action items of the meeting it came from (its minutes page), not
- * to My Action Items: that list shows only the active association, while the calendar holds the items
- * of every association; the minutes page of another association's meeting offers the switch to it
- * (openOrOfferSwitch, decision 036) and comes back to the minutes.
- */
-const actionItemHref = (meetingId: string) =>
-  `/board-room/meetings/${meetingId}/minutes#action-items-heading`;
-
 export const actionItemsSource: CalendarSourceDefinition = {
   source: "action_item",
   async slots(db, q) {
@@ -499,7 +491,7 @@ export const actionItemsSource: CalendarSourceDefinition = {
           isAllDay: true,
           timeZone: r.timeZone,
           location: null,
-          href: actionItemHref(r.meetingId),
+          href: actionItemUrl(r.meetingId),
           recurring: false,
           occurrenceStart: null,
           associationName: r.associationName,

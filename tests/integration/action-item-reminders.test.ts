@@ -118,7 +118,7 @@ describe.each(engines)("action item reminders on %s", (engine) => {
     expect(await reminders(treasurer.id)).toEqual([]);
   });
 
-  it("two days before: the assignee gets one reminder, linked to My action items, however often the job runs", async () => {
+  it("two days before: the assignee gets one reminder, linked to the action items of its meeting's minutes, however often the job runs", async () => {
     const now = noonNY("2027-03-08");
     expect(await sendActionItemReminders(t.db, now)).toBe(1);
     expect(await sendActionItemReminders(t.db, now)).toBe(0);
@@ -128,7 +128,7 @@ describe.each(engines)("action item reminders on %s", (engine) => {
     expect(sent[0]).toMatchObject({
       type: "action_item_due_soon",
       title: "Action item due in 2 days: Get three roof quotes",
-      actionUrl: "/board-room/action-items",
+      actionUrl: `/board-room/meetings/${meetingId}/minutes#action-items-heading`,
       priority: "normal",
       metadata: { action_item_id: items.roof, meeting_id: meetingId, due_date: "2027-03-10" },
     });
