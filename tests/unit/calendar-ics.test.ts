@@ -76,7 +76,7 @@ describe("iCal text (issue 12: a 10,000-event feed)", () => {
     const lines = text.split("\r\n");
     const of = (uid: number) => {
       const id = EVENTS[uid - 1]?.id;
-      const start = lines.findIndex((l) => l === `UID:${id}@association-commons`);
+      const start = lines.indexOf(`UID:${id}@association-commons`);
       return lines.slice(start - 5, start + 20).join("\n");
     };
     expect(of(1)).toContain("DTSTART;TZID=America/New_York:20260302T090000");
