@@ -1,10 +1,12 @@
 import { preparedPerDatabase } from "@db/prepared";
-import { associationMembers, associations, userProfiles } from "@db/schema";
+import { associationMembers, associations } from "@db/schema";
 import type { BoardOffice, MemberRole } from "@domain/associations";
 import { json, redirect } from "@remix-run/node";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { activeAssociationIdOf } from "~/queries/associations.server";
 import { type ActiveViewer, forbidden, pageNotFound, requireContext } from "./guards.server";
+import { oncePerRequest } from "./request-scope.server";
 
 /**
  * Association scoping (DESIGN.md, "Associations"): every association-scoped loader and action starts
@@ -41,7 +43,6 @@ export interface AssociationViewer extends ActiveViewer {
   memberships: AssociationMembership[];
 }
 
-/** The person's active memberships, oldest first. */
 /** The statement behind getMemberships (every signed-in page runs it), built once per handle. */
 const membershipsOf = preparedPerDatabase((db) =>
   db
@@ -62,13 +63,33 @@ const membershipsOf = preparedPerDatabase((db) =>
     .prepare("memberships_of"),
 );
 
-export async function getMemberships(userId: string): Promise<AssociationMembership[]> {
-  const rows = await membershipsOf(await getDb()).execute({ userId });
-  return rows.map((r) => ({
-    ...r,
-    memberRole: r.memberRole as MemberRole,
-    boardOffice: (r.boardOffice as BoardOffice | null) ?? null,
-  }));
+/**
+ * The person's active memberships, oldest first: loaded once per request (./request-scope.server), as
+ * the shell, the page's guard and the page itself each ask for them.
+ */
+export function getMemberships(userId: string): Promise<AssociationMembership[]> {
+  return oncePerRequest(`memberships:${userId}`, async () => {
+    const rows = await membershipsOf(await getDb()).execute({ userId });
+    return rows.map((r) => ({
+      ...r,
+      memberRole: r.memberRole as MemberRole,
+      boardOffice: (r.boardOffice as BoardOffice | null) ?? null,
+    }));
+  });
+}
+
+/**
+ * The person's memberships and the one they work in: the profile's choice while it is still a
+ * membership, else the oldest (undefined when they belong to none). Once per request, like
+ * getMemberships; the shell's switcher and findAssociation both decide the active association here.
+ */
+export async function activeMembershipOf(userId: string) {
+  const [memberships, chosen] = await Promise.all([
+    getMemberships(userId),
+    oncePerRequest(`active-association:${userId}`, async () => activeAssociationIdOf(await getDb(), userId)),
+  ]);
+  const membership = memberships.find((m) => m.associationId === chosen) ?? memberships[0];
+  return { memberships, membership };
 }
 
 /**
@@ -80,21 +101,14 @@ export async function findAssociation(
   viewer: ActiveViewer,
   associationId?: string,
 ): Promise<AssociationViewer | null> {
-  const db = await getDb();
-  const [memberships, profile] = await Promise.all([
-    getMemberships(viewer.user.id),
-    db
-      .select({ activeAssociationId: userProfiles.activeAssociationId })
-      .from(userProfiles)
-      .where(eq(userProfiles.id, viewer.user.id))
-      .then((rows) => rows[0]),
-  ]);
+  let memberships: AssociationMembership[];
   let membership: AssociationMembership | undefined;
   if (associationId !== undefined) {
+    memberships = await getMemberships(viewer.user.id);
     membership = memberships.find((m) => m.associationId === associationId);
     if (!membership) pageNotFound();
   } else {
-    membership = memberships.find((m) => m.associationId === profile?.activeAssociationId) ?? memberships[0];
+    ({ memberships, membership } = await activeMembershipOf(viewer.user.id));
   }
   if (!membership) return null;
   const association = await associationById(membership.associationId);

@@ -4,8 +4,8 @@ import { getDb } from "~/db.server";
 import { meetingAssociation } from "~/queries/meetings.server";
 import {
   type AssociationViewer,
+  activeMembershipOf,
   asApiGuard,
-  findAssociation,
   requireAssociation,
 } from "./association.server";
 import { type ActiveViewer, forbidden, requireContext } from "./guards.server";
@@ -40,14 +40,14 @@ export function meetingActor(viewer: AssociationViewer): MeetingActor {
 
 /**
  * Whether requireBoardRoom would admit this person to the board room pages of `associationId` (its
- * meetings and their minutes), for what a page links to: the same association scoping (findAssociation:
+ * meetings and their minutes), for what a page links to: the same association scoping (activeMembershipOf:
  * the person's active association; another association's meetings are 404 there) and the same rule
  * (admitsToBoardRoom). A platform administrator who is not such a member of it may not. Reading only:
  * it never replaces the guard on the board room's own routes.
  */
 export async function mayOpenBoardRoom(viewer: ActiveViewer, associationId: string): Promise<boolean> {
-  const scoped = await findAssociation(viewer);
-  return scoped !== null && scoped.association.id === associationId && admitsToBoardRoom(scoped.membership);
+  const { membership } = await activeMembershipOf(viewer.user.id);
+  return membership?.associationId === associationId && admitsToBoardRoom(membership);
 }
 
 /** Another association of the person's that holds a meeting, for a page offering to switch to it. */
@@ -87,9 +87,9 @@ export async function openOrOfferSwitch<T>(
 async function boardRoomSwitchFor(viewer: ActiveViewer, meetingId: string): Promise<BoardRoomSwitch | null> {
   const meeting = await meetingAssociation(await getDb(), meetingId);
   if (!meeting) return null;
-  const scoped = await findAssociation(viewer);
-  if (!scoped || scoped.association.id === meeting.associationId) return null;
-  const membership = scoped.memberships.find((m) => m.associationId === meeting.associationId);
+  const { memberships, membership: active } = await activeMembershipOf(viewer.user.id);
+  if (!active || active.associationId === meeting.associationId) return null;
+  const membership = memberships.find((m) => m.associationId === meeting.associationId);
   if (!membership || !admitsToBoardRoom(membership)) return null;
   return {
     associationId: membership.associationId,

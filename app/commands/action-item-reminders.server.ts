@@ -1,7 +1,7 @@
 import { type Database, queryRows } from "@db/client";
+import { actionItemUrl } from "@domain/meeting/links";
 import {
   type ActionItemReminderKind,
-  actionItemUrl,
   REMINDER_NOTIFICATION_TYPE,
   type ReminderCandidate,
   reminderDue,

@@ -20,7 +20,7 @@ import {
   occurrenceTimes,
   wallClockToInstant,
 } from "@domain/calendar";
-import { actionItemUrl } from "@domain/meeting/reminders";
+import { actionItemUrl } from "@domain/meeting/links";
 import { DEFAULT_TIME_ZONE } from "@domain/rfp/time";
 import {
   and,

@@ -41,6 +41,7 @@ import {
   percentFunded,
   projectReserves,
 } from "@domain/finance/reserves";
+import { meetingMinutesUrl } from "@domain/meeting/links";
 import {
   type BudgetRow,
   budgetsTouching,
@@ -211,9 +212,6 @@ export function presentTransaction(row: TransactionRow, mayReadMinutes = false) 
   };
 }
 
-/** The board room page with the minutes of a meeting. */
-const minutesHref = (meetingId: string) => `/board-room/meetings/${meetingId}/minutes`;
-
 /**
  * A record's board approval (domain/finance/approval.ts) and the motion it cites, linked to its minutes
  * only when the viewer may open them (`mayReadMinutes`: the board room admits them to the association,
@@ -236,7 +234,10 @@ export function presentApproval(
     approvalLabel: APPROVAL_LABELS[approval],
     citation:
       approval === "approved" && row.approvalMotion && row.approvalMeetingId
-        ? { motion: row.approvalMotion, href: mayReadMinutes ? minutesHref(row.approvalMeetingId) : null }
+        ? {
+            motion: row.approvalMotion,
+            href: mayReadMinutes ? meetingMinutesUrl(row.approvalMeetingId) : null,
+          }
         : null,
   };
 }
@@ -270,7 +271,7 @@ export function presentHistory(
     motion: h.details.motion
       ? {
           text: h.details.motion.text,
-          href: mayReadMinutes ? minutesHref(h.details.motion.meetingId) : null,
+          href: mayReadMinutes ? meetingMinutesUrl(h.details.motion.meetingId) : null,
         }
       : null,
     record:

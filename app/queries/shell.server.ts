@@ -1,11 +1,10 @@
 import { planName } from "@domain/billing/plans";
 import { navigationFor } from "@domain/navigation";
-import { getMemberships } from "~/auth/association.server";
+import { activeMembershipOf } from "~/auth/association.server";
 import { requireViewer } from "~/auth/guards.server";
 import { readSessionId } from "~/auth/session.server";
 import { getDb } from "~/db.server";
 import { presentNotification } from "~/queries/notification-present.server";
-import { activeAssociationIdOf } from "./associations.server";
 import { getBellForSession } from "./notifications.server";
 
 /**
@@ -20,14 +19,9 @@ export async function getShellData(request: Request) {
     requireViewer(request),
     sessionId ? getBellForSession(await getDb(), sessionId) : { items: [], unread: 0 },
   ]);
-  // The user menu's association switcher: the person's associations and the active one (the profile's
-  // choice while it is still a membership, else the oldest: as requireAssociation decides).
-  const [memberships, chosenAssociation] = await Promise.all([
-    getMemberships(viewer.user.id),
-    activeAssociationIdOf(await getDb(), viewer.user.id),
-  ]);
-  const activeAssociation =
-    memberships.find((m) => m.associationId === chosenAssociation) ?? memberships[0] ?? null;
+  // The user menu's association switcher: the person's associations and the active one (as
+  // requireAssociation decides it; the page's guard shares this load).
+  const { memberships, membership: activeAssociation } = await activeMembershipOf(viewer.user.id);
   const now = new Date();
   // The active role's verification: entries that need a verified role say so and lead to verifying it.
   const role = viewer.role

@@ -3,6 +3,7 @@ import {
   ACTION_ITEM_STATUSES,
   isOverdue,
   MEETING_MESSAGES,
+  meetingMinutesUrl,
 } from "@domain/meeting";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -97,7 +98,7 @@ export default function MyActionItems() {
                 <p className="text-xs text-slate-600 dark:text-slate-400">
                   From{" "}
                   <Link
-                    to={`/board-room/meetings/${i.meetingId}/minutes`}
+                    to={meetingMinutesUrl(i.meetingId)}
                     className="text-blue-700 underline dark:text-blue-400"
                   >
                     {i.meetingTitle}

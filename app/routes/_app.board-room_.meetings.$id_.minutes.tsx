@@ -9,6 +9,7 @@ import {
   MOTION_RESULT_LABELS,
   MOTION_RESULTS,
   MotionFormShape,
+  meetingMinutesUrl,
 } from "@domain/meeting";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -64,8 +65,7 @@ async function load(request: Request, id: string) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const page = await openOrOfferSwitch(request, id, () => load(request, id));
-  if ("switchTo" in page)
-    return json({ switchTo: page.switchTo, redirectTo: `/board-room/meetings/${id}/minutes` });
+  if ("switchTo" in page) return json({ switchTo: page.switchTo, redirectTo: meetingMinutesUrl(id) });
   const { viewer, detail, db } = page.opened;
   const tz = viewer.association.timeZone;
   const today = todayIn(tz);
@@ -224,7 +224,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: domainErrorStatus(outcome.error.kind) },
     );
   }
-  return redirectWithFlash(`/board-room/meetings/${detail.meeting.id}/minutes`, {
+  return redirectWithFlash(meetingMinutesUrl(detail.meeting.id), {
     tone: "success",
     message: DONE[v.intent],
   });

@@ -1,3 +1,4 @@
+import { meetingMinutesUrl } from "@domain/meeting/links";
 import {
   isActiveProposal,
   PROPOSAL_AUTHOR_LABELS,
@@ -6,6 +7,7 @@ import {
   priceAgainstBudget,
   requirementsMet,
 } from "@domain/proposal";
+
 import { formatFileSize } from "@domain/rfp/documents";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -76,7 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? await mayOpenBoardRoom(viewer, association)
       : false;
   const minutesUrl = (meetingId: string): string | null =>
-    mayReadMinutes ? `/board-room/meetings/${meetingId}/minutes` : null;
+    mayReadMinutes ? meetingMinutesUrl(meetingId) : null;
   const cite = (m: (typeof passed)[number]) => ({
     motionId: m.motionId,
     motion: m.motion,

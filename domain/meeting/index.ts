@@ -3,6 +3,7 @@ export * from "./events";
 export * from "./fields";
 export * from "./form";
 export * from "./invitations";
+export * from "./links";
 export * from "./machine";
 export * from "./packet";
 export * from "./stats";

@@ -14,13 +14,6 @@ export type ActionItemReminderKind = (typeof ACTION_ITEM_REMINDER_KINDS)[number]
 export const DUE_SOON_DAYS = 2;
 /** How often each app server looks for reminders to send (due dates are days: hourly is plenty). */
 export const ACTION_ITEM_REMINDER_INTERVAL_MS = 60 * 60_000;
-/**
- * Where an action item is shown, for the reminders and the calendar: the action items of the meeting it
- * came from (its minutes page), not My Action Items, which lists the active association's only; the
- * minutes page of another of the person's associations offers the switch to it (decision 036).
- */
-export const actionItemUrl = (meetingId: string) =>
-  `/board-room/meetings/${meetingId}/minutes#action-items-heading`;
 
 /** The notification type of each reminder (domain/notifications NOTIFICATION_TYPES). */
 export const REMINDER_NOTIFICATION_TYPE = {

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { signInAs, signUpConfirmed, switchRole, waitForHydration } from "./helpers";
+import { blockingViolations, signInAs, signUpConfirmed, switchRole, waitForHydration } from "./helpers";
 import { DEMO_ACCOUNTS, LAYOUT_ROUTES, PAGES, type PageEntry, type PageViewer } from "./pages";
 
 /**
@@ -11,26 +10,6 @@ import { DEMO_ACCOUNTS, LAYOUT_ROUTES, PAGES, type PageEntry, type PageViewer } 
  * administrator. The bar: no critical and no serious violation (WCAG 2.x A and AA rules and axe's
  * best practices). axe runs in the page, so only the JavaScript project runs it.
  */
-
-const BLOCKING = new Set(["critical", "serious"]);
-
-/** A readable line per blocking violation: rule, impact, the first few elements. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  // label-content-name-mismatch (WCAG 2.5.3, an accessible name must contain the visible label) is
-  // one of axe's experimental rules, off unless asked for.
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  return results.violations
-    .filter((v) => BLOCKING.has(v.impact ?? ""))
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help}\n      ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`)
-          .join("\n      ")}`,
-    );
-}
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 

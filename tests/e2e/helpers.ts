@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 /** The seeded demo account (db/seed). */
@@ -212,4 +213,27 @@ export async function publishRfp(
   await page.getByRole("button", { name: "Publish RFP" }).click();
   await expect(page).toHaveURL(/\/rfps\/[0-9a-f-]{36}$/);
   return /\/rfps\/([0-9a-f-]{36})$/.exec(page.url())?.[1] as string;
+}
+
+const BLOCKING = new Set(["critical", "serious"]);
+
+/**
+ * axe-core on the page as it is: a readable line per critical or serious violation (rule, impact, the
+ * first few elements). The bar of tests/e2e/accessibility.spec.ts, for any page state a spec reaches.
+ */
+export async function blockingViolations(page: Page): Promise<string[]> {
+  // label-content-name-mismatch (WCAG 2.5.3, an accessible name must contain the visible label) is
+  // one of axe's experimental rules, off unless asked for.
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ""))
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n      ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`)
+          .join("\n      ")}`,
+    );
 }

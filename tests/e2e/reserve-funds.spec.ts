@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signInAs } from "./helpers";
 
 /**
@@ -23,6 +23,49 @@ const todayLabel = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
 }).format(new Date(`${today}T00:00:00Z`));
+
+/**
+ * Clicks `button`, which must ask `question` before it acts, and says no, then yes. With JavaScript
+ * the browser's confirm asks (dismissed: nothing happens; accepted: it acts); without it the page asks
+ * (Cancel leaves the record; `yes` acts). `still` is the record's row, there until the answer is yes.
+ */
+async function askedThenDone(
+  page: Page,
+  js: boolean,
+  step: { button: Locator; question: string; still: Locator; yes: string; done: string },
+) {
+  if (js) {
+    const messages: string[] = [];
+    page.once("dialog", (dialog) => {
+      messages.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await step.button.click();
+    await expect.poll(() => messages.length).toBe(1);
+    await expect(step.still).toHaveCount(1);
+    page.once("dialog", (dialog) => {
+      messages.push(dialog.message());
+      void dialog.accept();
+    });
+    await step.button.click();
+    await expect(page.getByRole("status")).toHaveText(step.done);
+    expect(messages).toEqual([step.question, step.question]);
+  } else {
+    await step.button.click();
+    await expect(page.getByRole("alert")).toContainText(step.question);
+    // Asked, not done: the record is still there. Cancel leaves it, and asking again works.
+    await expect(step.still).toHaveCount(1);
+    await page.getByRole("alert").getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(step.still).toHaveCount(1);
+    await step.button.click();
+    await expect(page.getByRole("alert")).toContainText(step.question);
+    await page.getByRole("button", { name: step.yes }).click();
+    await expect(page.getByRole("status")).toHaveText(step.done);
+  }
+  await expect(step.still).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+}
 
 test("a fund, its contribution, a refused withdrawal, a voided movement and the reserve summary CSV", async ({
   page,
@@ -71,34 +114,13 @@ test("a fund, its contribution, a refused withdrawal, a voided movement and the 
   const wrongRow = movements.getByTestId("movement-row").filter({ hasText: wrong });
   await expect(wrongRow).toHaveCount(1);
   const question = `Void this interest payment of $12.34 on ${todayLabel}? It stays in the history as voided.`;
-  const voidButton = movements.getByRole("button", { name: `Void interest ${wrong}` });
-  if (js) {
-    const messages: string[] = [];
-    // Cancelled: nothing happens.
-    page.once("dialog", (dialog) => {
-      messages.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await voidButton.click();
-    await expect.poll(() => messages.length).toBe(1);
-    await expect(wrongRow).toHaveCount(1);
-    page.once("dialog", (dialog) => {
-      messages.push(dialog.message());
-      void dialog.accept();
-    });
-    await voidButton.click();
-    await expect(page.getByRole("status")).toHaveText("Movement voided");
-    expect(messages).toEqual([question, question]);
-  } else {
-    await voidButton.click();
-    await expect(page.getByRole("alert")).toContainText(question);
-    // Asked, not voided: the movement is still there.
-    await expect(wrongRow).toHaveCount(1);
-    await page.getByRole("button", { name: "Yes, void" }).click();
-    await expect(page.getByRole("status")).toHaveText("Movement voided");
-  }
-  await expect(wrongRow).toHaveCount(0);
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await askedThenDone(page, js, {
+    button: movements.getByRole("button", { name: `Void interest ${wrong}` }),
+    question,
+    still: wrongRow,
+    yes: "Yes, void",
+    done: "Movement voided",
+  });
   await page.goto("/financials?tab=reserves");
   await expect(page.getByTestId("fund-row").filter({ hasText: name })).toContainText("$1,234.56");
   await expect(page.getByTestId("fund-row").filter({ hasText: name })).not.toContainText("$1,246.90");
@@ -137,39 +159,13 @@ test("a reserve study component is removed only after the treasurer says yes", a
   await expect(row).toHaveCount(1);
 
   const question = `Remove the component “${name}” from the reserve study?`;
-  const removeButton = study.getByRole("button", { name: `Remove ${name}` });
-  if (js) {
-    const messages: string[] = [];
-    // Cancelled: nothing happens.
-    page.once("dialog", (dialog) => {
-      messages.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await removeButton.click();
-    await expect.poll(() => messages.length).toBe(1);
-    await expect(row).toHaveCount(1);
-    page.once("dialog", (dialog) => {
-      messages.push(dialog.message());
-      void dialog.accept();
-    });
-    await removeButton.click();
-    await expect(page.getByRole("status")).toHaveText("Component removed");
-    expect(messages).toEqual([question, question]);
-  } else {
-    await removeButton.click();
-    await expect(page.getByRole("alert")).toContainText(question);
-    // Asked, not removed: the component is still there. Cancel leaves it, and asking again works.
-    await expect(row).toHaveCount(1);
-    await page.getByRole("alert").getByRole("link", { name: "Cancel" }).click();
-    await expect(page.getByRole("alert")).toHaveCount(0);
-    await expect(row).toHaveCount(1);
-    await removeButton.click();
-    await expect(page.getByRole("alert")).toContainText(question);
-    await page.getByRole("button", { name: "Yes, remove" }).click();
-    await expect(page.getByRole("status")).toHaveText("Component removed");
-  }
-  await expect(row).toHaveCount(0);
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await askedThenDone(page, js, {
+    button: study.getByRole("button", { name: `Remove ${name}` }),
+    question,
+    still: row,
+    yes: "Yes, remove",
+    done: "Component removed",
+  });
   await page.goto("/financials?tab=reserves");
   await expect(study.getByTestId("component-row").filter({ hasText: name })).toHaveCount(0);
 });

@@ -124,6 +124,27 @@ describe.each(engines)("financial board approval on %s", (engine) => {
       ),
     );
 
+  /** A maintenance budget for this month, created by the treasurer; returns its row on the Budgets tab. */
+  const addMonthlyBudget = async (name: string, allocated: string) => {
+    const created = await outcome(() =>
+      page.action(
+        args(
+          post("/financials?tab=budgets", treasurer, {
+            intent: "create-budget",
+            name,
+            category: "maintenance",
+            allocated,
+            period: "monthly",
+            start_date: monthStart(today),
+            end_date: addDays(monthStart(today, 1), -1),
+          }),
+        ),
+      ),
+    );
+    expect(created.status).toBe(302);
+    return ((await tab("budgets")).budgets as Loose[]).find((b) => b.name === name);
+  };
+
   const expenseNamed = async (description: string) =>
     (
       (await tab("expenses", treasurer, `&type=all&search=${encodeURIComponent(description)}`)).expenses
@@ -261,23 +282,7 @@ describe.each(engines)("financial board approval on %s", (engine) => {
   it("does not count a budget awaiting the board in the total budget until approved", async () => {
     await setThreshold("5,000");
     const base = (await tab("overview")).overview.summary.totalBudget;
-    const created = await outcome(() =>
-      page.action(
-        args(
-          post("/financials?tab=budgets", treasurer, {
-            intent: "create-budget",
-            name: "Roof reserve draw",
-            category: "maintenance",
-            allocated: "20,000",
-            period: "monthly",
-            start_date: monthStart(today),
-            end_date: addDays(monthStart(today, 1), -1),
-          }),
-        ),
-      ),
-    );
-    expect(created.status).toBe(302);
-    const budget = ((await tab("budgets")).budgets as Loose[]).find((b) => b.name === "Roof reserve draw");
+    const budget = await addMonthlyBudget("Roof reserve draw", "20,000");
     expect(budget).toMatchObject({ approval: "awaiting", approvalLabel: "Awaiting board approval" });
     expect((await tab("overview")).overview.summary.totalBudget).toBe(base);
     const path = `/financial/budgets/${budget.id}/edit`;
@@ -459,23 +464,7 @@ describe.each(engines)("financial board approval on %s", (engine) => {
     expect(
       (await approve(expense.id, passed, (await viewExpense(expense.id)).transaction.version)).status,
     ).toBe(302);
-    const created = await outcome(() =>
-      page.action(
-        args(
-          post("/financials?tab=budgets", treasurer, {
-            intent: "create-budget",
-            name: "Boiler budget",
-            category: "maintenance",
-            allocated: "30,000",
-            period: "monthly",
-            start_date: monthStart(today),
-            end_date: addDays(monthStart(today, 1), -1),
-          }),
-        ),
-      ),
-    );
-    expect(created.status).toBe(302);
-    const budget = ((await tab("budgets")).budgets as Loose[]).find((b) => b.name === "Boiler budget");
+    const budget = await addMonthlyBudget("Boiler budget", "30,000");
     const budgetPath = `/financial/budgets/${budget.id}/edit`;
     const viewBudget = async (who: Person) =>
       (await outcome(() => budgetEdit.loader(args(get(budgetPath, who), { id: budget.id })))).data;
