@@ -1,11 +1,11 @@
-import { PassThrough, Writable } from "node:stream";
+import { PassThrough } from "node:stream";
 import { isDatabaseUnavailable } from "@db/faults";
 import { withServerErrorId } from "@domain/errors/classify";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, json } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { getSessionUser } from "./auth/session.server";
 import { newErrorId, recordError } from "./commands/errors.server";
 import { NonceProvider } from "./components/nonce";
@@ -84,11 +84,12 @@ function tagServerErrors(request: Request, remixContext: EntryContext) {
 }
 
 /**
- * A document request. A page without deferred data (every page today) is rendered to the end and sent
- * as one buffer with its Content-Length: one write to the socket instead of one per React chunk
- * (about 60 for the /rfps page) through a PassThrough, a web stream and Express, with nothing to gain
- * from streaming, since no part of such a page can come later (issue 11, part 6: the page benchmark).
- * A page with deferred data streams from its shell as Remix's default does (bots wait for all of it).
+ * A document request. A page without deferred data (every page today) is rendered to one string
+ * (renderToString) and sent as one buffer with its Content-Length: nothing of such a page can come
+ * later, so streaming gains nothing, and the streaming renderer pays per piece of markup (a typed-array
+ * view and a TextEncoder call for each of some 10,000 pieces on the /rfps page): the string renderer
+ * takes 16 % less CPU for that page (issue 11, part 6: the page benchmark). A page with deferred data
+ * streams as Remix's default does: from its shell, or for bots once all of it is ready.
  */
 export default function handleRequest(
   request: Request,
@@ -101,54 +102,41 @@ export default function handleRequest(
   // The Content-Security-Policy nonce server/security.js made for this response (none in tests).
   const nonce = loadContext?.cspNonce;
   const deferred = Object.keys(remixContext.staticHandlerContext.activeDeferreds ?? {}).length > 0;
-  const stream = deferred && !isbot(request.headers.get("user-agent") ?? "");
+  const app = (
+    <NonceProvider value={nonce ?? ""}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceProvider>
+  );
+  responseHeaders.set("Content-Type", "text/html");
+  if (!deferred) {
+    // A render error throws here, and Remix renders the page's error boundary instead.
+    const html = Buffer.from(`<!DOCTYPE html>${renderToString(app)}`);
+    responseHeaders.set("Content-Length", String(html.length));
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce ?? ""}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [stream ? "onShellReady" : "onAllReady"]() {
-          shellRendered = true;
-          responseHeaders.set("Content-Type", "text/html");
-          if (stream) {
-            const body = new PassThrough();
-            resolve(
-              new Response(createReadableStreamFromReadable(body), {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              }),
-            );
-            pipe(body);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          const collect = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
-              const html = Buffer.concat(chunks);
-              responseHeaders.set("Content-Length", String(html.length));
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-              done();
-            },
-          });
-          collect.on("error", reject);
-          pipe(collect);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      [isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady"]() {
+        shellRendered = true;
+        const body = new PassThrough();
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
     setTimeout(abort, ABORT_DELAY);
   });
 }
