@@ -1,4 +1,7 @@
-import { type AgnosticRouteObject, matchRoutes } from "@remix-run/router";
+import { type AgnosticRouteObject, matchRoutes, resolvePath } from "@remix-run/router";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { Link, MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -67,5 +70,56 @@ describe("route matching with the patched router", () => {
     const copy = structuredClone(tree);
     expect(leaf(copy, "/rfps/abc")).toEqual(first);
     expect(leaf(copy, "/rfps/abc/edit")).toEqual({ id: "rfp-edit", params: { id: "abc" } });
+  });
+});
+
+/**
+ * The link patches (patches/@remix-run+router's resolvePath, patches/react-router's useResolvedPath):
+ * an absolute path resolves to itself without the matched routes' pathnames; dot segments are still
+ * resolved, and relative paths still resolve against the matched routes.
+ */
+describe("resolving link paths with the patched router", () => {
+  it.each([
+    ["/", "/"],
+    ["/rfps", "/rfps"],
+    ["/rfps/", "/rfps/"],
+    ["/rfps/abc/edit", "/rfps/abc/edit"],
+    ["/rfps/./abc", "/rfps/abc"],
+    ["/rfps/../about", "/about"],
+    ["/..", "/"],
+    ["/a/.hidden/b..c", "/a/.hidden/b..c"],
+  ])("%s → %s", (to, pathname) => {
+    expect(resolvePath(to).pathname).toBe(pathname);
+  });
+
+  it("keeps the search and hash of an absolute path", () => {
+    expect(resolvePath("/rfps/x?q=roof#proposal")).toEqual({
+      pathname: "/rfps/x",
+      search: "?q=roof",
+      hash: "#proposal",
+    });
+  });
+
+  it("resolves relative links against the matched routes and absolute ones without them", () => {
+    const html = (to: string) =>
+      renderToString(
+        createElement(
+          MemoryRouter,
+          { initialEntries: ["/rfps/abc/edit"] },
+          createElement(
+            Routes,
+            null,
+            createElement(Route, {
+              path: "rfps/:id/edit",
+              element: createElement(Link, { to }, "x"),
+            }),
+          ),
+        ),
+      );
+    expect(html("/rfps/new")).toContain('href="/rfps/new"');
+    expect(html("..")).toContain('href="/"');
+    expect(html("proposals")).toContain('href="/rfps/abc/edit/proposals"');
+    expect(html("?page=2")).toContain('href="/rfps/abc/edit?page=2"');
+    expect(html("/rfps/abc/../def")).toContain('href="/rfps/def"');
   });
 });
