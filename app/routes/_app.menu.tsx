@@ -48,13 +48,18 @@ export default function MenuPage() {
             <h2 id="menu-navigation" className="mb-3 text-lg font-semibold">
               Navigation
             </h2>
-            <NavList nav={shell.nav} collapsed={false} />
+            {/* The entries' and items' own padding: their icons line up with the headings. */}
+            <div className="-mx-3">
+              <NavList nav={shell.nav} collapsed={false} />
+            </div>
           </nav>
-          <section id="account" aria-labelledby="menu-account" className={CARD}>
+          <section id="account" aria-labelledby="menu-account" className={`${CARD} scroll-mt-20`}>
             <h2 id="menu-account" className="mb-2 text-lg font-semibold">
               Account
             </h2>
-            <AccountMenuSections {...shell.user} redirectTo={from} />
+            <div className="-mx-2">
+              <AccountMenuSections {...shell.user} redirectTo={from} />
+            </div>
           </section>
         </>
       ) : null}
