@@ -76,30 +76,34 @@ export async function switchRole(page: Page, label: string) {
 export const useAdminRole = (page: Page) => switchRole(page, "System Administrator");
 
 /**
- * The account menu's trigger: the Radix menu button with JavaScript, the <summary> of the native
- * <details> menu without it (app/components/shell/user-menu.tsx).
+ * The account menu's trigger: the Radix menu button with JavaScript, without it a link to the menu
+ * page's account section, /menu#account (app/components/shell/user-menu.tsx).
  */
 export function accountMenu(page: Page, name: string) {
   return page
     .getByRole("button", { name: `Account menu for ${name}` })
-    .or(page.locator("summary").filter({ hasText: `Account menu for ${name}` }))
+    .or(page.getByRole("link", { name: `Account menu for ${name}` }))
     .filter({ visible: true });
 }
+
+/** The menu page's account section (/menu#account), where the account menu leads without JavaScript. */
+export const accountSection = (page: Page) => page.locator("section#account");
 
 export async function expectDashboard(page: Page, name: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${name}`);
-  // Sign Out lives in the account menu (a native <details> menu when JavaScript is off).
+  // Sign Out lives in the account menu (without JavaScript, on the menu page it links to).
   await expect(accountMenu(page, name)).toBeVisible();
 }
 
-/** Signs out through the account menu (with JavaScript a Radix menu, without it a <details> menu). */
+/** Signs out through the account menu (with JavaScript a Radix menu, without it the menu page). */
 export async function signOut(page: Page, name: string, javaScriptEnabled: boolean) {
   await accountMenu(page, name).click();
   if (javaScriptEnabled) {
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
   } else {
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/menu\?from=.*#account$/);
+    await accountSection(page).getByRole("button", { name: "Sign Out" }).click();
   }
   // Signed out once the home page is back (the next navigation must not race the sign-out post).
   await page.waitForURL((url) => url.pathname === "/");

@@ -54,6 +54,8 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.dashboard", path: "/dashboard", as: "vendor" },
   { route: "_app.search", path: "/search?q=Bayview", as: "vendor" },
   { route: "_app.notifications", path: "/notifications", as: "vendor" },
+  // The menu as a page (where the shell's menus lead without JavaScript).
+  { route: "_app.menu", path: "/menu?from=%2Frfps", as: "vendor" },
   { route: "_app.rfps._index", path: "/rfps", as: "vendor" },
   { route: "_app.rfps.$id", path: "/rfps/{rfp}", as: "vendor" },
   { route: "_app.rfps_.my-proposals", path: "/rfps/my-proposals", as: "vendor" },
@@ -79,6 +81,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.properties.join", path: "/properties/join?q=Association", as: "vendor" },
   // A board member (two roles: the Move up/down buttons) and a property manager.
   { route: "_app.dashboard", path: "/dashboard", as: "board" },
+  { route: "_app.menu", path: "/menu", as: "board" },
   { route: "_app.settings.roles", path: "/settings/roles", as: "board" },
   { route: "_app.settings.billing", path: "/settings/billing", as: "board", label: "association plan" },
   { route: "_app.properties._index", path: "/properties", as: "board" },

@@ -1,5 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { accountMenu, nextPost, signInAs, signUpConfirmed, switchRole, waitForHydration } from "./helpers";
+import {
+  accountMenu,
+  accountSection,
+  nextPost,
+  signInAs,
+  signUpConfirmed,
+  switchRole,
+  waitForHydration,
+} from "./helpers";
 
 const sidebar = (page: Page) => page.getByRole("complementary", { name: "Sidebar" });
 
@@ -112,7 +120,7 @@ test("JavaScript-only controls do not shift the page when it hydrates, and are h
   expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
 });
 
-test("without JavaScript the account menu switches role, opens Settings and signs out", async ({
+test("without JavaScript the account menu leads to the menu page, which switches role, opens Settings and signs out", async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -120,29 +128,61 @@ test("without JavaScript the account menu switches role, opens Settings and sign
   await signInAs(page, "admin@demo.test");
   await switchRole(page, "System Administrator");
   await page.goto("/rfps");
-  const openMenu = page.locator("details[open]");
+  const account = accountSection(page);
 
-  // A role switch is a form post that comes back to the same page.
+  // The trigger is a link to the menu page's account section, told where the person came from.
   await accountMenu(page, "Avery Admin").click();
-  await expect(openMenu.getByText("admin@demo.test")).toBeVisible();
-  await openMenu.getByRole("button", { name: /Property Manager/ }).click();
+  await expect(page).toHaveURL(/\/menu\?from=%2Frfps#account$/);
+  await expect(page).toHaveTitle("Menu · Association Commons");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Menu");
+  await expect(account.getByText("admin@demo.test")).toBeVisible();
+  // A role switch is a form post that comes back to the page the menu was opened from.
+  await account.getByRole("button", { name: /Property Manager/ }).click();
   await expect(page).toHaveURL(/\/rfps$/);
   await expect(page.getByText("ADMIN", { exact: true })).toHaveCount(0);
   await expect(sidebar(page).getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
+  await accountMenu(page, "Avery Admin").click();
+  await expect(account.locator("[aria-current='true']")).toContainText("Property Manager");
+
+  // Back leads to the page the menu was opened from.
+  await page.getByRole("link", { name: "Back", exact: true }).click();
+  await expect(page).toHaveURL(/\/rfps$/);
 
   await accountMenu(page, "Avery Admin").click();
-  await openMenu.getByRole("link", { name: "Settings", exact: true }).click();
+  await account.getByRole("link", { name: "Settings", exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/account$/);
 
   await accountMenu(page, "Avery Admin").click();
-  await openMenu.getByRole("button", { name: /System Administrator/ }).click();
+  await expect(page).toHaveURL(/\/menu\?from=%2Fsettings%2Faccount#account$/);
+  await account.getByRole("button", { name: /System Administrator/ }).click();
+  await expect(page).toHaveURL(/\/settings\/account$/);
   await expect(page.getByText("ADMIN", { exact: true })).toBeVisible();
 
   await accountMenu(page, "Avery Admin").click();
-  await openMenu.getByRole("button", { name: "Sign Out" }).click();
+  await account.getByRole("button", { name: "Sign Out" }).click();
   await page.waitForURL((url) => url.pathname === "/");
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth\/sign-in/);
+});
+
+test("without JavaScript the small-screen menu button leads to the menu page with every entry", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, "with JavaScript it opens the slide-over (tested above)");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, "vendor@demo.test");
+  await page.goto("/rfps");
+  await page.getByRole("link", { name: "Open menu" }).click();
+  await expect(page).toHaveURL(/\/menu\?from=%2Frfps$/);
+  const navigation = page.getByRole("navigation", { name: "Navigation" });
+  for (const entry of ["Dashboard", "RFPs", "My Proposals", "Vendor Credits", "Settings"]) {
+    await expect(navigation.getByRole("link", { name: entry, exact: true })).toBeVisible();
+  }
+  // The account menu is on the same page.
+  await expect(accountSection(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await navigation.getByRole("link", { name: "RFPs", exact: true }).click();
+  await expect(page).toHaveURL(/\/rfps$/);
 });
 
 test("on a phone a vendor reaches Vendor Credits from the menu and Settings from the account menu", async ({
@@ -156,9 +196,10 @@ test("on a phone a vendor reaches Vendor Credits from the menu and Settings from
   await expect(quick.getByRole("link")).toHaveCount(5);
   await expect(quick.getByRole("link", { name: "Vendor Credits" })).toHaveCount(0);
 
+  // With JavaScript the menu button opens the slide-over; without it, it is a link to the menu page.
   await page
     .getByRole("button", { name: "Open menu" })
-    .or(page.locator("summary").filter({ hasText: "Open menu" }))
+    .or(page.getByRole("link", { name: "Open menu" }))
     .filter({ visible: true })
     .click();
   await page.getByRole("link", { name: "Vendor Credits" }).filter({ visible: true }).click();
@@ -166,10 +207,10 @@ test("on a phone a vendor reaches Vendor Credits from the menu and Settings from
   await expect(page.getByRole("heading", { level: 1, name: "Vendor Credits" })).toBeVisible();
 
   await accountMenu(page, "Val Vendor").click();
-  await page
-    .getByRole(javaScriptEnabled ? "menuitem" : "link", { name: "Settings", exact: true })
-    .filter({ visible: true })
-    .click();
+  await (javaScriptEnabled
+    ? page.getByRole("menuitem", { name: "Settings", exact: true })
+    : accountSection(page).getByRole("link", { name: "Settings", exact: true })
+  ).click();
   await expect(page).toHaveURL(/\/settings\/account$/);
 });
 

@@ -321,6 +321,8 @@ const MATRIX: Record<
     policy: { custom: (p) => (p === "anonymous" ? "unauthorized" : "ok") },
   },
   "_app.settings.roles": { url: "/settings/roles", policy: "user" },
+  // The menu as a page (the shell's menus without JavaScript): any signed-in person, with or without a role.
+  "_app.menu": { url: "/menu?from=%2Frfps", policy: "user" },
   "_app.admin": { url: "/admin?tab=verification", policy: "admin" },
   "_app.settings.verification": { url: "/settings/verification", policy: "user" },
   // Settings need only a signed-in person (someone without a role yet included).

@@ -16,7 +16,7 @@ import { Logo } from "~/components/ui/logo";
 import { Sheet } from "~/components/ui/sheet";
 import { staticIcon } from "~/components/ui/static-icon";
 import { NavIcon } from "./nav-icon";
-import { UserMenu, type UserMenuProps } from "./user-menu";
+import { UserMenu, type UserMenuProps, useMenuPageHref } from "./user-menu";
 
 // Drawn from one string each (see staticIcon): these appear on every page.
 const Menu = staticIcon(LucideMenu);
@@ -33,7 +33,11 @@ export interface ShellProps {
   children: ReactNode;
 }
 
-function NavList({
+/**
+ * The entries of the navigation as links, the current page's marked; an entry with a note (it needs a
+ * verified role) says so. The sidebar, the slide-over and the menu page (/menu) show it.
+ */
+export function NavList({
   nav,
   collapsed,
   onNavigate,
@@ -76,11 +80,6 @@ function NavList({
   );
 }
 
-/**
- * The authenticated shell (spec 000 section 2.3): a sidebar of 64 px collapsed or 256 px expanded,
- * a slide-over below 1024 px (Escape or the overlay closes it), a top bar with search and the user
- * menu, the command palette (Cmd/Ctrl+K), and a bottom bar with the first 5 entries on small screens.
- */
 /** The shell around a page from the shell's loader data (the app layout, its error screens, the 404). */
 export function ShellFrame({ data, children }: { data: Omit<ShellProps, "children">; children: ReactNode }) {
   return (
@@ -96,6 +95,13 @@ export function ShellFrame({ data, children }: { data: Omit<ShellProps, "childre
   );
 }
 
+/**
+ * The authenticated shell (spec 000 section 2.3): a sidebar of 64 px collapsed or 256 px expanded,
+ * a slide-over below 1024 px (Escape or the overlay closes it), a top bar with search and the user
+ * menu, the command palette (Cmd/Ctrl+K), and a bottom bar with the first 5 entries on small screens.
+ * Without JavaScript the slide-over's button and the user menu's trigger are links to the menu page
+ * (/menu, which shows the navigation and the account menu and comes back to this page).
+ */
 export function AppShell({ nav, sidebarCollapsed, user, palette, bell, children }: ShellProps) {
   const sidebar = useFetcher();
   const pending = sidebar.formData?.get("collapsed");
@@ -103,6 +109,7 @@ export function AppShell({ nav, sidebarCollapsed, user, palette, bell, children 
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
   const activeHref = activeNavHref(nav, location.pathname);
+  const menuHref = useMenuPageHref();
   // Navigating closes the slide-over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
   useEffect(() => setMobileOpen(false), [location.pathname]);
@@ -165,19 +172,14 @@ export function AppShell({ nav, sidebarCollapsed, user, palette, bell, children 
             <Menu aria-hidden="true" className="h-5 w-5" />
           </button>
           <noscript>
-            {/* Without JavaScript the menu is a native disclosure with every entry of the navigation. */}
-            <details className="lg:hidden">
-              <summary className="flex cursor-pointer list-none rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
-                <Menu aria-hidden="true" className="h-5 w-5" />
-                <span className="sr-only">Open menu</span>
-              </summary>
-              <nav
-                aria-label="Main"
-                className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-3.5rem)] overflow-y-auto border-b border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-900"
-              >
-                <NavList nav={nav} collapsed={false} />
-              </nav>
-            </details>
+            {/* Without JavaScript the menu is a page: /menu lists every entry of the navigation. */}
+            <a
+              href={menuHref}
+              className="flex rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 lg:hidden"
+            >
+              <Menu aria-hidden="true" className="h-5 w-5" />
+              <span className="sr-only">Open menu</span>
+            </a>
           </noscript>
           <Form method="get" action="/search" role="search" className="flex max-w-md flex-1 items-center">
             <label htmlFor="shell-search" className="sr-only">

@@ -58,8 +58,12 @@ const ACCOUNT_LINKS = [
   { to: "/help", label: "Help", Icon: CircleHelp },
 ] as const;
 
+/** The small headings of the menu page's account section, like the Radix menu's labels. */
+const SECTION_LABEL = "px-2 py-1 text-xs font-semibold uppercase text-slate-600 dark:text-slate-400";
+const HOVER = "hover:bg-slate-100 dark:hover:bg-slate-800";
+
 const TRIGGER =
-  "flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden";
+  "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700 dark:hover:bg-slate-800";
 
 /**
  * What the trigger shows: the initial, the name (from 640 px) and a chevron. Its accessible name,
@@ -96,8 +100,10 @@ function AccountSummary({ name, email, tier }: Pick<UserMenuProps, "name" | "ema
 /**
  * The user menu (spec 000 section 2.3): profile, settings, billing, security, appearance, help, sign
  * out, the role switcher, the subscription tier badge, and a red ADMIN badge in an admin context.
- * With JavaScript it is a Radix menu (arrow keys, Escape, focus back on the trigger); without it the
- * same entries sit in a native <details> menu whose role switches and sign-out are plain form posts.
+ * With JavaScript it is a Radix menu (arrow keys, Escape, focus back on the trigger). Without it the
+ * trigger is a link (inside <noscript>, so a page with JavaScript never has it) to the account section
+ * of the menu page, /menu?from=<this page>#account, which shows the same entries; there the role and
+ * association switches and Sign Out are plain form posts, and a switch comes back to this page.
  */
 export function UserMenu(props: UserMenuProps) {
   return (
@@ -109,9 +115,29 @@ export function UserMenu(props: UserMenuProps) {
       ) : null}
       <ScriptedUserMenu {...props} />
       <noscript>
-        <NativeUserMenu {...props} />
+        <NoScriptTrigger name={props.name} />
       </noscript>
     </div>
+  );
+}
+
+/**
+ * Where the menus lead without JavaScript: the menu page, told which page to come back to (on the menu
+ * page itself, the page it was opened from).
+ */
+export function useMenuPageHref(hash = ""): string {
+  const { pathname, search } = useLocation();
+  const from = pathname === "/menu" ? new URLSearchParams(search).get("from") : `${pathname}${search}`;
+  return `/menu${from ? `?from=${encodeURIComponent(from)}` : ""}${hash}`;
+}
+
+/** The trigger without JavaScript: a link to the menu page's account section, named as the menu button. */
+function NoScriptTrigger({ name }: { name: string }) {
+  const href = useMenuPageHref("#account");
+  return (
+    <a href={href} className={TRIGGER}>
+      <TriggerContent name={name} />
+    </a>
   );
 }
 
@@ -210,11 +236,12 @@ function ScriptedUserMenu({
 }
 
 /**
- * The menu without JavaScript: a <details> disclosure (rendered inside <noscript>, so a page with
- * JavaScript never shows it). Each role switch is a form post to /settings/roles that comes back to
- * this page; Sign Out posts to /auth/sign-out.
+ * The account menu as sections of the menu page (/menu, app/routes/_app.menu.tsx), which stands in for
+ * the menu when JavaScript is off: the account summary with the plan badge, the role switcher and the
+ * association switcher (plain form posts that go back to `redirectTo`, the page the person came
+ * from), the account pages and Sign Out.
  */
-function NativeUserMenu({
+export function AccountMenuSections({
   name,
   email,
   tier,
@@ -222,102 +249,87 @@ function NativeUserMenu({
   activeContextId,
   associations,
   activeAssociationId,
-}: UserMenuProps) {
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
+  redirectTo,
+}: UserMenuProps & { redirectTo: string }) {
   return (
-    <details className="relative">
-      <summary className={TRIGGER}>
-        <TriggerContent name={name} />
-      </summary>
-      <div className="absolute right-0 top-full z-50 mt-1.5 w-72 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-        <AccountSummary name={name} email={email} tier={tier} />
-        <hr className="my-1 border-slate-200 dark:border-slate-700" />
-        {contexts.length > 0 ? (
-          <section aria-labelledby="native-switch-role">
-            <h2 id="native-switch-role" className="px-2 py-1 text-xs font-semibold uppercase text-slate-600">
-              Switch role
-            </h2>
-            <ul>
-              {contexts.map((c) => (
-                <li key={c.id}>
-                  {c.id === activeContextId ? (
-                    <p className={menuItemClass} aria-current="true">
-                      <Check aria-hidden="true" className="h-4 w-4" />
+    <>
+      <AccountSummary name={name} email={email} tier={tier} />
+      <hr className="my-1 border-slate-200 dark:border-slate-700" />
+      {contexts.length > 0 ? (
+        <section aria-labelledby="account-switch-role">
+          <h2 id="account-switch-role" className={SECTION_LABEL}>
+            Switch role
+          </h2>
+          <ul>
+            {contexts.map((c) => (
+              <li key={c.id}>
+                {c.id === activeContextId ? (
+                  <p className={menuItemClass} aria-current="true">
+                    <Check aria-hidden="true" className="h-4 w-4" />
+                    <RoleName label={ROLE_LABELS[c.contextType]} context={c.contextName} />
+                  </p>
+                ) : (
+                  <Form method="post" action="/settings/roles">
+                    <input type="hidden" name="intent" value="switch" />
+                    <input type="hidden" name="contextId" value={c.id} />
+                    <input type="hidden" name="redirectTo" value={redirectTo} />
+                    <button type="submit" className={`${menuItemClass} ${HOVER} w-full text-left`}>
+                      <span className="w-4" />
                       <RoleName label={ROLE_LABELS[c.contextType]} context={c.contextName} />
-                    </p>
-                  ) : (
-                    <Form method="post" action="/settings/roles">
-                      <input type="hidden" name="intent" value="switch" />
-                      <input type="hidden" name="contextId" value={c.id} />
-                      <input type="hidden" name="redirectTo" value={here} />
-                      <button
-                        type="submit"
-                        className={`${menuItemClass} w-full text-left hover:bg-slate-100`}
-                      >
-                        <span className="w-4" />
-                        <RoleName label={ROLE_LABELS[c.contextType]} context={c.contextName} />
-                      </button>
-                    </Form>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <hr className="my-1 border-slate-200 dark:border-slate-700" />
-          </section>
-        ) : null}
-        {associations.length > 0 ? (
-          <section aria-labelledby="native-switch-association">
-            <h2
-              id="native-switch-association"
-              className="px-2 py-1 text-xs font-semibold uppercase text-slate-600"
-            >
-              Association
-            </h2>
-            <ul>
-              {associations.map((a) => (
-                <li key={a.id}>
-                  {a.id === activeAssociationId ? (
-                    <p className={menuItemClass} aria-current="true">
-                      <Check aria-hidden="true" className="h-4 w-4" />
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+          <hr className="my-1 border-slate-200 dark:border-slate-700" />
+        </section>
+      ) : null}
+      {associations.length > 0 ? (
+        <section aria-labelledby="account-switch-association">
+          <h2 id="account-switch-association" className={SECTION_LABEL}>
+            Association
+          </h2>
+          <ul>
+            {associations.map((a) => (
+              <li key={a.id}>
+                {a.id === activeAssociationId ? (
+                  <p className={menuItemClass} aria-current="true">
+                    <Check aria-hidden="true" className="h-4 w-4" />
+                    <span className="truncate">{a.name}</span>
+                  </p>
+                ) : (
+                  <Form method="post" action="/properties/switch">
+                    <input type="hidden" name="association_id" value={a.id} />
+                    <input type="hidden" name="redirectTo" value={redirectTo} />
+                    <button type="submit" className={`${menuItemClass} ${HOVER} w-full text-left`}>
+                      <Building2 aria-hidden="true" className="h-4 w-4" />
                       <span className="truncate">{a.name}</span>
-                    </p>
-                  ) : (
-                    <Form method="post" action="/properties/switch">
-                      <input type="hidden" name="association_id" value={a.id} />
-                      <input type="hidden" name="redirectTo" value={here} />
-                      <button
-                        type="submit"
-                        className={`${menuItemClass} w-full text-left hover:bg-slate-100`}
-                      >
-                        <Building2 aria-hidden="true" className="h-4 w-4" />
-                        <span className="truncate">{a.name}</span>
-                      </button>
-                    </Form>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <hr className="my-1 border-slate-200 dark:border-slate-700" />
-          </section>
-        ) : null}
-        <ul>
-          {ACCOUNT_LINKS.map(({ to, label, Icon }) => (
-            <li key={to}>
-              <Link to={to} className={`${menuItemClass} hover:bg-slate-100`}>
-                <Icon aria-hidden="true" className="h-4 w-4" /> {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <hr className="my-1 border-slate-200 dark:border-slate-700" />
-        <Form method="post" action="/auth/sign-out">
-          <button type="submit" className={`${menuItemClass} w-full text-left hover:bg-slate-100`}>
-            <LogOut aria-hidden="true" className="h-4 w-4" /> Sign Out
-          </button>
-        </Form>
-      </div>
-    </details>
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+          <hr className="my-1 border-slate-200 dark:border-slate-700" />
+        </section>
+      ) : null}
+      <ul>
+        {ACCOUNT_LINKS.map(({ to, label, Icon }) => (
+          <li key={to}>
+            <Link to={to} className={`${menuItemClass} ${HOVER}`}>
+              <Icon aria-hidden="true" className="h-4 w-4" /> {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <hr className="my-1 border-slate-200 dark:border-slate-700" />
+      <Form method="post" action="/auth/sign-out">
+        <button type="submit" className={`${menuItemClass} ${HOVER} w-full text-left`}>
+          <LogOut aria-hidden="true" className="h-4 w-4" /> Sign Out
+        </button>
+      </Form>
+    </>
   );
 }
 
