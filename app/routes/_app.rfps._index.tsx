@@ -62,28 +62,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date().toISOString();
   const timeZone = viewerTimeZone(viewer);
   const db = await getDb();
-  const { list, professional } = await listSavedSearches(db, viewer.user.id, now);
+  // The saved searches and the search do not depend on each other: both at once.
+  const [saved, searched] = await Promise.allSettled([
+    listSavedSearches(db, viewer.user.id, now),
+    searchRfps(db, rfpViewer(viewer), filters, { now, timeZone }),
+  ]);
+  if (saved.status === "rejected") throw saved.reason;
   const base = {
     filters,
     view,
     mayCreate: viewerMayCreateRfps(viewer),
     today: now.slice(0, 10),
-    saved: list,
-    professional,
+    saved: saved.value.list,
+    professional: saved.value.professional,
   } as const;
-  try {
-    const result = await searchRfps(db, rfpViewer(viewer), filters, { now, timeZone });
-    const vendor = vendorActor(viewer);
-    return json({
-      ...base,
-      error: null,
-      total: result.total,
-      rfps: result.rfps.map((r) =>
-        cardData(r, { userId: viewer.user.id, verifiedVendor: vendor.verifiedVendor }, now, timeZone),
-      ),
-    });
-  } catch (error) {
-    console.error("RFP search failed", error);
+  if (searched.status === "rejected") {
+    console.error("RFP search failed", searched.reason);
     return json(
       {
         ...base,
@@ -94,6 +88,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 500 },
     );
   }
+  const result = searched.value;
+  const vendor = vendorActor(viewer);
+  return json({
+    ...base,
+    error: null,
+    total: result.total,
+    rfps: result.rfps.map((r) =>
+      cardData(r, { userId: viewer.user.id, verifiedVendor: vendor.verifiedVendor }, now, timeZone),
+    ),
+  });
 }
 
 /**
