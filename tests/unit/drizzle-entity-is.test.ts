@@ -1,4 +1,4 @@
-import { Column, is, SQL, sql, Table } from "drizzle-orm";
+import { Column, entityKind, is, SQL, sql, Table } from "drizzle-orm";
 import { PgColumn, PgTable, pgTable, text } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 
@@ -25,11 +25,11 @@ describe("drizzle's is() (patched)", () => {
 
   it("recognises an entity of another copy of the class by its kind, and still refuses others", () => {
     class CopiedColumn {
-      static [Symbol.for("drizzle:entityKind")] = "Column";
+      static [entityKind] = "Column";
       readonly name = "copied";
     }
     class Other {
-      static [Symbol.for("drizzle:entityKind")] = "Other";
+      static [entityKind] = "Other";
       readonly name = "other";
     }
     for (let i = 0; i < 3; i++) {
