@@ -398,6 +398,7 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "_app.dashboard_.proposals": "the person's own proposals",
   "_app.dashboard_.rfps.new": "RFP creation",
   "_app.notifications": "the person's own notifications",
+  "_app.menu": "the shell's menus as a page (the person's own memberships only, from the shell)",
   "_app.search": "site search (public and own content; no association data)",
   "api.search": "site search",
   "_app.settings": "the person's own settings",

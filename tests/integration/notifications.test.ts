@@ -288,8 +288,11 @@ describe.each(engines)("notifications on %s", (engine) => {
     first.controller.abort();
     await sse.done;
 
-    const missed1 = await make(ann, { title: "Missed 1" });
-    const missed2 = await make(ann, { title: "Missed 2" });
+    // Apart in time on purpose: two notifications of the same instant (PGlite's clock has millisecond
+    // resolution) come in id order, which says nothing about which was made first.
+    const later = Date.now() + 1_000;
+    const missed1 = await make(ann, { title: "Missed 1", createdAt: new Date(later).toISOString() });
+    const missed2 = await make(ann, { title: "Missed 2", createdAt: new Date(later + 1).toISOString() });
     const again = openStream(ann, seenEvent.id);
     const resumed = sseReader(await again.response);
     await resumed.waitFor((e) => e.event === "unread" && e.data.count === 3);
