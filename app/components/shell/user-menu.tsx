@@ -12,6 +12,7 @@ import {
   Settings as LucideSettings,
   User as LucideUser,
 } from "lucide-react";
+import type { ReactNode } from "react";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -255,65 +256,32 @@ export function AccountMenuSections({
     <>
       <AccountSummary name={name} email={email} tier={tier} />
       <hr className="my-1 border-slate-200 dark:border-slate-700" />
-      {contexts.length > 0 ? (
-        <section aria-labelledby="account-switch-role">
-          <h2 id="account-switch-role" className={SECTION_LABEL}>
-            Switch role
-          </h2>
-          <ul>
-            {contexts.map((c) => (
-              <li key={c.id}>
-                {c.id === activeContextId ? (
-                  <p className={menuItemClass} aria-current="true">
-                    <Check aria-hidden="true" className="h-4 w-4" />
-                    <RoleName label={ROLE_LABELS[c.contextType]} context={c.contextName} />
-                  </p>
-                ) : (
-                  <Form method="post" action="/settings/roles">
-                    <input type="hidden" name="intent" value="switch" />
-                    <input type="hidden" name="contextId" value={c.id} />
-                    <input type="hidden" name="redirectTo" value={redirectTo} />
-                    <button type="submit" className={`${menuItemClass} ${HOVER} w-full text-left`}>
-                      <span className="w-4" />
-                      <RoleName label={ROLE_LABELS[c.contextType]} context={c.contextName} />
-                    </button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-          <hr className="my-1 border-slate-200 dark:border-slate-700" />
-        </section>
-      ) : null}
-      {associations.length > 0 ? (
-        <section aria-labelledby="account-switch-association">
-          <h2 id="account-switch-association" className={SECTION_LABEL}>
-            Association
-          </h2>
-          <ul>
-            {associations.map((a) => (
-              <li key={a.id}>
-                {a.id === activeAssociationId ? (
-                  <p className={menuItemClass} aria-current="true">
-                    <Check aria-hidden="true" className="h-4 w-4" />
-                    <span className="truncate">{a.name}</span>
-                  </p>
-                ) : (
-                  <Form method="post" action="/properties/switch">
-                    <input type="hidden" name="association_id" value={a.id} />
-                    <input type="hidden" name="redirectTo" value={redirectTo} />
-                    <button type="submit" className={`${menuItemClass} ${HOVER} w-full text-left`}>
-                      <Building2 aria-hidden="true" className="h-4 w-4" />
-                      <span className="truncate">{a.name}</span>
-                    </button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-          <hr className="my-1 border-slate-200 dark:border-slate-700" />
-        </section>
-      ) : null}
+      <SwitchSection
+        id="account-switch-role"
+        title="Switch role"
+        action="/settings/roles"
+        redirectTo={redirectTo}
+        choices={contexts.map((c) => ({
+          id: c.id,
+          current: c.id === activeContextId,
+          fields: { intent: "switch", contextId: c.id },
+          icon: <span className="w-4" />,
+          label: <RoleName label={ROLE_LABELS[c.contextType]} context={c.contextName} />,
+        }))}
+      />
+      <SwitchSection
+        id="account-switch-association"
+        title="Association"
+        action="/properties/switch"
+        redirectTo={redirectTo}
+        choices={associations.map((a) => ({
+          id: a.id,
+          current: a.id === activeAssociationId,
+          fields: { association_id: a.id },
+          icon: <Building2 aria-hidden="true" className="h-4 w-4" />,
+          label: <span className="truncate">{a.name}</span>,
+        }))}
+      />
       <ul>
         {ACCOUNT_LINKS.map(({ to, label, Icon }) => (
           <li key={to}>
@@ -330,6 +298,63 @@ export function AccountMenuSections({
         </button>
       </Form>
     </>
+  );
+}
+
+/**
+ * One switcher of the menu page (roles, associations): the current choice marked, each other one a
+ * plain form post to `action` that comes back to `redirectTo`. Nothing when there is nothing to choose.
+ */
+function SwitchSection({
+  id,
+  title,
+  action,
+  redirectTo,
+  choices,
+}: {
+  id: string;
+  title: string;
+  action: string;
+  redirectTo: string;
+  choices: {
+    id: string;
+    current: boolean;
+    fields: Record<string, string>;
+    icon: ReactNode;
+    label: ReactNode;
+  }[];
+}) {
+  if (choices.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={SECTION_LABEL}>
+        {title}
+      </h2>
+      <ul>
+        {choices.map((choice) => (
+          <li key={choice.id}>
+            {choice.current ? (
+              <p className={menuItemClass} aria-current="true">
+                <Check aria-hidden="true" className="h-4 w-4" />
+                {choice.label}
+              </p>
+            ) : (
+              <Form method="post" action={action}>
+                {Object.entries(choice.fields).map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                <input type="hidden" name="redirectTo" value={redirectTo} />
+                <button type="submit" className={`${menuItemClass} ${HOVER} w-full text-left`}>
+                  {choice.icon}
+                  {choice.label}
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      <hr className="my-1 border-slate-200 dark:border-slate-700" />
+    </section>
   );
 }
 
