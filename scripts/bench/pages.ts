@@ -5,7 +5,8 @@
 // dependent rounds: the ones the page's loaders sent, captured once here with the loaders run as the
 // server runs them (in parallel, in one request scope). Targets: >= 0.5x the throughput, p99 <= 3x.
 // BENCH_PAGE_RFPS (10000), BENCH_PAGE_SECONDS (6), BENCH_PAGE_CONNECTIONS (10), BENCH_PAGE_ROUNDS (2),
-// BENCH_CPU_PROF=dir (a CPU profile of the app server per page).
+// BENCH_CPU_PAGES (300: pages asked one at a time after the load, to read each server's CPU time per page
+// from /proc), BENCH_CPU_PROF=dir (a CPU profile of the app server per page).
 import { randomBytes } from "node:crypto";
 import { createUserSession } from "../../app/auth/session.server";
 import { SEARCH_TERMS } from "./rfp-fixtures";
@@ -39,6 +40,7 @@ export const pagesBench: Benchmark = {
       const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 1);
       const connections = envInt("BENCH_PAGE_CONNECTIONS", 10);
       const rounds = envInt("BENCH_PAGE_ROUNDS", 2);
+      const cpuPages = envInt("BENCH_CPU_PAGES", 300);
       buildApp(NAME);
       const handle = await bench.open(10);
       globalThis.__dbHandle = Promise.resolve(handle);
@@ -90,7 +92,7 @@ export const pagesBench: Benchmark = {
             sentinels: { [qSentinel]: "q" },
             profileDir: process.env.BENCH_CPU_PROF,
           },
-          async ({ app, bare, appPort }) => {
+          async ({ app, bare, appPort, cpuMs }) => {
             // Warm both up (first renders compile code paths) and make sure the page answers 200.
             for (let i = 0; i < 20; i++) {
               const [a, b] = await Promise.all([app.get(page.appPath(i)), bare.get(page.barePath(i))]);
@@ -114,6 +116,9 @@ export const pagesBench: Benchmark = {
             });
             log(NAME, describeLoad(`app  ${page.label} @${connections}`, load.app, "pages"));
             log(NAME, describeLoad(`bare ${page.label} @${connections}`, load.bare, "answers"));
+            // CPU per page without contention: a steadier figure than throughput on a shared machine.
+            const cpu = await cpuPerPage(cpuPages, cpuMs, page, app, bare);
+            if (cpu) log(NAME, `${page.label}: CPU per page, ${cpuPages} one at a time: ${cpu}`);
             results.push({
               name: page.name,
               value: load.app.rate,
@@ -121,7 +126,7 @@ export const pagesBench: Benchmark = {
               baseline: load.bare.rate,
               baselineUnit: `bare answers/s @${connections} (${shape})`,
               target: 0.5,
-              notes: [comparisonNote(`@${connections}`, load.app, load.bare)],
+              notes: [comparisonNote(`@${connections}`, load.app, load.bare), ...(cpu ? [`CPU per page ${cpu}`] : [])],
             });
           },
         );
@@ -130,3 +135,22 @@ export const pagesBench: Benchmark = {
       return results;
     }),
 };
+
+/** Each server's CPU time per page over `count` pages asked one at a time ("app 4.9 ms, bare 0.6 ms"). */
+async function cpuPerPage(
+  count: number,
+  cpuMs: () => { app: number; bare: number } | null,
+  page: { appPath: (i: number) => string; barePath: (i: number) => string },
+  app: { get: (p: string) => Promise<boolean> },
+  bare: { get: (p: string) => Promise<boolean> },
+): Promise<string | null> {
+  const perPage = async (side: "app" | "bare", get: (i: number) => Promise<boolean>) => {
+    const before = cpuMs();
+    for (let i = 0; i < count; i++) await get(i);
+    const after = cpuMs();
+    return before && after ? (after[side] - before[side]) / count : null;
+  };
+  const appMs = await perPage("app", (i) => app.get(page.appPath(i)));
+  const bareMs = await perPage("bare", (i) => bare.get(page.barePath(i)));
+  return appMs === null || bareMs === null ? null : `app ${appMs.toFixed(2)} ms, bare ${bareMs.toFixed(2)} ms`;
+}

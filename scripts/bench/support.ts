@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -505,6 +505,8 @@ export interface ServerPair {
   bare: ReturnType<typeof httpGetter>;
   appPort: number;
   barePort: number;
+  /** CPU time (user + system, ms) each server process has used so far, from /proc (Linux); null elsewhere. */
+  cpuMs: () => { app: number; bare: number } | null;
 }
 
 /**
@@ -555,13 +557,35 @@ export async function withServerPair<T>(
   const bare = httpGetter(options.name, barePort, options.connections, options.cookie);
   try {
     await Promise.all([waitForHttp(appPort), waitForHttp(barePort)]);
-    return await fn({ app, bare, appPort, barePort });
+    const cpuMs = () => {
+      const app = processCpuMs(appProcess.pid);
+      const bare = processCpuMs(bareProcess.pid);
+      return app === null || bare === null ? null : { app, bare };
+    };
+    return await fn({ app, bare, appPort, barePort, cpuMs });
   } finally {
     app.close();
     bare.close();
     await Promise.all([stopChild(appProcess), stopChild(bareProcess)]);
   }
 }
+
+/** CPU time (user + system, ms) a process has used, from /proc/<pid>/stat; null where there is none. */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces) start after its ")"; utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second on every Linux architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * App and bare take turns in `rounds` short rounds of `connections` workers each, so other load on the
