@@ -126,7 +126,10 @@ export const pagesBench: Benchmark = {
               baseline: load.bare.rate,
               baselineUnit: `bare answers/s @${connections} (${shape})`,
               target: 0.5,
-              notes: [comparisonNote(`@${connections}`, load.app, load.bare), ...(cpu ? [`CPU per page ${cpu}`] : [])],
+              notes: [
+                comparisonNote(`@${connections}`, load.app, load.bare),
+                ...(cpu ? [`CPU per page ${cpu}`] : []),
+              ],
             });
           },
         );
@@ -152,5 +155,7 @@ async function cpuPerPage(
   };
   const appMs = await perPage("app", (i) => app.get(page.appPath(i)));
   const bareMs = await perPage("bare", (i) => bare.get(page.barePath(i)));
-  return appMs === null || bareMs === null ? null : `app ${appMs.toFixed(2)} ms, bare ${bareMs.toFixed(2)} ms`;
+  return appMs === null || bareMs === null
+    ? null
+    : `app ${appMs.toFixed(2)} ms, bare ${bareMs.toFixed(2)} ms`;
 }
