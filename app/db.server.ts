@@ -17,6 +17,7 @@ declare global {
 export function databaseHandle(): Promise<DatabaseHandle> {
   globalThis.__dbHandle ??= openDatabase({
     url: env().DATABASE_URL,
+    max: env().DATABASE_POOL_SIZE,
     dataDir: path.resolve(env().DATA_DIR, "pglite"),
   });
   return globalThis.__dbHandle;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_DATABASE_POOL_SIZE } from "@db/pool";
 import { z } from "zod";
 
 /** An empty variable (STRIPE_SECRET_KEY=) counts as unset. */
@@ -12,6 +13,11 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   /** PostgreSQL connection string; unset: the embedded PGlite database in ./data. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Connections to PostgreSQL per app process (decision 039). PostgreSQL runs no more statements at once
+   * than it has cores; statements beyond the open connections are pipelined onto busy ones.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_DATABASE_POOL_SIZE),
   /** Where the embedded database and generated development secrets live. */
   DATA_DIR: z.string().default("data"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),

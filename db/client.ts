@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres, PostgresJsSession } from "drizzle-orm/postg
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import lockfile from "proper-lockfile";
+import { DEFAULT_DATABASE_POOL_SIZE } from "./pool";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -40,7 +41,7 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data folder (default ./data/pglite); "memory://" for an in-memory database. */
   dataDir?: string;
-  /** Pool size for PostgreSQL. */
+  /** Pool size for PostgreSQL (default DEFAULT_DATABASE_POOL_SIZE). */
   max?: number;
 }
 
@@ -158,7 +159,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   if (options.url) {
     enablePreparedQueries();
     const client = postgres(options.url, {
-      max: options.max ?? 10,
+      max: options.max ?? DEFAULT_DATABASE_POOL_SIZE,
       onnotice: () => {},
       connection: { application_name: "association-commons" },
     });

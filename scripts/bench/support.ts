@@ -533,7 +533,8 @@ export async function withServerPair<T>(
     specPath,
     JSON.stringify({
       url: options.databaseUrl,
-      max: 10,
+      // The same pool size as the app server's (DATABASE_POOL_SIZE or its default): same queries, same pool.
+      max: (await import("../../app/env.server")).env().DATABASE_POOL_SIZE,
       rounds: options.rounds,
       sentinels: options.sentinels ?? {},
     }),

@@ -94,6 +94,45 @@ describe.skipIf(!hasPostgres)("credits under concurrency on postgres", () => {
     }
   });
 
+  it("64 concurrent spends on a pool of 2 connections (smaller than the default): exactly K, none stuck", async () => {
+    // Decision 039: the app's pool is small. A write that held one connection while waiting for another
+    // would hang here once both are taken.
+    const small = await openDatabase({ url: t.handle.url as string, max: 2 });
+    try {
+      const vendorId = randomUUID();
+      const K = 11;
+      await executeCreditsCommand(small.db, {
+        type: "GrantBonusCredits",
+        vendorId,
+        amount: K,
+        reason: "Small pool",
+        grantedBy: null,
+      });
+      const outcomes = await Promise.all(
+        Array.from({ length: 64 }, (_, i) =>
+          i % 4 === 3
+            ? getCreditHistory(small.db, vendorId).then(() => ({ ok: null }))
+            : executeCreditsCommand(small.db, {
+                type: "SpendCredits",
+                vendorId,
+                amount: 1,
+                referenceId: `small-pool-${i}`,
+                description: `Proposal ${i}`,
+              }),
+        ),
+      );
+      expect(outcomes.filter((o) => o.ok === true)).toHaveLength(K);
+      expect(outcomes.filter((o) => o.ok === false)).toHaveLength(48 - K);
+      expect(await getVendorCredits(small.db, vendorId)).toEqual({
+        balance: 0,
+        lifetime_earned: K,
+        lifetime_spent: K,
+      });
+    } finally {
+      await small.close();
+    }
+  });
+
   it("the same purchase delivered 3 times concurrently is credited once", async () => {
     const vendorId = randomUUID();
     const pkg = findCreditPackage("starter");
