@@ -106,6 +106,44 @@ test("publish, buy credits, find and bid, compare and accept: the vendor has Won
   await expect(page.getByRole("status")).toHaveText("Notification e-mails are on again.");
 });
 
+test("the Filters panel is rendered when opened (a button, or a link without JavaScript); closed, a search keeps the active filters", async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.name !== "no-js";
+  await signInAs(page, VENDOR.email);
+  await page.goto("/rfps?q=roof&category=security&state=FL");
+  const search = page.getByRole("search", { name: "RFPs" });
+  // Closed: none of the panel's fields are on the page.
+  await expect(page.getByLabel("Budget from ($)")).toHaveCount(0);
+  if (js) {
+    const toggle = search.getByRole("button", { name: /^Filters/ });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  } else {
+    await search.getByRole("link", { name: /^Filters/ }).click();
+    await expect(page).toHaveURL(/[?&]filters=open/);
+  }
+  await expect(page.getByLabel("State")).toHaveValue("FL");
+  await expect(page.getByLabel("Security Services")).toBeChecked();
+  await page.locator("summary", { hasText: "Budget & Timeline" }).click();
+  await page.getByLabel("Budget from ($)").fill("500");
+  await page.getByRole("button", { name: "Apply Filters" }).click();
+  await expect(page).toHaveURL(/budget_min=500/);
+  await expect(page.getByTestId("filter-count")).toHaveText(/^3/);
+
+  // Closed again after applying; a new search text keeps the three filters (hidden fields).
+  await expect(page.getByLabel("Budget from ($)")).toHaveCount(0);
+  await search.getByLabel("Search RFPs").fill("paint");
+  await search.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/q=paint/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get("category")).toBe("security");
+  expect(url.searchParams.get("state")).toBe("FL");
+  expect(url.searchParams.get("budget_min")).toBe("500");
+  await expect(page.getByTestId("filter-count")).toHaveText(/^3/);
+});
+
 test("filters count in the badge; saved searches are kept on the server, run again and are deleted", async ({
   page,
 }, testInfo) => {

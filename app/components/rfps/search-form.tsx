@@ -12,9 +12,9 @@ import {
   SEARCH_STATUSES,
   SORT_KEYS,
 } from "@domain/rfp/search";
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, Link, useSearchParams, useSubmit } from "@remix-run/react";
 import { Filter as LucideFilter, Search as LucideSearch } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { staticIcon } from "~/components/ui/static-icon";
 
@@ -31,6 +31,29 @@ export function searchHref(f: RfpSearchFilters, change: Partial<RfpSearchFilters
   if (view && view !== "grid") p.set("view", view);
   const qs = p.toString();
   return qs ? `/rfps?${qs}` : "/rfps";
+}
+
+/** `/rfps?filters=open`: the page with the filter panel open (how it opens without JavaScript). */
+const PANEL_PARAM = "filters";
+const PANEL_OPEN = "open";
+
+/** The Filters control's text, with the count of active filters (spec 001 section 2.3). */
+function FiltersLabel({ count, testId = false }: { count: number; testId?: boolean }) {
+  return (
+    <>
+      <Filter aria-hidden="true" className="h-4 w-4" />
+      Filters
+      {count > 0 ? (
+        <span
+          data-testid={testId ? "filter-count" : undefined}
+          className="rounded-full bg-blue-700 px-2 text-xs font-bold text-white"
+        >
+          {count}
+          <span className="sr-only"> active</span>
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 function Section({ title, children, open }: { title: string; children: ReactNode; open?: boolean }) {
@@ -61,6 +84,18 @@ export function RfpSearchForm({ filters, view }: { filters: RfpSearchFilters; vi
   const qRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const count = activeFilterCount(filters);
+  const [searchParams] = useSearchParams();
+  // Open from the start when the page was asked for with the panel open (the link without JavaScript).
+  const [open, setOpen] = useState(searchParams.get(PANEL_PARAM) === PANEL_OPEN);
+  const hiddenFilters = [...rfpSearchParams(filters, { page: 1 })].filter(([name]) => name !== "q");
+  /** This page with the panel open or closed: what the Filters control is without JavaScript. */
+  const panelHref = (next: boolean) => {
+    const params = new URLSearchParams(searchParams);
+    if (next) params.set(PANEL_PARAM, PANEL_OPEN);
+    else params.delete(PANEL_PARAM);
+    const qs = params.toString();
+    return qs ? `/rfps?${qs}` : "/rfps";
+  };
 
   // Follow the URL when it changes from elsewhere (a chip, a saved search), unless the person is typing.
   useEffect(() => {
@@ -122,23 +157,31 @@ export function RfpSearchForm({ filters, view }: { filters: RfpSearchFilters; vi
         </button>
       </div>
 
-      <details className="group">
-        <summary
-          className={buttonClass("secondary", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
+      {/* Closed, the panel is not rendered: its active filters ride along as hidden fields. */}
+      {open
+        ? null
+        : hiddenFilters.map(([name, value]) => (
+            <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+          ))}
+      <button
+        type="button"
+        className={`js-only ${buttonClass("secondary")}`}
+        aria-expanded={open}
+        aria-controls={open ? "rfp-filters" : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        <FiltersLabel count={count} testId />
+      </button>
+      <noscript>
+        <a href={panelHref(!open)} className={buttonClass("secondary")} aria-expanded={open}>
+          <FiltersLabel count={count} />
+        </a>
+      </noscript>
+      {open ? (
+        <div
+          id="rfp-filters"
+          className="mt-3 space-y-2 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
         >
-          <Filter aria-hidden="true" className="h-4 w-4" />
-          Filters
-          {count > 0 ? (
-            <span
-              data-testid="filter-count"
-              className="rounded-full bg-blue-700 px-2 text-xs font-bold text-white"
-            >
-              {count}
-              <span className="sr-only"> active</span>
-            </span>
-          ) : null}
-        </summary>
-        <div className="mt-3 space-y-2 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
           <Section
             title="Location & Property"
             open={Boolean(filters.state || filters.location || filters.propertyTypes.length > 0)}
@@ -322,7 +365,7 @@ export function RfpSearchForm({ filters, view }: { filters: RfpSearchFilters; vi
             ) : null}
           </div>
         </div>
-      </details>
+      ) : null}
     </Form>
   );
 }
