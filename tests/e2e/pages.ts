@@ -128,8 +128,12 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.dashboard", path: "/dashboard", as: "manager" },
   { route: "_app.dashboard_.proposals", path: "/dashboard/proposals", as: "manager" },
   { route: "_app.rfps._index", path: "/rfps", as: "manager" },
-  // The filter panel is rendered only when opened (decision 039): checked open too.
-  { route: "_app.rfps._index", path: "/rfps?filters=open&category=security", as: "manager" },
+  // The filter and saved-search panels are rendered only when opened (decision 039): checked open too.
+  {
+    route: "_app.rfps._index",
+    path: "/rfps?filters=open&save=open&saved=open&category=security",
+    as: "manager",
+  },
   { route: "_app.rfps_.new", path: "/rfps/new", as: "manager" },
   { route: "_app.rfps.$id", path: "/rfps/{own-rfp}", as: "manager" },
   { route: "_app.rfps.$id_.proposals", path: "/rfps/{own-rfp}/proposals", as: "manager" },

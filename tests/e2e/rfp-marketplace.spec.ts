@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { mailFromOutbox, publishRfp, signInAs, signOut } from "./helpers";
 
 /**
@@ -8,6 +8,10 @@ import { mailFromOutbox, publishRfp, signInAs, signOut } from "./helpers";
  */
 const MANAGER = { email: "manager@demo.test", password: "demo-password-2026", name: "Morgan Manager" };
 const VENDOR = { email: "vendor@demo.test", password: "demo-password-2026", name: "Val Vendor" };
+
+/** A panel's control on /rfps: a button with JavaScript, a link without (decision 039). */
+const panelToggle = (page: Page, name: string | RegExp, js: boolean) =>
+  page.getByRole(js ? "button" : "link", { name });
 
 test("publish, buy credits, find and bid, compare and accept: the vendor has Won", async ({
   page,
@@ -148,14 +152,16 @@ test("filters count in the badge; saved searches are kept on the server, run aga
   page,
 }, testInfo) => {
   test.slow(); // Eight page loads on a shared machine.
+  const js = testInfo.project.name !== "no-js";
   const name = `Security in Florida (${testInfo.project.name})`;
   await signInAs(page, VENDOR.email);
   await page.goto("/rfps?category=security&budget_min=1000&budget_max=90000&state=FL");
   await expect(page.getByTestId("filter-count")).toHaveText(/^3/);
   await expect(page.getByRole("list", { name: "Active filters" }).getByRole("link")).toHaveCount(4);
 
-  // Save Search: a disclosure with a plain form, the same with and without JavaScript.
-  await page.locator("summary", { hasText: "Save Search" }).click();
+  // Save Search: a panel with a plain form, rendered when opened; the same with and without JavaScript.
+  await expect(page.locator("form#save-search")).toHaveCount(0);
+  await panelToggle(page, "Save Search", js).click();
   const form = page.locator("form#save-search");
   await form.getByRole("button", { name: "Save", exact: true }).click();
   await expect(form.getByText("Please enter a name for this search")).toBeVisible();
@@ -165,25 +171,26 @@ test("filters count in the badge; saved searches are kept on the server, run aga
   await expect(page).toHaveURL(/category=security/);
 
   await page.goto("/rfps");
-  await page.locator("summary", { hasText: "Saved Searches" }).click();
+  await panelToggle(page, /^Saved Searches/, js).click();
   await page.getByRole("list", { name: "Saved searches" }).getByRole("link", { name }).click();
   await expect(page).toHaveURL(/category=security/);
   await expect(page.getByTestId("filter-count")).toHaveText(/^3/);
 
-  await page.locator("summary", { hasText: "Saved Searches" }).click();
+  await panelToggle(page, /^Saved Searches/, js).click();
   await page.getByRole("button", { name: `Delete ${name}` }).click();
   await expect(page.getByText("Deleted the saved search.")).toBeVisible();
-  await page.locator("summary", { hasText: "Saved Searches" }).click();
+  await panelToggle(page, /^Saved Searches/, js).click();
   await expect(page.getByRole("link", { name })).toHaveCount(0);
 });
 
 test("e-mail alerts of a saved search need Professional: a Free vendor is told so where they ask, with the upgrade link", async ({
   page,
-}) => {
+}, testInfo) => {
+  const js = testInfo.project.name !== "no-js";
   // vendor2@demo.test stays on Free (vendor@demo.test has a complimentary Professional plan).
   await signInAs(page, "vendor2@demo.test");
   await page.goto("/rfps?state=FL");
-  await page.locator("summary", { hasText: "Save Search" }).click();
+  await panelToggle(page, "Save Search", js).click();
   await page.locator("form#save-search").getByLabel("Name").fill("Florida with alerts");
   await page
     .locator("form#save-search")

@@ -106,8 +106,8 @@ test("JavaScript-only controls do not shift the page when it hydrates, and are h
   });
   await page.goto("/rfps");
   const palette = page.getByRole("button", { name: "Open command palette" });
-  const saveSearch = page.locator("summary", { hasText: "Save Search" });
-  // Saved searches are plain disclosures and forms: there with and without JavaScript.
+  const saveSearch = page.getByRole(javaScriptEnabled ? "button" : "link", { name: "Save Search" });
+  // Save Search is a button (a link without JavaScript): there with and without JavaScript.
   await expect(saveSearch).toBeVisible();
   if (!javaScriptEnabled) {
     await expect(palette).toBeHidden();

@@ -16,6 +16,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { Bell as LucideBell, BellOff as LucideBellOff, Bookmark as LucideBookmark } from "lucide-react";
 import { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
+import { LazyPanelToggle, lazyPanelId, useLazyPanel } from "~/components/ui/lazy-panel";
 import { staticIcon } from "~/components/ui/static-icon";
 
 // Drawn from one string each (see staticIcon): these appear on every page.
@@ -70,10 +71,7 @@ export interface SavedSearchItem {
 
 const panel =
   "absolute right-0 z-30 mt-2 w-[min(24rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-4 text-left shadow-2xl dark:border-slate-800 dark:bg-slate-900";
-const summary = buttonClass(
-  "secondary",
-  "cursor-pointer list-none px-3 py-1.5 [&::-webkit-details-marker]:hidden",
-);
+const summary = buttonClass("secondary", "px-3 py-1.5");
 
 function UpgradeLink() {
   return (
@@ -97,7 +95,7 @@ function FormError({ errors, upgradeUrl }: { errors?: string[]; upgradeUrl: stri
 
 /**
  * Save Search and Saved Searches (spec 001 sections 2.2 and 3; issue 14): kept on the server, per
- * person. Disclosure panels with plain forms, so they work the same with and without JavaScript.
+ * person. Panels with plain forms, rendered when opened (a button, or a link without JavaScript).
  * E-mail alerts for new matching RFPs are a Professional feature; Free keeps up to 3 searches.
  */
 export function SavedSearches({
@@ -113,88 +111,171 @@ export function SavedSearches({
   professional: boolean;
   actionData: SavedSearchActionData | undefined;
 }) {
-  const canSave = searchIsSavable(filters);
   // Each navigation (a search, a saved form's redirect) closes the panels; a refused form keeps its own open.
   const { key } = useLocation();
   const mine = (formId: string) => (actionData?.formId === formId ? actionData : undefined);
   const saveAnswer = mine("save-search");
-  const [form, fields] = useForm({
-    id: "save-search",
-    lastResult: saveAnswer?.result ?? undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SavedSearchSchema }),
-  });
   const listAnswer = actionData && actionData.formId !== "save-search";
-  const paused = !professional && saved.some((s) => s.alerts);
-
   return (
     <>
-      <details className="relative" open={saveAnswer ? true : undefined} key={`save-${key}`}>
-        <summary className={summary}>Save Search</summary>
-        <div className={panel}>
+      <SaveSearchPanel
+        key={`save-${key}`}
+        filters={filters}
+        total={total}
+        savedCount={saved.length}
+        professional={professional}
+        answer={saveAnswer}
+      />
+      <SavedSearchesPanel
+        key={`list-${key}`}
+        saved={saved}
+        professional={professional}
+        forced={Boolean(listAnswer)}
+        mine={mine}
+      />
+    </>
+  );
+}
+
+/** Save Search: its content (a Conform form) rendered only when opened (decision 039). */
+function SaveSearchPanel({
+  filters,
+  total,
+  savedCount,
+  professional,
+  answer,
+}: {
+  filters: RfpSearchFilters;
+  total: number;
+  savedCount: number;
+  professional: boolean;
+  answer: SavedSearchActionData | undefined;
+}) {
+  const lazy = useLazyPanel("save", Boolean(answer));
+  return (
+    <div className="relative">
+      <LazyPanelToggle panel={lazy} className={summary} label={() => "Save Search"} />
+      {lazy.open ? (
+        <div id={lazyPanelId(lazy)} className={panel}>
           <h2 className="text-lg font-semibold">Save Search</h2>
-          {canSave ? (
-            <Form method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
-              <input type="hidden" name="intent" value="save-search" />
-              <input type="hidden" name="filters" value={savedSearchFilters(filters)} />
-              <input type="hidden" name="resultCount" value={total} />
-              <FormError errors={form.errors} upgradeUrl={saveAnswer?.upgradeUrl ?? null} />
-              <div className="space-y-1">
-                <label htmlFor={fields.name.id} className="block text-sm font-medium">
-                  Name
-                </label>
-                <input
-                  {...getInputProps(fields.name, { type: "text" })}
-                  key={fields.name.key}
-                  maxLength={SAVED_SEARCH_NAME_MAX}
-                  className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-                />
-                {fields.name.errors ? (
-                  <p id={fields.name.errorId} className="text-sm text-red-700 dark:text-red-400">
-                    {fields.name.errors.join(" ")}
-                  </p>
-                ) : null}
-              </div>
-              <div className="flex items-start gap-2 text-sm">
-                <input
-                  {...getInputProps(fields.alerts, { type: "checkbox" })}
-                  key={fields.alerts.key}
-                  className="mt-0.5 h-4 w-4"
-                />
-                <label htmlFor={fields.alerts.id}>
-                  E-mail me when a new RFP matches
-                  {professional ? null : (
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">
-                      A Professional feature. <UpgradeLink />
-                    </span>
-                  )}
-                </label>
-              </div>
-              {professional ? null : (
-                <p className="text-xs text-slate-600 dark:text-slate-400">
-                  The Free plan keeps up to {FREE_SAVED_SEARCH_LIMIT} saved searches ({saved.length} saved).
-                </p>
-              )}
-              <div className="flex justify-end">
-                <button type="submit" className={buttonClass("primary")}>
-                  Save
-                </button>
-              </div>
-            </Form>
+          {searchIsSavable(filters) ? (
+            <SaveSearchForm
+              filters={filters}
+              total={total}
+              savedCount={savedCount}
+              professional={professional}
+              answer={answer}
+            />
           ) : (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
               {SAVED_SEARCH_MESSAGES.noFilters}.
             </p>
           )}
         </div>
-      </details>
-      <details className="relative" open={listAnswer ? true : undefined} key={`list-${key}`}>
-        <summary className={summary}>
-          <Bookmark aria-hidden="true" className="h-4 w-4" />
-          Saved Searches{saved.length > 0 ? ` (${saved.length})` : ""}
-        </summary>
-        <div className={panel}>
+      ) : null}
+    </div>
+  );
+}
+
+function SaveSearchForm({
+  filters,
+  total,
+  savedCount,
+  professional,
+  answer,
+}: {
+  filters: RfpSearchFilters;
+  total: number;
+  savedCount: number;
+  professional: boolean;
+  answer: SavedSearchActionData | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "save-search",
+    lastResult: answer?.result ?? undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SavedSearchSchema }),
+  });
+  return (
+    <Form method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="save-search" />
+      <input type="hidden" name="filters" value={savedSearchFilters(filters)} />
+      <input type="hidden" name="resultCount" value={total} />
+      <FormError errors={form.errors} upgradeUrl={answer?.upgradeUrl ?? null} />
+      <div className="space-y-1">
+        <label htmlFor={fields.name.id} className="block text-sm font-medium">
+          Name
+        </label>
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          key={fields.name.key}
+          maxLength={SAVED_SEARCH_NAME_MAX}
+          className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+        {fields.name.errors ? (
+          <p id={fields.name.errorId} className="text-sm text-red-700 dark:text-red-400">
+            {fields.name.errors.join(" ")}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex items-start gap-2 text-sm">
+        <input
+          {...getInputProps(fields.alerts, { type: "checkbox" })}
+          key={fields.alerts.key}
+          className="mt-0.5 h-4 w-4"
+        />
+        <label htmlFor={fields.alerts.id}>
+          E-mail me when a new RFP matches
+          {professional ? null : (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">
+              A Professional feature. <UpgradeLink />
+            </span>
+          )}
+        </label>
+      </div>
+      {professional ? null : (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          The Free plan keeps up to {FREE_SAVED_SEARCH_LIMIT} saved searches ({savedCount} saved).
+        </p>
+      )}
+      <div className="flex justify-end">
+        <button type="submit" className={buttonClass("primary")}>
+          Save
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Saved Searches: the list (a rename form per search) rendered only when opened (decision 039). */
+function SavedSearchesPanel({
+  saved,
+  professional,
+  forced,
+  mine,
+}: {
+  saved: SavedSearchItem[];
+  professional: boolean;
+  forced: boolean;
+  mine: (formId: string) => SavedSearchActionData | undefined;
+}) {
+  const lazy = useLazyPanel("saved", forced);
+  const paused = !professional && saved.some((s) => s.alerts);
+  return (
+    <div className="relative">
+      <LazyPanelToggle
+        panel={lazy}
+        className={summary}
+        label={() => (
+          <>
+            <Bookmark aria-hidden="true" className="h-4 w-4" />
+            Saved Searches{saved.length > 0 ? ` (${saved.length})` : ""}
+          </>
+        )}
+      />
+      {lazy.open ? (
+        <div id={lazyPanelId(lazy)} className={panel}>
           <h2 className="text-lg font-semibold">Saved Searches</h2>
           {paused ? (
             <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
@@ -216,8 +297,8 @@ export function SavedSearches({
             </ul>
           )}
         </div>
-      </details>
-    </>
+      ) : null}
+    </div>
   );
 }
 

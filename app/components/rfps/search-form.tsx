@@ -12,10 +12,11 @@ import {
   SEARCH_STATUSES,
   SORT_KEYS,
 } from "@domain/rfp/search";
-import { Form, Link, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useSubmit } from "@remix-run/react";
 import { Filter as LucideFilter, Search as LucideSearch } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { LazyPanelToggle, lazyPanelId, useLazyPanel } from "~/components/ui/lazy-panel";
 import { staticIcon } from "~/components/ui/static-icon";
 
 // Drawn from one string each (see staticIcon): these appear on every page.
@@ -32,10 +33,6 @@ export function searchHref(f: RfpSearchFilters, change: Partial<RfpSearchFilters
   const qs = p.toString();
   return qs ? `/rfps?${qs}` : "/rfps";
 }
-
-/** `/rfps?filters=open`: the page with the filter panel open (how it opens without JavaScript). */
-const PANEL_PARAM = "filters";
-const PANEL_OPEN = "open";
 
 /** The Filters control's text, with the count of active filters (spec 001 section 2.3). */
 function FiltersLabel({ count, testId = false }: { count: number; testId?: boolean }) {
@@ -84,18 +81,8 @@ export function RfpSearchForm({ filters, view }: { filters: RfpSearchFilters; vi
   const qRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const count = activeFilterCount(filters);
-  const [searchParams] = useSearchParams();
-  // Open from the start when the page was asked for with the panel open (the link without JavaScript).
-  const [open, setOpen] = useState(searchParams.get(PANEL_PARAM) === PANEL_OPEN);
+  const panel = useLazyPanel("filters");
   const hiddenFilters = [...rfpSearchParams(filters, { page: 1 })].filter(([name]) => name !== "q");
-  /** This page with the panel open or closed: what the Filters control is without JavaScript. */
-  const panelHref = (next: boolean) => {
-    const params = new URLSearchParams(searchParams);
-    if (next) params.set(PANEL_PARAM, PANEL_OPEN);
-    else params.delete(PANEL_PARAM);
-    const qs = params.toString();
-    return qs ? `/rfps?${qs}` : "/rfps";
-  };
 
   // Follow the URL when it changes from elsewhere (a chip, a saved search), unless the person is typing.
   useEffect(() => {
@@ -158,28 +145,19 @@ export function RfpSearchForm({ filters, view }: { filters: RfpSearchFilters; vi
       </div>
 
       {/* Closed, the panel is not rendered: its active filters ride along as hidden fields. */}
-      {open
+      {panel.open
         ? null
         : hiddenFilters.map(([name, value]) => (
             <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
           ))}
-      <button
-        type="button"
-        className={`js-only ${buttonClass("secondary")}`}
-        aria-expanded={open}
-        aria-controls={open ? "rfp-filters" : undefined}
-        onClick={() => setOpen(!open)}
-      >
-        <FiltersLabel count={count} testId />
-      </button>
-      <noscript>
-        <a href={panelHref(!open)} className={buttonClass("secondary")} aria-expanded={open}>
-          <FiltersLabel count={count} />
-        </a>
-      </noscript>
-      {open ? (
+      <LazyPanelToggle
+        panel={panel}
+        className={buttonClass("secondary")}
+        label={(button) => <FiltersLabel count={count} testId={button} />}
+      />
+      {panel.open ? (
         <div
-          id="rfp-filters"
+          id={lazyPanelId(panel)}
           className="mt-3 space-y-2 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
         >
           <Section
