@@ -137,20 +137,18 @@ export function SavedSearches({
   );
 }
 
-/** Save Search: its content (a Conform form) rendered only when opened (decision 039). */
-function SaveSearchPanel({
-  filters,
-  total,
-  savedCount,
-  professional,
-  answer,
-}: {
+interface SaveSearchProps {
   filters: RfpSearchFilters;
   total: number;
   savedCount: number;
   professional: boolean;
+  /** The action's answer to this form (a refusal keeps the panel open and shows it). */
   answer: SavedSearchActionData | undefined;
-}) {
+}
+
+/** Save Search: its content (a Conform form) rendered only when opened (decision 039). */
+function SaveSearchPanel(props: SaveSearchProps) {
+  const { filters, answer } = props;
   const lazy = useLazyPanel("save", Boolean(answer));
   return (
     <div className="relative">
@@ -159,13 +157,7 @@ function SaveSearchPanel({
         <div id={lazyPanelId(lazy)} className={panel}>
           <h2 className="text-lg font-semibold">Save Search</h2>
           {searchIsSavable(filters) ? (
-            <SaveSearchForm
-              filters={filters}
-              total={total}
-              savedCount={savedCount}
-              professional={professional}
-              answer={answer}
-            />
+            <SaveSearchForm {...props} />
           ) : (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
               {SAVED_SEARCH_MESSAGES.noFilters}.
@@ -177,19 +169,7 @@ function SaveSearchPanel({
   );
 }
 
-function SaveSearchForm({
-  filters,
-  total,
-  savedCount,
-  professional,
-  answer,
-}: {
-  filters: RfpSearchFilters;
-  total: number;
-  savedCount: number;
-  professional: boolean;
-  answer: SavedSearchActionData | undefined;
-}) {
+function SaveSearchForm({ filters, total, savedCount, professional, answer }: SaveSearchProps) {
   const [form, fields] = useForm({
     id: "save-search",
     lastResult: answer?.result ?? undefined,
