@@ -5,12 +5,13 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { createReadableStreamFromReadable, json } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { getSessionUser } from "./auth/session.server";
 import { newErrorId, recordError } from "./commands/errors.server";
 import { NonceProvider } from "./components/nonce";
 import { databaseHandle, getDb } from "./db.server";
 import { clientIp } from "./load-context";
+import { renderDocument } from "./render-document.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -84,12 +85,15 @@ function tagServerErrors(request: Request, remixContext: EntryContext) {
 }
 
 /**
- * A document request. A page without deferred data (every page today) is rendered to one string
+ * A document request. A page without deferred data (every page today) is rendered as a string
  * (renderToString) and sent as one buffer with its Content-Length: nothing of such a page can come
  * later, so streaming gains nothing, and the streaming renderer pays per piece of markup (a typed-array
  * view and a TextEncoder call for each of some 10,000 pieces on the /rfps page): the string renderer
- * takes 16 % less CPU for that page (issue 11, part 6: the page benchmark). A page with deferred data
- * streams as Remix's default does: from its shell, or for bots once all of it is ready.
+ * takes 16 % less CPU for that page (issue 11, part 6: the page benchmark). The markup comes in parts
+ * that are encoded one by one (app/render-document.server.ts): one string of a whole page is a V8 large
+ * object, and allocating it for each page cost /rfps about a tenth of its CPU (decision 040).
+ * A page with deferred data streams as Remix's default does: from its shell, or for bots once all of
+ * it is ready.
  */
 export default function handleRequest(
   request: Request,
@@ -110,7 +114,7 @@ export default function handleRequest(
   responseHeaders.set("Content-Type", "text/html");
   if (!deferred) {
     // A render error throws here, and Remix renders the page's error boundary instead.
-    const html = Buffer.from(`<!DOCTYPE html>${renderToString(app)}`);
+    const html = renderDocument(app);
     responseHeaders.set("Content-Length", String(html.length));
     return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   }
