@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { SAVED_SEARCH_UPGRADE_URL } from "@domain/rfp/saved-searches";
 import {
   activeFilterCount,
-  clearFilters,
+  clearSearch,
   pageCount,
   parseRfpSearch,
   REFRESH_SPIN_MS,
@@ -283,7 +283,7 @@ export default function RfpList() {
           </p>
           {filtered ? (
             <Link
-              to={searchHref({ ...clearFilters(filters), q: "" }, {}, view)}
+              to={searchHref(clearSearch(filters), {}, view)}
               className={buttonClass("secondary", "mt-4")}
             >
               {RFP_LIST_TEXT.clearFilters}

@@ -241,6 +241,15 @@ export function clearFilters(f: RfpSearchFilters): RfpSearchFilters {
   };
 }
 
+/**
+ * The empty result's "Clear Filters": the filters and the search text. A sort by relevance needs text,
+ * so it goes back to the default without text (newest first), as the search itself reads it.
+ */
+export function clearSearch(f: RfpSearchFilters): RfpSearchFilters {
+  const cleared = { ...clearFilters(f), q: "" };
+  return cleared.sort === "relevance" ? { ...cleared, sort: "newest", order: "desc" } : cleared;
+}
+
 /** The creation categories a search's categories cover. */
 export function coveredCategories(ids: readonly SearchCategoryId[]): RfpCategory[] {
   const out = new Set<RfpCategory>();

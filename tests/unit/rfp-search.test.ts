@@ -2,6 +2,7 @@ import { PROPERTY_TYPES } from "@domain/rfp";
 import {
   activeFilterCount,
   clearFilters,
+  clearSearch,
   coveredCategories,
   DEFAULT_RFP_SEARCH,
   PAGER_MAX_NUMBERS,
@@ -123,6 +124,13 @@ describe("RFP search filters (spec 001 sections 2.2, 2.3, 3, 7)", () => {
     const cleared = clearFilters(parse("q=roof&sort=budget&category=security&urgent=1&page=3"));
     expect(activeFilterCount(cleared)).toBe(0);
     expect(cleared).toMatchObject({ q: "roof", sort: "budget", page: 1 });
+  });
+
+  it("the empty result's Clear Filters also clears the text, and a sort by relevance with it", () => {
+    expect(rfpSearchParams(clearSearch(parse("q=roof&category=security&urgent=1"))).toString()).toBe("");
+    expect(rfpSearchParams(clearSearch(parse("q=roof&sort=budget&order=asc&state=FL"))).toString()).toBe(
+      "sort=budget&order=asc",
+    );
   });
 
   it("search categories cover creation categories", () => {
