@@ -23,6 +23,7 @@ function page(rows: number, text: (i: number) => string, script = true): ReactNo
       ),
       script &&
         createElement("script", {
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script, as Remix's own hydration data is
           dangerouslySetInnerHTML: { __html: `window.x=${JSON.stringify("é".repeat(20_000))}` },
         }),
     ),
