@@ -35,7 +35,16 @@ const pages: [string, ReactNode][] = [
   ["Latin-1 only, over 100,000 characters", page(3_000, (i) => `Org · Property ${"x".repeat(i % 50)}`)],
   ["two-byte characters", page(3_000, (i) => `$5,000 – $25,000 ${"y".repeat(i % 50)}`)],
   ["astral characters across part boundaries", page(4_000, (i) => `🏊 Pool ${"🔒".repeat(i % 13)}`)],
+  [
+    "lone surrogates (encoded as U+FFFD)",
+    page(3_000, (i) => `Budget ${"\ud83c".repeat(i % 3)} ${"\udf0a".repeat(i % 2)}`),
+  ],
 ];
+
+/** A component whose render fails. */
+function Broken(): ReactNode {
+  throw new Error("broken card");
+}
 
 describe("renderDocument", () => {
   it.each(pages)("sends the doctype and renderToString's markup byte for byte: %s", (_name, tree) => {
@@ -70,6 +79,29 @@ describe("renderToStringParts (patches/react-dom)", () => {
         expect(part.length).toBeLessThan(16_384 + 100);
       }
       expect(build.renderToStringParts(createElement("p", null, "x"))).toEqual(["<p>x</p>"]);
+      expect(build.renderToStringParts(null)).toEqual([""]);
     },
   );
+
+  it.each(Object.keys(builds))(
+    "%s build: a piece of markup of 16,384 characters or more is a part of its own; no empty last part",
+    (name) => {
+      const build = builds[name];
+      if (!build?.renderToStringParts) throw new Error(`react-dom ${name} build is not patched`);
+      // The hydration data's <script> is one piece of markup: it must not be joined to what came before.
+      const tree = page(500, (i) => `Row ${i}`);
+      const parts = build.renderToStringParts(tree);
+      expect(parts.join("")).toBe(build.renderToString(tree));
+      expect(parts.some((part) => part.startsWith("window.x=") && part.length > 20_000)).toBe(true);
+      expect(parts.every((part) => part !== "")).toBe(true);
+    },
+  );
+
+  it.each(Object.keys(builds))("%s build: a render error is thrown as renderToString throws it", (name) => {
+    const build = builds[name];
+    if (!build?.renderToStringParts) throw new Error(`react-dom ${name} build is not patched`);
+    const tree = createElement("main", null, createElement(Broken));
+    expect(() => build.renderToString(tree)).toThrow("broken card");
+    expect(() => build.renderToStringParts?.(tree)).toThrow("broken card");
+  });
 });
