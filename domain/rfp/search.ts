@@ -171,13 +171,23 @@ export function parseRfpSearch(params: URLSearchParams): RfpSearchFilters {
   f.urgent = params.get("urgent") === "1" || params.get("urgent") === "true";
   f.mine = params.get("mine") === "1" || params.get("mine") === "true";
   const sort = params.get("sort") ?? "";
-  f.sort = isOneOf(SORT_KEYS, sort) ? sort : f.q ? "relevance" : "newest";
-  if (f.sort === "relevance" && !f.q) f.sort = "newest";
+  f.sort = isOneOf(SORT_KEYS, sort) ? sort : defaultSort(f.q);
+  if (f.sort === "relevance" && !f.q) f.sort = defaultSort("");
   const order = params.get("order");
-  f.order = order === "asc" || order === "desc" ? order : f.sort === "deadline" ? "asc" : "desc";
+  f.order = order === "asc" || order === "desc" ? order : defaultOrder(f.sort);
   f.limit = positiveInt(params.get("limit"), RFP_PAGE_SIZE, RFP_PAGE_SIZE_MAX);
   f.page = positiveInt(params.get("page"), 1, 10_000);
   return f;
+}
+
+/** The sort a search starts with: by relevance with text, newest first without (relevance needs text). */
+function defaultSort(q: string): RfpSearchFilters["sort"] {
+  return q ? "relevance" : "newest";
+}
+
+/** The order a sort starts with: the nearest deadline first, the largest or newest first otherwise. */
+function defaultOrder(sort: RfpSearchFilters["sort"]): RfpSearchFilters["order"] {
+  return sort === "deadline" ? "asc" : "desc";
 }
 
 /** The query string for filters (defaults left out), for links, the pager and saved searches. */
@@ -199,10 +209,8 @@ export function rfpSearchParams(
   for (const s of v.statuses) p.append("status", s);
   if (v.urgent) p.set("urgent", "1");
   if (v.mine) p.set("mine", "1");
-  const defaultSort = v.q ? "relevance" : "newest";
-  if (v.sort !== defaultSort) p.set("sort", v.sort);
-  const defaultOrder = v.sort === "deadline" ? "asc" : "desc";
-  if (v.order !== defaultOrder) p.set("order", v.order);
+  if (v.sort !== defaultSort(v.q)) p.set("sort", v.sort);
+  if (v.order !== defaultOrder(v.sort)) p.set("order", v.order);
   if (v.limit !== RFP_PAGE_SIZE) p.set("limit", String(v.limit));
   if (v.page !== 1) p.set("page", String(v.page));
   return p;
@@ -247,7 +255,9 @@ export function clearFilters(f: RfpSearchFilters): RfpSearchFilters {
  */
 export function clearSearch(f: RfpSearchFilters): RfpSearchFilters {
   const cleared = { ...clearFilters(f), q: "" };
-  return cleared.sort === "relevance" ? { ...cleared, sort: "newest", order: "desc" } : cleared;
+  if (cleared.sort !== "relevance") return cleared;
+  const sort = defaultSort("");
+  return { ...cleared, sort, order: defaultOrder(sort) };
 }
 
 /** The creation categories a search's categories cover. */
