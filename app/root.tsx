@@ -9,6 +9,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -81,11 +82,15 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => installGlobalErrorReporting(), []);
   // Core Web Vitals go to the server's performance monitor (issue 5, part 9).
   useEffect(() => installWebVitalsReporting(), []);
-  // Marks the document once React has hydrated it, so browser tests press keys only when the
-  // client-side handlers are attached (tests/e2e/helpers.ts, waitForHydration).
+  // Marks the document with the location React has hydrated or rendered, once the page's effects
+  // have run (this one runs after its children's), so browser tests press keys only when the
+  // client-side handlers are attached (tests/e2e/helpers.ts, waitForHydration). After a client-side
+  // navigation the URL changes before React renders the next page: a mark that did not name its
+  // location would still hold for the page before.
+  const { pathname, search } = useLocation();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+    document.documentElement.dataset.hydrated = `${pathname}${search}`;
+  }, [pathname, search]);
   return (
     <html lang="en" className={rootClassName(data?.appearance ?? DEFAULT_APPEARANCE)}>
       <head>

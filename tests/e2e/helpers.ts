@@ -41,13 +41,21 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 /**
- * With JavaScript on, waits until React has hydrated the page (app/root.tsx marks <html
- * data-hydrated>): server-rendered controls are visible before their handlers are attached, so a key
- * press or a click on a JavaScript-only control must wait for this. Without JavaScript it returns.
+ * With JavaScript on, waits until React has hydrated or rendered the page at the current location
+ * and run its effects (app/root.tsx marks <html data-hydrated> with that location): server-rendered
+ * controls are visible before their handlers are attached, and after a client-side navigation the
+ * URL changes before the next page renders, so a key press or a click on a JavaScript-only control
+ * must wait for this. Without JavaScript it returns.
  */
 export async function waitForHydration(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return;
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.dataset.hydrated === `${location.pathname}${location.search}`,
+      ),
+    )
+    .toBe(true);
 }
 
 /**
