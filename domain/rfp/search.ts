@@ -171,8 +171,8 @@ export function parseRfpSearch(params: URLSearchParams): RfpSearchFilters {
   f.urgent = params.get("urgent") === "1" || params.get("urgent") === "true";
   f.mine = params.get("mine") === "1" || params.get("mine") === "true";
   const sort = params.get("sort") ?? "";
-  f.sort = isOneOf(SORT_KEYS, sort) ? sort : defaultSort(f.q);
-  if (f.sort === "relevance" && !f.q) f.sort = defaultSort("");
+  // Relevance needs text: without it, the default sort.
+  f.sort = isOneOf(SORT_KEYS, sort) && (sort !== "relevance" || f.q) ? sort : defaultSort(f.q);
   const order = params.get("order");
   f.order = order === "asc" || order === "desc" ? order : defaultOrder(f.sort);
   f.limit = positiveInt(params.get("limit"), RFP_PAGE_SIZE, RFP_PAGE_SIZE_MAX);

@@ -63,12 +63,18 @@ describe("renderToStringParts (patches/react-dom)", () => {
     string,
     { renderToString: (n: ReactNode) => string; renderToStringParts?: (n: ReactNode) => string[] }
   >;
+  /** The build by name, which must have the patch's renderToStringParts. */
+  const patched = (name: string) => {
+    const build = builds[name];
+    const renderToStringParts = build?.renderToStringParts;
+    if (!build || !renderToStringParts) throw new Error(`react-dom ${name} build is not patched`);
+    return { renderToString: build.renderToString, renderToStringParts };
+  };
 
   it.each(Object.keys(builds))(
     "%s build: parts of about 16,384 characters that join into renderToString's markup",
     (name) => {
-      const build = builds[name];
-      if (!build?.renderToStringParts) throw new Error(`react-dom ${name} build is not patched`);
+      const build = patched(name);
       // Pieces of markup under 100 characters: every part but the last ends within a piece of 16,384.
       const tree = page(3_000, (i) => `$5,000 – $25,000 ${"y".repeat(i % 50)}`, false);
       const parts = build.renderToStringParts(tree);
@@ -86,8 +92,7 @@ describe("renderToStringParts (patches/react-dom)", () => {
   it.each(Object.keys(builds))(
     "%s build: a piece of markup of 16,384 characters or more is a part of its own; no empty last part",
     (name) => {
-      const build = builds[name];
-      if (!build?.renderToStringParts) throw new Error(`react-dom ${name} build is not patched`);
+      const build = patched(name);
       // The hydration data's <script> is one piece of markup: it must not be joined to what came before.
       const tree = page(500, (i) => `Row ${i}`);
       const parts = build.renderToStringParts(tree);
@@ -98,10 +103,9 @@ describe("renderToStringParts (patches/react-dom)", () => {
   );
 
   it.each(Object.keys(builds))("%s build: a render error is thrown as renderToString throws it", (name) => {
-    const build = builds[name];
-    if (!build?.renderToStringParts) throw new Error(`react-dom ${name} build is not patched`);
+    const build = patched(name);
     const tree = createElement("main", null, createElement(Broken));
     expect(() => build.renderToString(tree)).toThrow("broken card");
-    expect(() => build.renderToStringParts?.(tree)).toThrow("broken card");
+    expect(() => build.renderToStringParts(tree)).toThrow("broken card");
   });
 });
