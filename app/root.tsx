@@ -3,7 +3,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -23,6 +22,7 @@ import {
 import { errorMessage, installGlobalErrorReporting } from "~/components/errors/report";
 import { useNonce } from "~/components/nonce";
 import { installWebVitalsReporting } from "~/components/performance/web-vitals";
+import { Link, LinkNavigation } from "~/components/ui/link";
 import { readFlash } from "~/flash.server";
 import stylesheet from "~/tailwind.css";
 
@@ -105,7 +105,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </noscript>
       </head>
       <body className="h-full bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-        {children}
+        {/* The one navigate function every <Link> asks when clicked (components/ui/link). */}
+        <LinkNavigation>{children}</LinkNavigation>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -21,7 +21,7 @@ import {
 import type { Severity } from "@domain/performance/thresholds";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useRevalidator, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData, useRevalidator, useSubmit } from "@remix-run/react";
 import { formatDistanceStrict } from "date-fns";
 import { useEffect } from "react";
 import { z } from "zod";
@@ -31,6 +31,7 @@ import { AdminSection, AdminTable, adminCell, adminRow } from "~/components/admi
 import { AdminTabs } from "~/components/admin/admin-tabs";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Button } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";

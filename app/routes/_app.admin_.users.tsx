@@ -6,7 +6,7 @@ import {
 } from "@domain/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { setAccountDisabled } from "~/commands/admin-users.server";
@@ -14,6 +14,7 @@ import { AdminTable, adminCell, adminRow } from "~/components/admin/admin-table"
 import { AdminTabs } from "~/components/admin/admin-tabs";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";

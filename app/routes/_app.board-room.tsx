@@ -8,13 +8,14 @@ import {
 } from "@domain/meeting";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { CalendarPlus, ListChecks, MapPin, Search } from "lucide-react";
 import { requireBoardRoom } from "~/auth/board-room.server";
 import { associationPlanNotice } from "~/auth/plan.server";
 import { PlanLimitNotice } from "~/components/billing/plan-limit-notice";
 import { Badge, StatusBadge } from "~/components/board-room/badges";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { StatCards } from "~/components/ui/stat-cards";
 import { getDb } from "~/db.server";
 import { meetingSummary } from "~/queries/meeting-present.server";

@@ -9,13 +9,14 @@ import {
 } from "@domain/meeting";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { meetingActor, requireBoardRoom } from "~/auth/board-room.server";
 import { pageNotFound } from "~/auth/guards.server";
 import { editMeeting } from "~/commands/meetings.server";
 import { MeetingForm, type MeetingFormValues } from "~/components/board-room/meeting-form";
 import { Alert } from "~/components/ui/alert";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";

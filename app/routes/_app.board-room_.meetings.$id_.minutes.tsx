@@ -13,7 +13,7 @@ import {
 } from "@domain/meeting";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
@@ -30,6 +30,7 @@ import { Panel, StatusBadge } from "~/components/board-room/badges";
 import { SwitchAssociationForMeeting } from "~/components/board-room/switch-association";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";

@@ -2,7 +2,7 @@ import { DOCUMENT_MESSAGES } from "@domain/documents";
 import { PACKET_MESSAGES, packetOpenIn } from "@domain/meeting";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
 import { requireAssociation } from "~/auth/association.server";
@@ -16,6 +16,7 @@ import {
   removePacketDocument,
 } from "~/commands/meeting-packet.server";
 import { MeetingPacketPanel } from "~/components/board-room/meeting-packet";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, isMultipart, readForm } from "~/forms.server";

@@ -22,11 +22,12 @@ import {
 } from "@domain/calendar";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
 import { feedToken, resetFeed } from "~/commands/calendar-feed.server";
 import { EntryChip, EntryRow } from "~/components/calendar/entry";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { redirectWithFlash } from "~/flash.server";

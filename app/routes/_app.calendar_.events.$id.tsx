@@ -11,12 +11,13 @@ import {
 } from "@domain/calendar";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { pageNotFound } from "~/auth/guards.server";
 import { deleteEvent, duplicateEvent, findVisibleEvent } from "~/commands/calendar.server";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";

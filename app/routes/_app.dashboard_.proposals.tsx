@@ -2,10 +2,11 @@ import { PROPOSAL_AUTHOR_LABELS, PROPOSAL_STATUSES, type ProposalStatus } from "
 import { pageCount } from "@domain/rfp/search";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { viewerTimeZone } from "~/auth/actors.server";
 import { requireContext } from "~/auth/guards.server";
 import { Pager } from "~/components/rfps/pager";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { listAuthorProposals } from "~/queries/rfp-detail.server";
 import { dateLabel } from "~/queries/rfp-present.server";

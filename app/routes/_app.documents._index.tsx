@@ -21,7 +21,7 @@ import {
 } from "@domain/documents";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { findAssociation, requireAssociation } from "~/auth/association.server";
 import { requireContext } from "~/auth/guards.server";
@@ -48,6 +48,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { LabelledControl } from "~/components/ui/labelled-control";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, isMultipart, readForm } from "~/forms.server";

@@ -18,7 +18,7 @@ import {
 } from "@domain/finance/import";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
 import type { FinanceViewer } from "~/auth/finance.server";
@@ -28,6 +28,7 @@ import { confirmImport, createImport, discardReceipts, readImportUpload } from "
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isMultipart, readForm } from "~/forms.server";

@@ -35,7 +35,7 @@ import { type FinanceQuery, readFinanceQuery } from "@domain/finance/query";
 import { removeComponentConfirm } from "@domain/finance/reserves";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import {
   associationToday,
@@ -69,6 +69,7 @@ import { DeleteButton, DeleteConfirmation } from "~/components/finance/delete";
 import { BudgetForm, ComponentForm, TransactionForm } from "~/components/finance/forms";
 import { FundForm, MovementForm } from "~/components/finance/reserve-fund-forms";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { StatCards } from "~/components/ui/stat-cards";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";

@@ -1,11 +1,12 @@
 import { ACTION_ITEM_STATUS_LABELS, MOTION_RESULT_LABELS } from "@domain/meeting";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { ArrowLeft, Download } from "lucide-react";
 import { requireAssociation } from "~/auth/association.server";
 import { pageNotFound } from "~/auth/guards.server";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { meetingWhen } from "~/queries/meeting-present.server";
 import { sharedMinutes } from "~/queries/meetings.server";

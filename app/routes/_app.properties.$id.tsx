@@ -16,7 +16,7 @@ import {
 import { AssociationSettingsSchema, InvitationSchema, MemberActionSchema } from "@domain/associations/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type AssociationViewer, requireAssociation } from "~/auth/association.server";
 import { forbidden } from "~/auth/guards.server";
 import {
@@ -35,6 +35,7 @@ import {
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/ui/select-field";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";

@@ -11,7 +11,7 @@ import { CreateAssociationSchema } from "@domain/associations/forms";
 import { isRoleVerified } from "@domain/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ActiveViewer, forbidden, requireContext } from "~/auth/guards.server";
 import { createAssociation } from "~/commands/associations.server";
 import {
@@ -21,6 +21,7 @@ import {
 } from "~/components/associations/details-fields";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/ui/select-field";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";

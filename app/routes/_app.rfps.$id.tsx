@@ -12,7 +12,7 @@ import {
 import { isRfpId, RFP_NOT_FOUND } from "@domain/rfp/search";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, FileText } from "lucide-react";
 import type { ReactNode } from "react";
 import { pageNotFound, requireContext } from "~/auth/guards.server";
@@ -21,6 +21,7 @@ import { CategoryIcon } from "~/components/rfps/category-icon";
 import { ScopeText, STATUS_LABEL, STATUS_STYLE } from "~/components/rfps/rfp-card";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import {
   type RfpDetailActionData,
   type RfpDetailData,

@@ -11,7 +11,7 @@ import {
 import { formatFileSize } from "@domain/rfp/documents";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, Check, Minus, X } from "lucide-react";
 import { z } from "zod";
 import { rfpActor, viewableRfp, viewerTimeZone } from "~/auth/actors.server";
@@ -20,6 +20,7 @@ import { forbidden, requireContext } from "~/auth/guards.server";
 import { awardPerBoardVote, reviewProposalCommand } from "~/commands/rfps.server";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";

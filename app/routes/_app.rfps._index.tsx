@@ -10,7 +10,7 @@ import {
 } from "@domain/rfp/search";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import {
   LayoutGrid as LucideLayoutGrid,
   List as LucideList,
@@ -35,6 +35,7 @@ import {
 } from "~/components/rfps/saved-searches";
 import { ActiveFilterChips, QuickFilters, RfpSearchForm, searchHref } from "~/components/rfps/search-form";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { staticIcon } from "~/components/ui/static-icon";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";

@@ -12,7 +12,7 @@ import {
 import { formatCents } from "@domain/credits/packages";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { getMemberships } from "~/auth/association.server";
 import { BOARD_ROOM_ROLES } from "~/auth/board-room.server";
@@ -27,6 +27,7 @@ import {
 import { SettingsSection } from "~/components/settings/controls";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { readForm } from "~/forms.server";

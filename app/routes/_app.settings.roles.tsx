@@ -25,7 +25,7 @@ import {
 } from "@domain/rules/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { requireViewer } from "~/auth/guards.server";
 import { safeRedirect } from "~/auth/session.server";
@@ -40,6 +40,7 @@ import {
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";

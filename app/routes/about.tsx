@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { ClosingCta, GuestLayout, PageHero, Section } from "~/components/marketing/guest-layout";
+import { Link } from "~/components/ui/link";
 import { guestPageData } from "~/queries/guest.server";
 
 export const meta: MetaFunction = () => [{ title: "About · Association Commons" }];

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { AUTH_FLOW_MESSAGES, ConfirmEmailSchema, ResendConfirmationSchema } from "@domain/rules/email-tokens";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { limitAttempts } from "~/auth/auth-limits.server";
 import {
@@ -19,6 +19,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
 import { honeypotRefusal, honeypotStamp } from "~/honeypot.server";

@@ -4,7 +4,7 @@ import { AUTH_FALLBACK_MESSAGES, PASSWORD_MIN_LENGTH } from "@domain/rules/accou
 import { AUTH_FLOW_MESSAGES, ResetPasswordSchema } from "@domain/rules/email-tokens";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { answerEmailLinkRequest, emailLinkPageState } from "~/auth/email-link-page.server";
 import { createUserSession } from "~/auth/session.server";
@@ -15,6 +15,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
 import { honeypotRefusal } from "~/honeypot.server";

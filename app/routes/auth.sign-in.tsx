@@ -8,7 +8,7 @@ import {
 import { AUTH_FLOW_MESSAGES } from "@domain/rules/email-tokens";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import type { z } from "zod";
 import { recordFailedSignIn, type SignInClient, signInLockedOut } from "~/auth/auth-limits.server";
 import {
@@ -26,6 +26,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { readForm, withFormBody } from "~/forms.server";
 import { honeypotRefusal, honeypotStamp } from "~/honeypot.server";

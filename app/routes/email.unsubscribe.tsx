@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { setEmailNotifications } from "~/commands/profile.server";
 import { AuthCard } from "~/components/shell/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
 import { verifyUnsubscribeToken } from "~/mail/unsubscribe.server";

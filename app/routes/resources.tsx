@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { BookOpen, CircleHelp, CreditCard, LayoutGrid, Mail, Route } from "lucide-react";
 import { FEATURES } from "~/components/marketing/features";
 import { GuestLayout, PageHero, Section } from "~/components/marketing/guest-layout";
+import { Link } from "~/components/ui/link";
 import { guestPageData } from "~/queries/guest.server";
 
 export const meta: MetaFunction = () => [{ title: "Resources · Association Commons" }];

@@ -268,3 +268,39 @@ test("an unverified manager sees Create RFP with its verification state, leading
   await page.keyboard.press("Control+Shift+N");
   await expect(page).toHaveURL(/\/settings\/verification$/);
 });
+
+test("a link navigates inside the page with JavaScript, and a modified click leaves the page alone", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
+  await signInAs(page, "manager@demo.test");
+  const documents: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "document") documents.push(new URL(r.url()).pathname);
+  });
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  await sidebar(page).getByRole("link", { name: "Calendar" }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(sidebar(page).getByRole("link", { name: "Calendar" })).toHaveAttribute("aria-current", "page");
+  await waitForHydration(page);
+  const kept = await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
+  // app/components/ui/link: with JavaScript the app's links navigate on the client (no new document);
+  // without it, each is a plain link.
+  expect(kept ?? false).toBe(javaScriptEnabled);
+  expect(documents).toEqual(javaScriptEnabled ? [] : ["/calendar"]);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  if (!javaScriptEnabled) return;
+  await waitForHydration(page);
+  // A click with a modifier key is the browser's (a new tab here), not a navigation of this page.
+  const opened = context.waitForEvent("page");
+  await sidebar(page)
+    .getByRole("link", { name: "Calendar" })
+    .click({ modifiers: ["Shift"] });
+  await (await opened).close();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(documents).toEqual([]);
+});

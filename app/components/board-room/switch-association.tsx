@@ -1,6 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { ArrowLeft, Building2 } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 
 /**
  * A board room page of a meeting that belongs to another of the person's associations (openOrOfferSwitch

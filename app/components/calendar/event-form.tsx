@@ -21,10 +21,11 @@ import {
   RECURRENCE_LABELS,
   RECURRENCE_PATTERNS,
 } from "@domain/calendar/types";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/ui/select-field";
 
 /** Zones offered besides the person's and the event's own. */

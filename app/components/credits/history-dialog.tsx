@@ -10,10 +10,11 @@ import {
   TRANSACTION_TYPE_LABELS,
 } from "@domain/credits/history";
 import { dateTimeInTimeZone } from "@domain/rfp/time";
-import { Form, Link, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
+import { Form, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
 import { Download, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { UrlDialog } from "./modal";
 
 const TYPE_BADGES: Record<string, string> = {

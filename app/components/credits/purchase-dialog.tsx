@@ -7,10 +7,10 @@ import {
   pricePerCreditCents,
 } from "@domain/credits";
 import { PURCHASE_MESSAGES, VENDOR_CREDITS_PRODUCT_TYPE } from "@domain/credits/checkout";
-import { Link } from "@remix-run/react";
 import { AlertTriangle, Coins, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { UrlDialog } from "./modal";
 
 /**

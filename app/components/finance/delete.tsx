@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 
 /**
  * A delete (or void, or remove) button that asks first (spec 001 section 7's confirm texts). With

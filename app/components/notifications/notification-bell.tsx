@@ -1,5 +1,5 @@
 import { COMPACT_LIST_LIMIT, EMPTY_STATES } from "@domain/notifications";
-import { Link, useLocation, useRevalidator, useSubmit } from "@remix-run/react";
+import { useLocation, useRevalidator, useSubmit } from "@remix-run/react";
 import { Bell as LucideBell } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
@@ -9,6 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { Link } from "~/components/ui/link";
 import { staticIcon } from "~/components/ui/static-icon";
 import type { NotificationItem } from "~/queries/notification-present.server";
 import { PriorityBadge } from "./notification-open-form";

@@ -1,5 +1,6 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { Check, X } from "lucide-react";
+import { Link } from "~/components/ui/link";
 import type { OnboardingNudgeData } from "~/queries/onboarding.server";
 
 /**

@@ -6,7 +6,7 @@ import {
   type RfpFields,
   type RfpWizardStepId,
 } from "@domain/rfp";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 
 type Row = [label: string, value: string | null | undefined];
 

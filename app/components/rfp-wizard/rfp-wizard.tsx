@@ -2,10 +2,11 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { RFP_LIMITS, RFP_MESSAGES, type RfpFields, type RfpWizardStepId } from "@domain/rfp";
 import { PUBLISHED_FORM } from "@domain/rfp/wizard";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { RfpDocuments } from "./documents";
 import { ReviewSummary } from "./review";
 import {

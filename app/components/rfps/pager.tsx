@@ -1,5 +1,5 @@
 import { pagerNumbers } from "@domain/rfp/search";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 
 /** Previous, at most 5 page numbers, Next (spec 001 section 2.3), as plain links. */
 export function Pager({

@@ -1,6 +1,7 @@
 import { SCOPE_SHOW_MORE_AT, URGENCY_LABELS } from "@domain/rfp";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import type { RfpCardData } from "~/queries/rfp-present.server";
 import { CategoryIcon } from "./category-icon";
 

@@ -12,11 +12,12 @@ import {
   savedSearchNameError,
   searchIsSavable,
 } from "@domain/rfp/search";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { Bell as LucideBell, BellOff as LucideBellOff, Bookmark as LucideBookmark } from "lucide-react";
 import { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
 import { LazyPanelToggle, lazyPanelId, useLazyPanel } from "~/components/ui/lazy-panel";
+import { Link } from "~/components/ui/link";
 import { staticIcon } from "~/components/ui/static-icon";
 
 // Drawn from one string each (see staticIcon): these appear on every page.

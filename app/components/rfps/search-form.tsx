@@ -12,11 +12,12 @@ import {
   SEARCH_STATUSES,
   SORT_KEYS,
 } from "@domain/rfp/search";
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
 import { Filter as LucideFilter, Search as LucideSearch } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { LazyPanelToggle, lazyPanelId, useLazyPanel } from "~/components/ui/lazy-panel";
+import { Link } from "~/components/ui/link";
 import { staticIcon } from "~/components/ui/static-icon";
 
 // Drawn from one string each (see staticIcon): these appear on every page.

@@ -2,7 +2,7 @@ import type { NavItem } from "@domain/navigation";
 import { activeNavHref, MOBILE_BAR_ITEMS } from "@domain/navigation";
 import type { PaletteViewer } from "@domain/palette";
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
-import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
+import { Form, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import {
   Menu as LucideMenu,
   PanelLeftClose as LucidePanelLeftClose,
@@ -12,6 +12,7 @@ import {
 import { type ReactNode, useEffect, useState } from "react";
 import { type BellData, NotificationBell } from "~/components/notifications/notification-bell";
 import { CommandPalette } from "~/components/palette/command-palette";
+import { Link } from "~/components/ui/link";
 import { Logo } from "~/components/ui/logo";
 import { Sheet } from "~/components/ui/sheet";
 import { staticIcon } from "~/components/ui/static-icon";

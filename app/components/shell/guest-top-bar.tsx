@@ -1,4 +1,4 @@
-import { Link, NavLink as RemixNavLink, useLocation } from "@remix-run/react";
+import { NavLink as RemixNavLink, useLocation } from "@remix-run/react";
 import { ChevronDown, Menu } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import {
@@ -9,6 +9,7 @@ import {
   RESOURCE_LINKS,
 } from "~/components/marketing/nav";
 import { buttonClass } from "~/components/ui/button";
+import { Link } from "~/components/ui/link";
 import { Logo } from "~/components/ui/logo";
 
 const SUMMARY =

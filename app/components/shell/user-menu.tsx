@@ -1,5 +1,5 @@
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
-import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { Form, useFetcher, useLocation } from "@remix-run/react";
 import {
   Building2 as LucideBuilding2,
   Check as LucideCheck,
@@ -23,6 +23,7 @@ import {
   DropdownMenuTrigger,
   menuItemClass,
 } from "~/components/ui/dropdown-menu";
+import { Link } from "~/components/ui/link";
 import { staticIcon } from "~/components/ui/static-icon";
 
 // Drawn from one string each (see staticIcon): these appear on every page.

@@ -1,6 +1,7 @@
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { CheckCircle2, Info, X } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Link } from "~/components/ui/link";
 import type { Flash } from "~/flash.server";
 
 /**
