@@ -1,10 +1,8 @@
-import type { EntryContext } from "@remix-run/node";
-import { Outlet, Link as RemixLink, RemixServer } from "@remix-run/react";
-import { createStaticHandler } from "@remix-run/router";
+import { Outlet, Link as RemixLink } from "@remix-run/react";
 import { createElement, type ReactElement } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Link, LinkNavigation, type LinkProps } from "~/components/ui/link";
+import { twoRouteApp } from "../support/remix-document";
 
 /**
  * app/components/ui/link: the app's <Link> renders without React Router's hooks, so its markup must be
@@ -28,42 +26,19 @@ const cases: LinkProps[] = [
   { to: "" },
 ];
 
-/** Renders `element` as the page at /a/b?x=1 of a one-route Remix app. */
-async function renderAt(element: () => ReactElement) {
-  const handler = createStaticHandler([
-    { id: "root", path: "/", children: [{ id: "routes/a.b", path: "a/b" }] },
-  ]);
-  const staticHandlerContext = await handler.query(new Request("http://localhost/a/b?x=1"));
-  if (staticHandlerContext instanceof Response) throw new Error("unexpected response");
-  const context = {
-    manifest: {
-      routes: {
-        root: { id: "root", path: "", hasLoader: false, hasAction: false, module: "/root.js" },
-        "routes/a.b": {
-          id: "routes/a.b",
-          parentId: "root",
-          path: "a/b",
-          hasLoader: false,
-          hasAction: false,
-          module: "/a.js",
-        },
-      },
-      entry: { module: "/entry.js", imports: [] },
-      url: "/m.js",
-      version: "1",
-    },
-    routeModules: {
+const app = twoRouteApp({ id: "routes/a.b", path: "a/b" });
+const future = { v3_relativeSplatPath: true, v3_lazyRouteDiscovery: true };
+
+/** Renders `element` as the page at /a/b?x=1, under the root layout's <LinkNavigation>. */
+function renderAt(element: () => ReactElement) {
+  return app(
+    {
       root: { default: () => createElement(LinkNavigation, null, createElement(Outlet)) },
       "routes/a.b": { default: element },
     },
-    staticHandlerContext,
-    future: { v3_relativeSplatPath: true, v3_lazyRouteDiscovery: true },
-    isSpaMode: false,
-    serverHandoffString: "{}",
-    serializeError: (e: Error) => ({ message: e.message }),
-    renderMeta: {},
-  } as unknown as EntryContext;
-  return renderToString(createElement(RemixServer, { context, url: "http://localhost/a/b?x=1" }));
+    "http://localhost/a/b?x=1",
+    future,
+  );
 }
 
 describe("Link", () => {

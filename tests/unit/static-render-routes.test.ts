@@ -1,11 +1,10 @@
-import type { EntryContext } from "@remix-run/node";
-import { Outlet, RemixServer } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { createStaticHandler } from "@remix-run/router";
 import { createElement, useContext } from "react";
-import { renderToString } from "react-dom/server";
 import { UNSAFE_DataRouterContext } from "react-router-dom";
 import { createStaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
+import { twoRouteApp } from "../support/remix-document";
 
 /**
  * patches/@remix-run+react and patches/react-router-dom: every document render used to rebuild the
@@ -38,45 +37,13 @@ function Page({ label }: { label: string }) {
 }
 
 describe("RemixServer (patched)", () => {
-  const manifestRoutes = {
-    root: { id: "root", path: "", hasLoader: false, hasAction: false, module: "/root.js" },
-    "routes/a": {
-      id: "routes/a",
-      parentId: "root",
-      path: "a",
-      hasLoader: false,
-      hasAction: false,
-      module: "/a.js",
-    },
-  };
   const modules = (label: string) => ({
     root: { default: () => createElement("main", null, createElement(Outlet)) },
     "routes/a": { default: () => createElement(Page, { label }) },
   });
-
-  async function render(routeModules: ReturnType<typeof modules>) {
-    const handler = createStaticHandler([
-      { id: "root", path: "/", children: [{ id: "routes/a", path: "a" }] },
-    ]);
-    const staticHandlerContext = await handler.query(new Request("http://localhost/a"));
-    if (staticHandlerContext instanceof Response) throw new Error("unexpected response");
-    const context = {
-      manifest: {
-        routes: manifestRoutes,
-        entry: { module: "/entry.js", imports: [] },
-        url: "/m.js",
-        version: "1",
-      },
-      routeModules: { ...routeModules },
-      staticHandlerContext,
-      future: sameFuture,
-      isSpaMode: false,
-      serverHandoffString: "{}",
-      serializeError: (e: Error) => ({ message: e.message }),
-      renderMeta: {},
-    } as unknown as EntryContext;
-    return renderToString(createElement(RemixServer, { context, url: "http://localhost/a" }));
-  }
+  const app = twoRouteApp({ id: "routes/a", path: "a" });
+  const render = (routeModules: ReturnType<typeof modules>) =>
+    app(routeModules, "http://localhost/a", sameFuture);
   const sameFuture = {};
 
   it("renders each request alike from one route tree, and from a new one when the modules change", async () => {
