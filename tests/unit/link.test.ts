@@ -6,9 +6,10 @@ import { twoRouteApp } from "../support/remix-document";
 
 /**
  * app/components/ui/link: the app's <Link> renders without React Router's hooks, so its markup must be
- * exactly what Remix's <Link> renders for the same props (the browser hydrates one from the other),
- * for every kind of `to` the app uses: paths with a search and a hash, an empty search or hash, full
- * URLs, a document link, and relative ones (handed to Remix's <Link>).
+ * exactly what Remix's <Link> renders for the same props (the browser hydrates one from the other).
+ * The app's links are all paths: with a search and a hash, an empty search or hash, a document link.
+ * Full URLs have a branch of their own; relative ones are handed to Remix's <Link> (so those cases
+ * check only that hand-over).
  */
 const cases: LinkProps[] = [
   { to: "/rfps" },

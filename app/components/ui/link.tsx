@@ -47,10 +47,10 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || !navigate || !followsInApp(event, target)) return;
-    const url = new URL(event.currentTarget.href);
-    if (url.origin !== window.location.origin) return;
+    // A path is followed as written, as React Router does; a full URL only when it is this origin's.
+    const path = fullUrl ? sameOriginPath(to) : href;
+    if (path === null) return;
     event.preventDefault();
-    const path = `${url.pathname}${url.search}${url.hash}`;
     const { pathname, search, hash } = window.location;
     // As a plain <a> (and React Router's <Link>): following a link to the same URL replaces the entry.
     navigate(path, { replace: replace ?? path === `${pathname}${search}${hash}`, preventScrollReset });
@@ -70,7 +70,20 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props
   );
 });
 
-/** A plain left click on a link opening in this tab (no modifier key, no other target). */
+/** The path of a full URL on this page's origin; null for another origin or a URL that does not parse. */
+function sameOriginPath(to: string): string | null {
+  try {
+    const url = new URL(to, window.location.href);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A plain left click on a link opening in this tab (no modifier key, no other target): React Router's
+ * shouldProcessLinkClick.
+ */
 function followsInApp(event: MouseEvent<HTMLAnchorElement>, target: string | undefined) {
   return (
     event.button === 0 &&
