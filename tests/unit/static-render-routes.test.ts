@@ -41,10 +41,11 @@ describe("RemixServer (patched)", () => {
     root: { default: () => createElement("main", null, createElement(Outlet)) },
     "routes/a": { default: () => createElement(Page, { label }) },
   });
+  // One future object for every render, as one build has.
+  const sameFuture = {};
   const app = twoRouteApp({ id: "routes/a", path: "a" });
   const render = (routeModules: ReturnType<typeof modules>) =>
     app(routeModules, "http://localhost/a", sameFuture);
-  const sameFuture = {};
 
   it("renders each request alike from one route tree, and from a new one when the modules change", async () => {
     const build = modules("first build");

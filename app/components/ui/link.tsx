@@ -4,7 +4,13 @@
 // ("/rfps?q=roof") or to a full URL renders a plain <a>; its click handler, attached by React in the
 // browser only, asks the one navigate function the root provides (<LinkNavigation>). A relative `to`
 // ("?page=2", "edit") needs the current route to resolve, so it is handed to Remix's <Link> whole.
-import { createPath, parsePath, Link as RemixLink, useNavigate } from "@remix-run/react";
+import {
+  createPath,
+  type NavigateFunction,
+  parsePath,
+  Link as RemixLink,
+  useNavigate,
+} from "@remix-run/react";
 import {
   type AnchorHTMLAttributes,
   createContext,
@@ -13,8 +19,6 @@ import {
   type ReactNode,
   useContext,
 } from "react";
-
-type NavigateFunction = ReturnType<typeof useNavigate>;
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   to: string;
