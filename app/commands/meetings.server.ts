@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Queryable } from "@db/client";
 import { type CommandOutcome, type EventMetadata, readStream, runCommand } from "@db/event-store";
-import { associationMembers, userProfiles, users } from "@db/schema";
+import { associationMembers, associations, userProfiles, users } from "@db/schema";
 import {
   type ActionItemFields,
   type AgendaItemFields,
@@ -50,6 +50,15 @@ export interface MeetingCommandOptions {
   expectedVersion?: number;
 }
 
+/** The association's time zone, in which a meeting's day is counted (UTC when there is no such association). */
+async function associationTimeZone(db: Queryable, associationId: string): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: associations.timeZone })
+    .from(associations)
+    .where(eq(associations.id, associationId));
+  return row?.timeZone ?? "UTC";
+}
+
 /** Commands that do not create the meeting: everything but ScheduleMeeting, without the actor. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type MeetingChange = DistributiveOmit<Exclude<MeetingCommand, { type: "ScheduleMeeting" }>, "actor">;
@@ -64,6 +73,7 @@ export async function executeMeetingCommand(
   options: MeetingCommandOptions = {},
 ): Promise<CommandOutcome<MeetingCommandResult, MeetingError>> {
   const s = stream(input.meetingId);
+  const timeZone = await associationTimeZone(db, input.associationId);
   return runCommand<MeetingCommandResult, MeetingError>(db, {
     streams: [s],
     expectedVersions:
@@ -75,7 +85,7 @@ export async function executeMeetingCommand(
       if (state.status !== "new" && state.associationId !== input.associationId) {
         return { ok: false, error: { kind: "not_found", message: MEETING_MESSAGES.notFound } };
       }
-      const decision = decideMeeting(state, input.command, { now: nowIso(options.now) });
+      const decision = decideMeeting(state, input.command, { now: nowIso(options.now), timeZone });
       if (!decision.ok) return decision;
       return {
         ok: true,

@@ -1,5 +1,6 @@
 import { transition } from "xstate";
 import type { z } from "zod";
+import { localDayAndHour } from "../notifications/email";
 import {
   accept,
   assertNever,
@@ -132,6 +133,50 @@ export function motionReferenceErrors(
 
 export type MeetingFieldErrors = Record<string, string[]>;
 
+/** What deciding a meeting command takes from outside: the clock, and the association's time zone. */
+export interface MeetingDecideContext extends DecideContext {
+  /** The association's IANA time zone: a meeting's day is the calendar date of its start there. */
+  timeZone: string;
+}
+
+/** The calendar date (YYYY-MM-DD) of `instant` in `timeZone`. */
+export const dayIn = (instant: string, timeZone: string) => localDayAndHour(new Date(instant), timeZone).day;
+
+/** A calendar date as the board room writes it ("December 10, 2026"). */
+const longDate = (day: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "long" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+/**
+ * Why a meeting may not start at `now` (null: it may): it starts on its day or later, the day being
+ * the calendar date of its start in the association's time zone (issue 26: a December meeting was
+ * started, completed and its minutes approved in November).
+ */
+export function startRefusal(fields: Pick<MeetingFields, "start_time">, ctx: MeetingDecideContext) {
+  const day = dayIn(fields.start_time, ctx.timeZone);
+  return dayIn(ctx.now, ctx.timeZone) < day ? MEETING_MESSAGES.startBeforeDay(longDate(day)) : null;
+}
+
+/**
+ * Why a new motion's vote is refused (null: it stands), issue 26: the votes cast (for, against and
+ * abstaining) cannot outnumber the voting members present (the board members marked present, who also
+ * make the quorum), and a passed motion has more votes for than against. Only new motions are held to
+ * this, in `decide`: motions recorded before the rule still fold (the machine's guard does not carry
+ * it), so streams written earlier replay as they are (docs/decisions/046).
+ */
+export function motionVoteErrors(
+  motion: Pick<Motion, "vote_result" | "vote_count">,
+  votingMembersPresent: number,
+): MeetingFieldErrors | null {
+  const { for: yes, against, abstain } = motion.vote_count;
+  if (yes + against + abstain > votingMembersPresent)
+    return { vote_count: [MEETING_MESSAGES.votesAbovePresent(votingMembersPresent)] };
+  if (motion.vote_result === "passed" && yes <= against)
+    return { vote_result: [MEETING_MESSAGES.passNeedsMoreFor] };
+  return null;
+}
+
 export type MeetingError =
   | { kind: "authorization"; message: string }
   | { kind: "not_found"; message: string }
@@ -241,7 +286,7 @@ export function decideResponse(
 export function decide(
   state: MeetingState,
   command: MeetingCommand,
-  ctx: DecideContext,
+  ctx: MeetingDecideContext,
 ): Decision<MeetingEvent, MeetingError> {
   if (command.type !== "ScheduleMeeting" && (state.status === "new" || state.deleted || !state.meetingId)) {
     return reject({ kind: "not_found", message: MEETING_MESSAGES.notFound });
@@ -460,11 +505,14 @@ export function decide(
         MEETING_MESSAGES.attendanceNotOpen,
       );
     }
-    case "StartMeeting":
+    case "StartMeeting": {
+      const early = state.status === "scheduled" && state.fields ? startRefusal(state.fields, ctx) : null;
+      if (early) return refuse(early);
       return allowed(
         { type: "MeetingStarted", data: { meetingId, startedBy: by, startedAt: ctx.now } },
         MEETING_MESSAGES.cannotStart,
       );
+    }
     case "CompleteMeeting":
       return allowed(
         { type: "MeetingCompleted", data: { meetingId, completedBy: by, completedAt: ctx.now } },
@@ -522,6 +570,11 @@ export function decide(
       if (parsed.data.vote_result === "passed" && quorum.present < quorum.required) {
         const message = MEETING_MESSAGES.noQuorum(quorum.present, quorum.required);
         return reject({ kind: "validation", message, fieldErrors: { vote_result: [message] } });
+      }
+      const voteErrors = motionVoteErrors(parsed.data, quorum.present);
+      if (voteErrors) {
+        const message = Object.values(voteErrors)[0]?.[0] ?? MEETING_MESSAGES.minutesSaveFailed;
+        return reject({ kind: "validation", message, fieldErrors: voteErrors });
       }
       return allowed(
         {

@@ -131,6 +131,8 @@ export const MEETING_MESSAGES = {
   cancelReasonRequired: "Please give a reason for cancelling the meeting",
   cannotCancel: "Only a scheduled or in-progress meeting can be cancelled",
   cannotStart: "Only a scheduled meeting can be started",
+  /** Issue 26: a meeting starts on its day (the association's calendar date), not before. */
+  startBeforeDay: (day: string) => `Meeting cannot be started before its scheduled date, ${day}`,
   cannotComplete: "Only a meeting in progress can be completed",
   attendanceNotOpen: "Attendance is recorded once the meeting has started",
   minutesNotOpen: "Minutes are written once the meeting has started",
@@ -154,4 +156,9 @@ export const MEETING_MESSAGES = {
   /** A motion recorded as passed needs quorum (issue 12): the reason is shown. */
   noQuorum: (present: number, required: number) =>
     `A motion cannot pass without quorum: ${present} of ${required} required board members are present`,
+  /** Issue 26: the votes cast cannot outnumber the board members present, who are the ones voting. */
+  votesAbovePresent: (present: number) =>
+    `Votes for, against and abstaining cannot exceed the ${present} voting members present`,
+  /** Issue 26: a passed motion has more votes for than against. */
+  passNeedsMoreFor: "A passed motion must have more votes for than against",
 } as const;

@@ -26,7 +26,7 @@ import { z } from "zod";
  */
 
 const now = "2026-11-22T12:00:00.000Z";
-const ctx = { now };
+const ctx = { now, timeZone: "America/New_York" };
 const meetingId = "11111111-1111-4111-8111-111111111111";
 const associationId = "22222222-2222-4222-8222-222222222222";
 const otherAssociation = "22222222-2222-4222-8222-999999999999";
@@ -91,7 +91,7 @@ const motionFields = (patch: Partial<MotionFields> = {}): MotionFields & { motio
   moved_by: "Pat",
   seconded_by: "Tia",
   vote_result: "passed",
-  vote_count: { for: 3, against: 1, abstain: 0 },
+  vote_count: { for: 1, against: 0, abstain: 0 },
   ...patch,
 });
 const facts = { rfpId, associationId, proposalIds: [proposalId, otherProposal] };

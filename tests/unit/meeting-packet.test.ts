@@ -19,7 +19,7 @@ import { LifecycleViolation } from "@domain/shared";
 import { describe, expect, it } from "vitest";
 
 const now = "2026-11-22T12:00:00.000Z";
-const ctx = { now };
+const ctx = { now, timeZone: "America/New_York" };
 const meetingId = "11111111-1111-4111-8111-111111111111";
 const associationId = "22222222-2222-4222-8222-222222222222";
 const president = "33333333-3333-4333-8333-333333333333";

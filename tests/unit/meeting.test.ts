@@ -24,7 +24,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
 const now = "2026-11-22T12:00:00.000Z";
-const ctx = { now };
+const ctx = { now, timeZone: "America/New_York" };
+/** The meeting's day: it starts 2026-12-01 at 18:00 in New York (23:00 UTC). */
+const onMeetingDay = { now: "2026-12-01T14:00:00.000Z", timeZone: "America/New_York" };
 const meetingId = "11111111-1111-4111-8111-111111111111";
 const associationId = "22222222-2222-4222-8222-222222222222";
 const president = "33333333-3333-4333-8333-333333333333";
@@ -154,8 +156,8 @@ function given(...events: MeetingEvent[]) {
   const state = fold(events);
   return {
     state,
-    when(command: MeetingCommand) {
-      const decision = decide(state, command, ctx);
+    when(command: MeetingCommand, at: typeof ctx = ctx) {
+      const decision = decide(state, command, at);
       return {
         thenEvents(...types: MeetingEvent["type"][]) {
           if (!decision.ok) throw new Error(`expected events, got ${JSON.stringify(decision.error)}`);
@@ -400,7 +402,7 @@ describe("attendees and attendance", () => {
 describe("lifecycle", () => {
   it("scheduled -> in_progress -> completed", () => {
     const { state: s1 } = given(scheduled)
-      .when({ type: "StartMeeting", actor: board })
+      .when({ type: "StartMeeting", actor: board }, onMeetingDay)
       .thenEvents("MeetingStarted");
     expect(s1.status).toBe("in_progress");
     const { state: s2 } = given(scheduled, started)
@@ -411,8 +413,55 @@ describe("lifecycle", () => {
       .when({ type: "CompleteMeeting", actor: board })
       .thenError("business_rule", MEETING_MESSAGES.cannotComplete);
     given(scheduled, started)
-      .when({ type: "StartMeeting", actor: board })
+      .when({ type: "StartMeeting", actor: board }, onMeetingDay)
       .thenError("business_rule", MEETING_MESSAGES.cannotStart);
+  });
+
+  it("a meeting starts on its day in the association's time zone, not before (issue 26)", () => {
+    // November 22: nine days early.
+    given(scheduled)
+      .when({ type: "StartMeeting", actor: board })
+      .thenError("business_rule", "Meeting cannot be started before its scheduled date, December 1, 2026");
+    // 23:30 on November 30 in New York is already December 1 in UTC: still the day before there.
+    given(scheduled)
+      .when(
+        { type: "StartMeeting", actor: board },
+        { now: "2026-12-01T04:30:00.000Z", timeZone: "America/New_York" },
+      )
+      .thenError("business_rule", MEETING_MESSAGES.startBeforeDay("December 1, 2026"));
+    // From midnight of its day (before its hour: boards open a little early) and on any later day.
+    given(scheduled)
+      .when(
+        { type: "StartMeeting", actor: board },
+        { now: "2026-12-01T05:00:00.000Z", timeZone: "America/New_York" },
+      )
+      .thenEvents("MeetingStarted");
+    given(scheduled)
+      .when(
+        { type: "StartMeeting", actor: board },
+        { now: "2026-12-03T12:00:00.000Z", timeZone: "America/New_York" },
+      )
+      .thenEvents("MeetingStarted");
+    // In an association on UTC the same instant as above is already the meeting's day.
+    given(scheduled)
+      .when({ type: "StartMeeting", actor: board }, { now: "2026-12-01T04:30:00.000Z", timeZone: "UTC" })
+      .thenEvents("MeetingStarted");
+  });
+
+  it("so a meeting cannot be completed nor its minutes approved before its day (issue 26)", () => {
+    given(scheduled)
+      .when({ type: "CompleteMeeting", actor: board })
+      .thenError("business_rule", MEETING_MESSAGES.cannotComplete);
+    given(scheduled)
+      .when({ type: "ApproveMinutes", actor: board })
+      .thenError("business_rule", MEETING_MESSAGES.approveNeedsCompleted);
+    given(scheduled, started, drafted)
+      .when({ type: "ApproveMinutes", actor: board })
+      .thenError("business_rule", MEETING_MESSAGES.approveNeedsCompleted);
+  });
+
+  it("a meeting started early in a stream recorded before the rule still folds (evolve stays total)", () => {
+    expect(fold([scheduled, started, drafted, completed, approved]).status).toBe("completed");
   });
 
   it("cancelled with a reason", () => {
@@ -519,12 +568,64 @@ describe("minutes", () => {
     );
     // Failed or tabled motions need no quorum.
     given(scheduled, started, present(attPresident))
-      .when({ type: "RecordMotion", actor: board, motion: motion("tabled"), quorumRequired: 2 })
+      .when({
+        type: "RecordMotion",
+        actor: board,
+        motion: { ...motion("tabled"), vote_count: { for: 0, against: 0, abstain: 0 } },
+        quorumRequired: 2,
+      })
       .thenEvents("MotionRecorded");
     const { events } = given(scheduled, started, present(attPresident), present(attTreasurer))
       .when({ type: "RecordMotion", actor: board, motion: motion("passed"), quorumRequired: 2 })
       .thenEvents("MotionRecorded");
     expect(events[0]?.data).toMatchObject({ quorum: { present: 2, required: 2 } });
+  });
+
+  it("votes cannot exceed the voting members present; a passed motion has more for than against (issue 26)", () => {
+    // Two board members present (the manager present does not vote).
+    const two = given(scheduled, started, present(attPresident), present(attTreasurer), present(attManager));
+    const record = (result: "passed" | "failed" | "tabled", votes: [number, number, number]) =>
+      two.when({
+        type: "RecordMotion",
+        actor: board,
+        motion: { ...motion(result), vote_count: { for: votes[0], against: votes[1], abstain: votes[2] } },
+        quorumRequired: 2,
+      });
+    const tooMany = record("passed", [40, 0, 0]).thenError(
+      "validation",
+      "Votes for, against and abstaining cannot exceed the 2 voting members present",
+    );
+    expect(tooMany).toMatchObject({ fieldErrors: { vote_count: [MEETING_MESSAGES.votesAbovePresent(2)] } });
+    record("failed", [1, 1, 1]).thenError("validation", MEETING_MESSAGES.votesAbovePresent(2));
+    record("tabled", [0, 0, 3]).thenError("validation", MEETING_MESSAGES.votesAbovePresent(2));
+    const against = record("passed", [0, 2, 0]).thenError(
+      "validation",
+      "A passed motion must have more votes for than against",
+    );
+    expect(against).toMatchObject({ fieldErrors: { vote_result: [MEETING_MESSAGES.passNeedsMoreFor] } });
+    record("passed", [1, 1, 0]).thenError("validation", MEETING_MESSAGES.passNeedsMoreFor);
+    record("passed", [0, 0, 0]).thenError("validation", MEETING_MESSAGES.passNeedsMoreFor);
+    // What may happen: a majority of the votes cast, fewer votes than members present, any failed vote.
+    record("passed", [1, 0, 1]).thenEvents("MotionRecorded");
+    record("passed", [2, 0, 0]).thenEvents("MotionRecorded");
+    record("failed", [0, 2, 0]).thenEvents("MotionRecorded");
+    record("failed", [0, 0, 0]).thenEvents("MotionRecorded");
+    record("tabled", [0, 0, 0]).thenEvents("MotionRecorded");
+  });
+
+  it("an impossible vote recorded before the rule still folds: only new motions are refused", () => {
+    const recorded: MeetingEvent = {
+      type: "MotionRecorded",
+      data: {
+        meetingId,
+        motion: { ...motion("passed"), vote_count: { for: 0, against: 3, abstain: 0 } },
+        quorum: { present: 1, required: 1 },
+        recordedBy: president,
+        recordedAt: now,
+      },
+    };
+    const state = fold([scheduled, started, present(attPresident), recorded]);
+    expect(state.minutes.motions[0]?.vote_count).toEqual({ for: 0, against: 3, abstain: 0 });
   });
 
   it("an action item needs a description, an assignee and a due date; it starts pending", () => {
