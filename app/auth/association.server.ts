@@ -6,13 +6,15 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { activeAssociationIdOf } from "~/queries/associations.server";
 import { type ActiveViewer, forbidden, pageNotFound, requireContext } from "./guards.server";
+import { namesRecordOutside } from "./named-record.server";
 import { oncePerRequest } from "./request-scope.server";
 
 /**
  * Association scoping (DESIGN.md, "Associations"): every association-scoped loader and action starts
  * here. The association comes from the signed-in person's own active membership, never from a form
  * field alone: a URL or form may name an association, but a person who is not an active member of it
- * gets 404, so ids reveal nothing. A member whose role may not use the page gets 403.
+ * gets 404, so ids reveal nothing. A member whose role may not use the page gets 403 (refuseRole),
+ * unless the address names a record outside their association: that is the outsider's 404.
  */
 
 export interface AssociationMembership {
@@ -147,8 +149,19 @@ export async function requireAssociation(
   const viewer = await requireContext(request);
   const scoped = await findAssociation(viewer, options.associationId);
   if (!scoped) throw redirect("/properties");
-  if (options.roles && !options.roles.includes(scoped.membership.memberRole)) forbidden();
+  if (options.roles && !options.roles.includes(scoped.membership.memberRole))
+    await refuseRole(request, scoped);
   return scoped;
+}
+
+/**
+ * Refuses a member of the association whose role may not use the page (issue 26): 403 inside their
+ * association; but an address naming a record of another association, or one that does not exist, is
+ * the 404 anyone outside gets, so a homeowner learns no more from an id than an outsider does.
+ */
+export async function refuseRole(request: Request, viewer: AssociationViewer): Promise<never> {
+  if (await namesRecordOutside(await getDb(), request, viewer.association.id)) pageNotFound();
+  forbidden();
 }
 
 /**

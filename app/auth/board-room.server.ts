@@ -6,16 +6,18 @@ import {
   type AssociationViewer,
   activeMembershipOf,
   asApiGuard,
+  refuseRole,
   requireAssociation,
 } from "./association.server";
-import { type ActiveViewer, forbidden, requireContext } from "./guards.server";
+import { type ActiveViewer, requireContext } from "./guards.server";
 import { requireAssociationPlan } from "./plan.server";
 
 /**
  * The board room's guard (spec 001 section 6: board room navigation is for board members and
  * managers; issue 12): a board member or property manager of the active association. A member with
- * another role (a homeowner) gets 403; a person outside the association gets 404 for its meetings,
- * because every read and command is scoped to this association.
+ * another role (a homeowner) gets 403, or 404 when the address names a meeting outside their association
+ * (refuseRole); a person outside the association gets 404 for its meetings, because every read and
+ * command is scoped to this association.
  */
 export const BOARD_ROOM_ROLES = ["board_member", "property_manager"] as const;
 
@@ -25,7 +27,7 @@ export const admitsToBoardRoom = (membership: { memberRole: MemberRole }) =>
 
 export async function requireBoardRoom(request: Request): Promise<AssociationViewer> {
   const viewer = await requireAssociation(request);
-  if (!admitsToBoardRoom(viewer.membership)) forbidden();
+  if (!admitsToBoardRoom(viewer.membership)) await refuseRole(request, viewer);
   // Writes need the association's plan or its trial (issue 14); reading always stays open.
   await requireAssociationPlan(request, viewer.association.id, "board_room");
   return viewer;

@@ -8,9 +8,10 @@ import {
   asApiGuard,
   associationById,
   findAssociation,
+  refuseRole,
   requireAssociation,
 } from "./association.server";
-import { type ActiveViewer, forbidden, requireContext } from "./guards.server";
+import { type ActiveViewer, requireContext } from "./guards.server";
 import { requireAssociationPlan } from "./plan.server";
 
 /**
@@ -113,7 +114,7 @@ export async function requireFinanceReader(
     return { viewer, access: "manage" };
   if (viewer.membership.memberRole === "homeowner" && (await homeownersSeeSummary(viewer.association.id)))
     return { viewer, access: "summary" };
-  forbidden();
+  return refuseRole(request, viewer);
 }
 
 /** The same guard for the JSON endpoints (spec 001 section 8, "Financial"; asApiGuard). */

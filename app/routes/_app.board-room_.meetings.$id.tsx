@@ -10,6 +10,7 @@ import {
   MEETING_MESSAGES,
   MEETING_RESPONSE_LABELS,
   NO_RESPONSE_LABEL,
+  quorumLine,
 } from "@domain/meeting";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -96,7 +97,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       responseLabel: a.response ? MEETING_RESPONSE_LABELS[a.response] : NO_RESPONSE_LABEL,
       name: a.fullName || a.email,
     })),
-    quorum: { present: boardPresent, required, met: boardPresent >= required },
+    quorum: {
+      present: boardPresent,
+      required,
+      seats: viewer.association.boardSeats,
+      met: boardPresent >= required,
+      line: quorumLine({ present: boardPresent, required, seats: viewer.association.boardSeats }),
+    },
     editItem: scheduled ? url.searchParams.get("edit-item") : null,
     confirmDelete: scheduled && url.searchParams.get("delete") === "1",
     can: {
@@ -601,8 +608,7 @@ function MeetingDetail({ data }: { data: Exclude<SerializeFrom<typeof loader>, {
             className={`rounded-full px-3 py-1 text-sm font-semibold ${quorum.met ? "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100" : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100"}`}
             data-testid="quorum"
           >
-            {quorum.met ? "Quorum present" : "No quorum"}: {quorum.present} of {quorum.required} board members
-            present
+            {quorum.line}
           </p>
         }
       >

@@ -10,6 +10,7 @@ import {
   MOTION_RESULTS,
   MotionFormShape,
   meetingMinutesUrl,
+  quorumLine,
 } from "@domain/meeting";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -91,7 +92,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     writable,
     open,
     approvable: meeting.status === "completed" && meeting.minutesStatus === "draft",
-    quorum: { present, required, met: present >= required },
+    quorum: {
+      present,
+      required,
+      seats: viewer.association.boardSeats,
+      met: present >= required,
+      line: quorumLine({ present, required, seats: viewer.association.boardSeats }),
+    },
     motions: detail.motions.map((m) => ({
       ...m,
       resultLabel: MOTION_RESULT_LABELS[m.voteResult],
@@ -453,8 +460,7 @@ function Minutes({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switc
             id="motions-heading"
             actions={
               <p className="text-sm" data-testid="quorum">
-                {quorum.met ? "Quorum present" : "No quorum"}: {quorum.present} of {quorum.required} board
-                members present
+                {quorum.line}
               </p>
             }
           >
@@ -502,7 +508,13 @@ function Minutes({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switc
               </ul>
             )}
             {writable ? (
-              <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+              // Starts afresh once a motion is recorded (issue 26: with JavaScript the form kept every
+              // value, its RFP and proposal too, so the next motion was silently tied to that RFP).
+              <Form
+                method="post"
+                className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800"
+                key={`motion-form-${motions.map((m) => m.id).join()}`}
+              >
                 <h3 className="font-semibold">Record a motion</h3>
                 <Hidden name="intent" value="add-motion" />
                 <TextInput

@@ -27,3 +27,21 @@ export const percentLabel = (rate: number | null) => (rate === null ? "—" : `$
 /** Whether an open action item is overdue on `today` (YYYY-MM-DD, in the association's zone). */
 export const isOverdue = (item: { status: string; dueDate: string }, today: string) =>
   item.status !== "completed" && item.dueDate < today;
+
+/** A meeting's quorum: board members present, the number the association requires, and its board seats. */
+export interface QuorumFigures {
+  present: number;
+  required: number;
+  /** The board's size (the association's board seats). */
+  seats: number;
+}
+
+/**
+ * The quorum line of the meeting, its minutes and their PDF, e.g. "Quorum present: 3 of 4 board members
+ * present (3 required)": present out of the board's size, not out of the number required (issue 26:
+ * "3 of 3" on a board of four seats).
+ */
+export function quorumLine(q: QuorumFigures): string {
+  const met = q.present >= q.required;
+  return `${met ? "Quorum present" : "No quorum"}: ${q.present} of ${q.seats} board members present (${q.required} required)`;
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signInAs } from "./helpers";
+import { associationToday, signInAs } from "./helpers";
 
 /**
  * The board room's meeting pages beyond the main walk (tests/e2e/board-room.spec.ts), each test with
@@ -14,7 +14,7 @@ import { signInAs } from "./helpers";
 async function scheduleMeeting(page: Page, title: string) {
   await page.goto("/board-room/new");
   await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Date").fill("2027-04-14");
+  await page.getByLabel("Date").fill(associationToday());
   await page.getByLabel("Start time").fill("18:00");
   await page.getByLabel("End time").fill("20:00");
   await page.getByRole("button", { name: "Schedule Meeting" }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { publishRfp, signInAs, signOut } from "./helpers";
+import { associationToday, publishRfp, signInAs, signOut } from "./helpers";
 
 /**
  * "Award per board vote" (issue 12), with and without JavaScript: Blair Board publishes an RFP of
@@ -47,7 +47,7 @@ test("a passed motion naming a proposal lets the author award it per board vote"
   await signInAs(page, BOARD.email);
   await page.goto("/board-room/new");
   await page.getByLabel("Title").fill(`Deck vote ${stamp}`);
-  await page.getByLabel("Date").fill("2027-04-14");
+  await page.getByLabel("Date").fill(associationToday());
   await page.getByLabel("Start time").fill("18:00");
   await page.getByLabel("End time").fill("19:00");
   await page.getByRole("button", { name: "Schedule Meeting" }).click();
@@ -71,6 +71,23 @@ test("a passed motion naming a proposal lets the author award it per board vote"
   await expect(recorded).toContainText("Passed");
   await expect(recorded.getByTestId("motion-reference")).toHaveText(`RFP: ${title} · Val Vendor's proposal`);
   const minutesUrl = new URL(page.url()).pathname;
+
+  // Issue 26: the form starts afresh after "Record Motion" (with JavaScript it kept every value), so a
+  // second motion is tied to no RFP unless one is chosen again.
+  await expect(page.getByLabel("Motion", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("RFP (optional)")).toHaveValue("");
+  await expect(page.getByLabel("Proposal (optional)")).toHaveValue("");
+  const secondMotion = `Thank the garage committee (${stamp})`;
+  await page.getByLabel("Motion", { exact: true }).fill(secondMotion);
+  await page.getByLabel("Moved by").fill("Sam Secretary");
+  await page.getByLabel("Seconded by").fill("Blair Board");
+  await page.getByLabel("For", { exact: true }).fill("3");
+  await page.getByRole("button", { name: "Record Motion" }).click();
+  await expect(page.getByRole("status")).toHaveText("Motion recorded");
+  const second = page.getByTestId("motion").filter({ hasText: secondMotion });
+  await expect(second).toContainText("Passed");
+  await expect(second.getByTestId("motion-reference")).toHaveCount(0);
+  await expect(page.getByTestId("motion-reference")).toHaveCount(1);
 
   // The author's proposals page offers the award, citing the motion.
   await page.goto(`/rfps/${rfpId}/proposals`);

@@ -23,6 +23,13 @@ export const MESSAGES = {
 } as const;
 
 /** An e-mail address no other test (or project) uses. */
+/**
+ * Today in a demo association's zone (both are in New York), as a date field takes it: a meeting starts
+ * on its day, so the meetings the tests start are held today.
+ */
+export const associationToday = (timeZone = "America/New_York") =>
+  new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
+
 export function uniqueEmail(label = "user") {
   return `e2e-${label}-${Date.now()}-${randomBytes(3).toString("hex")}@example.test`;
 }

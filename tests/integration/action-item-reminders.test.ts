@@ -75,12 +75,11 @@ describe.each(engines)("action item reminders on %s", (engine) => {
     });
     if (!scheduled.ok) throw new Error(scheduled.error.message);
     meetingId = scheduled.result.meetingId;
-    const started = await changeMeeting(t.db, {
-      meetingId,
-      associationId,
-      actor,
-      change: { type: "StartMeeting" },
-    });
+    const started = await changeMeeting(
+      t.db,
+      { meetingId, associationId, actor, change: { type: "StartMeeting" } },
+      { now: () => new Date("2027-03-01T23:00:00.000Z") },
+    );
     if (!started.ok) throw new Error(started.error.message);
     const assign = async (description: string, assignee: Person, due: string) => {
       const r = await assignActionItem(t.db, {

@@ -4,7 +4,10 @@
  * downloads, board room pages, actions and API, minutes and their PDF, calendar events of A, its
  * invitations and join requests) and gets 404 for each, as DESIGN.md asks ("a person outside it gets
  * 404, so ids reveal nothing"); the lists B sees (board room, minutes, documents, calendar, API lists,
- * B's own feed) hold nothing of A; and nothing of A changed.
+ * B's own feed) hold nothing of A; and nothing of A changed. A homeowner of B, whose role may not use
+ * B's own board room and books (403 there), walks the same addresses and gets 404 too, and so do both
+ * for ids that name nothing (issue 26: they got 403 for another association's board room and finance
+ * pages, and for a random id).
  *
  * The routes come from app/routes: every route file is either in SCOPED (with its probes) or in
  * NOT_ASSOCIATION_SCOPED (with the reason), so a new association-scoped route without probes here
@@ -498,6 +501,7 @@ describe.each(engines)("association isolation on %s", (engine) => {
   let presidentA: Person;
   let homeownerA: Person;
   let boardB: Person;
+  let homeownerB: Person;
   let a: A;
 
   beforeAll(async () => {
@@ -508,12 +512,15 @@ describe.each(engines)("association isolation on %s", (engine) => {
     presidentA = await personWithRole(t.db, "board_member");
     homeownerA = await personWithRole(t.db, "homeowner");
     boardB = await personWithRole(t.db, "board_member");
+    homeownerB = await personWithRole(t.db, "homeowner");
     const association = (
       await associationWith(t.db, { id: presidentA.id }, [{ id: homeownerA.id, memberRole: "homeowner" }], {
         name: `${MARKER} Towers`,
       })
     ).id;
-    await associationWith(t.db, { id: boardB.id }, [], { name: "Bayside Commons" });
+    await associationWith(t.db, { id: boardB.id }, [{ id: homeownerB.id, memberRole: "homeowner" }], {
+      name: "Bayside Commons",
+    });
 
     const actor = { userId: presidentA.id, mayManage: true };
     const fields = (title: string, days: number) => ({
@@ -717,14 +724,18 @@ describe.each(engines)("association isolation on %s", (engine) => {
     resetEnvForTests();
   });
 
-  /** What a route answered B: status and body text. */
-  async function send(file: string, probe: Probe): Promise<{ status: number; text: string }> {
+  /** What a route answered `person` (B's board member unless named): status and body text. */
+  async function send(
+    file: string,
+    probe: Probe,
+    person: Person = boardB,
+  ): Promise<{ status: number; text: string }> {
     const mod = (await import(`~/routes/${file}`)) as {
       loader?: (args: never) => Promise<unknown>;
       action?: (args: never) => Promise<unknown>;
     };
     const method = probe.method ?? "GET";
-    const headers: Record<string, string> = { Cookie: boardB.cookie };
+    const headers: Record<string, string> = { Cookie: person.cookie };
     let body: BodyInit | undefined;
     if (probe.form) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
@@ -746,15 +757,46 @@ describe.each(engines)("association isolation on %s", (engine) => {
     return { status: 200, text: JSON.stringify(result) ?? "" };
   }
 
-  it("a board member of B gets 404 for every URL and action of A, sees nothing of A in their lists, and changes nothing in A", async () => {
-    const before = await snapshotOf(t.db, a);
+  /** The probe with every id of A swapped for one that names nothing. */
+  function withUnknownIds(probe: Probe): Probe {
+    const ids = Object.entries(a)
+      .filter(([k]) => k !== "feedOfB")
+      .map(([, v]) => v);
+    const swap = (text: string) => ids.reduce((out, id) => out.replaceAll(id, UNKNOWN), text);
+    const swapAll = (o?: Record<string, string>) =>
+      o && Object.fromEntries(Object.entries(o).map(([k, v]) => [k, swap(v)]));
+    return {
+      ...probe,
+      url: swap(probe.url),
+      params: swapAll(probe.params),
+      form: swapAll(probe.form),
+      json: probe.json === undefined ? undefined : JSON.parse(swap(JSON.stringify(probe.json))),
+    };
+  }
+
+  /**
+   * A page of the person's own association: its address names nothing of A (A's ids are only in the
+   * form it posts, e.g. My Action Items). Refusing a member's role there (403) is the same answer for any
+   * id, so it reveals nothing; an address naming A's record must answer 404.
+   */
+  const ownPage = (probe: Probe) =>
+    !Object.entries(a).some(([k, id]) => k !== "feedOfB" && probe.url.includes(id));
+
+  /**
+   * `person` walks every probe: 404 for each of A's URLs and actions (with `unknown`, for the same
+   * addresses naming nothing), nothing of A in their own lists. A member whose role may not use their
+   * own association's page (a homeowner on the board room) may get 403 there: that page is theirs.
+   */
+  async function walk(person: Person, options: { unknown?: boolean; ownPagesRefused?: boolean } = {}) {
     const failures: string[] = [];
     let probes = 0;
     for (const [file, probesOf] of Object.entries(SCOPED)) {
-      for (const probe of probesOf(a)) {
+      for (const original of probesOf(a)) {
+        if (options.unknown && original.expect) continue;
+        const probe = options.unknown ? withUnknownIds(original) : original;
         probes++;
         const label = `${file}: ${probe.method ?? "GET"} ${probe.url}${probe.form?.intent ? ` (${probe.form.intent})` : ""}`;
-        const answer = await send(file, probe);
+        const answer = await send(file, probe, person);
         if (probe.expect === "absent") {
           const leaked = [
             MARKER,
@@ -762,22 +804,51 @@ describe.each(engines)("association isolation on %s", (engine) => {
               .filter(([k]) => k !== "feedOfB")
               .map(([, v]) => v),
           ].filter((s) => answer.text.includes(s));
-          if (answer.status >= 400 || leaked.length > 0)
+          const refused = answer.status >= 400 && !(options.ownPagesRefused && answer.status === 403);
+          if (refused || leaked.length > 0)
             failures.push(`${label}: ${answer.status}${leaked.length ? `, shows ${leaked.join(", ")}` : ""}`);
         } else if (probe.expect === "as-unknown") {
           const form = Object.entries(probe.form ?? {}).map(([k, v]) => [k, v === a.folder ? UNKNOWN : v]);
-          const unknown = await send(file, { ...probe, form: Object.fromEntries(form) });
+          const unknown = await send(file, { ...probe, form: Object.fromEntries(form) }, person);
           // The same answer (the form's echo of the id aside) as for a folder that does not exist.
           if (answer.status !== unknown.status || answer.text.replaceAll(a.folder, UNKNOWN) !== unknown.text)
             failures.push(`${label}: ${answer.status} where an unknown id gets ${unknown.status}`);
-        } else if (answer.status !== 404) {
+        } else if (
+          answer.status !== 404 &&
+          !(options.ownPagesRefused && answer.status === 403 && ownPage(original))
+        ) {
           failures.push(`${label}: ${answer.status} ${answer.text.slice(0, 120)}`);
         }
       }
     }
+    return { failures, probes };
+  }
+
+  it("a board member of B gets 404 for every URL and action of A, sees nothing of A in their lists, and changes nothing in A", async () => {
+    const before = await snapshotOf(t.db, a);
+    const { failures, probes } = await walk(boardB);
     expect(failures).toEqual([]);
     expect(probes).toBeGreaterThan(60);
     expect(await snapshotOf(t.db, a)).toEqual(before);
+  });
+
+  it("a homeowner of B gets 404 too, never 403, for every URL and action of A, and changes nothing in A", async () => {
+    const before = await snapshotOf(t.db, a);
+    const { failures, probes } = await walk(homeownerB, { ownPagesRefused: true });
+    expect(failures).toEqual([]);
+    expect(probes).toBeGreaterThan(60);
+    expect(await snapshotOf(t.db, a)).toEqual(before);
+  });
+
+  it("ids that name nothing get 404 from both, as A's ids do", async () => {
+    for (const person of [boardB, homeownerB]) {
+      const { failures, probes } = await walk(person, {
+        unknown: true,
+        ownPagesRefused: person === homeownerB,
+      });
+      expect(failures).toEqual([]);
+      expect(probes).toBeGreaterThan(50);
+    }
   });
 
   it("A's own president still reaches each of A's pages (the probes name real things)", async () => {

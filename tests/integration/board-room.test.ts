@@ -59,11 +59,14 @@ async function read(response: unknown): Promise<{ status: number; data: Loose }>
 /** A loader's or action's response, returned or thrown. */
 const outcome = async (fn: () => Promise<unknown>) => read(await thrown(fn));
 
+/** Today in the association's zone: a meeting starts on its day, so the meetings here are held today. */
+const TODAY = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+
 const MEETING_FORM = {
   title: "December board meeting",
   description: "Budget and pool repairs",
   meeting_type: "regular",
-  date: "2027-01-12",
+  date: TODAY,
   start_time: "18:00",
   end_time: "20:00",
   location: "Clubhouse",
@@ -129,7 +132,7 @@ describe.each(engines)("board room on %s", (engine) => {
     expect(d.meeting.when).toContain("8:00 PM EST");
     const roles = d.attendees.map((a: Loose) => a.role).sort();
     expect(roles).toEqual(["board_member", "board_member", "guest", "guest", "property_manager"]);
-    expect(d.quorum).toEqual({ present: 0, required: 2, met: false });
+    expect(d.quorum).toMatchObject({ present: 0, required: 2, seats: 3, met: false });
   });
 
   it("refuses the spec's form rules with its messages, word for word", async () => {
@@ -199,7 +202,7 @@ describe.each(engines)("board room on %s", (engine) => {
     ).data;
     expect(page.defaults).toMatchObject({
       title: "December board meeting",
-      date: "2027-01-12",
+      date: TODAY,
       start_time: "18:00",
     });
     const rendered = String(page.version);
@@ -286,7 +289,9 @@ describe.each(engines)("board room on %s", (engine) => {
     });
     await act(id, { intent: "attendance", attendee_id: byRole("guest")[0].id, attendance: "absent" });
     d = await detail(id);
-    expect(d.quorum).toEqual({ present: 1, required: 2, met: false });
+    expect(d.quorum).toMatchObject({ present: 1, required: 2, seats: 3, met: false });
+    // Issue 26: out of the board's size (three seats), not out of the two required.
+    expect(d.quorum.line).toBe("No quorum: 1 of 3 board members present (2 required)");
 
     const motion = {
       intent: "add-motion",
@@ -304,9 +309,33 @@ describe.each(engines)("board room on %s", (engine) => {
       "A motion cannot pass without quorum: 1 of 2 required board members are present",
     );
     expect(refused.data.fieldErrors.vote_result).toEqual([refused.data.error]);
-    expect((await minutesAct(id, { ...motion, vote_result: "tabled" })).status).toBe(302);
+    expect((await minutesAct(id, { ...motion, vote_result: "tabled", votes_for: "0" })).status).toBe(302);
     await act(id, { intent: "attendance", attendee_id: treas.id, attendance: "present" });
     expect((await detail(id)).quorum.met).toBe(true);
+    // Issue 26: impossible votes are refused on the server, whatever the form sent.
+    const votes = async (result: string, counts: [string, string, string]) =>
+      minutesAct(id, {
+        ...motion,
+        vote_result: result,
+        votes_for: counts[0],
+        votes_against: counts[1],
+        votes_abstain: counts[2],
+      });
+    const againstWins = await votes("passed", ["0", "2", "0"]);
+    expect(againstWins).toMatchObject({
+      status: 400,
+      data: {
+        error: MEETING_MESSAGES.passNeedsMoreFor,
+        fieldErrors: { vote_result: [MEETING_MESSAGES.passNeedsMoreFor] },
+      },
+    });
+    const forty = await votes("passed", ["40", "0", "0"]);
+    expect(forty.status).toBe(400);
+    expect(forty.data.error).toBe(
+      "Votes for, against and abstaining cannot exceed the 2 voting members present",
+    );
+    expect((await votes("failed", ["1", "1", "1"])).data.error).toBe(MEETING_MESSAGES.votesAbovePresent(2));
+    expect((await minutes(id)).motions).toHaveLength(1);
     expect((await minutesAct(id, motion)).status).toBe(302);
     expect((await minutesAct(id, { ...motion, moved_by: "" })).data.fieldErrors.moved_by).toEqual([
       MEETING_MESSAGES.movedByRequired,
@@ -425,7 +454,7 @@ describe.each(engines)("board room on %s", (engine) => {
     const pdf = await sharedPdf.loader(args(get(`/minutes/${id}/pdf`, homeowner), { id }));
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
-    expect(pdf.headers.get("Content-Disposition")).toBe('attachment; filename="minutes-2027-01-12.pdf"');
+    expect(pdf.headers.get("Content-Disposition")).toBe(`attachment; filename="minutes-${TODAY}.pdf"`);
     expect(
       Buffer.from(await pdf.arrayBuffer())
         .subarray(0, 5)
@@ -439,6 +468,24 @@ describe.each(engines)("board room on %s", (engine) => {
       expect((await outcome(call)).status).toBe(404);
     const theirs = (await read(await sharedList.loader(args(get("/minutes", outsider))))).data;
     expect(theirs.minutes).toEqual([]);
+  });
+
+  it("a meeting starts on its day, not before; so it is not completed nor its minutes approved early (issue 26)", async () => {
+    const id = await schedule(president, {
+      ...MEETING_FORM,
+      title: "Next year's meeting",
+      date: "2027-01-12",
+    });
+    const early = await act(id, { intent: "start" });
+    expect(early).toMatchObject({
+      status: 409,
+      data: { error: "Meeting cannot be started before its scheduled date, January 12, 2027" },
+    });
+    expect((await act(id, { intent: "complete" })).data.error).toBe(MEETING_MESSAGES.cannotComplete);
+    expect((await minutesAct(id, { intent: "approve" })).data.error).toBe(
+      MEETING_MESSAGES.approveNeedsCompleted,
+    );
+    expect((await detail(id)).meeting.status).toBe("scheduled");
   });
 
   it("cancels with a reason; deletes only a scheduled meeting without minutes", async () => {
@@ -598,8 +645,8 @@ describe.each(engines)("board room on %s", (engine) => {
           jsonRequest("/api/board-room/meetings", manager, "POST", {
             title: "Committee review",
             meeting_type: "committee",
-            start_time: "2027-02-01T23:00:00.000Z",
-            end_time: "2027-02-02T00:30:00.000Z",
+            start_time: `${TODAY}T23:00:00.000Z`,
+            end_time: new Date(Date.parse(`${TODAY}T23:00:00.000Z`) + 90 * 60_000).toISOString(),
             attendee_emails: ["vendor@example.com"],
             agenda_items: [
               { title: "Second", type: "report", order: 2, duration_minutes: 10 },
@@ -708,7 +755,7 @@ describe.each(engines)("board room on %s", (engine) => {
   });
 
   it("puts the board meetings and the assignee's open action items on the one calendar", async () => {
-    const id = await schedule(president, { ...MEETING_FORM, title: "Calendar meeting", date: "2031-03-11" });
+    const id = await schedule(president, { ...MEETING_FORM, title: "Calendar meeting" });
     expect((await act(id, { intent: "start" })).status).toBe(302);
     expect(
       (
@@ -716,12 +763,16 @@ describe.each(engines)("board room on %s", (engine) => {
           intent: "add-action-item",
           description: "Check the gate",
           assignee_id: treasurer.id,
-          due_date: "2031-03-20",
+          due_date: TODAY,
         })
       ).status,
     ).toBe(302);
     const month = async (who: Person) =>
-      (await read(await calendarPage.loader(args(get("/calendar?month=2031-03&view=month", who))))).data;
+      (
+        await read(
+          await calendarPage.loader(args(get(`/calendar?month=${TODAY.slice(0, 7)}&view=month`, who))),
+        )
+      ).data;
     const titles = (data: Loose) => JSON.stringify(data);
     const forPresident = await month(president);
     expect(titles(forPresident)).toContain("Calendar meeting");

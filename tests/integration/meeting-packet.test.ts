@@ -331,8 +331,13 @@ describe.each(engines)("the board packet on %s", (engine) => {
     const actor = { userId: president.id, mayManage: true };
     for (const type of ["StartMeeting", "CompleteMeeting"] as const)
       expect(
-        (await changeMeeting(t.db, { meetingId: id, associationId: associationA, actor, change: { type } }))
-          .ok,
+        (
+          await changeMeeting(
+            t.db,
+            { meetingId: id, associationId: associationA, actor, change: { type } },
+            { now: () => new Date("2027-01-12T23:00:00.000Z") },
+          )
+        ).ok,
       ).toBe(true);
     const before = filesUnder(uploadDir);
     const attach = await upload(

@@ -113,7 +113,12 @@ async function someMeeting(db: Parameters<typeof executeCreditsCommand>[0]) {
   const meetingId = scheduled.result.meetingId;
   const state = await loadMeeting(db, meetingId);
   const change = async (c: MeetingChange) => {
-    const r = await changeMeeting(db, { meetingId, associationId, actor, change: c });
+    // On the meeting's day (a meeting starts on its day).
+    const r = await changeMeeting(
+      db,
+      { meetingId, associationId, actor, change: c },
+      { now: () => new Date("2026-12-01T23:00:00.000Z") },
+    );
     if (!r.ok) throw new Error(r.error.message);
   };
   await change({ type: "MoveAgendaItem", itemId: state.agenda[1]?.itemId as string, direction: "up" });
@@ -134,7 +139,8 @@ async function someMeeting(db: Parameters<typeof executeCreditsCommand>[0]) {
       moved_by: "A",
       seconded_by: "B",
       vote_result: "failed",
-      vote_count: { for: 0, against: 1, abstain: 0 },
+      // No board member is present (the attendees are guests): no votes.
+      vote_count: { for: 0, against: 0, abstain: 0 },
     },
   });
   const actionItemId = randomUUID();

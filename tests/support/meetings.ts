@@ -42,10 +42,11 @@ export async function heldMeetingWithMotions(
   };
   await run({ type: "StartMeeting" });
   const attendees = await db
-    .select({ id: meetingAttendees.id })
+    .select({ id: meetingAttendees.id, role: meetingAttendees.role })
     .from(meetingAttendees)
     .where(eq(meetingAttendees.meetingId, meetingId));
   for (const a of attendees) await run({ type: "RecordAttendance", attendeeId: a.id, attendance: "present" });
+  const present = attendees.filter((a) => a.role === "board_member").length;
   await run({ type: "DraftMinutes", content: "The board met and voted." });
   const motionIds: string[] = [];
   for (const m of input.motions) {
@@ -60,7 +61,8 @@ export async function heldMeetingWithMotions(
         moved_by: "Director",
         seconded_by: "Treasurer",
         vote_result: m.vote_result,
-        vote_count: { for: 3, against: 0, abstain: 0 },
+        // One vote per board member present (votes cannot exceed them).
+        vote_count: { for: present, against: 0, abstain: 0 },
       },
     } as MeetingChange);
   }

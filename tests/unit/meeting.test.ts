@@ -18,6 +18,7 @@ import {
   meetingFieldsToForm,
   meetingFormToFields,
   newMeetingDefaults,
+  quorumLine,
 } from "@domain/meeting";
 import { LifecycleViolation } from "@domain/shared";
 import { describe, expect, it } from "vitest";
@@ -611,6 +612,15 @@ describe("minutes", () => {
     record("failed", [0, 2, 0]).thenEvents("MotionRecorded");
     record("failed", [0, 0, 0]).thenEvents("MotionRecorded");
     record("tabled", [0, 0, 0]).thenEvents("MotionRecorded");
+  });
+
+  it("the quorum line states present board members out of the board's size (issue 26)", () => {
+    expect(quorumLine({ present: 3, required: 3, seats: 4 })).toBe(
+      "Quorum present: 3 of 4 board members present (3 required)",
+    );
+    expect(quorumLine({ present: 2, required: 3, seats: 5 })).toBe(
+      "No quorum: 2 of 5 board members present (3 required)",
+    );
   });
 
   it("an impossible vote recorded before the rule still folds: only new motions are refused", () => {
