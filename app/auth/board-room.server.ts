@@ -68,31 +68,50 @@ export interface BoardRoomSwitch {
  * (admitsToBoardRoom, the rule of requireBoardRoom), the answer is `{ switchTo }`: that association and
  * the meeting's title, for a page that offers to make it the active one. Anyone else gets `open`'s
  * refusal unchanged: a person outside the meeting's association still gets 404, so ids reveal nothing.
- * Actions keep requireBoardRoom alone.
+ * Actions keep requireBoardRoom alone. `admits` is the page's rule for a member of the meeting's
+ * association (the board room's by default; readsSharedMinutes for the shared minutes).
  */
 export async function openOrOfferSwitch<T>(
   request: Request,
   meetingId: string,
   open: () => Promise<T>,
+  admits: SwitchRule = admitsToBoardRoom,
 ): Promise<{ opened: T } | { switchTo: BoardRoomSwitch }> {
   try {
     return { opened: await open() };
   } catch (refusal) {
     if (!(refusal instanceof Response) || (refusal.status !== 403 && refusal.status !== 404)) throw refusal;
-    const switchTo = await boardRoomSwitchFor(await requireContext(request), meetingId);
+    const switchTo = await boardRoomSwitchFor(await requireContext(request), meetingId, admits);
     if (!switchTo) throw refusal;
     return { switchTo };
   }
 }
 
-/** The meeting's association when it is not the active one and its board room admits the person. */
-async function boardRoomSwitchFor(viewer: ActiveViewer, meetingId: string): Promise<BoardRoomSwitch | null> {
+/** Whether a page of a meeting would admit this member of the meeting's association. */
+type SwitchRule = (
+  membership: { memberRole: MemberRole },
+  meeting: { minutesApproved: boolean; minutesShared: boolean },
+) => boolean;
+
+/**
+ * The rule of the shared minutes (/minutes/{id} and its PDF; issue 26): any member of the meeting's
+ * association reads its approved minutes once the board shared them, homeowners included.
+ */
+export const readsSharedMinutes: SwitchRule = (_membership, meeting) =>
+  meeting.minutesApproved && meeting.minutesShared;
+
+/** The meeting's association when it is not the active one and its page (`admits`) admits the person. */
+async function boardRoomSwitchFor(
+  viewer: ActiveViewer,
+  meetingId: string,
+  admits: SwitchRule,
+): Promise<BoardRoomSwitch | null> {
   const meeting = await meetingAssociation(await getDb(), meetingId);
   if (!meeting) return null;
   const { memberships, membership: active } = await activeMembershipOf(viewer.user.id);
   if (!active || active.associationId === meeting.associationId) return null;
   const membership = memberships.find((m) => m.associationId === meeting.associationId);
-  if (!membership || !admitsToBoardRoom(membership)) return null;
+  if (!membership || !admits(membership, meeting)) return null;
   return {
     associationId: membership.associationId,
     associationName: membership.associationName,

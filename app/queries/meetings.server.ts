@@ -142,7 +142,12 @@ export async function boardRoomSummary(db: Queryable, associationId: string, now
 export async function meetingAssociation(db: Queryable, meetingId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(meetingId)) return undefined;
   const [row] = await db
-    .select({ associationId: meetings.associationId, title: meetings.title })
+    .select({
+      associationId: meetings.associationId,
+      title: meetings.title,
+      minutesApproved: sql<boolean>`${meetings.minutesStatus} = 'approved'`,
+      minutesShared: sql<boolean>`${meetings.minutesSharedAt} is not null`,
+    })
     .from(meetings)
     .where(and(eq(meetings.id, meetingId), isNull(meetings.deletedAt)));
   return row;

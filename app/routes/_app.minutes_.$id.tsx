@@ -1,10 +1,12 @@
 import { ACTION_ITEM_STATUS_LABELS, MOTION_RESULT_LABELS } from "@domain/meeting";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ArrowLeft, Download } from "lucide-react";
 import { requireAssociation } from "~/auth/association.server";
+import { openOrOfferSwitch, readsSharedMinutes } from "~/auth/board-room.server";
 import { pageNotFound } from "~/auth/guards.server";
+import { SwitchAssociationForMeeting } from "~/components/board-room/switch-association";
 import { buttonClass } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
@@ -13,14 +15,33 @@ import { sharedMinutes } from "~/queries/meetings.server";
 import { dateLabel } from "~/queries/rfp-present.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Minutes: ${data.title} · Association Commons` : "Minutes · Association Commons" },
+  {
+    title: !data
+      ? "Minutes · Association Commons"
+      : "switchTo" in data
+        ? `Minutes of ${data.switchTo.associationName} · Association Commons`
+        : `Minutes: ${data.title} · Association Commons`,
+  },
 ];
 
-/** /minutes/{id}: approved minutes the board shared, read-only, with a PDF download (issue 12). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+/** The shared minutes of the active association, or the refusal (404 when there are none). */
+async function loadSharedMinutes(request: Request, id: string) {
   const viewer = await requireAssociation(request);
-  const detail = await sharedMinutes(await getDb(), viewer.association.id, params.id ?? "");
+  const detail = await sharedMinutes(await getDb(), viewer.association.id, id);
   if (!detail) pageNotFound();
+  return { viewer, detail };
+}
+
+/**
+ * /minutes/{id}: approved minutes the board shared, read-only, with a PDF download (issue 12). Shared
+ * minutes of another of the person's associations offer to switch to it (issue 26), as the board room's
+ * meeting pages do (docs/decisions/036).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = params.id ?? "";
+  const page = await openOrOfferSwitch(request, id, () => loadSharedMinutes(request, id), readsSharedMinutes);
+  if ("switchTo" in page) return json({ switchTo: page.switchTo, redirectTo: `/minutes/${id}` });
+  const { viewer, detail } = page.opened;
   const tz = viewer.association.timeZone;
   const m = detail.meeting;
   return json({
@@ -37,7 +58,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function SharedMinutesPage() {
-  const d = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  if ("switchTo" in data)
+    return <SwitchAssociationForMeeting {...data.switchTo} redirectTo={data.redirectTo} />;
+  return <SharedMinutes d={data} />;
+}
+
+function SharedMinutes({ d }: { d: Exclude<SerializeFrom<typeof loader>, { switchTo: unknown }> }) {
   return (
     <div className="mx-auto max-w-4xl space-y-5">
       <Link

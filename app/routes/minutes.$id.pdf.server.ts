@@ -4,9 +4,17 @@ export interface MinutesPdfInput {
   association: string;
   title: string;
   when: string;
+  location: string | null;
+  meetingUrl: string | null;
   approvedOn: string | null;
   content: string;
+  /** The quorum line (domain/meeting quorumLine): board members present of the board's seats. */
+  quorum: string;
   present: string[];
+  absent: string[];
+  excused: string[];
+  /** Invited attendees whose attendance was not recorded. */
+  notRecorded: string[];
   motions: {
     motion: string;
     movedBy: string;
@@ -19,7 +27,10 @@ export interface MinutesPdfInput {
   actionItems: { description: string; assigneeName: string; dueDate: string; statusLabel: string }[];
 }
 
-/** Approved minutes as a PDF (pdfkit, its built-in Helvetica): heading, text, motions, action items. */
+/**
+ * Approved minutes as a PDF (pdfkit, its built-in Helvetica): heading with the time and place, the
+ * attendance and the quorum (issue 26), then the text, motions and action items.
+ */
 export function renderMinutesPdf(m: MinutesPdfInput): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
@@ -34,8 +45,16 @@ export function renderMinutesPdf(m: MinutesPdfInput): Promise<Buffer> {
     doc.fontSize(10).fillColor("#475569").text(m.association);
     doc.moveDown(0.3).fontSize(18).fillColor("#0f172a").text(`Minutes: ${m.title}`);
     doc.moveDown(0.2).fontSize(10).fillColor("#334155").text(m.when);
+    if (m.location) doc.text(`Location: ${m.location}`);
+    if (m.meetingUrl) doc.text(`Online: ${m.meetingUrl}`);
     if (m.approvedOn) doc.text(`Approved on ${m.approvedOn}`);
-    if (m.present.length > 0) doc.text(`Present: ${m.present.join(", ")}`);
+    doc.moveDown().fontSize(13).fillColor("#0f172a").text("Attendance");
+    doc.moveDown(0.3).fontSize(11).text(m.quorum);
+    const names = (list: string[]) => (list.length > 0 ? list.join(", ") : "None");
+    doc.text(`Present: ${names(m.present)}`);
+    doc.text(`Absent: ${names(m.absent)}`);
+    if (m.excused.length > 0) doc.text(`Excused: ${names(m.excused)}`);
+    if (m.notRecorded.length > 0) doc.text(`Attendance not recorded: ${names(m.notRecorded)}`);
     doc.moveDown().fontSize(13).fillColor("#0f172a").text("Minutes");
     doc.moveDown(0.3).fontSize(11).text(m.content, { align: "left" });
     doc.moveDown().fontSize(13).text("Motions");

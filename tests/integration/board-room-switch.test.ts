@@ -16,7 +16,9 @@ import { assignActionItem, changeMeeting, scheduleMeeting } from "~/commands/mee
 import * as actionItemsPage from "~/routes/_app.board-room_.action-items";
 import * as detailPage from "~/routes/_app.board-room_.meetings.$id";
 import * as minutesPage from "~/routes/_app.board-room_.meetings.$id_.minutes";
+import * as sharedMinutesPage from "~/routes/_app.minutes_.$id";
 import * as calendarApi from "~/routes/api.calendar.events";
+import * as sharedMinutesPdf from "~/routes/minutes.$id.pdf";
 import * as switchAssociation from "~/routes/properties.switch";
 import { argsOf, getAs, outcome, postAs, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
@@ -116,7 +118,13 @@ describe.each(engines)("a board meeting of another of the person's associations 
       associationId: associationB,
       actor: { userId: presidentB.id, mayManage: true },
     };
-    for (const change of [{ type: "StartMeeting" }, { type: "CompleteMeeting" }] as const) {
+    for (const change of [
+      { type: "StartMeeting" },
+      { type: "DraftMinutes", content: `${SECRET} minutes` },
+      { type: "CompleteMeeting" },
+      { type: "ApproveMinutes" },
+      { type: "ShareMinutes" },
+    ] as const) {
       const r = await changeMeeting(t.db, { ...held, change });
       if (!r.ok) throw new Error(r.error.message);
     }
@@ -133,7 +141,7 @@ describe.each(engines)("a board meeting of another of the person's associations 
 
   /** The route's own component rendered with what its loader answered, as the server renders it. */
   async function render(
-    route: typeof detailPage | typeof minutesPage | typeof actionItemsPage,
+    route: typeof detailPage | typeof minutesPage | typeof actionItemsPage | typeof sharedMinutesPage,
     path: string,
     answer: Response,
   ) {
@@ -234,9 +242,11 @@ describe.each(engines)("a board meeting of another of the person's associations 
       expect(minutes.status).toBe(404);
       expect(minutes.data).toEqual(unknown.data);
     }
-    // A homeowner of A only: the board room refuses them (403) whatever the meeting, as before.
-    expect((await meetingPage(homeownerA, meetingB)).status).toBe(403);
-    expect((await meetingPage(homeownerA, UNKNOWN)).status).toBe(403);
+    // A homeowner of A only: another association's meeting, or none, is 404 as for anyone outside it
+    // (issue 26: it was 403); A's own meetings are refused with 403.
+    expect((await meetingPage(homeownerA, meetingB)).status).toBe(404);
+    expect((await meetingPage(homeownerA, UNKNOWN)).status).toBe(404);
+    expect((await meetingPage(homeownerA, meetingA)).status).toBe(403);
     // An admitted member of B: an unknown or malformed id is still 404.
     expect((await meetingPage(both, UNKNOWN)).status).toBe(404);
     expect((await meetingPage(both, "not-a-meeting")).status).toBe(404);
@@ -267,6 +277,42 @@ describe.each(engines)("a board meeting of another of the person's associations 
     );
     expect(html).toMatch(/<button type="submit"[^>]*>Switch to Birch Row<\/button>/);
     expect(html).not.toContain(SECRET);
+  });
+
+  it("B's shared minutes offer a homeowner of B, working in A, the switch; their PDF leads there (issue 26)", async () => {
+    const shared = (who: Person, id: string) =>
+      outcome(() => sharedMinutesPage.loader(argsOf(getAs(`/minutes/${id}`, who), { id })));
+    const pdf = (who: Person, id: string) =>
+      outcome(() => sharedMinutesPdf.loader(argsOf(getAs(`/minutes/${id}/pdf`, who), { id })));
+    const { status, data, response } = await shared(homeownerB, heldB);
+    expect(status).toBe(200);
+    expect(data).toEqual(offer("Birch annual meeting", `/minutes/${heldB}`));
+    const html = await render(sharedMinutesPage, `/minutes/${heldB}`, response);
+    expect(html).toContain(`<input type="hidden" name="redirectTo" value="/minutes/${heldB}"/>`);
+    expect(html).toMatch(/<button type="submit"[^>]*>Switch to Birch Row<\/button>/);
+    expect(html).not.toContain(SECRET);
+    const download = await pdf(homeownerB, heldB);
+    expect(download.status).toBe(302);
+    expect(download.response.headers.get("Location")).toBe(`/minutes/${heldB}`);
+    // Minutes not shared (B's upcoming meeting), or of an association the person is not in: 404 as before.
+    const unknown = await shared(homeownerB, UNKNOWN);
+    expect(unknown.status).toBe(404);
+    for (const [who, id] of [
+      [homeownerB, meetingB],
+      [outsider, heldB],
+      [homeownerA, heldB],
+    ] as const) {
+      expect(await shared(who, id)).toMatchObject({ status: 404, data: unknown.data });
+      expect((await pdf(who, id)).status).toBe(404);
+    }
+    // After the switch, the minutes and their PDF open.
+    await setActiveAssociation(t.db, homeownerB.id, associationB);
+    try {
+      expect((await shared(homeownerB, heldB)).data).toMatchObject({ title: "Birch annual meeting" });
+      expect((await pdf(homeownerB, heldB)).response.headers.get("Content-Type")).toBe("application/pdf");
+    } finally {
+      await setActiveAssociation(t.db, homeownerB.id, associationA);
+    }
   });
 
   it("the active association's meeting pages are unchanged", async () => {

@@ -29,6 +29,7 @@ import * as sharedPdf from "~/routes/minutes.$id.pdf";
 import { formRequest, thrown, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { createTestDatabase, engines, useTestDatabase } from "../support/db";
+import { pdfText } from "../support/pdf";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -437,6 +438,18 @@ describe.each(engines)("board room on %s", (engine) => {
   it("approved minutes shared with homeowners: a read-only page and a PDF, for members only", async () => {
     const id = await schedule();
     await act(id, { intent: "start" });
+    // The president and the manager attend, the treasurer does not, a guest is excused.
+    const attendees = (await detail(id)).attendees as Loose[];
+    const [pres, treas] = attendees.filter((a) => a.role === "board_member");
+    const mgr = attendees.find((a) => a.role === "property_manager");
+    const [guest, other] = attendees.filter((a) => a.role === "guest");
+    for (const [a, attendance] of [
+      [pres, "present"],
+      [mgr, "present"],
+      [treas, "absent"],
+      [guest, "excused"],
+    ] as const)
+      await act(id, { intent: "attendance", attendee_id: a.id, attendance });
     await minutesAct(id, { intent: "content", content: "The pool opens on May 1." });
     const early = await minutesAct(id, { intent: "share" });
     expect(early).toMatchObject({ status: 409, data: { error: MEETING_MESSAGES.shareNeedsApproval } });
@@ -455,11 +468,17 @@ describe.each(engines)("board room on %s", (engine) => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
     expect(pdf.headers.get("Content-Disposition")).toBe(`attachment; filename="minutes-${TODAY}.pdf"`);
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString("latin1"),
-    ).toBe("%PDF-");
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // Issue 26: the PDF says where the meeting was, who attended and who did not, and the quorum.
+    const text = pdfText(bytes);
+    expect(text).toContain("Location: Clubhouse");
+    expect(text).toContain("No quorum: 1 of 3 board members present (2 required)");
+    expect(text).toContain(`Present: ${pres.name}, ${mgr.name}`);
+    expect(text).toContain(`Absent: ${treas.name}`);
+    expect(text).toContain(`Excused: ${guest.name}`);
+    expect(text).toContain(`Attendance not recorded: ${other.name}`);
+    expect(text).toContain("The pool opens on May 1.");
     // Another association's member learns nothing.
     for (const call of [
       () => sharedPage.loader(args(get(`/minutes/${id}`, outsider), { id })),
