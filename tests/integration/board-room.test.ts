@@ -7,11 +7,12 @@
  */
 
 import { randomUUID } from "node:crypto";
+import { runCommand } from "@db/event-store";
 import { replay } from "@db/projections/replay";
 import { MEETING_MESSAGES } from "@domain/meeting";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { scheduleMeeting } from "~/commands/meetings.server";
+import { loadMeeting, scheduleMeeting } from "~/commands/meetings.server";
 import * as dashboard from "~/routes/_app.board-room";
 import * as actionItemsPage from "~/routes/_app.board-room_.action-items";
 import * as detailPage from "~/routes/_app.board-room_.meetings.$id";
@@ -812,6 +813,75 @@ describe.each(engines)("board room on %s", (engine) => {
     expect(board.boardRoom.nextMeetingAt).toMatch(/\d{4}/);
     expect(typeof board.boardRoom.openActionItems).toBe("number");
     expect((await overview(homeowner)).boardRoom).toBeNull();
+  });
+});
+
+describe.each(engines)("meetings recorded before the issue 26 rules on %s", (engine) => {
+  it("an early start and an impossible vote already in a stream still fold and replay --verify clean", async () => {
+    const handle = await createTestDatabase(engine);
+    try {
+      const associationId = randomUUID();
+      const actor = { userId: randomUUID(), mayManage: true };
+      const scheduled = await scheduleMeeting(handle.db, {
+        associationId,
+        actor,
+        fields: {
+          title: "Recorded long ago",
+          description: null,
+          meeting_type: "regular",
+          start_time: "2030-12-01T23:00:00.000Z",
+          end_time: "2030-12-02T01:00:00.000Z",
+          location: null,
+          meeting_url: null,
+        },
+        guestEmails: ["a@example.com"],
+      });
+      if (!scheduled.ok) throw new Error(scheduled.error.message);
+      const meetingId = scheduled.result.meetingId;
+      const streamId = `meeting-${meetingId}`;
+      const at = "2026-11-01T12:00:00.000Z";
+      // Appended through the store as the code before the rules did: started years early, and a vote of
+      // 43 while no board member is present.
+      const recorded = await runCommand(handle.db, {
+        streams: [{ streamId, streamType: "meeting" }],
+        decide: () => ({
+          ok: true,
+          result: null,
+          appends: [
+            {
+              streamId,
+              events: [
+                { type: "MeetingStarted", data: { meetingId, startedBy: actor.userId, startedAt: at } },
+                {
+                  type: "MotionRecorded",
+                  data: {
+                    meetingId,
+                    motion: {
+                      motionId: randomUUID(),
+                      motion: "Approve the roof contract",
+                      moved_by: "A",
+                      seconded_by: "B",
+                      vote_result: "failed",
+                      vote_count: { for: 40, against: 3, abstain: 0 },
+                    },
+                    quorum: { present: 0, required: 1 },
+                    recordedBy: actor.userId,
+                    recordedAt: at,
+                  },
+                },
+              ],
+            },
+          ],
+        }),
+      });
+      expect(recorded.ok).toBe(true);
+      expect((await loadMeeting(handle.db, meetingId)).minutes.motions).toHaveLength(1);
+      const verified = await replay(handle.db, { verify: true });
+      expect(verified.differences).toEqual([]);
+      expect(verified.corruptStreams).toEqual([]);
+    } finally {
+      await handle.close();
+    }
   });
 });
 
