@@ -1,4 +1,4 @@
-import { percentOf, prorate } from "./money";
+import { percentRounded, prorate } from "./money";
 
 /**
  * The reserve study (issue 13, part 6): the components the reserves will replace (a roof, elevators,
@@ -56,10 +56,14 @@ export const fullyFundedShare = (c: ReserveComponent) =>
 export const fullyFundedBalance = (components: readonly ReserveComponent[]) =>
   components.reduce((sum, c) => sum + fullyFundedShare(c), 0);
 
-/** Percent funded, whole percent rounded down; 100 when nothing is due to be funded yet and the balance is not negative. */
+/**
+ * Percent funded in whole percent, rounded half up (63.87% is 64%: the page, the CSV and the PDF all
+ * show this one figure, and its strength is read from it); 100 when nothing is due to be funded yet
+ * and the balance is not negative.
+ */
 export function percentFunded(balanceCents: number, fullyFundedCents: number): number {
   if (fullyFundedCents <= 0) return balanceCents >= 0 ? 100 : 0;
-  return percentOf(balanceCents, fullyFundedCents);
+  return percentRounded(balanceCents, fullyFundedCents);
 }
 
 /** The usual reading of percent funded: 70% or more strong, 30% to 69% fair, under 30% weak. */

@@ -67,6 +67,13 @@ describe("money in integer cents", () => {
     expect(parseWholeDollars("12000.50")).toEqual({ ok: false, message: MONEY_MESSAGES.wholeDollars });
   });
 
+  it("shows a whole-dollar example in a whole-dollar field's error", () => {
+    for (const bad of ["abc", "12,34", "1e5", "-5"]) {
+      expect(parseWholeDollars(bad)).toEqual({ ok: false, message: "Enter an amount like 1,234" });
+    }
+    expect(parseWholeDollars("9999999999999")).toEqual({ ok: false, message: MONEY_MESSAGES.tooLarge });
+  });
+
   it("formats USD from the integer alone", () => {
     expect(formatMoney(123456)).toBe("$1,234.56");
     expect(formatMoney(-500)).toBe("-$5.00");
@@ -325,6 +332,11 @@ describe("reserve study", () => {
     expect(fullyFundedBalance([roof, paving])).toBe(350_000_00);
     expect(percentFunded(175_000_00, 350_000_00)).toBe(50);
     expect(percentFunded(0, 0)).toBe(100);
+    // Rounded, not truncated: 63.87% is 64%, 63.49% is 63%, 63.5% is 64%.
+    expect(percentFunded(6_387, 10_000)).toBe(64);
+    expect(percentFunded(6_349, 10_000)).toBe(63);
+    expect(percentFunded(6_350, 10_000)).toBe(64);
+    expect(percentFunded(-5_00, 10_000)).toBe(0);
     expect(fundingStrength(70)).toBe("strong");
     expect(fundingStrength(69)).toBe("fair");
     expect(fundingStrength(29)).toBe("weak");
