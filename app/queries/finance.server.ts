@@ -163,12 +163,15 @@ export async function findTransaction(db: Queryable, associationId: string, id: 
   return row;
 }
 
-/** Pending expenses dated before `today` (overdue) and from today to `upcomingTo` (upcoming). */
+/**
+ * Pending expenses dated before `today` (overdue) and from today to `upcomingTo` (upcoming), narrowed
+ * by the same search and category as the tab's list (issue 26: they ignored the search).
+ */
 export async function pendingPayments(
   db: Queryable,
   associationId: string,
-  today: string,
-  upcomingTo: string,
+  dates: { today: string; upcomingTo: string },
+  filter: Pick<TransactionFilter, "search" | "category"> = {},
 ) {
   const rows = await db
     .select(transactionColumns)
@@ -176,16 +179,16 @@ export async function pendingPayments(
     .leftJoin(creator, eq(creator.id, t.createdBy))
     .where(
       and(
-        eq(t.associationId, associationId),
-        isNull(t.voidedAt),
-        eq(t.type, "expense"),
-        eq(t.status, "pending"),
-        lte(t.date, upcomingTo),
+        transactionWhere(associationId, { ...filter, type: "expense", status: "pending" }),
+        lte(t.date, dates.upcomingTo),
       ),
     )
     .orderBy(asc(t.date), asc(t.id))
     .limit(200);
-  return { overdue: rows.filter((r) => r.date < today), upcoming: rows.filter((r) => r.date >= today) };
+  return {
+    overdue: rows.filter((r) => r.date < dates.today),
+    upcoming: rows.filter((r) => r.date >= dates.today),
+  };
 }
 
 /**

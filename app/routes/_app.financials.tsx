@@ -5,6 +5,8 @@ import {
   centsToInput,
   DEFAULT_PERIOD,
   dateLabel,
+  deleteBudgetConfirm,
+  deleteTransactionConfirm,
   FINANCE_CATEGORIES,
   FINANCE_MESSAGES,
   FINANCE_PERIODS,
@@ -222,7 +224,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
           },
           { limit: EXPENSE_PAGE_SIZE, offset: (query.page - 1) * EXPENSE_PAGE_SIZE },
         ),
-        pendingPayments(db, scope.associationId, today, payments.upcoming.to),
+        pendingPayments(
+          db,
+          scope.associationId,
+          { today, upcomingTo: payments.upcoming.to },
+          { search: query.search, category },
+        ),
       ]);
       return json({
         ...base,
@@ -996,7 +1003,7 @@ function Budgets({ rows, today }: { rows: BudgetView[]; today: string }) {
                         editHref={`/financial/budgets/${b.id}/edit`}
                         intent="delete-budget"
                         id={b.id}
-                        confirmText={FINANCE_MESSAGES.deleteBudgetConfirm}
+                        confirmText={deleteBudgetConfirm(b)}
                         label={b.name}
                       />
                     </td>
@@ -1162,7 +1169,7 @@ function TransactionTable({
                     editHref={`/financial/transactions/${t.id}/edit`}
                     intent="delete-transaction"
                     id={t.id}
-                    confirmText={FINANCE_MESSAGES.deleteTransactionConfirm}
+                    confirmText={deleteTransactionConfirm(t)}
                     label={t.description}
                   />
                 </td>
