@@ -46,8 +46,7 @@ type Cell = string | number | bigint | null;
 export const money = (cents: number): bigint => BigInt(cents);
 
 /** A cell as the CSV and the PDF write it. */
-const cellText = (c: Cell) =>
-  c === null ? "" : typeof c === "bigint" ? centsToInput(Number(c)) : String(c);
+const cellText = (c: Cell) => (c === null ? "" : typeof c === "bigint" ? centsToInput(Number(c)) : String(c));
 
 /**
  * A CSV body streamed from batches of rows: a byte-order mark (spreadsheets then read UTF-8), CRLF
@@ -239,7 +238,10 @@ function tableLayout(
   isTotal: (row: readonly Cell[]) => boolean,
 ) {
   const widthAt = (size: number, column: number) => {
-    let widest = doc.font("Helvetica-Bold").fontSize(size).widthOfString(header[column] ?? "");
+    let widest = doc
+      .font("Helvetica-Bold")
+      .fontSize(size)
+      .widthOfString(header[column] ?? "");
     for (const row of rows)
       widest = Math.max(
         widest,
@@ -305,7 +307,10 @@ export function renderReportPdf(input: {
         .fillColor("#0f172a");
       // The first column (a name) may wrap onto more lines; the figures never do (tableLayout).
       const first = cellText(cells[0] ?? null);
-      const height = Math.max(size * 1.6, doc.heightOfString(first, { width: (widths[0] ?? 0) - COLUMN_GAP }) + 4);
+      const height = Math.max(
+        size * 1.6,
+        doc.heightOfString(first, { width: (widths[0] ?? 0) - COLUMN_GAP }) + 4,
+      );
       if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
       const y = doc.y;
       cells.forEach((c, i) => {

@@ -30,6 +30,7 @@ import {
   ComponentFormSchema,
   FundFormSchema,
   MovementFormSchema,
+  PlannedContributionFormSchema,
   TransactionFormSchema,
 } from "@domain/finance/forms";
 import { voidMovementConfirm } from "@domain/finance/funds";
@@ -59,6 +60,7 @@ import {
   savedMessage,
   setApprovalThreshold,
   setHomeownersSeeSummary,
+  setPlannedContribution,
   voidBudget,
   voidComponent,
   voidMovement,
@@ -69,7 +71,7 @@ import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { BudgetActualChart, IncomeExpenseChart } from "~/components/finance/charts";
 import { DeleteButton, DeleteConfirmation } from "~/components/finance/delete";
 import { BudgetForm, ComponentForm, TransactionForm } from "~/components/finance/forms";
-import { FundForm, MovementForm } from "~/components/finance/reserve-fund-forms";
+import { FundForm, MovementForm, PlannedContributionForm } from "~/components/finance/reserve-fund-forms";
 import { buttonClass } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { StatCards } from "~/components/ui/stat-cards";
@@ -115,6 +117,7 @@ const IntentSchema = z.object({
     "create-fund",
     "record-movement",
     "void-movement",
+    "plan-contribution",
   ]),
 });
 const DeleteSchema = z.object({ id: z.string().uuid() });
@@ -277,7 +280,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
           contributions: formatMoney(funds.total.contributionCents),
           withdrawals: formatMoney(funds.total.withdrawalCents),
           interest: formatMoney(funds.total.interestCents),
-          funds: funds.funds.map((f) => ({ id: f.id, name: f.name, ...fundView(f) })),
+          funds: funds.funds.map((f) => ({
+            id: f.id,
+            name: f.name,
+            ...fundView(f),
+            plannedInput:
+              f.plannedMonthlyCents === null ? "" : centsToInput(f.plannedMonthlyCents, { whole: true }),
+          })),
           total: fundView(funds.total),
           movements: movements.rows.map(presentMovement),
           movementCount: movements.total,
@@ -318,11 +327,18 @@ type ActionData = {
     | "create-fund"
     | "record-movement"
     | "void-movement"
+    | "plan-contribution"
     | "threshold";
   result: SubmissionResult<string[]>;
+  /** plan-contribution: the fund whose form the result belongs to. */
+  fundId?: string;
 };
-const reply = (intent: ActionData["intent"], result: SubmissionResult<string[]>, status: number) =>
-  json<ActionData>({ intent, result }, { status });
+const reply = (
+  intent: ActionData["intent"],
+  result: SubmissionResult<string[]>,
+  status: number,
+  fundId?: string,
+) => json<ActionData>({ intent, result, fundId }, { status });
 
 /** Where a write returns to: the same tab and filters the person came from. */
 function backTo(request: Request, tab: FinanceTab) {
@@ -532,6 +548,22 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash(backTo(request, "reserves"), {
         tone: "success",
         message: `${v.kind === "withdrawal" ? "Withdrawal" : v.kind === "interest" ? "Interest" : "Contribution"} recorded`,
+      });
+    }
+    case "plan-contribution": {
+      await discardReceipts(files);
+      const submission = parseWithZod(formData, { schema: PlannedContributionFormSchema });
+      const fundId = String(formData.get("fund_id") ?? "");
+      if (submission.status !== "success") return reply("plan-contribution", submission.reply(), 400, fundId);
+      const cents = submission.value.planned_monthly;
+      const saved = await setPlannedContribution(db, { ...actor, fundId: submission.value.fund_id, cents });
+      if (!saved.ok) throw json({ error: saved.message }, { status: 404 });
+      return redirectWithFlash(`${backTo(request, "reserves")}#reserve-projection`, {
+        tone: "success",
+        message:
+          cents === null
+            ? "Planned contribution cleared: the projection uses the fund's last 12 months"
+            : `Planned contribution set to ${formatMoney(cents, { whole: true })} a month`,
       });
     }
     case "void-movement": {
@@ -1281,8 +1313,9 @@ function Reserves({
     <>
       <Section id="reserve-summary" title="Reserve funds">
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Each fund's balance is its contributions and interest less its withdrawals, up to the end of the
-          period. A withdrawal cannot take a fund below zero.
+          Each fund's balance is its opening balance, contributions and interest less its withdrawals, up to
+          the end of the period. A withdrawal cannot take a fund below zero. Record money a fund already held
+          as its opening balance, not as a contribution: the projection leaves it out.
         </p>
         <StatCards
           className="mt-3"
@@ -1341,7 +1374,9 @@ function Reserves({
           </div>
           {data.funds.length > 0 ? (
             <div className="rounded-md border border-slate-200 p-4 lg:col-span-2 dark:border-slate-700">
-              <h3 className="mb-3 font-semibold">Record a contribution, withdrawal or interest</h3>
+              <h3 className="mb-3 font-semibold">
+                Record a contribution, withdrawal, interest or opening balance
+              </h3>
               <MovementForm
                 key={data.movementCount}
                 id="movement-form"
@@ -1361,6 +1396,7 @@ function Reserves({
       </Section>
       <ReserveStudy
         study={data.study}
+        funds={data.funds}
         askRemove={data.askRemove}
         cancelHref={`${hrefFor(query, {})}#reserve-study`}
       />
@@ -1435,16 +1471,25 @@ type StudyView = NonNullable<Extract<Data, { reserves: unknown }>["reserves"]>["
 
 function ReserveStudy({
   study,
+  funds,
   askRemove,
   cancelHref,
 }: {
   study: StudyView;
+  funds: readonly { id: string; name: string; plannedInput: string }[];
   askRemove: { id: string; text: string } | null;
   cancelHref: string;
 }) {
   const actionData = useActionData<typeof action>();
   const result =
     actionData && "intent" in actionData && actionData.intent === "create-component"
+      ? actionData.result
+      : undefined;
+  const planResult = (fundId: string) =>
+    actionData &&
+    "intent" in actionData &&
+    actionData.intent === "plan-contribution" &&
+    actionData.fundId === fundId
       ? actionData.result
       : undefined;
   return (
@@ -1465,7 +1510,7 @@ function ReserveStudy({
             {
               label: "Yearly Contribution",
               value: study.annualContribution,
-              hint: "Contributions to the funds in the last 12 months",
+              hint: study.contributionSource === "planned" ? "Planned contributions" : "See the projection",
             },
           ]}
         />
@@ -1546,6 +1591,27 @@ function ReserveStudy({
           The reserve balance each year with the yearly contribution above and each component replaced when
           its remaining life runs out, then every useful life, in today's dollars.
         </p>
+        <p className="mt-2 text-sm font-medium" data-testid="projection-basis">
+          {study.contributionBasis}
+        </p>
+        {funds.length > 0 ? (
+          <div className="mt-3 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+            <h3 className="font-semibold">Planned monthly contributions</h3>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              What each fund receives a month by plan (from the reserve study or the budget), in whole
+              dollars. Leave it empty to project from the fund's last 12 months of contributions.
+            </p>
+            <div className="mt-3 flex flex-col gap-3">
+              {funds.map((f) => (
+                <PlannedContributionForm
+                  key={`${f.id}-${f.plannedInput}`}
+                  fund={f}
+                  lastResult={planResult(f.id)}
+                />
+              ))}
+            </div>
+          </div>
+        ) : null}
         <div className="mt-2 overflow-x-auto rounded-md border border-slate-200 dark:border-slate-700">
           <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
             <caption className="sr-only">20-year reserve projection</caption>

@@ -55,7 +55,9 @@ export function parseWholeDollars(input: string): MoneyParse {
     if (parsed.message !== MONEY_MESSAGES.invalid) return parsed;
     return {
       ok: false,
-      message: /^\$?\s*[\d,]+\.\d+$/.test(input.trim()) ? MONEY_MESSAGES.wholeDollars : MONEY_MESSAGES.invalidWhole,
+      message: /^\$?\s*[\d,]+\.\d+$/.test(input.trim())
+        ? MONEY_MESSAGES.wholeDollars
+        : MONEY_MESSAGES.invalidWhole,
     };
   }
   if (parsed.cents % 100 !== 0) return { ok: false, message: MONEY_MESSAGES.wholeDollars };
