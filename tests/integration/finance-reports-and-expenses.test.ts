@@ -90,6 +90,14 @@ describe.each(engines)("financial reports and the Expenses tab on %s", (engine) 
       description: "Transfer from operating",
       date: today,
     });
+    // A component due now, fully funded at 19,330: the fund's 12,345.67 is 63.87% of it.
+    await act({
+      intent: "create-component",
+      name: "Boiler",
+      useful_life: "1",
+      remaining_life: "0",
+      replacement_cost: "19,330",
+    });
   });
 
   const tab = async (name: string, extra = "") =>
@@ -124,6 +132,16 @@ describe.each(engines)("financial reports and the Expenses tab on %s", (engine) 
     expect(csvLines(await expenses.response.text())).toContain(
       `${today},Expense,Maintenance,"'=HYPERLINK(""http://evil.example"")",Completed,2500.00,,Not needed`,
     );
+  });
+
+  it("rounds percent funded (63.87% is 64%) on the page, in the CSV and in the PDF", async () => {
+    expect((await tab("reserves")).reserves.study.percentFunded).toBe(64);
+    expect((await tab("reports")).reports.reserve.percentFunded).toBe(64);
+    expect(csvLines(await (await report("reserve-summary.csv")).response.text())).toContain(
+      "Percent funded,,,,,64%",
+    );
+    const pdf = Buffer.from(await (await report("reserve-summary.pdf")).response.arrayBuffer());
+    expect(pdfTextRuns(pdf).map((r) => r.text)).toContain("64%");
   });
 
   it("lays the reserve summary PDF's columns out so every header is whole, on the header line", async () => {
