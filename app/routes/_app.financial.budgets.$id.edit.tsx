@@ -189,10 +189,7 @@ export default function EditBudget() {
         errors={actionData && "approvalError" in actionData ? actionData.approvalError : undefined}
       />
       {askDelete ? (
-        <DeleteConfirmation
-          text={askDelete}
-          cancelHref={`/financial/budgets/${budget.id}/edit`}
-        />
+        <DeleteConfirmation text={askDelete} cancelHref={`/financial/budgets/${budget.id}/edit`} />
       ) : (
         <DeleteButton
           intent="delete"

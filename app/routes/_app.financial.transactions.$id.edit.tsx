@@ -245,10 +245,7 @@ export default function EditTransaction() {
         errors={actionData && "approvalError" in actionData ? actionData.approvalError : undefined}
       />
       {askDelete ? (
-        <DeleteConfirmation
-          text={askDelete}
-          cancelHref={`/financial/transactions/${transaction.id}/edit`}
-        />
+        <DeleteConfirmation text={askDelete} cancelHref={`/financial/transactions/${transaction.id}/edit`} />
       ) : (
         <DeleteButton
           intent="delete"

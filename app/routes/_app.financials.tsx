@@ -33,7 +33,7 @@ import {
   PlannedContributionFormSchema,
   TransactionFormSchema,
 } from "@domain/finance/forms";
-import { voidMovementConfirm } from "@domain/finance/funds";
+import { MOVEMENT_KIND_LABELS, voidMovementConfirm } from "@domain/finance/funds";
 import { type FinanceQuery, readFinanceQuery } from "@domain/finance/query";
 import { removeComponentConfirm } from "@domain/finance/reserves";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -547,7 +547,7 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       return redirectWithFlash(backTo(request, "reserves"), {
         tone: "success",
-        message: `${v.kind === "withdrawal" ? "Withdrawal" : v.kind === "interest" ? "Interest" : "Contribution"} recorded`,
+        message: `${MOVEMENT_KIND_LABELS[v.kind]} recorded`,
       });
     }
     case "plan-contribution": {
@@ -1253,7 +1253,11 @@ function Expenses({
       ) : null}
       <Section id="upcoming" title={`Upcoming payments (${data.upcoming.length})`}>
         {data.upcoming.length === 0 ? (
-          <p className="mt-2 text-sm">No payments due in the next 30 days.</p>
+          <p className="mt-2 text-sm">
+            {query.search
+              ? `No payments due in the next 30 days match “${query.search}”.`
+              : "No payments due in the next 30 days."}
+          </p>
         ) : (
           <TransactionTable rows={data.upcoming} caption="Upcoming payments" actions />
         )}
