@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import {
   approveWithMotion,
   createBudget,
@@ -8,6 +8,7 @@ import {
   type MovementValues,
   recordMovement,
   setApprovalThreshold,
+  setPlannedContribution,
   updateTransaction,
 } from "../app/commands/finance.server";
 import { passedMotionChoices } from "../app/queries/finance-approval.server";
@@ -280,8 +281,8 @@ function budgetsFor(plan: Plan, today: string, fiscalYearStartMonth: number) {
 }
 
 /**
- * The demo reserve funds (decision record 033): each fund's balance a year ago brought forward, a
- * contribution on the 2nd of every month (the operating books' "Transfer to reserves"), interest at
+ * The demo reserve funds (decision record 033): each fund's balance a year ago brought forward (an
+ * opening balance, not a contribution), its planned monthly contribution, a contribution on the 2nd of every month (the operating books' "Transfer to reserves"), interest at
  * 0.25% of the balance at each month's end, and a roof repair paid from the second fund six months ago.
  */
 function fundMovements(plan: Plan, today: string) {
@@ -299,7 +300,7 @@ function fundMovements(plan: Plan, today: string) {
       const month = monthStart(today, -back);
       if (back === 11)
         add({
-          kind: "contribution",
+          kind: "opening",
           amountCents: cents(opening, plan),
           description: "Balance brought forward",
           date: day(month, 1),
@@ -340,14 +341,37 @@ async function seedReserveFunds(
     .from(reserveFunds)
     .where(eq(reserveFunds.associationId, associationId))
     .limit(1);
-  if (existing) return;
-  for (const { name, movements } of fundMovements(plan, today)) {
-    const fund = await createFund(db, { associationId, actorId, name });
-    if (!fund.ok) throw new Error(`The demo fund ${name} was not created: ${fund.message}`);
-    for (const values of movements) {
-      const done = await recordMovement(db, { associationId, actorId, fundId: fund.id, values });
-      if (!done.ok) throw new Error(`The demo movement ${values.description} was refused: ${done.message}`);
+  if (!existing) {
+    for (const { name, movements } of fundMovements(plan, today)) {
+      const fund = await createFund(db, { associationId, actorId, name });
+      if (!fund.ok) throw new Error(`The demo fund ${name} was not created: ${fund.message}`);
+      for (const values of movements) {
+        const done = await recordMovement(db, { associationId, actorId, fundId: fund.id, values });
+        if (!done.ok) throw new Error(`The demo movement ${values.description} was refused: ${done.message}`);
+      }
     }
+  }
+  // Each demo fund's planned monthly contribution (issue 26), also for a database seeded before it
+  // existed; a plan a person has set is left as it is.
+  for (const [name, , monthly] of plan.funds) {
+    const [fund] = await db
+      .select({ id: reserveFunds.id })
+      .from(reserveFunds)
+      .where(
+        and(
+          eq(reserveFunds.associationId, associationId),
+          eq(reserveFunds.name, name),
+          isNull(reserveFunds.voidedAt),
+          isNull(reserveFunds.plannedMonthlyCents),
+        ),
+      );
+    if (fund)
+      await setPlannedContribution(db, {
+        associationId,
+        actorId,
+        fundId: fund.id,
+        cents: cents(monthly, plan),
+      });
   }
 }
 

@@ -756,6 +756,51 @@ export async function createFund(
   });
 }
 
+/**
+ * Sets (or, with null, clears) a fund's planned monthly contribution (issue 26), the 20-year
+ * projection's contribution. A setting like the approval threshold: the last save wins; the change
+ * is in the fund's history.
+ */
+export async function setPlannedContribution(
+  db: Database,
+  input: Actor & { fundId: string; cents: number | null },
+): Promise<{ ok: true; changed: boolean } | FinanceError> {
+  return db.transaction(async (tx) => {
+    const [fund] = await tx
+      .select({ plannedMonthlyCents: reserveFunds.plannedMonthlyCents })
+      .from(reserveFunds)
+      .where(
+        and(
+          eq(reserveFunds.id, input.fundId),
+          eq(reserveFunds.associationId, input.associationId),
+          isNull(reserveFunds.voidedAt),
+        ),
+      )
+      .for("update");
+    if (!fund) return notFound();
+    if (fund.plannedMonthlyCents === input.cents) return { ok: true as const, changed: false };
+    await tx
+      .update(reserveFunds)
+      .set({
+        plannedMonthlyCents: input.cents,
+        version: sql`${reserveFunds.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(reserveFunds.id, input.fundId));
+    await appendHistory(tx, {
+      ...input,
+      recordKind: "fund",
+      recordId: input.fundId,
+      action: "updated",
+      details: {
+        before: { plannedMonthlyCents: fund.plannedMonthlyCents },
+        after: { plannedMonthlyCents: input.cents },
+      },
+    });
+    return { ok: true as const, changed: true };
+  });
+}
+
 /** The association's live fund, locked so its movements change one writer at a time. */
 async function lockFund(tx: Queryable, associationId: string, id: string) {
   const [row] = await tx

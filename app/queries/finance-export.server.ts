@@ -30,10 +30,23 @@ import {
  * The financials' downloads (spec 001 section 8: "GET /api/financial/export ... downloads it as
  * {tab}-{date}.csv"; issue 13, part 7): CSV written by csv-stringify as rows arrive (transactions are
  * read in batches, never all at once) and PDF reports by pdfkit. Amounts are plain decimals of the
- * integer cents ("1234.56"), so a spreadsheet adds them without a currency parser.
+ * integer cents ("1234.56", "-15926.45"), written as numbers, so a spreadsheet adds them without a
+ * currency parser.
  */
 
-type Cell = string | number | null;
+/**
+ * A cell: text, a number (a count or a whole percent), an amount of money (`money(cents)`), or empty.
+ * Money travels as a bigint of cents: csv-stringify's formula guard leaves numbers and bigints alone
+ * (a negative amount stays the number -15926.45, not the text '-15926.45) and guards every text cell
+ * that starts with = + - @, a tab or a carriage return.
+ */
+type Cell = string | number | bigint | null;
+
+/** An amount of money as a report cell (written "1234.56" in the CSV and the PDF). */
+export const money = (cents: number): bigint => BigInt(cents);
+
+/** A cell as the CSV and the PDF write it. */
+const cellText = (c: Cell) => (c === null ? "" : typeof c === "bigint" ? centsToInput(Number(c)) : String(c));
 
 /**
  * A CSV body streamed from batches of rows: a byte-order mark (spreadsheets then read UTF-8), CRLF
@@ -48,6 +61,7 @@ export function csvStream(
     record_delimiter: "windows",
     escape_formulas: true,
     quoted_match: /[\r\n]/,
+    cast: { bigint: (cents) => cellText(cents) },
   });
   (async () => {
     csv.write(header);
@@ -89,7 +103,7 @@ async function* transactionCsvRows(db: Queryable, associationId: string, filter:
       categoryLabel(r.category),
       r.description,
       TRANSACTION_STATUS_LABELS[r.status as TransactionStatus] ?? r.status,
-      centsToInput(r.amountCents),
+      money(r.amountCents),
       r.property ?? "",
       APPROVAL_LABELS[r.approvalStatus as ApprovalStatus] ?? r.approvalStatus,
     ]);
@@ -133,8 +147,8 @@ export async function budgetsCsv(
           b.periodLabel,
           b.startDate,
           b.endDate,
-          centsToInput(b.allocatedCents),
-          centsToInput(b.spentCents),
+          money(b.allocatedCents),
+          money(b.spentCents),
           b.percent,
           BUDGET_STATUS_LABELS[b.status],
         ];
@@ -154,9 +168,9 @@ export async function budgetVsActualRows(
   const rows = await budgetVsActual(db, scope, window, category);
   return rows.map((r) => [
     r.label,
-    centsToInput(r.budgetCents),
-    centsToInput(r.actualCents),
-    centsToInput(r.varianceCents),
+    money(r.budgetCents),
+    money(r.actualCents),
+    money(r.varianceCents),
     r.percent,
   ]);
 }
@@ -166,11 +180,11 @@ export const INCOME_STATEMENT_HEADER = ["Section", "Category", "Amount"];
 export async function incomeStatementRows(db: Queryable, scope: Scope, window: DateWindow) {
   const s = await incomeStatement(db, scope, window);
   return [
-    ...s.income.map((l) => ["Income", l.label, centsToInput(l.cents)]),
-    ["Income", "Total income", centsToInput(s.totalIncome)],
-    ...s.expenses.map((l) => ["Expenses", l.label, centsToInput(l.cents)]),
-    ["Expenses", "Total expenses", centsToInput(s.totalExpenses)],
-    ["Result", s.netCents >= 0 ? "Net surplus" : "Net deficit", centsToInput(s.netCents)],
+    ...s.income.map((l) => ["Income", l.label, money(l.cents)]),
+    ["Income", "Total income", money(s.totalIncome)],
+    ...s.expenses.map((l) => ["Expenses", l.label, money(l.cents)]),
+    ["Expenses", "Total expenses", money(s.totalExpenses)],
+    ["Result", s.netCents >= 0 ? "Net surplus" : "Net deficit", money(s.netCents)],
   ];
 }
 
@@ -191,21 +205,64 @@ export async function reserveSummaryRows(db: Queryable, scope: Scope, window: Da
   const s = await reserveSummary(db, scope, window);
   const line = (name: string, f: (typeof s)["total"]) => [
     name,
-    centsToInput(f.openingCents),
-    centsToInput(f.contributionCents),
-    centsToInput(f.withdrawalCents),
-    centsToInput(f.interestCents),
-    centsToInput(f.closingCents),
+    money(f.openingCents),
+    money(f.contributionCents),
+    money(f.withdrawalCents),
+    money(f.interestCents),
+    money(f.closingCents),
   ];
   return [
     ...s.funds.map((f) => line(f.name, f)),
     line("Total reserves", s.total),
-    ["Fully funded balance", null, null, null, null, centsToInput(s.fullyFundedCents)],
+    ["Fully funded balance", null, null, null, null, money(s.fullyFundedCents)],
     ["Percent funded", null, null, null, null, `${s.percentFunded}%`],
   ];
 }
 
 export const rowsCsv = (header: readonly string[], rows: Cell[][]) => csvStream(header, once_(rows));
+
+const COLUMN_GAP = 10;
+const MIN_FONT_SIZE = 7;
+
+/**
+ * The report table's font size and column widths: each figure column as wide as its widest text (its
+ * header included, bold) so no header or amount ever wraps ("Contributions" stays one word), and the
+ * first column (the names, which may wrap by words) the rest, at least a quarter of the page. When the
+ * figures do not fit beside that, the whole table steps down in size (10 pt to 7 pt).
+ */
+function tableLayout(
+  doc: PDFKit.PDFDocument,
+  width: number,
+  header: readonly string[],
+  rows: readonly Cell[][],
+  isTotal: (row: readonly Cell[]) => boolean,
+) {
+  const widthAt = (size: number, column: number) => {
+    let widest = doc
+      .font("Helvetica-Bold")
+      .fontSize(size)
+      .widthOfString(header[column] ?? "");
+    for (const row of rows)
+      widest = Math.max(
+        widest,
+        doc
+          .font(isTotal(row) ? "Helvetica-Bold" : "Helvetica")
+          .fontSize(size)
+          .widthOfString(cellText(row[column] ?? null)),
+      );
+    return Math.ceil(widest) + COLUMN_GAP + 1;
+  };
+  let size = 10;
+  for (;;) {
+    const figures = header.slice(1).map((_, i) => widthAt(size, i + 1));
+    const rest = width - figures.reduce((a, b) => a + b, 0);
+    if (rest >= width / 4 || size <= MIN_FONT_SIZE) {
+      const first = Math.max(rest, Math.min(widthAt(size, 0), width / 4));
+      return { size, widths: [first, ...figures] };
+    }
+    size -= 0.5;
+  }
+}
 
 /** A report as a PDF: the association, the title, the period, then the table, amounts right-aligned. */
 export function renderReportPdf(input: {
@@ -239,34 +296,36 @@ export function renderReportPdf(input: {
     doc.moveDown();
     const left = doc.page.margins.left;
     const width = doc.page.width - left - doc.page.margins.right;
-    const first = width * 0.4;
-    const rest = (width - first) / Math.max(1, input.header.length - 1);
-    const x = (i: number) => (i === 0 ? left : left + first + (i - 1) * rest);
-    const w = (i: number) => (i === 0 ? first : rest);
+    const isTotal = (row: readonly Cell[]) =>
+      row.slice(0, 2).some((c) => typeof c === "string" && /^(Total|Net)/.test(c));
+    const { size, widths } = tableLayout(doc, width, input.header, input.rows, isTotal);
+    const x = (i: number) => left + widths.slice(0, i).reduce((a, b) => a + b, 0);
     const line = (cells: readonly Cell[], bold: boolean) => {
-      if (doc.y > doc.page.height - doc.page.margins.bottom - 20) doc.addPage();
-      const y = doc.y;
       doc
         .font(bold ? "Helvetica-Bold" : "Helvetica")
-        .fontSize(10)
+        .fontSize(size)
         .fillColor("#0f172a");
+      // The first column (a name) may wrap onto more lines; the figures never do (tableLayout).
+      const first = cellText(cells[0] ?? null);
+      const height = Math.max(
+        size * 1.6,
+        doc.heightOfString(first, { width: (widths[0] ?? 0) - COLUMN_GAP }) + 4,
+      );
+      if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      const y = doc.y;
       cells.forEach((c, i) => {
-        doc.text(c === null ? "" : String(c), x(i), y, {
-          width: w(i) - 4,
+        doc.text(cellText(c), x(i), y, {
+          width: (widths[i] ?? 0) - COLUMN_GAP,
           align: i === 0 ? "left" : "right",
-          lineBreak: false,
+          lineBreak: i === 0,
         });
       });
       doc.x = left;
-      doc.y = y + 16;
+      doc.y = y + height;
     };
     line(input.header, true);
     if (input.rows.length === 0) doc.font("Helvetica").text("Nothing in this period.", left, doc.y);
-    for (const row of input.rows)
-      line(
-        row,
-        row.slice(0, 2).some((c) => typeof c === "string" && /^(Total|Net)/.test(c)),
-      );
+    for (const row of input.rows) line(row, isTotal(row));
     doc.end();
   });
 }

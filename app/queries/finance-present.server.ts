@@ -35,18 +35,20 @@ import {
   type RecordKind,
 } from "@domain/finance/history";
 import {
+  contributionBasis,
   fullyFundedBalance,
   fullyFundedShare,
   fundingStrength,
   percentFunded,
   projectReserves,
+  yearlyContribution,
 } from "@domain/finance/reserves";
 import { meetingMinutesUrl } from "@domain/meeting/links";
 import {
   type BudgetRow,
   budgetsTouching,
   categoryTotals,
-  fundContributions,
+  fundContributionPlans,
   fundsOverWindow,
   listComponents,
   type MovementRow,
@@ -295,16 +297,18 @@ export function presentHistory(
 /**
  * The reserve study (domain/finance/reserves.ts): the components with their fully funded shares, the
  * fully funded balance, percent funded against the reserve balance, and 20 years projected with the
- * last 12 months' contributions to the reserve funds as the planned yearly contribution.
+ * funds' planned contributions (a fund without a plan: its last 12 months of contributions, opening
+ * balances excluded), with the sentence that says which.
  */
 export async function reserveStudy(db: Queryable, scope: Scope, balanceCents: number) {
   const trailing = { from: addDays(scope.today, -364), to: scope.today };
-  const [components, contribution] = await Promise.all([
+  const [components, plans] = await Promise.all([
     listComponents(db, scope.associationId),
-    fundContributions(db, scope.associationId, trailing),
+    fundContributionPlans(db, scope.associationId, trailing),
   ]);
   const fullyFunded = fullyFundedBalance(components);
   const percent = percentFunded(balanceCents, fullyFunded);
+  const contribution = yearlyContribution(plans);
   return {
     components: components.map((c) => ({
       ...c,
@@ -314,8 +318,10 @@ export async function reserveStudy(db: Queryable, scope: Scope, balanceCents: nu
     fullyFundedCents: fullyFunded,
     percentFunded: percent,
     strength: fundingStrength(percent),
-    annualContributionCents: contribution,
-    projection: projectReserves(balanceCents, contribution, components),
+    annualContributionCents: contribution.annualCents,
+    contributionSource: contribution.source,
+    contributionBasis: contributionBasis(contribution),
+    projection: projectReserves(balanceCents, contribution.annualCents, components),
   };
 }
 
@@ -339,7 +345,12 @@ export async function reserveSummary(db: Queryable, scope: Scope, window: DateWi
     fundsOverWindow(db, scope.associationId, window),
     listComponents(db, scope.associationId),
   ]);
-  const funds = rows.map((r) => ({ id: r.id, name: r.name, ...fundPeriod(r) }));
+  const funds = rows.map(({ plannedMonthlyCents, ...r }) => ({
+    id: r.id,
+    name: r.name,
+    plannedMonthlyCents,
+    ...fundPeriod(r),
+  }));
   const sum = (key: "openingCents" | "contributionCents" | "withdrawalCents" | "interestCents") =>
     funds.reduce((s, f) => s + f[key], 0);
   const total = fundPeriod({

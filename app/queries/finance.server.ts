@@ -163,12 +163,15 @@ export async function findTransaction(db: Queryable, associationId: string, id: 
   return row;
 }
 
-/** Pending expenses dated before `today` (overdue) and from today to `upcomingTo` (upcoming). */
+/**
+ * Pending expenses dated before `today` (overdue) and from today to `upcomingTo` (upcoming), narrowed
+ * by the same search and category as the tab's list (issue 26: they ignored the search).
+ */
 export async function pendingPayments(
   db: Queryable,
   associationId: string,
-  today: string,
-  upcomingTo: string,
+  dates: { today: string; upcomingTo: string },
+  filter: Pick<TransactionFilter, "search" | "category"> = {},
 ) {
   const rows = await db
     .select(transactionColumns)
@@ -176,16 +179,16 @@ export async function pendingPayments(
     .leftJoin(creator, eq(creator.id, t.createdBy))
     .where(
       and(
-        eq(t.associationId, associationId),
-        isNull(t.voidedAt),
-        eq(t.type, "expense"),
-        eq(t.status, "pending"),
-        lte(t.date, upcomingTo),
+        transactionWhere(associationId, { ...filter, type: "expense", status: "pending" }),
+        lte(t.date, dates.upcomingTo),
       ),
     )
     .orderBy(asc(t.date), asc(t.id))
     .limit(200);
-  return { overdue: rows.filter((r) => r.date < today), upcoming: rows.filter((r) => r.date >= today) };
+  return {
+    overdue: rows.filter((r) => r.date < dates.today),
+    upcoming: rows.filter((r) => r.date >= dates.today),
+  };
 }
 
 /**
@@ -515,8 +518,8 @@ const m = reserveMovements;
 const signed = sql`case when ${m.kind} = 'withdrawal' then -${m.amountCents} else ${m.amountCents} end`;
 
 /**
- * The association's live funds by name, each with its balance before the window (opening) and what
- * moved it within the window: contributions, withdrawals and interest (live movements only).
+ * The association's live funds by name, each with its balance before the window (opening, with any
+ * balance brought forward within it) and what moved it within the window: contributions, withdrawals and interest (live movements only).
  */
 export async function fundsOverWindow(db: Queryable, associationId: string, window: DateWindow) {
   const within = (kind: string) =>
@@ -527,7 +530,11 @@ export async function fundsOverWindow(db: Queryable, associationId: string, wind
     .select({
       id: reserveFunds.id,
       name: reserveFunds.name,
-      openingCents: cents(sql`sum(${signed}) filter (where ${m.date} < ${window.from})`),
+      plannedMonthlyCents: reserveFunds.plannedMonthlyCents,
+      // A balance brought forward (kind "opening") within the window opens it too.
+      openingCents: cents(
+        sql`sum(${signed}) filter (where ${m.date} < ${window.from} or (${m.kind} = 'opening' and ${m.date} <= ${window.to}))`,
+      ),
       contributionCents: within("contribution"),
       withdrawalCents: within("withdrawal"),
       interestCents: within("interest"),
@@ -535,7 +542,7 @@ export async function fundsOverWindow(db: Queryable, associationId: string, wind
     .from(reserveFunds)
     .leftJoin(m, and(eq(m.fundId, reserveFunds.id), isNull(m.voidedAt)))
     .where(and(eq(reserveFunds.associationId, associationId), isNull(reserveFunds.voidedAt)))
-    .groupBy(reserveFunds.id, reserveFunds.name)
+    .groupBy(reserveFunds.id, reserveFunds.name, reserveFunds.plannedMonthlyCents)
     .orderBy(asc(reserveFunds.name));
 }
 
@@ -547,22 +554,24 @@ export const reserveBalanceSql = (associationId: string, asOf: string) =>
     Number,
   );
 
-/** The contributions to the association's live funds within a window (the study's yearly contribution). */
-export async function fundContributions(db: Queryable, associationId: string, window: DateWindow) {
-  const [row] = await db
-    .select({ cents: cents(sql`sum(${m.amountCents})`) })
-    .from(m)
-    .innerJoin(reserveFunds, eq(reserveFunds.id, m.fundId))
-    .where(
-      and(
-        eq(m.associationId, associationId),
-        isNull(m.voidedAt),
-        isNull(reserveFunds.voidedAt),
-        eq(m.kind, "contribution"),
-        between(m.date, window.from, window.to),
+/**
+ * The association's live funds with their planned monthly contributions and their contributions
+ * within a window (the last 12 months: the projection's fallback; opening balances are their own kind).
+ */
+export async function fundContributionPlans(db: Queryable, associationId: string, window: DateWindow) {
+  return db
+    .select({
+      name: reserveFunds.name,
+      plannedMonthlyCents: reserveFunds.plannedMonthlyCents,
+      lastYearCents: cents(
+        sql`sum(${m.amountCents}) filter (where ${m.kind} = 'contribution' and ${m.date} between ${window.from} and ${window.to})`,
       ),
-    );
-  return row?.cents ?? 0;
+    })
+    .from(reserveFunds)
+    .leftJoin(m, and(eq(m.fundId, reserveFunds.id), isNull(m.voidedAt)))
+    .where(and(eq(reserveFunds.associationId, associationId), isNull(reserveFunds.voidedAt)))
+    .groupBy(reserveFunds.id, reserveFunds.name, reserveFunds.plannedMonthlyCents)
+    .orderBy(asc(reserveFunds.name));
 }
 
 /** A live movement of a live fund of the association (what the void question names), or undefined. */

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { centsToInput, FINANCE_MESSAGES } from "@domain/finance";
+import { centsToInput, deleteBudgetConfirm, FINANCE_MESSAGES } from "@domain/finance";
 import { APPROVAL_MESSAGES } from "@domain/finance/approval";
 import { BudgetFormSchema, type BudgetFormValues } from "@domain/finance/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -66,11 +66,12 @@ const historyOf = async (viewer: FinanceViewer, id: string, mayReadMinutes: bool
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { viewer, budget } = await load(request, params);
-  const askDelete = new URL(request.url).searchParams.get("delete") === "1";
+  // Without JavaScript, Delete lands here (?delete=1) and the page asks, naming the record.
+  const asked = new URL(request.url).searchParams.get("delete") === "1";
   // The cited motion links to its minutes only for a viewer the board room admits (not every admin).
   const minutes = await mayOpenBoardRoom(viewer, viewer.association.id);
   return json({
-    askDelete,
+    askDelete: asked ? deleteBudgetConfirm(budget) : null,
     budget: presentBudget(budget, associationToday(viewer), minutes),
     defaults: formValues(budget),
     history: await historyOf(viewer, budget.id, minutes),
@@ -188,14 +189,11 @@ export default function EditBudget() {
         errors={actionData && "approvalError" in actionData ? actionData.approvalError : undefined}
       />
       {askDelete ? (
-        <DeleteConfirmation
-          text={FINANCE_MESSAGES.deleteBudgetConfirm}
-          cancelHref={`/financial/budgets/${budget.id}/edit`}
-        />
+        <DeleteConfirmation text={askDelete} cancelHref={`/financial/budgets/${budget.id}/edit`} />
       ) : (
         <DeleteButton
           intent="delete"
-          confirmText={FINANCE_MESSAGES.deleteBudgetConfirm}
+          confirmText={deleteBudgetConfirm(budget)}
           className={buttonClass("secondary", "text-red-700 dark:text-red-400")}
         >
           Delete budget

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { centsToInput, FINANCE_MESSAGES } from "@domain/finance";
+import { centsToInput, deleteTransactionConfirm, FINANCE_MESSAGES } from "@domain/finance";
 import { TransactionFormSchema, type TransactionFormValues } from "@domain/finance/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -69,11 +69,12 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { viewer, db, transaction } = await load(request, params);
-  const askDelete = new URL(request.url).searchParams.get("delete") === "1";
+  // Without JavaScript, Delete lands here (?delete=1) and the page asks, naming the record.
+  const asked = new URL(request.url).searchParams.get("delete") === "1";
   // The cited motion links to its minutes only for a viewer the board room admits (not every admin).
   const minutes = await mayOpenBoardRoom(viewer, viewer.association.id);
   return json({
-    askDelete,
+    askDelete: asked ? deleteTransactionConfirm(transaction) : null,
     transaction: {
       ...presentTransaction(transaction, minutes),
       receipt: transaction.receiptFileName,
@@ -244,14 +245,11 @@ export default function EditTransaction() {
         errors={actionData && "approvalError" in actionData ? actionData.approvalError : undefined}
       />
       {askDelete ? (
-        <DeleteConfirmation
-          text={FINANCE_MESSAGES.deleteTransactionConfirm}
-          cancelHref={`/financial/transactions/${transaction.id}/edit`}
-        />
+        <DeleteConfirmation text={askDelete} cancelHref={`/financial/transactions/${transaction.id}/edit`} />
       ) : (
         <DeleteButton
           intent="delete"
-          confirmText={FINANCE_MESSAGES.deleteTransactionConfirm}
+          confirmText={deleteTransactionConfirm(transaction)}
           className={buttonClass("secondary", "text-red-700 dark:text-red-400")}
         >
           Delete transaction

@@ -5,6 +5,8 @@ import {
   centsToInput,
   DEFAULT_PERIOD,
   dateLabel,
+  deleteBudgetConfirm,
+  deleteTransactionConfirm,
   FINANCE_CATEGORIES,
   FINANCE_MESSAGES,
   FINANCE_PERIODS,
@@ -28,9 +30,10 @@ import {
   ComponentFormSchema,
   FundFormSchema,
   MovementFormSchema,
+  PlannedContributionFormSchema,
   TransactionFormSchema,
 } from "@domain/finance/forms";
-import { voidMovementConfirm } from "@domain/finance/funds";
+import { MOVEMENT_KIND_LABELS, voidMovementConfirm } from "@domain/finance/funds";
 import { type FinanceQuery, readFinanceQuery } from "@domain/finance/query";
 import { removeComponentConfirm } from "@domain/finance/reserves";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -57,6 +60,7 @@ import {
   savedMessage,
   setApprovalThreshold,
   setHomeownersSeeSummary,
+  setPlannedContribution,
   voidBudget,
   voidComponent,
   voidMovement,
@@ -67,7 +71,7 @@ import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { BudgetActualChart, IncomeExpenseChart } from "~/components/finance/charts";
 import { DeleteButton, DeleteConfirmation } from "~/components/finance/delete";
 import { BudgetForm, ComponentForm, TransactionForm } from "~/components/finance/forms";
-import { FundForm, MovementForm } from "~/components/finance/reserve-fund-forms";
+import { FundForm, MovementForm, PlannedContributionForm } from "~/components/finance/reserve-fund-forms";
 import { buttonClass } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { StatCards } from "~/components/ui/stat-cards";
@@ -113,6 +117,7 @@ const IntentSchema = z.object({
     "create-fund",
     "record-movement",
     "void-movement",
+    "plan-contribution",
   ]),
 });
 const DeleteSchema = z.object({ id: z.string().uuid() });
@@ -222,7 +227,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
           },
           { limit: EXPENSE_PAGE_SIZE, offset: (query.page - 1) * EXPENSE_PAGE_SIZE },
         ),
-        pendingPayments(db, scope.associationId, today, payments.upcoming.to),
+        pendingPayments(
+          db,
+          scope.associationId,
+          { today, upcomingTo: payments.upcoming.to },
+          { search: query.search, category },
+        ),
       ]);
       return json({
         ...base,
@@ -270,7 +280,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
           contributions: formatMoney(funds.total.contributionCents),
           withdrawals: formatMoney(funds.total.withdrawalCents),
           interest: formatMoney(funds.total.interestCents),
-          funds: funds.funds.map((f) => ({ id: f.id, name: f.name, ...fundView(f) })),
+          funds: funds.funds.map((f) => ({
+            id: f.id,
+            name: f.name,
+            ...fundView(f),
+            plannedInput:
+              f.plannedMonthlyCents === null ? "" : centsToInput(f.plannedMonthlyCents, { whole: true }),
+          })),
           total: fundView(funds.total),
           movements: movements.rows.map(presentMovement),
           movementCount: movements.total,
@@ -311,11 +327,18 @@ type ActionData = {
     | "create-fund"
     | "record-movement"
     | "void-movement"
+    | "plan-contribution"
     | "threshold";
   result: SubmissionResult<string[]>;
+  /** plan-contribution: the fund whose form the result belongs to. */
+  fundId?: string;
 };
-const reply = (intent: ActionData["intent"], result: SubmissionResult<string[]>, status: number) =>
-  json<ActionData>({ intent, result }, { status });
+const reply = (
+  intent: ActionData["intent"],
+  result: SubmissionResult<string[]>,
+  status: number,
+  fundId?: string,
+) => json<ActionData>({ intent, result, fundId }, { status });
 
 /** Where a write returns to: the same tab and filters the person came from. */
 function backTo(request: Request, tab: FinanceTab) {
@@ -524,7 +547,23 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       return redirectWithFlash(backTo(request, "reserves"), {
         tone: "success",
-        message: `${v.kind === "withdrawal" ? "Withdrawal" : v.kind === "interest" ? "Interest" : "Contribution"} recorded`,
+        message: `${MOVEMENT_KIND_LABELS[v.kind]} recorded`,
+      });
+    }
+    case "plan-contribution": {
+      await discardReceipts(files);
+      const submission = parseWithZod(formData, { schema: PlannedContributionFormSchema });
+      const fundId = String(formData.get("fund_id") ?? "");
+      if (submission.status !== "success") return reply("plan-contribution", submission.reply(), 400, fundId);
+      const cents = submission.value.planned_monthly;
+      const saved = await setPlannedContribution(db, { ...actor, fundId: submission.value.fund_id, cents });
+      if (!saved.ok) throw json({ error: saved.message }, { status: 404 });
+      return redirectWithFlash(`${backTo(request, "reserves")}#reserve-projection`, {
+        tone: "success",
+        message:
+          cents === null
+            ? "Planned contribution cleared: the projection uses the fund's last 12 months"
+            : `Planned contribution set to ${formatMoney(cents, { whole: true })} a month`,
       });
     }
     case "void-movement": {
@@ -996,7 +1035,7 @@ function Budgets({ rows, today }: { rows: BudgetView[]; today: string }) {
                         editHref={`/financial/budgets/${b.id}/edit`}
                         intent="delete-budget"
                         id={b.id}
-                        confirmText={FINANCE_MESSAGES.deleteBudgetConfirm}
+                        confirmText={deleteBudgetConfirm(b)}
                         label={b.name}
                       />
                     </td>
@@ -1162,7 +1201,7 @@ function TransactionTable({
                     editHref={`/financial/transactions/${t.id}/edit`}
                     intent="delete-transaction"
                     id={t.id}
-                    confirmText={FINANCE_MESSAGES.deleteTransactionConfirm}
+                    confirmText={deleteTransactionConfirm(t)}
                     label={t.description}
                   />
                 </td>
@@ -1214,7 +1253,11 @@ function Expenses({
       ) : null}
       <Section id="upcoming" title={`Upcoming payments (${data.upcoming.length})`}>
         {data.upcoming.length === 0 ? (
-          <p className="mt-2 text-sm">No payments due in the next 30 days.</p>
+          <p className="mt-2 text-sm">
+            {query.search
+              ? `No payments due in the next 30 days match “${query.search}”.`
+              : "No payments due in the next 30 days."}
+          </p>
         ) : (
           <TransactionTable rows={data.upcoming} caption="Upcoming payments" actions />
         )}
@@ -1274,8 +1317,9 @@ function Reserves({
     <>
       <Section id="reserve-summary" title="Reserve funds">
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Each fund's balance is its contributions and interest less its withdrawals, up to the end of the
-          period. A withdrawal cannot take a fund below zero.
+          Each fund's balance is its opening balance, contributions and interest less its withdrawals, up to
+          the end of the period. A withdrawal cannot take a fund below zero. Record money a fund already held
+          as its opening balance, not as a contribution: the projection leaves it out.
         </p>
         <StatCards
           className="mt-3"
@@ -1334,7 +1378,9 @@ function Reserves({
           </div>
           {data.funds.length > 0 ? (
             <div className="rounded-md border border-slate-200 p-4 lg:col-span-2 dark:border-slate-700">
-              <h3 className="mb-3 font-semibold">Record a contribution, withdrawal or interest</h3>
+              <h3 className="mb-3 font-semibold">
+                Record a contribution, withdrawal, interest or opening balance
+              </h3>
               <MovementForm
                 key={data.movementCount}
                 id="movement-form"
@@ -1354,6 +1400,7 @@ function Reserves({
       </Section>
       <ReserveStudy
         study={data.study}
+        funds={data.funds}
         askRemove={data.askRemove}
         cancelHref={`${hrefFor(query, {})}#reserve-study`}
       />
@@ -1428,16 +1475,25 @@ type StudyView = NonNullable<Extract<Data, { reserves: unknown }>["reserves"]>["
 
 function ReserveStudy({
   study,
+  funds,
   askRemove,
   cancelHref,
 }: {
   study: StudyView;
+  funds: readonly { id: string; name: string; plannedInput: string }[];
   askRemove: { id: string; text: string } | null;
   cancelHref: string;
 }) {
   const actionData = useActionData<typeof action>();
   const result =
     actionData && "intent" in actionData && actionData.intent === "create-component"
+      ? actionData.result
+      : undefined;
+  const planResult = (fundId: string) =>
+    actionData &&
+    "intent" in actionData &&
+    actionData.intent === "plan-contribution" &&
+    actionData.fundId === fundId
       ? actionData.result
       : undefined;
   return (
@@ -1458,7 +1514,7 @@ function ReserveStudy({
             {
               label: "Yearly Contribution",
               value: study.annualContribution,
-              hint: "Contributions to the funds in the last 12 months",
+              hint: study.contributionSource === "planned" ? "Planned contributions" : "See the projection",
             },
           ]}
         />
@@ -1539,6 +1595,27 @@ function ReserveStudy({
           The reserve balance each year with the yearly contribution above and each component replaced when
           its remaining life runs out, then every useful life, in today's dollars.
         </p>
+        <p className="mt-2 text-sm font-medium" data-testid="projection-basis">
+          {study.contributionBasis}
+        </p>
+        {funds.length > 0 ? (
+          <div className="mt-3 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+            <h3 className="font-semibold">Planned monthly contributions</h3>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              What each fund receives a month by plan (from the reserve study or the budget), in whole
+              dollars. Leave it empty to project from the fund's last 12 months of contributions.
+            </p>
+            <div className="mt-3 flex flex-col gap-3">
+              {funds.map((f) => (
+                <PlannedContributionForm
+                  key={`${f.id}-${f.plannedInput}`}
+                  fund={f}
+                  lastResult={planResult(f.id)}
+                />
+              ))}
+            </div>
+          </div>
+        ) : null}
         <div className="mt-2 overflow-x-auto rounded-md border border-slate-200 dark:border-slate-700">
           <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
             <caption className="sr-only">20-year reserve projection</caption>

@@ -213,6 +213,13 @@ export const reserveFunds = pgTable(
       .notNull()
       .references(() => associations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /**
+     * Issue 26: what the association plans to put into the fund each month (whole dollars, stored as
+     * cents), as the manager sets it from the reserve study or the budget; the 20-year projection's
+     * contribution. Null: not set, and the projection falls back on the fund's last 12 months of
+     * contributions (opening balances excluded).
+     */
+    plannedMonthlyCents: bigint("planned_monthly_cents", { mode: "number" }),
     version: integer("version").notNull().default(1),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
@@ -242,7 +249,7 @@ export const reserveMovements = pgTable(
     fundId: uuid("fund_id")
       .notNull()
       .references(() => reserveFunds.id, { onDelete: "cascade" }),
-    /** contribution, withdrawal or interest (MOVEMENT_KINDS). */
+    /** opening (a balance brought forward), contribution, withdrawal or interest (MOVEMENT_KINDS). */
     kind: text("kind").notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     description: text("description").notNull(),

@@ -153,6 +153,27 @@ export const FundFormSchema = z.object({
     .max(FUND_NAME_MAX, FUND_MESSAGES.nameTooLong),
 });
 
+/**
+ * A fund's planned monthly contribution (issue 26), whole dollars like budgets; empty clears it (the
+ * projection then uses the fund's last 12 months of contributions).
+ */
+export const PlannedContributionFormSchema = z.object({
+  fund_id: z.string({ required_error: FUND_MESSAGES.fundRequired }).uuid(FUND_MESSAGES.fundRequired),
+  planned_monthly: z
+    .string()
+    .trim()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return null;
+      const parsed = parseWholeDollars(text);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed.cents;
+    }),
+});
+
 /** A fund's movement: contribution, withdrawal or interest, in dollars and cents. Edits add `version`. */
 export const MovementFormSchema = z.object({
   fund_id: z.string({ required_error: FUND_MESSAGES.fundRequired }).uuid(FUND_MESSAGES.fundRequired),

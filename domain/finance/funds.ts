@@ -9,12 +9,19 @@ import { formatMoney } from "./money";
  * voiding of money put in) may never take it below zero on any day.
  */
 
-export const MOVEMENT_KINDS = ["contribution", "withdrawal", "interest"] as const;
+/**
+ * "opening" is a balance brought forward (the money a fund held before its books were kept here):
+ * it adds to the balance like a contribution, but it is not one, so a year of contributions (the
+ * projection's fallback, issue 26) and a period's contributions leave it out; a period shows it in
+ * its opening balance.
+ */
+export const MOVEMENT_KINDS = ["contribution", "withdrawal", "interest", "opening"] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   contribution: "Contribution",
   withdrawal: "Withdrawal",
   interest: "Interest",
+  opening: "Opening balance",
 };
 
 export const FUND_NAME_MAX = 80;
@@ -24,7 +31,7 @@ export const FUND_MESSAGES = {
   nameTooLong: `Keep the name under ${FUND_NAME_MAX} characters`,
   nameTaken: "The association already has a fund with this name",
   fundRequired: "Choose a fund",
-  kindRequired: "Choose contribution, withdrawal or interest",
+  kindRequired: "Choose contribution, withdrawal, interest or opening balance",
 } as const;
 
 /** The clear refusal of a change that would take a fund below zero. */
@@ -36,6 +43,7 @@ const MOVEMENT_KIND_NOUNS: Record<MovementKind, string> = {
   contribution: "contribution",
   withdrawal: "withdrawal",
   interest: "interest payment",
+  opening: "opening balance",
 };
 
 /**

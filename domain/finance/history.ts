@@ -96,6 +96,7 @@ export const FIELD_LABELS: Record<string, string> = {
   replacementCostCents: "Replacement cost",
   fund: "Fund",
   kind: "Kind",
+  plannedMonthlyCents: "Planned monthly contribution",
 };
 
 /** One value as the history shows it: money formatted, dates and choices by their labels. */

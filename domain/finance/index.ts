@@ -1,5 +1,5 @@
 import type { MemberRole } from "../associations";
-import { percentOf, prorate } from "./money";
+import { formatMoney, percentOf, prorate } from "./money";
 
 export * from "./money";
 
@@ -223,6 +223,29 @@ export const monthLabel = (month: string) =>
 export function dateLabel(date: string): string {
   return `${SHORT_MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
 }
+
+/**
+ * The delete questions name the record they delete (issue 26: a person deleted the wrong records
+ * after a question that did not say which): spec 001's sentence, word for word, then the record.
+ * "Are you sure you want to delete this transaction? “Palm trimming”, an expense of $2,250.00 on
+ * Dec 14, 2026."
+ */
+export const deleteTransactionConfirm = (t: {
+  description: string;
+  type: string;
+  amountCents: number;
+  date: string;
+}) =>
+  `${FINANCE_MESSAGES.deleteTransactionConfirm} “${t.description}”, ${t.type === "income" ? "income" : "an expense"} of ${formatMoney(t.amountCents)} on ${dateLabel(t.date)}.`;
+
+/** "Are you sure you want to delete this budget? “Utilities”, $145,000 from Jan 1, 2026 to Dec 31, 2026." */
+export const deleteBudgetConfirm = (b: {
+  name: string;
+  allocatedCents: number;
+  startDate: string;
+  endDate: string;
+}) =>
+  `${FINANCE_MESSAGES.deleteBudgetConfirm} “${b.name}”, ${formatMoney(b.allocatedCents, { whole: true })} from ${dateLabel(b.startDate)} to ${dateLabel(b.endDate)}.`;
 
 // ---------------------------------------------------------------------------------------------------
 // Budgets

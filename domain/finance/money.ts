@@ -9,6 +9,8 @@ export const MAX_CENTS = 100_000_000_000;
 
 export const MONEY_MESSAGES = {
   invalid: "Enter an amount like 1,234.56",
+  /** A whole-dollar field (budgets, replacement costs, the approval threshold) shows a whole-dollar example. */
+  invalidWhole: "Enter an amount like 1,234",
   wholeDollars: "Enter a whole number of dollars",
   tooLarge: "The amount is too large",
   positive: "The amount must be more than zero",
@@ -50,9 +52,13 @@ export function parseMoney(input: string, options: { allowNegative?: boolean } =
 export function parseWholeDollars(input: string): MoneyParse {
   const parsed = parseMoney(input);
   if (!parsed.ok) {
-    return /^\$?\s*[\d,]+\.\d+$/.test(input.trim())
-      ? { ok: false, message: MONEY_MESSAGES.wholeDollars }
-      : parsed;
+    if (parsed.message !== MONEY_MESSAGES.invalid) return parsed;
+    return {
+      ok: false,
+      message: /^\$?\s*[\d,]+\.\d+$/.test(input.trim())
+        ? MONEY_MESSAGES.wholeDollars
+        : MONEY_MESSAGES.invalidWhole,
+    };
   }
   if (parsed.cents % 100 !== 0) return { ok: false, message: MONEY_MESSAGES.wholeDollars };
   return parsed;
@@ -105,6 +111,16 @@ export function sumCents(amounts: Iterable<number>): number {
 export function percentOf(part: number, whole: number): number {
   if (whole <= 0) return part > 0 ? 100 : 0;
   return Number((BigInt(Math.max(0, part)) * 100n) / BigInt(whole));
+}
+
+/**
+ * `part` of `whole` in whole percent, rounded half up (63.87% is 64, 63.5% is 64), from integers
+ * alone: a measure read as a figure (percent funded), not a threshold test. A negative part is 0%;
+ * a zero `whole` is 0% when the part is zero and 100% otherwise.
+ */
+export function percentRounded(part: number, whole: number): number {
+  if (whole <= 0) return part > 0 ? 100 : 0;
+  return Number((BigInt(Math.max(0, part)) * 200n + BigInt(whole)) / (BigInt(whole) * 2n));
 }
 
 /** `cents * numerator / denominator`, rounded half up, in integers (a budget prorated over days). */

@@ -1,4 +1,4 @@
-import { percentOf, prorate } from "./money";
+import { formatMoney, percentRounded, prorate } from "./money";
 
 /**
  * The reserve study (issue 13, part 6): the components the reserves will replace (a roof, elevators,
@@ -56,10 +56,14 @@ export const fullyFundedShare = (c: ReserveComponent) =>
 export const fullyFundedBalance = (components: readonly ReserveComponent[]) =>
   components.reduce((sum, c) => sum + fullyFundedShare(c), 0);
 
-/** Percent funded, whole percent rounded down; 100 when nothing is due to be funded yet and the balance is not negative. */
+/**
+ * Percent funded in whole percent, rounded half up (63.87% is 64%: the page, the CSV and the PDF all
+ * show this one figure, and its strength is read from it); 100 when nothing is due to be funded yet
+ * and the balance is not negative.
+ */
 export function percentFunded(balanceCents: number, fullyFundedCents: number): number {
   if (fullyFundedCents <= 0) return balanceCents >= 0 ? 100 : 0;
-  return percentOf(balanceCents, fullyFundedCents);
+  return percentRounded(balanceCents, fullyFundedCents);
 }
 
 /** The usual reading of percent funded: 70% or more strong, 30% to 69% fair, under 30% weak. */
@@ -105,4 +109,78 @@ export function projectReserves(
     });
   }
   return out;
+}
+
+/** A fund as the projection's contribution sees it. */
+export interface FundContributionPlan {
+  name: string;
+  /** The planned monthly contribution the manager set, in cents; null when none is set. */
+  plannedMonthlyCents: number | null;
+  /** Its contributions of the last 12 months, in cents (opening balances are not contributions). */
+  lastYearCents: number;
+}
+
+/**
+ * Where the projection's yearly contribution comes from: every fund's plan ("planned"), the last 12
+ * months of contributions of funds without a plan ("recent"), both ("mixed"), or no funds ("none").
+ */
+export type ContributionSource = "planned" | "recent" | "mixed" | "none";
+
+export interface YearlyContribution {
+  annualCents: number;
+  source: ContributionSource;
+  /** The planned monthly contributions added up, and the funds that have one. */
+  plannedMonthlyCents: number;
+  plannedFunds: string[];
+  /** The last 12 months' contributions of the funds without a plan, and those funds. */
+  recentCents: number;
+  recentFunds: string[];
+}
+
+/**
+ * The projection's yearly contribution (issue 26): 12 times each fund's planned monthly contribution;
+ * a fund without a plan counts with its contributions of the last 12 months (never its opening
+ * balance, which is money brought forward once, not a yearly habit).
+ */
+export function yearlyContribution(funds: readonly FundContributionPlan[]): YearlyContribution {
+  const planned = funds.filter((f) => f.plannedMonthlyCents !== null);
+  const recent = funds.filter((f) => f.plannedMonthlyCents === null);
+  const plannedMonthlyCents = planned.reduce((sum, f) => sum + (f.plannedMonthlyCents ?? 0), 0);
+  const recentCents = recent.reduce((sum, f) => sum + f.lastYearCents, 0);
+  const source: ContributionSource =
+    funds.length === 0 ? "none" : recent.length === 0 ? "planned" : planned.length === 0 ? "recent" : "mixed";
+  return {
+    annualCents: plannedMonthlyCents * 12 + recentCents,
+    source,
+    plannedMonthlyCents,
+    plannedFunds: planned.map((f) => f.name),
+    recentCents,
+    recentFunds: recent.map((f) => f.name),
+  };
+}
+
+const listNames = (names: readonly string[]) =>
+  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+
+/**
+ * The sentence under the projection that says which contribution it used: "Based on planned
+ * contributions of $26,000/month ($312,000 a year)."
+ */
+export function contributionBasis(c: YearlyContribution): string {
+  const whole = (cents: number) => formatMoney(cents, { whole: true });
+  const recent = "the last 12 months of contributions, excluding opening balances";
+  switch (c.source) {
+    case "planned":
+      return `Based on planned contributions of ${whole(c.plannedMonthlyCents)}/month (${whole(c.annualCents)} a year).`;
+    case "recent":
+      return `Based on ${recent} (${whole(c.annualCents)} a year): no fund has a planned monthly contribution.`;
+    case "mixed":
+      return `Based on planned contributions of ${whole(c.plannedMonthlyCents)}/month for ${listNames(c.plannedFunds)} and, for ${listNames(c.recentFunds)}, ${recent} (${whole(c.recentCents)}): ${whole(c.annualCents)} a year.`;
+    case "none":
+      return "No reserve funds yet: the projection assumes no contributions.";
+    default: {
+      const never: never = c.source;
+      return never;
+    }
+  }
 }

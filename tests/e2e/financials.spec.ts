@@ -5,7 +5,9 @@ import { signInAs } from "./helpers";
 /**
  * The financials (issue 13), with JavaScript and without: a treasurer creates a budget, adds expenses
  * against it until the usage colour turns from warning to error (spec 001 section 2.9), deletes one
- * (the spec's confirm text, with JavaScript or without), and downloads the budget-vs-actual report as CSV.
+ * (the spec's confirm text naming the record, with JavaScript or without), and downloads the
+ * budget-vs-actual report as CSV. A whole-dollar field's error gives a whole-dollar example, and the
+ * Overdue and Upcoming tables follow the search.
  */
 
 /** Today in Bayview Towers' time zone; its fiscal year starts in January. */
@@ -40,11 +42,16 @@ test("budget, expenses, the over-budget colour and the report CSV", async ({ pag
   const create = page.locator("#create-budget");
   await create.getByLabel("Name").fill(name);
   await create.getByLabel("Category").selectOption("other");
-  await create.getByLabel("Allocated amount (whole dollars)").fill("100");
+  await create.getByLabel("Allocated amount (whole dollars)").fill("12,34");
   await create.getByLabel("Period").selectOption("monthly");
   await create.getByLabel("Start date").fill(day);
   await create.getByLabel("End date").fill(day);
   await create.getByRole("button", { name: "Create Budget" }).click();
+  // A whole-dollar field shows a whole-dollar example (in the browser, or from the server without JavaScript).
+  await expect(page.locator("#create-budget")).toContainText("Enter an amount like 1,234");
+  await expect(page.locator("#create-budget")).not.toContainText("1,234.56");
+  await page.locator("#create-budget").getByLabel("Allocated amount (whole dollars)").fill("100");
+  await page.locator("#create-budget").getByRole("button", { name: "Create Budget" }).click();
   await expect(page.getByRole("status")).toHaveText(`Budget "${name}" created`);
   await page.goto("/financials?tab=budgets&period=current_year&category=other");
   const row = page.getByTestId("budget-row").filter({ hasText: name });
@@ -79,7 +86,15 @@ test("budget, expenses, the over-budget colour and the report CSV", async ({ pag
   await page.goto(
     `/financials?tab=expenses&period=current_year&category=other&search=${encodeURIComponent(`Paint ${name}`)}`,
   );
+  // The Overdue and Upcoming tables follow the search too: the demo's pending payments are not shown.
+  await expect(page.locator("#overdue")).toHaveCount(0);
+  await expect(page.locator("#upcoming")).toContainText(
+    `No payments due in the next 30 days match “Paint ${name}”.`,
+  );
+  await expect(page.locator("#upcoming")).not.toContainText("Flood insurance renewal");
   const deleteButton = page.locator("#transactions").getByRole("button", { name: `Delete Paint ${name}` });
+  // The question names the record: its description, amount and date.
+  const question = `Are you sure you want to delete this transaction? “Paint ${name}”, an expense of $20.00 on Jan ${Number(day.slice(8))}, ${day.slice(0, 4)}.`;
   if (js) {
     const messages: string[] = [];
     page.once("dialog", (dialog) => {
@@ -88,10 +103,10 @@ test("budget, expenses, the over-budget colour and the report CSV", async ({ pag
     });
     await deleteButton.click();
     await expect(page.getByRole("status")).toHaveText("Transaction deleted");
-    expect(messages).toEqual(["Are you sure you want to delete this transaction?"]);
+    expect(messages).toEqual([question]);
   } else {
     await deleteButton.click();
-    await expect(page.getByRole("alert")).toContainText("Are you sure you want to delete this transaction?");
+    await expect(page.getByRole("alert")).toContainText(question);
     await page.getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByRole("status")).toHaveText("Transaction deleted");
   }

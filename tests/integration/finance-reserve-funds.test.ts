@@ -105,7 +105,7 @@ describe.each(engines)("reserve funds on %s", (engine) => {
     ]);
     const bad = await move("Roof reserve", "bonus", "1.234", "", "");
     expect(bad.data.result.error).toMatchObject({
-      kind: ["Choose contribution, withdrawal or interest"],
+      kind: ["Choose contribution, withdrawal, interest or opening balance"],
       amount: ["Enter an amount like 1,234.56"],
       date: ["Enter a date"],
       description: ["Enter a description"],
@@ -346,6 +346,66 @@ describe.each(engines)("reserve funds on %s", (engine) => {
     );
     expect(report.status).toBe(403);
     expect((await reserves()).balance).toBe("$1,503.35");
+  });
+
+  it("projects from each fund's planned monthly contribution, says which source it used, and leaves opening balances out of the fallback", async () => {
+    const plan = (fund: string, planned: string, who: Person = treasurer) =>
+      fundId(fund).then((id) =>
+        act({ intent: "plan-contribution", fund_id: id, planned_monthly: planned }, who),
+      );
+    // No plan yet: the last 12 months of contributions (1,000 + 500.25 + 300).
+    let study = (await reserves()).study;
+    expect(study).toMatchObject({ annualContributionCents: 1_800_25, contributionSource: "recent" });
+    expect(study.contributionBasis).toBe(
+      "Based on the last 12 months of contributions, excluding opening balances ($1,800 a year): no fund has a planned monthly contribution.",
+    );
+
+    expect((await plan("Capital reserve", "2,500")).status).toBe(302);
+    study = (await reserves()).study;
+    expect(study).toMatchObject({
+      annualContributionCents: 12 * 2_500_00 + 300_00,
+      contributionSource: "mixed",
+    });
+    expect(study.contributionBasis).toBe(
+      "Based on planned contributions of $2,500/month for Capital reserve and, for Roof reserve, the last 12 months of contributions, excluding opening balances ($300): $30,300 a year.",
+    );
+    expect((await plan("Roof reserve", "500")).status).toBe(302);
+    study = (await reserves()).study;
+    expect(study).toMatchObject({ annualContributionCents: 36_000_00, contributionSource: "planned" });
+    expect(study.contributionBasis).toBe("Based on planned contributions of $3,000/month ($36,000 a year).");
+    expect(study.projection[0]).toMatchObject({ contribution: "$36,000" });
+    expect(((await reserves()).funds as Loose[]).map((f) => f.plannedInput)).toEqual(["2500", "500"]);
+
+    // Whole dollars, with a whole-dollar example; the plan is kept in the fund's history.
+    expect((await plan("Roof reserve", "12.50")).data.result.error.planned_monthly).toEqual([
+      "Enter a whole number of dollars",
+    ]);
+    expect((await plan("Roof reserve", "lots")).data.result.error.planned_monthly).toEqual([
+      "Enter an amount like 1,234",
+    ]);
+    const roofId = await fundId("Roof reserve");
+    const history = await t.db.select().from(financeHistory).where(eq(financeHistory.recordId, roofId));
+    expect(history.at(-1)).toMatchObject({
+      action: "updated",
+      details: { before: { plannedMonthlyCents: null }, after: { plannedMonthlyCents: 500_00 } },
+    });
+
+    // Cleared: back to the fund's last 12 months, where an opening balance does not count...
+    expect((await plan("Roof reserve", "")).status).toBe(302);
+    expect((await move("Roof reserve", "opening", "5,000", today, "Balance brought forward")).status).toBe(
+      302,
+    );
+    study = (await reserves()).study;
+    expect(study).toMatchObject({
+      annualContributionCents: 12 * 2_500_00 + 300_00,
+      contributionSource: "mixed",
+    });
+    // ...while it adds to the balance, and the period shows it in its opening balance.
+    const roof = ((await reserves()).funds as Loose[]).find((f) => f.name === "Roof reserve");
+    expect(roof).toMatchObject({ opening: "$5,000.00", contributions: "$300.00", closing: "$5,200.00" });
+
+    // Another association's fund cannot be planned.
+    expect((await plan("Roof reserve", "100", outsider)).status).toBe(404);
   });
 });
 

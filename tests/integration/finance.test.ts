@@ -8,7 +8,7 @@
  */
 
 import { financeHistory, financeTransactions } from "@db/schema";
-import { addDays, FINANCE_MESSAGES, monthStart } from "@domain/finance";
+import { addDays, dateLabel, FINANCE_MESSAGES, monthStart } from "@domain/finance";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as budgetEdit from "~/routes/_app.financial.budgets.$id.edit";
@@ -231,7 +231,10 @@ describe.each(engines)("financials on %s", (engine) => {
         args(get(`/financial/transactions/${row.id}/edit?delete=1`, treasurer), { id: row.id }),
       ),
     );
-    expect(asking.data.askDelete).toBe(true);
+    // The question names the record it deletes (issue 26).
+    expect(asking.data.askDelete).toBe(
+      `Are you sure you want to delete this transaction? “Duke Energy”, an expense of $250.00 on ${dateLabel(row.date)}.`,
+    );
     expect((await budgetNamed("Power")).spentCents).toBe(before.spentCents + 250_00);
 
     const deleted = await outcome(() =>

@@ -34,12 +34,14 @@ import {
 import { checkReceipt } from "@domain/finance/receipt";
 import {
   checkComponent,
+  contributionBasis,
   fullyFundedBalance,
   fullyFundedShare,
   fundingStrength,
   percentFunded,
   projectReserves,
   removeComponentConfirm,
+  yearlyContribution,
 } from "@domain/finance/reserves";
 import { describe, expect, it } from "vitest";
 
@@ -65,6 +67,13 @@ describe("money in integer cents", () => {
     expect(parseWholeDollars("12,000")).toEqual({ ok: true, cents: 1200000 });
     expect(parseWholeDollars("12000.00")).toEqual({ ok: true, cents: 1200000 });
     expect(parseWholeDollars("12000.50")).toEqual({ ok: false, message: MONEY_MESSAGES.wholeDollars });
+  });
+
+  it("shows a whole-dollar example in a whole-dollar field's error", () => {
+    for (const bad of ["abc", "12,34", "1e5", "-5"]) {
+      expect(parseWholeDollars(bad)).toEqual({ ok: false, message: "Enter an amount like 1,234" });
+    }
+    expect(parseWholeDollars("9999999999999")).toEqual({ ok: false, message: MONEY_MESSAGES.tooLarge });
   });
 
   it("formats USD from the integer alone", () => {
@@ -325,6 +334,11 @@ describe("reserve study", () => {
     expect(fullyFundedBalance([roof, paving])).toBe(350_000_00);
     expect(percentFunded(175_000_00, 350_000_00)).toBe(50);
     expect(percentFunded(0, 0)).toBe(100);
+    // Rounded, not truncated: 63.87% is 64%, 63.49% is 63%, 63.5% is 64%.
+    expect(percentFunded(6_387, 10_000)).toBe(64);
+    expect(percentFunded(6_349, 10_000)).toBe(63);
+    expect(percentFunded(6_350, 10_000)).toBe(64);
+    expect(percentFunded(-5_00, 10_000)).toBe(0);
     expect(fundingStrength(70)).toBe("strong");
     expect(fundingStrength(69)).toBe("fair");
     expect(fundingStrength(29)).toBe("weak");
@@ -361,6 +375,62 @@ describe("reserve study", () => {
     expect(years[4]?.replacementCents).toBe(400_000_00);
     expect(years[10]?.replacementCents).toBe(50_000_00);
     expect(years[19]?.endBalanceCents).toBe(100_000_00 + 20 * 30_000_00 - 2 * 50_000_00 - 400_000_00);
+  });
+});
+
+describe("the projection's yearly contribution (issue 26)", () => {
+  // The seeded Bayview association: two funds, $20,000 and $6,000 a month, opened a year ago with
+  // $300,000 and $120,000 brought forward; its reserve study's six components.
+  const bayviewComponents = [
+    { usefulLifeYears: 20, remainingLifeYears: 6, replacementCostCents: 420_000_00 },
+    { usefulLifeYears: 25, remainingLifeYears: 9, replacementCostCents: 680_000_00 },
+    { usefulLifeYears: 15, remainingLifeYears: 4, replacementCostCents: 160_000_00 },
+    { usefulLifeYears: 12, remainingLifeYears: 2, replacementCostCents: 95_000_00 },
+    { usefulLifeYears: 8, remainingLifeYears: 3, replacementCostCents: 210_000_00 },
+    { usefulLifeYears: 15, remainingLifeYears: 11, replacementCostCents: 120_000_00 },
+  ];
+  const balance = 700_000_00;
+  const capital = { name: "Capital reserve", plannedMonthlyCents: 20_000_00, lastYearCents: 12 * 20_000_00 };
+  const roof = { name: "Roof reserve", plannedMonthlyCents: 6_000_00, lastYearCents: 12 * 6_000_00 };
+  const planned = [capital, roof];
+
+  it("takes Bayview's planned $26,000 a month: $312,000 a year, not the $732,000 the deposits with opening balances gave", () => {
+    const c = yearlyContribution(planned);
+    expect(c).toMatchObject({ annualCents: 312_000_00, source: "planned", plannedMonthlyCents: 26_000_00 });
+    expect(contributionBasis(c)).toBe("Based on planned contributions of $26,000/month ($312,000 a year).");
+    const years = projectReserves(balance, c.annualCents, bayviewComponents);
+    // 20 years of $312,000 less $2,360,000 of replacements (roof, elevators, paving twice, pool
+    // twice, painting three times, fire alarm), never below zero.
+    expect(years[19]?.endBalanceCents).toBe(balance + 20 * 312_000_00 - 2_360_000_00);
+    expect(years[19]?.endBalanceCents).toBe(4_580_000_00);
+    expect(years.every((y) => y.endBalanceCents > 0)).toBe(true);
+    // What the page showed before: $732,000 a year reached $12.98M.
+    expect(projectReserves(balance, 732_000_00, bayviewComponents)[19]?.endBalanceCents).toBe(12_980_000_00);
+  });
+
+  it("falls back on a fund's last 12 months of contributions (opening balances are not among them) and says so", () => {
+    const recent = yearlyContribution(planned.map((f) => ({ ...f, plannedMonthlyCents: null })));
+    expect(recent).toMatchObject({ annualCents: 312_000_00, source: "recent", recentCents: 312_000_00 });
+    expect(contributionBasis(recent)).toBe(
+      "Based on the last 12 months of contributions, excluding opening balances ($312,000 a year): no fund has a planned monthly contribution.",
+    );
+    const mixed = yearlyContribution([
+      capital,
+      { ...roof, plannedMonthlyCents: null, lastYearCents: 50_000_00 },
+    ]);
+    expect(mixed).toMatchObject({ annualCents: 240_000_00 + 50_000_00, source: "mixed" });
+    expect(contributionBasis(mixed)).toBe(
+      "Based on planned contributions of $20,000/month for Capital reserve and, for Roof reserve, the last 12 months of contributions, excluding opening balances ($50,000): $290,000 a year.",
+    );
+    // A plan of zero is a plan: the fund's history no longer counts.
+    expect(yearlyContribution([{ ...capital, plannedMonthlyCents: 0 }])).toMatchObject({
+      annualCents: 0,
+      source: "planned",
+    });
+    expect(yearlyContribution([])).toMatchObject({ annualCents: 0, source: "none" });
+    expect(contributionBasis(yearlyContribution([]))).toBe(
+      "No reserve funds yet: the projection assumes no contributions.",
+    );
   });
 });
 

@@ -7,7 +7,12 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { DESCRIPTION_MAX } from "@domain/finance";
-import { FundFormSchema, MovementFormSchema, type MovementFormValues } from "@domain/finance/forms";
+import {
+  FundFormSchema,
+  MovementFormSchema,
+  type MovementFormValues,
+  PlannedContributionFormSchema,
+} from "@domain/finance/forms";
 import { FUND_NAME_MAX, MOVEMENT_KIND_LABELS, MOVEMENT_KINDS } from "@domain/finance/funds";
 import { Form, useNavigation } from "@remix-run/react";
 import { SelectField } from "~/components/settings/controls";
@@ -16,8 +21,8 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 
 /**
- * The Reserves tab's fund forms (issue 13, part 6): a new fund, and a movement (contribution,
- * withdrawal, interest) of one. Conform with the Zod schemas of domain/finance/forms.ts in the
+ * The Reserves tab's fund forms (issue 13, part 6): a new fund, a movement (contribution,
+ * withdrawal, interest, opening balance) of one, and a fund's planned monthly contribution (issue 26). Conform with the Zod schemas of domain/finance/forms.ts in the
  * browser, the same schemas on the server, plain posts without JavaScript.
  */
 
@@ -107,6 +112,49 @@ export function MovementForm({
       <div className="sm:col-span-2">
         <Button disabled={busy}>Record Movement</Button>
       </div>
+    </Form>
+  );
+}
+
+/**
+ * One fund's planned monthly contribution (whole dollars; empty clears it), the 20-year projection's
+ * contribution. One small form per fund, so it works without JavaScript.
+ */
+export function PlannedContributionForm({
+  fund,
+  lastResult,
+}: {
+  fund: { id: string; name: string; plannedInput: string };
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: `plan-${fund.id}`,
+    lastResult,
+    defaultValue: { fund_id: fund.id, planned_monthly: fund.plannedInput },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PlannedContributionFormSchema }),
+  });
+  return (
+    <Form
+      method="post"
+      className="flex flex-wrap items-end gap-3"
+      data-testid="planned-contribution-form"
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value="plan-contribution" />
+      <input type="hidden" name="fund_id" value={fund.id} />
+      <Field
+        label={`${fund.name}, per month`}
+        inputMode="numeric"
+        placeholder="Not set"
+        errors={fields.planned_monthly.errors}
+        {...getInputProps(fields.planned_monthly, { type: "text" })}
+      />
+      <Button variant="secondary" disabled={busy} aria-label={`Save the plan for ${fund.name}`}>
+        Save
+      </Button>
     </Form>
   );
 }

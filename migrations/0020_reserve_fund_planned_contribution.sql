@@ -1,0 +1,1 @@
+ALTER TABLE "reserve_funds" ADD COLUMN "planned_monthly_cents" bigint;
