@@ -11,6 +11,8 @@ export interface RateLimitResult {
   remaining: number;
   /** Seconds until the window resets. */
   retryAfter: number;
+  /** The window the attempt was counted in (to give it back: returnRateLimitHit). */
+  windowStart: string;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function hitRateLimit(
 ): Promise<RateLimitResult> {
   const limit = Math.max(1, Math.round(rule.limit * env().RATE_LIMIT_SCALE));
   const start = windowStart(now, rule.windowSeconds);
+  // One statement counts the attempt and answers the count, so parallel attempts each see their own.
   const [row] = await db
     .insert(rateLimitCounters)
     .values({ key, windowStart: start.toISOString(), count: 1 })
@@ -44,7 +47,22 @@ export async function hitRateLimit(
       .delete(rateLimitCounters)
       .where(lt(rateLimitCounters.windowStart, sql`now() - interval '1 day'`));
   }
-  return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfter };
+  return {
+    allowed: count <= limit,
+    remaining: Math.max(0, limit - count),
+    retryAfter,
+    windowStart: start.toISOString(),
+  };
+}
+
+/** Gives back one attempt counted by hitRateLimit in `windowStart` (one that turned out not to count). */
+export async function returnRateLimitHit(db: Queryable, key: string, windowStart: string): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ count: sql`${rateLimitCounters.count} - 1` })
+    .where(
+      sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowStart} = ${windowStart} and ${rateLimitCounters.count} > 0`,
+    );
 }
 
 /** Reads a count without adding to it (failed sign-ins are only counted when they fail). */

@@ -474,6 +474,27 @@ describe.each(engines)("sign-in flows on %s", (engine) => {
       }
     });
 
+    it("counts each attempt before the password is checked: parallel guesses get at most the limit checked (issue 26, part 4.1)", async () => {
+      // 100 wrong passwords at once against one account, each from an address of its own: only the
+      // limit's worth have their password checked (401), the rest are refused unchecked (429).
+      const account = await confirmedAccount("raced");
+      const guesses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => signIn(account.email, `wrong-password-${i}`)),
+      );
+      const statuses = guesses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(AUTH_RATE_LIMITS.sign_in_account.limit);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(100 - AUTH_RATE_LIMITS.sign_in_account.limit);
+      expect((await signIn(account.email, PASSWORD)).status).toBe(429);
+
+      // The same from one address against many accounts: the per-address limit holds as well.
+      const ip = freshIp();
+      const spread = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => signIn(`spread-${i}@example.test`, "wrong-password-1", ip)),
+      );
+      expect(spread.filter((r) => r.status === 401)).toHaveLength(AUTH_RATE_LIMITS.sign_in_ip.limit);
+      expect(spread.filter((r) => r.status === 429)).toHaveLength(60 - AUTH_RATE_LIMITS.sign_in_ip.limit);
+    });
+
     it("counts only failed sign-ins per address: one office network signs in all day (issue 11, part 5.2)", async () => {
       const ip = freshIp();
       const office = await Promise.all([confirmedAccount("office-a"), confirmedAccount("office-b")]);
