@@ -4,6 +4,7 @@ import { MEMORY_SAMPLE_MS } from "@domain/performance/constants";
 import { sendActionItemReminders } from "./commands/action-item-reminders.server";
 import { announceAdminSetup } from "./commands/admin-setup.server";
 import { runBillingJobs } from "./commands/billing.server";
+import { pruneErrorsByAge } from "./commands/errors.server";
 import { closeDueRfps } from "./commands/rfps.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
@@ -14,6 +15,8 @@ import { sweepOrphanedFiles } from "./storage/sweep.server";
 
 /** How often the periodic jobs run. */
 export const JOB_INTERVAL_MS = 60_000;
+/** Error groups past their age (ERROR_MONITOR.retentionDays) are deleted hourly. */
+const ERROR_RETENTION_INTERVAL_MS = 60 * 60_000;
 /** Orphaned uploads are swept every quarter of an hour. */
 const ORPHAN_SWEEP_INTERVAL_MS = 15 * 60_000;
 
@@ -53,7 +56,8 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  *   out end (each locks its subscription's stream and records at most once);
  * - removing uploaded files that no row names, once they are an hour old (app/storage/sweep.server.ts);
  * - action item reminders, hourly: two days before the due date and once overdue, in the association's
- *   time zone (app/commands/action-item-reminders.server.ts; each sent once, whichever server runs it).
+ *   time zone (app/commands/action-item-reminders.server.ts; each sent once, whichever server runs it);
+ * - error groups not seen for 30 days (guest groups: 7) deleted, hourly (app/commands/errors.server.ts).
  * Every app server may run them. Started once per process (server.js); returns a stop function.
  */
 export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
@@ -85,6 +89,10 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
       every(ORPHAN_SWEEP_INTERVAL_MS, "Orphaned upload sweep", async () => {
         const { removed } = await sweepOrphanedFiles(await getDb());
         if (removed.length > 0) console.log(`Orphaned upload sweep: ${removed.length} file(s) removed`);
+      }),
+      every(ERROR_RETENTION_INTERVAL_MS, "Error retention", async () => {
+        const removed = await pruneErrorsByAge(await getDb());
+        if (removed > 0) console.log(`Error retention: ${removed} error group(s) past their age removed`);
       }),
       every(ACTION_ITEM_REMINDER_INTERVAL_MS, "Action item reminders", async () => {
         const sent = await sendActionItemReminders(await getDb());

@@ -11,8 +11,6 @@ export interface RateLimitResult {
   remaining: number;
   /** Seconds until the window resets. */
   retryAfter: number;
-  /** The window the attempt was counted in (to give it back: returnRateLimitHit). */
-  windowStart: string;
 }
 
 /**
@@ -24,7 +22,9 @@ export async function hitRateLimit(
   key: string,
   rule: RateLimit,
   now = new Date(),
-): Promise<RateLimitResult> {
+): Promise<
+  RateLimitResult & { /** The window it was counted in (returnRateLimitHit). */ windowStart: string }
+> {
   const limit = Math.max(1, Math.round(rule.limit * env().RATE_LIMIT_SCALE));
   const start = windowStart(now, rule.windowSeconds);
   // One statement counts the attempt and answers the count, so parallel attempts each see their own.
@@ -79,7 +79,7 @@ export async function peekRateLimit(db: Queryable, key: string, rule: RateLimit,
     1,
     Math.ceil((start.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000),
   );
-  return { allowed: (row?.count ?? 0) < limit, retryAfter };
+  return { allowed: (row?.count ?? 0) < limit, retryAfter, count: row?.count ?? 0, limit };
 }
 
 /** The 429 answer with the RATE_LIMITED message (spec 000 section 8), for forms and JSON alike. */

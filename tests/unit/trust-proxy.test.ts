@@ -4,9 +4,13 @@
  * every entry) is refused at start-up.
  */
 import type { IncomingMessage } from "node:http";
-import express from "express";
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { trustProxyHops } from "../../server/trust-proxy.js";
+
+/** The part of Express (4, untyped here: no @types/express) that server.js uses for the address. */
+type ExpressApp = { set(name: string, value: unknown): void; request: object };
+const express = createRequire(import.meta.url)("express") as () => ExpressApp;
 
 /** The address Express gives a request (req.ip) with server.js's setting for `trustProxy`. */
 function clientAddress(trustProxy: string | undefined, socketAddress: string, forwardedFor?: string) {
