@@ -8,6 +8,7 @@ import { pruneErrorsByAge } from "./commands/errors.server";
 import { closeDueRfps } from "./commands/rfps.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
+import { runEmailLinkRound } from "./mail/email-link-requests.server";
 import { sendMeetingInvitations } from "./mail/meeting-invitations.server";
 import { sendDueDigests, sendImmediateEmails } from "./mail/notification-dispatch.server";
 import { sampleMemory, stopRequestTimingFlush } from "./monitoring/request-timing.server";
@@ -51,6 +52,8 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  * - notification e-mail: urgent and high priority at once, and the daily digests (rows are claimed, so
  *   no e-mail goes twice);
  * - board meeting invitations, updates and cancellations from their outbox (claimed the same way);
+ * - password reset and sign-in link mails from their outbox (app/mail/email-link-requests.server.ts),
+ *   also nudged right after each request;
  * - sampling this process's memory every 30 s for performance monitoring (app/performance);
  * - billing: subscription_expiring seven days before a yearly renewal, and complimentary plans that ran
  *   out end (each locks its subscription's stream and records at most once);
@@ -66,6 +69,8 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
     void getDb()
       .then((db) => announceAdminSetup(db, env().APP_URL))
       .catch((error) => console.error("Admin set-up link not printed", error));
+    // A queued password reset or sign-in link goes out right after its answer (a nudge), not on the beat.
+    globalThis.__emailLinksNudge = true;
     globalThis.__jobsTimers = [
       every(intervalMs, "Auto-close", async () => {
         const closed = await closeDueRfps(await getDb());
@@ -77,6 +82,9 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
       }),
       every(EMAIL_DISPATCH_INTERVAL_MS, "Notification e-mail", async () => {
         await sendImmediateEmails(await getDb());
+      }),
+      every(EMAIL_DISPATCH_INTERVAL_MS, "E-mail links", async () => {
+        await runEmailLinkRound(await getDb());
       }),
       every(EMAIL_DISPATCH_INTERVAL_MS, "Meeting invitations", async () => {
         await sendMeetingInvitations(await getDb());
@@ -103,6 +111,7 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
   return () => {
     for (const timer of globalThis.__jobsTimers ?? []) clearInterval(timer);
     globalThis.__jobsTimers = undefined;
+    globalThis.__emailLinksNudge = undefined;
     void stopRequestTimingFlush();
   };
 }
