@@ -12,6 +12,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { security } from "./server/security.js";
+import { trustProxyHops } from "./server/trust-proxy.js";
 
 installGlobals();
 
@@ -46,8 +47,10 @@ let build = await loadBuild();
 
 const app = express();
 app.disable("x-powered-by");
-// Behind a load balancer, the client is the left-most X-Forwarded-For entry the proxy appended.
-if (process.env.TRUST_PROXY) app.set("trust proxy", Number(process.env.TRUST_PROXY) || true);
+// Behind N proxies (TRUST_PROXY=N, a hop count only: server/trust-proxy.js), the client is the entry the
+// nearest trusted proxy appended to X-Forwarded-For; entries a client forged to the left are ignored.
+const trustProxy = trustProxyHops(process.env.TRUST_PROXY);
+if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
 // Security headers (CSP with a per-request nonce, frame-ancestors, HSTS over https) and the refusal of
 // cross-origin non-GET requests: server/security.js.
 app.use(security({ development }));

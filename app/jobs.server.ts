@@ -4,9 +4,11 @@ import { MEMORY_SAMPLE_MS } from "@domain/performance/constants";
 import { sendActionItemReminders } from "./commands/action-item-reminders.server";
 import { announceAdminSetup } from "./commands/admin-setup.server";
 import { runBillingJobs } from "./commands/billing.server";
+import { pruneErrorsByAge } from "./commands/errors.server";
 import { closeDueRfps } from "./commands/rfps.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
+import { runEmailLinkRound } from "./mail/email-link-requests.server";
 import { sendMeetingInvitations } from "./mail/meeting-invitations.server";
 import { sendDueDigests, sendImmediateEmails } from "./mail/notification-dispatch.server";
 import { sampleMemory, stopRequestTimingFlush } from "./monitoring/request-timing.server";
@@ -14,6 +16,8 @@ import { sweepOrphanedFiles } from "./storage/sweep.server";
 
 /** How often the periodic jobs run. */
 export const JOB_INTERVAL_MS = 60_000;
+/** Error groups past their age (ERROR_MONITOR.retentionDays) are deleted hourly. */
+const ERROR_RETENTION_INTERVAL_MS = 60 * 60_000;
 /** Orphaned uploads are swept every quarter of an hour. */
 const ORPHAN_SWEEP_INTERVAL_MS = 15 * 60_000;
 
@@ -48,12 +52,15 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  * - notification e-mail: urgent and high priority at once, and the daily digests (rows are claimed, so
  *   no e-mail goes twice);
  * - board meeting invitations, updates and cancellations from their outbox (claimed the same way);
+ * - password reset and sign-in link mails from their outbox (app/mail/email-link-requests.server.ts),
+ *   also nudged right after each request;
  * - sampling this process's memory every 30 s for performance monitoring (app/performance);
  * - billing: subscription_expiring seven days before a yearly renewal, and complimentary plans that ran
  *   out end (each locks its subscription's stream and records at most once);
  * - removing uploaded files that no row names, once they are an hour old (app/storage/sweep.server.ts);
  * - action item reminders, hourly: two days before the due date and once overdue, in the association's
- *   time zone (app/commands/action-item-reminders.server.ts; each sent once, whichever server runs it).
+ *   time zone (app/commands/action-item-reminders.server.ts; each sent once, whichever server runs it);
+ * - error groups not seen for 30 days (guest groups: 7) deleted, hourly (app/commands/errors.server.ts).
  * Every app server may run them. Started once per process (server.js); returns a stop function.
  */
 export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
@@ -62,6 +69,8 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
     void getDb()
       .then((db) => announceAdminSetup(db, env().APP_URL))
       .catch((error) => console.error("Admin set-up link not printed", error));
+    // A queued password reset or sign-in link goes out right after its answer (a nudge), not on the beat.
+    globalThis.__emailLinksNudge = true;
     globalThis.__jobsTimers = [
       every(intervalMs, "Auto-close", async () => {
         const closed = await closeDueRfps(await getDb());
@@ -73,6 +82,9 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
       }),
       every(EMAIL_DISPATCH_INTERVAL_MS, "Notification e-mail", async () => {
         await sendImmediateEmails(await getDb());
+      }),
+      every(EMAIL_DISPATCH_INTERVAL_MS, "E-mail links", async () => {
+        await runEmailLinkRound(await getDb());
       }),
       every(EMAIL_DISPATCH_INTERVAL_MS, "Meeting invitations", async () => {
         await sendMeetingInvitations(await getDb());
@@ -86,6 +98,10 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
         const { removed } = await sweepOrphanedFiles(await getDb());
         if (removed.length > 0) console.log(`Orphaned upload sweep: ${removed.length} file(s) removed`);
       }),
+      every(ERROR_RETENTION_INTERVAL_MS, "Error retention", async () => {
+        const removed = await pruneErrorsByAge(await getDb());
+        if (removed > 0) console.log(`Error retention: ${removed} error group(s) past their age removed`);
+      }),
       every(ACTION_ITEM_REMINDER_INTERVAL_MS, "Action item reminders", async () => {
         const sent = await sendActionItemReminders(await getDb());
         if (sent > 0) console.log(`Action item reminders: ${sent} sent`);
@@ -95,6 +111,7 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
   return () => {
     for (const timer of globalThis.__jobsTimers ?? []) clearInterval(timer);
     globalThis.__jobsTimers = undefined;
+    globalThis.__emailLinksNudge = undefined;
     void stopRequestTimingFlush();
   };
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from "@db/client";
 import { AUTH_RATE_LIMITS } from "@domain/rules/rate-limits";
-import { hitRateLimit, peekRateLimit, rateLimitedResponse } from "./rate-limit.server";
+import { hitRateLimit, peekRateLimit, rateLimitedResponse, returnRateLimitHit } from "./rate-limit.server";
 
 type Rule = keyof typeof AUTH_RATE_LIMITS;
 
@@ -34,21 +34,41 @@ function failureKeys(client: SignInClient): Array<[Rule, string]> {
   return keys;
 }
 
-/** Failed sign-ins against one account (counted only when they fail). */
+/** Failed sign-ins against one account (counted before the check, given back when it does not fail). */
 export const failedSignInKey = (email: string) => `sign_in_account:${email.trim().toLowerCase()}`;
 
-/** The 429 answer when this client has failed too often already (checked before the password), else null. */
-export async function signInLockedOut(db: Queryable, client: SignInClient): Promise<Response | null> {
-  for (const [rule, key] of failureKeys(client)) {
-    const result = await peekRateLimit(db, key, AUTH_RATE_LIMITS[rule]);
-    if (!result.allowed) return rateLimitedResponse(result.retryAfter);
-  }
-  return null;
+/** The attempts one sign-in counted, to give back when it did not fail (see claimSignInAttempt). */
+export interface SignInAttempt {
+  counted: Array<{ key: string; windowStart: string }>;
 }
 
-/** Counts one failed sign-in against this client's counters. */
-export async function recordFailedSignIn(db: Queryable, client: SignInClient): Promise<void> {
-  for (const [rule, key] of failureKeys(client)) await hitRateLimit(db, key, AUTH_RATE_LIMITS[rule]);
+/**
+ * Counts this sign-in attempt against this client's counters BEFORE the password is checked (issue 26,
+ * part 4.1), each in one statement that raises the count and answers it, so parallel attempts cannot
+ * all read the same count: of 100 parallel wrong passwords, at most the limit get their password
+ * checked. Over any limit: the attempt is given back (it checked nothing) and the answer is the 429.
+ * Only failures count (decision 019), so whoever gets past the password gives the attempt back
+ * (returnSignInAttempt).
+ */
+export async function claimSignInAttempt(
+  db: Queryable,
+  client: SignInClient,
+): Promise<{ attempt: SignInAttempt } | { refused: Response }> {
+  const attempt: SignInAttempt = { counted: [] };
+  for (const [rule, key] of failureKeys(client)) {
+    const result = await hitRateLimit(db, key, AUTH_RATE_LIMITS[rule]);
+    attempt.counted.push({ key, windowStart: result.windowStart });
+    if (!result.allowed) {
+      await returnSignInAttempt(db, attempt);
+      return { refused: rateLimitedResponse(result.retryAfter) };
+    }
+  }
+  return { attempt };
+}
+
+/** Gives back a claimed attempt that was not a failed password (a success, or the attempt was refused). */
+export async function returnSignInAttempt(db: Queryable, attempt: SignInAttempt): Promise<void> {
+  for (const { key, windowStart } of attempt.counted) await returnRateLimitHit(db, key, windowStart);
 }
 
 /** Whether untrusted clients are locked out of this account (tests and the account's owner page). */

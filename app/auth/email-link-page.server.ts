@@ -6,6 +6,7 @@ import { limitAttempts } from "~/auth/auth-limits.server";
 import { peekEmailToken } from "~/commands/email-tokens.server";
 import { getDb } from "~/db.server";
 import { honeypotStamp } from "~/honeypot.server";
+import { type EmailLinkPurpose, queueEmailLink } from "~/mail/email-link-requests.server";
 
 /**
  * The pages that e-mail a single-use link (password reset, sign-in link) share one shape:
@@ -33,8 +34,8 @@ export async function emailLinkPageState<Usable extends string>(
 
 /**
  * The "send me a link" post: rate-limited by address and by account before anything is sent, the
- * e-mail checked by the one schema, then the same redirect to `?sent=1` whatever became of the mail
- * (an error must not reveal whether the address has an account).
+ * e-mail checked by the one schema, queued for the background job, then the same redirect to `?sent=1`:
+ * the same statements whether or not the address has an account.
  */
 export async function answerEmailLinkRequest(
   db: Database,
@@ -43,7 +44,7 @@ export async function answerEmailLinkRequest(
     ip: string;
     limits: { ip: "reset_ip" | "sign_in_link_ip"; account: "reset_account" | "sign_in_link_account" };
     failedTitle: string;
-    send: (email: string) => Promise<void>;
+    purpose: EmailLinkPurpose;
     sentUrl: string;
   },
 ) {
@@ -62,8 +63,8 @@ export async function answerEmailLinkRequest(
   }
   const limited = await limitAttempts(db, [options.limits.account, submission.value.email]);
   if (limited) return limited;
-  await options
-    .send(submission.value.email)
-    .catch((error) => console.error(`${options.sentUrl}: link mail not sent`, error));
+  // One insert into the outbox, the same whether or not the address has an account; the background job
+  // looks the account up and mails the link (issue 26, part 4.2), so the answer reveals nothing.
+  await queueEmailLink(db, options.purpose, submission.value.email);
   return redirect(options.sentUrl);
 }

@@ -22,9 +22,12 @@ export async function hitRateLimit(
   key: string,
   rule: RateLimit,
   now = new Date(),
-): Promise<RateLimitResult> {
+): Promise<
+  RateLimitResult & { /** The window it was counted in (returnRateLimitHit). */ windowStart: string }
+> {
   const limit = Math.max(1, Math.round(rule.limit * env().RATE_LIMIT_SCALE));
   const start = windowStart(now, rule.windowSeconds);
+  // One statement counts the attempt and answers the count, so parallel attempts each see their own.
   const [row] = await db
     .insert(rateLimitCounters)
     .values({ key, windowStart: start.toISOString(), count: 1 })
@@ -44,7 +47,22 @@ export async function hitRateLimit(
       .delete(rateLimitCounters)
       .where(lt(rateLimitCounters.windowStart, sql`now() - interval '1 day'`));
   }
-  return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfter };
+  return {
+    allowed: count <= limit,
+    remaining: Math.max(0, limit - count),
+    retryAfter,
+    windowStart: start.toISOString(),
+  };
+}
+
+/** Gives back one attempt counted by hitRateLimit in `windowStart` (one that turned out not to count). */
+export async function returnRateLimitHit(db: Queryable, key: string, windowStart: string): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ count: sql`${rateLimitCounters.count} - 1` })
+    .where(
+      sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowStart} = ${windowStart} and ${rateLimitCounters.count} > 0`,
+    );
 }
 
 /** Reads a count without adding to it (failed sign-ins are only counted when they fail). */
@@ -61,7 +79,7 @@ export async function peekRateLimit(db: Queryable, key: string, rule: RateLimit,
     1,
     Math.ceil((start.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000),
   );
-  return { allowed: (row?.count ?? 0) < limit, retryAfter };
+  return { allowed: (row?.count ?? 0) < limit, retryAfter, count: row?.count ?? 0, limit };
 }
 
 /** The 429 answer with the RATE_LIMITED message (spec 000 section 8), for forms and JSON alike. */

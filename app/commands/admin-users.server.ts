@@ -1,10 +1,12 @@
 import type { Database } from "@db/client";
 import { sessions, users } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
+import { signal } from "./notifications.server";
 
 /**
  * An admin disables (or enables again) an account. Disabling ends every session of it at once: the
- * session lookup also refuses disabled accounts, so nothing signed in survives.
+ * session lookup also refuses disabled accounts, so nothing signed in survives: open live streams close
+ * and the private calendar feed answers 404.
  */
 export async function setAccountDisabled(db: Database, userId: string, disabled: boolean): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -14,7 +16,11 @@ export async function setAccountDisabled(db: Database, userId: string, disabled:
       .where(eq(users.id, userId))
       .returning({ id: users.id });
     if (updated.length === 0) return false;
-    if (disabled) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    if (disabled) {
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      // Open live streams close on every app server (delivered at commit; issue 26, part 4.3).
+      await signal(tx, { user: userId, kind: "ended" });
+    }
     return true;
   });
 }

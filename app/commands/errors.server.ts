@@ -16,6 +16,7 @@ import {
   overflowMessage,
 } from "@domain/errors/fingerprint";
 import { sql } from "drizzle-orm";
+import { hitRateLimit } from "~/auth/rate-limit.server";
 import { notify } from "./notifications.server";
 
 export interface ErrorInput {
@@ -29,6 +30,11 @@ export interface ErrorInput {
   ip?: string | null;
   /** The HTTP status the error answered with (server errors), part of the fingerprint. */
   status?: number | null;
+  /**
+   * Reported by a browser nobody was signed in to (issue 26, part 5): counted in guest groups of its
+   * own, which never alert and never push out other groups.
+   */
+  guest?: boolean;
   context?: Record<string, unknown>;
 }
 
@@ -60,6 +66,9 @@ function cappedContext(context: Record<string, unknown> | undefined): Record<str
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
+/** Guest reports are grouped apart: the same error from a guest and from a signed-in person are two groups. */
+const groupKey = (key: string, guest: boolean) => (guest ? `guest\n${key}` : key);
+
 interface GroupRow {
   id: string;
   error_id: string;
@@ -85,6 +94,7 @@ async function groupKeyFor(
   db: Queryable,
   fingerprint: string,
   sourceKey: string,
+  guest: boolean,
 ): Promise<{ fingerprint: string; overflow: boolean }> {
   const [known] = await queryRows<{ id: string }>(
     db,
@@ -98,16 +108,17 @@ async function groupKeyFor(
           and created_at > now() - make_interval(secs => ${ERROR_MONITOR.sourceWindowSeconds})`,
   );
   if ((opened?.n ?? 0) < ERROR_MONITOR.newGroupsPerSource) return { fingerprint, overflow: false };
-  return { fingerprint: sha256(overflowFingerprintKey(sourceKey)), overflow: true };
+  return { fingerprint: sha256(groupKey(overflowFingerprintKey(sourceKey), guest)), overflow: true };
 }
 
 /**
  * Stores one error report, classified by the spec's keyword rules (boundary errors: ui, critical), and
  * grouped by fingerprint (issue 11, part 2.5): a repeat of a known error raises its group's count and
  * last-seen time; an id seen before changes nothing. A source opens at most `newGroupsPerSource` groups
- * an hour (the rest are counted in its overflow group), so one flood cannot push out other errors; the
- * 1000 most recently seen groups are kept. At 10 occurrences of one error within a minute admins are
- * notified, at most once an hour per error (decided in SQL so several app servers agree).
+ * an hour (the rest are counted in its overflow group), so one flood cannot push out other errors.
+ * Guest reports (issue 26, part 5) are grouped apart, keep to the 1000 most recently seen guest groups
+ * and never alert; other groups are kept by age. At 10 occurrences of one error within a minute admins
+ * are notified, at most once an hour per error (decided in SQL so several app servers agree).
  */
 export async function recordError(db: Queryable, input: ErrorInput): Promise<StoredError> {
   const errorId = input.errorId ?? newErrorId();
@@ -116,10 +127,17 @@ export async function recordError(db: Queryable, input: ErrorInput): Promise<Sto
   const reportedMessage = cap(input.message.trim() || "Unknown error", ERROR_FIELD_LIMITS.message) as string;
   const url = cap(input.url, ERROR_FIELD_LIMITS.url);
   const sourceKey = errorSourceKey({ ip: input.ip, userId: input.userId, url });
+  const guest = input.guest === true;
   const group = await groupKeyFor(
     db,
-    sha256(errorFingerprintKey({ message: reportedMessage, stack: input.stack, url, status: input.status })),
+    sha256(
+      groupKey(
+        errorFingerprintKey({ message: reportedMessage, stack: input.stack, url, status: input.status }),
+        guest,
+      ),
+    ),
     sourceKey,
+    guest,
   );
   const message = group.overflow
     ? overflowMessage(sourceKey, ERROR_MONITOR.newGroupsPerSource)
@@ -132,11 +150,11 @@ export async function recordError(db: Queryable, input: ErrorInput): Promise<Sto
       sql`
       insert into error_reports
         (error_id, fingerprint, category, severity, source, message, stack, url, user_id, context,
-         reported_at, source_key, recent_error_ids)
+         reported_at, source_key, recent_error_ids, guest)
       values (${errorId}, ${group.fingerprint}, ${category}, ${severity}, ${input.source}, ${message},
         ${group.overflow ? null : cap(input.stack, ERROR_FIELD_LIMITS.stack)}, ${url}, ${input.userId ?? null},
         ${JSON.stringify(cappedContext(input.context))}::jsonb,
-        ${input.source === "report" ? sql`now()` : null}, ${sourceKey}, array[${errorId}]::text[])
+        ${input.source === "report" ? sql`now()` : null}, ${sourceKey}, array[${errorId}]::text[], ${guest})
       on conflict (fingerprint) do update set
         occurrences = error_reports.occurrences + 1,
         last_seen_at = now(),
@@ -158,16 +176,18 @@ export async function recordError(db: Queryable, input: ErrorInput): Promise<Sto
         on conflict (group_id, minute) do update set count = error_minutes.count + 1
         returning count`,
   );
-  if (created) await pruneErrors(db);
+  if (created && guest) await pruneGuestErrors(db);
   if (bucket?.count === 1) await pruneMinutes(db);
-  const alerted = shouldAlert(bucket?.count ?? 0)
-    ? await alertOnErrorRate(db, {
-        id: row.id,
-        fingerprint: row.fingerprint,
-        message,
-        count: bucket?.count ?? 0,
-      })
-    : 0;
+  // Urgent alerts come from server errors and signed-in people, never from anonymous volume.
+  const alerted =
+    !guest && shouldAlert(bucket?.count ?? 0)
+      ? await alertOnErrorRate(db, {
+          id: row.id,
+          fingerprint: row.fingerprint,
+          message,
+          count: bucket?.count ?? 0,
+        })
+      : 0;
   return {
     errorId,
     groupId: row.id,
@@ -209,17 +229,48 @@ export async function reportIssue(
 }
 
 /**
- * Keeps the 1000 most recently seen groups (spec 000 section 9: 1000 errors): the least recently seen
- * go first, so the newest distinct errors stay however often one of them repeats.
+ * Keeps the 1000 most recently seen guest groups (spec 000 section 9: 1000 errors): the least recently
+ * seen guest groups go first. Only guest groups: the groups of signed-in people and server errors are
+ * never pushed out by anyone's reports (issue 26, part 5); they go by age (pruneErrorsByAge).
  */
-async function pruneErrors(db: Queryable) {
+async function pruneGuestErrors(db: Queryable) {
   await db.execute(sql`
     delete from error_reports where id in (
-      select id from error_reports order by last_seen_at desc, created_at desc offset ${ERROR_MONITOR.maxErrors}
+      select id from error_reports where guest
+      order by last_seen_at desc, created_at desc offset ${ERROR_MONITOR.maxErrors}
     )`);
+}
+
+/**
+ * Retention by age, run by the background jobs (app/jobs.server.ts): groups not seen for
+ * ERROR_MONITOR.retentionDays (guest groups: guestRetentionDays) are deleted, and alert claims past
+ * their cooldown. Returns how many groups went.
+ */
+export async function pruneErrorsByAge(db: Queryable, now = new Date()): Promise<number> {
+  const day = 24 * 60 * 60 * 1000;
+  const before = new Date(now.getTime() - ERROR_MONITOR.retentionDays * day).toISOString();
+  const guestBefore = new Date(now.getTime() - ERROR_MONITOR.guestRetentionDays * day).toISOString();
+  const deleted = await queryRows<{ id: string }>(
+    db,
+    sql`delete from error_reports
+        where last_seen_at < ${before} or (guest and last_seen_at < ${guestBefore})
+        returning id`,
+  );
   await db.execute(sql`
     delete from monitoring_alerts where kind like 'error:%'
-      and last_alert_at < now() - make_interval(secs => ${ERROR_MONITOR.alertCooldownSeconds})`);
+      and last_alert_at < ${now.toISOString()}::timestamptz - make_interval(secs => ${ERROR_MONITOR.alertCooldownSeconds})`);
+  return deleted.length;
+}
+
+/** The counter of guest reports across every address (ERROR_MONITOR.guestBudget). */
+export const GUEST_REPORTS_KEY = "error_reports:guests";
+
+/**
+ * Counts one guest report against the global guest budget (issue 26, part 5): within it, the report
+ * may be stored; beyond it, it is dropped, and the counter (read by the dashboard) says how many were.
+ */
+export async function claimGuestReport(db: Queryable) {
+  return hitRateLimit(db, GUEST_REPORTS_KEY, ERROR_MONITOR.guestBudget);
 }
 
 /** Per-minute counts older than the metrics window are no longer read. */

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "@db/client";
+import { users } from "@db/schema";
 import {
   decodeCursor,
   encodeCursor,
@@ -9,6 +10,7 @@ import {
   STREAM_HEARTBEAT_MS,
   type StreamCursor,
 } from "@domain/notifications";
+import { eq } from "drizzle-orm";
 
 const MIN_UUID = "00000000-0000-0000-0000-000000000000";
 
@@ -139,6 +141,12 @@ export function hubFor(handle: DatabaseHandle): NotificationHub {
   return hub;
 }
 
+/** Whether the person's account is disabled (or gone). */
+async function accountDisabled(db: DatabaseHandle["db"], userId: string): Promise<boolean> {
+  const [row] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
+  return !row || row.disabledAt !== null;
+}
+
 /**
  * A reconnecting browser may have missed a notification whose transaction began before the last one
  * it saw but committed after it (created_at is the transaction's start): look back this far. The
@@ -150,7 +158,8 @@ export const RESUME_LOOK_BACK_MS = 30_000;
  * The live stream of one person (server-sent events): `unread` with the count, `notification` with
  * each new one (its event id is its creation time and id, so a reconnect resumes after it), and
  * `context` when their roles or contexts changed. A comment every 25 s keeps proxies from closing it;
- * the browser going away releases everything.
+ * the browser going away releases everything. Disabling the account ("ended", or found on a resync)
+ * closes it at once; the browser's reconnect then gets a 401 and stops.
  */
 export function notificationStream(options: {
   handle: DatabaseHandle;
@@ -234,8 +243,12 @@ export function notificationStream(options: {
           } else if (s.kind === "unread") {
             await sendSharedUnread(reads);
           } else if (s.kind === "resync") {
+            // The LISTEN connection dropped: an "ended" may have been missed meanwhile.
+            if (await accountDisabled(db, userId)) return close();
             await catchUp(lastSeen);
             await sendSharedUnread(reads);
+          } else if (s.kind === "ended") {
+            close();
           } else {
             send("context", {});
           }

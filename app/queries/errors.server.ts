@@ -22,6 +22,8 @@ export interface ErrorRow {
   message: string;
   url: string | null;
   reported: boolean;
+  /** Reported by a browser nobody was signed in to (issue 26, part 5). */
+  guest: boolean;
   /** How often it occurred (while kept). */
   count: number;
   /** First seen. */
@@ -84,12 +86,13 @@ export async function getErrorStats(db: Queryable): Promise<ErrorStats> {
     message: string;
     url: string | null;
     reported_at: string | Date | null;
+    guest: boolean;
     occurrences: number;
     created_at: string | Date;
     last_seen_at: string | Date;
   }>(
     db,
-    sql`select error_id, recent_error_ids[1] as latest_error_id, category, severity, source, message, url, reported_at, occurrences, created_at, last_seen_at
+    sql`select error_id, recent_error_ids[1] as latest_error_id, category, severity, source, message, url, reported_at, guest, occurrences, created_at, last_seen_at
         from error_reports order by last_seen_at desc, created_at desc limit ${ERROR_MONITOR.recentLimit}`,
   );
   const byCategory = Object.fromEntries(ERROR_CATEGORIES.map((c) => [c, 0])) as Record<ErrorCategory, number>;
@@ -108,6 +111,7 @@ export async function getErrorStats(db: Queryable): Promise<ErrorStats> {
     message: r.message,
     url: r.url,
     reported: r.reported_at !== null,
+    guest: r.guest,
     count: r.occurrences,
     createdAt: iso(r.created_at),
     lastSeenAt: iso(r.last_seen_at),

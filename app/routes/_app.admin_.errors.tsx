@@ -6,6 +6,8 @@ import { formatDistanceStrict } from "date-fns";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
+import { peekRateLimit } from "~/auth/rate-limit.server";
+import { GUEST_REPORTS_KEY } from "~/commands/errors.server";
 import { AdminSection, AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
 import { AdminTabs } from "~/components/admin/admin-tabs";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
@@ -19,7 +21,10 @@ export const meta: MetaFunction = () => [{ title: "Admin · Error monitoring · 
 /** Error monitoring dashboard (spec 000 section 2.12, issue 5 part 6): admins only. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const stats = await getErrorStats(await getDb());
+  const db = await getDb();
+  const stats = await getErrorStats(db);
+  // Guest reports beyond the budget all addresses share are dropped and counted (issue 26, part 5).
+  const guestBudget = await peekRateLimit(db, GUEST_REPORTS_KEY, ERROR_MONITOR.guestBudget);
   const now = new Date();
   // Times are worded on the server, so the browser's render matches the server's HTML.
   const ago = (iso: string) => `${formatDistanceStrict(new Date(iso), now)} ago`;
@@ -29,6 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       recent: stats.recent.map((e) => ({ ...e, ago: ago(e.lastSeenAt), firstAgo: ago(e.createdAt) })),
       topErrors: stats.topErrors.map((t) => ({ ...t, ago: ago(t.lastOccurrence) })),
       lastErrorAgo: stats.lastError ? ago(stats.lastError.lastSeenAt) : null,
+      guestBudget: guestBudget.limit,
+      guestDropped: Math.max(0, guestBudget.count - guestBudget.limit),
       checkedAt: now.toISOString(),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -113,15 +120,17 @@ export default function ErrorMonitoring() {
         Health counts errors in the last hour: under {ERROR_MONITOR.healthyBelow} Healthy, under{" "}
         {ERROR_MONITOR.warningBelow} Warning, otherwise Critical. Repeats of one error are counted in one row;
         admins are notified when one error occurs {ERROR_MONITOR.alertThreshold} times within a minute, at
-        most once an hour per error.
+        most once an hour per error (server errors and signed-in people only, never guest reports).
+      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" data-testid="guest-budget">
+        Errors are kept {ERROR_MONITOR.retentionDays} days after they were last seen. Reports from guests
+        (nobody signed in) are kept apart: the {ERROR_MONITOR.maxErrors} most recently seen, for{" "}
+        {ERROR_MONITOR.guestRetentionDays} days, at most {data.guestBudget} an hour from all addresses
+        together; {data.guestDropped} dropped this hour.
       </p>
 
       <section aria-label="Error statistics" className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Card
-          label="Total errors"
-          value={data.totalErrors}
-          hint={`${data.distinctErrors} distinct; the ${ERROR_MONITOR.maxErrors} most recently seen kept`}
-        />
+        <Card label="Total errors" value={data.totalErrors} hint={`${data.distinctErrors} distinct`} />
         <Card label="Errors in the last hour" value={data.errorRate} hint={`Health: ${data.health}`} />
         <Card label="Critical (last hour)" value={data.errorsBySeverity.critical} />
         <Card
@@ -189,6 +198,11 @@ export default function ErrorMonitoring() {
               <td className={adminCell}>{e.category}</td>
               <td className={adminCell}>
                 {e.source}
+                {e.guest ? (
+                  <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                    guest
+                  </span>
+                ) : null}
                 {e.reported ? (
                   <span className="ml-1 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-900 dark:bg-blue-900/40 dark:text-blue-200">
                     reported

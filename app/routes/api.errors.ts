@@ -3,8 +3,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { limitAttempts } from "~/auth/auth-limits.server";
+import { rateLimitedResponse } from "~/auth/rate-limit.server";
 import { getSessionUser } from "~/auth/session.server";
-import { recordError, reportIssue } from "~/commands/errors.server";
+import { claimGuestReport, recordError, reportIssue } from "~/commands/errors.server";
 import { getDb } from "~/db.server";
 import { clientIp } from "~/load-context";
 
@@ -37,7 +38,7 @@ const ErrorReportSchema = z.object({
 /**
  * POST /api/errors: browsers report errors here (spec 000 sections 2.10 and 8). The answer says whether
  * the record was stored, and only then does a screen say "Error report sent successfully". Limited per
- * address; every field capped.
+ * address, and reports from guests also by one budget across every address; every field capped.
  */
 /** A browser without JavaScript posted the Report Issue form: answer with a page, not JSON. */
 function wantsPage(request: Request) {
@@ -92,8 +93,15 @@ async function store({ request, context }: ActionFunctionArgs) {
   const limited = await limitAttempts(db, ["error_report_ip", clientIp(context)]);
   if (limited) return limited;
   const user = await getSessionUser(request).catch(() => null);
+  // Nobody signed in (issue 26, part 5): a guest report, within the one budget all addresses share, and
+  // kept apart from the reports of signed-in people and server errors.
+  if (!user) {
+    const budget = await claimGuestReport(db);
+    if (!budget.allowed) return rateLimitedResponse(budget.retryAfter);
+  }
   const r = parsed.data;
   const input = {
+    guest: !user,
     errorId: r.errorId,
     message: r.message,
     stack: r.stack,

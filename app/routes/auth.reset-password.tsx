@@ -8,7 +8,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import type { z } from "zod";
 import { answerEmailLinkRequest, emailLinkPageState } from "~/auth/email-link-page.server";
 import { createUserSession } from "~/auth/session.server";
-import { requestPasswordReset, resetPassword } from "~/commands/accounts.server";
+import { resetPassword } from "~/commands/accounts.server";
 import { AuthCard } from "~/components/shell/auth-card";
 import { EmailLinkProblemCard, EmailLinkRequestCard } from "~/components/shell/email-link-request";
 import { Alert } from "~/components/ui/alert";
@@ -75,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ip,
     limits: { ip: "reset_ip", account: "reset_account" },
     failedTitle: AUTH_FALLBACK_MESSAGES.passwordResetFailed,
-    send: (email) => requestPasswordReset(db, email),
+    purpose: "reset_password",
     sentUrl: "/auth/reset-password?sent=1",
   });
 }

@@ -6,7 +6,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { answerEmailLinkRequest, emailLinkPageState } from "~/auth/email-link-page.server";
 import { createUserSession, requireAnonymous } from "~/auth/session.server";
-import { redeemSignInLink, requestSignInLink } from "~/commands/sign-in-link.server";
+import { redeemSignInLink } from "~/commands/sign-in-link.server";
 import { AuthCard } from "~/components/shell/auth-card";
 import { EmailLinkProblemCard, EmailLinkRequestCard } from "~/components/shell/email-link-request";
 import { Button } from "~/components/ui/button";
@@ -71,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ip,
     limits: { ip: "sign_in_link_ip", account: "sign_in_link_account" },
     failedTitle: AUTH_FLOW_MESSAGES.signInLinkFailed,
-    send: (email) => requestSignInLink(db, email),
+    purpose: "sign_in_link",
     sentUrl: "/auth/sign-in-link?sent=1",
   });
 }

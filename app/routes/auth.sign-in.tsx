@@ -10,7 +10,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import type { z } from "zod";
-import { recordFailedSignIn, type SignInClient, signInLockedOut } from "~/auth/auth-limits.server";
+import { claimSignInAttempt, returnSignInAttempt, type SignInClient } from "~/auth/auth-limits.server";
 import {
   AccountDisabledError,
   authenticator,
@@ -74,12 +74,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ip = clientIp(context);
   const db = await getDb();
   // Only failures count (issue 11, parts 3.4 and 5.2): against this browser when it signed in to the
-  // account before (a device cookie), else against the account and the address. Too many already:
-  // refuse before checking the password.
+  // account before (a device cookie), else against the account and the address. The attempt is counted
+  // before the password is checked, atomically (issue 26, part 4.1): over the limit, refused unchecked;
+  // anything but a wrong password gives the attempt back.
   const device = email ? await trustedDeviceNonce(request, email) : null;
   const client: SignInClient = device ? { device } : { email, ip };
-  const limited = await signInLockedOut(db, client);
-  if (limited) return limited;
+  const claim = await claimSignInAttempt(db, client);
+  if ("refused" in claim) return claim.refused;
+  let failed = false;
   try {
     const user = await authenticator.authenticate("form", withFormBody(request, form));
     const to = (await hasUnfinishedOnboarding(db, user.id)) ? "/onboarding" : redirectTo;
@@ -88,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return response;
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
-      await recordFailedSignIn(db, client);
+      failed = true;
       return json(
         {
           formError: { title: AUTH_MESSAGES.signInFailed, message: AUTH_ERRORS.INVALID_CREDENTIALS.message },
@@ -119,6 +121,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     throw error;
+  } finally {
+    if (!failed) {
+      await returnSignInAttempt(db, claim.attempt).catch((error) =>
+        console.error("Sign-in attempt not given back", error),
+      );
+    }
   }
 }
 

@@ -10,7 +10,7 @@ import { gatherFeed } from "~/queries/calendar.server";
 /**
  * The personal iCal feed at its secret URL, /calendar/feed/{token}.ics (issue 12 part 3): the same
  * entries as the calendar page, recurring events as RRULEs in their own zone. No session: calendar
- * apps fetch it; an unknown or reset token answers 404.
+ * apps fetch it; an unknown or reset token, or a disabled account's, answers 404.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const raw = params.token ?? "";
@@ -18,8 +18,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const db = await getDb();
   const userId = await feedOwner(db, token);
   if (!userId) throw new Response("Not found", { status: 404 });
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!user) throw new Response("Not found", { status: 404 });
+  const [user] = await db
+    .select({ email: users.email, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  // A disabled account's feed stops with it (issue 26, part 4.3).
+  if (!user || user.disabledAt) throw new Response("Not found", { status: 404 });
   const memberships = await getMemberships(userId);
   const events = await gatherFeed(db, {
     userId,

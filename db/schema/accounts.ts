@@ -104,6 +104,31 @@ export const emailTokens = pgTable(
   (t) => [index("email_tokens_user_idx").on(t.userId, t.purpose)],
 );
 
+/**
+ * The outbox of "e-mail me a link" requests (password reset, sign-in link; issue 26, part 4.2). The
+ * request only inserts the address as typed; the background job (app/mail/email-link-requests.server.ts)
+ * claims each row (FOR UPDATE SKIP LOCKED), looks the account up, issues the token and sends the mail,
+ * then deletes the row. So the answer to the request does the same work whether or not the address
+ * has an account.
+ */
+export const emailLinkRequests = pgTable(
+  "email_link_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    purpose: text("purpose", { enum: ["reset_password", "sign_in_link"] }).notNull(),
+    /** The address as asked for (trimmed, lower-cased); removed with the row once handled. */
+    email: text("email").notNull(),
+    /** pending, or sending (claimed by an app server's job). */
+    state: text("state", { enum: ["pending", "sending"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [index("email_link_requests_created_idx").on(t.createdAt)],
+);
+
 /** Accounts at external OAuth2 providers linked to a user. */
 export const oauthAccounts = pgTable(
   "oauth_accounts",

@@ -1,5 +1,6 @@
 import {
   bigserial,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -15,8 +16,9 @@ import { ts } from "./columns";
 /**
  * Stored errors (spec 000 section 3, error record): from browsers (window errors, error boundaries,
  * Report Issue) and from the server's loaders and actions. One row per distinct error (issue 11, part
- * 2.5): repeats of an error (same fingerprint) raise its count and last-seen time instead of adding rows,
- * and the 1000 most recently seen groups are kept. The row keeps the first occurrence's id, message and
+ * 2.5): repeats of an error (same fingerprint) raise its count and last-seen time instead of adding rows.
+ * Groups are kept by age (issue 26, part 5): those not seen for ERROR_MONITOR.retentionDays are deleted
+ * by the background jobs; guest groups also keep to their own store of 1000. The row keeps the first occurrence's id, message and
  * stack, and the ids of the newest occurrences so Report Issue finds the group by any of them.
  */
 export const errorReports = pgTable(
@@ -48,10 +50,17 @@ export const errorReports = pgTable(
     recentErrorIds: text("recent_error_ids").array().notNull().default([]),
     /** Who caused the first occurrence (address, person or route), for the cap of new groups per source. */
     sourceKey: text("source_key"),
+    /**
+     * Reported by a browser nobody was signed in to (issue 26, part 5). Guest groups have their own
+     * fingerprints, store size and global budget, never alert, and never push out the groups of
+     * signed-in people and server errors.
+     */
+    guest: boolean("guest").notNull().default(false),
   },
   (t) => [
     index("error_reports_created_idx").on(t.createdAt),
     index("error_reports_last_seen_idx").on(t.lastSeenAt),
+    index("error_reports_guest_last_seen_idx").on(t.guest, t.lastSeenAt),
     index("error_reports_source_idx").on(t.sourceKey, t.createdAt),
     index("error_reports_recent_ids_idx").using("gin", t.recentErrorIds),
   ],

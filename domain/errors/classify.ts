@@ -12,8 +12,21 @@ export type ErrorSeverity = (typeof ERROR_SEVERITIES)[number];
 
 /** Spec 000 section 9. */
 export const ERROR_MONITOR = {
-  /** Distinct errors (groups) kept; the least recently seen are dropped. */
+  /**
+   * Distinct guest errors (groups reported by browsers nobody was signed in to) kept; the least
+   * recently seen guest groups are dropped (issue 26, part 5). Groups of signed-in people and server
+   * errors are never dropped for others' reports: they are kept by age (retentionDays).
+   */
   maxErrors: 1000,
+  /** Groups not seen for this many days are deleted by the background jobs. */
+  retentionDays: 30,
+  /** Guest groups not seen for this many days are deleted by the background jobs. */
+  guestRetentionDays: 7,
+  /**
+   * Guest reports accepted per window across every address together (a flood from many addresses
+   * gets no more); beyond it they are dropped, and counted (issue 26, part 5).
+   */
+  guestBudget: { limit: 300, windowSeconds: 60 * 60 },
   /** An alert goes to admins when one error occurs this many times within one minute... */
   alertThreshold: 10,
   alertWindowSeconds: 60,

@@ -286,7 +286,9 @@ export function decodeCursor(value: string | null | undefined): StreamCursor | n
 export type LiveSignal =
   | { user: string; kind: "notification"; id: string }
   | { user: string; kind: "unread" }
-  | { user: string; kind: "context" };
+  | { user: string; kind: "context" }
+  /** The person's account was disabled: their open streams close at once (issue 26, part 4.3). */
+  | { user: string; kind: "ended" };
 
 export function parseLiveSignal(payload: string): LiveSignal | null {
   try {
@@ -294,7 +296,8 @@ export function parseLiveSignal(payload: string): LiveSignal | null {
     if (typeof v.user !== "string") return null;
     if (v.kind === "notification" && typeof v.id === "string")
       return { user: v.user, kind: "notification", id: v.id };
-    if (v.kind === "unread" || v.kind === "context") return { user: v.user, kind: v.kind };
+    if (v.kind === "unread" || v.kind === "context" || v.kind === "ended")
+      return { user: v.user, kind: v.kind };
     return null;
   } catch {
     return null;

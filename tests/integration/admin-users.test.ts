@@ -1,8 +1,12 @@
 /** The admin panel's users (issue 5 part 8): search, roles, disabling an account signs it out. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSessionUser } from "~/auth/session.server";
+import { feedToken } from "~/commands/calendar-feed.server";
+import { notify } from "~/commands/notifications.server";
 import * as analyticsRoute from "~/routes/_app.admin_.analytics";
 import * as usersRoute from "~/routes/_app.admin_.users";
+import * as streamRoute from "~/routes/api.notifications.stream";
+import * as feedRoute from "~/routes/calendar.feed.$token";
 import { formRequest, useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
@@ -77,6 +81,60 @@ describe.each(engines)("admin users on %s", (engine) => {
       confirmed: "yes",
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it("disabling closes the person's open live stream and stops their calendar feed at once (issue 26, part 4.3)", async () => {
+    const person = await personWithRole(t.db, "manager", { label: "streaming" });
+    const token = await feedToken(t.db, person.id);
+    const feed = () =>
+      settle(
+        feedRoute.loader({
+          request: new Request(`http://localhost/calendar/feed/${token}.ics`),
+          params: { token: `${token}.ics` },
+          context: {},
+        }),
+      );
+    expect((await feed()).status).toBe(200);
+
+    // An open stream (the browser stays connected: nothing aborts the request).
+    const response = await streamRoute.loader({
+      request: new Request("http://localhost/api/notifications/stream", {
+        headers: { Cookie: person.cookie },
+      }),
+      params: {},
+      context: {},
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    let received = "";
+    let ended = false;
+    const reading = (async () => {
+      for (;;) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        received += new TextDecoder().decode(chunk.value);
+      }
+      ended = true;
+    })();
+    const waitUntil = async (check: () => boolean, what: string) => {
+      for (let i = 0; i < 300 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+      if (!check()) throw new Error(`the stream did not ${what}`);
+    };
+    // Subscribed once it has sent the unread count; it delivers while the account is enabled.
+    await waitUntil(() => received.includes("event: unread"), "start");
+    await notify(t.db, { userId: person.id, type: "welcome", title: "Before disabling" });
+    await waitUntil(() => received.includes("Before disabling"), "deliver");
+
+    expect((await post(admin, { intent: "disable", user_id: person.id, confirmed: "yes" })).status).toBe(302);
+    // The stream ends without waiting for a heartbeat, and delivers nothing more.
+    await waitUntil(() => ended, "close");
+    await reading;
+    await notify(t.db, { userId: person.id, type: "welcome", title: "After disabling" });
+    expect(received).not.toContain("After disabling");
+    // The private feed answers as an unknown one.
+    expect((await feed()).status).toBe(404);
+    // Enabled again, the feed serves again (the token was not reset).
+    expect((await post(admin, { intent: "enable", user_id: person.id })).status).toBe(302);
+    expect((await feed()).status).toBe(200);
   });
 
   it("disabling asks for confirmation first (issue 11, part 5.3), also without JavaScript", async () => {

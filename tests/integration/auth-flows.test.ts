@@ -1,4 +1,4 @@
-import { emailTokens, oauthAccounts, sessions, users } from "@db/schema";
+import { emailLinkRequests, emailTokens, oauthAccounts, sessions, users } from "@db/schema";
 import { AUTH_RATE_LIMITS } from "@domain/rules/rate-limits";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
@@ -8,11 +8,13 @@ import { createAccount } from "~/commands/accounts.server";
 import { hashEmailToken, issueEmailToken } from "~/commands/email-tokens.server";
 import { OAuthSignInRefused, signInWithOAuth } from "~/commands/oauth.server";
 import { resetEnvForTests } from "~/env.server";
+import { sendEmailLinks } from "~/mail/email-link-requests.server";
 import { loader as callbackLoader } from "~/routes/auth.callback";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/auth.confirm";
 import { action as oauthAction } from "~/routes/auth.oauth";
 import { action as resetAction, loader as resetLoader } from "~/routes/auth.reset-password";
 import { action as signInAction, loader as signInLoader } from "~/routes/auth.sign-in";
+import { action as linkAction } from "~/routes/auth.sign-in-link";
 import { action as signUpAction, loader as signUpLoader } from "~/routes/auth.sign-up";
 import { cookieFrom, formRequest, useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
@@ -234,6 +236,7 @@ describe.each(engines)("sign-in flows on %s", (engine) => {
         );
         expectRedirect(response, "/auth/reset-password?sent=1");
       }
+      await sendEmailLinks(t.db);
       expect(
         outbox
           .mails()
@@ -247,6 +250,44 @@ describe.each(engines)("sign-in flows on %s", (engine) => {
       });
     });
 
+    it("answers before any account-dependent work: the same answer and the same one outbox row either way; the job mails (issue 26, part 4.2)", async () => {
+      const account = await confirmedAccount("reset-outbox");
+      const before = outbox.mails().length;
+      const ask = async (path: "/auth/reset-password" | "/auth/sign-in-link", to: string) => {
+        const action = path === "/auth/reset-password" ? resetAction : linkAction;
+        const response = await answer(action(args(formRequest(path, { intent: "request", email: to }))));
+        const body = await response.text();
+        const headers = [...response.headers].filter(([name]) => name !== "set-cookie");
+        return { status: response.status, headers, body };
+      };
+      for (const path of ["/auth/reset-password", "/auth/sign-in-link"] as const) {
+        await t.db.delete(emailLinkRequests);
+        const known = await ask(path, account.email);
+        const unknown = await ask(path, "nobody-at-all@example.test");
+        // The same answer, byte for byte.
+        expect(unknown).toEqual(known);
+        // The request wrote one outbox row per address, account or not, and sent nothing itself.
+        const queued = await t.db
+          .select({ email: emailLinkRequests.email, purpose: emailLinkRequests.purpose })
+          .from(emailLinkRequests);
+        expect(queued).toEqual([
+          {
+            email: account.email,
+            purpose: path === "/auth/reset-password" ? "reset_password" : "sign_in_link",
+          },
+          { email: "nobody-at-all@example.test", purpose: queued[0]?.purpose },
+        ]);
+        expect(outbox.mails().length).toBe(before + (path === "/auth/reset-password" ? 0 : 1));
+        // The job mails the one with an account, and empties the outbox.
+        expect(await sendEmailLinks(t.db)).toEqual({ handled: 2, retrying: 0, failed: 0 });
+        expect(await t.db.select().from(emailLinkRequests)).toEqual([]);
+        expect(outbox.lastTo(account.email).mail.subject).toBe(
+          path === "/auth/reset-password" ? "Reset your password" : "Your sign-in link",
+        );
+      }
+      expect(outbox.mails().length).toBe(before + 2);
+    });
+
     it("sets a new password with a token that works once, ends every session and signs in fresh", async () => {
       const account = await confirmedAccount("reset");
       const oldSession = await signIn(account.email, PASSWORD);
@@ -254,6 +295,7 @@ describe.each(engines)("sign-in flows on %s", (engine) => {
       await answer(
         resetAction(args(formRequest("/auth/reset-password", { intent: "request", email: account.email }))),
       );
+      await sendEmailLinks(t.db);
       const { mail, link, token } = outbox.lastTo(account.email);
       expect(mail.subject).toBe("Reset your password");
       expect(link).toMatch(/\/auth\/reset-password\?token=/);
@@ -353,10 +395,12 @@ describe.each(engines)("sign-in flows on %s", (engine) => {
       await answer(
         resetAction(args(formRequest("/auth/reset-password", { intent: "request", email: account.email }))),
       );
+      await sendEmailLinks(t.db);
       const first = outbox.lastTo(account.email).token as string;
       await answer(
         resetAction(args(formRequest("/auth/reset-password", { intent: "request", email: account.email }))),
       );
+      await sendEmailLinks(t.db);
       const second = outbox.lastTo(account.email).token as string;
       expect(second).not.toBe(first);
       expect(
@@ -472,6 +516,27 @@ describe.each(engines)("sign-in flows on %s", (engine) => {
       for (let i = 0; i < AUTH_RATE_LIMITS.sign_in_account.limit + 1; i++) {
         expectRedirect(await signIn(other.email, PASSWORD), "/dashboard");
       }
+    });
+
+    it("counts each attempt before the password is checked: parallel guesses get at most the limit checked (issue 26, part 4.1)", async () => {
+      // 100 wrong passwords at once against one account, each from an address of its own: only the
+      // limit's worth have their password checked (401), the rest are refused unchecked (429).
+      const account = await confirmedAccount("raced");
+      const guesses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => signIn(account.email, `wrong-password-${i}`)),
+      );
+      const statuses = guesses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(AUTH_RATE_LIMITS.sign_in_account.limit);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(100 - AUTH_RATE_LIMITS.sign_in_account.limit);
+      expect((await signIn(account.email, PASSWORD)).status).toBe(429);
+
+      // The same from one address against many accounts: the per-address limit holds as well.
+      const ip = freshIp();
+      const spread = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => signIn(`spread-${i}@example.test`, "wrong-password-1", ip)),
+      );
+      expect(spread.filter((r) => r.status === 401)).toHaveLength(AUTH_RATE_LIMITS.sign_in_ip.limit);
+      expect(spread.filter((r) => r.status === 429)).toHaveLength(60 - AUTH_RATE_LIMITS.sign_in_ip.limit);
     });
 
     it("counts only failed sign-ins per address: one office network signs in all day (issue 11, part 5.2)", async () => {

@@ -5,9 +5,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { errorReports, notifications } from "@db/schema";
+import { ERROR_MONITOR } from "@domain/errors/classify";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordError } from "~/commands/errors.server";
+import { pruneErrorsByAge, recordError } from "~/commands/errors.server";
 import { CircuitOpenError, resetCircuits, withCircuit } from "~/monitoring/circuits.server";
 import { getErrorStats } from "~/queries/errors.server";
 import * as diagnosticsPage from "~/routes/_app.admin_.diagnostics";
@@ -171,21 +172,48 @@ describe.each(engines)("error reporting on %s", (engine) => {
     expect(statuses.slice(30)).toEqual([429, 429]);
   });
 
-  it("keeps the 1000 most recently seen distinct errors", async () => {
+  it("keeps the 1000 most recently seen guest errors, and never pushes out others for them (issue 26, part 5)", async () => {
     await t.db.delete(errorReports);
+    // A signed-in person's error, seen long before any of the guests' ones.
+    await recordError(t.db, {
+      errorId: "err-test-member",
+      source: "client",
+      message: "member",
+      userId: manager.id,
+    });
+    await t.db.execute(sql`update error_reports set last_seen_at = now() - interval '3 days'`);
     await t.db.execute(sql`
-      insert into error_reports (error_id, fingerprint, category, severity, source, message, created_at, last_seen_at)
+      insert into error_reports (error_id, fingerprint, category, severity, source, message, created_at, last_seen_at, guest)
       select 'err-bulk-' || g, 'bulk-' || g, 'unknown', 'low', 'client', 'bulk', now() - interval '2 days',
-        now() - interval '2 days' + g * interval '1 second'
+        now() - interval '2 days' + g * interval '1 second', true
       from generate_series(1, 1000) g`);
-    await recordError(t.db, { errorId: "err-test-newest", source: "server", message: "newest" });
-    const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(errorReports);
+    await recordError(t.db, { errorId: "err-test-newest", source: "client", message: "newest", guest: true });
+    const [count] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(errorReports)
+      .where(eq(errorReports.guest, true));
     expect(count?.n).toBe(1000);
     const ids = (await t.db.select({ id: errorReports.errorId }).from(errorReports)).map((r) => r.id);
     expect(ids).toContain("err-test-newest");
-    // The least recently seen went.
+    // The least recently seen guest group went; the signed-in person's older one stayed.
     expect(ids).not.toContain("err-bulk-1");
     expect(ids).toContain("err-bulk-2");
+    expect(ids).toContain("err-test-member");
+    await t.db.delete(errorReports);
+  });
+
+  it("deletes groups by age: 30 days after last seen, guest groups after 7 (issue 26, part 5)", async () => {
+    await t.db.delete(errorReports);
+    const at = (days: number) => sql`now() - make_interval(days => ${days})`;
+    await t.db.execute(sql`
+      insert into error_reports (error_id, fingerprint, category, severity, source, message, last_seen_at, guest)
+      values ('err-age-29', 'age-29', 'unknown', 'low', 'server', 'old but kept', ${at(29)}, false),
+             ('err-age-31', 'age-31', 'unknown', 'low', 'server', 'too old', ${at(31)}, false),
+             ('err-age-guest-6', 'age-g6', 'unknown', 'low', 'client', 'guest kept', ${at(6)}, true),
+             ('err-age-guest-8', 'age-g8', 'unknown', 'low', 'client', 'guest too old', ${at(8)}, true)`);
+    expect(await pruneErrorsByAge(t.db)).toBe(2);
+    const ids = (await t.db.select({ id: errorReports.errorId }).from(errorReports)).map((r) => r.id).sort();
+    expect(ids).toEqual(["err-age-29", "err-age-guest-6"]);
     await t.db.delete(errorReports);
   });
 });
@@ -244,10 +272,10 @@ describe.each(engines)("a flood of error reports on %s (issue 11, part 2.5)", (e
     expect(flood[0]?.recentErrorIds).toHaveLength(20);
     const kept = await messages();
     for (const message of earlier) expect(kept).toContain(message);
+    // Nothing is pushed out by count (issue 26, part 5): groups go by age.
     expect(kept).toContain("old error 997");
-    expect(kept).toHaveLength(1000);
-    // Trimming to 1000 dropped only the least recently seen group.
-    expect(kept).not.toContain("old error 1");
+    expect(kept).toContain("old error 1");
+    expect(kept).toHaveLength(1001);
     expect(await alerts()).toHaveLength(1);
     expect((await alerts())[0]?.body).toContain("Unexpected token < in JSON");
 
@@ -298,10 +326,9 @@ describe.each(engines)("a flood of error reports on %s (issue 11, part 2.5)", (e
     const overflow = fromAttacker.find((r) => r.message.startsWith("More than 20 distinct errors"));
     expect(overflow?.occurrences).toBe(280);
     expect(fromAttacker.reduce((n, r) => n + r.occurrences, 0)).toBe(300);
-    // Only the 16 least recently seen old groups made room for the attacker's 21.
-    expect(kept).toHaveLength(1000);
-    expect(kept).toContain("old error 17");
-    expect(kept).not.toContain("old error 16");
+    // Nothing made room for the attacker's 21 (issue 26, part 5: groups go by age, not by count).
+    expect(kept).toHaveLength(1016);
+    expect(kept).toContain("old error 1");
   }, 120_000);
 
   it("Report Issue for a later occurrence's id marks its group, and a repeat id changes nothing", async () => {
@@ -332,6 +359,117 @@ describe.each(engines)("a flood of error reports on %s (issue 11, part 2.5)", (e
     expect(row?.reportedAt).not.toBeNull();
     expect(row?.context).toMatchObject({ comment: "Twice" });
   });
+});
+
+describe.each(engines)("guest reports cannot flush out others on %s (issue 26, part 5)", (engine) => {
+  const t = useTestDatabase(engine);
+  let admin: Person;
+  let manager: Person;
+  beforeAll(async () => {
+    useAppDatabase(t.handle);
+    admin = await personWithRole(t.db, "admin");
+    manager = await personWithRole(t.db, "manager");
+  });
+  const alerts = async () =>
+    (await t.db.select().from(notifications).where(eq(notifications.userId, admin.id))).filter(
+      (n) => n.type === "system_alert",
+    );
+
+  it("guest volume raises no urgent alert; the same burst from a signed-in person does", async () => {
+    // 30 guest requests: three messages ten times each, from thirty addresses.
+    for (let i = 0; i < 30; i += 1) {
+      const sent = await report(
+        { kind: "client", errorId: `err-guest-burst-${i}`, message: `Guest burst ${"abc"[i % 3]}` },
+        null,
+        `10.30.0.${i}`,
+      );
+      expect(sent.status).toBeLessThan(300);
+    }
+    expect(await alerts()).toHaveLength(0);
+    for (let i = 0; i < 10; i += 1) {
+      await report(
+        { kind: "client", errorId: `err-member-burst-${i}`, message: "Guest burst a" },
+        manager,
+        `10.31.0.${i}`,
+      );
+    }
+    expect(await alerts()).toHaveLength(1);
+    // The guests' and the member's reports of one error are separate groups.
+    const groups = await t.db
+      .select({ guest: errorReports.guest, n: errorReports.occurrences })
+      .from(errorReports)
+      .where(eq(errorReports.message, "Guest burst a"));
+    expect(groups.sort((a, b) => Number(a.guest) - Number(b.guest))).toEqual([
+      { guest: false, n: 10 },
+      { guest: true, n: 10 },
+    ]);
+    await t.db.delete(errorReports);
+    await t.db.delete(notifications);
+    await t.db.execute(sql`delete from rate_limit_counters`);
+  });
+
+  it("70 addresses sending 20 random messages each leave a manager's Report Issue and server errors in place", async () => {
+    const reported = await report(
+      {
+        kind: "report",
+        errorId: "err-manager-real",
+        message: "Budget page crashed",
+        comment: "Lost my edits",
+      },
+      manager,
+      "10.40.0.1",
+    );
+    expect(reported.status).toBe(201);
+    await recordError(t.db, { source: "server", message: "Database timeout in reserve study", status: 500 });
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const round = await Promise.all(
+        Array.from({ length: 70 }, (_, a) =>
+          report(
+            {
+              kind: "client",
+              errorId: `err-flood-${a}-${i}`,
+              message: `Flood ${word(a * 20 + i)} ${word(i)}`,
+            },
+            null,
+            `10.50.${a}.1`,
+          ),
+        ),
+      );
+      statuses.push(...round.map((r) => r.status));
+    }
+    // The guests' budget, across every address: the rest are refused, not stored, and counted.
+    const budget = ERROR_MONITOR.guestBudget.limit;
+    expect(statuses.filter((s) => s < 300)).toHaveLength(budget);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1400 - budget);
+    const guests = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(errorReports)
+      .where(eq(errorReports.guest, true));
+    expect(guests[0]?.n).toBe(budget);
+
+    const [real] = await t.db.select().from(errorReports).where(eq(errorReports.errorId, "err-manager-real"));
+    expect(real).toMatchObject({ guest: false, message: "Budget page crashed" });
+    expect(real?.reportedAt).not.toBeNull();
+    const [server] = await t.db
+      .select()
+      .from(errorReports)
+      .where(eq(errorReports.message, "Database timeout in reserve study"));
+    expect(server?.guest).toBe(false);
+    expect(await alerts()).toHaveLength(0);
+
+    // The dashboard says how many guest reports were dropped, and marks guest rows.
+    const page = (await (
+      await errorsPage.loader({
+        request: new Request("http://localhost/admin/errors", { headers: { Cookie: admin.cookie } }),
+        params: {},
+        context: {},
+      })
+    ).json()) as Loose;
+    expect(page.guestDropped).toBe(1400 - budget);
+    expect(page.recent.some((e: Loose) => e.guest)).toBe(true);
+  }, 180_000);
 });
 
 describe.each(engines)("the error-rate alert on %s", (engine) => {
