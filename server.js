@@ -62,6 +62,7 @@ app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, n
 // Browsers ask for /favicon.ico on pages without an icon link (JSON error answers, downloads).
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 app.use(morgan("tiny"));
+app.use(drainUnreadBody);
 // Performance monitoring (issue 5, part 9): the build times /api/* and Remix data requests; the
 // duration is taken when the response has finished and written later in batches.
 app.use((req, res, next) => {
@@ -105,12 +106,68 @@ async function handle(req, res, next) {
   }
 }
 
+/**
+ * A request whose body the app stopped reading (a 400 or 413 answered before the body's end) is read
+ * to its end and thrown away once the answer is out, so a client still sending reads that answer
+ * instead of a reset connection, and the connection stays usable. Past MAX_DRAIN_BYTES the connection
+ * is closed instead; the server's requestTimeout bounds a body that trickles.
+ */
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
+function drainUnreadBody(req, res, next) {
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    let left = MAX_DRAIN_BYTES;
+    // The app's reader of the body (Remix's web stream over req) is done with it.
+    req.removeAllListeners("data");
+    req.on("error", () => {});
+    req.on("data", (chunk) => {
+      left -= chunk.length;
+      if (left < 0) req.socket?.destroy();
+    });
+    req.resume();
+  });
+  next();
+}
+
+let stopBackgroundJobs;
 const server = app.listen(port, () => {
   console.log(`App listening on http://localhost:${port}`);
   // Periodic jobs (auto-closing RFPs at their deadline), exported by app/entry.server.tsx.
-  build.entry.module.startBackgroundJobs?.();
+  stopBackgroundJobs = build.entry.module.startBackgroundJobs?.();
   if (development) void broadcastDevReady(build);
 });
+
+/**
+ * Graceful shutdown on SIGTERM (systemd, Docker, Kubernetes) and SIGINT (Ctrl-C): stop accepting
+ * connections, end the live event streams (browsers reconnect to another server), let the requests in
+ * flight finish (closing each keep-alive connection once it is idle) for at most SHUTDOWN_TIMEOUT_MS,
+ * stop the background jobs, close the database, then exit. A second signal exits at once.
+ */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+async function shutdown(signal) {
+  console.log(`${signal}: shutting down (in-flight requests get up to ${SHUTDOWN_TIMEOUT_MS} ms)`);
+  const closed = new Promise((resolve) => server.close(resolve));
+  build.entry.module.closeLiveStreams?.();
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const timeout = setTimeout(() => {
+    console.warn("Shutdown: requests still open after the timeout are cut off");
+    server.closeAllConnections();
+  }, SHUTDOWN_TIMEOUT_MS);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(timeout);
+  stopBackgroundJobs?.();
+  try {
+    await build.entry.module.closeDatabase?.();
+  } catch (error) {
+    console.error("Shutdown: the database did not close cleanly", error);
+  }
+  console.log("Shutdown complete");
+  process.exit(0);
+}
 for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+  process.once(signal, () => {
+    process.once(signal, () => process.exit(1));
+    void shutdown(signal);
+  });
 }
