@@ -1,4 +1,3 @@
-/// <reference types="vite/client" />
 /**
  * Malformed requests to every action (issue 11, part 2.3): every route module under app/routes that
  * exports an action gets bodies no form sends (empty, no Content-Type, JSON, text/plain, XML,
@@ -23,11 +22,11 @@ import { useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
 import { TINY_PDF } from "../support/files";
+import { fetchBody, MALFORMED_BODIES, type RawBody } from "../support/malformed-bodies";
 import { personWithRole } from "../support/people";
+import { routeModules } from "../support/route-modules";
 import { inDays, rfpFields } from "../support/rfps";
 
-type RouteModule = { action?: (args: unknown) => Promise<unknown> };
-const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}", { eager: true });
 
 /** The signed Stripe webhook is another part's fuzz (signed malformed events); it reads no form. */
 const SKIPPED: Record<string, string> = {
@@ -53,9 +52,7 @@ function peopleFor(id: string): string[] {
 /** Tables that a refused request may still touch: the rate-limit counters count every attempt. */
 const COUNTED_ANYWAY = new Set(["rate_limit_counters"]);
 
-const routes = Object.entries(modules)
-  .map(([file, mod]) => ({ id: path.basename(file).replace(/\.tsx?$/, ""), file, mod }))
-  .filter((r) => typeof r.mod.action === "function" && !(r.id in SKIPPED));
+const routes = routeModules.filter((r) => typeof r.mod.action === "function" && !(r.id in SKIPPED));
 
 /** The intents a route (or the controller it delegates to) knows, read from its source. */
 function intentsOf(file: string): string[] {
@@ -118,6 +115,8 @@ interface Body {
   name: string;
   body?: BodyInit;
   contentType?: string;
+  /** A body that breaks the reader, made afresh for each request (a stream is read once). */
+  raw?: RawBody;
 }
 
 const urlencoded = (name: string, entries: [string, string][]): Body => ({
@@ -181,6 +180,9 @@ const GENERIC: Body[] = [
   urlencoded("wrong types", Object.entries(WRONG_TYPES)),
   multipartWithFile("a=b.pdf"),
   multipartWithFile('we"ird;name=x.pdf'),
+  // Truncated and malformed multipart, too many parts, huge part headers, chunked bodies over the
+  // limit (issue 26, part 1): a cut-off file part used to end the process.
+  ...MALFORMED_BODIES.map((raw) => ({ name: raw.name, contentType: raw.contentType, raw })),
 ];
 
 /** Bodies with each intent the route knows: wrong types, NUL bytes, duplicates, 1 MB. */
@@ -210,7 +212,8 @@ function request(url: string, body: Body, cookie: string | null) {
   const headers = new Headers();
   if (body.contentType) headers.set("Content-Type", body.contentType);
   if (cookie) headers.set("Cookie", cookie);
-  return new Request(`http://localhost${url}`, { method: "POST", body: body.body, headers });
+  const init = body.raw ? fetchBody(body.raw) : { body: body.body };
+  return new Request(`http://localhost${url}`, { method: "POST", headers, ...init });
 }
 
 /** The status an action answered with: a returned or thrown Response, or 500 for anything else. */
