@@ -107,22 +107,31 @@ async function handle(req, res, next) {
 }
 
 /**
- * A request whose body the app stopped reading (a 400 or 413 answered before the body's end) is read
- * to its end and thrown away once the answer is out, so a client still sending reads that answer
- * instead of a reset connection, and the connection stays usable. Past MAX_DRAIN_BYTES the connection
- * is closed instead; the server's requestTimeout bounds a body that trickles.
+ * A request whose body the app stopped reading (a 400 or 413 answered before the body's end, or an
+ * answer that needed no body) is read to its end and thrown away once the answer is out, so a client
+ * still sending reads that answer instead of a reset connection, and a keep-alive connection stays
+ * usable. When the connection is to close after the answer ("Connection: close"), only the sending
+ * side is closed until the body has arrived: closing both with unread data resets the connection, and
+ * a reset can discard the answer before the client reads it. Past MAX_DRAIN_BYTES the connection is
+ * closed; the server's requestTimeout bounds a body that trickles.
  */
 const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 function drainUnreadBody(req, res, next) {
-  res.once("finish", () => {
+  // Before Node's own "finish" handler, which closes a "Connection: close" socket.
+  res.prependOnceListener("finish", () => {
     if (req.complete || req.destroyed) return;
+    const socket = req.socket;
     let left = MAX_DRAIN_BYTES;
+    socket.destroySoon = () => {
+      socket.end();
+      req.once("end", () => socket.destroy());
+    };
     // The app's reader of the body (Remix's web stream over req) is done with it.
     req.removeAllListeners("data");
     req.on("error", () => {});
     req.on("data", (chunk) => {
       left -= chunk.length;
-      if (left < 0) req.socket?.destroy();
+      if (left < 0) socket.destroy();
     });
     req.resume();
   });
