@@ -74,7 +74,9 @@ describe("malformed bodies to the real server process", () => {
           if (url === "/auth/sign-in") signIn[body.name] = answer.status;
           const next = await connection.request("GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
           if ("error" in next || next.status !== 200)
-            failures.push(`${url}, ${body.name}: the next request on the connection got ${JSON.stringify(next)}`);
+            failures.push(
+              `${url}, ${body.name}: the next request on the connection got ${JSON.stringify(next)}`,
+            );
         }
         connection.close();
       }

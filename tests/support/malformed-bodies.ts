@@ -30,7 +30,9 @@ function truncatedFile(fieldName: string): RawBody {
   return {
     name: `multipart cut off inside the "${fieldName}" file part`,
     contentType: MALFORMED_MULTIPART_TYPE,
-    chunks: [Buffer.from(`${field("intent", "upload")}${fileHead(fieldName, "cut.pdf")}%PDF-1.4\n% cut off here`)],
+    chunks: [
+      Buffer.from(`${field("intent", "upload")}${fileHead(fieldName, "cut.pdf")}%PDF-1.4\n% cut off here`),
+    ],
     chunked: false,
     expected: 400,
   };
@@ -90,7 +92,10 @@ export const MALFORMED_BODIES: RawBody[] = [
   {
     name: "chunked multipart text field of 3 MB",
     contentType: MALFORMED_MULTIPART_TYPE,
-    chunks: [Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\n`), ...megabytes(3)],
+    chunks: [
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\n`),
+      ...megabytes(3),
+    ],
     chunked: true,
     expected: 413,
   },

@@ -67,7 +67,10 @@ export function rawConnection(port: number, host = "127.0.0.1"): Promise<RawConn
       for (const line of lines.slice(1)) {
         const i = line.indexOf(":");
         const name = line.slice(0, i).trim().toLowerCase();
-        headers[name] = headers[name] === undefined ? line.slice(i + 1).trim() : `${headers[name]}, ${line.slice(i + 1).trim()}`;
+        headers[name] =
+          headers[name] === undefined
+            ? line.slice(i + 1).trim()
+            : `${headers[name]}, ${line.slice(i + 1).trim()}`;
       }
       let rest = buffer.subarray(end + 4);
       if (headers["transfer-encoding"]?.includes("chunked")) {
