@@ -11,7 +11,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
-import { security } from "./server/security.js";
+import { appResponses, security } from "./server/security.js";
 
 installGlobals();
 
@@ -63,6 +63,8 @@ app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, n
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 app.use(morgan("tiny"));
 app.use(drainUnreadBody);
+// The app's responses: `private, no-store` when signed in; each header the app sets sent once.
+app.use(appResponses());
 // Performance monitoring (issue 5, part 9): the build times /api/* and Remix data requests; the
 // duration is taken when the response has finished and written later in batches.
 app.use((req, res, next) => {
