@@ -1,6 +1,6 @@
-import { pageNumber } from "@domain/rules/paging";
 import { PROPOSAL_AUTHOR_LABELS, PROPOSAL_STATUSES, type ProposalStatus } from "@domain/proposal";
 import { pageCount } from "@domain/rfp/search";
+import { pageNumber } from "@domain/rules/paging";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
