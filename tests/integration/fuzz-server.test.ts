@@ -213,9 +213,6 @@ describe("the real server process under requests no page sends", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("Content-Type")).toContain("text/html");
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
-    const data = await fetch(`${server.url}/rfps.data`, { headers, redirect: "manual" });
-    expect(data.status).toBe(200);
-    expect(data.headers.get("Cache-Control")).toBe("private, no-store");
     const download = await fetch(`${server.url}/credits/export.csv`, { headers, redirect: "manual" });
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Disposition")).toContain("attachment");
