@@ -11,7 +11,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
-import { security } from "./server/security.js";
+import { appResponses, security } from "./server/security.js";
 import { trustProxyHops } from "./server/trust-proxy.js";
 
 installGlobals();
@@ -65,6 +65,9 @@ app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, n
 // Browsers ask for /favicon.ico on pages without an icon link (JSON error answers, downloads).
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 app.use(morgan("tiny"));
+app.use(drainUnreadBody);
+// The app's responses: `private, no-store` when signed in; each header the app sets sent once.
+app.use(appResponses());
 // Performance monitoring (issue 5, part 9): the build times /api/* and Remix data requests; the
 // duration is taken when the response has finished and written later in batches.
 app.use((req, res, next) => {
@@ -108,12 +111,77 @@ async function handle(req, res, next) {
   }
 }
 
+/**
+ * A request whose body the app stopped reading (a 400 or 413 answered before the body's end, or an
+ * answer that needed no body) is read to its end and thrown away once the answer is out, so a client
+ * still sending reads that answer instead of a reset connection, and a keep-alive connection stays
+ * usable. When the connection is to close after the answer ("Connection: close"), only the sending
+ * side is closed until the body has arrived: closing both with unread data resets the connection, and
+ * a reset can discard the answer before the client reads it. Past MAX_DRAIN_BYTES the connection is
+ * closed; the server's requestTimeout bounds a body that trickles.
+ */
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
+function drainUnreadBody(req, res, next) {
+  // Before Node's own "finish" handler, which closes a "Connection: close" socket.
+  res.prependOnceListener("finish", () => {
+    if (req.complete || req.destroyed) return;
+    const socket = req.socket;
+    let left = MAX_DRAIN_BYTES;
+    socket.destroySoon = () => {
+      socket.end();
+      req.once("end", () => socket.destroy());
+    };
+    // The app's reader of the body (Remix's web stream over req) is done with it.
+    req.removeAllListeners("data");
+    req.on("error", () => {});
+    req.on("data", (chunk) => {
+      left -= chunk.length;
+      if (left < 0) socket.destroy();
+    });
+    req.resume();
+  });
+  next();
+}
+
+let stopBackgroundJobs;
 const server = app.listen(port, () => {
   console.log(`App listening on http://localhost:${port}`);
   // Periodic jobs (auto-closing RFPs at their deadline), exported by app/entry.server.tsx.
-  build.entry.module.startBackgroundJobs?.();
+  stopBackgroundJobs = build.entry.module.startBackgroundJobs?.();
   if (development) void broadcastDevReady(build);
 });
+
+/**
+ * Graceful shutdown on SIGTERM (systemd, Docker, Kubernetes) and SIGINT (Ctrl-C): stop accepting
+ * connections, end the live event streams (browsers reconnect to another server), let the requests in
+ * flight finish (closing each keep-alive connection once it is idle) for at most SHUTDOWN_TIMEOUT_MS,
+ * stop the background jobs, close the database, then exit. A second signal exits at once.
+ */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+async function shutdown(signal) {
+  console.log(`${signal}: shutting down (in-flight requests get up to ${SHUTDOWN_TIMEOUT_MS} ms)`);
+  const closed = new Promise((resolve) => server.close(resolve));
+  build.entry.module.closeLiveStreams?.();
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const timeout = setTimeout(() => {
+    console.warn("Shutdown: requests still open after the timeout are cut off");
+    server.closeAllConnections();
+  }, SHUTDOWN_TIMEOUT_MS);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(timeout);
+  stopBackgroundJobs?.();
+  try {
+    await build.entry.module.closeDatabase?.();
+  } catch (error) {
+    console.error("Shutdown: the database did not close cleanly", error);
+  }
+  console.log("Shutdown complete");
+  process.exit(0);
+}
 for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+  process.once(signal, () => {
+    process.once(signal, () => process.exit(1));
+    void shutdown(signal);
+  });
 }

@@ -149,5 +149,10 @@ export default function handleRequest(
 export { guardDatabaseFaults } from "./db.server";
 /** server.js starts the periodic jobs through the build (see app/jobs.server.ts). */
 export { startBackgroundJobs } from "./jobs.server";
+/** server.js ends the live event streams and closes the database when it shuts down. */
+export { closeLiveStreams } from "./live/notification-hub.server";
+export async function closeDatabase() {
+  await (await globalThis.__dbHandle)?.close();
+}
 /** server.js times /api/* and data requests through the build (see app/monitoring/request-timing.server.ts). */
 export { startRequestTiming } from "./monitoring/request-timing.server";

@@ -59,7 +59,9 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
+      // Not cancelled: cancelling destroys the connection before the 413 is sent; server.js reads the
+      // rest of the body (bounded) once the answer is out.
+      reader.releaseLock();
       refuse(413, FORM_MESSAGES.tooLarge);
     }
     chunks.push(value);
@@ -208,23 +210,31 @@ const MAX_TEXT_FIELD_BYTES = 64 * 1024;
 
 /**
  * The body's chunks, read with its own reader: Readable.fromWeb accepts only Node's own web streams,
- * not the ones of Remix's installGlobals (server.js). A body left unread is cancelled.
+ * not the ones of Remix's installGlobals (server.js). A body left unread is let go, not cancelled:
+ * cancelling destroys the client's connection before the 400 or 413 is sent (server.js reads the
+ * rest of the body, bounded, once the answer is out).
  */
 async function* chunksOf(body: ReadableStream<Uint8Array>) {
   const reader = body.getReader();
-  let done = false;
   try {
     for (;;) {
       const next = await reader.read();
-      if (next.done) {
-        done = true;
-        return;
-      }
+      if (next.done) return;
       yield next.value;
     }
   } finally {
-    if (!done) await reader.cancel().catch(() => {});
+    reader.releaseLock();
   }
+}
+
+/**
+ * Reads a file part to its end and drops it. The error handler is what keeps the process alive: a part
+ * cut off before its closing boundary errors its stream ("Unexpected end of form"), and an error event
+ * without a listener ends Node.
+ */
+function drainPart(stream: Readable) {
+  stream.on("error", () => {});
+  stream.resume();
 }
 
 export async function readUpload<T>(
@@ -239,6 +249,8 @@ export async function readUpload<T>(
   try {
     parser = busboy({
       headers: { "content-type": contentType },
+      // File names as the person sent them (busboy reads header parameters as latin1 by default).
+      defParamCharset: "utf8",
       limits: {
         fieldSize: MAX_TEXT_FIELD_BYTES,
         fields: 200,
@@ -285,15 +297,17 @@ export async function readUpload<T>(
     });
     parser.on("file", (name, stream, info) => {
       if (failure || name !== options.fileField || info.filename === undefined || info.filename === "") {
-        stream.resume();
+        drainPart(stream);
         return;
       }
       if (accepted >= options.maxFiles) {
         tooMany = true;
-        stream.resume();
+        drainPart(stream);
         return;
       }
       const index = accepted++;
+      // Listened to from the first moment (`keep` may start reading later): a part cut off errors here.
+      stream.on("error", () => fail(json({ error: FORM_MESSAGES.unreadable }, { status: 400 })));
       openFiles.add(stream);
       stream.on("close", () => openFiles.delete(stream));
       pending.push(

@@ -4,7 +4,10 @@
 // - helmet's headers: Content-Security-Policy with that nonce and frame-ancestors 'none', nosniff,
 //   Referrer-Policy, and HSTS only when the request came over https,
 // - refusal (403) of every non-GET request from another origin, judged by Sec-Fetch-Site and Origin,
-//   except the two signed endpoints that other servers post to.
+//   except the two signed endpoints that other servers post to;
+// - refusal (400) of an address holding NUL (%00), for every route (issue 26, part 2);
+// - for the app's own responses (`appResponses`, mounted in front of Remix): `private, no-store` for a
+//   signed-in person, and each header the app sets sent once (issue 26, part 7).
 import { randomBytes } from "node:crypto";
 import helmet from "helmet";
 
@@ -39,6 +42,27 @@ export function crossOriginRefusal(req, appUrl) {
   const origin = req.get("origin");
   if (origin !== undefined && !ownOrigins(req, appUrl).has(origin)) return `Origin: ${origin}`;
   return null;
+}
+
+/** Said when an address holds NUL: no page takes one, and PostgreSQL text cannot store it. */
+export const NUL_IN_ADDRESS = "The address contains a character that is not allowed (NUL)";
+
+/** Whether the address (path or query, raw or percent-encoded) holds a NUL character. */
+export function addressHoldsNul(url) {
+  return url.includes("\u0000") || /%00/i.test(url);
+}
+
+/**
+ * Remix checks an action's Origin once more against X-Forwarded-Host or Host, and throws (a 500) when
+ * they differ: behind a proxy that rewrites Host, a form posted from APP_URL's own pages. Once the
+ * Origin has passed the check above as APP_URL's, the request is told its public host.
+ */
+function trustAppUrlOrigin(req, appUrl) {
+  if (SAFE_METHODS.has(req.method) || !appUrl) return;
+  const app = new URL(appUrl);
+  if (req.get("origin") !== app.origin) return;
+  const forwarded = req.get("x-forwarded-host")?.split(",")[0]?.trim();
+  if ((forwarded || req.get("host")) !== app.host) req.headers["x-forwarded-host"] = app.host;
 }
 
 /** Whether the request reached the app over https (directly, or through a trusted proxy). */
@@ -110,6 +134,35 @@ function fixedHeaders(middleware) {
   };
 }
 
+/** The session cookie (app/auth/session.server.ts): "session" over http, "__Host-session" over https. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?session=/;
+
+/**
+ * For the responses of the app (server.js mounts it in front of Remix, after the static files, whose
+ * caching it must not touch):
+ * - a signed-in person's pages and data are never kept by a browser or a shared cache: Cache-Control
+ *   `private, no-store`, unless the route sets its own;
+ * - a header the app's response sets replaces the one set before it (helmet's nosniff and CSP, the
+ *   Cache-Control above) instead of going out twice: Remix's Express adapter appends each header of
+ *   the response to those already set. Set-Cookie, which may come many times, still appends.
+ */
+export function appResponses() {
+  return (req, res, next) => {
+    if (SESSION_COOKIE.test(req.get("cookie") ?? "")) res.setHeader("Cache-Control", "private, no-store");
+    const append = res.append;
+    const set = new Set();
+    res.append = function appendOnce(field, value) {
+      const name = field.toLowerCase();
+      if (name !== "set-cookie" && !set.has(name)) {
+        set.add(name);
+        this.removeHeader(field);
+      }
+      return append.call(this, field, value);
+    };
+    next();
+  };
+}
+
 /**
  * The security middleware for server.js. `appUrl` is APP_URL (optional); `development` adds the dev
  * server's socket to connect-src.
@@ -121,8 +174,13 @@ export function security({ appUrl = process.env.APP_URL, development = false } =
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     (servedOverHttps(req, appUrl) ? overHttps : overHttp)(res, nonce);
+    // One place for every route, search and filter: a NUL would reach a query as text it cannot hold.
+    if (addressHoldsNul(req.originalUrl)) return res.status(400).type("text/plain").send(NUL_IN_ADDRESS);
     const refusal = crossOriginRefusal(req, appUrl);
-    if (!refusal) return next();
+    if (!refusal) {
+      trustAppUrlOrigin(req, appUrl);
+      return next();
+    }
     console.warn(`Refused a cross-origin ${req.method} ${req.path} (${refusal})`);
     res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
   };

@@ -154,6 +154,14 @@ async function accountDisabled(db: DatabaseHandle["db"], userId: string): Promis
  */
 export const RESUME_LOOK_BACK_MS = 30_000;
 
+/** The close functions of the streams open in this process, for a graceful shutdown. */
+const openStreams = new Set<() => void>();
+
+/** Ends every open live stream (server.js, on shutdown): the browsers reconnect to another server. */
+export function closeLiveStreams() {
+  for (const close of [...openStreams]) close();
+}
+
 /**
  * The live stream of one person (server-sent events): `unread` with the count, `notification` with
  * each new one (its event id is its creation time and id, so a reconnect resumes after it), and
@@ -186,6 +194,7 @@ export function notificationStream(options: {
       close = () => {
         if (closed) return;
         closed = true;
+        openStreams.delete(close);
         if (heartbeat) clearInterval(heartbeat);
         unsubscribe?.();
         signal.removeEventListener("abort", close);
@@ -230,6 +239,7 @@ export function notificationStream(options: {
       };
 
       if (signal.aborted) return close();
+      openStreams.add(close);
       signal.addEventListener("abort", close, { once: true });
       write("retry: 3000\n\n");
       const sendSharedUnread = async (reads: SignalReads) =>

@@ -1,5 +1,6 @@
 import { PROPOSAL_AUTHOR_LABELS, PROPOSAL_STATUSES, type ProposalStatus } from "@domain/proposal";
 import { pageCount } from "@domain/rfp/search";
+import { pageNumber } from "@domain/rules/paging";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const raw = params.get("status");
   const status = PROPOSAL_STATUSES.find((s) => s === raw && s !== "draft") ?? null;
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const page = pageNumber(params.get("page"));
   const { rows, total } = await listAuthorProposals(await getDb(), viewer.user.id, {
     status,
     limit: PAGE_SIZE,

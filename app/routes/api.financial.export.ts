@@ -1,6 +1,6 @@
 import { FINANCE_TABS, periodWindow } from "@domain/finance";
 import { readFinanceQuery } from "@domain/finance/query";
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { associationToday, requireFinanceApi } from "~/auth/finance.server";
 import { getDb } from "~/db.server";
 import {
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("type") ?? "overview";
   if (!(FINANCE_TABS as readonly string[]).includes(asked))
-    return Response.json({ error: `type must be one of ${FINANCE_TABS.join(", ")}` }, { status: 400 });
+    return json({ error: `type must be one of ${FINANCE_TABS.join(", ")}` }, { status: 400 });
   const query = readFinanceQuery(url.searchParams);
   const db = await getDb();
   const today = associationToday(viewer);

@@ -45,7 +45,8 @@ const OAUTH_ERRORS: Record<string, string> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const code = new URL(request.url).searchParams.get("error");
-  const message = code ? OAUTH_ERRORS[code] : undefined;
+  // Own keys only: "?error=__proto__" names no message.
+  const message = code && Object.hasOwn(OAUTH_ERRORS, code) ? OAUTH_ERRORS[code] : undefined;
   return json({
     oauthName: oauthProvider()?.name ?? null,
     // A disabled account signing in through OAuth hears what the password sign-in says (issue 11, 5.3).

@@ -1,3 +1,4 @@
+import { pageNumber } from "../rules/paging";
 import { PROPOSAL_STATUSES, PROPOSAL_VENDOR_LABELS, type ProposalStatus } from "./machine";
 
 /** The vendor's proposal list (spec 001 section 7: vendor proposals, default limit 20 with offset). */
@@ -21,8 +22,7 @@ export interface MyProposalsQuery {
 export function parseMyProposalsQuery(params: URLSearchParams): MyProposalsQuery {
   const raw = params.get("status");
   const status = PROPOSAL_STATUSES.includes(raw as ProposalStatus) ? (raw as ProposalStatus) : null;
-  const n = Number(params.get("page"));
-  return { status, page: Number.isInteger(n) && n >= 1 ? n : 1 };
+  return { status, page: pageNumber(params.get("page")) };
 }
 
 export function myProposalsHref(query: MyProposalsQuery): string {

@@ -1,3 +1,4 @@
+import { pageNumber } from "../rules/paging";
 import {
   PROPERTY_TYPES,
   type PropertyType,
@@ -120,16 +121,21 @@ export const DEFAULT_RFP_SEARCH: RfpSearchFilters = {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const STATE = /^[A-Za-z]{2}$/;
 
+/** Budgets are whole dollars in an integer column: a filter past its largest value is that value. */
+const MAX_BUDGET_FILTER = 2_147_483_647;
+
 function wholeNumber(value: string | null): number | null {
   if (value === null || value.trim() === "") return null;
   const n = Number(value.replace(/[$,\s]/g, ""));
   if (!Number.isFinite(n) || n < 0) return null;
-  return Math.floor(n);
+  return Math.min(Math.floor(n), MAX_BUDGET_FILTER);
 }
 
+/** A calendar date that exists ("2026-02-31" does not: JavaScript would roll it into March). */
 function validDate(value: string | null): string | null {
   if (!value || !DATE.test(value)) return null;
-  return Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? null : value;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value ? value : null;
 }
 
 function positiveInt(value: string | null, fallback: number, max: number): number {
@@ -176,7 +182,7 @@ export function parseRfpSearch(params: URLSearchParams): RfpSearchFilters {
   const order = params.get("order");
   f.order = order === "asc" || order === "desc" ? order : defaultOrder(f.sort);
   f.limit = positiveInt(params.get("limit"), RFP_PAGE_SIZE, RFP_PAGE_SIZE_MAX);
-  f.page = positiveInt(params.get("page"), 1, 10_000);
+  f.page = pageNumber(params.get("page"));
   return f;
 }
 

@@ -1,4 +1,3 @@
-/// <reference types="vite/client" />
 /**
  * Malformed requests to every action (issue 11, part 2.3): every route module under app/routes that
  * exports an action gets bodies no form sends (empty, no Content-Type, JSON, text/plain, XML,
@@ -11,23 +10,16 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { userProfiles } from "@db/schema";
-import { eq, sql } from "drizzle-orm";
+import { LIBRARY_MAX_MB } from "@domain/documents";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadDocument } from "~/commands/documents.server";
-import { createRfp, executeRfpCommand } from "~/commands/rfps.server";
 import { resetEnvForTests } from "~/env.server";
-import { storeStream } from "~/storage/files.server";
 import { useAppDatabase } from "../support/app";
-import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
 import { TINY_PDF } from "../support/files";
-import { personWithRole } from "../support/people";
-import { inDays, rfpFields } from "../support/rfps";
-
-type RouteModule = { action?: (args: unknown) => Promise<unknown> };
-const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}", { eager: true });
+import { type FuzzWorld, fuzzWorld, peopleFor } from "../support/fuzz-world";
+import { fetchBody, MALFORMED_BODIES, oversizedUpload, type RawBody } from "../support/malformed-bodies";
+import { routeModules } from "../support/route-modules";
 
 /** The signed Stripe webhook is another part's fuzz (signed malformed events); it reads no form. */
 const SKIPPED: Record<string, string> = {
@@ -38,24 +30,10 @@ const SKIPPED: Record<string, string> = {
 /** The one intent meant to fail: the error monitor's "trigger a test error" button answers 500. */
 const DELIBERATE_500 = new Set(["_app.admin_.errors:test-error"]);
 
-/** Who posts to a route: the people it serves (the first also gets every intent's bodies). */
-function peopleFor(id: string): string[] {
-  if (id.startsWith("_app.admin")) return ["admin"];
-  if (id.startsWith("_app.rfps")) return ["manager", "vendor"];
-  if (id.startsWith("_app.properties") || id === "properties.switch") return ["manager", "homeowner"];
-  // The document library: its board member (who may upload) and a reader who may not.
-  if (id.startsWith("_app.documents")) return ["manager", "homeowner"];
-  if (id.startsWith("onboarding")) return ["onboarding"];
-  if (id.startsWith("_app.") || id.startsWith("api.") || id === "preferences") return ["vendor"];
-  return ["anonymous"];
-}
-
 /** Tables that a refused request may still touch: the rate-limit counters count every attempt. */
 const COUNTED_ANYWAY = new Set(["rate_limit_counters"]);
 
-const routes = Object.entries(modules)
-  .map(([file, mod]) => ({ id: path.basename(file).replace(/\.tsx?$/, ""), file, mod }))
-  .filter((r) => typeof r.mod.action === "function" && !(r.id in SKIPPED));
+const routes = routeModules.filter((r) => typeof r.mod.action === "function" && !(r.id in SKIPPED));
 
 /** The intents a route (or the controller it delegates to) knows, read from its source. */
 function intentsOf(file: string): string[] {
@@ -118,6 +96,8 @@ interface Body {
   name: string;
   body?: BodyInit;
   contentType?: string;
+  /** A body that breaks the reader, made afresh for each request (a stream is read once). */
+  raw?: RawBody;
 }
 
 const urlencoded = (name: string, entries: [string, string][]): Body => ({
@@ -181,6 +161,9 @@ const GENERIC: Body[] = [
   urlencoded("wrong types", Object.entries(WRONG_TYPES)),
   multipartWithFile("a=b.pdf"),
   multipartWithFile('we"ird;name=x.pdf'),
+  // Truncated and malformed multipart, too many parts, huge part headers, chunked bodies over the
+  // limit (issue 26, part 1): a cut-off file part used to end the process.
+  ...MALFORMED_BODIES.map((raw) => ({ name: raw.name, contentType: raw.contentType, raw })),
 ];
 
 /** Bodies with each intent the route knows: wrong types, NUL bytes, duplicates, 1 MB. */
@@ -210,7 +193,8 @@ function request(url: string, body: Body, cookie: string | null) {
   const headers = new Headers();
   if (body.contentType) headers.set("Content-Type", body.contentType);
   if (cookie) headers.set("Cookie", cookie);
-  return new Request(`http://localhost${url}`, { method: "POST", body: body.body, headers });
+  const init = body.raw ? fetchBody(body.raw) : { body: body.body };
+  return new Request(`http://localhost${url}`, { method: "POST", headers, ...init });
 }
 
 /** The status an action answered with: a returned or thrown Response, or 500 for anything else. */
@@ -237,8 +221,7 @@ function filesUnder(dir: string): string[] {
 describe.each(engines)("malformed requests to every action on %s", (engine) => {
   const t = useTestDatabase(engine);
   let uploadDir: string;
-  type Person = Awaited<ReturnType<typeof personWithRole>> | null;
-  const people: Record<string, Person> = {};
+  const people: FuzzWorld["people"] = {};
   const params: Record<string, Record<string, string>> = {};
 
   beforeAll(async () => {
@@ -246,59 +229,9 @@ describe.each(engines)("malformed requests to every action on %s", (engine) => {
     uploadDir = mkdtempSync(path.join(tmpdir(), "fuzz-uploads-"));
     process.env.UPLOAD_DIR = uploadDir;
     resetEnvForTests();
-    people.anonymous = null;
-    people.admin = await personWithRole(t.db, "admin");
-    people.manager = await personWithRole(t.db, "board_member");
-    people.vendor = await personWithRole(t.db, "vendor");
-    people.homeowner = await personWithRole(t.db, "homeowner");
-    people.newcomer = await personWithRole(t.db, null);
-    const onboarding = await personWithRole(t.db, "vendor", { verified: false });
-    await t.db
-      .update(userProfiles)
-      .set({ onboardingCompleted: false, onboardingStep: "verification" })
-      .where(eq(userProfiles.id, onboarding.id));
-    people.onboarding = onboarding;
-    const manager = people.manager as NonNullable<Person>;
-    const actor = { userId: manager.id, isAdmin: false };
-    const published = await createRfp(t.db, {
-      actor,
-      mayCreate: true,
-      authorContextId: null,
-      fields: rfpFields({ proposal_deadline: inDays(10) }),
-    });
-    if (!published.ok) throw new Error("could not create the RFP");
-    const rfpId = published.result.rfpId;
-    await executeRfpCommand(t.db, rfpId, { type: "PublishRfp", actor });
-    const draft = await createRfp(t.db, {
-      actor,
-      mayCreate: true,
-      authorContextId: null,
-      fields: rfpFields({ title: "Draft roof survey" }),
-    });
-    if (!draft.ok) throw new Error("could not create the draft");
-    params["_app.rfps.$id"] = { id: rfpId };
-    params["_app.rfps.$id_.proposals"] = { id: rfpId };
-    params["_app.rfps_.$id.edit"] = { id: draft.result.rfpId };
-    params["onboarding.$step"] = { step: "verification" };
-    const association = await associationWith(t.db, { id: manager.id }, [
-      { id: (people.homeowner as NonNullable<Person>).id, memberRole: "homeowner", unit: "1" },
-    ]);
-    params["_app.properties.$id"] = { id: association.id };
-    // A library document of the board member's association (issue 12, part 1).
-    const associationId = association.id;
-    const stored = await storeStream("association-documents", Readable.from([TINY_PDF]), 1024 * 1024);
-    const uploaded = await uploadDocument(t.db, {
-      associationId,
-      actorId: manager.id,
-      file: { ...stored, name: "bylaws.pdf" },
-      title: "Bylaws",
-      category: "bylaws",
-      visibility: "members",
-      vendorEmails: [],
-      folderId: null,
-    });
-    if (!uploaded.ok) throw new Error("could not upload the document");
-    params["_app.documents.$id"] = { id: uploaded.documentId };
+    const world = await fuzzWorld(t.db);
+    Object.assign(people, world.people);
+    Object.assign(params, world.params);
   });
 
   afterAll(() => {
@@ -374,6 +307,26 @@ describe.each(engines)("malformed requests to every action on %s", (engine) => {
     expect(await rowCounts()).toEqual(before);
     expect(filesUnder(uploadDir)).toEqual(filesBefore);
   }, 600_000);
+
+  it("refuses an upload sent in chunks past the library's own limit with 413 and keeps nothing", async () => {
+    const filesBefore = filesUnder(uploadDir);
+    const route = routes.find((r) => r.id === "_app.documents._index");
+    if (!route) throw new Error("no library route");
+    const raw = oversizedUpload(LIBRARY_MAX_MB + 1);
+    const { status } = await statusOf(async () =>
+      (route.mod.action as (a: unknown) => Promise<unknown>)({
+        request: request(
+          "/documents",
+          { name: raw.name, contentType: raw.contentType, raw },
+          people.manager?.cookie ?? null,
+        ),
+        params: {},
+        context: { clientIp: "10.0.0.1" },
+      }),
+    );
+    expect(status).toBe(413);
+    expect(filesUnder(uploadDir)).toEqual(filesBefore);
+  }, 120_000);
 
   // An intent that takes no fields is a valid request whatever else is posted, so here only the
   // status is checked (the intents' own tests check what they write).

@@ -1,8 +1,9 @@
 import type { AddressInfo } from "node:net";
+import { throwIfPotentialCSRFAttack } from "@remix-run/server-runtime/dist/actions.js";
 // @ts-expect-error: express ships no types and the app does not need @types/express for one test
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { security } from "../../server/security.js";
+import { appResponses, NUL_IN_ADDRESS, security } from "../../server/security.js";
 
 /**
  * The security middleware of server.js (issue 11, parts 3.2 and 3.3) in front of a handler that records
@@ -128,5 +129,132 @@ describe("security headers on every response (part 3.3)", () => {
   it("puts the headers on refusals too", async () => {
     const refused = await post(`${base}/preferences`, { Origin: "https://evil.example" });
     expect(refused.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("the address and the app's responses (issue 26, parts 2 and 7)", () => {
+  let appBase = "";
+  const seen: Array<{ path: string; forwardedHost: string | undefined; remixCheck: string }> = [];
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(security({ appUrl: "https://app.example" }));
+    app.use(appResponses());
+    interface Req {
+      method: string;
+      path: string;
+      protocol: string;
+      originalUrl: string;
+      headers: Record<string, string | undefined>;
+      get: (name: string) => string | undefined;
+    }
+    interface Res {
+      status: (n: number) => void;
+      append: (name: string, value: string) => void;
+      end: (body: string) => void;
+    }
+    // Stands in for Remix: its own origin check on the request it is given, then the response's
+    // headers appended one by one, as @remix-run/express's sendRemixResponse does.
+    app.all("*", (req: Req, res: Res) => {
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+      let remixCheck = "passed";
+      if (req.method === "POST") {
+        try {
+          throwIfPotentialCSRFAttack(headers);
+        } catch (error) {
+          remixCheck = (error as Error).message;
+        }
+      }
+      seen.push({ path: req.path, forwardedHost: req.headers["x-forwarded-host"], remixCheck });
+      const response =
+        req.path === "/download"
+          ? new Response("a,b", {
+              headers: {
+                "Content-Type": "text/csv",
+                "Cache-Control": "private, no-store",
+                "X-Content-Type-Options": "nosniff",
+                "Content-Security-Policy": "sandbox; default-src 'none'",
+              },
+            })
+          : req.path === "/feed"
+            ? new Response("x", { headers: { "Cache-Control": "private, max-age=300" } })
+            : new Response("<p>page</p>", { headers: { "Content-Type": "text/html" } });
+      res.status(remixCheck === "passed" ? response.status : 500);
+      for (const [k, v] of response.headers.entries()) res.append(k, v);
+      res.end("body");
+    });
+    appBase = await new Promise<string>((resolve) => {
+      const server = app.listen(0, "127.0.0.1", () => {
+        servers.push(server);
+        resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      });
+    });
+  });
+
+  it("refuses NUL anywhere in the address with 400 before the app, on every method", async () => {
+    seen.length = 0;
+    for (const path of ["/rfps?q=a%00b", "/financials?search=%00", "/rfps/%00", "/x?%00=1"]) {
+      const get = await fetch(`${appBase}${path}`);
+      expect(get.status).toBe(400);
+      expect(await get.text()).toBe(NUL_IN_ADDRESS);
+      expect((await post(`${appBase}${path}`, {})).status).toBe(400);
+    }
+    expect((await fetch(`${appBase}/rfps?q=%2500`)).status).toBe(200);
+    expect(seen.map((s) => s.path)).toEqual(["/rfps"]);
+  });
+
+  it("sends a signed-in person's pages private, no-store; a guest's without; a route's own Cache-Control wins", async () => {
+    const signedIn = { Cookie: "theme=dark; __Host-session=abc.def" };
+    expect((await fetch(`${appBase}/dashboard`, { headers: signedIn })).headers.get("Cache-Control")).toBe(
+      "private, no-store",
+    );
+    expect(
+      (await fetch(`${appBase}/dashboard`, { headers: { Cookie: "session=abc" } })).headers.get(
+        "Cache-Control",
+      ),
+    ).toBe("private, no-store");
+    expect((await fetch(`${appBase}/dashboard`)).headers.get("Cache-Control")).toBeNull();
+    expect(
+      (await fetch(`${appBase}/dashboard`, { headers: { Cookie: "mysession=x" } })).headers.get(
+        "Cache-Control",
+      ),
+    ).toBeNull();
+    expect((await fetch(`${appBase}/feed`, { headers: signedIn })).headers.get("Cache-Control")).toBe(
+      "private, max-age=300",
+    );
+  });
+
+  it("sends each header of a download once: the route's nosniff and sandbox policy replace helmet's", async () => {
+    const response = await fetch(`${appBase}/download`);
+    // fetch joins a header sent twice: "nosniff, nosniff".
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Content-Security-Policy")).toBe("sandbox; default-src 'none'");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    // A page keeps helmet's.
+    const page = await fetch(`${appBase}/dashboard`);
+    expect(page.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(page.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("lets a form posted from APP_URL through a proxy that rewrites Host pass Remix's own origin check", async () => {
+    seen.length = 0;
+    // The proxy forwards https://app.example to 127.0.0.1 with its own Host and no X-Forwarded-Host.
+    const ok = await post(`${appBase}/preferences`, {
+      Origin: "https://app.example",
+      "Sec-Fetch-Site": "same-origin",
+    });
+    expect(ok.status).toBe(200);
+    expect(seen).toEqual([{ path: "/preferences", forwardedHost: "app.example", remixCheck: "passed" }]);
+    // Its own host, and no Origin: untouched.
+    seen.length = 0;
+    expect((await post(`${appBase}/preferences`, { Origin: appBase })).status).toBe(200);
+    expect((await post(`${appBase}/preferences`, {})).status).toBe(200);
+    expect(seen.map((s) => [s.forwardedHost, s.remixCheck])).toEqual([
+      [undefined, "passed"],
+      [undefined, "passed"],
+    ]);
+    // Another origin is refused before the app, as before.
+    expect((await post(`${appBase}/preferences`, { Origin: "https://evil.example" })).status).toBe(403);
   });
 });

@@ -91,6 +91,18 @@ describe("RFP search filters (spec 001 sections 2.2, 2.3, 3, 7)", () => {
     expect(parse("budget_min=900&budget_max=100")).toMatchObject({ budgetMin: 100, budgetMax: 900 });
     expect(parse("budget=5k-25k")).toMatchObject({ budgetMin: 5000, budgetMax: 25000 });
     expect(parse("budget=over-100k")).toMatchObject({ budgetMin: 100000, budgetMax: null });
+    // Past the integer column's largest value (issue 26, part 2: answered 500).
+    expect(parse("budget_min=99999999999999999999").budgetMin).toBe(2_147_483_647);
+  });
+
+  it("keeps only dates that exist, and bounds the page (issue 26, part 2)", () => {
+    expect(parse("deadline_from=2026-02-31&deadline_to=2026-13-01")).toMatchObject({
+      deadlineFrom: null,
+      deadlineTo: null,
+    });
+    expect(parse("deadline_from=2028-02-29").deadlineFrom).toBe("2028-02-29");
+    expect(parse("page=99999999999999999999").page).toBe(10_000);
+    expect(parse("page=-3").page).toBe(1);
   });
 
   it("sorts by relevance when there is search text, newest otherwise", () => {
