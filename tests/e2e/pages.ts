@@ -19,6 +19,9 @@
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
 
+/** Every viewer, in the order the specs that visit every page sign them in. */
+export const VIEWERS: readonly PageViewer[] = ["guest", "onboarding", "vendor", "board", "manager", "admin"];
+
 export interface PageEntry {
   /** The route file (app/routes/<route>.tsx) that renders it. */
   route: string;
