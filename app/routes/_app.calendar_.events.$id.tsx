@@ -170,7 +170,7 @@ export default function EventDetail() {
         <h1 className="text-3xl font-semibold">{e.title}</h1>
         <span className={`rounded px-2 py-0.5 text-sm ${e.color}`}>{e.typeLabel}</span>
       </div>
-      <dl className="mt-4 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+      <dl className="mt-4 grid grid-cols-[8rem_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm [overflow-wrap:anywhere]">
         <dt className="font-medium text-slate-600 dark:text-slate-400">When</dt>
         <dd data-testid="event-when">{e.when}</dd>
         {e.zone !== e.viewerZone ? (
