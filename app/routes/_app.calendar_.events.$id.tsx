@@ -7,7 +7,8 @@ import {
   entryColor,
   expandEvent,
   fromRrule,
-  RECURRENCE_LABELS,
+  recurrenceLabel,
+  wallClock,
 } from "@domain/calendar";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -81,7 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       location: e.location,
       meetingUrl: e.meetingUrl,
       recurrence: recurrence
-        ? `${RECURRENCE_LABELS[recurrence.pattern]}${recurrence.interval > 1 ? `, every ${recurrence.interval}` : ""}${
+        ? `${recurrenceLabel(recurrence.pattern, wallClock(series.startsAt, e.timeZone).date)}${recurrence.interval > 1 ? `, every ${recurrence.interval}` : ""}${
             recurrence.ends === "until"
               ? `, until ${recurrence.until}`
               : recurrence.ends === "count"
