@@ -208,12 +208,8 @@ export default function CalendarPage() {
       </div>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
         <nav aria-label="Month" className="flex flex-wrap items-center gap-2">
-          <Link
-            to={calendarHref({ ...keep, month: data.prev })}
-            className={buttonClass("secondary", "px-3")}
-            aria-label="Previous month"
-          >
-            ‹ Prev
+          <Link to={calendarHref({ ...keep, month: data.prev })} className={buttonClass("secondary", "px-3")}>
+            <span aria-hidden="true">‹ </span>Previous<span className="sr-only"> month</span>
           </Link>
           <Link
             to={calendarHref({ ...keep, month: data.todayMonth })}
@@ -221,12 +217,9 @@ export default function CalendarPage() {
           >
             Today
           </Link>
-          <Link
-            to={calendarHref({ ...keep, month: data.next })}
-            className={buttonClass("secondary", "px-3")}
-            aria-label="Next month"
-          >
-            Next ›
+          <Link to={calendarHref({ ...keep, month: data.next })} className={buttonClass("secondary", "px-3")}>
+            Next<span className="sr-only"> month</span>
+            <span aria-hidden="true"> ›</span>
           </Link>
           <h2 className="ml-2 text-xl font-semibold" aria-live="polite" data-testid="calendar-title">
             {data.title}
@@ -321,9 +314,12 @@ export default function CalendarPage() {
                         <Link
                           to={`/calendar/new?date=${c.date}`}
                           className={`rounded px-1 text-xs hover:underline ${c.isToday ? "bg-blue-700 font-bold text-white" : ""}`}
-                          aria-label={`New event on ${c.date}`}
                         >
                           {c.day}
+                          <span className="sr-only">
+                            {" "}
+                            {MONTH_NAMES[Number(c.date.slice(5, 7)) - 1]} {c.date.slice(0, 4)}: new event
+                          </span>
                         </Link>
                       </div>
                       <div className="mt-1 flex flex-col gap-0.5">

@@ -7,7 +7,8 @@ import {
   entryColor,
   expandEvent,
   fromRrule,
-  RECURRENCE_LABELS,
+  recurrenceLabel,
+  wallClock,
 } from "@domain/calendar";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -81,7 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       location: e.location,
       meetingUrl: e.meetingUrl,
       recurrence: recurrence
-        ? `${RECURRENCE_LABELS[recurrence.pattern]}${recurrence.interval > 1 ? `, every ${recurrence.interval}` : ""}${
+        ? `${recurrenceLabel(recurrence.pattern, wallClock(series.startsAt, e.timeZone).date)}${recurrence.interval > 1 ? `, every ${recurrence.interval}` : ""}${
             recurrence.ends === "until"
               ? `, until ${recurrence.until}`
               : recurrence.ends === "count"
@@ -170,7 +171,7 @@ export default function EventDetail() {
         <h1 className="text-3xl font-semibold">{e.title}</h1>
         <span className={`rounded px-2 py-0.5 text-sm ${e.color}`}>{e.typeLabel}</span>
       </div>
-      <dl className="mt-4 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+      <dl className="mt-4 grid grid-cols-[8rem_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm [overflow-wrap:anywhere]">
         <dt className="font-medium text-slate-600 dark:text-slate-400">When</dt>
         <dd data-testid="event-when">{e.when}</dd>
         {e.zone !== e.viewerZone ? (

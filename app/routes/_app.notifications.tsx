@@ -230,7 +230,7 @@ export default function NotificationsPage() {
               </label>
             ) : null}
             <span className="text-sm text-slate-600 dark:text-slate-400">{shown} shown</span>
-            <span className="ml-auto flex gap-2">
+            <span className="ml-auto flex flex-wrap gap-2">
               <button
                 type="submit"
                 name="intent"

@@ -1,5 +1,6 @@
 import {
   BILLING_INTERVALS,
+  checkoutButtonLabel,
   FEATURE_LABELS,
   findPlan,
   INTERVAL_LABELS,
@@ -7,9 +8,11 @@ import {
   PAID_PLAN_IDS,
   type Plan,
   STATUS_LABELS,
+  trialDaysLeft,
+  trialStatusText,
 } from "@domain/billing";
 
-import { formatCents } from "@domain/credits/packages";
+import { creditCount, formatCents } from "@domain/credits/packages";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -133,7 +136,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     personal,
     association:
       association && associationPlan
-        ? { ...association, plan: associationPlan, trialEndsAt: associationTrial }
+        ? {
+            ...association,
+            plan: associationPlan,
+            trialEndsAt: associationTrial,
+            trialDaysLeft: associationTrial ? trialDaysLeft(associationTrial, now) : 0,
+          }
         : null,
     purchases,
     buyable,
@@ -196,6 +204,7 @@ export default function Billing() {
           description="The plan of the association you serve on the board or manage: its board room, financials, documents and calendar."
           overview={association.plan as PlanOverview}
           ownTrialEndsAt={association.trialEndsAt}
+          ownTrialDaysLeft={association.trialDaysLeft}
           plan={findPlan("association") as Plan}
           intervals={buyable.association}
         />
@@ -228,7 +237,7 @@ export default function Billing() {
                 <tr key={p.id} className="border-t border-slate-200 dark:border-slate-800">
                   <td className="py-2">{day(p.createdAt)}</td>
                   <td className="py-2">
-                    {p.packageName} ({p.credits} credits)
+                    {p.packageName} ({creditCount(p.credits)})
                   </td>
                   <td className="py-2">{formatCents(p.price)}</td>
                   <td className="py-2 text-right">
@@ -262,8 +271,10 @@ function PlanSection({
   plan,
   intervals,
   ownTrialEndsAt = null,
+  ownTrialDaysLeft = 0,
 }: {
   ownTrialEndsAt?: string | null;
+  ownTrialDaysLeft?: number;
   id: string;
   subject: "user" | "association";
   title: string;
@@ -296,7 +307,7 @@ function PlanSection({
         <div>
           <dt className="text-slate-600 dark:text-slate-400">Status</dt>
           <dd className="font-semibold text-slate-900 dark:text-slate-100" data-testid={`${id}-status`}>
-            {status ?? (ownTrialEndsAt ? "Trial" : "No subscription")}
+            {status ?? (ownTrialEndsAt ? trialStatusText(ownTrialDaysLeft) : "No subscription")}
           </dd>
         </div>
         {ownTrialEndsAt ? (
@@ -362,9 +373,10 @@ function PlanSection({
                   <input type="hidden" name="planId" value={plan.id} />
                   <input type="hidden" name="interval" value={price.interval} />
                   <Button type="submit" disabled={busy}>
-                    {plan.trialDays > 0 && !overview.hadPlan
-                      ? `Start ${plan.trialDays}-day trial, then ${formatCents(price.amount)}/${INTERVAL_LABELS[price.interval].per}`
-                      : `Upgrade to ${plan.name} ${INTERVAL_LABELS[price.interval].adjective}: ${formatCents(price.amount)}/${INTERVAL_LABELS[price.interval].per}`}
+                    {checkoutButtonLabel(plan, price, formatCents(price.amount), {
+                      hadPlan: overview.hadPlan,
+                      ownTrialDaysLeft,
+                    })}
                   </Button>
                 </Form>
               ))}

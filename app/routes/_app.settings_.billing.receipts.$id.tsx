@@ -1,4 +1,4 @@
-import { formatCents } from "@domain/credits/packages";
+import { creditCount, formatCents } from "@domain/credits/packages";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -39,7 +39,7 @@ export default function Receipt() {
         <dd>{email}</dd>
         <dt className="text-slate-600 dark:text-slate-400">Item</dt>
         <dd>
-          {receipt.packageName} ({receipt.credits} credits)
+          {receipt.packageName} ({creditCount(receipt.credits)})
         </dd>
         <dt className="text-slate-600 dark:text-slate-400">Amount paid</dt>
         <dd className="font-semibold">

@@ -178,44 +178,46 @@ function Analytics({ data }: { data: Data }) {
         {data.categories.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">No bids yet.</p>
         ) : (
-          <table className="mt-3 w-full text-left text-sm" data-testid="bids-table">
-            <thead className="text-slate-600 dark:text-slate-400">
-              <tr>
-                <th scope="col" className={th}>
-                  Category
-                </th>
-                <th scope="col" className={th}>
-                  Bids
-                </th>
-                <th scope="col" className={th}>
-                  Your average bid
-                </th>
-                <th scope="col" className={th}>
-                  Your average winning bid
-                </th>
-                <th scope="col" className={th}>
-                  Average awarded bid
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {data.categories.map((c) => (
-                <tr key={c.category}>
-                  <th scope="row" className="py-2 pr-3 font-normal">
-                    {c.label}
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="bids-table">
+              <thead className="text-slate-600 dark:text-slate-400">
+                <tr>
+                  <th scope="col" className={th}>
+                    Category
                   </th>
-                  <td className={td}>{c.bids}</td>
-                  <td className={td}>{c.avgBidLabel ?? "–"}</td>
-                  <td className={td}>{c.avgWonBidLabel ?? "–"}</td>
-                  <td className={td}>
-                    {c.avgAwardedBidLabel
-                      ? `${c.avgAwardedBidLabel}${c.bidToAwarded === null ? "" : ` (yours: ${c.bidToAwarded}%)`}`
-                      : `– (${plural(c.awarded, "award")})`}
-                  </td>
+                  <th scope="col" className={th}>
+                    Bids
+                  </th>
+                  <th scope="col" className={th}>
+                    Your average bid
+                  </th>
+                  <th scope="col" className={th}>
+                    Your average winning bid
+                  </th>
+                  <th scope="col" className={th}>
+                    Average awarded bid
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {data.categories.map((c) => (
+                  <tr key={c.category}>
+                    <th scope="row" className="py-2 pr-3 font-normal">
+                      {c.label}
+                    </th>
+                    <td className={td}>{c.bids}</td>
+                    <td className={td}>{c.avgBidLabel ?? "–"}</td>
+                    <td className={td}>{c.avgWonBidLabel ?? "–"}</td>
+                    <td className={td}>
+                      {c.avgAwardedBidLabel
+                        ? `${c.avgAwardedBidLabel}${c.bidToAwarded === null ? "" : ` (yours: ${c.bidToAwarded}%)`}`
+                        : `– (${plural(c.awarded, "award")})`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
 
@@ -280,36 +282,38 @@ function Segments({ id, title, rows }: { id: string; title: string; rows: Data["
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">No decided bids yet.</p>
       ) : (
-        <table className="mt-3 w-full text-left text-sm" data-testid={`${id}-table`}>
-          <thead className="text-slate-600 dark:text-slate-400">
-            <tr>
-              <th scope="col" className={th}>
-                {id === "categories" ? "Category" : "Property type"}
-              </th>
-              <th scope="col" className={th}>
-                Won
-              </th>
-              <th scope="col" className={th}>
-                Decided
-              </th>
-              <th scope="col" className={th}>
-                Win rate
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {rows.map((r) => (
-              <tr key={r.key}>
-                <th scope="row" className="py-2 pr-3 font-normal">
-                  {r.label}
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid={`${id}-table`}>
+            <thead className="text-slate-600 dark:text-slate-400">
+              <tr>
+                <th scope="col" className={th}>
+                  {id === "categories" ? "Category" : "Property type"}
                 </th>
-                <td className={td}>{r.won}</td>
-                <td className={td}>{r.won + r.lost}</td>
-                <td className={td}>{`${r.winRate.toFixed(1)}%`}</td>
+                <th scope="col" className={th}>
+                  Won
+                </th>
+                <th scope="col" className={th}>
+                  Decided
+                </th>
+                <th scope="col" className={th}>
+                  Win rate
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {rows.map((r) => (
+                <tr key={r.key}>
+                  <th scope="row" className="py-2 pr-3 font-normal">
+                    {r.label}
+                  </th>
+                  <td className={td}>{r.won}</td>
+                  <td className={td}>{r.won + r.lost}</td>
+                  <td className={td}>{`${r.winRate.toFixed(1)}%`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { apiJson } from "~/api-json.server";
 import { meetingActor, requireBoardRoomApi } from "~/auth/board-room.server";
 import { scheduleMeeting } from "~/commands/meetings.server";
 import { getDb } from "~/db.server";
@@ -23,7 +24,7 @@ import {
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireBoardRoomApi(request);
   const rows = await listMeetings(await getDb(), viewer.association.id, meetingFilters(new URL(request.url)));
-  return json(
+  return apiJson(
     {
       meetings: rows.map((m) => ({
         id: m.id,
@@ -71,5 +72,5 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (!outcome.ok) return domainError(outcome.error);
   const detail = await meetingOr404(db, viewer, outcome.result.meetingId);
-  return json({ meeting: meetingJson(detail) }, { status: 201, headers: NO_STORE });
+  return apiJson({ meeting: meetingJson(detail) }, { status: 201, headers: NO_STORE });
 }

@@ -1,6 +1,7 @@
 import { MEETING_FIELD_KEYS, type MeetingFields } from "@domain/meeting";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { apiJson } from "~/api-json.server";
 import { meetingActor, requireBoardRoomApi } from "~/auth/board-room.server";
 import { changeMeeting, executeMeetingCommand } from "~/commands/meetings.server";
 import { getDb } from "~/db.server";
@@ -22,7 +23,7 @@ import {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireBoardRoomApi(request);
   const detail = await meetingOr404(await getDb(), viewer, params.id ?? "");
-  return json({ meeting: meetingJson(detail) }, { headers: NO_STORE });
+  return apiJson({ meeting: meetingJson(detail) }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -56,7 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     command: { type: "UpdateMeeting", actor: target.actor, fields },
   });
   if (!outcome.ok) return domainError(outcome.error);
-  return json(
+  return apiJson(
     { meeting: meetingJson(await meetingOr404(db, viewer, target.meetingId)) },
     { headers: NO_STORE },
   );

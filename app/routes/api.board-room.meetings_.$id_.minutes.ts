@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { apiJson } from "~/api-json.server";
 import { associationQuorum, meetingActor, requireBoardRoomApi } from "~/auth/board-room.server";
 import type { MeetingChange } from "~/commands/meetings.server";
 import { changeMeeting, newId } from "~/commands/meetings.server";
@@ -23,7 +24,7 @@ import {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireBoardRoomApi(request);
   const detail = await meetingOr404(await getDb(), viewer, params.id ?? "");
-  return json({ minutes: meetingJson(detail).minutes }, { headers: NO_STORE });
+  return apiJson({ minutes: meetingJson(detail).minutes }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -63,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
     if (!outcome.ok) return domainError(outcome.error);
   }
-  return json(
+  return apiJson(
     { meeting: meetingJson(await meetingOr404(db, viewer, detail.meeting.id)) },
     { headers: NO_STORE },
   );

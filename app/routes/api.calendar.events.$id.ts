@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { apiJson } from "~/api-json.server";
 import { deleteEvent, updateEvent } from "~/commands/calendar.server";
 import { getDb } from "~/db.server";
 import { domainErrorStatus } from "~/forms.server";
@@ -14,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   if (!UUID.test(id)) return notFound();
   const event = await eventJson(await getDb(), actor, id);
-  return event ? json({ event }) : notFound();
+  return event ? apiJson({ event }) : notFound();
 }
 
 /**
@@ -38,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const updated = await updateEvent(db, actor, id, body.input, occurrence);
     if (!updated.ok)
       return json({ error: updated.error.message }, { status: domainErrorStatus(updated.error.kind) });
-    return json({ event: await eventJson(db, actor, id) });
+    return apiJson({ event: await eventJson(db, actor, id) });
   }
   if (request.method === "DELETE") {
     const deleted = await deleteEvent(db, actor, id, occurrence);

@@ -1,6 +1,7 @@
 import { addDays, CALENDAR_LIMITS, EVENT_TYPES, wallClockToInstant } from "@domain/calendar";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { apiJson } from "~/api-json.server";
 import { createEvent } from "~/commands/calendar.server";
 import { getDb } from "~/db.server";
 import { domainErrorStatus } from "~/forms.server";
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     eventType: type,
   });
   const events = await entriesJson(db, actor, entries);
-  return json({ events }, { headers: { "Cache-Control": "private, no-store" } });
+  return apiJson({ events }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** POST /api/calendar/events: creates an event (the same rules as the form). */
@@ -57,5 +58,5 @@ export async function action({ request }: ActionFunctionArgs) {
       { error: created.error.message, field: "property_id" },
       { status: domainErrorStatus(created.error.kind) },
     );
-  return json({ event: await eventJson(db, actor, created.value.id) }, { status: 201 });
+  return apiJson({ event: await eventJson(db, actor, created.value.id) }, { status: 201 });
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { apiJson } from "~/api-json.server";
 import { associationToday, NO_STORE, requireFinanceApi } from "~/auth/finance.server";
 import { getDb } from "~/db.server";
 import { listBudgets } from "~/queries/finance.server";
@@ -10,7 +10,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireFinanceApi(request);
   const today = associationToday(viewer);
   const rows = await listBudgets(await getDb(), viewer.association.id);
-  return json(
+  return apiJson(
     {
       budgets: rows.map((r) => {
         const b = presentBudget(r, today);

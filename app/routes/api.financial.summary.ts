@@ -1,6 +1,6 @@
 import { readFinanceQuery } from "@domain/finance/query";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { apiJson } from "~/api-json.server";
 import { associationToday, NO_STORE, requireFinanceApi } from "~/auth/finance.server";
 import { getDb } from "~/db.server";
 import { summaryFor } from "~/queries/finance-present.server";
@@ -22,5 +22,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     query.period,
     query.category ?? null,
   );
-  return json({ summary, currency: viewer.association.currency }, { headers: NO_STORE });
+  return apiJson({ summary, currency: viewer.association.currency }, { headers: NO_STORE });
 }

@@ -1,7 +1,7 @@
 import { centsToInput, periodWindow, TRANSACTION_LIST_LIMIT } from "@domain/finance";
 import { readFinanceQuery } from "@domain/finance/query";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { apiJson } from "~/api-json.server";
 import { associationToday, NO_STORE, requireFinanceApi } from "~/auth/finance.server";
 import { getDb } from "~/db.server";
 import { listTransactions } from "~/queries/finance.server";
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { limit },
   );
-  return json(
+  return apiJson(
     {
       transactions: rows.map((r) => ({
         id: r.id,

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { apiJson } from "~/api-json.server";
 import { requireViewer } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { siteSearch } from "~/queries/site-search.server";
@@ -18,5 +19,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!viewer) return json({ error: "Please sign in to search." }, { status: 401 });
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim();
   const results = await siteSearch(await getDb(), viewer, q);
-  return json({ q, ...results }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
+  return apiJson({ q, ...results }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
 }

@@ -1,4 +1,4 @@
-import { CREDIT_PACKAGES, formatCents, packageTotalCredits } from "@domain/credits/packages";
+import { CREDIT_PACKAGES, creditCount, formatCents, packageTotalCredits } from "@domain/credits/packages";
 import {
   CREDIT_STATUS_MESSAGES,
   DEFAULT_PROPOSAL_CREDIT_COST,
@@ -204,8 +204,7 @@ const SECTIONS: { id: string; title: string; items: FaqItem[] }[] = [
             <ul className="list-disc space-y-1 pl-5">
               {CREDIT_PACKAGES.map((p) => (
                 <li key={p.id}>
-                  {p.name}: {packageTotalCredits(p)} credit{packageTotalCredits(p) === 1 ? "" : "s"} for{" "}
-                  {formatCents(p.price)}
+                  {p.name}: {creditCount(packageTotalCredits(p))} for {formatCents(p.price)}
                   {p.savings ? ` (${p.savings})` : ""}
                 </li>
               ))}

@@ -2,6 +2,7 @@ import { INTERVAL_LABELS, PLANS, type Plan, yearlySavingPercent } from "@domain/
 import {
   CREDIT_PACKAGES,
   type CreditPackage,
+  creditCount,
   formatCents,
   packageTotalCredits,
   pricePerCreditCents,
@@ -25,8 +26,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await guestPageData(request));
 }
 
-const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
-
 export default function Pricing() {
   const { signedIn } = useLoaderData<typeof loader>();
   return (
@@ -34,7 +33,7 @@ export default function Pricing() {
       <PageHero
         eyebrow="Pricing"
         title="Free to join. Vendors pay only to propose."
-        lead={`Membership costs nothing. Vendors buy credits in packages and spend ${credits(DEFAULT_PROPOSAL_CREDIT_COST)} by default to submit a proposal in the RFP Hub; the larger the package, the less each credit costs.`}
+        lead={`Membership costs nothing. Vendors buy credits in packages and spend ${creditCount(DEFAULT_PROPOSAL_CREDIT_COST)} by default to submit a proposal in the RFP Hub; the larger the package, the less each credit costs.`}
       />
       <Section
         id="plans"
@@ -194,8 +193,8 @@ function PackageCard({ pkg, signedIn }: { pkg: CreditPackage; signedIn: boolean 
       <p className="text-sm text-slate-500">{pkg.description}</p>
       <p className="mt-4 text-3xl font-bold text-slate-900">{formatCents(pkg.price)}</p>
       <p className="text-sm text-slate-600">
-        {credits(pkg.credits)}
-        {pkg.bonus_credits > 0 ? ` + ${credits(pkg.bonus_credits)} bonus` : ""}
+        {creditCount(pkg.credits)}
+        {pkg.bonus_credits > 0 ? ` + ${creditCount(pkg.bonus_credits)} bonus` : ""}
       </p>
       <dl className="mt-4 space-y-1 text-sm">
         <div className="flex justify-between gap-2">
@@ -217,9 +216,9 @@ function PackageCard({ pkg, signedIn }: { pkg: CreditPackage; signedIn: boolean 
       <Link
         to={signedIn ? "/credits" : "/auth/sign-up"}
         className={buttonClass(pkg.popular ? "primary" : "secondary", "mt-5")}
-        aria-label={`${signedIn ? "Buy" : "Sign up to buy"} the ${pkg.name}`}
       >
         {signedIn ? "Buy credits" : "Sign up to buy"}
+        <span className="sr-only">: the {pkg.name}</span>
       </Link>
     </li>
   );

@@ -211,3 +211,32 @@ export const INTERVAL_LABELS: Record<BillingInterval, { per: string; adjective: 
   month: { per: "month", adjective: "Monthly" },
   year: { per: "year", adjective: "Yearly" },
 };
+
+/**
+ * What a plan's checkout button says. A person's first subscription to a plan with a trial starts
+ * that trial ("Start 30-day trial, then $19.00/month"). An association's trial is its own 30 days from
+ * its creation (Checkout keeps the days left of it), so it is never offered a new one: while its trial
+ * runs the button says the plan starts being charged when the trial ends; after it, an upgrade.
+ * `priceText` is the formatted price ("$99.00").
+ */
+export function checkoutButtonLabel(
+  plan: Pick<Plan, "name" | "subject" | "trialDays">,
+  price: Pick<PlanPrice, "interval">,
+  priceText: string,
+  offer: { hadPlan: boolean; ownTrialDaysLeft: number },
+): string {
+  const { per, adjective } = INTERVAL_LABELS[price.interval];
+  const cost = `${priceText}/${per}`;
+  if (plan.subject === "association") {
+    return offer.ownTrialDaysLeft > 0 && !offer.hadPlan
+      ? `Upgrade to ${plan.name} ${adjective}: ${cost} when the trial ends`
+      : `Upgrade to ${plan.name} ${adjective}: ${cost}`;
+  }
+  return plan.trialDays > 0 && !offer.hadPlan
+    ? `Start ${plan.trialDays}-day trial, then ${cost}`
+    : `Upgrade to ${plan.name} ${adjective}: ${cost}`;
+}
+
+/** An association's own trial as its status shows it: "Trial, 12 days left" ("1 day left"). */
+export const trialStatusText = (daysLeft: number) =>
+  `Trial, ${daysLeft} ${daysLeft === 1 ? "day" : "days"} left`;

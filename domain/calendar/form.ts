@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addDays } from "./grid";
+import { patternFitsStart } from "./recurrence";
 import { wallClock } from "./time";
 import {
   CALENDAR_LIMITS,
@@ -105,6 +106,9 @@ export const EventFormSchema = z
         ctx.addIssue({ code: "custom", path: ["recurrence_until"], message: M.untilRequired });
       else if (v.recurrence_until < v.start_date)
         ctx.addIssue({ code: "custom", path: ["recurrence_until"], message: M.untilBeforeStart });
+    }
+    if (v.is_recurring && !patternFitsStart(v.recurring_pattern, v.start_date)) {
+      ctx.addIssue({ code: "custom", path: ["recurring_pattern"], message: M.notLastWeekday });
     }
     if (v.is_recurring && v.recurrence_ends === "count" && !v.recurrence_count) {
       ctx.addIssue({ code: "custom", path: ["recurrence_count"], message: M.countInvalid });

@@ -47,6 +47,7 @@ export function toEventInput(v: EventFormValue, timeZone: string): EventInput {
             count: v.recurrence_count ?? null,
           },
           timeZone,
+          v.start_date,
         )
       : null,
     attendeeEmails: splitEmails(v.attendee_emails),

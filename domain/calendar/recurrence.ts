@@ -1,6 +1,12 @@
 import * as rruleModule from "rrule";
 import { floatingMs, fromFloating, fromFloatingMs, toFloating, wallClock, wallClockToInstant } from "./time";
-import { CALENDAR_LIMITS, type RecurrencePattern } from "./types";
+import {
+  CALENDAR_LIMITS,
+  RECURRENCE_LABELS,
+  RECURRENCE_PATTERNS,
+  type RecurrencePattern,
+  WEEKDAY_NAMES,
+} from "./types";
 
 /**
  * Recurrence (spec 001 section 9: daily, weekly, monthly, yearly) as an RFC 5545 RRULE string, with
@@ -29,6 +35,52 @@ const { Frequency, RRule } = rrule;
 type Frequency = rruleModule.Frequency;
 type RRule = rruleModule.RRule;
 
+const ORDINALS = ["first", "second", "third", "fourth", "fifth"] as const;
+const BYDAY_CODES = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"] as const;
+
+/** A day's weekday (0 = Sunday), its ordinal in the month (1-5) and whether it is the last one. */
+export function weekdayInMonth(date: string): { weekday: number; nth: number; last: boolean } {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return {
+    weekday: new Date(Date.UTC(y, m - 1, d)).getUTCDay(),
+    nth: Math.ceil(d / 7),
+    last: d + 7 > daysInMonth,
+  };
+}
+
+const isDate = (s: string | null | undefined): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s);
+
+/**
+ * A pattern's label for a series starting on `startDate`: "Monthly on the second Tuesday", "Monthly on
+ * the last Tuesday"; the others as RECURRENCE_LABELS says.
+ */
+export function recurrenceLabel(pattern: RecurrencePattern, startDate: string | null | undefined): string {
+  if ((pattern !== "monthly_weekday" && pattern !== "monthly_last_weekday") || !isDate(startDate))
+    return RECURRENCE_LABELS[pattern];
+  const { weekday, nth } = weekdayInMonth(startDate);
+  const ordinal = pattern === "monthly_last_weekday" ? "last" : ORDINALS[nth - 1];
+  return `Monthly on the ${ordinal} ${WEEKDAY_NAMES[weekday]}`;
+}
+
+/**
+ * The patterns offered for a series starting on `startDate`, with their labels: "last" only when the
+ * start date is in the last seven days of its month.
+ */
+export function recurrenceOptions(
+  startDate: string | null | undefined,
+): { value: RecurrencePattern; label: string }[] {
+  const last = isDate(startDate) && weekdayInMonth(startDate).last;
+  return RECURRENCE_PATTERNS.filter((p) => p !== "monthly_last_weekday" || last).map((p) => ({
+    value: p,
+    label: recurrenceLabel(p, startDate),
+  }));
+}
+
+/** Whether `pattern` can describe a series starting on `startDate` ("last" needs the last week). */
+export const patternFitsStart = (pattern: RecurrencePattern, startDate: string) =>
+  pattern !== "monthly_last_weekday" || weekdayInMonth(startDate).last;
+
 const PATTERN_OF: Partial<Record<Frequency, RecurrencePattern>> = {
   [Frequency.DAILY]: "daily",
   [Frequency.WEEKLY]: "weekly",
@@ -42,8 +94,14 @@ const utcStamp = (ms: number) => `${new Date(ms).toISOString().replace(/[-:]/g, 
  * The RRULE (without DTSTART: the event's start and zone are its own columns). UNTIL is the last
  * moment of the until day in the event's zone, written in UTC as RFC 5545 asks when DTSTART has a zone.
  */
-export function toRrule(r: Recurrence, zone: string): string {
-  const parts = [`FREQ=${r.pattern.toUpperCase()}`, `INTERVAL=${Math.max(1, Math.trunc(r.interval))}`];
+export function toRrule(r: Recurrence, zone: string, startDate?: string): string {
+  const weekdayRule = r.pattern === "monthly_weekday" || r.pattern === "monthly_last_weekday";
+  const freq = weekdayRule ? "MONTHLY" : r.pattern.toUpperCase();
+  const parts = [`FREQ=${freq}`, `INTERVAL=${Math.max(1, Math.trunc(r.interval))}`];
+  if (weekdayRule && isDate(startDate)) {
+    const { weekday, nth } = weekdayInMonth(startDate);
+    parts.push(`BYDAY=${r.pattern === "monthly_last_weekday" ? -1 : nth}${BYDAY_CODES[weekday]}`);
+  }
   if (r.ends === "until" && r.until)
     parts.push(`UNTIL=${utcStamp(wallClockToInstant(r.until, "23:59", zone) + 59_000)}`);
   if (r.ends === "count" && r.count) parts.push(`COUNT=${Math.trunc(r.count)}`);
@@ -59,8 +117,11 @@ export function fromRrule(rrule: string | null | undefined, zone: string): Recur
   } catch {
     return null;
   }
-  const pattern = options.freq === undefined ? undefined : PATTERN_OF[options.freq];
-  if (!pattern) return null;
+  const byDay = nthWeekdays(options.byweekday);
+  const base = options.freq === undefined ? undefined : PATTERN_OF[options.freq];
+  if (!base) return null;
+  const pattern: RecurrencePattern =
+    base === "monthly" && byDay ? (byDay.n === -1 ? "monthly_last_weekday" : "monthly_weekday") : base;
   const interval = options.interval ?? 1;
   if (options.until) return { pattern, interval, ends: "until", until: wallClock(options.until, zone).date };
   if (options.count) return { pattern, interval, ends: "count", count: options.count };
@@ -99,6 +160,14 @@ export interface Occurrence {
 
 const DAY = 86_400_000;
 
+/** The one "n-th weekday" of a parsed BYDAY (what toRrule writes), or null. */
+function nthWeekdays(byweekday: unknown): { weekday: number; n: number } | null {
+  const list = Array.isArray(byweekday) ? byweekday : byweekday ? [byweekday] : [];
+  const first = list[0] as { weekday?: number; n?: number } | undefined;
+  if (list.length !== 1 || typeof first?.weekday !== "number" || !first.n) return null;
+  return { weekday: first.weekday, n: first.n };
+}
+
 function buildRule(event: SeriesEvent): RRule | null {
   if (!event.rrule) return null;
   let options: ReturnType<typeof RRule.parseString>;
@@ -109,8 +178,10 @@ function buildRule(event: SeriesEvent): RRule | null {
   }
   if (options.freq === undefined || !PATTERN_OF[options.freq]) return null;
   const start = Date.parse(event.startsAt);
+  const byDay = options.freq === Frequency.MONTHLY ? nthWeekdays(options.byweekday) : null;
   return new RRule({
     freq: options.freq,
+    ...(byDay ? { byweekday: [new rrule.Weekday(byDay.weekday, byDay.n)] } : {}),
     interval: Math.min(Math.max(options.interval ?? 1, 1), CALENDAR_LIMITS.intervalMax),
     count: options.count ? Math.min(options.count, CALENDAR_LIMITS.countMax) : null,
     until: options.until ? toFloating(options.until.getTime(), event.timeZone) : null,
@@ -118,7 +189,7 @@ function buildRule(event: SeriesEvent): RRule | null {
   });
 }
 
-type RuleOptions = Pick<RRule["options"], "freq" | "interval" | "count" | "until" | "dtstart">;
+type RuleOptions = Pick<RRule["options"], "freq" | "interval" | "count" | "until" | "dtstart" | "bynweekday">;
 
 /** A series' rule options, remembered by rule, start and zone (parsing a rule costs; series repeat). */
 const ruleCache = new Map<string, RuleOptions | null>();
@@ -135,6 +206,7 @@ function ruleOptions(event: SeriesEvent): RuleOptions | null {
           count: rule.options.count,
           until: rule.options.until,
           dtstart: rule.options.dtstart,
+          bynweekday: rule.options.bynweekday,
         }
       : null;
     ruleCache.set(key, options);
@@ -154,7 +226,7 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month + 
  * (issue 12, scripts/bench/calendar.ts): it rebuilds its year tables for every series.
  */
 function occurrencesBetween(rule: RuleOptions, after: number, before: number): number[] {
-  const { freq, interval, count, until, dtstart } = rule;
+  const { freq, interval, count, until, dtstart, bynweekday } = rule;
   const first = dtstart.getTime();
   const limit = Math.min(before, until ? until.getTime() : Number.POSITIVE_INFINITY);
   const out: number[] = [];
@@ -170,18 +242,37 @@ function occurrencesBetween(rule: RuleOptions, after: number, before: number): n
   const d = dtstart.getUTCDate();
   const timeOfDay = first - Date.UTC(y, m, d);
   const step = freq === Frequency.MONTHLY ? interval : 12 * interval;
+  // "The second Tuesday" (BYDAY=2TU) or "the last Tuesday" (-1TU): rrule's weekday is 0 = Monday.
+  const [byWeekday, byN] = (freq === Frequency.MONTHLY ? bynweekday?.[0] : undefined) ?? [];
+  const nth = byWeekday !== undefined && byN ? { weekday: (byWeekday + 1) % 7, n: byN } : null;
   let counted = 0;
   for (let k = 0; count === null || counted < count; k++) {
     const year = y + Math.floor((m + k * step) / 12);
     const month = (m + k * step) % 12;
     if (Date.UTC(year, month, 1) > limit) break;
-    if (d > daysIn(year, month)) continue;
-    const t = Date.UTC(year, month, d) + timeOfDay;
+    const day = nth ? nthWeekdayOfMonth(year, month, nth.weekday, nth.n) : d;
+    if (day === null || day > daysIn(year, month)) continue;
+    const t = Date.UTC(year, month, day) + timeOfDay;
+    // The first period may hold a matching day before the series' first start: not an occurrence.
+    if (t < first) continue;
     if (t > limit) break;
     counted++;
     if (t >= after) out.push(t);
   }
   return out;
+}
+
+/** The day of the month of its `n`-th `weekday` (0 = Sunday; n = -1: the last), or null if none. */
+function nthWeekdayOfMonth(year: number, month: number, weekday: number, n: number): number | null {
+  const days = daysIn(year, month);
+  if (n > 0) {
+    const firstDay = 1 + ((weekday - new Date(Date.UTC(year, month, 1)).getUTCDay() + 7) % 7);
+    const day = firstDay + (n - 1) * 7;
+    return day <= days ? day : null;
+  }
+  const lastDay = days - ((new Date(Date.UTC(year, month, days)).getUTCDay() - weekday + 7) % 7);
+  const day = lastDay + (n + 1) * 7;
+  return day >= 1 ? day : null;
 }
 
 /** Whether `occurrenceStart` (ISO) is an occurrence of the event (the first one for a single event). */

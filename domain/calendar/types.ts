@@ -18,15 +18,29 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
 /** Spec 001 section 4: "A new event defaults to ... type meeting, and weekly pattern." */
 export const DEFAULT_EVENT_TYPE: EventType = "meeting";
 
-/** Spec 001 section 9: "Recurrence: daily, weekly, monthly, yearly." */
-export const RECURRENCE_PATTERNS = ["daily", "weekly", "monthly", "yearly"] as const;
+/**
+ * Spec 001 section 9: "Recurrence: daily, weekly, monthly, yearly." Issue 26 adds "monthly on the
+ * second Tuesday" (RRULE BYDAY=2TU, the usual rule for board meetings) and "monthly on the last
+ * Tuesday" (BYDAY=-1TU), the weekday and its ordinal taken from the start date.
+ */
+export const RECURRENCE_PATTERNS = [
+  "daily",
+  "weekly",
+  "monthly",
+  "monthly_weekday",
+  "monthly_last_weekday",
+  "yearly",
+] as const;
 export type RecurrencePattern = (typeof RECURRENCE_PATTERNS)[number];
 export const DEFAULT_RECURRENCE_PATTERN: RecurrencePattern = "weekly";
 
+/** The patterns' labels; the weekday ones name the start date's weekday (recurrenceLabel). */
 export const RECURRENCE_LABELS: Record<RecurrencePattern, string> = {
   daily: "Daily",
   weekly: "Weekly",
   monthly: "Monthly",
+  monthly_weekday: "Monthly on the same weekday",
+  monthly_last_weekday: "Monthly on the last weekday",
   yearly: "Yearly",
 };
 
@@ -128,6 +142,8 @@ export const CALENDAR_MESSAGES = {
   intervalInvalid: "Choose a repeat interval between 1 and 99",
   typeInvalid: "Choose an event type",
   timeZoneInvalid: "Choose a valid time zone",
+  /** Ours: "monthly on the last Tuesday" needs a start date in the last seven days of its month. */
+  notLastWeekday: "The start date is not the last of its weekday in the month",
   notFound: "Event not found",
 } as const;
 

@@ -69,6 +69,9 @@ export function packageTotalCredits(pkg: CreditPackage): number {
   return pkg.credits + pkg.bonus_credits;
 }
 
+/** A number of credits in words: "1 credit", "5 credits" (a package's "Single Credit (1 credit)"). */
+export const creditCount = (n: number) => `${n} ${n === 1 ? "credit" : "credits"}`;
+
 /** Cents as dollars with 2 decimals, e.g. 4000 -> "$40.00". */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? "-" : "";

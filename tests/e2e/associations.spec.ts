@@ -4,10 +4,11 @@
  * the link and accepts; a homeowner asks to join and the board approves; the board member switches the
  * active association in the user menu.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   accountMenu,
   accountSection,
+  createAssociation,
   linkFromOutbox,
   mailFromOutbox,
   signInAs,
@@ -20,22 +21,6 @@ const BOARD = { email: "director@demo.test", name: "Dana Director" };
 
 // Each test walks several pages (and the newcomer a whole sign-up) on a shared, slow machine.
 test.describe.configure({ timeout: 120_000 });
-
-async function createAssociation(page: Page, name: string) {
-  await page.goto("/properties");
-  await page.getByRole("link", { name: "Create Association" }).first().click();
-  await expect(page).toHaveURL(/\/properties\/new$/);
-  await page.getByLabel("Association name").fill(name);
-  await page.getByLabel("Property type").selectOption({ label: "Cooperative" });
-  await page.getByLabel("Number of units").fill("24");
-  await page.getByLabel("City (optional)").fill("Clearwater");
-  await page.getByLabel("Fiscal year starts in").selectOption({ label: "July" });
-  await page.getByRole("button", { name: "Create Association" }).click();
-  await expect(page).toHaveURL(/\/properties\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole("status")).toHaveText("Association created");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-  return page.url();
-}
 
 test("a board member creates an association, invites a newcomer who signs up through the link and accepts", async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { FEATURE_AVAILABLE, FEATURE_LABELS, INTERVAL_LABELS, PLANS } from "../../domain/billing/plans";
 import { formatCents } from "../../domain/credits/packages";
-import { accountMenu, accountSection, signInAs, signUpConfirmed } from "./helpers";
+import { accountMenu, accountSection, createAssociation, signInAs, signUpConfirmed } from "./helpers";
 
 /**
  * Subscription billing end to end (issue 14), with and without JavaScript: the pricing page shows the
@@ -103,6 +103,28 @@ test("a vendor sees their credit purchases with receipts; a board member sees th
   await expect(association.getByTestId("association-plan")).toHaveText("Association (complimentary)");
   await expect(association.getByTestId("association-status")).toHaveText("Active");
   await expect(association.getByText(/^Complimentary until/)).toBeVisible();
+});
+
+test("an association in its own trial is shown the days left and not offered another trial", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const association = PLANS.find((p) => p.id === "association");
+  const monthly = association?.prices.find((p) => p.interval === "month");
+  if (!association || !monthly) throw new Error("the catalogue has a monthly Association plan");
+  await signInAs(page, "director@demo.test");
+  await createAssociation(page, `Trial Towers ${javaScriptEnabled ? "js" : "nojs"}`);
+  await page.goto("/settings/billing");
+  const region = page.getByRole("region", { name: /^Association plan: Trial Towers/ });
+  await expect(region.getByTestId("association-status")).toHaveText(
+    `Trial, ${association.trialDays} days left`,
+  );
+  await expect(region.getByRole("button", { name: /day trial/ })).toHaveCount(0);
+  await expect(
+    region.getByRole("button", {
+      name: `Upgrade to Association Monthly: ${formatCents(monthly.amount)}/month when the trial ends`,
+    }),
+  ).toBeVisible();
 });
 
 test("an administrator grants a complimentary Professional plan and revokes it", async ({

@@ -256,3 +256,20 @@ export async function blockingViolations(page: Page): Promise<string[]> {
           .join("\n      ")}`,
     );
 }
+
+/** Creates an association through /properties/new (it becomes the creator's active one); its URL. */
+export async function createAssociation(page: Page, name: string) {
+  await page.goto("/properties");
+  await page.getByRole("link", { name: "Create Association" }).first().click();
+  await expect(page).toHaveURL(/\/properties\/new$/);
+  await page.getByLabel("Association name").fill(name);
+  await page.getByLabel("Property type").selectOption({ label: "Cooperative" });
+  await page.getByLabel("Number of units").fill("24");
+  await page.getByLabel("City (optional)").fill("Clearwater");
+  await page.getByLabel("Fiscal year starts in").selectOption({ label: "July" });
+  await page.getByRole("button", { name: "Create Association" }).click();
+  await expect(page).toHaveURL(/\/properties\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("status")).toHaveText("Association created");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  return page.url();
+}

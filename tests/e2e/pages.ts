@@ -19,6 +19,9 @@
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
 
+/** Every viewer, in the order the specs that visit every page sign them in. */
+export const VIEWERS: readonly PageViewer[] = ["guest", "onboarding", "vendor", "board", "manager", "admin"];
+
 export interface PageEntry {
   /** The route file (app/routes/<route>.tsx) that renders it. */
   route: string;
@@ -61,6 +64,8 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.rfps_.my-proposals", path: "/rfps/my-proposals", as: "vendor" },
   { route: "_app.vendor-dashboard._index", path: "/vendor-dashboard", as: "vendor" },
   { route: "_app.vendor-dashboard_.analytics", path: "/vendor-dashboard/analytics", as: "vendor" },
+  // The pricing page signed in: its package buttons read "Buy credits".
+  { route: "pricing", path: "/pricing", as: "vendor", label: "signed in" },
   { route: "_app.credits._index", path: "/credits", as: "vendor" },
   { route: "_app.credits._index", path: "/credits?dialog=purchase", as: "vendor", label: "purchase" },
   { route: "_app.credits._index", path: "/credits?dialog=history", as: "vendor", label: "history" },

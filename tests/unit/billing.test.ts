@@ -2,6 +2,7 @@ import {
   associationMayWrite,
   associationTrialEndsAt,
   billingNotice,
+  checkoutButtonLabel,
   checkPlanCheckout,
   decide,
   evolve,
@@ -20,6 +21,7 @@ import {
   type SubscriptionEvent,
   type SubscriptionState,
   trialDaysLeft,
+  trialStatusText,
 } from "@domain/billing";
 import { LifecycleViolation } from "@domain/shared";
 import { describe, expect, it } from "vitest";
@@ -361,5 +363,32 @@ describe("the association's own trial", () => {
       ctx.now,
     );
     expect(associationMayWrite(lapsed, "board_room", ends, ctx.now)).toBe(false);
+  });
+});
+
+describe("the checkout button and the trial's status (issue 26, part 12)", () => {
+  const association = PLANS.find((p) => p.id === "association") as (typeof PLANS)[number];
+  const professional = { name: "Professional", subject: "user" as const, trialDays: 14 };
+  const month = { interval: "month" as const };
+  it("never offers an association a new trial: its own runs from its creation", () => {
+    expect(association.trialDays).toBe(30);
+    expect(checkoutButtonLabel(association, month, "$99.00", { hadPlan: false, ownTrialDaysLeft: 12 })).toBe(
+      "Upgrade to Association Monthly: $99.00/month when the trial ends",
+    );
+    expect(checkoutButtonLabel(association, month, "$99.00", { hadPlan: false, ownTrialDaysLeft: 0 })).toBe(
+      "Upgrade to Association Monthly: $99.00/month",
+    );
+  });
+  it("offers a person's plan its trial once", () => {
+    expect(checkoutButtonLabel(professional, month, "$19.00", { hadPlan: false, ownTrialDaysLeft: 0 })).toBe(
+      "Start 14-day trial, then $19.00/month",
+    );
+    expect(checkoutButtonLabel(professional, month, "$19.00", { hadPlan: true, ownTrialDaysLeft: 0 })).toBe(
+      "Upgrade to Professional Monthly: $19.00/month",
+    );
+  });
+  it("states the days left of the trial", () => {
+    expect(trialStatusText(30)).toBe("Trial, 30 days left");
+    expect(trialStatusText(1)).toBe("Trial, 1 day left");
   });
 });

@@ -26,6 +26,8 @@ import {
   onStartDateChange,
   onStartTimeChange,
   parseMonthKey,
+  recurrenceLabel,
+  recurrenceOptions,
   toEventInput,
   toFloating,
   toRrule,
@@ -379,6 +381,11 @@ describe("expanding a window of a long series (issue 12: only the window is iter
     "FREQ=MONTHLY;INTERVAL=5;COUNT=12",
     "FREQ=YEARLY;INTERVAL=1",
     "FREQ=YEARLY;INTERVAL=2;COUNT=4",
+    // Issue 26: the n-th and the last weekday of the month (none of the starts is such a day).
+    "FREQ=MONTHLY;INTERVAL=1;BYDAY=2TU",
+    "FREQ=MONTHLY;INTERVAL=2;COUNT=10;BYDAY=-1FR",
+    "FREQ=MONTHLY;INTERVAL=1;BYDAY=5SU",
+    "FREQ=MONTHLY;INTERVAL=1;UNTIL=20291231T235959Z;BYDAY=1MO",
   ];
 
   it("gives the same occurrences as expanding the series from its first, across DST changes and month ends", () => {
@@ -410,5 +417,84 @@ describe("series end (for window queries)", () => {
     expect(seriesEndsAt({ ...base, rrule: "FREQ=WEEKLY;INTERVAL=1;COUNT=3" })).toBe(
       "2026-03-16T14:00:00.000Z",
     );
+  });
+});
+
+describe("monthly on the n-th or the last weekday (issue 26, part 10)", () => {
+  it("names the pattern after the start date and offers 'last' only in the month's last week", () => {
+    // 2026-12-08 is the second Tuesday of December; 2026-12-29 is its fifth and last.
+    expect(recurrenceLabel("monthly_weekday", "2026-12-08")).toBe("Monthly on the second Tuesday");
+    expect(recurrenceLabel("monthly_weekday", "2026-12-29")).toBe("Monthly on the fifth Tuesday");
+    expect(recurrenceLabel("monthly_last_weekday", "2026-12-29")).toBe("Monthly on the last Tuesday");
+    expect(recurrenceOptions("2026-12-08").map((o) => o.label)).toEqual([
+      "Daily",
+      "Weekly",
+      "Monthly",
+      "Monthly on the second Tuesday",
+      "Yearly",
+    ]);
+    expect(recurrenceOptions("2026-12-25").map((o) => o.label)).toContain("Monthly on the last Friday");
+  });
+
+  it("writes BYDAY from the start date and reads it back", () => {
+    const second = toRrule({ pattern: "monthly_weekday", interval: 1, ends: "never" }, NY, "2026-12-08");
+    expect(second).toBe("FREQ=MONTHLY;INTERVAL=1;BYDAY=2TU");
+    const last = toRrule(
+      { pattern: "monthly_last_weekday", interval: 3, ends: "count", count: 4 },
+      NY,
+      "2026-12-29",
+    );
+    expect(last).toBe("FREQ=MONTHLY;INTERVAL=3;BYDAY=-1TU;COUNT=4");
+    expect(fromRrule(second, NY)).toEqual({ pattern: "monthly_weekday", interval: 1, ends: "never" });
+    expect(fromRrule(last, NY)).toEqual({
+      pattern: "monthly_last_weekday",
+      interval: 3,
+      ends: "count",
+      count: 4,
+    });
+    // Plain monthly stays on the day of the month.
+    expect(fromRrule("FREQ=MONTHLY;INTERVAL=1", NY)?.pattern).toBe("monthly");
+  });
+
+  it("expands a board's second-Tuesday meeting at 7 pm local across the DST changes", () => {
+    const rrule = toRrule(
+      { pattern: "monthly_weekday", interval: 1, ends: "count", count: 6 },
+      NY,
+      "2026-12-08",
+    );
+    const event = {
+      startsAt: "2026-12-09T00:00:00.000Z",
+      endsAt: "2026-12-09T02:00:00.000Z",
+      timeZone: NY,
+      rrule,
+    };
+    const got = expandEvent(event, [], {
+      from: Date.parse("2026-12-01T00:00:00Z"),
+      to: Date.parse("2027-07-01T00:00:00Z"),
+    });
+    expect(got.map((o) => wallClock(o.startsAt, NY))).toEqual(
+      ["2026-12-08", "2027-01-12", "2027-02-09", "2027-03-09", "2027-04-13", "2027-05-11"].map((date) => ({
+        date,
+        time: "19:00",
+      })),
+    );
+    expect(isOccurrence(event, got[3]?.startsAt ?? "")).toBe(true);
+  });
+
+  it("refuses 'last' for a start date that is not in the last week of its month", () => {
+    const recurring = { ...valid, is_recurring: "on", recurrence_interval: "1", recurrence_ends: "never" };
+    expect(form({ ...recurring, recurring_pattern: "monthly_last_weekday" }).status).toBe("error");
+    const refused = form({ ...recurring, recurring_pattern: "monthly_last_weekday" });
+    expect(refused.status === "error" ? refused.error?.recurring_pattern : null).toEqual([
+      CALENDAR_MESSAGES.notLastWeekday,
+    ]);
+    expect(
+      form({
+        ...recurring,
+        recurring_pattern: "monthly_last_weekday",
+        start_date: "2026-03-30",
+        end_date: "2026-03-30",
+      }).status,
+    ).toBe("success");
   });
 });

@@ -3,6 +3,7 @@ import {
   CREDIT_STATUS_MESSAGES,
   type CreditsCommand,
   type CreditsEvent,
+  creditCount,
   creditStatus,
   creditStatusMessage,
   DEFAULT_CREDIT_PACKAGE_ID,
@@ -269,5 +270,18 @@ describe("credit packages", () => {
       "$7.00",
       "$6.00",
     ]);
+  });
+});
+
+describe("credits: counted in words (issue 26, part 12)", () => {
+  it("says 'credit' for one and 'credits' otherwise, after each package's name as the spec names it", () => {
+    const names = CREDIT_PACKAGES.map((p) => `${p.name} (${creditCount(p.credits)})`);
+    expect(names).toEqual([
+      "Single Credit (1 credit)",
+      "Starter Pack (5 credits)",
+      "Professional Pack (10 credits)",
+      "Business Pack (25 credits)",
+    ]);
+    expect(creditCount(0)).toBe("0 credits");
   });
 });

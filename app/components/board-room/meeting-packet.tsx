@@ -108,7 +108,7 @@ export function MeetingPacketPanel({
         <p className="text-sm text-slate-600 dark:text-slate-400">{PACKET_MESSAGES.closed}.</p>
       ) : null}
       {manage?.open ? (
-        <div className="grid gap-4 border-t border-slate-200 pt-3 md:grid-cols-2 dark:border-slate-800">
+        <div className="grid grid-cols-1 gap-4 border-t border-slate-200 pt-3 md:grid-cols-2 dark:border-slate-800">
           <Form method="post" action={action} encType="multipart/form-data" className="space-y-2">
             <input type="hidden" name="intent" value="packet-upload" />
             <input type="hidden" name="from" value={from} />
@@ -124,7 +124,7 @@ export function MeetingPacketPanel({
                 accept={LIBRARY_ACCEPT}
                 aria-invalid={errorFor("packet-upload") ? true : undefined}
                 aria-describedby={errorFor("packet-upload") ? "packet-file-error" : "packet-file-hint"}
-                className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold dark:file:border-slate-600 dark:file:bg-slate-800 dark:file:text-slate-100"
+                className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold dark:file:border-slate-600 dark:file:bg-slate-800 dark:file:text-slate-100"
               />
               {errorFor("packet-upload") ? (
                 <p id="packet-file-error" className="text-sm text-red-700 dark:text-red-400">
@@ -150,7 +150,7 @@ export function MeetingPacketPanel({
               <select
                 id="packet-library"
                 name="library_document_id"
-                className={inputClass}
+                className={`${inputClass} w-full`}
                 disabled={manage.library.length === 0}
                 aria-invalid={errorFor("packet-link") ? true : undefined}
                 aria-describedby={errorFor("packet-link") ? "packet-library-error" : undefined}

@@ -15,13 +15,10 @@ import {
   onStartTimeChange,
   plusOneHour,
 } from "@domain/calendar/form";
-import {
-  EVENT_TYPE_LABELS,
-  EVENT_TYPES,
-  RECURRENCE_LABELS,
-  RECURRENCE_PATTERNS,
-} from "@domain/calendar/types";
+import { recurrenceOptions } from "@domain/calendar/recurrence";
+import { EVENT_TYPE_LABELS, EVENT_TYPES } from "@domain/calendar/types";
 import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -72,6 +69,8 @@ interface EventFormProps {
 export function EventForm(props: EventFormProps) {
   const { defaults: d } = props;
   const busy = useNavigation().state === "submitting";
+  // The weekday patterns are named after the start date ("Monthly on the second Tuesday").
+  const [startDate, setStartDate] = useState(d.start_date);
   const [form, fields] = useForm({
     id: props.id,
     lastResult: props.lastResult ?? undefined,
@@ -126,6 +125,7 @@ export function EventForm(props: EventFormProps) {
           onChange={(e) => {
             const endDate = control(e.currentTarget.form, "end_date");
             if (endDate && e.currentTarget.value) endDate.value = e.currentTarget.value;
+            setStartDate(e.currentTarget.value);
           }}
         />
         <Field
@@ -250,7 +250,8 @@ export function EventForm(props: EventFormProps) {
               <SelectField
                 label="Pattern"
                 {...getSelectProps(fields.recurring_pattern)}
-                options={RECURRENCE_PATTERNS.map((p) => ({ value: p, label: RECURRENCE_LABELS[p] }))}
+                errors={fields.recurring_pattern.errors}
+                options={recurrenceOptions(startDate)}
               />
               <Field
                 label="Every (interval)"

@@ -1,6 +1,7 @@
 import {
   CREDIT_PACKAGES,
   type CreditPackageId,
+  creditCount,
   creditStatusMessage,
   formatCents,
   packageTotalCredits,
@@ -46,8 +47,6 @@ export interface PurchaseDialogProps {
   /** An error carried back by a no-JavaScript post. */
   error: string | null;
 }
-
-const credits = (n: number) => `${n} ${n === 1 ? "credit" : "credits"}`;
 
 export function PurchaseDialog({
   open,
@@ -116,7 +115,7 @@ export function PurchaseDialog({
           <Coins aria-hidden="true" className="h-6 w-6 shrink-0" />
           <div className="text-sm">
             <p>
-              Current balance: <strong data-testid="purchase-balance">{credits(balance)}</strong>
+              Current balance: <strong data-testid="purchase-balance">{creditCount(balance)}</strong>
             </p>
             <p className="text-blue-900/80 dark:text-blue-200">{creditStatusMessage(balance)}</p>
           </div>
@@ -198,7 +197,7 @@ export function PurchaseDialog({
                   </span>
                   <span className="text-xl font-bold tabular-nums sm:text-2xl">{formatCents(pkg.price)}</span>
                   <span className="text-sm">
-                    {credits(pkg.credits)}
+                    {creditCount(pkg.credits)}
                     {pkg.bonus_credits > 0 ? ` + ${pkg.bonus_credits} bonus` : ""}
                   </span>
                   <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
@@ -244,7 +243,7 @@ export function PurchaseDialog({
               </div>
               <div className="mt-1 flex justify-between gap-4 border-t border-slate-200 pt-1 dark:border-slate-700">
                 <dt>New balance</dt>
-                <dd className="font-semibold">{credits(balance + packageTotalCredits(pkg))}</dd>
+                <dd className="font-semibold">{creditCount(balance + packageTotalCredits(pkg))}</dd>
               </div>
             </dl>
           ))}

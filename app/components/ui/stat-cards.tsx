@@ -28,11 +28,11 @@ export function StatCards({
       {cards.map((c) => (
         <li
           key={c.label}
-          className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+          className="min-w-0 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
         >
           <p className="text-sm text-slate-600 dark:text-slate-400">{c.label}</p>
           <p
-            className={`mt-1 text-2xl font-semibold${tabularNums ? " tabular-nums" : ""}`}
+            className={`mt-1 text-2xl font-semibold [overflow-wrap:anywhere]${tabularNums ? " tabular-nums" : ""}`}
             data-testid={`stat-${c.label}`}
           >
             {c.value}
