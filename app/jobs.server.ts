@@ -6,6 +6,7 @@ import { announceAdminSetup } from "./commands/admin-setup.server";
 import { runBillingJobs } from "./commands/billing.server";
 import { closeDueRfps } from "./commands/rfps.server";
 import { getDb } from "./db.server";
+import { sweepIdempotencyKeys } from "./idempotency.server";
 import { env } from "./env.server";
 import { sendMeetingInvitations } from "./mail/meeting-invitations.server";
 import { sendDueDigests, sendImmediateEmails } from "./mail/notification-dispatch.server";
@@ -54,6 +55,7 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  * - removing uploaded files that no row names, once they are an hour old (app/storage/sweep.server.ts);
  * - action item reminders, hourly: two days before the due date and once overdue, in the association's
  *   time zone (app/commands/action-item-reminders.server.ts; each sent once, whichever server runs it).
+ * - removing the idempotency keys of creates once a day old, every quarter of an hour (app/idempotency.server.ts).
  * Every app server may run them. Started once per process (server.js); returns a stop function.
  */
 export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
@@ -85,6 +87,9 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
       every(ORPHAN_SWEEP_INTERVAL_MS, "Orphaned upload sweep", async () => {
         const { removed } = await sweepOrphanedFiles(await getDb());
         if (removed.length > 0) console.log(`Orphaned upload sweep: ${removed.length} file(s) removed`);
+      }),
+      every(ORPHAN_SWEEP_INTERVAL_MS, "Idempotency key sweep", async () => {
+        await sweepIdempotencyKeys(await getDb());
       }),
       every(ACTION_ITEM_REMINDER_INTERVAL_MS, "Action item reminders", async () => {
         const sent = await sendActionItemReminders(await getDb());
