@@ -27,6 +27,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/ui/select-field";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 /** Zones offered besides the person's and the event's own. */
 export const COMMON_TIME_ZONES = [
@@ -87,6 +88,7 @@ export function EventForm(props: EventFormProps) {
   const errors = [...(form.errors ?? []), ...(props.error ? [props.error] : [])];
   return (
     <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+      <IdempotencyKey />
       {errors.length > 0 ? <Alert title={errors.join(" ")} /> : null}
       {props.occurrence ? <input type="hidden" name="occurrence" value={props.occurrence} /> : null}
       <Field
