@@ -46,6 +46,8 @@ import {
   listWaitingInvitations,
 } from "~/queries/associations.server";
 import { dateLabel } from "~/queries/rfp-present.server";
+import { once } from "~/idempotency.server";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.association.name ?? "Association"} · Properties · Association Commons` },
@@ -188,16 +190,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
     }
     const v = submission.value;
-    const outcome = await createInvitation(
-      db,
-      { id: association.id, name: association.name },
-      { userId: viewer.user.id, name: viewer.profile.fullName?.trim() || viewer.user.email },
-      {
-        email: v.email,
-        memberRole: v.member_role,
-        boardOffice: (v.board_office as BoardOffice | undefined) ?? null,
-        unit: v.unit,
-      },
+    const outcome = await once(request, viewer.user.id, formData, (db) =>
+      createInvitation(
+        db,
+        { id: association.id, name: association.name },
+        { userId: viewer.user.id, name: viewer.profile.fullName?.trim() || viewer.user.email },
+        {
+          email: v.email,
+          memberRole: v.member_role,
+          boardOffice: (v.board_office as BoardOffice | undefined) ?? null,
+          unit: v.unit,
+        },
+      ),
     );
     if (!outcome.ok) return refused("invite", outcome.error);
     return redirectWithFlash(here, {
@@ -573,6 +577,7 @@ export default function AssociationPage() {
           {alertFor("invite")}
           <Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <input type="hidden" name="intent" value="invite" />
+            <IdempotencyKey />
             <Field
               label="Email"
               id="invite-email"
