@@ -39,6 +39,8 @@ import { packetItems, packetManageData } from "~/queries/meeting-packet.server";
 import { meetingSummary } from "~/queries/meeting-present.server";
 import { meetingDetail } from "~/queries/meetings.server";
 import { changeMeetingAtVersion } from "./_app.board-room_.meetings.$id.server";
+import { once } from "~/idempotency.server";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -206,14 +208,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const value = submission.value;
   // The reorder forms carry the version the page was rendered from: a stale one is refused (409).
   const expectedVersion = "version" in value ? value.version : undefined;
-  const outcome = await changeMeetingAtVersion(
-    {
-      meetingId: detail.meeting.id,
-      associationId: viewer.association.id,
-      actor: meetingActor(viewer),
-      change: changeFor(value),
-    },
-    expectedVersion,
+  const outcome = await once(request, viewer.user.id, formData, () =>
+    changeMeetingAtVersion(
+      {
+        meetingId: detail.meeting.id,
+        associationId: viewer.association.id,
+        actor: meetingActor(viewer),
+        change: changeFor(value),
+      },
+      expectedVersion,
+    ),
   );
   if (!outcome.ok) {
     return json(
@@ -585,6 +589,7 @@ function MeetingDetail({ data }: { data: Exclude<SerializeFrom<typeof loader>, {
           <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
             <h3 className="font-semibold">Add agenda item</h3>
             <Hidden name="intent" value="add-agenda" />
+            <IdempotencyKey />
             <AgendaFields prefix="new-agenda" errors={errorFor("add-agenda")?.fieldErrors} />
             <button type="submit" className={buttonClass("secondary")} disabled={busy}>
               Add Agenda Item
@@ -708,6 +713,7 @@ function MeetingDetail({ data }: { data: Exclude<SerializeFrom<typeof loader>, {
             className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3 dark:border-slate-800"
           >
             <Hidden name="intent" value="add-guest" />
+            <IdempotencyKey />
             <div className="flex min-w-64 flex-col gap-1">
               <label htmlFor="guest-email" className="text-sm font-medium">
                 Invite a guest by e-mail

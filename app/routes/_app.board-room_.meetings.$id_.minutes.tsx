@@ -38,6 +38,8 @@ import { motionReferences, motionRfpChoices, motionRfpFacts } from "~/queries/bo
 import { meetingSummary, todayIn } from "~/queries/meeting-present.server";
 import { assignableMembers, meetingDetail } from "~/queries/meetings.server";
 import { dateLabel } from "~/queries/rfp-present.server";
+import { once } from "~/idempotency.server";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -209,12 +211,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       change = { type: "ShareMinutes" };
       break;
   }
-  const outcome = await changeMeeting(db, {
+  const outcome = await once(request, viewer.user.id, formData, (db) => changeMeeting(db, {
     meetingId: detail.meeting.id,
     associationId: viewer.association.id,
     actor: meetingActor(viewer),
     change,
-  });
+  }));
   if (!outcome.ok) {
     return json(
       {
@@ -505,6 +507,7 @@ function Minutes({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switc
               <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
                 <h3 className="font-semibold">Record a motion</h3>
                 <Hidden name="intent" value="add-motion" />
+                <IdempotencyKey />
                 <TextInput
                   id="motion-text"
                   name="motion"
@@ -661,6 +664,7 @@ function Minutes({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switc
               <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
                 <h3 className="font-semibold">Add an action item</h3>
                 <Hidden name="intent" value="add-action-item" />
+                <IdempotencyKey />
                 <TextInput
                   id="action-description"
                   name="description"
