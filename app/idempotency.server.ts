@@ -133,3 +133,19 @@ export async function sweepIdempotencyKeys(db: Database, now = new Date()): Prom
     .returning({ key: requestKeys.key });
   return removed.length;
 }
+
+/**
+ * A create that happens at Stripe (a checkout session) rather than in the database carries the key on
+ * to Stripe's own idempotency (24 h there too): the same person's same key gives the same session.
+ * Not held in a database transaction, which would keep a connection through the call.
+ */
+export function stripeIdempotencyKey(
+  request: Request,
+  userId: string,
+  body: Body,
+  scope: string,
+): string | undefined {
+  const key = idempotencyKeyOf(request, body);
+  if (key === null) return undefined;
+  return `${scope}:${createHash("sha256").update(`${userId}\n${key}`).digest("base64url")}`;
+}

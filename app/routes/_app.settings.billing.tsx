@@ -39,6 +39,7 @@ import {
   listCreditPurchases,
   type PlanOverview,
 } from "~/queries/billing.server";
+import { stripeIdempotencyKey } from "~/idempotency.server";
 
 export const meta: MetaFunction = () => [{ title: "Billing · Settings · Association Commons" }];
 
@@ -144,19 +145,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = await getDb();
-  const parsed = BillingActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const fields = Object.fromEntries(await readForm(request));
+  const parsed = BillingActionSchema.safeParse(fields);
   if (!parsed.success) {
     return json({ subject: null, error: BILLING_MESSAGES.invalid_plan }, { status: 400 });
   }
   const form = parsed.data;
   const subject = await subjectFor(user, form.subject);
   if (form.intent === "checkout") {
-    const outcome = await createSubscriptionCheckout(db, {
-      subject,
-      planId: form.planId,
-      interval: form.interval,
-      actor: { id: user.id, email: user.email },
-    });
+    const outcome = await createSubscriptionCheckout(
+      db,
+      {
+        subject,
+        planId: form.planId,
+        interval: form.interval,
+        actor: { id: user.id, email: user.email },
+      },
+      { idempotencyKey: stripeIdempotencyKey(request, user.id, fields, "subscription-checkout") },
+    );
     if (outcome.ok) return redirect(outcome.url, 303);
     const status = { not_configured: 503, invalid_plan: 400, already_subscribed: 409, checkout_failed: 502 }[
       outcome.code
@@ -358,6 +364,7 @@ function PlanSection({
               .map((price) => (
                 <Form method="post" key={price.interval}>
                   <input type="hidden" name="intent" value="checkout" />
+                  <IdempotencyKey />
                   <input type="hidden" name="subject" value={subject} />
                   <input type="hidden" name="planId" value={plan.id} />
                   <input type="hidden" name="interval" value={price.interval} />

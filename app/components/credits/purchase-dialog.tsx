@@ -12,6 +12,7 @@ import { type FormEvent, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { UrlDialog } from "./modal";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 /**
  * Per package: the CSS that shows its summary and button text while its tile is checked. The summary
@@ -172,6 +173,7 @@ export function PurchaseDialog({
 
         <fieldset>
           <legend className="mb-2 text-sm font-semibold">Choose a package</legend>
+          <IdempotencyKey />
           <div className="grid grid-cols-2 gap-2 sm:gap-3">
             {CREDIT_PACKAGES.map((pkg) => (
               <div key={pkg.id} className="relative">
