@@ -117,9 +117,15 @@ export async function once<R>(
         throw json({ error: IDEMPOTENCY_MESSAGES.reused }, { status: 422 });
       return (first.result as { value?: R } | null)?.value as R;
     }
-    const result = await inRequestTransaction(tx as unknown as Database, () => write(tx as unknown as Database));
+    const result = await inRequestTransaction(tx as unknown as Database, () =>
+      write(tx as unknown as Database),
+    );
     if (refused(result)) await tx.delete(requestKeys).where(mine);
-    else await tx.update(requestKeys).set({ result: { value: result ?? null } }).where(mine);
+    else
+      await tx
+        .update(requestKeys)
+        .set({ result: { value: result ?? null } })
+        .where(mine);
     return result;
   });
 }

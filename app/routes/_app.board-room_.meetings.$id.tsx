@@ -31,16 +31,16 @@ import { MeetingPacketPanel } from "~/components/board-room/meeting-packet";
 import { SwitchAssociationForMeeting } from "~/components/board-room/switch-association";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { packetItems, packetManageData } from "~/queries/meeting-packet.server";
 import { meetingSummary } from "~/queries/meeting-present.server";
 import { meetingDetail } from "~/queries/meetings.server";
 import { changeMeetingAtVersion } from "./_app.board-room_.meetings.$id.server";
-import { once } from "~/idempotency.server";
-import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

@@ -30,16 +30,16 @@ import { Panel, StatusBadge } from "~/components/board-room/badges";
 import { SwitchAssociationForMeeting } from "~/components/board-room/switch-association";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { motionReferences, motionRfpChoices, motionRfpFacts } from "~/queries/board-votes.server";
 import { meetingSummary, todayIn } from "~/queries/meeting-present.server";
 import { assignableMembers, meetingDetail } from "~/queries/meetings.server";
 import { dateLabel } from "~/queries/rfp-present.server";
-import { once } from "~/idempotency.server";
-import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -211,12 +211,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       change = { type: "ShareMinutes" };
       break;
   }
-  const outcome = await once(request, viewer.user.id, formData, (db) => changeMeeting(db, {
-    meetingId: detail.meeting.id,
-    associationId: viewer.association.id,
-    actor: meetingActor(viewer),
-    change,
-  }));
+  const outcome = await once(request, viewer.user.id, formData, (db) =>
+    changeMeeting(db, {
+      meetingId: detail.meeting.id,
+      associationId: viewer.association.id,
+      actor: meetingActor(viewer),
+      change,
+    }),
+  );
   if (!outcome.ok) {
     return json(
       {

@@ -20,9 +20,9 @@ import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, isMultipart, readForm } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { packetItems, packetManageData, packetMeeting } from "~/queries/meeting-packet.server";
 import { meetingWhen } from "~/queries/meeting-present.server";
-import { once } from "~/idempotency.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -85,7 +85,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     roles: BOARD_ROOM_ROLES,
     associationId: meeting.associationId,
   });
-  const db = await getDb();
   const base = { meetingId: meeting.id, associationId: meeting.associationId, actor: meetingActor(scoped) };
 
   let formData: FormData;

@@ -14,7 +14,6 @@ import { meetingActor, requireBoardRoom } from "~/auth/board-room.server";
 import { scheduleMeeting } from "~/commands/meetings.server";
 import { MeetingForm } from "~/components/board-room/meeting-form";
 import { Link } from "~/components/ui/link";
-import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
 import { once } from "~/idempotency.server";

@@ -5,7 +5,6 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { createEvent } from "~/commands/calendar.server";
 import { COMMON_TIME_ZONES, EventForm } from "~/components/calendar/event-form";
-import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
 import { once } from "~/idempotency.server";

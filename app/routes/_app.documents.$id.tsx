@@ -38,15 +38,15 @@ import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { LabelledControl } from "~/components/ui/labelled-control";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, isMultipart, readForm } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { getDocumentDetail } from "~/queries/documents.server";
 import { dateLabel } from "~/queries/rfp-present.server";
-import { once } from "~/idempotency.server";
-import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.document.title ?? "Document"} · Documents · Association Commons` },

@@ -74,6 +74,7 @@ import { StatCards } from "~/components/ui/stat-cards";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isMultipart, readForm } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import {
   findComponent,
   findMovement,
@@ -96,7 +97,6 @@ import {
   type Scope,
   summaryFor,
 } from "~/queries/finance-present.server";
-import { once } from "~/idempotency.server";
 
 export const meta: MetaFunction = () => [{ title: "Financials · Association Commons" }];
 

@@ -35,19 +35,19 @@ import {
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/ui/select-field";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, readForm } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import {
   getAssociationDetails,
   listAssociationMembers,
   listWaitingInvitations,
 } from "~/queries/associations.server";
 import { dateLabel } from "~/queries/rfp-present.server";
-import { once } from "~/idempotency.server";
-import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.association.name ?? "Association"} · Properties · Association Commons` },

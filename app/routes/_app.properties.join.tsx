@@ -8,13 +8,13 @@ import { requireContext } from "~/auth/guards.server";
 import { requestToJoin } from "~/commands/associations.server";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, readForm } from "~/forms.server";
 import { once } from "~/idempotency.server";
 import { listMyJoinRequests, searchAssociationsToJoin } from "~/queries/associations.server";
-import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: MetaFunction = () => [{ title: "Join an Association · Association Commons" }];
 

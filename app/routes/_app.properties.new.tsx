@@ -21,13 +21,12 @@ import {
 } from "~/components/associations/details-fields";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/ui/select-field";
-import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { readForm } from "~/forms.server";
 import { once } from "~/idempotency.server";
-import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export const meta: MetaFunction = () => [{ title: "Create Association · Association Commons" }];
 

@@ -27,10 +27,12 @@ import {
 import { SettingsSection } from "~/components/settings/controls";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { readForm } from "~/forms.server";
+import { stripeIdempotencyKey } from "~/idempotency.server";
 import { billingConfig } from "~/payments/stripe.server";
 import {
   getActiveAssociationId,
@@ -39,7 +41,6 @@ import {
   listCreditPurchases,
   type PlanOverview,
 } from "~/queries/billing.server";
-import { stripeIdempotencyKey } from "~/idempotency.server";
 
 export const meta: MetaFunction = () => [{ title: "Billing · Settings · Association Commons" }];
 

@@ -4,8 +4,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Download, FileText } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
-import { Panel } from "./badges";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
+import { Panel } from "./badges";
 
 /** One packet document as the pages show it (app/routes/_app.board-room_.meetings.$id_.packet.tsx). */
 export interface PacketItem {

@@ -25,9 +25,9 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/ui/select-field";
-import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 /** Zones offered besides the person's and the event's own. */
 export const COMMON_TIME_ZONES = [

@@ -10,9 +10,9 @@ import { PURCHASE_MESSAGES, VENDOR_CREDITS_PRODUCT_TYPE } from "@domain/credits/
 import { AlertTriangle, Coins, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { UrlDialog } from "./modal";
-import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 /**
  * Per package: the CSS that shows its summary and button text while its tile is checked. The summary

@@ -32,8 +32,8 @@ import { SelectField } from "~/components/settings/controls";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { LabelledControl } from "~/components/ui/labelled-control";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
+import { LabelledControl } from "~/components/ui/labelled-control";
 
 /**
  * The budget and transaction forms (issue 13, parts 2 and 3): Conform with the one Zod schema of
