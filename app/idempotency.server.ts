@@ -73,6 +73,8 @@ export function requestFingerprint(request: Request, body: Body): string {
 }
 
 function canonical(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof File) return { file: value.name, size: value.size };
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>)
