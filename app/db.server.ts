@@ -19,6 +19,7 @@ export function databaseHandle(): Promise<DatabaseHandle> {
   globalThis.__dbHandle ??= openDatabase({
     url: env().DATABASE_URL,
     max: env().DATABASE_POOL_SIZE,
+    connectTimeout: env().DATABASE_CONNECT_TIMEOUT,
     dataDir: path.resolve(env().DATA_DIR, "pglite"),
   });
   return globalThis.__dbHandle;
