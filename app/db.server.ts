@@ -1,5 +1,6 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
-import { type DatabaseHandle, openDatabase } from "@db/client";
+import { type Database, type DatabaseHandle, openDatabase } from "@db/client";
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -18,12 +19,32 @@ export function databaseHandle(): Promise<DatabaseHandle> {
   globalThis.__dbHandle ??= openDatabase({
     url: env().DATABASE_URL,
     max: env().DATABASE_POOL_SIZE,
+    connectTimeout: env().DATABASE_CONNECT_TIMEOUT,
     dataDir: path.resolve(env().DATA_DIR, "pglite"),
   });
   return globalThis.__dbHandle;
 }
 
-export async function getDb() {
+/** The transaction an idempotent create runs in (app/idempotency.server.ts), while it is open. */
+const requestTransaction = new AsyncLocalStorage<{ tx: Database; open: boolean }>();
+
+/**
+ * Runs `fn` with getDb() answering `tx`, so whatever the create calls writes in the transaction that
+ * holds its idempotency key (and, on the one-connection embedded database, never waits for itself).
+ * Work `fn` leaves running after it returns gets the database again.
+ */
+export async function inRequestTransaction<T>(tx: Database, fn: () => Promise<T>): Promise<T> {
+  const scope = { tx, open: true };
+  try {
+    return await requestTransaction.run(scope, fn);
+  } finally {
+    scope.open = false;
+  }
+}
+
+export async function getDb(): Promise<Database> {
+  const scope = requestTransaction.getStore();
+  if (scope?.open) return scope.tx;
   return (await databaseHandle()).db;
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_DATABASE_POOL_SIZE } from "@db/pool";
+import { DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS, DEFAULT_DATABASE_POOL_SIZE } from "@db/pool";
 import { z } from "zod";
 
 /** An empty variable (STRIPE_SECRET_KEY=) counts as unset. */
@@ -18,6 +18,13 @@ const EnvSchema = z.object({
    * than it has cores; statements beyond the open connections are pipelined onto busy ones.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_DATABASE_POOL_SIZE),
+  /** Seconds a new connection to PostgreSQL may take before the request answers 503 (db/pool.ts). */
+  DATABASE_CONNECT_TIMEOUT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .default(DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS),
   /** Where the embedded database and generated development secrets live. */
   DATA_DIR: z.string().default("data"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),

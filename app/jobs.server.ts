@@ -8,6 +8,7 @@ import { pruneErrorsByAge } from "./commands/errors.server";
 import { closeDueRfps } from "./commands/rfps.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
+import { sweepIdempotencyKeys } from "./idempotency.server";
 import { runEmailLinkRound } from "./mail/email-link-requests.server";
 import { sendMeetingInvitations } from "./mail/meeting-invitations.server";
 import { sendDueDigests, sendImmediateEmails } from "./mail/notification-dispatch.server";
@@ -60,7 +61,8 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  * - removing uploaded files that no row names, once they are an hour old (app/storage/sweep.server.ts);
  * - action item reminders, hourly: two days before the due date and once overdue, in the association's
  *   time zone (app/commands/action-item-reminders.server.ts; each sent once, whichever server runs it);
- * - error groups not seen for 30 days (guest groups: 7) deleted, hourly (app/commands/errors.server.ts).
+ * - error groups not seen for 30 days (guest groups: 7) deleted, hourly (app/commands/errors.server.ts);
+ * - removing the idempotency keys of creates once a day old, every quarter of an hour (app/idempotency.server.ts).
  * Every app server may run them. Started once per process (server.js); returns a stop function.
  */
 export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
@@ -101,6 +103,9 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
       every(ERROR_RETENTION_INTERVAL_MS, "Error retention", async () => {
         const removed = await pruneErrorsByAge(await getDb());
         if (removed > 0) console.log(`Error retention: ${removed} error group(s) past their age removed`);
+      }),
+      every(ORPHAN_SWEEP_INTERVAL_MS, "Idempotency key sweep", async () => {
+        await sweepIdempotencyKeys(await getDb());
       }),
       every(ACTION_ITEM_REMINDER_INTERVAL_MS, "Action item reminders", async () => {
         const sent = await sendActionItemReminders(await getDb());

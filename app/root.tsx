@@ -46,7 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const appearance: Appearance = profile
     ? { theme: profile.theme, compactMode: profile.compactMode, reducedMotion: profile.reducedMotion }
     : DEFAULT_APPEARANCE;
-  return json({ appearance, flash }, { headers });
+  // A new key per rendered page for its create forms (components/ui/idempotency-key.tsx).
+  return json({ appearance, flash, formKey: crypto.randomUUID() }, { headers });
 }
 
 export function rootClassName(appearance: Appearance) {

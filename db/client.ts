@@ -9,7 +9,7 @@ import { drizzle as drizzlePostgres, PostgresJsSession } from "drizzle-orm/postg
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import lockfile from "proper-lockfile";
-import { DEFAULT_DATABASE_POOL_SIZE } from "./pool";
+import { DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS, DEFAULT_DATABASE_POOL_SIZE } from "./pool";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -43,6 +43,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL (default DEFAULT_DATABASE_POOL_SIZE). */
   max?: number;
+  /** Seconds a new PostgreSQL connection may take (default DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS). */
+  connectTimeout?: number;
 }
 
 export class DatabaseLockedError extends Error {
@@ -160,6 +162,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     enablePreparedQueries();
     const client = postgres(options.url, {
       max: options.max ?? DEFAULT_DATABASE_POOL_SIZE,
+      connect_timeout: options.connectTimeout ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS,
       onnotice: () => {},
       connection: { application_name: "association-commons" },
     });

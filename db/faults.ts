@@ -2,7 +2,9 @@
  * Database faults that mean "the database is unavailable right now", not "this request is wrong":
  * a refused or dropped connection (postgres-js CONNECTION_*, CONNECT_TIMEOUT, socket errors), an
  * administrator or crash shutdown (57P01, 57P02, 57P03), connection exceptions (SQLSTATE class 08)
- * and too many connections (53300). Drizzle wraps driver errors, so the `cause` chain is searched.
+ * too many connections (53300), and a database not accepting connections (55000, as PostgreSQL answers
+ * a connection to a database with connections disallowed; other 55000s are faults of the request).
+ * Drizzle wraps driver errors, so the `cause` chain is searched.
  */
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
@@ -30,6 +32,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     seen.add(current);
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+      return true;
+    if (code === "55000" && /accepting connections/i.test(String((current as { message?: unknown }).message)))
       return true;
     // Several addresses refused (localhost as ::1 and 127.0.0.1): an AggregateError of the attempts.
     if (current instanceof AggregateError && current.errors.some((e) => isDatabaseUnavailable(e)))

@@ -300,6 +300,7 @@ export async function createSubscriptionCheckout(
     interval: string;
     actor: { id: string; email: string };
   },
+  options: { idempotencyKey?: string } = {},
 ): Promise<SubscriptionCheckoutOutcome> {
   const config = billingConfig();
   const stripe = getStripe();
@@ -337,19 +338,22 @@ export async function createSubscriptionCheckout(
     const session = await withCircuit(
       "stripe",
       () =>
-        stripe.checkout.sessions.create({
-          mode: "subscription",
-          line_items: [{ price: check.priceId, quantity: 1 }],
-          client_reference_id: input.subject.id,
-          ...(customer ? { customer } : { customer_email: input.actor.email }),
-          metadata,
-          subscription_data: {
+        stripe.checkout.sessions.create(
+          {
+            mode: "subscription",
+            line_items: [{ price: check.priceId, quantity: 1 }],
+            client_reference_id: input.subject.id,
+            ...(customer ? { customer } : { customer_email: input.actor.email }),
             metadata,
-            ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
+            subscription_data: {
+              metadata,
+              ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
+            },
+            success_url: `${appUrl}/settings/billing?checkout=success${back}&session_id={CHECKOUT_SESSION_ID}`,
+            cancel_url: `${appUrl}/settings/billing?checkout=canceled${back}`,
           },
-          success_url: `${appUrl}/settings/billing?checkout=success${back}&session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${appUrl}/settings/billing?checkout=canceled${back}`,
-        }),
+          options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined,
+        ),
       STRIPE_CALL,
     );
     if (!session.url) throw new Error("Stripe returned a checkout session without a url");

@@ -32,6 +32,7 @@ export type CheckoutOutcome =
 export async function createCreditCheckout(
   vendorId: string,
   request: { packageId: string; priceId?: string | null },
+  options: { idempotencyKey?: string } = {},
 ): Promise<CheckoutOutcome> {
   const config = paymentsConfig();
   const stripe = getStripe();
@@ -48,15 +49,18 @@ export async function createCreditCheckout(
     const session = await withCircuit(
       "stripe",
       () =>
-        stripe.checkout.sessions.create({
-          mode: "payment",
-          line_items: [{ price: check.priceId, quantity: 1 }],
-          client_reference_id: vendorId,
-          metadata,
-          payment_intent_data: { metadata },
-          success_url: `${appUrl}/credits/success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${appUrl}/credits/cancel`,
-        }),
+        stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            line_items: [{ price: check.priceId, quantity: 1 }],
+            client_reference_id: vendorId,
+            metadata,
+            payment_intent_data: { metadata },
+            success_url: `${appUrl}/credits/success?session_id={CHECKOUT_SESSION_ID}`,
+            cancel_url: `${appUrl}/credits/cancel`,
+          },
+          options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined,
+        ),
       STRIPE_CALL,
     );
     if (!session.url) throw new Error("Stripe returned a checkout session without a url");

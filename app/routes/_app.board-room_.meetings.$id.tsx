@@ -32,10 +32,12 @@ import { MeetingPacketPanel } from "~/components/board-room/meeting-packet";
 import { SwitchAssociationForMeeting } from "~/components/board-room/switch-association";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { packetItems, packetManageData } from "~/queries/meeting-packet.server";
 import { meetingSummary } from "~/queries/meeting-present.server";
 import { meetingDetail } from "~/queries/meetings.server";
@@ -213,14 +215,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const value = submission.value;
   // The reorder forms carry the version the page was rendered from: a stale one is refused (409).
   const expectedVersion = "version" in value ? value.version : undefined;
-  const outcome = await changeMeetingAtVersion(
-    {
-      meetingId: detail.meeting.id,
-      associationId: viewer.association.id,
-      actor: meetingActor(viewer),
-      change: changeFor(value),
-    },
-    expectedVersion,
+  const outcome = await once(request, viewer.user.id, formData, () =>
+    changeMeetingAtVersion(
+      {
+        meetingId: detail.meeting.id,
+        associationId: viewer.association.id,
+        actor: meetingActor(viewer),
+        change: changeFor(value),
+      },
+      expectedVersion,
+    ),
   );
   if (!outcome.ok) {
     return json(
@@ -592,6 +596,7 @@ function MeetingDetail({ data }: { data: Exclude<SerializeFrom<typeof loader>, {
           <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
             <h3 className="font-semibold">Add agenda item</h3>
             <Hidden name="intent" value="add-agenda" />
+            <IdempotencyKey />
             <AgendaFields prefix="new-agenda" errors={errorFor("add-agenda")?.fieldErrors} />
             <button type="submit" className={buttonClass("secondary")} disabled={busy}>
               Add Agenda Item
@@ -714,6 +719,7 @@ function MeetingDetail({ data }: { data: Exclude<SerializeFrom<typeof loader>, {
             className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3 dark:border-slate-800"
           >
             <Hidden name="intent" value="add-guest" />
+            <IdempotencyKey />
             <div className="flex min-w-64 flex-col gap-1">
               <label htmlFor="guest-email" className="text-sm font-medium">
                 Invite a guest by e-mail

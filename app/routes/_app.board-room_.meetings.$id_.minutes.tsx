@@ -31,10 +31,12 @@ import { Panel, StatusBadge } from "~/components/board-room/badges";
 import { SwitchAssociationForMeeting } from "~/components/board-room/switch-association";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { motionReferences, motionRfpChoices, motionRfpFacts } from "~/queries/board-votes.server";
 import { meetingSummary, todayIn } from "~/queries/meeting-present.server";
 import { assignableMembers, meetingDetail } from "~/queries/meetings.server";
@@ -216,12 +218,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       change = { type: "ShareMinutes" };
       break;
   }
-  const outcome = await changeMeeting(db, {
-    meetingId: detail.meeting.id,
-    associationId: viewer.association.id,
-    actor: meetingActor(viewer),
-    change,
-  });
+  const outcome = await once(request, viewer.user.id, formData, (db) =>
+    changeMeeting(db, {
+      meetingId: detail.meeting.id,
+      associationId: viewer.association.id,
+      actor: meetingActor(viewer),
+      change,
+    }),
+  );
   if (!outcome.ok) {
     return json(
       {
@@ -517,6 +521,7 @@ function Minutes({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switc
               >
                 <h3 className="font-semibold">Record a motion</h3>
                 <Hidden name="intent" value="add-motion" />
+                <IdempotencyKey />
                 <TextInput
                   id="motion-text"
                   name="motion"
@@ -673,6 +678,7 @@ function Minutes({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switc
               <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
                 <h3 className="font-semibold">Add an action item</h3>
                 <Hidden name="intent" value="add-action-item" />
+                <IdempotencyKey />
                 <TextInput
                   id="action-description"
                   name="description"

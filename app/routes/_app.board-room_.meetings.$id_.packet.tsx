@@ -20,6 +20,7 @@ import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, isMultipart, readForm } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { packetItems, packetManageData, packetMeeting } from "~/queries/meeting-packet.server";
 import { meetingWhen } from "~/queries/meeting-present.server";
 
@@ -84,7 +85,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     roles: BOARD_ROOM_ROLES,
     associationId: meeting.associationId,
   });
-  const db = await getDb();
   const base = { meetingId: meeting.id, associationId: meeting.associationId, actor: meetingActor(scoped) };
 
   let formData: FormData;
@@ -108,12 +108,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const value = parsed.data;
   if (value.intent !== "packet-upload") await discardUpload(files);
-  const outcome =
+  const outcome = await once(request, scoped.user.id, formData, (db) =>
     value.intent === "packet-upload"
-      ? await attachUploadedDocument(db, { ...base, file: files[0] })
+      ? attachUploadedDocument(db, { ...base, file: files[0] })
       : value.intent === "packet-link"
-        ? await linkLibraryDocument(db, { ...base, libraryDocumentId: value.library_document_id })
-        : await removePacketDocument(db, { ...base, documentId: value.document_id });
+        ? linkLibraryDocument(db, { ...base, libraryDocumentId: value.library_document_id })
+        : removePacketDocument(db, { ...base, documentId: value.document_id }),
+  );
   if (!outcome.ok) return refusal(value.intent, outcome.error.message, domainErrorStatus(outcome.error.kind));
   const to =
     formData.get("from") === "meeting"

@@ -14,9 +14,9 @@ import { meetingActor, requireBoardRoom } from "~/auth/board-room.server";
 import { scheduleMeeting } from "~/commands/meetings.server";
 import { MeetingForm } from "~/components/board-room/meeting-form";
 import { Link } from "~/components/ui/link";
-import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { once } from "~/idempotency.server";
 
 export const meta: MetaFunction = () => [{ title: "Schedule Meeting · Board Room · Association Commons" }];
 
@@ -37,12 +37,14 @@ export async function action({ request }: ActionFunctionArgs) {
       { result: submission.reply({ fieldErrors: { start_time: [MEETING_MESSAGES.startTimeRequired] } }) },
       { status: 400 },
     );
-  const outcome = await scheduleMeeting(await getDb(), {
-    associationId: viewer.association.id,
-    actor: meetingActor(viewer),
-    fields,
-    guestEmails: splitEmails(submission.value.attendee_emails),
-  });
+  const outcome = await once(request, viewer.user.id, submission.payload, (db) =>
+    scheduleMeeting(db, {
+      associationId: viewer.association.id,
+      actor: meetingActor(viewer),
+      fields,
+      guestEmails: splitEmails(submission.value.attendee_emails),
+    }),
+  );
   if (!outcome.ok) {
     const error = outcome.error;
     const fieldErrors = error.kind === "validation" ? (error.fieldErrors ?? {}) : {};

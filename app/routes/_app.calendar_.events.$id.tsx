@@ -18,10 +18,12 @@ import { pageNotFound } from "~/auth/guards.server";
 import { deleteEvent, duplicateEvent, findVisibleEvent } from "~/commands/calendar.server";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { attendeesWithNames, requireCalendarViewer } from "~/queries/calendar.server";
 import { longDate, longDateTime, timeLabel } from "~/queries/calendar-present.server";
 
@@ -125,7 +127,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ error: "Unknown action" }, { status: 400 });
   const v = submission.value;
   if (v.intent === "duplicate") {
-    const copied = await duplicateEvent(db, actor, id);
+    const copied = await once(request, actor.userId, submission.payload, (db) =>
+      duplicateEvent(db, actor, id),
+    );
     if (!copied.ok) {
       if (copied.error.kind === "not_found") pageNotFound();
       return json(
@@ -250,6 +254,7 @@ export default function EventDetail() {
           )
         ) : null}
         <Form method="post">
+          <IdempotencyKey />
           <button type="submit" name="intent" value="duplicate" className={buttonClass("secondary")}>
             Duplicate
           </button>

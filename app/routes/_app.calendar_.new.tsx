@@ -5,9 +5,9 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { createEvent } from "~/commands/calendar.server";
 import { COMMON_TIME_ZONES, EventForm } from "~/components/calendar/event-form";
-import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { managedAssociations, requireCalendarViewer } from "~/queries/calendar.server";
 
 export const meta: MetaFunction = () => [{ title: "New Event · Calendar · Association Commons" }];
@@ -32,7 +32,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ result: submission.reply(), error: null }, { status: 400 });
   const value = submission.value;
   const eventZone = value.time_zone && isTimeZone(value.time_zone) ? value.time_zone : zone;
-  const created = await createEvent(await getDb(), actor, toEventInput(value, eventZone));
+  const created = await once(request, actor.userId, submission.payload, (db) =>
+    createEvent(db, actor, toEventInput(value, eventZone)),
+  );
   if (!created.ok) {
     return json(
       { result: submission.reply({ fieldErrors: { association_id: [created.error.message] } }), error: null },

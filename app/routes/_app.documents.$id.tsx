@@ -38,11 +38,13 @@ import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { LabelledControl } from "~/components/ui/labelled-control";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, isMultipart, readForm } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { getDocumentDetail } from "~/queries/documents.server";
 import { dateLabel } from "~/queries/rfp-present.server";
 
@@ -180,7 +182,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/documents/${id}`;
 
   if (value.intent === "new-version") {
-    const outcome = await uploadVersion(db, { ...base, file: files[0] });
+    const outcome = await once(request, base.actorId, formData, (db) =>
+      uploadVersion(db, { ...base, file: files[0] }),
+    );
     if (!outcome.ok)
       return reply(
         "new-version",
@@ -409,6 +413,7 @@ function ManageDocument({ versionCount }: { versionCount: number }) {
           <h3 className="font-semibold">Upload a new version</h3>
           {formErrors(version.form.errors)}
           <input type="hidden" name="intent" value="new-version" />
+          <IdempotencyKey />
           <LabelledControl
             id="version-file"
             label="File"

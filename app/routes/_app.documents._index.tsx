@@ -47,11 +47,13 @@ import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { LabelledControl } from "~/components/ui/labelled-control";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, isMultipart, readForm } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import {
   holdsVendorRole,
   type LibraryRow,
@@ -210,7 +212,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (value.intent === "create-folder") {
     await discardUpload(files);
-    const outcome = await createFolder(db, { ...base, name: value.name, parentId: value.parentId ?? null });
+    const outcome = await once(request, base.actorId, formData, (db) =>
+      createFolder(db, { ...base, name: value.name, parentId: value.parentId ?? null }),
+    );
     if (!outcome.ok) {
       const field = outcome.field ?? "name";
       return reply(
@@ -227,15 +231,17 @@ export async function action({ request }: ActionFunctionArgs) {
     await discardUpload(files);
     return reply("upload", submission.reply({ fieldErrors: { vendors: [emails.message] } }), 400);
   }
-  const outcome = await uploadDocument(db, {
-    ...base,
-    file: files[0],
-    title: value.title,
-    category: value.category,
-    visibility: value.visibility,
-    vendorEmails: emails.emails,
-    folderId: value.folderId ?? null,
-  });
+  const outcome = await once(request, base.actorId, formData, (db) =>
+    uploadDocument(db, {
+      ...base,
+      file: files[0],
+      title: value.title,
+      category: value.category,
+      visibility: value.visibility,
+      vendorEmails: emails.emails,
+      folderId: value.folderId ?? null,
+    }),
+  );
   if (!outcome.ok) {
     return reply(
       "upload",
@@ -416,6 +422,7 @@ function ManageForms({
           {...getFormProps(upload)}
         >
           <input type="hidden" name="intent" value="upload" />
+          <IdempotencyKey />
           <div className="sm:col-span-2">
             <LabelledControl id="upload-file" label="File" errors={upFields.file?.errors}>
               {(wiring) => (
@@ -501,6 +508,7 @@ function ManageForms({
           {...getFormProps(folder)}
         >
           <input type="hidden" name="intent" value="create-folder" />
+          <IdempotencyKey />
           <Field
             id="folder-name"
             label="Folder name"

@@ -28,10 +28,12 @@ import { confirmImport, createImport, discardReceipts, readImportUpload } from "
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isMultipart, readForm } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { existingKeys, findImport } from "~/queries/finance.server";
 import { looksLikeText, storagePath } from "~/storage/files.server";
 
@@ -138,7 +140,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return l.duplicate ? [] : [l];
   });
-  const outcome = await confirmImport(await getDb(), { ...actor, importId: parsed.data.id, lines: chosen });
+  const outcome = await once(request, actor.actorId, formData, (db) =>
+    confirmImport(db, { ...actor, importId: parsed.data.id, lines: chosen }),
+  );
   if (!outcome.ok) {
     if (outcome.kind === "not_found") pageNotFound();
     return json({ error: outcome.message }, { status: 409 });
@@ -229,6 +233,7 @@ export default function ImportPage() {
           ) : null}
           <Form method="post" className="space-y-4">
             <input type="hidden" name="id" value={preview.id} />
+            <IdempotencyKey />
             <input type="hidden" name="category" value={category} />
             <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-700">
               <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">

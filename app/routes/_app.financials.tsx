@@ -78,6 +78,7 @@ import { StatCards } from "~/components/ui/stat-cards";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isMultipart, readForm } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import {
   findComponent,
   findMovement,
@@ -419,17 +420,19 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: BudgetFormSchema });
       if (submission.status !== "success") return reply("create-budget", submission.reply(), 400);
       const v = submission.value;
-      const created = await createBudget(db, {
-        ...actor,
-        values: {
-          name: v.name,
-          category: v.category,
-          allocatedCents: v.allocated,
-          period: v.period,
-          startDate: v.start_date,
-          endDate: v.end_date,
-        },
-      });
+      const created = await once(request, actor.actorId, formData, (db) =>
+        createBudget(db, {
+          ...actor,
+          values: {
+            name: v.name,
+            category: v.category,
+            allocatedCents: v.allocated,
+            period: v.period,
+            startDate: v.start_date,
+            endDate: v.end_date,
+          },
+        }),
+      );
       return redirectWithFlash(backTo(request, "budgets"), {
         tone: "success",
         message:
@@ -456,19 +459,21 @@ export async function action({ request }: ActionFunctionArgs) {
         receipt = checked.receipt;
       }
       const v = submission.value;
-      const created = await createTransaction(db, {
-        ...actor,
-        values: {
-          type: v.type,
-          category: v.category,
-          amountCents: v.amount,
-          description: v.description,
-          date: v.date,
-          status: v.status,
-          property: v.property ?? null,
-        },
-        receipt,
-      });
+      const created = await once(request, actor.actorId, formData, (db) =>
+        createTransaction(db, {
+          ...actor,
+          values: {
+            type: v.type,
+            category: v.category,
+            amountCents: v.amount,
+            description: v.description,
+            date: v.date,
+            status: v.status,
+            property: v.property ?? null,
+          },
+          receipt,
+        }),
+      );
       return redirectWithFlash(backTo(request, "expenses"), {
         tone: "success",
         message: savedMessage(v.type === "income" ? "Income added" : "Expense added", created, v.status),
@@ -479,15 +484,17 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: ComponentFormSchema });
       if (submission.status !== "success") return reply("create-component", submission.reply(), 400);
       const v = submission.value;
-      await createComponent(db, {
-        ...actor,
-        values: {
-          name: v.name,
-          usefulLifeYears: v.useful_life,
-          remainingLifeYears: v.remaining_life,
-          replacementCostCents: v.replacement_cost,
-        },
-      });
+      await once(request, actor.actorId, formData, (db) =>
+        createComponent(db, {
+          ...actor,
+          values: {
+            name: v.name,
+            usefulLifeYears: v.useful_life,
+            remainingLifeYears: v.remaining_life,
+            replacementCostCents: v.replacement_cost,
+          },
+        }),
+      );
       return redirectWithFlash(backTo(request, "reserves"), {
         tone: "success",
         message: `Component "${v.name}" added`,
@@ -515,7 +522,9 @@ export async function action({ request }: ActionFunctionArgs) {
       await discardReceipts(files);
       const submission = parseWithZod(formData, { schema: FundFormSchema });
       if (submission.status !== "success") return reply("create-fund", submission.reply(), 400);
-      const created = await createFund(db, { ...actor, name: submission.value.name });
+      const created = await once(request, actor.actorId, formData, (db) =>
+        createFund(db, { ...actor, name: submission.value.name }),
+      );
       if (!created.ok)
         return reply("create-fund", submission.reply({ fieldErrors: { name: [created.message] } }), 400);
       return redirectWithFlash(backTo(request, "reserves"), {
@@ -528,11 +537,13 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: MovementFormSchema });
       if (submission.status !== "success") return reply("record-movement", submission.reply(), 400);
       const v = submission.value;
-      const recorded = await recordMovement(db, {
-        ...actor,
-        fundId: v.fund_id,
-        values: { kind: v.kind, amountCents: v.amount, description: v.description, date: v.date },
-      });
+      const recorded = await once(request, actor.actorId, formData, (db) =>
+        recordMovement(db, {
+          ...actor,
+          fundId: v.fund_id,
+          values: { kind: v.kind, amountCents: v.amount, description: v.description, date: v.date },
+        }),
+      );
       if (!recorded.ok && recorded.kind === "not_found")
         throw json({ error: recorded.message }, { status: 404 });
       if (!recorded.ok)

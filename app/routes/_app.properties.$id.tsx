@@ -35,11 +35,13 @@ import {
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/ui/select-field";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, readForm } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import {
   getAssociationDetails,
   listAssociationMembers,
@@ -188,16 +190,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
     }
     const v = submission.value;
-    const outcome = await createInvitation(
-      db,
-      { id: association.id, name: association.name },
-      { userId: viewer.user.id, name: viewer.profile.fullName?.trim() || viewer.user.email },
-      {
-        email: v.email,
-        memberRole: v.member_role,
-        boardOffice: (v.board_office as BoardOffice | undefined) ?? null,
-        unit: v.unit,
-      },
+    const outcome = await once(request, viewer.user.id, formData, (db) =>
+      createInvitation(
+        db,
+        { id: association.id, name: association.name },
+        { userId: viewer.user.id, name: viewer.profile.fullName?.trim() || viewer.user.email },
+        {
+          email: v.email,
+          memberRole: v.member_role,
+          boardOffice: (v.board_office as BoardOffice | undefined) ?? null,
+          unit: v.unit,
+        },
+      ),
     );
     if (!outcome.ok) return refused("invite", outcome.error);
     return redirectWithFlash(here, {
@@ -573,6 +577,7 @@ export default function AssociationPage() {
           {alertFor("invite")}
           <Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <input type="hidden" name="intent" value="invite" />
+            <IdempotencyKey />
             <Field
               label="Email"
               id="invite-email"

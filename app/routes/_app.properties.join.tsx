@@ -8,10 +8,12 @@ import { requireContext } from "~/auth/guards.server";
 import { requestToJoin } from "~/commands/associations.server";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, readForm } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { listMyJoinRequests, searchAssociationsToJoin } from "~/queries/associations.server";
 
 export const meta: MetaFunction = () => [{ title: "Join an Association · Association Commons" }];
@@ -54,7 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const { association_id: associationId, unit } = submission.value;
-  const outcome = await requestToJoin(await getDb(), associationId, viewer.user.id, unit);
+  const outcome = await once(request, viewer.user.id, formData, (db) =>
+    requestToJoin(db, associationId, viewer.user.id, unit),
+  );
   if (!outcome.ok) {
     return json(
       { associationId, error: outcome.error.message },
@@ -115,6 +119,7 @@ export default function JoinAssociation() {
                   <p className="mt-2 text-sm font-medium">{ASSOCIATION_MESSAGES.requestPending}</p>
                 ) : (
                   <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+                    <IdempotencyKey />
                     <input type="hidden" name="association_id" value={r.id} />
                     <div className="flex flex-col gap-1">
                       <label htmlFor={`unit-${r.id}`} className="text-sm font-medium">

@@ -21,11 +21,12 @@ import {
 } from "~/components/associations/details-fields";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/ui/select-field";
-import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { readForm } from "~/forms.server";
+import { once } from "~/idempotency.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Association · Association Commons" }];
 
@@ -70,24 +71,26 @@ export async function action({ request }: ActionFunctionArgs) {
     const errors = { creator_role: [ASSOCIATION_MESSAGES.notVerified] };
     return json({ result: submission.reply({ fieldErrors: errors }), errors }, { status: 403 });
   }
-  const { id } = await createAssociation(
-    await getDb(),
-    {
-      name: v.name,
-      propertyType: v.property_type,
-      addressLine: v.address_line,
-      city: v.city,
-      state: v.state,
-      zip: v.zip,
-      unitCount: v.unit_count,
-      timeZone: v.time_zone,
-      fiscalYearStartMonth: v.fiscal_year_start_month,
-    },
-    {
-      userId: viewer.user.id,
-      memberRole: v.creator_role,
-      boardOffice: v.creator_role === "board_member" ? (v.board_office ?? "president") : null,
-    },
+  const { id } = await once(request, viewer.user.id, formData, (db) =>
+    createAssociation(
+      db,
+      {
+        name: v.name,
+        propertyType: v.property_type,
+        addressLine: v.address_line,
+        city: v.city,
+        state: v.state,
+        zip: v.zip,
+        unitCount: v.unit_count,
+        timeZone: v.time_zone,
+        fiscalYearStartMonth: v.fiscal_year_start_month,
+      },
+      {
+        userId: viewer.user.id,
+        memberRole: v.creator_role,
+        boardOffice: v.creator_role === "board_member" ? (v.board_office ?? "president") : null,
+      },
+    ),
   );
   return redirectWithFlash(`/properties/${id}`, { tone: "success", message: ASSOCIATION_MESSAGES.created });
 }
@@ -117,6 +120,7 @@ export default function NewAssociation() {
         You will be its first member. You can invite the board, the manager and homeowners next.
       </p>
       <Form method="post" className="mt-6 flex flex-col gap-6" noValidate={false}>
+        <IdempotencyKey />
         {actionData ? (
           <Alert title="The association was not created">
             Please correct the highlighted fields and try again.

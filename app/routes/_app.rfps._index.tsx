@@ -40,6 +40,7 @@ import { staticIcon } from "~/components/ui/static-icon";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, readForm } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { cardData, type RfpCardData } from "~/queries/rfp-present.server";
 import { searchRfps } from "~/queries/rfp-search.server";
 import { listSavedSearches } from "~/queries/saved-searches.server";
@@ -132,7 +133,7 @@ export async function action({ request }: ActionFunctionArgs) {
   let done: string;
   switch (v.intent) {
     case "save-search":
-      outcome = await createSavedSearch(db, userId, v);
+      outcome = await once(request, userId, submission.payload, (db) => createSavedSearch(db, userId, v));
       done = `Saved the search "${v.name}".`;
       break;
     case "rename-search":

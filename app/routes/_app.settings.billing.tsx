@@ -30,10 +30,12 @@ import {
 import { SettingsSection } from "~/components/settings/controls";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { readForm } from "~/forms.server";
+import { stripeIdempotencyKey } from "~/idempotency.server";
 import { billingConfig } from "~/payments/stripe.server";
 import {
   getActiveAssociationId,
@@ -152,19 +154,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = await getDb();
-  const parsed = BillingActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const fields = Object.fromEntries(await readForm(request));
+  const parsed = BillingActionSchema.safeParse(fields);
   if (!parsed.success) {
     return json({ subject: null, error: BILLING_MESSAGES.invalid_plan }, { status: 400 });
   }
   const form = parsed.data;
   const subject = await subjectFor(user, form.subject);
   if (form.intent === "checkout") {
-    const outcome = await createSubscriptionCheckout(db, {
-      subject,
-      planId: form.planId,
-      interval: form.interval,
-      actor: { id: user.id, email: user.email },
-    });
+    const outcome = await createSubscriptionCheckout(
+      db,
+      {
+        subject,
+        planId: form.planId,
+        interval: form.interval,
+        actor: { id: user.id, email: user.email },
+      },
+      { idempotencyKey: stripeIdempotencyKey(request, user.id, fields, "subscription-checkout") },
+    );
     if (outcome.ok) return redirect(outcome.url, 303);
     const status = { not_configured: 503, invalid_plan: 400, already_subscribed: 409, checkout_failed: 502 }[
       outcome.code
@@ -369,6 +376,7 @@ function PlanSection({
               .map((price) => (
                 <Form method="post" key={price.interval}>
                   <input type="hidden" name="intent" value="checkout" />
+                  <IdempotencyKey />
                   <input type="hidden" name="subject" value={subject} />
                   <input type="hidden" name="planId" value={plan.id} />
                   <input type="hidden" name="interval" value={price.interval} />

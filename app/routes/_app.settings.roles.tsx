@@ -40,10 +40,12 @@ import {
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";
+import { once } from "~/idempotency.server";
 
 export const meta: MetaFunction = () => [{ title: "Roles · Settings · Association Commons" }];
 
@@ -129,7 +131,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
   switch (input.intent) {
     case "add": {
-      await addRole(db, viewer.user.id, toRoleInput(input.role_type as RoleType, input));
+      await once(request, viewer.user.id, submission.payload, (db) =>
+        addRole(db, viewer.user.id, toRoleInput(input.role_type as RoleType, input)),
+      );
       return done("added");
     }
     case "update": {
@@ -273,6 +277,7 @@ function AddRole() {
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
       <input type="hidden" name="intent" value="add" />
+      <IdempotencyKey />
       <div className="flex flex-col gap-1">
         <label htmlFor={fields.role_type.id} className="text-sm font-medium">
           Professional role

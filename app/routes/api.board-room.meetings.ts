@@ -4,6 +4,7 @@ import { apiJson } from "~/api-json.server";
 import { meetingActor, requireBoardRoomApi } from "~/auth/board-room.server";
 import { scheduleMeeting } from "~/commands/meetings.server";
 import { getDb } from "~/db.server";
+import { once } from "~/idempotency.server";
 import { listMeetings, meetingFilters } from "~/queries/meetings.server";
 import {
   bodyFields,
@@ -63,13 +64,15 @@ export async function action({ request }: ActionFunctionArgs) {
       duration_minutes: i.duration_minutes,
       assigned_to: orNull(i.assigned_to),
     }));
-  const outcome = await scheduleMeeting(db, {
-    associationId: viewer.association.id,
-    actor: meetingActor(viewer),
-    fields: bodyFields(body),
-    guestEmails: body.attendee_emails,
-    agenda,
-  });
+  const outcome = await once(request, viewer.user.id, body, (db) =>
+    scheduleMeeting(db, {
+      associationId: viewer.association.id,
+      actor: meetingActor(viewer),
+      fields: bodyFields(body),
+      guestEmails: body.attendee_emails,
+      agenda,
+    }),
+  );
   if (!outcome.ok) return domainError(outcome.error);
   const detail = await meetingOr404(db, viewer, outcome.result.meetingId);
   return apiJson({ meeting: meetingJson(detail) }, { status: 201, headers: NO_STORE });

@@ -5,6 +5,7 @@ import { apiJson } from "~/api-json.server";
 import { createEvent } from "~/commands/calendar.server";
 import { getDb } from "~/db.server";
 import { domainErrorStatus } from "~/forms.server";
+import { once } from "~/idempotency.server";
 import { gatherCalendar } from "~/queries/calendar.server";
 import { entriesJson, eventJson, readEventBody, requireApiViewer } from "./api.calendar.events.server";
 
@@ -52,7 +53,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readEventBody(request, zone);
   if (!body.ok) return json(body.problem, { status: 400 });
   const db = await getDb();
-  const created = await createEvent(db, actor, body.input, { rfpId: body.rfpId });
+  const created = await once(request, actor.userId, body, (db) =>
+    createEvent(db, actor, body.input, { rfpId: body.rfpId }),
+  );
   if (!created.ok)
     return json(
       { error: created.error.message, field: "property_id" },

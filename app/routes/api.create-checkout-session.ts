@@ -10,6 +10,7 @@ import { z } from "zod";
 import { requireVerifiedRole } from "~/auth/guards.server";
 import { createCreditCheckout } from "~/commands/credit-checkout.server";
 import { readForm } from "~/forms.server";
+import { stripeIdempotencyKey } from "~/idempotency.server";
 
 /**
  * POST /api/create-checkout-session (spec 001 section 7). JSON in, `{ sessionId, url }` or `{ error }`
@@ -59,19 +60,28 @@ export async function action({ request }: ActionFunctionArgs) {
     ) {
       return json({ error: PURCHASE_MESSAGES.invalidPackage }, { status: 400 });
     }
-    const outcome = await createCreditCheckout(vendorId, { packageId: metadata.packageId, priceId });
+    const outcome = await createCreditCheckout(
+      vendorId,
+      { packageId: metadata.packageId, priceId },
+      { idempotencyKey: stripeIdempotencyKey(request, vendorId, null, "credit-checkout") },
+    );
     if (!outcome.ok) return json({ error: PURCHASE_ERROR_CODES[outcome.code] }, { status: outcome.status });
     return json({ sessionId: outcome.sessionId, url: outcome.url });
   }
 
-  const form = FormBody.safeParse(Object.fromEntries(await readForm(request)));
+  const fields = Object.fromEntries(await readForm(request));
+  const form = FormBody.safeParse(fields);
   const back = (code: keyof typeof PURCHASE_ERROR_CODES, packageId?: string) =>
     redirect(
       `/credits?${new URLSearchParams({ dialog: "purchase", error: code, ...(packageId ? { package: packageId } : {}) })}`,
       303,
     );
   if (!form.success) return back("invalid_package");
-  const outcome = await createCreditCheckout(vendorId, { packageId: form.data.packageId });
+  const outcome = await createCreditCheckout(
+    vendorId,
+    { packageId: form.data.packageId },
+    { idempotencyKey: stripeIdempotencyKey(request, vendorId, fields, "credit-checkout") },
+  );
   if (!outcome.ok) return back(outcome.code, form.data.packageId);
   return redirect(outcome.url, 303);
 }

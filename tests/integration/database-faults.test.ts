@@ -5,6 +5,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@db/faults"
 import { createCookie } from "@remix-run/node";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guardDatabaseFaults } from "~/db.server";
 import { getVendorCredits } from "~/queries/credits.server";
 import { useAppDatabase } from "../support/app";
 import { type AppServer, ensureBuild, startAppServer } from "../support/app-server";
@@ -179,6 +180,7 @@ describe("isDatabaseUnavailable", () => {
     ["08006", true],
     ["08P01", true],
     ["53300", true],
+    ["08003", true],
     ["23505", false],
     ["40001", false],
     ["42P01", false],
@@ -187,6 +189,42 @@ describe("isDatabaseUnavailable", () => {
     // Drizzle wraps the driver's error as the cause of its own.
     expect(isDatabaseUnavailable(new Error("Failed query", { cause: { code } }))).toBe(expected);
   });
+  it("takes 55000 for unavailable only when the database is not accepting connections", () => {
+    const closed = Object.assign(new Error('database "app" is not currently accepting connections'), {
+      code: "55000",
+    });
+    expect(isDatabaseUnavailable(closed)).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Failed query", { cause: closed }))).toBe(true);
+    const sequence = Object.assign(new Error('currval of sequence "s" is not yet defined in this session'), {
+      code: "55000",
+    });
+    expect(isDatabaseUnavailable(sequence)).toBe(false);
+  });
+  it.each(["55000", "57P01", "53300", "08006"])(
+    "answers a route that meets %s with 503 and Retry-After (a response, so no error report)",
+    async (code) => {
+      const message =
+        code === "55000" ? 'database "app" is not currently accepting connections' : "database unavailable";
+      const build = guardDatabaseFaults({
+        routes: {
+          page: {
+            module: {
+              loader: async () => {
+                throw new Error("Failed query", { cause: Object.assign(new Error(message), { code }) });
+              },
+            },
+          },
+        },
+      });
+      const loader = build.routes.page?.module.loader as (a: { request: Request }) => Promise<unknown>;
+      const answer = await loader({ request: new Request("http://localhost/dashboard") }).catch((e) => e);
+      // A thrown Response is an answer, not an error: Remix passes it to no handleError (no report).
+      expect(answer).toBeInstanceOf(Response);
+      expect((answer as Response).status).toBe(503);
+      expect((answer as Response).headers.get("Retry-After")).toBe("5");
+      expect(await (answer as Response).json()).toEqual({ error: DATABASE_UNAVAILABLE_MESSAGE });
+    },
+  );
   it("finds a refused connection among several attempts, and says no to plain errors", () => {
     const refused = Object.assign(new Error("connect"), { code: "ECONNREFUSED" });
     expect(isDatabaseUnavailable(new AggregateError([refused]))).toBe(true);

@@ -13,6 +13,7 @@ import { SelectField, TextareaField } from "~/components/settings/controls";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 export interface MeetingFormValues {
   title: string;
@@ -59,6 +60,7 @@ export function MeetingForm({
   });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <IdempotencyKey />
       {form.errors?.length ? (
         <Alert title={MEETING_MESSAGES.saveFailed}>{form.errors.join(" ")}</Alert>
       ) : null}

@@ -4,6 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Download, FileText } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Panel } from "./badges";
 
 /** One packet document as the pages show it (app/routes/_app.board-room_.meetings.$id_.packet.tsx). */
@@ -111,6 +112,7 @@ export function MeetingPacketPanel({
         <div className="grid grid-cols-1 gap-4 border-t border-slate-200 pt-3 md:grid-cols-2 dark:border-slate-800">
           <Form method="post" action={action} encType="multipart/form-data" className="space-y-2">
             <input type="hidden" name="intent" value="packet-upload" />
+            <IdempotencyKey />
             <input type="hidden" name="from" value={from} />
             <div className="flex flex-col gap-1">
               <label htmlFor="packet-file" className="text-sm font-medium">
@@ -142,6 +144,7 @@ export function MeetingPacketPanel({
           </Form>
           <Form method="post" action={action} className="space-y-2">
             <input type="hidden" name="intent" value="packet-link" />
+            <IdempotencyKey />
             <input type="hidden" name="from" value={from} />
             <div className="flex flex-col gap-1">
               <label htmlFor="packet-library" className="text-sm font-medium">

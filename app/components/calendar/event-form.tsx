@@ -22,6 +22,7 @@ import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/ui/select-field";
 
@@ -86,6 +87,7 @@ export function EventForm(props: EventFormProps) {
   const errors = [...(form.errors ?? []), ...(props.error ? [props.error] : [])];
   return (
     <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+      <IdempotencyKey />
       {errors.length > 0 ? <Alert title={errors.join(" ")} /> : null}
       {props.occurrence ? <input type="hidden" name="occurrence" value={props.occurrence} /> : null}
       <Field

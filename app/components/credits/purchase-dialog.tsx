@@ -11,6 +11,7 @@ import { PURCHASE_MESSAGES, VENDOR_CREDITS_PRODUCT_TYPE } from "@domain/credits/
 import { AlertTriangle, Coins, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Link } from "~/components/ui/link";
 import { UrlDialog } from "./modal";
 
@@ -171,6 +172,7 @@ export function PurchaseDialog({
 
         <fieldset>
           <legend className="mb-2 text-sm font-semibold">Choose a package</legend>
+          <IdempotencyKey />
           <div className="grid grid-cols-2 gap-2 sm:gap-3">
             {CREDIT_PACKAGES.map((pkg) => (
               <div key={pkg.id} className="relative">

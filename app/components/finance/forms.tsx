@@ -32,6 +32,7 @@ import { SelectField } from "~/components/settings/controls";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { LabelledControl } from "~/components/ui/labelled-control";
 
 /**
@@ -74,6 +75,7 @@ export function BudgetForm({
         </div>
       ) : null}
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <IdempotencyKey />
       {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
       <Field
         label="Name"
@@ -165,6 +167,7 @@ export function TransactionForm({
         </div>
       ) : null}
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <IdempotencyKey />
       {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
       <SelectField label="Type" errors={fields.type.errors} {...getSelectProps(fields.type)}>
         {TRANSACTION_TYPES.map((t) => (
@@ -267,6 +270,7 @@ export function ComponentForm({
   return (
     <Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="create-component" />
+      <IdempotencyKey />
       <Field
         label="Component"
         placeholder="Roof membrane"

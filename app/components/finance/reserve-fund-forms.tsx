@@ -19,6 +19,7 @@ import { SelectField } from "~/components/settings/controls";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 /**
  * The Reserves tab's fund forms (issue 13, part 6): a new fund, a movement (contribution,
@@ -39,6 +40,7 @@ export function FundForm({ id, lastResult }: { id: string; lastResult?: Submissi
   return (
     <Form method="post" className="flex flex-wrap items-end gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="create-fund" />
+      <IdempotencyKey />
       <Field
         label="Fund name"
         placeholder="Roof reserve"
@@ -79,6 +81,7 @@ export function MovementForm({
         </div>
       ) : null}
       <input type="hidden" name="intent" value="record-movement" />
+      <IdempotencyKey />
       <SelectField label="Fund" errors={fields.fund_id.errors} {...getSelectProps(fields.fund_id)}>
         {funds.map((f) => (
           <option key={f.id} value={f.id}>

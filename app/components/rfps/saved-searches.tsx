@@ -16,6 +16,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { Bell as LucideBell, BellOff as LucideBellOff, Bookmark as LucideBookmark } from "lucide-react";
 import { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { LazyPanelToggle, lazyPanelId, useLazyPanel } from "~/components/ui/lazy-panel";
 import { Link } from "~/components/ui/link";
 import { staticIcon } from "~/components/ui/static-icon";
@@ -181,6 +182,7 @@ function SaveSearchForm({ filters, total, savedCount, professional, answer }: Sa
   return (
     <Form method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="save-search" />
+      <IdempotencyKey />
       <input type="hidden" name="filters" value={savedSearchFilters(filters)} />
       <input type="hidden" name="resultCount" value={total} />
       <FormError errors={form.errors} upgradeUrl={answer?.upgradeUrl ?? null} />

@@ -1,0 +1,158 @@
+/**
+ * Every create carries an idempotency key (issue 26, part 3; decision 044): each command that creates,
+ * called from a route, runs inside `once(...)`, and the route's form renders <IdempotencyKey />. A new
+ * create command in app/commands must be listed here (as a create, or with why it is not one), so a
+ * create added without the key fails the suite.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const read = (file: string) => readFileSync(path.resolve(file), "utf8");
+
+/** Route action -> the create commands it calls -> the file that renders its form (none: JSON only). */
+const CREATES: { route: string; commands: string[]; form: string | null }[] = [
+  {
+    route: "_app.board-room_.new.tsx",
+    commands: ["scheduleMeeting"],
+    form: "app/components/board-room/meeting-form.tsx",
+  },
+  { route: "api.board-room.meetings.ts", commands: ["scheduleMeeting"], form: null },
+  {
+    route: "_app.board-room_.meetings.$id.tsx",
+    commands: ["changeMeetingAtVersion"],
+    form: "app/routes/_app.board-room_.meetings.$id.tsx",
+  },
+  {
+    route: "_app.board-room_.meetings.$id_.minutes.tsx",
+    commands: ["changeMeeting"],
+    form: "app/routes/_app.board-room_.meetings.$id_.minutes.tsx",
+  },
+  {
+    route: "_app.board-room_.meetings.$id_.packet.tsx",
+    commands: ["attachUploadedDocument", "linkLibraryDocument"],
+    form: "app/components/board-room/meeting-packet.tsx",
+  },
+  {
+    route: "_app.calendar_.new.tsx",
+    commands: ["createEvent"],
+    form: "app/components/calendar/event-form.tsx",
+  },
+  { route: "api.calendar.events.ts", commands: ["createEvent"], form: null },
+  {
+    route: "_app.calendar_.events.$id.tsx",
+    commands: ["duplicateEvent"],
+    form: "app/routes/_app.calendar_.events.$id.tsx",
+  },
+  {
+    route: "_app.financials.tsx",
+    commands: ["createBudget", "createTransaction", "createComponent", "createFund", "recordMovement"],
+    form: "app/components/finance/forms.tsx",
+  },
+  {
+    route: "_app.financial.import.tsx",
+    commands: ["confirmImport"],
+    form: "app/routes/_app.financial.import.tsx",
+  },
+  {
+    route: "_app.documents._index.tsx",
+    commands: ["createFolder", "uploadDocument"],
+    form: "app/routes/_app.documents._index.tsx",
+  },
+  { route: "_app.documents.$id.tsx", commands: ["uploadVersion"], form: "app/routes/_app.documents.$id.tsx" },
+  {
+    route: "_app.properties.new.tsx",
+    commands: ["createAssociation"],
+    form: "app/routes/_app.properties.new.tsx",
+  },
+  {
+    route: "_app.properties.join.tsx",
+    commands: ["requestToJoin"],
+    form: "app/routes/_app.properties.join.tsx",
+  },
+  {
+    route: "_app.properties.$id.tsx",
+    commands: ["createInvitation"],
+    form: "app/routes/_app.properties.$id.tsx",
+  },
+  {
+    route: "_app.rfps._index.tsx",
+    commands: ["createSavedSearch"],
+    form: "app/components/rfps/saved-searches.tsx",
+  },
+  { route: "_app.settings.roles.tsx", commands: ["addRole"], form: "app/routes/_app.settings.roles.tsx" },
+];
+
+/** Creates whose key goes on to Stripe (the session is created there, decision 044). */
+const STRIPE_CREATES: { route: string; form: string }[] = [
+  { route: "api.create-checkout-session.ts", form: "app/components/credits/purchase-dialog.tsx" },
+  { route: "_app.settings.billing.tsx", form: "app/routes/_app.settings.billing.tsx" },
+];
+
+/** Commands named like creates that are not a signed-in person's create from a route form, and why. */
+const NOT_ROUTE_CREATES: Record<string, string> = {
+  insertAccount: "sign-up (a guest: keys are per person); the e-mail is unique",
+  createAccount: "sign-up (a guest); the e-mail is unique",
+  createRfp: "the RFP wizard's draftKey (an event-store key)",
+  createCreditCheckout: "Stripe's idempotency (STRIPE_CREATES)",
+  createSubscriptionCheckout: "Stripe's idempotency (STRIPE_CREATES)",
+  createPortalSession: "opens Stripe's portal, creates nothing of the person's",
+  createImport: "a preview of a file, confirmed by confirmImport (a create)",
+  addMember: "called by invitations and approvals, not from a form",
+  recordError: "error monitor",
+  recordMetrics: "performance monitor",
+  recordWebVitals: "performance monitor",
+  recordRfpView: "a view counter",
+  requestPasswordReset: "a guest's e-mail, answered the same way twice",
+  requestSignInLink: "a guest's e-mail, answered the same way twice",
+  attachRfpDocuments: "the RFP wizard (its draft holds the documents)",
+  attachProposalDocuments: "the proposal draft (submitKey for submission)",
+};
+
+const CREATE_NAME = /^(create|add|schedule|record|upload|duplicate|attach|link|request)[A-Z]/;
+
+describe("every create carries an idempotency key", () => {
+  it.each(CREATES)("$route runs $commands inside once(...)", ({ route, commands }) => {
+    const source = read(`app/routes/${route}`);
+    expect(source).toContain('from "~/idempotency.server"');
+    for (const command of commands) {
+      const calls = [...source.matchAll(new RegExp(`\\b${command}\\(`, "g"))].map((m) => m.index ?? 0);
+      const inAction = calls.filter((at) => !source.slice(Math.max(0, at - 30), at).includes("import"));
+      expect(inAction.length, `${command} is called in ${route}`).toBeGreaterThan(0);
+      for (const at of inAction) {
+        const before = source.slice(0, at);
+        const opened = before.lastIndexOf("once(request");
+        // Inside the wrapper: no statement ends between `once(` and the call.
+        expect(opened, `${command} in ${route} is wrapped in once()`).toBeGreaterThan(-1);
+        expect(before.slice(opened).includes(";"), `${command} in ${route} is wrapped in once()`).toBe(false);
+      }
+    }
+  });
+
+  it.each(STRIPE_CREATES)("$route passes the key on to Stripe", ({ route }) => {
+    expect(read(`app/routes/${route}`)).toContain("stripeIdempotencyKey(request");
+  });
+
+  it.each([...CREATES, ...STRIPE_CREATES].filter((c) => c.form))("$form renders the key", ({ form }) => {
+    expect(read(form as string)).toContain("<IdempotencyKey />");
+  });
+
+  it("knows every command named like a create", () => {
+    const listed = new Set([
+      ...CREATES.flatMap((c) => c.commands),
+      ...Object.keys(NOT_ROUTE_CREATES),
+      "changeMeeting",
+      "changeMeetingAtVersion",
+    ]);
+    const unknown: string[] = [];
+    for (const file of readdirSync("app/commands")) {
+      const source = read(`app/commands/${file}`);
+      for (const m of source.matchAll(/export async function (\w+)/g)) {
+        const name = m[1] as string;
+        if (CREATE_NAME.test(name) && !listed.has(name)) unknown.push(`${file}: ${name}`);
+      }
+    }
+    // A new create: wrap its route's call in once(...), render <IdempotencyKey /> and list it above.
+    expect(unknown).toEqual([]);
+  });
+});
