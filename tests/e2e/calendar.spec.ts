@@ -106,6 +106,40 @@ test.describe("calendar", () => {
     await expect(page.getByTestId("month-empty")).toBeVisible();
   });
 
+  test("a create sent twice (a retry after a lost answer) makes one event (issue 26, part 3)", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const project = (testInfo.project.name === "no-js" ? "no-js" : "chromium") as Project;
+    const day = project === "no-js" ? "2027-04-13" : "2027-04-14";
+    const title = `Roof walk sent twice ${project}`;
+    await signInAs(page, ACCOUNT[project]);
+    await page.goto("/calendar/new");
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Start date").fill(day);
+    await page.getByLabel("Start time").fill("08:00");
+    await page.getByLabel("End date", { exact: true }).fill(day);
+    await page.getByLabel("End time").fill("09:00");
+    // The form's own POST (with JavaScript, Remix's data request; without, the document's), as sent.
+    const posted = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/calendar/new"));
+    await page.getByRole("button", { name: "Create Event" }).click();
+    const first = await posted;
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const created = page.url();
+    expect(first.postData() ?? "").toContain("idempotencyKey");
+    // The browser sends it again, byte for byte: the answer is the first one's, nothing new is made.
+    const again = await page.request.post(first.url(), {
+      headers: { "Content-Type": first.headers()["content-type"] ?? "", Origin: baseURL ?? "" },
+      data: first.postDataBuffer() ?? "",
+      maxRedirects: 0,
+    });
+    expect(again.status()).toBeLessThan(400);
+    const location = again.headers().location ?? again.headers()["x-remix-redirect"] ?? "";
+    expect(new URL(location, created).pathname).toBe(new URL(created).pathname);
+    await page.goto(`/calendar?month=${day.slice(0, 7)}&q=${encodeURIComponent(title)}`);
+    await expect(page.locator(`td[data-date="${day}"]`).getByRole("link", { name: title })).toHaveCount(1);
+  });
+
   test("with JavaScript, the form follows the spec: start date sets the end date, +1 hour, all-day", async ({
     page,
     javaScriptEnabled,

@@ -212,30 +212,6 @@ describe.each(engines)("the document library on %s", (engine) => {
     expect(Buffer.from(await file.arrayBuffer()).equals(TINY_PDF)).toBe(true);
   });
 
-  it("keeps a non-ASCII file name as it was sent: stored, shown and downloaded (issue 26, part 6)", async () => {
-    const name = "Résumé–予算.pdf";
-    const { response } = await upload(
-      board,
-      { intent: "upload", title: "Résumé", category: "bylaws", visibility: "board" },
-      { name, bytes: TINY_PDF },
-    );
-    const id = idFrom(response);
-    const [stored] = await t.db
-      .select({ fileName: documentVersions.fileName })
-      .from(documentVersions)
-      .where(eq(documentVersions.documentId, id));
-    expect(stored?.fileName).toBe(name);
-    const detail = (await detailOf(board, id)) as Detail & { versions: { fileName: string }[] };
-    expect(detail.versions[0]?.fileName).toBe(name);
-    expect(detail.history.map((h) => h.text)).toEqual([`Uploaded ${name} as "Résumé"`]);
-    const file = await download(board, detail.versions[0]?.id as string);
-    // RFC 6266 / 5987: an ASCII fallback, and the name itself in UTF-8.
-    expect(file.headers.get("Content-Disposition")).toBe(
-      `attachment; filename="R_sum____.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    );
-    await file.arrayBuffer();
-  });
-
   it("shows each person exactly the documents their membership or vendor share allows", async () => {
     const all = [docs.board, docs.members, docs.vendors] as string[];
     const sees: [Person, string[]][] = [
@@ -567,5 +543,29 @@ describe.each(engines)("the document library on %s", (engine) => {
       t.db.update(documentHistory).set({ action: "renamed" }).where(eq(documentHistory.id, id)),
     ).rejects.toThrow();
     await expect(t.db.delete(documentHistory).where(eq(documentHistory.id, id))).rejects.toThrow();
+  });
+
+  it("keeps a non-ASCII file name as it was sent: stored, shown and downloaded (issue 26, part 6)", async () => {
+    const name = "Résumé–予算.pdf";
+    const { response } = await upload(
+      board,
+      { intent: "upload", title: "Résumé", category: "bylaws", visibility: "board" },
+      { name, bytes: TINY_PDF },
+    );
+    const id = idFrom(response);
+    const [stored] = await t.db
+      .select({ fileName: documentVersions.fileName })
+      .from(documentVersions)
+      .where(eq(documentVersions.documentId, id));
+    expect(stored?.fileName).toBe(name);
+    const detail = (await detailOf(board, id)) as Detail & { versions: { fileName: string }[] };
+    expect(detail.versions[0]?.fileName).toBe(name);
+    expect(detail.history.map((h) => h.text)).toEqual([`Uploaded ${name} as "Résumé"`]);
+    const file = await download(board, detail.versions[0]?.id as string);
+    // RFC 6266 / 5987: an ASCII fallback, and the name itself in UTF-8.
+    expect(file.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="R_sum____.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
+    await file.arrayBuffer();
   });
 });

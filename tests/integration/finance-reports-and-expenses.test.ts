@@ -16,7 +16,7 @@ import * as reportRoute from "~/routes/financial.reports.$report";
 import { argsOf, getAs, outcome, postAs, todayIn, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
-import { pdfTextRuns } from "../support/pdf-text";
+import { pdfTextRuns } from "../support/pdf";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;

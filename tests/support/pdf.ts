@@ -1,43 +1,45 @@
 import { inflateSync } from "node:zlib";
 
 /**
- * The text of a PDF that pdfkit wrote with its built-in fonts, one line per text object (BT ... ET), for
- * tests that check what a generated PDF says. Reads every content stream (inflated when compressed) and
- * the strings its TJ and Tj operators show (hex or literal, WinAnsi as latin1). Not a general PDF reader.
+ * The text a PDF written by pdfkit shows, run by run, with where each run starts: enough to check a
+ * report's layout (a header on one line, whole) without a PDF library. pdfkit writes each line of
+ * text as `BT 1 0 0 1 x y Tm /Fn size Tf [<hex> kerning <hex> ...] TJ ET` in Flate-compressed content
+ * streams, with the standard fonts' single-byte codes (ASCII for the reports' text).
  */
-export function pdfText(pdf: Buffer | Uint8Array): string {
-  const bytes = Buffer.from(pdf);
-  const raw = bytes.toString("latin1");
-  const lines: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = raw.indexOf("stream", at);
-    if (start < 0) break;
-    const bodyStart = start + (raw.startsWith("stream\r\n", start) ? 8 : 7);
-    const end = raw.indexOf("endstream", bodyStart);
-    if (end < 0) break;
-    at = end + 9;
-    if (raw.slice(start - 3, start) === "end") continue;
-    const body = bytes.subarray(bodyStart, end);
+export interface PdfTextRun {
+  x: number;
+  /** From the bottom of the page, as PDF measures it. */
+  y: number;
+  text: string;
+}
+
+export function pdfTextRuns(pdf: Buffer): PdfTextRun[] {
+  const runs: PdfTextRun[] = [];
+  const raw = pdf.toString("latin1");
+  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  for (const [, body] of raw.matchAll(streams)) {
     let content: string;
     try {
-      content = inflateSync(body).toString("latin1");
+      content = inflateSync(Buffer.from(body ?? "", "latin1")).toString("latin1");
     } catch {
-      content = body.toString("latin1");
+      continue; // not a compressed content stream (a font, an image)
     }
-    for (const block of content.match(/BT[\s\S]*?ET/g) ?? []) {
-      const shown = [...block.matchAll(/\[([^\]]*)\]\s*TJ|(<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\))\s*Tj/g)]
-        .map((m) => m[1] ?? m[2] ?? "")
+    for (const [, block] of content.matchAll(/BT([\s\S]*?)ET/g)) {
+      const at = /([-\d.]+) ([-\d.]+) Tm/.exec(block ?? "");
+      const shown = /\[(.*)\] TJ/.exec(block ?? "");
+      if (!at || !shown) continue;
+      const text = [...(shown[1] ?? "").matchAll(/<([0-9a-f]*)>/gi)]
+        .map(([, hex]) => Buffer.from(hex ?? "", "hex").toString("latin1"))
         .join("");
-      const text = [...shown.matchAll(/<([0-9a-fA-F\s]*)>|\(((?:\\.|[^\\)])*)\)/g)]
-        .map((m) =>
-          m[1] !== undefined
-            ? Buffer.from(m[1].replace(/\s/g, ""), "hex").toString("latin1")
-            : (m[2] ?? "").replace(/\\(.)/g, "$1"),
-        )
-        .join("");
-      if (text) lines.push(text);
+      runs.push({ x: Number(at[1]), y: Number(at[2]), text });
     }
   }
-  return lines.join("\n");
+  return runs;
+}
+
+/** The text of a PDF written by pdfkit, one line per text object, for tests that check what it says. */
+export function pdfText(pdf: Buffer | Uint8Array): string {
+  return pdfTextRuns(Buffer.from(pdf))
+    .map((run) => run.text)
+    .join("\n");
 }
