@@ -1382,13 +1382,13 @@ function Reserves({
             </table>
           </div>
         )}
-        <div className="mt-4 grid gap-4 lg:grid-cols-3">
-          <div className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
+        <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-3">
+          <div className="min-w-0 rounded-md border border-slate-200 p-4 dark:border-slate-700">
             <h3 className="mb-3 font-semibold">Add a fund</h3>
             <FundForm key={data.funds.length} id="add-fund-form" lastResult={resultFor("create-fund")} />
           </div>
           {data.funds.length > 0 ? (
-            <div className="rounded-md border border-slate-200 p-4 lg:col-span-2 dark:border-slate-700">
+            <div className="min-w-0 rounded-md border border-slate-200 p-4 lg:col-span-2 dark:border-slate-700">
               <h3 className="mb-3 font-semibold">
                 Record a contribution, withdrawal, interest or opening balance
               </h3>

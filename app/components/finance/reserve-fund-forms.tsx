@@ -74,7 +74,7 @@ export function MovementForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MovementFormSchema }),
   });
   return (
-    <Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
+    <Form method="post" className="grid grid-cols-1 gap-4 sm:grid-cols-2" {...getFormProps(form)}>
       {form.errors?.length ? (
         <div className="sm:col-span-2">
           <Alert title={form.errors.join(" ")} />
