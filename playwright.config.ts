@@ -1,16 +1,71 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { findBrowser } from "./scripts/browser";
+import { E2E_SERVERS, serverPort } from "./tests/support/e2e-layout";
 
 /**
- * End-to-end tests against the production build (remix-serve, NODE_ENV=production) on a fresh
- * embedded database in .e2e-data, rebuilt for every run by tests/support/e2e-server.ts.
+ * End-to-end tests against the production build (NODE_ENV=production), on fresh embedded databases
+ * made for every run by tests/support/e2e-server.ts: E2E_SERVERS app servers (default 2), one per
+ * worker, each with data of its own (tests/support/e2e-layout.ts; the specs' `test` from
+ * tests/e2e/fixtures.ts sends each worker to its server). docs/decisions/053-browser-tests-in-parallel.md
  *
- * Every spec runs twice: "chromium" with JavaScript, "no-js" with it disabled (forms post normally).
- * E2E_SHOTS_DIR=/tmp/shots adds the "screenshots" project (tests/e2e/screenshots.spec.ts).
+ * Projects: "sign-in" signs each demo persona in once per server and saves the session
+ * (tests/e2e/sign-in.setup.ts); "chromium" runs every spec with JavaScript; "no-js" runs the specs of
+ * NO_JS_SPECS with JavaScript disabled. E2E_SHOTS_DIR=/tmp/shots adds the "screenshots" project
+ * (tests/e2e/screenshots.spec.ts).
+ *
+ * One spec: `npx playwright test tests/e2e/auth.spec.ts`; one project: `--project=chromium` or
+ * `--project=no-js` (the sign-in project runs first by itself).
  */
-const port = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://localhost:${port}`;
+const servers = E2E_SERVERS;
 const shotsDir = process.env.E2E_SHOTS_DIR;
+
+/**
+ * The specs the "no-js" project runs: those that post the app's forms (every form must work without
+ * JavaScript: they post normally and the server answers with a page) or whose pages behave differently
+ * without JavaScript (menus and dialogs that become pages, links instead of buttons, server-rendered
+ * messages). Left out, because without JavaScript they would run the same server code or be skipped:
+ * accessibility and small-screens (axe and the layout checks run with JavaScript only), security (HTTP
+ * headers and the origin check, the same either way), vendor-dashboard and vendor-analytics (pages read
+ * and links followed, the same HTML). A new spec that posts a form belongs here.
+ */
+const NO_JS_SPECS = [
+  "admin-setup",
+  "associations",
+  "auth",
+  "billing",
+  "board-room-meetings",
+  "board-room-switch",
+  "board-room",
+  "board-vote",
+  "calendar",
+  "credits",
+  "documents",
+  "errors",
+  "finance-approval",
+  "financial-pages",
+  "financials",
+  "meeting-invitations",
+  "not-found",
+  "notifications",
+  "onboarding",
+  "palette",
+  "performance",
+  "public",
+  "reserve-funds",
+  "rfp-marketplace",
+  "rfp-wizard",
+  "settings",
+  "shell",
+  "sign-in-link",
+  "toast",
+  "verification-review",
+  "verification-settings",
+];
+for (const name of NO_JS_SPECS) {
+  if (!existsSync(new URL(`./tests/e2e/${name}.spec.ts`, import.meta.url)))
+    throw new Error(`NO_JS_SPECS names tests/e2e/${name}.spec.ts, which is not there`);
+}
 
 // The browser: CHROMIUM_PATH, a system Chromium/Chrome or Playwright's own (scripts/browser.ts; `npm run
 // test:e2e` runs scripts/ensure-browser.ts first, which installs or explains when there is none).
@@ -33,35 +88,55 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Spec files are shared out between the workers; the tests of one file run in order on one worker.
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: 1,
+  // One worker per app server: tests/e2e/fixtures.ts refuses a worker without a server of its own.
+  workers: servers,
   reporter: "list",
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
+    // No baseURL here: tests/e2e/fixtures.ts gives each worker its server's.
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "chromium", testIgnore: /screenshots\.spec\.ts/, use: { ...chromium } },
+    { name: "sign-in", testMatch: /sign-in\.setup\.ts/, use: { ...chromium } },
+    {
+      name: "chromium",
+      testIgnore: /screenshots\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...chromium },
+    },
     {
       name: "no-js",
-      testIgnore: /screenshots\.spec\.ts/,
+      testMatch: NO_JS_SPECS.map((name) => `**/${name}.spec.ts`),
+      dependencies: ["sign-in"],
       use: { ...chromium, javaScriptEnabled: false },
     },
-    ...(shotsDir ? [{ name: "screenshots", testMatch: /screenshots\.spec\.ts/, use: { ...chromium } }] : []),
+    ...(shotsDir
+      ? [
+          {
+            name: "screenshots",
+            testMatch: /screenshots\.spec\.ts/,
+            dependencies: ["sign-in"],
+            use: { ...chromium },
+          },
+        ]
+      : []),
   ],
   webServer: {
     command: "node_modules/.bin/tsx tests/support/e2e-server.ts",
-    url: `${baseURL}/healthz`,
-    env: { E2E_PORT: String(port) },
+    // Ready once every server answers /healthz (the script says so); the build and the first
+    // database take a while on a busy machine.
+    wait: { stdout: /e2e servers ready/ },
+    env: { E2E_SERVERS: String(servers), E2E_PORT: String(serverPort(0)) },
     reuseExistingServer: false,
-    timeout: 180_000,
+    timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
   },
 });

@@ -11,5 +11,7 @@ export default {
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     v3_lazyRouteDiscovery: true,
+    // Types: remix.env.d.ts. Entry: app/entry.server.tsx (streaming, streamTimeout). Decision 049.
+    v3_singleFetch: true,
   },
 };

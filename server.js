@@ -11,10 +11,12 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { isDatabaseConnectionError } from "./server/database-errors.js";
 import { appResponses, security } from "./server/security.js";
 import { trustProxyHops } from "./server/trust-proxy.js";
 
-installGlobals();
+// Single fetch needs the fetch classes of Node (undici), not Remix's polyfill (decision 049).
+installGlobals({ nativeFetch: true });
 
 // Benchmarks only (scripts/bench/live-streams.ts starts this with BENCH_GC=1, --expose-gc and IPC): on an IPC
 // message "gc", collect garbage and answer the memory figures; with a `snapshot` path, write a heap
@@ -30,6 +32,23 @@ if (process.env.BENCH_GC === "1" && process.send && globalThis.gc) {
     process.send?.({ type: "gc", id: message.id, memory: process.memoryUsage() });
   });
 }
+
+// A PostgreSQL connection that drops (a terminated backend, a restart, a network cut) rejects the queries
+// that were waiting on it. Every query the app sends is awaited and answered (503 with Retry-After), but
+// postgres-js also sends queries of its own (a LISTEN again after a reconnect) whose rejection nobody
+// can catch; Node would end the whole server for it. Those are logged and the server keeps serving;
+// any other unhandled rejection still ends the process, as it should.
+process.on("unhandledRejection", (reason) => {
+  if (isDatabaseConnectionError(reason)) {
+    console.error(`Database connection lost (${reason.code}); a pending query was dropped`);
+    return;
+  }
+  // postgres-js keeps the statement off the printed error: name it, it is what finds the sender.
+  if (typeof reason?.query === "string") {
+    console.error(`Unhandled rejection of the statement: ${reason.query.trim().slice(0, 500)}`);
+  }
+  throw reason;
+});
 
 const BUILD_PATH = path.resolve("build/index.js");
 const development = process.env.NODE_ENV === "development";
@@ -170,7 +189,7 @@ async function shutdown(signal) {
   await closed;
   clearInterval(idle);
   clearTimeout(timeout);
-  stopBackgroundJobs?.();
+  await stopBackgroundJobs?.();
   try {
     await build.entry.module.closeDatabase?.();
   } catch (error) {

@@ -1,8 +1,7 @@
 import { PassThrough } from "node:stream";
 import { isDatabaseUnavailable } from "@db/faults";
-import { withServerErrorId } from "@domain/errors/classify";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable, json } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -11,9 +10,7 @@ import { newErrorId, recordError } from "./commands/errors.server";
 import { NonceProvider } from "./components/nonce";
 import { databaseHandle, getDb } from "./db.server";
 import { clientIp } from "./load-context";
-import { renderDocument } from "./render-document.server";
-
-const ABORT_DELAY = 5_000;
+import { withErrorIdInSingleFetch } from "./monitoring/single-fetch-error-id.server";
 
 // Open the database when the server starts, so a locked embedded database stops it with a clear
 // message instead of failing every request.
@@ -24,6 +21,21 @@ databaseHandle().catch((error: Error) => {
 
 /** The id under which a request's server error was stored, so the error screen shows the same id. */
 const serverErrorIds = new WeakMap<Request, string>();
+/**
+ * The storing of that error. The answer that names the id waits for it, so the server's record is the
+ * one the monitor keeps: the error screen's own report of the same id (sent as soon as it renders)
+ * would otherwise be able to arrive first and be stored as a browser error.
+ */
+const serverErrorRecords = new WeakMap<Request, Promise<void>>();
+
+/** Waits (at most 2 s, never failing) until the request's server error is stored. */
+async function serverErrorStored(request: Request) {
+  const stored = serverErrorRecords.get(request);
+  if (!stored) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([stored, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2_000)))]);
+  clearTimeout(timer);
+}
 
 /**
  * Errors thrown by loaders and actions (not thrown responses) are logged and stored in the error
@@ -40,7 +52,7 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
   const message = error instanceof Error ? error.message || error.name : String(error);
   const stack = error instanceof Error ? (error.stack ?? null) : null;
   const url = new URL(request.url);
-  void (async () => {
+  const stored = (async () => {
     const user = await getSessionUser(request).catch(() => null);
     await recordError(await getDb(), {
       errorId,
@@ -54,24 +66,24 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
       context: { method: request.method },
     });
   })().catch((e: unknown) => console.error("Could not store the error report:", e));
+  serverErrorRecords.set(request, stored);
 }
 
 /**
- * A loader or action that failed on a client-side navigation answers `{ message, stack }` (X-Remix-Error),
- * and the browser rebuilds the error from those two fields only: the stored id goes into the stack, so
- * the error screen shows the same id as the server's record.
+ * A loader or action that failed on a client-side navigation or a fetcher reaches the browser in a
+ * single-fetch answer (`/route.data`), where Remix sanitizes a thrown Error in production to "Unexpected
+ * Server Error" without a stack. The stored id goes into that message's stack line (the same line the
+ * error screen reads, app/components/errors/report.ts), so the error screen shows the same id as the
+ * server's record. See `withErrorIdInSingleFetch`.
  */
 export async function handleDataRequest(
   response: Response,
   { request }: LoaderFunctionArgs | ActionFunctionArgs,
 ) {
   const errorId = serverErrorIds.get(request);
-  if (!errorId || !response.headers.has("X-Remix-Error")) return response;
-  const body = (await response.json().catch(() => ({}))) as { message?: string; stack?: string };
-  return json(
-    { message: body.message ?? "Unexpected Server Error", stack: withServerErrorId(body.stack, errorId) },
-    { status: response.status, headers: response.headers },
-  );
+  if (!errorId) return response;
+  await serverErrorStored(request);
+  return withErrorIdInSingleFetch(response, errorId);
 }
 
 /** Puts the stored id on the (sanitized) errors the error screens render on the server. */
@@ -85,15 +97,15 @@ function tagServerErrors(request: Request, remixContext: EntryContext) {
 }
 
 /**
- * A document request. A page without deferred data (every page today) is rendered as a string
- * (renderToString) and sent as one buffer with its Content-Length: nothing of such a page can come
- * later, so streaming gains nothing, and the streaming renderer pays per piece of markup (a typed-array
- * view and a TextEncoder call for each of some 10,000 pieces on the /rfps page): the string renderer
- * takes 16 % less CPU for that page (issue 11, part 6: the page benchmark). The markup comes in parts
- * that are encoded one by one (app/render-document.server.ts): one string of a whole page is a V8 large
- * object, and allocating it for each page cost /rfps about a tenth of its CPU (decision 040).
- * A page with deferred data streams as Remix's default does: from its shell, or for bots once all of
- * it is ready.
+ * How long a loader's or action's pending promises may stream before Remix rejects them (single
+ * fetch); React's render is aborted a second later, so the rejections still reach the page.
+ */
+export const streamTimeout = 5_000;
+
+/**
+ * A document request: Remix's own entry (renderToPipeableStream; browsers get the page from its shell,
+ * bots once all of it is ready), with the Content-Security-Policy nonce on React's and Remix's inline
+ * scripts (the single-fetch data stream included).
  */
 export default function handleRequest(
   request: Request,
@@ -103,45 +115,55 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   tagServerErrors(request, remixContext);
+  if (serverErrorRecords.has(request)) {
+    return serverErrorStored(request).then(() =>
+      renderDocument(request, responseStatusCode, responseHeaders, remixContext, loadContext),
+    );
+  }
+  return renderDocument(request, responseStatusCode, responseHeaders, remixContext, loadContext);
+}
+
+function renderDocument(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+): Promise<Response> {
   // The Content-Security-Policy nonce server/security.js made for this response (none in tests).
   const nonce = loadContext?.cspNonce;
-  const deferred = Object.keys(remixContext.staticHandlerContext.activeDeferreds ?? {}).length > 0;
-  const app = (
-    <NonceProvider value={nonce ?? ""}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-    </NonceProvider>
-  );
-  responseHeaders.set("Content-Type", "text/html");
-  if (!deferred) {
-    // A render error throws here, and Remix renders the page's error boundary instead.
-    const html = renderDocument(app);
-    responseHeaders.set("Content-Length", String(html.length));
-    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
-  }
+  const ready = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(app, {
-      nonce,
-      [isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady"]() {
-        shellRendered = true;
-        const body = new PassThrough();
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce ?? ""}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [ready ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors of the shell reject above and are logged by Remix; these come later in the stream.
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
-    setTimeout(abort, ABORT_DELAY);
+    );
+    setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

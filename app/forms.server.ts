@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import busboy from "busboy";
@@ -159,6 +160,20 @@ export function domainErrorStatus(kind: string): 400 | 401 | 402 | 403 | 404 | 4
     default:
       return 409;
   }
+}
+
+/**
+ * A command's refusal of a valid form as the form's answer (Conform's reply): on the fields a
+ * validation error names, else the message on the form. The status is domainErrorStatus(error.kind).
+ */
+export function domainErrorReply(
+  submission: Submission<unknown>,
+  error: { kind: string; message: string; fieldErrors?: Record<string, string[]> },
+) {
+  const fieldErrors = error.kind === "validation" ? (error.fieldErrors ?? {}) : {};
+  return Object.keys(fieldErrors).length > 0
+    ? submission.reply({ fieldErrors })
+    : submission.reply({ formErrors: [error.message] });
 }
 
 /**
@@ -334,4 +349,15 @@ export async function readUpload<T>(
     throw failure;
   }
   return { formData, files, tooMany };
+}
+
+/** The intent a refused submission named, when it is one of the action's (else null: an unknown form). */
+export function intentOf<Intent extends string>(
+  payload: Record<string, unknown>,
+  intents: readonly Intent[],
+): Intent | null {
+  const asked = payload.intent;
+  return typeof asked === "string" && (intents as readonly string[]).includes(asked)
+    ? (asked as Intent)
+    : null;
 }

@@ -9,6 +9,7 @@ import { closeDueRfps } from "./commands/rfps.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
 import { sweepIdempotencyKeys } from "./idempotency.server";
+import { sendCalendarInvitations } from "./mail/calendar-invitations.server";
 import { runEmailLinkRound } from "./mail/email-link-requests.server";
 import { sendMeetingInvitations } from "./mail/meeting-invitations.server";
 import { sendDueDigests, sendImmediateEmails } from "./mail/notification-dispatch.server";
@@ -52,9 +53,10 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  *   finds the RFP closed does nothing);
  * - notification e-mail: urgent and high priority at once, and the daily digests (rows are claimed, so
  *   no e-mail goes twice);
- * - board meeting invitations, updates and cancellations from their outbox (claimed the same way);
- * - password reset and sign-in link mails from their outbox (app/mail/email-link-requests.server.ts),
- *   also nudged right after each request;
+ * - the mail outboxes, through one claim-and-retry round (app/mail/outbox.server.ts: claimed with FOR
+ *   UPDATE SKIP LOCKED, a failed mail retried with a growing wait): board meeting invitations, updates
+ *   and cancellations; calendar event invitations, updates and cancellations; password reset and
+ *   sign-in link mails (app/mail/email-link-requests.server.ts), also nudged right after each request;
  * - sampling this process's memory every 30 s for performance monitoring (app/performance);
  * - billing: subscription_expiring seven days before a yearly renewal, and complimentary plans that ran
  *   out end (each locks its subscription's stream and records at most once);
@@ -65,7 +67,7 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  * - removing the idempotency keys of creates once a day old, every quarter of an hour (app/idempotency.server.ts).
  * Every app server may run them. Started once per process (server.js); returns a stop function.
  */
-export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
+export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => Promise<void> {
   if (!globalThis.__jobsTimers) {
     // No administrator yet (a clean deployment): print the one-time /debug/admin-setup link.
     void getDb()
@@ -90,6 +92,9 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
       }),
       every(EMAIL_DISPATCH_INTERVAL_MS, "Meeting invitations", async () => {
         await sendMeetingInvitations(await getDb());
+      }),
+      every(EMAIL_DISPATCH_INTERVAL_MS, "Calendar invitations", async () => {
+        await sendCalendarInvitations(await getDb());
       }),
       every(intervalMs, "Notification digests", async () => {
         const sent = await sendDueDigests(await getDb());
@@ -117,6 +122,7 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => void {
     for (const timer of globalThis.__jobsTimers ?? []) clearInterval(timer);
     globalThis.__jobsTimers = undefined;
     globalThis.__emailLinksNudge = undefined;
-    void stopRequestTimingFlush();
+    // The last sampled timings are written before the caller closes the database.
+    return stopRequestTimingFlush().then(() => undefined);
   };
 }

@@ -3,6 +3,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
+  Link,
   Links,
   Meta,
   Outlet,
@@ -21,8 +22,6 @@ import {
 } from "~/components/errors/error-screens";
 import { errorMessage, installGlobalErrorReporting } from "~/components/errors/report";
 import { useNonce } from "~/components/nonce";
-import { installWebVitalsReporting } from "~/components/performance/web-vitals";
-import { Link, LinkNavigation } from "~/components/ui/link";
 import { readFlash } from "~/flash.server";
 import stylesheet from "~/tailwind.css";
 
@@ -81,8 +80,16 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Uncaught errors and unhandled rejections go to the server's error monitor (issue 5, part 5).
   useEffect(() => installGlobalErrorReporting(), []);
-  // Core Web Vitals go to the server's performance monitor (issue 5, part 9).
-  useEffect(() => installWebVitalsReporting(), []);
+  // Core Web Vitals go to the server's performance monitor (issue 5, part 9). The reporter and the
+  // web-vitals library come in a chunk of their own after hydration: nothing on the page waits for them,
+  // and the measurements they report are buffered by the browser (issue 27, part 3).
+  useEffect(() => {
+    void import("~/components/performance/web-vitals").then((m) => {
+      m.installWebVitalsReporting();
+      // For the browser tests: the listeners are on, so leaving the page now sends its vitals.
+      document.documentElement.dataset.vitals = "on";
+    });
+  }, []);
   // Marks the document with the location React has hydrated or rendered, once the page's effects
   // have run (this one runs after its children's), so browser tests press keys only when the
   // client-side handlers are attached (tests/e2e/helpers.ts, waitForHydration). After a client-side
@@ -106,8 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </noscript>
       </head>
       <body className="h-full bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-        {/* The one navigate function every <Link> asks when clicked (components/ui/link). */}
-        <LinkNavigation>{children}</LinkNavigation>
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

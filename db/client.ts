@@ -9,7 +9,11 @@ import { drizzle as drizzlePostgres, PostgresJsSession } from "drizzle-orm/postg
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import lockfile from "proper-lockfile";
-import { DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS, DEFAULT_DATABASE_POOL_SIZE } from "./pool";
+import {
+  DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS,
+  DEFAULT_DATABASE_POOL_SIZE,
+  reconnectDelaySeconds,
+} from "./pool";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -41,6 +45,8 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data folder (default ./data/pglite); "memory://" for an in-memory database. */
   dataDir?: string;
+  /** A PGlite data folder to start from (`dumpDataDir()`'s tarball): the tests' migrated template. */
+  loadDataDir?: Blob;
   /** Pool size for PostgreSQL (default DEFAULT_DATABASE_POOL_SIZE). */
   max?: number;
   /** Seconds a new PostgreSQL connection may take (default DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS). */
@@ -163,6 +169,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     const client = postgres(options.url, {
       max: options.max ?? DEFAULT_DATABASE_POOL_SIZE,
       connect_timeout: options.connectTimeout ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS,
+      backoff: reconnectDelaySeconds,
       onnotice: () => {},
       connection: { application_name: "association-commons" },
     });
@@ -186,7 +193,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   const inMemory = dataDir.startsWith("memory://");
   const release = inMemory ? () => {} : lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(inMemory ? dataDir : dataDir);
+    const client = await PGlite.create(
+      dataDir,
+      options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+    );
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       db,

@@ -12,3 +12,15 @@ export const DEFAULT_DATABASE_POOL_SIZE = 4;
  * a server that accepts and never answers: the request's 503 came after 3.0 s with 3 (README).
  */
 export const DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS = 3;
+
+/**
+ * Seconds postgres-js waits before it opens a connection again after one failed (`backoff`). Its own
+ * default grows as 3^n / 100 up to 20 s with every connection lost by error and resets only when one
+ * opens: after a burst of terminated backends (a restart, a failover) the pool sat in that wait while
+ * requests queued behind it for 20 s and more (database-faults.test.ts in CI, decision 018). A request
+ * waits for a connection at most about a second here: doubling from 50 ms, half to full of it at random
+ * so that the pool's connections do not come back in step, never over 1 s.
+ */
+export function reconnectDelaySeconds(failures: number): number {
+  return Math.min(0.05 * 2 ** failures, 1) * (0.5 + Math.random() / 2);
+}

@@ -1,6 +1,6 @@
 import type { RoleType } from "./roles/types";
 import { requiresVerification, VERIFICATION_STATUS_LABELS } from "./roles/verification";
-import { ONBOARDING_STEPS, type OnboardingStep } from "./rules/onboarding";
+import { ONBOARDING_STEPS, type OnboardingStep } from "./rules/onboarding-steps";
 
 export const isOnboardingStep = (value: unknown): value is OnboardingStep =>
   typeof value === "string" && (ONBOARDING_STEPS as readonly string[]).includes(value);

@@ -1,4 +1,5 @@
 import { financeAdminViews, financeSettings } from "@db/schema";
+import { wallClock } from "@domain/calendar/time";
 import { json, redirect } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db.server";
@@ -141,12 +142,8 @@ export function associationToday(
   viewer: { association: { timeZone: string } },
   now: Date = new Date(),
 ): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: viewer.association.timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  // The calendar's wall clock (its formatters made once per zone), not a new formatter per call.
+  return wallClock(now, viewer.association.timeZone).date;
 }
 
 /** The JSON endpoints' answers are per person and never cached by others. */

@@ -1,5 +1,12 @@
 import type { Database, Queryable } from "@db/client";
-import { calendarAttendees, calendarEventExceptions, calendarEvents, userProfiles, users } from "@db/schema";
+import {
+  calendarAttendees,
+  calendarEventExceptions,
+  calendarEvents,
+  calendarInvitationMails,
+  userProfiles,
+  users,
+} from "@db/schema";
 import { mayManageAssociation } from "@domain/associations";
 import { PLAN_LIMIT_MESSAGES } from "@domain/billing";
 import {
@@ -12,11 +19,9 @@ import {
   seriesEndsAt,
 } from "@domain/calendar";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { hashAnswerToken, newAnswerToken, plausibleAnswerToken } from "~/auth/answer-tokens.server";
+import { hashAnswerToken, plausibleAnswerToken } from "~/auth/answer-tokens.server";
 import type { AssociationMembership } from "~/auth/association.server";
 import type { IcsEvent } from "~/mail/calendar-ics.server";
-import { cancellationMail, invitationMail } from "~/mail/calendar-mails.server";
-import { sendMail } from "~/mail/mailer.server";
 import { associationFeatureAccess } from "~/queries/billing.server";
 
 /**
@@ -24,6 +29,9 @@ import { associationFeatureAccess } from "~/queries/billing.server";
  * association's members and may be changed by its owner or the association's board and manager. The
  * association always comes from the person's server-side memberships (app/auth/association.server.ts
  * getMemberships): an association the person is not a member of is "not found", never trusted.
+ * Invitations, updates and cancellations are written to the outbox `calendar_invitation_mails` in the
+ * command's transaction and sent by the background jobs (app/mail/calendar-invitations.server.ts,
+ * decision 058): a rolled back change sends nothing, a committed one never loses its mails.
  */
 
 export interface CalendarActor {
@@ -183,37 +191,28 @@ export function icsOf(s: StoredEvent, url?: string): IcsEvent {
   };
 }
 
-type Outgoing = { to: string; kind: "invite" | "update" | "cancel"; token?: string };
+type Outgoing = { email: string; kind: "invite" | "update" | "cancel"; ics?: IcsEvent };
 
-/** Sends the event's mails after the write committed; a failed mail is logged, never undoes the change. */
-async function deliver(db: Queryable, eventId: string, outgoing: Outgoing[], cancelled?: StoredEvent) {
+/**
+ * Writes the event's mails into the outbox, in the command's transaction. An invitation or update shows
+ * the event as it is when sent (and carries a new answer link then); a cancellation keeps the event as
+ * it was cancelled, which may be deleted by then.
+ */
+async function queueMails(tx: Queryable, eventId: string, outgoing: Outgoing[]) {
   if (outgoing.length === 0) return;
-  const stored = cancelled ?? (await loadEvent(db, eventId));
-  if (!stored) return;
-  const ics = icsOf(stored);
-  for (const o of outgoing) {
-    try {
-      if (o.kind === "cancel") await sendMail(cancellationMail(o.to, ics));
-      else await sendMail(invitationMail(o.to, ics, o.token as string, o.kind));
-    } catch (error) {
-      console.error(`Calendar mail to ${o.to} for event ${eventId} failed`, error);
-    }
-  }
+  await tx
+    .insert(calendarInvitationMails)
+    .values(
+      outgoing.map((o) => ({ eventId, email: o.email.toLowerCase(), kind: o.kind, ics: o.ics ?? null })),
+    );
 }
 
-/** New answer tokens for `emails` of an event (their old links stop working). */
-async function issueTokens(tx: Queryable, eventId: string, emails: string[], kind: "invite" | "update") {
-  const out: Outgoing[] = [];
-  for (const email of emails) {
-    const { token, hash } = newAnswerToken();
-    await tx
-      .update(calendarAttendees)
-      .set({ tokenHash: hash })
-      .where(and(eq(calendarAttendees.eventId, eventId), sql`lower(${calendarAttendees.email}) = ${email}`));
-    out.push({ to: email, kind, token });
-  }
-  return out;
-}
+const mailsTo = (emails: readonly string[], kind: "invite" | "update"): Outgoing[] =>
+  emails.map((email) => ({ email, kind }));
+
+/** The event as its cancellation shows it: the next SEQUENCE, so calendars take it as newer. */
+const cancelledIcs = (s: StoredEvent): IcsEvent =>
+  icsOf({ ...s, event: { ...s.event, sequence: s.event.sequence + 1 } });
 
 function columns(input: EventInput) {
   return {
@@ -241,7 +240,7 @@ export async function createEvent(
   const problem =
     checkAssociation(actor, input.associationId) ?? (await planProblem(db, input.associationId));
   if (problem) return { ok: false, error: problem };
-  const { id, outgoing } = await db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(calendarEvents)
       .values({ ...columns(input), ownerId: actor.userId, rfpId: extra.rfpId ?? null })
@@ -252,9 +251,9 @@ export async function createEvent(
         .insert(calendarAttendees)
         .values(input.attendeeEmails.map((email) => ({ eventId: row.id, email })));
     }
-    return { id: row.id, outgoing: await issueTokens(tx, row.id, input.attendeeEmails, "invite") };
+    await queueMails(tx, row.id, mailsTo(input.attendeeEmails, "invite"));
+    return row.id;
   });
-  await deliver(db, id, outgoing);
   return { ok: true, value: { id } };
 }
 
@@ -276,7 +275,6 @@ export async function updateEvent(
     return refused("Only the event's owner, the board or the manager may change it");
   const plan = await planProblem(db, stored.event.associationId, input.associationId);
   if (plan) return { ok: false, error: plan };
-  const before = stored;
   if (occurrenceStart) {
     if (!stored.event.rrule || !isOccurrence(seriesOf(stored.event), occurrenceStart)) return notFound();
     const values = {
@@ -287,7 +285,7 @@ export async function updateEvent(
       location: input.location,
       description: input.description,
     };
-    const outgoing = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await tx
         .insert(calendarEventExceptions)
         .values({ eventId: id, occurrenceStart, ...values })
@@ -299,14 +297,15 @@ export async function updateEvent(
         .update(calendarEvents)
         .set({ sequence: sql`${calendarEvents.sequence} + 1`, updatedAt: sql`now()` })
         .where(eq(calendarEvents.id, id));
-      return issueTokens(
+      await queueMails(
         tx,
         id,
-        stored.attendees.map((a) => a.email.toLowerCase()),
-        "update",
+        mailsTo(
+          stored.attendees.map((a) => a.email),
+          "update",
+        ),
       );
     });
-    await deliver(db, id, outgoing);
     return { ok: true, value: { id } };
   }
   // The association may change only to one the person manages (or to none, by its owner).
@@ -321,7 +320,7 @@ export async function updateEvent(
   const added = [...newEmails].filter((e) => !oldEmails.has(e));
   const removed = [...oldEmails].filter((e) => !newEmails.has(e));
   const kept = [...newEmails].filter((e) => oldEmails.has(e));
-  const outgoing = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     // Times or recurrence changed: the old exceptions no longer name occurrences of the new series.
     const seriesChanged =
       input.rrule !== stored.event.rrule ||
@@ -342,16 +341,13 @@ export async function updateEvent(
     }
     if (added.length > 0)
       await tx.insert(calendarAttendees).values(added.map((email) => ({ eventId: id, email })));
-    return [...(await issueTokens(tx, id, added, "invite")), ...(await issueTokens(tx, id, kept, "update"))];
+    const cancelled = removed.length > 0 ? cancelledIcs(stored) : undefined;
+    await queueMails(tx, id, [
+      ...mailsTo(added, "invite"),
+      ...mailsTo(kept, "update"),
+      ...removed.map((email) => ({ email, kind: "cancel" as const, ics: cancelled })),
+    ]);
   });
-  await deliver(db, id, outgoing);
-  if (removed.length > 0)
-    await deliver(
-      db,
-      id,
-      removed.map((to) => ({ to, kind: "cancel" as const })),
-      before,
-    );
   return { ok: true, value: { id } };
 }
 
@@ -377,7 +373,7 @@ export async function deleteEvent(
   if (plan) return { ok: false, error: plan };
   if (occurrenceStart && stored.event.rrule) {
     if (!isOccurrence(seriesOf(stored.event), occurrenceStart)) return notFound();
-    const outgoing = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await tx
         .insert(calendarEventExceptions)
         .values({ eventId: id, occurrenceStart, cancelled: true })
@@ -389,24 +385,26 @@ export async function deleteEvent(
         .update(calendarEvents)
         .set({ sequence: sql`${calendarEvents.sequence} + 1`, updatedAt: sql`now()` })
         .where(eq(calendarEvents.id, id));
-      return issueTokens(
+      await queueMails(
         tx,
         id,
-        stored.attendees.map((a) => a.email.toLowerCase()),
-        "update",
+        mailsTo(
+          stored.attendees.map((a) => a.email),
+          "update",
+        ),
       );
     });
-    await deliver(db, id, outgoing);
     return { ok: true, value: { id } };
   }
-  await db.delete(calendarEvents).where(eq(calendarEvents.id, id));
-  const cancelled = { ...stored, event: { ...stored.event, sequence: stored.event.sequence + 1 } };
-  await deliver(
-    db,
-    id,
-    stored.attendees.map((a) => ({ to: a.email, kind: "cancel" as const })),
-    cancelled,
-  );
+  const ics = cancelledIcs(stored);
+  await db.transaction(async (tx) => {
+    await tx.delete(calendarEvents).where(eq(calendarEvents.id, id));
+    await queueMails(
+      tx,
+      id,
+      stored.attendees.map((a) => ({ email: a.email, kind: "cancel" as const, ics })),
+    );
+  });
   return { ok: true, value: { id } };
 }
 

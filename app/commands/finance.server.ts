@@ -15,7 +15,6 @@ import { FINANCE_MESSAGES } from "@domain/finance";
 import {
   APPROVAL_MESSAGES,
   type ApprovalStatus,
-  ApproveFormSchema,
   approvalOnSave,
   checkCitation,
 } from "@domain/finance/approval";
@@ -70,6 +69,70 @@ async function appendHistory(
     details: entry.details,
   });
 }
+
+/** A finance table whose rows carry an id, their association, a version and a void mark. */
+type VersionedTable = typeof financeBudgets | typeof financeTransactions | typeof reserveMovements;
+
+/** What a versioned write does with the locked row: nothing, or these columns and this history row. */
+export type VersionedChange<R> =
+  | { write: false; result: R }
+  | {
+      write: true;
+      set: Record<string, unknown>;
+      history: { action: HistoryAction; details: HistoryDetails };
+      result: R;
+    };
+
+/**
+ * The one write path of a versioned finance record (budgets, transactions, reserve movements): lock
+ * the row FOR UPDATE (`lock`, which also answers not found for another association's or a voided
+ * row), compare the version the form was rendered from (`expectedVersion`; omitted for a delete: a
+ * void needs no form values), decide the change on the locked row, update it with version + 1 and
+ * append its history row, all in one transaction. A stale version is a conflict with the current
+ * version (409), never a silent overwrite.
+ */
+export async function writeVersioned<Row extends { version: number }, R>(
+  db: Database,
+  spec: Actor & {
+    table: VersionedTable;
+    recordKind: RecordKind;
+    id: string;
+    expectedVersion?: number;
+    lock(tx: Queryable): Promise<Row | undefined>;
+    change(row: Row, tx: Queryable): Promise<VersionedChange<R> | FinanceError>;
+  },
+): Promise<({ ok: true } & R) | FinanceError> {
+  return db.transaction(async (tx) => {
+    const row = await spec.lock(tx);
+    if (!row) return notFound();
+    if (spec.expectedVersion !== undefined && row.version !== spec.expectedVersion)
+      return { ok: false, kind: "conflict", message: FINANCE_MESSAGES.editConflict, version: row.version };
+    const change = await spec.change(row, tx);
+    if ("ok" in change) return change;
+    if (change.write) {
+      await tx
+        .update(spec.table)
+        .set({ ...change.set, version: row.version + 1, updatedAt: sql`now()` })
+        .where(eq(spec.table.id, spec.id));
+      await appendHistory(tx, {
+        associationId: spec.associationId,
+        actorId: spec.actorId,
+        recordKind: spec.recordKind,
+        recordId: spec.id,
+        ...change.history,
+      });
+    }
+    return { ok: true as const, ...change.result };
+  });
+}
+
+/** A void: the row leaves every list and total, and its values stay in the history. */
+const voidChange = (actorId: string, before: HistoryDetails["before"]): VersionedChange<object> => ({
+  write: true,
+  set: { voidedAt: sql`now()`, voidedBy: actorId },
+  history: { action: "voided", details: { before } },
+  result: {},
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Budgets
@@ -148,44 +211,30 @@ export async function updateBudget(
   db: Database,
   input: Actor & { id: string; values: BudgetValues; expectedVersion: number },
 ): Promise<{ ok: true; changed: boolean; approval: ApprovalStatus } | FinanceError> {
-  return db.transaction(async (tx) => {
-    const current = await lockBudget(tx, input.associationId, input.id);
-    if (!current) return notFound();
-    if (current.version !== input.expectedVersion)
+  return writeVersioned(db, {
+    ...input,
+    table: financeBudgets,
+    recordKind: "budget",
+    lock: (tx) => lockBudget(tx, input.associationId, input.id),
+    async change(current, tx) {
+      const { version: _, ...before } = current;
+      const { approval: __, ...values } = input.values;
+      const outcome = approvalOnSave({
+        subject: { kind: "budget", amountCents: values.allocatedCents },
+        thresholdCents: await approvalThreshold(tx, input.associationId),
+        previous: { amountCents: before.allocatedCents, approvalStatus: before.approval as ApprovalStatus },
+      });
+      const diff = changedFields<BudgetValues>(before, { ...values, approval: outcome.status });
+      const changed = Object.keys(diff.after).length > 0;
+      const result = { changed, approval: outcome.status };
+      if (!changed) return { write: false, result };
       return {
-        ok: false,
-        kind: "conflict",
-        message: FINANCE_MESSAGES.editConflict,
-        version: current.version,
+        write: true,
+        set: { ...values, approvalStatus: outcome.status, ...(outcome.clearCitation ? noCitation : {}) },
+        history: { action: "updated", details: diff },
+        result,
       };
-    const { version: _, ...before } = current;
-    const { approval: __, ...values } = input.values;
-    const outcome = approvalOnSave({
-      subject: { kind: "budget", amountCents: values.allocatedCents },
-      thresholdCents: await approvalThreshold(tx, input.associationId),
-      previous: { amountCents: before.allocatedCents, approvalStatus: before.approval as ApprovalStatus },
-    });
-    const diff = changedFields<BudgetValues>(before, { ...values, approval: outcome.status });
-    if (Object.keys(diff.after).length === 0)
-      return { ok: true as const, changed: false, approval: outcome.status };
-    await tx
-      .update(financeBudgets)
-      .set({
-        ...values,
-        approvalStatus: outcome.status,
-        ...(outcome.clearCitation ? noCitation : {}),
-        version: current.version + 1,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(financeBudgets.id, input.id));
-    await appendHistory(tx, {
-      ...input,
-      recordKind: "budget",
-      recordId: input.id,
-      action: "updated",
-      details: diff,
-    });
-    return { ok: true as const, changed: true, approval: outcome.status };
+    },
   });
 }
 
@@ -194,22 +243,12 @@ export async function voidBudget(
   db: Database,
   input: Actor & { id: string },
 ): Promise<{ ok: true } | FinanceError> {
-  return db.transaction(async (tx) => {
-    const current = await lockBudget(tx, input.associationId, input.id);
-    if (!current) return notFound();
-    const { version, ...before } = current;
-    await tx
-      .update(financeBudgets)
-      .set({ voidedAt: sql`now()`, voidedBy: input.actorId, version: version + 1, updatedAt: sql`now()` })
-      .where(eq(financeBudgets.id, input.id));
-    await appendHistory(tx, {
-      ...input,
-      recordKind: "budget",
-      recordId: input.id,
-      action: "voided",
-      details: { before: { ...before } },
-    });
-    return { ok: true as const };
+  return writeVersioned(db, {
+    ...input,
+    table: financeBudgets,
+    recordKind: "budget",
+    lock: (tx) => lockBudget(tx, input.associationId, input.id),
+    change: async ({ version: _, ...before }) => voidChange(input.actorId, { ...before }),
   });
 }
 
@@ -329,63 +368,52 @@ export async function updateTransaction(
   db: Database,
   input: Actor & { id: string; values: TransactionFields; receipt?: Receipt | null; expectedVersion: number },
 ): Promise<({ ok: true; changed: boolean } & TransactionSaved) | FinanceError> {
-  return db.transaction(async (tx) => {
-    const current = await lockTransaction(tx, input.associationId, input.id);
-    if (!current) return notFound();
-    if (current.version !== input.expectedVersion)
-      return {
-        ok: false,
-        kind: "conflict",
-        message: FINANCE_MESSAGES.editConflict,
-        version: current.version,
+  return writeVersioned(db, {
+    ...input,
+    table: financeTransactions,
+    recordKind: "transaction",
+    lock: (tx) => lockTransaction(tx, input.associationId, input.id),
+    async change(current, tx) {
+      const { version: _v, receiptKey: _, ...before } = current;
+      const { approval: __, ...fields } = input.values;
+      const outcome = approvalOnSave({
+        subject: { kind: "transaction", type: fields.type, amountCents: fields.amountCents },
+        thresholdCents: await approvalThreshold(tx, input.associationId),
+        status: fields.status,
+        previous: {
+          type: before.type,
+          amountCents: before.amountCents,
+          approvalStatus: before.approval as ApprovalStatus,
+        },
+      });
+      const values = {
+        ...fields,
+        property: fields.property || null,
+        status: outcome.transactionStatus ?? fields.status,
       };
-    const { version, receiptKey: _, ...before } = current;
-    const { approval: __, ...fields } = input.values;
-    const outcome = approvalOnSave({
-      subject: { kind: "transaction", type: fields.type, amountCents: fields.amountCents },
-      thresholdCents: await approvalThreshold(tx, input.associationId),
-      status: fields.status,
-      previous: {
-        type: before.type,
-        amountCents: before.amountCents,
-        approvalStatus: before.approval as ApprovalStatus,
-      },
-    });
-    const values = {
-      ...fields,
-      property: fields.property || null,
-      status: outcome.transactionStatus ?? fields.status,
-    };
-    const after: TransactionValues = {
-      ...values,
-      receipt: input.receipt === undefined ? before.receipt : (input.receipt?.fileName ?? null),
-      approval: outcome.status,
-    };
-    const diff = changedFields<TransactionValues>(before, after);
-    const receiptChanged =
-      input.receipt !== undefined && (input.receipt !== null || current.receiptKey !== null);
-    const saved = { approval: outcome.status, status: values.status };
-    if (Object.keys(diff.after).length === 0 && !receiptChanged)
-      return { ok: true as const, changed: false, ...saved };
-    await tx
-      .update(financeTransactions)
-      .set({
+      const after: TransactionValues = {
         ...values,
-        approvalStatus: outcome.status,
-        ...(outcome.clearCitation ? noCitation : {}),
-        ...(input.receipt === undefined ? {} : receiptColumns(input.receipt)),
-        version: version + 1,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(financeTransactions.id, input.id));
-    await appendHistory(tx, {
-      ...input,
-      recordKind: "transaction",
-      recordId: input.id,
-      action: "updated",
-      details: diff,
-    });
-    return { ok: true as const, changed: true, ...saved };
+        receipt: input.receipt === undefined ? before.receipt : (input.receipt?.fileName ?? null),
+        approval: outcome.status,
+      };
+      const diff = changedFields<TransactionValues>(before, after);
+      const receiptChanged =
+        input.receipt !== undefined && (input.receipt !== null || current.receiptKey !== null);
+      const saved = { approval: outcome.status, status: values.status };
+      if (Object.keys(diff.after).length === 0 && !receiptChanged)
+        return { write: false, result: { changed: false as boolean, ...saved } };
+      return {
+        write: true,
+        set: {
+          ...values,
+          approvalStatus: outcome.status,
+          ...(outcome.clearCitation ? noCitation : {}),
+          ...(input.receipt === undefined ? {} : receiptColumns(input.receipt)),
+        },
+        history: { action: "updated", details: diff },
+        result: { changed: true, ...saved },
+      };
+    },
   });
 }
 
@@ -393,22 +421,12 @@ export async function voidTransaction(
   db: Database,
   input: Actor & { id: string },
 ): Promise<{ ok: true } | FinanceError> {
-  return db.transaction(async (tx) => {
-    const current = await lockTransaction(tx, input.associationId, input.id);
-    if (!current) return notFound();
-    const { version, receiptKey: _, ...before } = current;
-    await tx
-      .update(financeTransactions)
-      .set({ voidedAt: sql`now()`, voidedBy: input.actorId, version: version + 1, updatedAt: sql`now()` })
-      .where(eq(financeTransactions.id, input.id));
-    await appendHistory(tx, {
-      ...input,
-      recordKind: "transaction",
-      recordId: input.id,
-      action: "voided",
-      details: { before: { ...before } },
-    });
-    return { ok: true as const };
+  return writeVersioned(db, {
+    ...input,
+    table: financeTransactions,
+    recordKind: "transaction",
+    lock: (tx) => lockTransaction(tx, input.associationId, input.id),
+    change: async ({ version: _, receiptKey: __, ...before }) => voidChange(input.actorId, { ...before }),
   });
 }
 
@@ -645,60 +663,55 @@ export async function approveWithMotion(
   db: Database,
   input: Actor & { kind: "budget" | "transaction"; id: string; motionId: string; expectedVersion: number },
 ): Promise<{ ok: true } | FinanceError> {
-  return db.transaction(async (tx) => {
-    const table = input.kind === "budget" ? financeBudgets : financeTransactions;
-    const [current] = await tx
-      .select({ version: table.version, approval: table.approvalStatus })
-      .from(table)
-      .where(
-        and(eq(table.id, input.id), eq(table.associationId, input.associationId), isNull(table.voidedAt)),
-      )
-      .for("update");
-    if (!current) return notFound();
-    if (current.version !== input.expectedVersion)
+  const table = input.kind === "budget" ? financeBudgets : financeTransactions;
+  return writeVersioned(db, {
+    ...input,
+    table,
+    recordKind: input.kind,
+    async lock(tx) {
+      const [row] = await tx
+        .select({ version: table.version, approval: table.approvalStatus })
+        .from(table)
+        .where(
+          and(eq(table.id, input.id), eq(table.associationId, input.associationId), isNull(table.voidedAt)),
+        )
+        .for("update");
+      return row;
+    },
+    async change(current, tx) {
+      const motion = await motionForCitation(tx, input.motionId);
+      const check = checkCitation(motion, input.associationId, { approvalStatus: current.approval });
+      if (!check.ok)
+        return check.kind === "not_found"
+          ? notFound()
+          : { ok: false, kind: "validation", message: check.message, field: "motion_id" };
+      if (!motion) return notFound();
       return {
-        ok: false,
-        kind: "conflict",
-        message: FINANCE_MESSAGES.editConflict,
-        version: current.version,
-      };
-    const motion = await motionForCitation(tx, input.motionId);
-    const check = checkCitation(motion, input.associationId, { approvalStatus: current.approval });
-    if (!check.ok)
-      return check.kind === "not_found"
-        ? notFound()
-        : { ok: false, kind: "validation", message: check.message, field: "motion_id" };
-    if (!motion) return notFound();
-    await tx
-      .update(table)
-      .set({
-        approvalStatus: "approved",
-        approvalMotionId: motion.motionId,
-        approvalMeetingId: motion.meetingId,
-        approvalMotion: motion.text,
-        approvedBy: input.actorId,
-        approvedAt: sql`now()`,
-        version: current.version + 1,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(table.id, input.id));
-    await appendHistory(tx, {
-      ...input,
-      recordKind: input.kind,
-      recordId: input.id,
-      action: "approved",
-      details: {
-        before: { approval: current.approval },
-        after: { approval: "approved" },
-        motion: {
-          motionId: motion.motionId,
-          meetingId: motion.meetingId,
-          text: motion.text,
-          meeting: motion.meeting,
+        write: true,
+        set: {
+          approvalStatus: "approved",
+          approvalMotionId: motion.motionId,
+          approvalMeetingId: motion.meetingId,
+          approvalMotion: motion.text,
+          approvedBy: input.actorId,
+          approvedAt: sql`now()`,
         },
-      },
-    });
-    return { ok: true as const };
+        history: {
+          action: "approved",
+          details: {
+            before: { approval: current.approval },
+            after: { approval: "approved" },
+            motion: {
+              motionId: motion.motionId,
+              meetingId: motion.meetingId,
+              text: motion.text,
+              meeting: motion.meeting,
+            },
+          },
+        },
+        result: {},
+      };
+    },
   });
 }
 
@@ -899,33 +912,43 @@ async function lockMovement(tx: Queryable, associationId: string, id: string) {
   return row ? { fund, movement: row } : undefined;
 }
 
+/** A movement locked for writeVersioned: the movement, its fund and the version to compare. */
+async function lockVersionedMovement(
+  tx: Parameters<typeof lockMovement>[0],
+  associationId: string,
+  id: string,
+) {
+  const locked = await lockMovement(tx, associationId, id);
+  return locked && { ...locked, version: locked.movement.version };
+}
+
 /** Saves an edit of a movement (its fund stays); a stale version is a conflict with the current values. */
 export async function updateMovement(
   db: Database,
   input: Actor & { id: string; values: MovementValues; expectedVersion: number },
 ): Promise<{ ok: true; changed: boolean } | FinanceError> {
-  return db.transaction(async (tx) => {
-    const locked = await lockMovement(tx, input.associationId, input.id);
-    if (!locked) return notFound();
-    const { id: _, version, ...before } = locked.movement;
-    if (version !== input.expectedVersion)
-      return { ok: false, kind: "conflict", message: FINANCE_MESSAGES.editConflict, version };
-    const diff = changedFields<MovementValues>(before as MovementValues, input.values);
-    if (Object.keys(diff.after).length === 0) return { ok: true as const, changed: false };
-    const refused = await checkFundStaysPositive(tx, locked.fund, { without: input.id, with: input.values });
-    if (refused) return refused;
-    await tx
-      .update(reserveMovements)
-      .set({ ...input.values, version: version + 1, updatedAt: sql`now()` })
-      .where(eq(reserveMovements.id, input.id));
-    await appendHistory(tx, {
-      ...input,
-      recordKind: "movement",
-      recordId: input.id,
-      action: "updated",
-      details: diff,
-    });
-    return { ok: true as const, changed: true };
+  return writeVersioned(db, {
+    ...input,
+    table: reserveMovements,
+    recordKind: "movement",
+    lock: (tx) => lockVersionedMovement(tx, input.associationId, input.id),
+    async change(locked, tx) {
+      const { id: _, version: __, ...before } = locked.movement;
+      const diff = changedFields<MovementValues>(before as MovementValues, input.values);
+      if (Object.keys(diff.after).length === 0)
+        return { write: false, result: { changed: false as boolean } };
+      const refused = await checkFundStaysPositive(tx, locked.fund, {
+        without: input.id,
+        with: input.values,
+      });
+      if (refused) return refused;
+      return {
+        write: true,
+        set: { ...input.values },
+        history: { action: "updated", details: diff },
+        result: { changed: true },
+      };
+    },
   });
 }
 
@@ -934,53 +957,17 @@ export async function voidMovement(
   db: Database,
   input: Actor & { id: string },
 ): Promise<{ ok: true } | FinanceError> {
-  return db.transaction(async (tx) => {
-    const locked = await lockMovement(tx, input.associationId, input.id);
-    if (!locked) return notFound();
-    const { id: _, version, ...before } = locked.movement;
-    const refused = await checkFundStaysPositive(tx, locked.fund, { without: input.id });
-    if (refused) return refused;
-    await tx
-      .update(reserveMovements)
-      .set({ voidedAt: sql`now()`, voidedBy: input.actorId, version: version + 1, updatedAt: sql`now()` })
-      .where(eq(reserveMovements.id, input.id));
-    await appendHistory(tx, {
-      ...input,
-      recordKind: "movement",
-      recordId: input.id,
-      action: "voided",
-      details: { before: { fund: locked.fund.name, ...before } },
-    });
-    return { ok: true as const };
-  });
-}
-
-/**
- * The "approve" intent of a budget's or transaction's page: the form read and the approval made. The
- * page maps the outcome to its answer (404 not found, 409 conflict, 400 refused).
- */
-export async function approveFromForm(
-  db: Database,
-  input: Actor & { kind: "budget" | "transaction"; id: string; formData: FormData },
-): Promise<{ ok: true } | FinanceError> {
-  const parsed = ApproveFormSchema.safeParse({
-    motion_id: input.formData.get("motion_id") ?? undefined,
-    version: input.formData.get("version") ?? undefined,
-  });
-  if (!parsed.success)
-    return {
-      ok: false,
-      kind: "validation",
-      message: parsed.error.issues[0]?.message ?? APPROVAL_MESSAGES.motionRequired,
-      field: "motion_id",
-    };
-  return approveWithMotion(db, {
-    associationId: input.associationId,
-    actorId: input.actorId,
-    kind: input.kind,
-    id: input.id,
-    motionId: parsed.data.motion_id,
-    expectedVersion: parsed.data.version,
+  return writeVersioned(db, {
+    ...input,
+    table: reserveMovements,
+    recordKind: "movement",
+    lock: (tx) => lockVersionedMovement(tx, input.associationId, input.id),
+    async change(locked, tx) {
+      const { id: _, version: __, ...before } = locked.movement;
+      const refused = await checkFundStaysPositive(tx, locked.fund, { without: input.id });
+      if (refused) return refused;
+      return voidChange(input.actorId, { fund: locked.fund.name, ...before });
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@db/client";
-import { type MeetingActor, PACKET_MESSAGES } from "@domain/meeting";
+import type { MeetingActor } from "@domain/meeting";
+import { PACKET_MESSAGES } from "@domain/meeting/packet-messages";
 import { libraryDocumentForPacket, packetUploadKey } from "~/queries/meeting-packet.server";
 import { removeStoredFiles } from "~/storage/files.server";
 import { checkFile, type ReceivedFile } from "./documents.server";

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Queryable } from "@db/client";
-import { type CommandOutcome, type EventMetadata, readStream, runCommand } from "@db/event-store";
+import {
+  type CommandOutcome,
+  type EditConflict,
+  type EventMetadata,
+  readStream,
+  runCommand,
+  runEdit,
+} from "@db/event-store";
 import { associationMembers, associations, userProfiles, users } from "@db/schema";
 import {
   type ActionItemFields,
@@ -19,6 +26,9 @@ import {
   meetingStreamId,
 } from "@domain/meeting";
 import { and, asc, eq, inArray } from "drizzle-orm";
+
+/** For the routes: a command error that is an edit conflict (a 409 with the current values). */
+export { isEditConflict } from "@db/event-store";
 
 /**
  * Board room commands (issue 12): each loads the `meeting-{id}` stream, decides and appends in one
@@ -194,47 +204,136 @@ export async function scheduleMeeting(
   );
 }
 
+/** What the meeting's edit commands take: the person, and the version their form was rendered from. */
+interface MeetingEditInput {
+  meetingId: string;
+  associationId: string;
+  actor: MeetingActor;
+  renderedVersion: number;
+}
+
+/** The minutes text the minutes form edits. */
+export interface MinutesText {
+  content: string | null;
+}
+
 /**
- * Saves the edit form: the fields it posted, merged in `decide` against the locked meeting, with the
- * fields as they were at the version the form was rendered from as the base. A field someone else
- * changed meanwhile is a conflict (409 with the current values), never a silent overwrite.
+ * One edit of a meeting through the one edit path (runEdit): another association's (or a deleted)
+ * meeting is not found; a stale version merges only what the person changed, and a field someone else
+ * changed meanwhile is an EditConflict with the current values (409).
  */
-export async function editMeeting(
+async function editMeetingStream<V extends object>(
   db: Database,
-  input: {
-    meetingId: string;
-    associationId: string;
-    actor: MeetingActor;
-    fields: Partial<MeetingFields>;
-    renderedVersion: number;
+  input: MeetingEditInput,
+  edit: {
+    posted?: Partial<V>;
+    valuesOf: (state: MeetingState) => V | null;
+    command: (changes: Partial<V>, state: MeetingState) => MeetingChange;
   },
   options: MeetingCommandOptions = {},
-): Promise<CommandOutcome<MeetingCommandResult, MeetingError>> {
-  const history = await readStream(db, meetingStreamId(input.meetingId));
-  const events = history.map((e) => ({ type: e.type, data: e.data }) as MeetingEvent);
-  const current = foldMeeting(events);
-  if (current.status === "new" || current.associationId !== input.associationId || current.deleted) {
-    return { ok: false, error: { kind: "not_found", message: MEETING_MESSAGES.notFound } };
-  }
-  if (input.renderedVersion < 1 || input.renderedVersion > history.length) {
-    return {
-      ok: false,
-      error: {
-        kind: "conflict",
-        message: MEETING_MESSAGES.editConflict,
-        fields: Object.keys(input.fields) as (keyof MeetingFields)[],
-      },
-    };
-  }
-  const shown = foldMeeting(events.slice(0, input.renderedVersion)).fields as MeetingFields;
-  const base = Object.fromEntries(Object.keys(input.fields).map((k) => [k, shown[k as keyof MeetingFields]]));
-  return executeMeetingCommand(
-    db,
-    {
-      meetingId: input.meetingId,
-      associationId: input.associationId,
-      command: { type: "UpdateMeeting", actor: input.actor, fields: input.fields, base },
+): Promise<CommandOutcome<MeetingCommandResult, MeetingError | EditConflict<V>>> {
+  const timeZone = await associationTimeZone(db, input.associationId);
+  return runEdit<MeetingState, V, MeetingCommandResult, MeetingError>(db, {
+    stream: stream(input.meetingId),
+    renderedVersion: input.renderedVersion,
+    posted: edit.posted,
+    valuesOf: edit.valuesOf,
+    conflictMessage: MEETING_MESSAGES.editConflict,
+    metadata: options.metadata ?? { actorUserId: input.actor.userId },
+    idempotencyKey: options.idempotencyKey,
+    guard: (state) =>
+      state.status === "new" || state.associationId !== input.associationId || state.deleted
+        ? { kind: "not_found", message: MEETING_MESSAGES.notFound }
+        : null,
+    decide(state, changes, version) {
+      const command = { ...edit.command(changes, state), actor: input.actor } as MeetingCommand;
+      const decision = decideMeeting(state, command, { now: nowIso(options.now), timeZone });
+      if (!decision.ok) return decision;
+      return {
+        ok: true,
+        appends: [{ streamId: meetingStreamId(input.meetingId), events: decision.events }],
+        result: { meetingId: input.meetingId, version: version + decision.events.length },
+      };
     },
+  });
+}
+
+/** Saves the meeting's edit form (its details). */
+export function editMeeting(
+  db: Database,
+  input: MeetingEditInput & { fields: Partial<MeetingFields> },
+  options: MeetingCommandOptions = {},
+) {
+  return editMeetingStream<MeetingFields>(
+    db,
+    input,
+    {
+      posted: input.fields,
+      valuesOf: (state) => state.fields,
+      command: (changes) => ({ type: "UpdateMeeting", fields: changes }),
+    },
+    options,
+  );
+}
+
+/** Saves one agenda item's edit form (an item removed meanwhile is not found). */
+export function editAgendaItem(
+  db: Database,
+  input: MeetingEditInput & { itemId: string; fields: Partial<AgendaItemFields> },
+  options: MeetingCommandOptions = {},
+) {
+  return editMeetingStream<AgendaItemFields>(
+    db,
+    input,
+    {
+      posted: input.fields,
+      valuesOf: (state) => {
+        const item = state.agenda.find((i) => i.itemId === input.itemId);
+        if (!item) return null;
+        const { itemId: _id, ...fields } = item;
+        return fields;
+      },
+      command: (changes) => ({ type: "UpdateAgendaItem", itemId: input.itemId, changes }),
+    },
+    options,
+  );
+}
+
+/** Saves the minutes text (the minutes form's content). */
+export function editMinutesText(
+  db: Database,
+  input: MeetingEditInput & { content: string },
+  options: MeetingCommandOptions = {},
+) {
+  return editMeetingStream<MinutesText>(
+    db,
+    input,
+    {
+      posted: { content: input.content },
+      valuesOf: (state) => ({ content: state.minutes.content }),
+      // Text the person left as shown stays as it is now (DraftMinutes of the same text appends nothing).
+      command: (changes, state) => ({
+        type: "DraftMinutes",
+        content: changes.content ?? state.minutes.content ?? "",
+      }),
+    },
+    options,
+  );
+}
+
+/**
+ * A change without fields that only makes sense on what the page showed (the agenda's reorder: the
+ * arrows and drag and drop): any change to the meeting since the page was rendered is a conflict.
+ */
+export function changeMeetingAsShown(
+  db: Database,
+  input: MeetingEditInput & { change: MeetingChange },
+  options: MeetingCommandOptions = {},
+) {
+  return editMeetingStream<{ agenda: string[] }>(
+    db,
+    input,
+    { valuesOf: (state) => ({ agenda: state.agenda.map((i) => i.itemId) }), command: () => input.change },
     options,
   );
 }

@@ -1,6 +1,13 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Database } from "@db/client";
-import { type CommandOutcome, type EventMetadata, readStream, runCommand } from "@db/event-store";
+import {
+  type CommandOutcome,
+  type Decided,
+  type EditConflict,
+  type EventMetadata,
+  runCommand,
+  runEdit,
+} from "@db/event-store";
 import { rfpProposals, rfps } from "@db/schema";
 import { CREDITS_STREAM_TYPE, type CreditsState, creditsStreamId } from "@domain/credits";
 import {
@@ -25,11 +32,11 @@ import {
   type RfpActor,
   type RfpCommand,
   type RfpError,
-  type RfpEvent,
   type RfpFields,
   type RfpState,
   type RfpWizardStepId,
   rfpStreamId,
+  sameFieldValue,
 } from "@domain/rfp";
 import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
 import { loadMeeting } from "~/commands/meetings.server";
@@ -85,27 +92,37 @@ export async function executeRfpCommand(
     idempotencyKey: options.idempotencyKey,
     decide(loaded) {
       const { state, version } = loaded.get(stream.streamId) as { state: RfpState; version: number };
-      const decision = decideRfp(state, command, { now: nowIso(options.now) });
-      if (!decision.ok) return decision;
-      return {
-        ok: true,
-        appends: [{ streamId: stream.streamId, events: decision.events }],
-        result: {
-          rfpId,
-          version: version + decision.events.length,
-          fields: foldRfp(decision.events, state).fields,
-        },
-      };
+      return decideRfpAt(rfpId, state, version, command, options.now);
     },
   });
 }
 
+/** Decides one RFP command against the locked stream at `version`, as the event store wants it. */
+function decideRfpAt(
+  rfpId: string,
+  state: RfpState,
+  version: number,
+  command: RfpCommand,
+  now?: Clock,
+): Decided<RfpCommandResult, RfpError> {
+  const decision = decideRfp(state, command, { now: nowIso(now) });
+  if (!decision.ok) return decision;
+  return {
+    ok: true,
+    appends: [{ streamId: rfpStreamId(rfpId), events: decision.events }],
+    result: {
+      rfpId,
+      version: version + decision.events.length,
+      fields: foldRfp(decision.events, state).fields,
+    },
+  };
+}
+
 /**
- * Saves an edit form (a wizard step, or a published RFP's details): the fields it posted, merged in
- * `decide` against the locked RFP, with the fields as they were at the version the form was rendered
- * from as the base. So an edit changes only what the person changed, and a field someone else changed
- * meanwhile is a conflict, not a silent overwrite. (Events up to a version never change, so they are
- * read before the lock.)
+ * Saves an edit form (a wizard step, or a published RFP's details) through the one edit path
+ * (runEdit): the fields the person changed against what the form showed at `renderedVersion`, merged
+ * against the locked RFP. A field someone else changed meanwhile is an EditConflict with the current
+ * fields (409), not a silent overwrite.
  */
 export async function editRfp(
   db: Database,
@@ -117,29 +134,44 @@ export async function editRfp(
     checkStep?: RfpWizardStepId;
   },
   options: { metadata?: EventMetadata; now?: Clock } = {},
-): Promise<CommandOutcome<RfpCommandResult, RfpError>> {
-  const history = await readStream(db, rfpStreamId(input.rfpId));
-  if (input.renderedVersion < 1 || input.renderedVersion > history.length) {
-    // A version this RFP never had: what the form showed is unknown, so every posted field conflicts.
-    return {
-      ok: false,
-      error: {
-        kind: "conflict",
-        message: RFP_MESSAGES.editConflict,
-        fields: Object.keys(input.fields) as (keyof RfpFields)[],
-      },
-    };
-  }
-  const shown = foldRfp(
-    history.slice(0, input.renderedVersion).map((e) => ({ type: e.type, data: e.data }) as RfpEvent),
-  ).fields;
-  const base = Object.fromEntries(Object.keys(input.fields).map((k) => [k, shown[k as keyof RfpFields]]));
-  return executeRfpCommand(
-    db,
-    input.rfpId,
-    { type: "UpdateRfp", actor: input.actor, fields: input.fields, base, checkStep: input.checkStep },
-    options,
-  );
+): Promise<CommandOutcome<RfpCommandResult, RfpError | EditConflict<RfpFields>>> {
+  return runEdit<RfpState, RfpFields, RfpCommandResult, RfpError>(db, {
+    stream: rfpStream(input.rfpId),
+    renderedVersion: input.renderedVersion,
+    posted: input.fields,
+    valuesOf: (state) => (state.status === "new" ? null : state.fields),
+    same: sameFieldValue,
+    conflictMessage: RFP_MESSAGES.editConflict,
+    metadata: options.metadata,
+    decide: (state, changes, version) =>
+      decideRfpAt(
+        input.rfpId,
+        state,
+        version,
+        { type: "UpdateRfp", actor: input.actor, fields: changes, checkStep: input.checkStep },
+        options.now,
+      ),
+  });
+}
+
+/**
+ * The author publishes what the review page showed (rendered at `renderedVersion`): any change since is
+ * an EditConflict (409), nothing is published.
+ */
+export async function publishRfp(
+  db: Database,
+  input: { rfpId: string; actor: RfpActor; renderedVersion: number },
+  options: { metadata?: EventMetadata; now?: Clock } = {},
+): Promise<CommandOutcome<RfpCommandResult, RfpError | EditConflict<RfpFields>>> {
+  return runEdit<RfpState, RfpFields, RfpCommandResult, RfpError>(db, {
+    stream: rfpStream(input.rfpId),
+    renderedVersion: input.renderedVersion,
+    valuesOf: (state) => (state.status === "new" ? null : state.fields),
+    conflictMessage: RFP_MESSAGES.editConflict,
+    metadata: options.metadata,
+    decide: (state, _changes, version) =>
+      decideRfpAt(input.rfpId, state, version, { type: "PublishRfp", actor: input.actor }, options.now),
+  });
 }
 
 export async function createRfp(

@@ -1,19 +1,17 @@
-import { type Database, type Queryable, queryRows } from "@db/client";
+import type { Database, Queryable } from "@db/client";
 import { emailLinkRequests } from "@db/schema";
-import { EMAIL_BATCH_SIZE, EMAIL_CLAIM_TIMEOUT_MS, EMAIL_MAX_ATTEMPTS } from "@domain/notifications/email";
-import { sql } from "drizzle-orm";
 import { requestPasswordReset } from "~/commands/accounts.server";
 import { requestSignInLink } from "~/commands/sign-in-link.server";
 import { getDb } from "~/db.server";
-import { CircuitOpenError } from "~/monitoring/circuits.server";
+import { type Outbox, runOutboxRound } from "./outbox.server";
 
 /**
  * "E-mail me a link" (password reset, one-time sign-in link) through an outbox (issue 26, part 4.2).
  * The request only inserts the address it was given, the same one statement whether or not an account
  * has it, and answers; the background job (app/jobs.server.ts, and a nudge right after the insert)
- * claims the rows (FOR UPDATE SKIP LOCKED, so several app servers never send one twice), looks the
- * account up, issues the token and sends the mail, then deletes the row. The answer's time therefore
- * tells nothing about the account.
+ * claims the rows (app/mail/outbox.server.ts: FOR UPDATE SKIP LOCKED, so several app servers never
+ * send one twice), looks the account up, issues the token and sends the mail, then deletes the row.
+ * The answer's time therefore tells nothing about the account.
  */
 
 export type EmailLinkPurpose = (typeof emailLinkRequests.$inferInsert)["purpose"];
@@ -37,67 +35,30 @@ export interface EmailLinkDispatchResult {
 }
 
 /**
- * Handles the waiting link requests. A failed one is retried on the next round, up to
- * EMAIL_MAX_ATTEMPTS, then dropped (logged); while the SMTP circuit is open the round stops and the
- * attempt does not count.
+ * Handles the waiting link requests through the shared outbox round (app/mail/outbox.server.ts): a
+ * failed one is retried later with a growing wait, up to EMAIL_MAX_ATTEMPTS, then dropped (logged);
+ * while the SMTP circuit is open the round stops and the attempt does not count. A handled row is
+ * deleted: the address it was given is not kept.
  */
 export async function sendEmailLinks(db: Database, now = new Date()): Promise<EmailLinkDispatchResult> {
-  const result: EmailLinkDispatchResult = { handled: 0, retrying: 0, failed: 0 };
-  const staleBefore = new Date(now.getTime() - EMAIL_CLAIM_TIMEOUT_MS).toISOString();
-  const claimed = await queryRows<{
-    id: string;
-    purpose: EmailLinkPurpose;
-    email: string;
-    attempts: number;
-    created_at: unknown;
-  }>(
+  const round = await runOutboxRound<{ purpose: EmailLinkPurpose; email: string }>(
     db,
-    sql`update email_link_requests r
-        set state = 'sending', claimed_at = ${now.toISOString()}, attempts = r.attempts + 1
-        where r.id in (
-          select id from email_link_requests
-          where state = 'pending' or (state = 'sending' and claimed_at < ${staleBefore})
-          order by created_at
-          limit ${EMAIL_BATCH_SIZE}
-          for update skip locked)
-        returning r.id, r.purpose, r.email, r.attempts, r.created_at`,
+    EMAIL_LINK_OUTBOX,
+    async (row) => {
+      await SENDERS[row.purpose](db, row.email);
+      return "sent";
+    },
+    now,
   );
-  claimed.sort((a, b) => new Date(String(a.created_at)).getTime() - new Date(String(b.created_at)).getTime());
-  let circuitOpen = false;
-  for (const row of claimed) {
-    if (!circuitOpen) {
-      try {
-        await SENDERS[row.purpose](db, row.email);
-        await db.execute(sql`delete from email_link_requests where id = ${row.id}`);
-        result.handled += 1;
-        continue;
-      } catch (error) {
-        if (error instanceof CircuitOpenError) circuitOpen = true;
-        else if (row.attempts >= EMAIL_MAX_ATTEMPTS) {
-          console.error(
-            `E-mail link ${row.id} (${row.purpose}) dropped after ${row.attempts} attempts`,
-            error,
-          );
-          await db.execute(sql`delete from email_link_requests where id = ${row.id}`);
-          result.failed += 1;
-          continue;
-        } else {
-          console.error(`E-mail link ${row.id} (${row.purpose}) failed (attempt ${row.attempts})`, error);
-          await db.execute(
-            sql`update email_link_requests set state = 'pending', claimed_at = null where id = ${row.id}`,
-          );
-          result.retrying += 1;
-          continue;
-        }
-      }
-    }
-    // The SMTP circuit is open: back to the queue, the attempt not counted.
-    await db.execute(
-      sql`update email_link_requests set state = 'pending', claimed_at = null, attempts = attempts - 1 where id = ${row.id}`,
-    );
-  }
-  return result;
+  return { handled: round.sent + round.skipped, retrying: round.retrying, failed: round.failed };
 }
+
+const EMAIL_LINK_OUTBOX: Outbox = {
+  table: "email_link_requests",
+  columns: ["purpose", "email"],
+  label: "E-mail link",
+  deleteWhenDone: true,
+};
 
 declare global {
   // Set by the background jobs (app/jobs.server.ts): whether a queued link is sent at once.

@@ -1,18 +1,17 @@
 import { type Queryable, queryRows } from "@db/client";
 import { associations, meetingAttendees, meetings, userProfiles, users } from "@db/schema";
-import { EMAIL_BATCH_SIZE, EMAIL_CLAIM_TIMEOUT_MS, EMAIL_MAX_ATTEMPTS } from "@domain/notifications/email";
 import { asc, eq, sql } from "drizzle-orm";
 import { newAnswerToken } from "~/auth/answer-tokens.server";
-import { CircuitOpenError } from "~/monitoring/circuits.server";
 import type { IcsEvent } from "./calendar-ics.server";
 import { cancellationMail, invitationMail } from "./calendar-mails.server";
 import { type Mail, sendMail } from "./mailer.server";
+import { type Outbox, type OutboxRoundResult, runOutboxRound } from "./outbox.server";
 
 /**
  * Board meeting invitations by e-mail (issue 12, board room part 2). The meeting's events write what
  * to send into the outbox `meeting_invitation_mails` in their own transaction (db/reactions); this
  * sends it, run by every app server's background jobs (app/jobs.server.ts). Rows are claimed with
- * FOR UPDATE SKIP LOCKED, so several app servers never send one mail twice. Each invitation or update
+ * FOR UPDATE SKIP LOCKED (app/mail/outbox.server.ts), so several app servers never send one mail twice. Each invitation or update
  * issues a new single-use answer token (the previous link stops working); the mail and its .ics are
  * the calendar's (app/mail/calendar-mails.server.ts), with the meeting as the event: the same UID as
  * the personal feed gives it (board-meeting-{id}), SEQUENCE the meeting's stream version, the times in
@@ -85,116 +84,73 @@ export async function meetingForMail(db: Queryable, meetingId: string): Promise<
   };
 }
 
-interface Claimed {
-  id: string;
+interface InvitationRow {
   meeting_id: string;
   attendee_id: string;
   email: string | null;
   kind: "invite" | "update" | "cancel";
-  attempts: number;
 }
 
-export interface InvitationDispatchResult {
-  sent: number;
-  skipped: number;
-  retrying: number;
-  failed: number;
-}
+export type InvitationDispatchResult = OutboxRoundResult;
 
-async function finish(db: Queryable, id: string, state: string, extra = sql``) {
-  await db.execute(
-    sql`update meeting_invitation_mails set state = ${state}, claimed_at = null ${extra} where id = ${id}`,
-  );
-}
+const MEETING_INVITATION_OUTBOX: Outbox = {
+  table: "meeting_invitation_mails",
+  columns: ["meeting_id", "attendee_id", "email", "kind"],
+  label: "Meeting invitation mail",
+};
 
 /**
- * Sends the waiting invitation mails. An invitation or update for a meeting that was cancelled or
- * deleted since, or for an attendee no longer invited, is skipped (their cancellation follows). A
- * failed send is retried on the next round, up to EMAIL_MAX_ATTEMPTS; while the SMTP circuit is open
- * the round stops and the attempt does not count.
+ * Sends the waiting invitation mails through the shared outbox round (app/mail/outbox.server.ts:
+ * claimed once, retried with a growing wait up to EMAIL_MAX_ATTEMPTS, paused while the SMTP circuit is
+ * open). An invitation or update for a meeting that was cancelled or deleted since, or for an attendee
+ * no longer invited, is skipped (their cancellation follows).
  */
 export async function sendMeetingInvitations(
   db: Queryable,
   now = new Date(),
   send: Send = sendMail,
 ): Promise<InvitationDispatchResult> {
-  const result: InvitationDispatchResult = { sent: 0, skipped: 0, retrying: 0, failed: 0 };
-  const staleBefore = new Date(now.getTime() - EMAIL_CLAIM_TIMEOUT_MS).toISOString();
-  const claimed = await queryRows<Claimed & { created_at: unknown }>(
-    db,
-    sql`update meeting_invitation_mails o
-        set state = 'sending', claimed_at = ${now.toISOString()}, attempts = o.attempts + 1
-        where o.id in (
-          select id from meeting_invitation_mails
-          where state = 'pending' or (state = 'sending' and claimed_at < ${staleBefore})
-          order by created_at
-          limit ${EMAIL_BATCH_SIZE}
-          for update skip locked)
-        returning o.id, o.meeting_id, o.attendee_id, o.email, o.kind, o.attempts, o.created_at`,
-  );
-  claimed.sort(
-    (a, b) => new Date(a.created_at as string).getTime() - new Date(b.created_at as string).getTime(),
-  );
   const loaded = new Map<string, MeetingForMail | null>();
-  let circuitOpen = false;
-  for (const row of claimed) {
-    if (circuitOpen) {
-      await finish(db, row.id, "pending", sql`, attempts = attempts - 1`);
-      continue;
-    }
-    if (!loaded.has(row.meeting_id)) loaded.set(row.meeting_id, await meetingForMail(db, row.meeting_id));
-    const meeting = loaded.get(row.meeting_id);
-    let mail: Mail | null = null;
-    if (meeting && row.kind === "cancel") {
-      const [last] = await queryRows<{ email: string }>(
-        db,
-        sql`update meeting_invitations set token_hash = null where attendee_id = ${row.attendee_id} returning email`,
-      );
-      const to = row.email ?? last?.email;
-      if (to) mail = cancellationMail(to, meeting.ics);
-    } else if (
-      meeting &&
-      !meeting.deleted &&
-      (meeting.status === "scheduled" || meeting.status === "in_progress")
-    ) {
-      const attendee = meeting.attendees.find((a) => a.attendeeId === row.attendee_id);
-      if (attendee) {
-        const { token, hash } = newAnswerToken();
-        await db.execute(
-          sql`insert into meeting_invitations (attendee_id, meeting_id, email, token_hash, sequence, sent_at)
-              values (${row.attendee_id}, ${row.meeting_id}, ${attendee.email}, ${hash}, ${meeting.ics.sequence}, ${now.toISOString()})
-              on conflict (attendee_id) do update set email = excluded.email, token_hash = excluded.token_hash,
-                sequence = excluded.sequence, sent_at = excluded.sent_at`,
+  return runOutboxRound<InvitationRow>(
+    db,
+    MEETING_INVITATION_OUTBOX,
+    async (row) => {
+      if (!loaded.has(row.meeting_id)) loaded.set(row.meeting_id, await meetingForMail(db, row.meeting_id));
+      const meeting = loaded.get(row.meeting_id);
+      let mail: Mail | null = null;
+      if (meeting && row.kind === "cancel") {
+        const [last] = await queryRows<{ email: string }>(
+          db,
+          sql`update meeting_invitations set token_hash = null where attendee_id = ${row.attendee_id} returning email`,
         );
-        mail = invitationMail(
-          attendee.email,
-          meeting.ics,
-          token,
-          row.kind === "invite" ? "invite" : "update",
-        );
+        const to = row.email ?? last?.email;
+        if (to) mail = cancellationMail(to, meeting.ics);
+      } else if (
+        meeting &&
+        !meeting.deleted &&
+        (meeting.status === "scheduled" || meeting.status === "in_progress")
+      ) {
+        const attendee = meeting.attendees.find((a) => a.attendeeId === row.attendee_id);
+        if (attendee) {
+          const { token, hash } = newAnswerToken();
+          await db.execute(
+            sql`insert into meeting_invitations (attendee_id, meeting_id, email, token_hash, sequence, sent_at)
+                values (${row.attendee_id}, ${row.meeting_id}, ${attendee.email}, ${hash}, ${meeting.ics.sequence}, ${now.toISOString()})
+                on conflict (attendee_id) do update set email = excluded.email, token_hash = excluded.token_hash,
+                  sequence = excluded.sequence, sent_at = excluded.sent_at`,
+          );
+          mail = invitationMail(
+            attendee.email,
+            meeting.ics,
+            token,
+            row.kind === "invite" ? "invite" : "update",
+          );
+        }
       }
-    }
-    if (!mail) {
-      await finish(db, row.id, "skipped");
-      result.skipped += 1;
-      continue;
-    }
-    try {
+      if (!mail) return "skipped";
       await send(mail);
-      await finish(db, row.id, "sent", sql`, sent_at = ${new Date().toISOString()}`);
-      result.sent += 1;
-    } catch (error) {
-      if (error instanceof CircuitOpenError) {
-        circuitOpen = true;
-        await finish(db, row.id, "pending", sql`, attempts = attempts - 1`);
-        continue;
-      }
-      console.error(`Meeting invitation mail ${row.id} failed (attempt ${row.attempts})`, error);
-      const gaveUp = row.attempts >= EMAIL_MAX_ATTEMPTS;
-      await finish(db, row.id, gaveUp ? "failed" : "pending");
-      if (gaveUp) result.failed += 1;
-      else result.retrying += 1;
-    }
-  }
-  return result;
+      return "sent";
+    },
+    now,
+  );
 }

@@ -9,8 +9,13 @@ import {
   userProfiles,
   users,
 } from "@db/schema";
-import { type BoardOffice, MEMBER_ROLES, type MemberRole, mayManageAssociation } from "@domain/associations";
-import { ASSOCIATION_LIMITS } from "@domain/associations/forms";
+import {
+  ASSOCIATION_LIMITS,
+  type BoardOffice,
+  MEMBER_ROLES,
+  type MemberRole,
+  mayManageAssociation,
+} from "@domain/associations";
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { AssociationMembership } from "~/auth/association.server";
 import { meetingWhen } from "~/queries/meeting-present.server";

@@ -4,6 +4,7 @@ import {
   calendarAttendees,
   calendarEventExceptions,
   calendarEvents,
+  eventSpan,
   meetingActionItems,
   meetingAttendees,
   meetings,
@@ -141,20 +142,53 @@ function visibleEvents(q: Pick<CalendarQuery, "userId" | "email" | "associationI
 /**
  * The exceptions of the repeating events matching `where`, by event: read beside the events (one
  * round, a subquery instead of a parameter per series: a busy calendar has over a thousand, issue 12).
+ * With a window, only the exceptions of occurrences that occurrenceTimes can look up for it: their
+ * original starts lie within the window widened by the event's duration and 34 days (its floating
+ * margin of 32 days, plus up to 28 hours of zone offsets), so the result is the same and a long
+ * history of changed occurrences is not read for every month (issue 27, part 3; decision 061).
  */
-async function exceptionsFor(db: Queryable, where: SQL | undefined) {
+async function exceptionsFor(db: Queryable, where: SQL | undefined, window?: { from: string; to: string }) {
   const map = new Map<string, OccurrenceException[]>();
   const series = db
     .select({ id: calendarEvents.id })
     .from(calendarEvents)
     .where(and(where, isNotNull(calendarEvents.rrule)));
-  const rows = await db
-    .select()
-    .from(calendarEventExceptions)
-    .where(inArray(calendarEventExceptions.eventId, series));
+  const rows = window
+    ? await db
+        .select({
+          eventId: calendarEventExceptions.eventId,
+          occurrenceStart: calendarEventExceptions.occurrenceStart,
+          cancelled: calendarEventExceptions.cancelled,
+          startsAt: calendarEventExceptions.startsAt,
+          endsAt: calendarEventExceptions.endsAt,
+          title: calendarEventExceptions.title,
+          location: calendarEventExceptions.location,
+          description: calendarEventExceptions.description,
+        })
+        .from(calendarEventExceptions)
+        .innerJoin(calendarEvents, eq(calendarEvents.id, calendarEventExceptions.eventId))
+        .where(
+          and(
+            where,
+            isNotNull(calendarEvents.rrule),
+            or(
+              and(
+                sql`${calendarEventExceptions.occurrenceStart} >= ${window.from}::timestamptz - greatest(${calendarEvents.endsAt} - ${calendarEvents.startsAt}, interval '0') - interval '34 days'`,
+                sql`${calendarEventExceptions.occurrenceStart} < ${window.to}::timestamptz + greatest(${calendarEvents.endsAt} - ${calendarEvents.startsAt}, interval '0') + interval '34 days'`,
+              ),
+              // Moved into the window from further away.
+              and(
+                sql`${calendarEventExceptions.startsAt} < ${window.to}::timestamptz`,
+                sql`${calendarEventExceptions.endsAt} >= ${window.from}::timestamptz`,
+              ),
+            ),
+          ),
+        )
+    : await db.select().from(calendarEventExceptions).where(inArray(calendarEventExceptions.eventId, series));
   for (const r of rows) {
     const list = map.get(r.eventId) ?? [];
-    list.push(toException(r));
+    // toException reads neither the id nor the creation time (the windowed read does not select them).
+    list.push(toException({ ...r, id: "", createdAt: "" }));
     map.set(r.eventId, list);
   }
   return map;
@@ -165,14 +199,32 @@ const iso = (t: string) => new Date(t).toISOString();
 export const eventsSource: CalendarSourceDefinition = {
   source: "event",
   async slots(db, q) {
-    const where: (SQL | undefined)[] = [
-      visibleEvents(q),
-      lt(calendarEvents.startsAt, new Date(q.to).toISOString()),
-      or(
-        isNull(calendarEvents.seriesEndsAt),
-        gte(calendarEvents.seriesEndsAt, new Date(q.from).toISOString()),
-      ),
-    ];
+    const from = new Date(q.from).toISOString();
+    const to = new Date(q.to).toISOString();
+    const inWindow = and(
+      lt(calendarEvents.startsAt, to),
+      or(isNull(calendarEvents.seriesEndsAt), gte(calendarEvents.seriesEndsAt, from)),
+      // The same window as the two conditions above, as calendar_events_span_idx answers it: the
+      // events overlapping the window, not every event that started before its end (decision 059).
+      sql`${eventSpan(calendarEvents.startsAt, calendarEvents.seriesEndsAt)} && tstzrange(${from}::timestamptz, ${to}::timestamptz, '[)')`,
+    );
+    // A series with an occurrence moved into the window, whatever the series' own span (its last
+    // occurrence moved past its end): read in a statement of its own, beside the first, so that the
+    // span index still answers the first.
+    const movedIn = inArray(
+      calendarEvents.id,
+      db
+        .select({ id: calendarEventExceptions.eventId })
+        .from(calendarEventExceptions)
+        .where(
+          and(
+            eq(calendarEventExceptions.cancelled, false),
+            sql`${calendarEventExceptions.startsAt} < ${to}::timestamptz`,
+            sql`${calendarEventExceptions.endsAt} >= ${from}::timestamptz`,
+          ),
+        ),
+    );
+    const where: (SQL | undefined)[] = [visibleEvents(q)];
     if (q.eventType && q.eventType !== "all") where.push(eq(calendarEvents.eventType, q.eventType));
     if (q.search) {
       const p = searchPattern(q.search);
@@ -184,30 +236,50 @@ export const eventsSource: CalendarSourceDefinition = {
         ),
       );
     }
-    const [rows, exceptions] = await Promise.all([
-      db
-        .select({
-          id: calendarEvents.id,
-          title: calendarEvents.title,
-          eventType: calendarEvents.eventType,
-          startsAt: calendarEvents.startsAt,
-          endsAt: calendarEvents.endsAt,
-          timeZone: calendarEvents.timeZone,
-          isAllDay: calendarEvents.isAllDay,
-          rrule: calendarEvents.rrule,
-          location: calendarEvents.location,
-          associationId: calendarEvents.associationId,
-          associationName: associations.name,
-        })
-        .from(calendarEvents)
-        .leftJoin(associations, eq(associations.id, calendarEvents.associationId))
-        .where(and(...where)),
-      exceptionsFor(db, and(...where)),
+    // Raw rows with the times as epoch milliseconds: a busy month reads well over a thousand series,
+    // and mapping each through the query builder and parsing its timestamps cost more than the read.
+    const seriesRows = (window: SQL | undefined) =>
+      queryRows<{
+        id: string;
+        title: string;
+        eventType: string;
+        startsMs: number;
+        endsMs: number;
+        timeZone: string;
+        isAllDay: boolean;
+        rrule: string | null;
+        location: string | null;
+        associationId: string | null;
+        associationName: string | null;
+      }>(
+        db,
+        sql`select ${calendarEvents.id} as "id", ${calendarEvents.title} as "title",
+          ${calendarEvents.eventType} as "eventType",
+          (extract(epoch from ${calendarEvents.startsAt}) * 1000)::float8 as "startsMs",
+          (extract(epoch from ${calendarEvents.endsAt}) * 1000)::float8 as "endsMs",
+          ${calendarEvents.timeZone} as "timeZone", ${calendarEvents.isAllDay} as "isAllDay",
+          ${calendarEvents.rrule} as "rrule", ${calendarEvents.location} as "location",
+          ${calendarEvents.associationId} as "associationId", ${associations.name} as "associationName"
+          from ${calendarEvents} left join ${associations} on ${associations.id} = ${calendarEvents.associationId}
+          where ${and(...where, window)}`,
+      );
+    const [spanRows, movedRows, exceptions] = await Promise.all([
+      seriesRows(inWindow),
+      seriesRows(movedIn),
+      exceptionsFor(db, and(...where, or(inWindow, movedIn)), { from, to }),
     ]);
+    const rows = [...spanRows];
+    const read = new Set(rows.map((r) => r.id));
+    for (const r of movedRows) if (!read.has(r.id)) rows.push(r);
     const out: CalendarSlot[] = [];
     for (const r of rows) {
       const occurrences = occurrenceTimes(
-        { startsAt: iso(r.startsAt), endsAt: iso(r.endsAt), timeZone: r.timeZone, rrule: r.rrule },
+        {
+          startsAt: new Date(r.startsMs).toISOString(),
+          endsAt: new Date(r.endsMs).toISOString(),
+          timeZone: r.timeZone,
+          rrule: r.rrule,
+        },
         exceptions.get(r.id) ?? [],
         { from: q.from, to: q.to },
         q.limit,

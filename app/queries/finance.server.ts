@@ -9,10 +9,17 @@ import {
   reserveMovements,
   userProfiles,
 } from "@db/schema";
-import type { DateWindow } from "@domain/finance";
+import { addDays, type DateWindow } from "@domain/finance";
 import type { HistoryAction, HistoryDetails, RecordKind } from "@domain/finance/history";
 import { and, asc, between, desc, eq, gte, ilike, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import {
+  budgetSpentSql,
+  categoryTotalsOf,
+  completedSumSql,
+  monthlyTotalsOf,
+  transactionCountSql,
+} from "./finance-totals.server";
 
 /**
  * Reads of the association's financials (issue 13). Callers pass the association they found through
@@ -21,20 +28,15 @@ import { alias } from "drizzle-orm/pg-core";
  */
 
 const cents = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number);
-const count = (filter: SQL) => sql<number>`count(*) filter (where ${filter})`.mapWith(Number);
 
 const t = financeTransactions;
 const b = financeBudgets;
 
 /**
  * What a budget has spent (domain countsAsSpent): the completed, non-voided expenses of its category
- * dated within its start and end dates. The outer table is named in full: Drizzle writes a single
- * table's columns unqualified, which inside the subquery would name the transaction's own.
+ * dated within its start and end dates, read from the monthly totals and the days around them.
  */
-const spentOf = sql<number>`(select coalesce(sum(ft.amount_cents), 0)::bigint from finance_transactions ft
-  where ft.association_id = "finance_budgets"."association_id" and ft.voided_at is null
-    and ft.type = 'expense' and ft.status = 'completed' and ft.category = "finance_budgets"."category"
-    and ft.date between "finance_budgets"."start_date" and "finance_budgets"."end_date")`.mapWith(Number);
+const spentOf = budgetSpentSql;
 
 const budgetColumns = {
   id: b.id,
@@ -146,10 +148,17 @@ export async function listTransactions(
       .orderBy(desc(t.date), desc(t.createdAt), desc(t.id))
       .limit(page.limit)
       .offset(page.offset ?? 0),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(t)
-      .where(where),
+    // Without a search, the count is the monthly totals' (finance-totals.server.ts).
+    filter.search
+      ? db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(t)
+          .where(where)
+      : db
+          .select({
+            n: cents(transactionCountSql(associationId, filter.window ?? null, filter)),
+          })
+          .from(sql`(select 1) as one`),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -209,28 +218,25 @@ export async function summarySums(
   },
 ) {
   // The chosen category narrows every figure but the reserve balance, which is the reserves category's.
-  const completed = input.category
-    ? sql`${t.status} = 'completed' and ${t.category} = ${input.category}`
-    : sql`${t.status} = 'completed'`;
-  const pending = input.category
-    ? sql`${t.status} = 'pending' and ${t.type} = 'expense' and ${t.category} = ${input.category}`
-    : sql`${t.status} = 'pending' and ${t.type} = 'expense'`;
-  const inWindow = (w: DateWindow) => sql`${t.date} between ${w.from} and ${w.to}`;
-  const sum = (type: "income" | "expense", w: DateWindow) =>
-    cents(sql`sum(${t.amountCents}) filter (where ${completed} and ${t.type} = ${type} and ${inWindow(w)})`);
+  // One statement, one round: the sums from the monthly totals (finance-totals.server.ts).
+  const filter = { category: input.category };
+  const pending = { type: "expense", status: "pending", category: input.category };
   const [row] = await db
     .select({
-      incomeCents: sum("income", input.window),
-      expenseCents: sum("expense", input.window),
-      monthExpenseCents: sum("expense", input.month),
-      yearExpenseCents: sum("expense", input.year),
+      incomeCents: cents(completedSumSql(associationId, "income", input.window, filter)),
+      expenseCents: cents(completedSumSql(associationId, "expense", input.window, filter)),
+      monthExpenseCents: cents(completedSumSql(associationId, "expense", input.month, filter)),
+      yearExpenseCents: cents(completedSumSql(associationId, "expense", input.year, filter)),
       // The reserve funds' balance at the window's end (decision record 033), not a category's sum.
       reserveCents: reserveBalanceSql(associationId, input.window.to),
-      overdueCount: count(sql`${pending} and ${t.date} < ${input.today}`),
-      upcomingCount: count(sql`${pending} and ${t.date} between ${input.today} and ${input.upcomingTo}`),
+      overdueCount: cents(
+        transactionCountSql(associationId, { from: null, to: addDays(input.today, -1) }, pending),
+      ),
+      upcomingCount: cents(
+        transactionCountSql(associationId, { from: input.today, to: input.upcomingTo }, pending),
+      ),
     })
-    .from(t)
-    .where(and(eq(t.associationId, associationId), isNull(t.voidedAt)));
+    .from(sql`(select 1) as one`);
   if (!row) throw new Error("The summary query returned no row");
   return row;
 }
@@ -242,25 +248,7 @@ export async function monthlyTotals(
   window: DateWindow,
   category?: string | null,
 ) {
-  const month = sql<string>`to_char(date_trunc('month', ${t.date}), 'YYYY-MM-01')`;
-  return db
-    .select({
-      month,
-      incomeCents: cents(sql`sum(${t.amountCents}) filter (where ${t.type} = 'income')`),
-      expenseCents: cents(sql`sum(${t.amountCents}) filter (where ${t.type} = 'expense')`),
-    })
-    .from(t)
-    .where(
-      and(
-        eq(t.associationId, associationId),
-        isNull(t.voidedAt),
-        eq(t.status, "completed"),
-        between(t.date, window.from, window.to),
-        category ? eq(t.category, category) : undefined,
-      ),
-    )
-    .groupBy(month)
-    .orderBy(month);
+  return monthlyTotalsOf(db, associationId, window, { category });
 }
 
 /** Completed, live totals per type and category within the window (income statement, actuals). */
@@ -270,19 +258,7 @@ export async function categoryTotals(
   window: DateWindow,
   category?: string | null,
 ) {
-  return db
-    .select({ type: t.type, category: t.category, cents: cents(sql`sum(${t.amountCents})`) })
-    .from(t)
-    .where(
-      and(
-        eq(t.associationId, associationId),
-        isNull(t.voidedAt),
-        eq(t.status, "completed"),
-        between(t.date, window.from, window.to),
-        category ? eq(t.category, category) : undefined,
-      ),
-    )
-    .groupBy(t.type, t.category);
+  return categoryTotalsOf(db, associationId, window, { category });
 }
 
 /**

@@ -1,12 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import {
   ROLE_LABELS,
   type RoleType,
   VERIFICATION_METHOD_LABELS,
   type VerificationMethod,
 } from "@domain/roles";
-import { REJECTION_REASON_MAX, verificationReviewSchema } from "@domain/rules/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -18,8 +16,8 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { parseSubmission } from "~/forms.server";
 import { getVerificationQueue } from "~/queries/verification-queue.server";
+import { parseReviewForm, REJECTION_REASON_MAX } from "./_app.admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Verification · Association Commons" }];
 
@@ -33,12 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...item,
     submittedAgo: item.submittedAt ? formatDistanceStrict(new Date(item.submittedAt), now) : null,
   }));
-  return json({ queue });
+  return json({ queue, reasonMax: REJECTION_REASON_MAX });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const { submission } = await parseSubmission(request, verificationReviewSchema);
+  const { submission } = await parseReviewForm(request);
   if (submission.status !== "success") {
     // Conform's answer; the message shows beside the role's form it came from.
     const result = submission.reply();
@@ -75,7 +73,7 @@ function formatBytes(bytes: number) {
 }
 
 export default function Admin() {
-  const { queue } = useLoaderData<typeof loader>();
+  const { queue, reasonMax } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -144,6 +142,7 @@ export default function Admin() {
                   roleId={item.id}
                   who={item.fullName ?? item.email}
                   busy={busy}
+                  reasonMax={reasonMax}
                   answer={actionData?.roleId === item.id ? actionData : undefined}
                 />
               </li>
@@ -155,26 +154,26 @@ export default function Admin() {
   );
 }
 
-type ReviewAnswer = { error: string; result?: Parameters<typeof useForm>[0]["lastResult"] };
+type ReviewAnswer = { error: string; result?: SubmissionResult<string[]> };
 
-/** The reject form of one role: the reason is checked as it is typed by the same schema the action uses. */
+/** The reject form of one role: the action checks the reason; Conform shows its answer beside the field. */
 function RejectForm({
   roleId,
   who,
   busy,
+  reasonMax,
   answer,
 }: {
   roleId: string;
   who: string;
   busy: boolean;
+  reasonMax: number;
   answer: ReviewAnswer | undefined;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ intent: string; roleId: string; reason: string }>({
     id: `reject-${roleId}`,
     lastResult: answer?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: verificationReviewSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    shouldValidate: "onSubmit",
   });
   const reason = fields.reason;
   const errors =
@@ -190,7 +189,7 @@ function RejectForm({
         <input
           {...getInputProps(reason, { type: "text" })}
           required
-          maxLength={REJECTION_REASON_MAX}
+          maxLength={reasonMax}
           aria-invalid={errors ? true : undefined}
           aria-describedby={errors ? `${reason.id}-error` : undefined}
           className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-800"

@@ -1,10 +1,10 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { users } from "@db/schema";
 import { STATUS_LABELS } from "@domain/billing";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { grantComplimentaryPlan, revokeComplimentaryPlan } from "~/commands/billing.server";
 import { AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
@@ -14,27 +14,16 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { readForm } from "~/forms.server";
+import { intentOf } from "~/forms.server";
 import { listAssociationsForGrant, listSubscriptionsForAdmin } from "~/queries/billing.server";
+import {
+  BILLING_INTENTS,
+  BILLING_MESSAGES,
+  GRANT_REASON_MAX,
+  parseAdminBillingForm,
+} from "./_app.admin_.billing.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Billing · Association Commons" }];
-
-/** One schema for the page's two forms: grant a complimentary plan, or revoke one. */
-export const AdminBillingSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("grant"),
-    target: z.enum(["user", "association"]),
-    email: z.string().trim().optional(),
-    associationId: z.string().uuid().optional().or(z.literal("")),
-    endsOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the last day of the plan"),
-    reason: z
-      .string()
-      .trim()
-      .min(1, "A reason is required")
-      .max(500, "The reason can be at most 500 characters"),
-  }),
-  z.object({ intent: z.literal("revoke"), subscriptionId: z.string().startsWith("comp_") }),
-]);
 
 /**
  * Admin panel, Billing tab (issue 14, part 5): every subscription and complimentary plan, and grants
@@ -47,20 +36,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listSubscriptionsForAdmin(db),
     listAssociationsForGrant(db),
   ]);
-  return json({ subscriptions, associations });
+  return json({ subscriptions, associations, reasonMax: GRANT_REASON_MAX });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const db = await getDb();
-  const parsed = AdminBillingSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
-    return json({ error: parsed.error.issues[0]?.message ?? "Please check the form." }, { status: 400 });
+  const submission = await parseAdminBillingForm(request);
+  if (submission.status !== "success") {
+    const intent = intentOf(submission.payload, BILLING_INTENTS);
+    if (intent === "revoke")
+      return json({ intent, error: "Choose a complimentary plan to revoke" }, { status: 400 });
+    return json({ intent: "grant" as const, result: submission.reply() }, { status: 400 });
   }
-  const form = parsed.data;
+  const form = submission.value;
   if (form.intent === "revoke") {
     const outcome = await revokeComplimentaryPlan(db, form.subscriptionId, admin.user.id);
-    if (!outcome.ok) return json({ error: outcome.error.message }, { status: 404 });
+    if (!outcome.ok) return json({ intent: form.intent, error: outcome.error.message }, { status: 404 });
     return redirectWithFlash("/admin/billing", { message: "Complimentary plan revoked", tone: "success" });
   }
   let subjectId: string | undefined;
@@ -70,10 +62,12 @@ export async function action({ request }: ActionFunctionArgs) {
       .from(users)
       .where(eq(sql`lower(${users.email})`, (form.email ?? "").toLowerCase()));
     subjectId = person?.id;
-    if (!subjectId) return json({ error: "No account has this e-mail address" }, { status: 404 });
+    if (!subjectId) {
+      const result = submission.reply({ fieldErrors: { email: [BILLING_MESSAGES.noAccount] } });
+      return json({ intent: form.intent, result }, { status: 404 });
+    }
   } else {
-    subjectId = form.associationId || undefined;
-    if (!subjectId) return json({ error: "Choose an association" }, { status: 400 });
+    subjectId = form.associationId as string;
   }
   // The plan runs through the end of the chosen day (UTC).
   const endsAt = new Date(`${form.endsOn}T23:59:59.000Z`).toISOString();
@@ -85,7 +79,8 @@ export async function action({ request }: ActionFunctionArgs) {
     grantedBy: admin.user.id,
   });
   if (!outcome.ok) {
-    return json({ error: outcome.error.message }, { status: outcome.error.kind === "not_found" ? 404 : 400 });
+    const result = submission.reply({ formErrors: [outcome.error.message] });
+    return json({ intent: form.intent, result }, { status: outcome.error.kind === "not_found" ? 404 : 400 });
   }
   return redirectWithFlash("/admin/billing", {
     message: `Complimentary ${form.target === "user" ? "Professional" : "Association"} plan granted until ${form.endsOn}`,
@@ -96,9 +91,23 @@ export async function action({ request }: ActionFunctionArgs) {
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "none");
 
 export default function AdminBilling() {
-  const { subscriptions, associations } = useLoaderData<typeof loader>();
+  const { subscriptions, associations, reasonMax } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  // Checked by the action only (no zod in the page): its errors show beside each field.
+  const [form, fields] = useForm<{
+    target: "user" | "association";
+    email: string;
+    associationId: string;
+    endsOn: string;
+    reason: string;
+  }>({
+    id: "grant-plan",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    defaultValue: { target: "user" },
+    shouldValidate: "onSubmit",
+  });
+  const revokeError = actionData && "error" in actionData ? actionData.error : null;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-3xl font-semibold">Admin Panel</h1>
@@ -111,33 +120,58 @@ export default function AdminBilling() {
           A person gets the Professional plan, an association the Association plan, until the day you choose.
           Your name and reason are recorded with the grant.
         </p>
-        {actionData?.error ? (
+        {form.errors?.length ? (
           <div className="mt-4">
-            <Alert title="The plan was not granted">{actionData.error}</Alert>
+            <Alert title="The plan was not granted">{form.errors.join(" ")}</Alert>
           </div>
         ) : null}
-        <Form method="post" className="mt-4 flex flex-col gap-4">
+        <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="grant" />
-          <fieldset className="flex flex-col gap-2">
+          <fieldset
+            className="flex flex-col gap-2"
+            aria-invalid={fields.target.errors ? true : undefined}
+            aria-describedby={fields.target.errors ? fields.target.errorId : undefined}
+          >
             <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">For</legend>
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="target" value="user" defaultChecked /> A person (Professional)
+              <input
+                type="radio"
+                name={fields.target.name}
+                value="user"
+                defaultChecked={fields.target.initialValue !== "association"}
+              />{" "}
+              A person (Professional)
             </label>
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="target" value="association" /> An association (Association)
+              <input
+                type="radio"
+                name={fields.target.name}
+                value="association"
+                defaultChecked={fields.target.initialValue === "association"}
+              />{" "}
+              An association (Association)
             </label>
+            {fields.target.errors ? (
+              <p id={fields.target.errorId} className="text-sm text-red-700 dark:text-red-400">
+                {fields.target.errors.join(" ")}
+              </p>
+            ) : null}
           </fieldset>
-          <Field label="Person's e-mail (for a person)" name="email" type="email" autoComplete="off" />
+          <Field
+            label="Person's e-mail (for a person)"
+            autoComplete="off"
+            errors={fields.email.errors}
+            {...getInputProps(fields.email, { type: "email" })}
+          />
           <div className="flex flex-col gap-1">
             <label
-              htmlFor="grant-association"
+              htmlFor={fields.associationId.id}
               className="text-sm font-medium text-slate-800 dark:text-slate-200"
             >
               Association (for an association)
             </label>
             <select
-              id="grant-association"
-              name="associationId"
+              {...getSelectProps(fields.associationId)}
               className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
             >
               <option value="">Choose an association</option>
@@ -147,20 +181,37 @@ export default function AdminBilling() {
                 </option>
               ))}
             </select>
+            {fields.associationId.errors ? (
+              <p id={fields.associationId.errorId} className="text-sm text-red-700 dark:text-red-400">
+                {fields.associationId.errors.join(" ")}
+              </p>
+            ) : null}
           </div>
-          <Field label="Last day of the plan" name="endsOn" type="date" required />
+          <Field
+            label="Last day of the plan"
+            required
+            errors={fields.endsOn.errors}
+            {...getInputProps(fields.endsOn, { type: "date" })}
+          />
           <div className="flex flex-col gap-1">
-            <label htmlFor="grant-reason" className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            <label
+              htmlFor={fields.reason.id}
+              className="text-sm font-medium text-slate-800 dark:text-slate-200"
+            >
               Reason
             </label>
             <textarea
-              id="grant-reason"
-              name="reason"
+              {...getTextareaProps(fields.reason)}
               required
-              maxLength={500}
+              maxLength={reasonMax}
               rows={3}
               className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
             />
+            {fields.reason.errors ? (
+              <p id={fields.reason.errorId} className="text-sm text-red-700 dark:text-red-400">
+                {fields.reason.errors.join(" ")}
+              </p>
+            ) : null}
           </div>
           <div>
             <Button disabled={busy}>Grant plan</Button>
@@ -171,6 +222,11 @@ export default function AdminBilling() {
         <h2 id="subscriptions-heading" className="text-xl font-semibold">
           Subscriptions
         </h2>
+        {revokeError ? (
+          <div className="mt-3">
+            <Alert title="The plan was not revoked">{revokeError}</Alert>
+          </div>
+        ) : null}
         {subscriptions.length === 0 ? (
           <p className="mt-3 text-sm">None yet.</p>
         ) : (

@@ -5,13 +5,11 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { PAYMENT_REVIEW_REASONS, type PaymentReviewReason } from "@domain/credits/checkout";
 import { formatCents } from "@domain/credits/packages";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { grantBonusCreditsByEmail } from "~/commands/credit-grants.server";
 import { AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
@@ -21,31 +19,10 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { readForm } from "~/forms.server";
 import { listPaymentsNeedingReview } from "~/queries/credits.server";
+import { BONUS_LIMITS, parseAdminCreditsForm } from "./_app.admin_.credits.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Credits · Association Commons" }];
-
-const BONUS_MAX = 1000;
-const BONUS_REASON_MAX = 500;
-
-const GrantSchema = z.object({
-  email: z
-    .string({ required_error: "Enter the vendor's e-mail address" })
-    .trim()
-    .email("Enter a valid e-mail address"),
-  amount: z
-    .number({ required_error: "Enter a number of credits", invalid_type_error: "Enter a whole number" })
-    .int("Enter a whole number")
-    .min(1, "Grant at least 1 credit")
-    .max(BONUS_MAX, `Grant at most ${BONUS_MAX} credits at a time`),
-  reason: z
-    .string({ required_error: "A reason is required" })
-    .trim()
-    .min(1, "A reason is required")
-    .max(BONUS_REASON_MAX, `The reason can be at most ${BONUS_REASON_MAX} characters`),
-  requestKey: z.string().uuid(),
-});
 
 /**
  * Admin panel, Credits tab: grant bonus credits to a vendor, with a reason (issue 4); paid checkouts
@@ -56,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const reviews = await listPaymentsNeedingReview(await getDb());
   return json({
     requestKey: crypto.randomUUID(),
+    limits: BONUS_LIMITS,
     paymentsNeedingReview: reviews.map((p) => ({
       checkoutSessionId: p.checkoutSessionId,
       reason: p.reason,
@@ -75,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await readForm(request), { schema: GrantSchema });
+  const submission = await parseAdminCreditsForm(request);
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
@@ -94,17 +72,16 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminCredits() {
-  const { requestKey, paymentsNeedingReview } = useLoaderData<typeof loader>();
+  const { requestKey, limits, paymentsNeedingReview } = useLoaderData<typeof loader>();
   // A grant's redirect brings a flash: a new key empties the form for the next grant.
   const flashAt = useRouteLoaderData<{ flash: { at: number } | null }>("root")?.flash?.at;
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  // Checked by the action only (no zod in the page): its errors show per field.
+  const [form, fields] = useForm<{ email: string; amount: number; reason: string }>({
     id: "grant-bonus",
     lastResult: actionData?.result as SubmissionResult<string[]> | undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GrantSchema }),
+    shouldValidate: "onSubmit",
   });
   return (
     <div className="mx-auto max-w-5xl">
@@ -129,6 +106,7 @@ export default function AdminCredits() {
           className="mt-4 flex flex-col gap-4"
           {...getFormProps(form)}
         >
+          <input type="hidden" name="intent" value="grant" />
           <input type="hidden" name="requestKey" value={requestKey} />
           <Field
             label="Vendor e-mail"
@@ -140,7 +118,7 @@ export default function AdminCredits() {
             label="Credits"
             {...getInputProps(fields.amount, { type: "number" })}
             min={1}
-            max={BONUS_MAX}
+            max={limits.amount}
             step={1}
             errors={fields.amount.errors}
           />
@@ -153,7 +131,7 @@ export default function AdminCredits() {
             </label>
             <textarea
               {...getTextareaProps(fields.reason)}
-              maxLength={BONUS_REASON_MAX}
+              maxLength={limits.reason}
               rows={3}
               className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
             />

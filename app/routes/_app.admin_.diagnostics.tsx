@@ -4,24 +4,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { AdminTabs } from "~/components/admin/admin-tabs";
 import { ComponentErrorBoundary, RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { parseSubmission } from "~/forms.server";
-import { CIRCUITS, resetCircuits } from "~/monitoring/circuits.server";
+import { resetCircuits } from "~/monitoring/circuits.server";
 import { type Diagnostics, runDiagnostics } from "~/queries/diagnostics.server";
+import { parseDiagnosticsForm } from "./_app.admin_.diagnostics.server";
 
 export const meta: MetaFunction = () => [
   { title: "Admin · Authentication Debug Dashboard · Association Commons" },
 ];
-
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("run") }),
-  z.object({ intent: z.literal("reset"), circuit: z.enum(CIRCUITS).optional() }),
-]);
 
 /** The run's time, worded on the server (UTC), so hydration matches. */
 function present(d: Diagnostics) {
@@ -40,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const { submission } = await parseSubmission(request, ActionSchema);
+  const { submission } = await parseDiagnosticsForm(request);
   if (submission.status !== "success") {
     return json({ error: "Unknown action", diagnostics: null, result: submission.reply() }, { status: 400 });
   }

@@ -4,7 +4,6 @@ import { json } from "@remix-run/node";
 import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
 import { formatDistanceStrict } from "date-fns";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { peekRateLimit } from "~/auth/rate-limit.server";
 import { GUEST_REPORTS_KEY } from "~/commands/errors.server";
@@ -13,8 +12,8 @@ import { AdminTabs } from "~/components/admin/admin-tabs";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Button, buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
-import { parseSubmission } from "~/forms.server";
 import { getErrorStats } from "~/queries/errors.server";
+import { parseErrorsForm } from "./_app.admin_.errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Error monitoring · Association Commons" }];
 
@@ -43,12 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** "Trigger test error": a real server error, to check that screens, storage and this page work. */
-/** The page's one form: the button that raises a test error (it answers 500 on purpose). */
-const TestErrorSchema = z.object({ intent: z.literal("test-error") });
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const { submission } = await parseSubmission(request, TestErrorSchema);
+  const { submission } = await parseErrorsForm(request);
   if (submission.status !== "success") return json({ error: "Unknown action" }, { status: 400 });
   throw new Error("Test error triggered from the error monitoring dashboard");
 }

@@ -21,21 +21,19 @@ import {
 import type { Severity } from "@domain/performance/thresholds";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useLoaderData, useRevalidator, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useRevalidator, useSubmit } from "@remix-run/react";
 import { formatDistanceStrict } from "date-fns";
 import { useEffect } from "react";
-import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { clearMetrics } from "~/commands/performance.server";
 import { AdminSection, AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
 import { AdminTabs } from "~/components/admin/admin-tabs";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Button } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { parseSubmission } from "~/forms.server";
 import { getPerformanceReport } from "~/queries/performance.server";
+import { parsePerformanceForm } from "./_app.admin_.performance.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Performance · Association Commons" }];
 
@@ -48,10 +46,8 @@ function pageUrl(refresh: RefreshSeconds, paused: boolean) {
   return `/admin/performance${query ? `?${query}` : ""}`;
 }
 
-function refreshChoice(params: URLSearchParams | FormData) {
-  const refresh = parseRefreshSeconds(params.get("refresh")?.toString());
-  const paused = params.get("auto") === "off";
-  return { refresh, paused };
+function refreshChoice(params: { refresh?: string | null; auto?: string | null }) {
+  return { refresh: parseRefreshSeconds(params.refresh ?? undefined), paused: params.auto === "off" };
 }
 
 /**
@@ -60,7 +56,8 @@ function refreshChoice(params: URLSearchParams | FormData) {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const { refresh, paused } = refreshChoice(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const { refresh, paused } = refreshChoice({ refresh: search.get("refresh"), auto: search.get("auto") });
   const report = await getPerformanceReport(await getDb());
   const headers = new Headers();
   const now = new Date();
@@ -117,15 +114,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** "Clear metrics": deletes every stored metric (admins only; the page asks for confirmation first). */
-/** The page's one form; the refresh choice rides along so the page comes back as it was. */
-const ClearSchema = z.object({ intent: z.literal("clear") });
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const { formData: form, submission } = await parseSubmission(request, ClearSchema);
+  const { submission } = await parsePerformanceForm(request);
   if (submission.status !== "success") return json({ error: "Unknown action" }, { status: 400 });
   const cleared = await clearMetrics(await getDb());
-  const { refresh, paused } = refreshChoice(form);
+  const { refresh, paused } = refreshChoice(submission.value);
   return redirectWithFlash(pageUrl(refresh, paused), {
     tone: "success",
     message: `Metrics cleared (${cleared} deleted)`,

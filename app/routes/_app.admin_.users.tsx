@@ -6,20 +6,18 @@ import {
 } from "@domain/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { setAccountDisabled } from "~/commands/admin-users.server";
 import { AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
 import { AdminTabs } from "~/components/admin/admin-tabs";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { parseSubmission } from "~/forms.server";
 import { ADMIN_USERS_LIMIT, searchUsersForAdmin } from "~/queries/admin-users.server";
 import { dateLabel } from "~/queries/rfp-present.server";
+import { parseAccountForm } from "./_app.admin_.users.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Users · Association Commons" }];
 
@@ -65,34 +63,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** The account row's two forms, told apart by their hidden intent; `q` keeps the search. */
-const AccountActionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("disable"),
-    user_id: z.string().uuid(),
-    q: z.string().max(200).optional(),
-    confirmed: z.literal("yes").optional(),
-  }),
-  z.object({ intent: z.literal("enable"), user_id: z.string().uuid(), q: z.string().max(200).optional() }),
-]);
-
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const { submission } = await parseSubmission(request, AccountActionSchema);
+  const { submission } = await parseAccountForm(request);
   if (submission.status !== "success") {
     return json({ error: "Choose an account and an action" }, { status: 400 });
   }
-  const { intent, user_id: userId, q = "" } = submission.value;
+  const input = submission.value;
+  const { user_id: userId, q = "" } = input;
   if (userId === admin.user.id)
     return json({ error: "You cannot disable your own account" }, { status: 409 });
   // Not confirmed yet (an old page, a hand-made post): show the confirmation instead.
-  if (submission.value.intent === "disable" && submission.value.confirmed !== "yes")
-    return redirect(usersHref(q, userId));
-  const found = await setAccountDisabled(await getDb(), userId, intent === "disable");
+  if (input.intent === "disable" && input.confirmed !== "yes") return redirect(usersHref(q, userId));
+  const found = await setAccountDisabled(await getDb(), userId, input.intent === "disable");
   if (!found) return json({ error: "Account not found" }, { status: 404 });
   return redirectWithFlash(usersHref(q), {
     tone: "success",
-    message: intent === "disable" ? "Account disabled and signed out everywhere" : "Account enabled",
+    message: input.intent === "disable" ? "Account disabled and signed out everywhere" : "Account enabled",
   });
 }
 

@@ -1,21 +1,22 @@
+// From the files, not the domain's index: the index brings the meeting machine (xstate) and the event
+// schemas (zod) into the page's JavaScript (issue 27, part 3).
+import { percentLabel } from "@domain/meeting/stats";
 import {
   MEETING_MESSAGES,
   MEETING_STATUS_LABELS,
   MEETING_STATUSES,
   MEETING_TYPE_LABELS,
   MEETING_TYPES,
-  percentLabel,
-} from "@domain/meeting";
+} from "@domain/meeting/types";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { CalendarPlus, ListChecks, MapPin, Search } from "lucide-react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireBoardRoom } from "~/auth/board-room.server";
 import { associationPlanNotice } from "~/auth/plan.server";
 import { PlanLimitNotice } from "~/components/billing/plan-limit-notice";
 import { Badge, StatusBadge } from "~/components/board-room/badges";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { CalendarPlus, ListChecks, MapPin, Search } from "~/components/ui/icons";
 import { StatCards } from "~/components/ui/stat-cards";
 import { getDb } from "~/db.server";
 import { meetingSummary } from "~/queries/meeting-present.server";

@@ -1,22 +1,21 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { quorumLine } from "@domain/meeting/stats";
 import {
   AGENDA_ITEM_TYPE_LABELS,
   AGENDA_ITEM_TYPES,
-  AgendaItemFormShape,
   ATTENDANCE,
   ATTENDANCE_LABELS,
   ATTENDEE_ROLE_LABELS,
   type AttendeeRole,
-  agendaFormToFields,
   MEETING_MESSAGES,
   MEETING_RESPONSE_LABELS,
   NO_RESPONSE_LABEL,
-  quorumLine,
-} from "@domain/meeting";
+} from "@domain/meeting/types";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ArrowDown, ArrowLeft, ArrowUp, ExternalLink, GripVertical, MapPin } from "lucide-react";
-import { z } from "zod";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import {
   associationQuorum,
   meetingActor,
@@ -24,24 +23,34 @@ import {
   requireBoardRoom,
 } from "~/auth/board-room.server";
 import { pageNotFound } from "~/auth/guards.server";
-import type { MeetingChange } from "~/commands/meetings.server";
-import { guestAttendee, newId } from "~/commands/meetings.server";
 import { useAgendaDrag } from "~/components/board-room/agenda-drag";
 import { Badge, Panel, StatusBadge } from "~/components/board-room/badges";
+import { Hidden, resultFor } from "~/components/board-room/meeting-answers";
 import { MeetingPacketPanel } from "~/components/board-room/meeting-packet";
 import { SwitchAssociationForMeeting } from "~/components/board-room/switch-association";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { ArrowDown, ArrowLeft, ArrowUp, ExternalLink, GripVertical, MapPin } from "~/components/ui/icons";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { Link } from "~/components/ui/link";
+import { SelectField } from "~/components/ui/select-field";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { readForm } from "~/forms.server";
 import { once } from "~/idempotency.server";
 import { packetItems, packetManageData } from "~/queries/meeting-packet.server";
 import { meetingSummary } from "~/queries/meeting-present.server";
 import { meetingDetail } from "~/queries/meetings.server";
-import { changeMeetingAtVersion } from "./_app.board-room_.meetings.$id.server";
+import {
+  changeFromPage,
+  type DetailInput,
+  DONE,
+  failedForm,
+  type MeetingFormAnswer,
+  pageChange,
+  parseDetailForm,
+  refusedDetail,
+} from "./_app.board-room_.meetings.$id.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -122,233 +131,235 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-const uuid = z.string().uuid();
-const DetailSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("start") }),
-  z.object({ intent: z.literal("complete") }),
-  z.object({ intent: z.literal("cancel"), reason: z.string().trim().max(1000).default("") }),
-  z.object({ intent: z.literal("delete") }),
-  z.object({ intent: z.literal("add-agenda"), ...AgendaItemFormShape }),
-  z.object({ intent: z.literal("edit-agenda"), item_id: uuid, ...AgendaItemFormShape }),
-  z.object({ intent: z.literal("remove-agenda"), item_id: uuid }),
-  z.object({
-    intent: z.literal("move-agenda"),
-    item_id: uuid,
-    direction: z.enum(["up", "down"]),
-    version: z.number().int().min(1).optional(),
-  }),
-  /** The drag and drop reorder (components/board-room/agenda-drag.tsx): the item's new place. */
-  z.object({
-    intent: z.literal("place-agenda"),
-    item_id: uuid,
-    position: z.number().int().min(1).max(100),
-    version: z.number().int().min(1).optional(),
-  }),
-  z.object({
-    intent: z.literal("add-guest"),
-    email: z
-      .string({ required_error: MEETING_MESSAGES.invalidEmails })
-      .trim()
-      .email(MEETING_MESSAGES.invalidEmails),
-  }),
-  z.object({ intent: z.literal("remove-attendee"), attendee_id: uuid }),
-  z.object({ intent: z.literal("attendance"), attendee_id: uuid, attendance: z.enum(ATTENDANCE) }),
-]);
-type DetailValue = z.infer<typeof DetailSchema>;
-
-const DONE: Record<DetailValue["intent"], string> = {
-  start: "Meeting started",
-  complete: "Meeting completed",
-  cancel: "Meeting cancelled",
-  delete: "Meeting deleted",
-  "add-agenda": "Agenda item added",
-  "edit-agenda": "Agenda item saved",
-  "remove-agenda": "Agenda item removed",
-  "move-agenda": "Agenda reordered",
-  "place-agenda": "Agenda reordered",
-  "add-guest": "Guest invited",
-  "remove-attendee": "Attendee removed",
-  attendance: "Attendance recorded",
-};
-
-function changeFor(v: DetailValue): MeetingChange {
-  switch (v.intent) {
-    case "start":
-      return { type: "StartMeeting" };
-    case "complete":
-      return { type: "CompleteMeeting" };
-    case "cancel":
-      return { type: "CancelMeeting", reason: v.reason };
-    case "delete":
-      return { type: "DeleteMeeting" };
-    case "add-agenda":
-      return { type: "AddAgendaItem", item: { ...agendaFormToFields(v), itemId: newId() } };
-    case "edit-agenda":
-      return { type: "UpdateAgendaItem", itemId: v.item_id, changes: agendaFormToFields(v) };
-    case "remove-agenda":
-      return { type: "RemoveAgendaItem", itemId: v.item_id };
-    case "move-agenda":
-      return { type: "MoveAgendaItem", itemId: v.item_id, direction: v.direction };
-    case "place-agenda":
-      return { type: "MoveAgendaItemTo", itemId: v.item_id, position: v.position };
-    case "add-guest":
-      return { type: "InviteAttendee", attendee: guestAttendee(v.email) };
-    case "remove-attendee":
-      return { type: "RemoveAttendee", attendeeId: v.attendee_id };
-    case "attendance":
-      return { type: "RecordAttendance", attendeeId: v.attendee_id, attendance: v.attendance };
-  }
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, detail } = await load(request, params.id ?? "");
-  const { formData, submission } = await parseSubmission(request, DetailSchema);
-  const intent = String(formData.get("intent") ?? "");
-  if (submission.status !== "success") {
-    const errors = submission.error ?? {};
-    const first = Object.values(errors).flat().find(Boolean) ?? MEETING_MESSAGES.saveFailed;
-    return json(
-      { intent, itemId: String(formData.get("item_id") ?? ""), error: first, fieldErrors: errors },
-      { status: 400 },
-    );
-  }
+  const formData = await readForm(request);
+  const submission = parseDetailForm(formData);
+  if (submission.status !== "success") return refusedDetail(submission);
   const value = submission.value;
-  // The reorder forms carry the version the page was rendered from: a stale one is refused (409).
-  const expectedVersion = "version" in value ? value.version : undefined;
-  const outcome = await once(request, viewer.user.id, formData, () =>
-    changeMeetingAtVersion(
-      {
-        meetingId: detail.meeting.id,
-        associationId: viewer.association.id,
-        actor: meetingActor(viewer),
-        change: changeFor(value),
-      },
-      expectedVersion,
+  const outcome = await once(request, viewer.user.id, formData, (db) =>
+    changeFromPage(
+      db,
+      { meetingId: detail.meeting.id, associationId: viewer.association.id, actor: meetingActor(viewer) },
+      pageChange(value),
     ),
   );
-  if (!outcome.ok) {
-    return json(
-      {
-        intent,
-        itemId: String(formData.get("item_id") ?? ""),
-        error: outcome.error.message,
-        fieldErrors: outcome.error.kind === "validation" ? (outcome.error.fieldErrors ?? {}) : {},
-      },
-      { status: domainErrorStatus(outcome.error.kind) },
-    );
-  }
+  if (!outcome.ok) return failedForm(submission, value.intent, outcome.error);
   const to = value.intent === "delete" ? "/board-room" : `/board-room/meetings/${detail.meeting.id}`;
   return redirectWithFlash(to, { tone: "success", message: DONE[value.intent] });
 }
+
+/**
+ * Single fetch does not re-run loaders after a 4xx answer on its own: after a stale edit (409) the
+ * page asks for them, so the agenda, its order and the version its forms post are the current ones.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 const inputClass =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-blue-300 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
 const smallButton = (variant: "primary" | "secondary" | "ghost" = "secondary") =>
   buttonClass(variant, "px-2 py-1 text-xs");
 
-function Hidden({ name, value }: { name: string; value: string }) {
-  return <input type="hidden" name={name} value={value} />;
+type Answer = MeetingFormAnswer<DetailInput["intent"]>;
+type FormOf<I extends DetailInput["intent"]> = Extract<DetailInput, { intent: I }>;
+
+/** What an agenda item's form shows: the item, or its values now after a stale edit (409). */
+interface AgendaValues {
+  title?: string;
+  description?: string | null;
+  item_type?: string;
+  duration_minutes?: number | string;
+  assigned_to?: string | null;
 }
 
-function AgendaFields({
-  prefix,
+/**
+ * An agenda item's form, to add one or to edit one (with the stream version it was rendered from):
+ * checked on the server only (no zod in the page); the action's errors show per field.
+ */
+function AgendaItemForm({
+  id,
+  intent,
+  lastResult,
   values,
-  errors,
+  hidden,
+  children,
 }: {
-  prefix: string;
-  values?: {
-    title: string;
-    description: string | null;
-    itemType: string;
-    durationMinutes: number;
-    assignedTo: string | null;
-  };
-  errors?: Record<string, string[] | null | undefined>;
+  id: string;
+  intent: "add-agenda" | "edit-agenda";
+  lastResult: Answer["result"] | undefined;
+  values: AgendaValues;
+  hidden: ReactNode;
+  children: ReactNode;
 }) {
-  const err = (k: string) => (errors?.[k]?.length ? errors[k]?.join(" ") : null);
+  const [form, fields] = useForm<FormOf<"add-agenda">>({
+    id,
+    lastResult,
+    shouldValidate: "onSubmit",
+    defaultValue: {
+      title: values.title ?? "",
+      description: values.description ?? "",
+      item_type: (values.item_type as FormOf<"add-agenda">["item_type"]) ?? "discussion",
+      duration_minutes: Number(values.duration_minutes ?? 15),
+      assigned_to: values.assigned_to ?? "",
+    },
+  });
+  const formErrors = [...(form.errors ?? []), ...(form.allErrors.version ?? [])];
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      <div className="flex flex-col gap-1 sm:col-span-2">
-        <label htmlFor={`${prefix}-title`} className="text-sm font-medium">
-          Agenda item title
-        </label>
-        <input
-          id={`${prefix}-title`}
-          name="title"
-          defaultValue={values?.title ?? ""}
-          className={inputClass}
-          aria-invalid={err("title") ? true : undefined}
-          aria-describedby={err("title") ? `${prefix}-title-error` : undefined}
+    <Form method="post" className="space-y-3" {...getFormProps(form)}>
+      {formErrors.length ? <Alert title={formErrors.join(" ")} /> : null}
+      <Hidden name="intent" value={intent} />
+      {hidden}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <Field
+            label="Agenda item title"
+            errors={fields.title.errors}
+            {...getInputProps(fields.title, { type: "text" })}
+          />
+        </div>
+        <SelectField
+          label="Type"
+          errors={fields.item_type.errors}
+          options={AGENDA_ITEM_TYPES.map((t) => ({ value: t, label: AGENDA_ITEM_TYPE_LABELS[t] }))}
+          {...getSelectProps(fields.item_type)}
         />
-        {err("title") ? (
-          <p id={`${prefix}-title-error`} className="text-sm text-red-700 dark:text-red-400">
-            {err("title")}
-          </p>
-        ) : null}
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${prefix}-type`} className="text-sm font-medium">
-          Type
-        </label>
-        <select
-          id={`${prefix}-type`}
-          name="item_type"
-          defaultValue={values?.itemType ?? "discussion"}
-          className={inputClass}
-        >
-          {AGENDA_ITEM_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {AGENDA_ITEM_TYPE_LABELS[t]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${prefix}-duration`} className="text-sm font-medium">
-          Duration (minutes)
-        </label>
-        <input
-          id={`${prefix}-duration`}
-          name="duration_minutes"
-          type="number"
+        <Field
+          label="Duration (minutes)"
+          errors={fields.duration_minutes.errors}
+          {...getInputProps(fields.duration_minutes, { type: "number" })}
           min={1}
           max={180}
-          defaultValue={values?.durationMinutes ?? 15}
-          className={inputClass}
-          aria-invalid={err("duration_minutes") ? true : undefined}
-          aria-describedby={err("duration_minutes") ? `${prefix}-duration-error` : undefined}
         />
-        {err("duration_minutes") ? (
-          <p id={`${prefix}-duration-error`} className="text-sm text-red-700 dark:text-red-400">
-            {err("duration_minutes")}
-          </p>
-        ) : null}
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${prefix}-assigned`} className="text-sm font-medium">
-          Assigned to (optional)
-        </label>
-        <input
-          id={`${prefix}-assigned`}
-          name="assigned_to"
-          defaultValue={values?.assignedTo ?? ""}
-          className={inputClass}
+        <Field
+          label="Assigned to (optional)"
+          errors={fields.assigned_to.errors}
+          {...getInputProps(fields.assigned_to, { type: "text" })}
+        />
+        <Field
+          label="Description (optional)"
+          errors={fields.description.errors}
+          {...getInputProps(fields.description, { type: "text" })}
         />
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${prefix}-description`} className="text-sm font-medium">
-          Description (optional)
-        </label>
-        <input
-          id={`${prefix}-description`}
-          name="description"
-          defaultValue={values?.description ?? ""}
-          className={inputClass}
-        />
-      </div>
-    </div>
+      {children}
+    </Form>
   );
 }
+
+/** An attendee's attendance (while the meeting is open and its minutes not approved). */
+function AttendanceForm({
+  attendee,
+  lastResult,
+  busy,
+}: {
+  attendee: { id: string; name: string; attendance: string | null };
+  lastResult: Answer["result"] | undefined;
+  busy: boolean;
+}) {
+  const [form, fields] = useForm<FormOf<"attendance">>({
+    id: `attendance-${attendee.id}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    defaultValue: { attendance: (attendee.attendance as FormOf<"attendance">["attendance"]) ?? "present" },
+  });
+  const errors = [...(form.errors ?? []), ...(fields.attendance.errors ?? [])];
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-1" {...getFormProps(form)}>
+      <Hidden name="intent" value="attendance" />
+      <Hidden name="attendee_id" value={attendee.id} />
+      <label htmlFor={fields.attendance.id} className="sr-only">
+        Attendance of {attendee.name}
+      </label>
+      <select
+        {...getSelectProps(fields.attendance)}
+        aria-describedby={errors.length ? fields.attendance.errorId : undefined}
+        aria-invalid={errors.length ? true : undefined}
+        className={`${inputClass} py-1`}
+      >
+        {ATTENDANCE.map((s) => (
+          <option key={s} value={s}>
+            {ATTENDANCE_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        className={smallButton()}
+        disabled={busy}
+        aria-label={`Save attendance of ${attendee.name}`}
+      >
+        Save
+      </button>
+      {attendee.attendance ? null : <span className="text-xs text-slate-500">(not recorded)</span>}
+      {errors.length ? (
+        <p id={fields.attendance.errorId} className="w-full text-xs text-red-700 dark:text-red-400">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+/** Inviting a guest by e-mail (scheduled or in progress). */
+function GuestForm({ lastResult, busy }: { lastResult: Answer["result"] | undefined; busy: boolean }) {
+  const [form, fields] = useForm<FormOf<"add-guest">>({
+    id: "add-guest",
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form
+      method="post"
+      className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3 dark:border-slate-800"
+      {...getFormProps(form)}
+    >
+      {form.errors?.length ? <Alert title={form.errors.join(" ")} /> : null}
+      <Hidden name="intent" value="add-guest" />
+      <IdempotencyKey />
+      <div className="min-w-64">
+        <Field
+          label="Invite a guest by e-mail"
+          errors={fields.email.errors}
+          {...getInputProps(fields.email, { type: "email" })}
+        />
+      </div>
+      <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+        Invite Guest
+      </button>
+    </Form>
+  );
+}
+
+/** Cancelling the meeting, with an optional reason. */
+function CancelForm({ lastResult, busy }: { lastResult: Answer["result"] | undefined; busy: boolean }) {
+  const [form, fields] = useForm<FormOf<"cancel">>({
+    id: "cancel-meeting",
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" className="space-y-2" {...getFormProps(form)}>
+      {form.errors?.length ? <Alert title={form.errors.join(" ")} /> : null}
+      <Hidden name="intent" value="cancel" />
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-64 flex-1">
+          <Field
+            label="Reason"
+            errors={fields.reason.errors}
+            {...getInputProps(fields.reason, { type: "text" })}
+          />
+        </div>
+        <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+          Cancel Meeting
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** The forms that show their own errors (the others are buttons: their refusals show on top). */
+const FORMS_WITH_FIELDS = ["add-agenda", "edit-agenda", "attendance", "add-guest", "cancel"] as const;
 
 export default function MeetingDetailPage() {
   const data = useLoaderData<typeof loader>();
@@ -376,15 +387,25 @@ function MeetingDetail({ data }: { data: Exclude<SerializeFrom<typeof loader>, {
     version,
     can.edit && editItem === null,
   );
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
-  const errorFor = (intent: string, itemId?: string) =>
-    actionData && actionData.intent === intent && (itemId === undefined || actionData.itemId === itemId)
-      ? actionData
-      : null;
   const base = `/board-room/meetings/${meeting.id}`;
+  // The forms with fields show their own errors; the buttons' refusals (and an unknown form's) show here.
   const topError =
-    actionData && !["add-agenda", "edit-agenda"].includes(actionData.intent) ? actionData.error : null;
+    answer &&
+    (!FORMS_WITH_FIELDS.includes(answer.intent as (typeof FORMS_WITH_FIELDS)[number]) ||
+      answer.current === null)
+      ? answer.error
+      : null;
+  // A stale edit of an agenda item (409): the form again, with the item's values and version now.
+  const conflict =
+    answer?.intent === "edit-agenda" && answer.current !== undefined
+      ? {
+          itemId: answer.target,
+          values: (answer.current ?? {}) as AgendaValues,
+          version: answer.version ?? version,
+        }
+      : null;
   return (
     <div className="mx-auto max-w-5xl space-y-5">
       <Link
@@ -497,23 +518,44 @@ function MeetingDetail({ data }: { data: Exclude<SerializeFrom<typeof loader>, {
                   {...drag.itemProps(item.id)}
                 >
                   {editItem === item.id ? (
-                    <Form method="post" className="space-y-3">
-                      <Hidden name="intent" value="edit-agenda" />
-                      <Hidden name="item_id" value={item.id} />
-                      <AgendaFields
-                        prefix={`edit-${item.id}`}
-                        values={item}
-                        errors={errorFor("edit-agenda", item.id)?.fieldErrors}
-                      />
-                      <div className="flex gap-2">
-                        <button type="submit" className={buttonClass("primary")} disabled={busy}>
-                          Save Item
-                        </button>
-                        <Link to={base} className={buttonClass("secondary")}>
-                          Cancel
-                        </Link>
-                      </div>
-                    </Form>
+                    <>
+                      {conflict?.itemId === item.id ? <Alert title={answer?.error ?? ""} /> : null}
+                      <AgendaItemForm
+                        key={`edit-${item.id}-${conflict?.itemId === item.id ? conflict.version : version}`}
+                        id={`edit-agenda-${item.id}`}
+                        intent="edit-agenda"
+                        lastResult={resultFor(answer, "edit-agenda", item.id)}
+                        values={
+                          conflict?.itemId === item.id
+                            ? conflict.values
+                            : {
+                                title: item.title,
+                                description: item.description,
+                                item_type: item.itemType,
+                                duration_minutes: item.durationMinutes,
+                                assigned_to: item.assignedTo,
+                              }
+                        }
+                        hidden={
+                          <>
+                            <Hidden name="item_id" value={item.id} />
+                            <Hidden
+                              name="version"
+                              value={String(conflict?.itemId === item.id ? conflict.version : version)}
+                            />
+                          </>
+                        }
+                      >
+                        <div className="flex gap-2">
+                          <button type="submit" className={buttonClass("primary")} disabled={busy}>
+                            Save Item
+                          </button>
+                          <Link to={base} className={buttonClass("secondary")}>
+                            Cancel
+                          </Link>
+                        </div>
+                      </AgendaItemForm>
+                    </>
                   ) : (
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <div className="flex items-start gap-2">
@@ -593,15 +635,22 @@ function MeetingDetail({ data }: { data: Exclude<SerializeFrom<typeof loader>, {
           </>
         )}
         {can.edit ? (
-          <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+          <div className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
             <h3 className="font-semibold">Add agenda item</h3>
-            <Hidden name="intent" value="add-agenda" />
-            <IdempotencyKey />
-            <AgendaFields prefix="new-agenda" errors={errorFor("add-agenda")?.fieldErrors} />
-            <button type="submit" className={buttonClass("secondary")} disabled={busy}>
-              Add Agenda Item
-            </button>
-          </Form>
+            {/* Starts afresh once an item is added (the key changes with the agenda). */}
+            <AgendaItemForm
+              key={`add-agenda-${agenda.map((i) => i.id).join()}`}
+              id="add-agenda"
+              intent="add-agenda"
+              lastResult={resultFor(answer, "add-agenda")}
+              values={{}}
+              hidden={<IdempotencyKey />}
+            >
+              <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+                Add Agenda Item
+              </button>
+            </AgendaItemForm>
+          </div>
         ) : null}
       </Panel>
 
@@ -658,34 +707,11 @@ function MeetingDetail({ data }: { data: Exclude<SerializeFrom<typeof loader>, {
                   </td>
                   <td className="py-2 pr-3">
                     {can.recordAttendance ? (
-                      <Form method="post" className="flex items-center gap-1">
-                        <Hidden name="intent" value="attendance" />
-                        <Hidden name="attendee_id" value={a.id} />
-                        <label htmlFor={`attendance-${a.id}`} className="sr-only">
-                          Attendance of {a.name}
-                        </label>
-                        <select
-                          id={`attendance-${a.id}`}
-                          name="attendance"
-                          defaultValue={a.attendance ?? "present"}
-                          className={`${inputClass} py-1`}
-                        >
-                          {ATTENDANCE.map((s) => (
-                            <option key={s} value={s}>
-                              {ATTENDANCE_LABELS[s]}
-                            </option>
-                          ))}
-                        </select>
-                        <button
-                          type="submit"
-                          className={smallButton()}
-                          disabled={busy}
-                          aria-label={`Save attendance of ${a.name}`}
-                        >
-                          Save
-                        </button>
-                        {a.attendance ? null : <span className="text-xs text-slate-500">(not recorded)</span>}
-                      </Form>
+                      <AttendanceForm
+                        attendee={a}
+                        lastResult={resultFor(answer, "attendance", a.id)}
+                        busy={busy}
+                      />
                     ) : (
                       <span data-testid="attendance">
                         {a.attendance ? ATTENDANCE_LABELS[a.attendance] : "Not recorded"}
@@ -714,22 +740,11 @@ function MeetingDetail({ data }: { data: Exclude<SerializeFrom<typeof loader>, {
           </table>
         </div>
         {can.addGuest ? (
-          <Form
-            method="post"
-            className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3 dark:border-slate-800"
-          >
-            <Hidden name="intent" value="add-guest" />
-            <IdempotencyKey />
-            <div className="flex min-w-64 flex-col gap-1">
-              <label htmlFor="guest-email" className="text-sm font-medium">
-                Invite a guest by e-mail
-              </label>
-              <input id="guest-email" name="email" type="email" className={inputClass} />
-            </div>
-            <button type="submit" className={buttonClass("secondary")} disabled={busy}>
-              Invite Guest
-            </button>
-          </Form>
+          <GuestForm
+            key={`add-guest-${attendees.map((x) => x.id).join()}`}
+            lastResult={resultFor(answer, "add-guest")}
+            busy={busy}
+          />
         ) : null}
       </Panel>
 
@@ -737,18 +752,7 @@ function MeetingDetail({ data }: { data: Exclude<SerializeFrom<typeof loader>, {
 
       {can.cancel ? (
         <Panel title="Cancel meeting" id="cancel-heading">
-          <Form method="post" className="flex flex-wrap items-end gap-2">
-            <Hidden name="intent" value="cancel" />
-            <div className="flex min-w-64 flex-1 flex-col gap-1">
-              <label htmlFor="cancel-reason" className="text-sm font-medium">
-                Reason
-              </label>
-              <input id="cancel-reason" name="reason" className={inputClass} />
-            </div>
-            <button type="submit" className={buttonClass("secondary")} disabled={busy}>
-              Cancel Meeting
-            </button>
-          </Form>
+          <CancelForm lastResult={resultFor(answer, "cancel")} busy={busy} />
         </Panel>
       ) : null}
     </div>

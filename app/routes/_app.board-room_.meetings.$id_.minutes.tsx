@@ -1,46 +1,43 @@
 import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import {
   ACTION_ITEM_STATUS_LABELS,
   ACTION_ITEM_STATUSES,
-  ActionItemFormShape,
-  defaultDueDate,
-  isOverdue,
   MEETING_MESSAGES,
-  MinutesContentShape,
   MOTION_RESULT_LABELS,
   MOTION_RESULTS,
-  MotionFormShape,
-  meetingMinutesUrl,
-  quorumLine,
-} from "@domain/meeting";
+} from "@domain/meeting/types";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
-import { useState } from "react";
-import { z } from "zod";
 import {
-  associationQuorum,
-  meetingActor,
-  openOrOfferSwitch,
-  requireBoardRoom,
-} from "~/auth/board-room.server";
-import { pageNotFound } from "~/auth/guards.server";
-import type { MeetingChange } from "~/commands/meetings.server";
-import { changeMeeting, newId } from "~/commands/meetings.server";
+  Form,
+  Link,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
+import { useState } from "react";
 import { Panel, StatusBadge } from "~/components/board-room/badges";
+import { FormError, Hidden, resultFor } from "~/components/board-room/meeting-answers";
 import { SwitchAssociationForMeeting } from "~/components/board-room/switch-association";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { ArrowLeft } from "~/components/ui/icons";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { Link } from "~/components/ui/link";
-import { getDb } from "~/db.server";
-import { redirectWithFlash } from "~/flash.server";
-import { domainErrorStatus, parseSubmission } from "~/forms.server";
-import { once } from "~/idempotency.server";
-import { motionReferences, motionRfpChoices, motionRfpFacts } from "~/queries/board-votes.server";
-import { meetingSummary, todayIn } from "~/queries/meeting-present.server";
-import { assignableMembers, meetingDetail } from "~/queries/meetings.server";
-import { dateLabel } from "~/queries/rfp-present.server";
+import { SelectField } from "~/components/ui/select-field";
+import type { MeetingFormAnswer } from "./_app.board-room_.meetings.$id.server";
+import {
+  type MinutesInput,
+  minutesAction,
+  minutesLoader,
+} from "./_app.board-room_.meetings.$id_.minutes.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -52,242 +49,75 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
-async function load(request: Request, id: string) {
-  const viewer = await requireBoardRoom(request);
-  const db = await getDb();
-  const detail = await meetingDetail(db, viewer.association.id, id);
-  if (!detail) pageNotFound();
-  return { viewer, detail, db };
-}
-
 /**
  * /board-room/meetings/{id}/minutes (spec 001 sections 3 and 5; issue 12): the minutes' text, motions
  * with their votes (a motion passes only with quorum, and the reason is shown), and action items; then
  * approval, after which nothing here changes (action items still move forward). A meeting of another
  * of the person's associations offers to switch to it, as the meeting page does.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = params.id ?? "";
-  const page = await openOrOfferSwitch(request, id, () => load(request, id));
-  if ("switchTo" in page) return json({ switchTo: page.switchTo, redirectTo: meetingMinutesUrl(id) });
-  const { viewer, detail, db } = page.opened;
-  const tz = viewer.association.timeZone;
-  const today = todayIn(tz);
-  const members = await assignableMembers(db, viewer.association.id);
-  const required = associationQuorum(viewer);
-  const present = detail.attendees.filter(
-    (a) => a.role === "board_member" && a.attendance === "present",
-  ).length;
-  const { meeting } = detail;
-  const open = meeting.status === "in_progress" || meeting.status === "completed";
-  const approved = meeting.minutesStatus === "approved";
-  const writable = open && !approved;
-  const references = await motionReferences(
-    db,
-    detail.motions.flatMap((m) => (m.rfpId ? [{ rfpId: m.rfpId, proposalId: m.proposalId }] : [])),
-  );
-  return json({
-    meeting: meetingSummary(meeting, tz),
-    content: meeting.minutesContent ?? "",
-    approvedOn: approved ? dateLabel(meeting.minutesApprovedAt, tz) : null,
-    sharedOn: meeting.minutesSharedAt ? dateLabel(meeting.minutesSharedAt, tz) : null,
-    writable,
-    open,
-    approvable: meeting.status === "completed" && meeting.minutesStatus === "draft",
-    quorum: {
-      present,
-      required,
-      seats: viewer.association.boardSeats,
-      met: present >= required,
-      line: quorumLine({ present, required, seats: viewer.association.boardSeats }),
-    },
-    motions: detail.motions.map((m) => ({
-      ...m,
-      resultLabel: MOTION_RESULT_LABELS[m.voteResult],
-      reference: m.rfpId ? (references.get(`${m.rfpId}/${m.proposalId ?? ""}`) ?? null) : null,
-    })),
-    actionItems: detail.actionItems.map((a) => ({
-      ...a,
-      statusLabel: ACTION_ITEM_STATUS_LABELS[a.status],
-      overdue: isOverdue(a, today),
-    })),
-    members,
-    defaultDue: defaultDueDate(today),
-    rfpChoices: writable ? await motionRfpChoices(db, viewer.association.id) : [],
-  });
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => minutesLoader(request, params.id ?? "");
 
-const uuid = z.string().uuid();
-const MinutesSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("content"), ...MinutesContentShape }),
-  z.object({ intent: z.literal("add-motion"), ...MotionFormShape }),
-  z.object({ intent: z.literal("remove-motion"), motion_id: uuid }),
-  z.object({ intent: z.literal("add-action-item"), ...ActionItemFormShape }),
-  z.object({ intent: z.literal("remove-action-item"), action_item_id: uuid }),
-  z.object({
-    intent: z.literal("action-item-status"),
-    action_item_id: uuid,
-    status: z.enum(ACTION_ITEM_STATUSES),
-  }),
-  z.object({ intent: z.literal("approve") }),
-  z.object({ intent: z.literal("share") }),
-]);
-type MinutesValue = z.infer<typeof MinutesSchema>;
+export const action = ({ request, params }: ActionFunctionArgs) => minutesAction(request, params.id ?? "");
 
-const DONE: Record<MinutesValue["intent"], string> = {
-  content: "Minutes saved",
-  "add-motion": "Motion recorded",
-  "remove-motion": "Motion removed",
-  "add-action-item": "Action item added",
-  "remove-action-item": "Action item removed",
-  "action-item-status": "Action item updated",
-  approve: "Minutes approved",
-  share: "Minutes shared with homeowners",
-};
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, detail, db } = await load(request, params.id ?? "");
-  const { formData, submission } = await parseSubmission(request, MinutesSchema);
-  const intent = String(formData.get("intent") ?? "");
-  if (submission.status !== "success") {
-    const errors = submission.error ?? {};
-    const first = Object.values(errors).flat().find(Boolean) ?? MEETING_MESSAGES.minutesSaveFailed;
-    return json({ intent, error: first, fieldErrors: errors }, { status: 400 });
-  }
-  const v = submission.value;
-  let change: MeetingChange;
-  switch (v.intent) {
-    case "content":
-      change = { type: "DraftMinutes", content: v.content };
-      break;
-    case "add-motion":
-      change = {
-        type: "RecordMotion",
-        quorumRequired: associationQuorum(viewer),
-        rfp: v.rfp_id ? await motionRfpFacts(db, v.rfp_id) : null,
-        motion: {
-          motionId: newId(),
-          motion: v.motion,
-          moved_by: v.moved_by,
-          seconded_by: v.seconded_by,
-          vote_result: v.vote_result,
-          vote_count: { for: v.votes_for, against: v.votes_against, abstain: v.votes_abstain },
-          ...(v.rfp_id ? { rfp_id: v.rfp_id } : {}),
-          ...(v.proposal_id ? { proposal_id: v.proposal_id } : {}),
-        },
-      };
-      break;
-    case "remove-motion":
-      change = { type: "RemoveMotion", motionId: v.motion_id };
-      break;
-    case "add-action-item": {
-      const member = (await assignableMembers(db, viewer.association.id)).find(
-        (m) => m.userId === v.assignee_id,
-      );
-      if (!member)
-        return json(
-          {
-            intent,
-            error: MEETING_MESSAGES.actionAssigneeRequired,
-            fieldErrors: { assignee_id: [MEETING_MESSAGES.actionAssigneeRequired] },
-          },
-          { status: 400 },
-        );
-      change = {
-        type: "AssignActionItem",
-        actionItemId: newId(),
-        actionItem: {
-          description: v.description,
-          assigneeId: member.userId,
-          assigneeName: member.name,
-          due_date: v.due_date,
-        },
-      };
-      break;
-    }
-    case "remove-action-item":
-      change = { type: "RemoveActionItem", actionItemId: v.action_item_id };
-      break;
-    case "action-item-status":
-      change = { type: "ChangeActionItemStatus", actionItemId: v.action_item_id, status: v.status };
-      break;
-    case "approve":
-      change = { type: "ApproveMinutes" };
-      break;
-    case "share":
-      change = { type: "ShareMinutes" };
-      break;
-  }
-  const outcome = await once(request, viewer.user.id, formData, (db) =>
-    changeMeeting(db, {
-      meetingId: detail.meeting.id,
-      associationId: viewer.association.id,
-      actor: meetingActor(viewer),
-      change,
-    }),
-  );
-  if (!outcome.ok) {
-    return json(
-      {
-        intent,
-        error: outcome.error.message,
-        fieldErrors: outcome.error.kind === "validation" ? (outcome.error.fieldErrors ?? {}) : {},
-      },
-      { status: domainErrorStatus(outcome.error.kind) },
-    );
-  }
-  return redirectWithFlash(meetingMinutesUrl(detail.meeting.id), {
-    tone: "success",
-    message: DONE[v.intent],
-  });
-}
+/**
+ * Single fetch does not re-run loaders after a 4xx answer on its own: after a stale edit of the text
+ * (409) the page asks for them, so it shows the text and version as they are now.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 const inputClass =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-blue-300 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
 
-function Hidden({ name, value }: { name: string; value: string }) {
-  return <input type="hidden" name={name} value={value} />;
-}
+type Answer = MeetingFormAnswer<MinutesInput["intent"]>;
+type Result = SubmissionResult<string[]> | undefined;
+type FormOf<I extends MinutesInput["intent"]> = Extract<MinutesInput, { intent: I }>;
 
-function TextInput({
-  id,
-  name,
-  label,
-  type = "text",
-  defaultValue,
-  errors,
-  min,
+/** The minutes' text, posted with the stream version it was rendered from (a stale one is a 409). */
+function MinutesTextForm({
+  content,
+  version,
+  lastResult,
+  busy,
 }: {
-  id: string;
-  name: string;
-  label: string;
-  type?: string;
-  defaultValue?: string | number;
-  errors?: string[] | null;
-  min?: number;
+  content: string;
+  version: number;
+  lastResult: Result;
+  busy: boolean;
 }) {
-  const invalid = Boolean(errors?.length);
+  const [form, fields] = useForm<FormOf<"content">>({
+    id: "minutes-text",
+    lastResult,
+    shouldValidate: "onSubmit",
+    defaultValue: { content },
+  });
+  const errors = fields.content.errors;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        min={min}
-        defaultValue={defaultValue}
-        className={inputClass}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-      />
-      {invalid ? (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
-          {errors?.join(" ")}
-        </p>
-      ) : null}
-    </div>
+    <Form method="post" className="space-y-3" {...getFormProps(form)}>
+      <FormError errors={[...(form.errors ?? []), ...(fields.version.errors ?? [])]} />
+      <Hidden name="intent" value="content" />
+      <Hidden name="version" value={String(version)} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fields.content.id} className="text-sm font-medium">
+          Meeting minutes
+        </label>
+        <textarea
+          {...getTextareaProps(fields.content)}
+          rows={8}
+          className={inputClass}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={errors?.length ? fields.content.errorId : undefined}
+        />
+        {errors?.length ? (
+          <p id={fields.content.errorId} className="text-sm text-red-700 dark:text-red-400">
+            {errors.join(" ")}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className={buttonClass("primary")} disabled={busy}>
+        Save Minutes
+      </button>
+    </Form>
   );
 }
 
@@ -298,27 +128,35 @@ function TextInput({
  */
 function MotionReferenceFields({
   choices,
-  errors,
+  rfp,
+  proposal,
 }: {
   choices: { id: string; title: string; proposals: { id: string; label: string }[] }[];
-  errors?: Record<string, string[] | undefined>;
+  rfp: { name: string; id: string; errorId: string; errors?: string[]; initialValue?: unknown };
+  proposal: { name: string; id: string; errorId: string; errors?: string[]; initialValue?: unknown };
 }) {
-  const [rfpId, setRfpId] = useState("");
+  const [rfpId, setRfpId] = useState(typeof rfp.initialValue === "string" ? rfp.initialValue : "");
   const groups = rfpId ? choices.filter((c) => c.id === rfpId) : choices;
-  const field = (id: string, name: "rfp_id" | "proposal_id") => ({
-    id,
-    name,
+  const wiring = (f: typeof rfp) => ({
+    id: f.id,
+    name: f.name,
     className: inputClass,
-    "aria-invalid": errors?.[name] ? true : undefined,
-    "aria-describedby": errors?.[name] ? `${id}-error` : undefined,
+    "aria-invalid": f.errors?.length ? true : undefined,
+    "aria-describedby": f.errors?.length ? f.errorId : undefined,
   });
+  const error = (f: typeof rfp) =>
+    f.errors?.length ? (
+      <p id={f.errorId} className="text-sm text-red-700 dark:text-red-400">
+        {f.errors.join(" ")}
+      </p>
+    ) : null;
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="flex flex-col gap-1">
-        <label htmlFor="motion-rfp" className="text-sm font-medium">
+        <label htmlFor={rfp.id} className="text-sm font-medium">
           RFP (optional)
         </label>
-        <select {...field("motion-rfp", "rfp_id")} value={rfpId} onChange={(e) => setRfpId(e.target.value)}>
+        <select {...wiring(rfp)} value={rfpId} onChange={(e) => setRfpId(e.target.value)}>
           <option value="">No RFP</option>
           {choices.map((c) => (
             <option key={c.id} value={c.id}>
@@ -326,17 +164,17 @@ function MotionReferenceFields({
             </option>
           ))}
         </select>
-        {errors?.rfp_id ? (
-          <p id="motion-rfp-error" className="text-sm text-red-700 dark:text-red-400">
-            {errors.rfp_id.join(" ")}
-          </p>
-        ) : null}
+        {error(rfp)}
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor="motion-proposal" className="text-sm font-medium">
+        <label htmlFor={proposal.id} className="text-sm font-medium">
           Proposal (optional)
         </label>
-        <select {...field("motion-proposal", "proposal_id")} defaultValue="" key={rfpId}>
+        <select
+          {...wiring(proposal)}
+          defaultValue={typeof proposal.initialValue === "string" ? proposal.initialValue : ""}
+          key={rfpId}
+        >
           <option value="">No proposal</option>
           {groups.map((c) => (
             <optgroup key={c.id} label={c.title}>
@@ -348,15 +186,197 @@ function MotionReferenceFields({
             </optgroup>
           ))}
         </select>
-        {errors?.proposal_id ? (
-          <p id="motion-proposal-error" className="text-sm text-red-700 dark:text-red-400">
-            {errors.proposal_id.join(" ")}
-          </p>
-        ) : null}
+        {error(proposal)}
       </div>
     </div>
   );
 }
+
+/** Recording a motion with its vote (a motion passes only with quorum and more for than against). */
+function MotionForm({
+  rfpChoices,
+  lastResult,
+  busy,
+}: {
+  rfpChoices: { id: string; title: string; proposals: { id: string; label: string }[] }[];
+  lastResult: Result;
+  busy: boolean;
+}) {
+  const [form, fields] = useForm<FormOf<"add-motion">>({
+    id: "add-motion",
+    lastResult,
+    shouldValidate: "onSubmit",
+    defaultValue: { vote_result: "passed", votes_for: 0, votes_against: 0, votes_abstain: 0 },
+  });
+  return (
+    <Form
+      method="post"
+      className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800"
+      {...getFormProps(form)}
+    >
+      <h3 className="font-semibold">Record a motion</h3>
+      <FormError errors={form.errors} />
+      <Hidden name="intent" value="add-motion" />
+      <IdempotencyKey />
+      <Field
+        label="Motion"
+        errors={fields.motion.errors}
+        {...getInputProps(fields.motion, { type: "text" })}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          label="Moved by"
+          errors={fields.moved_by.errors}
+          {...getInputProps(fields.moved_by, { type: "text" })}
+        />
+        <Field
+          label="Seconded by"
+          errors={fields.seconded_by.errors}
+          {...getInputProps(fields.seconded_by, { type: "text" })}
+        />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-4">
+        <SelectField
+          label="Result"
+          errors={fields.vote_result.errors}
+          options={MOTION_RESULTS.map((r) => ({ value: r, label: MOTION_RESULT_LABELS[r] }))}
+          {...getSelectProps(fields.vote_result)}
+        />
+        <Field
+          label="For"
+          min={0}
+          errors={fields.votes_for.errors}
+          {...getInputProps(fields.votes_for, { type: "number" })}
+        />
+        <Field
+          label="Against"
+          min={0}
+          errors={fields.votes_against.errors}
+          {...getInputProps(fields.votes_against, { type: "number" })}
+        />
+        <Field
+          label="Abstain"
+          min={0}
+          errors={fields.votes_abstain.errors}
+          {...getInputProps(fields.votes_abstain, { type: "number" })}
+        />
+      </div>
+      {rfpChoices.length > 0 ? (
+        <MotionReferenceFields choices={rfpChoices} rfp={fields.rfp_id} proposal={fields.proposal_id} />
+      ) : null}
+      <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+        Record Motion
+      </button>
+    </Form>
+  );
+}
+
+/** Assigning an action item to a board member or manager, with its due date. */
+function ActionItemForm({
+  members,
+  defaultDue,
+  lastResult,
+  busy,
+}: {
+  members: { userId: string; name: string }[];
+  defaultDue: string;
+  lastResult: Result;
+  busy: boolean;
+}) {
+  const [form, fields] = useForm<FormOf<"add-action-item">>({
+    id: "add-action-item",
+    lastResult,
+    shouldValidate: "onSubmit",
+    defaultValue: { due_date: defaultDue },
+  });
+  return (
+    <Form
+      method="post"
+      className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800"
+      {...getFormProps(form)}
+    >
+      <h3 className="font-semibold">Add an action item</h3>
+      <FormError errors={form.errors} />
+      <Hidden name="intent" value="add-action-item" />
+      <IdempotencyKey />
+      <Field
+        label="Description"
+        errors={fields.description.errors}
+        {...getInputProps(fields.description, { type: "text" })}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          label="Assignee"
+          errors={fields.assignee_id.errors}
+          placeholder="Choose a board member or manager"
+          options={members.map((m) => ({ value: m.userId, label: m.name }))}
+          {...getSelectProps(fields.assignee_id)}
+        />
+        <Field
+          label="Due date"
+          errors={fields.due_date.errors}
+          {...getInputProps(fields.due_date, { type: "date" })}
+        />
+      </div>
+      <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+        Add Action Item
+      </button>
+    </Form>
+  );
+}
+
+/** Moving an action item forward (pending, in progress, completed). */
+function ActionItemStatusForm({
+  item,
+  lastResult,
+  busy,
+}: {
+  item: { id: string; description: string; status: (typeof ACTION_ITEM_STATUSES)[number] };
+  lastResult: Result;
+  busy: boolean;
+}) {
+  const [form, fields] = useForm<FormOf<"action-item-status">>({
+    id: `action-item-status-${item.id}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    defaultValue: { status: item.status === "pending" ? "in_progress" : "completed" },
+  });
+  const errors = [...(form.errors ?? []), ...(fields.status.errors ?? [])];
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-1" {...getFormProps(form)}>
+      <Hidden name="intent" value="action-item-status" />
+      <Hidden name="action_item_id" value={item.id} />
+      <label htmlFor={fields.status.id} className="sr-only">
+        Status of {item.description}
+      </label>
+      <select
+        {...getSelectProps(fields.status)}
+        className={`${inputClass} py-1`}
+        aria-invalid={errors.length ? true : undefined}
+        aria-describedby={errors.length ? fields.status.errorId : undefined}
+      >
+        {ACTION_ITEM_STATUSES.filter(
+          (s) => ACTION_ITEM_STATUSES.indexOf(s) > ACTION_ITEM_STATUSES.indexOf(item.status),
+        ).map((s) => (
+          <option key={s} value={s}>
+            {ACTION_ITEM_STATUS_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className={buttonClass("secondary", "px-2 py-1 text-xs")} disabled={busy}>
+        Update<span className="sr-only"> {item.description}</span>
+      </button>
+      {errors.length ? (
+        <p id={fields.status.errorId} className="w-full text-xs text-red-700 dark:text-red-400">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+/** The forms that show their own errors (the others are buttons: their refusals show on top). */
+const FORMS_WITH_FIELDS = ["content", "add-motion", "add-action-item", "action-item-status"] as const;
 
 export default function MinutesPage() {
   const data = useLoaderData<typeof loader>();
@@ -367,13 +387,21 @@ export default function MinutesPage() {
 
 function Minutes({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switchTo: unknown }> }) {
   const { meeting, quorum, motions, actionItems, members, writable } = data;
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
-  const errs = (intent: string) =>
-    actionData && actionData.intent === intent
-      ? (actionData.fieldErrors as Record<string, string[] | undefined>)
-      : undefined;
   const base = `/board-room/meetings/${meeting.id}`;
+  const topError =
+    answer && !FORMS_WITH_FIELDS.includes(answer.intent as (typeof FORMS_WITH_FIELDS)[number])
+      ? answer.error
+      : null;
+  // A stale edit of the text (409): the text and version as they are now, in a form made afresh.
+  const conflict =
+    answer?.intent === "content" && answer.current !== undefined
+      ? {
+          content: String(answer.current?.content ?? ""),
+          version: answer.version ?? data.version,
+        }
+      : null;
   return (
     <div className="mx-auto max-w-5xl space-y-5">
       <Link
@@ -382,13 +410,8 @@ function Minutes({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switc
       >
         <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to the meeting
       </Link>
-      {actionData?.error ? (
-        <Alert
-          title={actionData.intent === "content" ? MEETING_MESSAGES.minutesSaveFailed : actionData.error}
-        >
-          {actionData.intent === "content" ? actionData.error : null}
-        </Alert>
-      ) : null}
+      {topError ? <Alert title={topError} /> : null}
+      {conflict ? <Alert title={MEETING_MESSAGES.minutesSaveFailed}>{answer?.error}</Alert> : null}
       <header className="space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-3xl font-semibold [overflow-wrap:anywhere]">Minutes: {meeting.title}</h1>
@@ -427,31 +450,13 @@ function Minutes({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switc
         <>
           <Panel title="Minutes" id="minutes-heading">
             {writable ? (
-              <Form method="post" className="space-y-3">
-                <Hidden name="intent" value="content" />
-                <div className="flex flex-col gap-1">
-                  <label htmlFor="minutes-content" className="text-sm font-medium">
-                    Meeting minutes
-                  </label>
-                  <textarea
-                    id="minutes-content"
-                    name="content"
-                    rows={8}
-                    defaultValue={data.content}
-                    className={inputClass}
-                    aria-invalid={errs("content")?.content ? true : undefined}
-                    aria-describedby={errs("content")?.content ? "minutes-content-error" : undefined}
-                  />
-                  {errs("content")?.content ? (
-                    <p id="minutes-content-error" className="text-sm text-red-700 dark:text-red-400">
-                      {errs("content")?.content?.join(" ")}
-                    </p>
-                  ) : null}
-                </div>
-                <button type="submit" className={buttonClass("primary")} disabled={busy}>
-                  Save Minutes
-                </button>
-              </Form>
+              <MinutesTextForm
+                key={`minutes-${conflict ? conflict.version : data.version}`}
+                content={conflict ? conflict.content : data.content}
+                version={conflict ? conflict.version : data.version}
+                lastResult={resultFor(answer, "content")}
+                busy={busy}
+              />
             ) : (
               <div className="whitespace-pre-line text-sm" data-testid="minutes-content">
                 {data.content || "No minutes were written."}
@@ -514,94 +519,12 @@ function Minutes({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switc
             {writable ? (
               // Starts afresh once a motion is recorded (issue 26: with JavaScript the form kept every
               // value, its RFP and proposal too, so the next motion was silently tied to that RFP).
-              <Form
-                method="post"
-                className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800"
+              <MotionForm
                 key={`motion-form-${motions.map((m) => m.id).join()}`}
-              >
-                <h3 className="font-semibold">Record a motion</h3>
-                <Hidden name="intent" value="add-motion" />
-                <IdempotencyKey />
-                <TextInput
-                  id="motion-text"
-                  name="motion"
-                  label="Motion"
-                  errors={errs("add-motion")?.motion}
-                />
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <TextInput
-                    id="motion-moved"
-                    name="moved_by"
-                    label="Moved by"
-                    errors={errs("add-motion")?.moved_by}
-                  />
-                  <TextInput
-                    id="motion-seconded"
-                    name="seconded_by"
-                    label="Seconded by"
-                    errors={errs("add-motion")?.seconded_by}
-                  />
-                </div>
-                <div className="grid gap-3 sm:grid-cols-4">
-                  <div className="flex flex-col gap-1">
-                    <label htmlFor="motion-result" className="text-sm font-medium">
-                      Result
-                    </label>
-                    <select
-                      id="motion-result"
-                      name="vote_result"
-                      defaultValue="passed"
-                      className={inputClass}
-                      aria-invalid={errs("add-motion")?.vote_result ? true : undefined}
-                      aria-describedby={errs("add-motion")?.vote_result ? "motion-result-error" : undefined}
-                    >
-                      {MOTION_RESULTS.map((r) => (
-                        <option key={r} value={r}>
-                          {MOTION_RESULT_LABELS[r]}
-                        </option>
-                      ))}
-                    </select>
-                    {errs("add-motion")?.vote_result ? (
-                      <p id="motion-result-error" className="text-sm text-red-700 dark:text-red-400">
-                        {errs("add-motion")?.vote_result?.join(" ")}
-                      </p>
-                    ) : null}
-                  </div>
-                  <TextInput
-                    id="votes-for"
-                    name="votes_for"
-                    label="For"
-                    type="number"
-                    min={0}
-                    defaultValue={0}
-                    errors={errs("add-motion")?.votes_for}
-                  />
-                  <TextInput
-                    id="votes-against"
-                    name="votes_against"
-                    label="Against"
-                    type="number"
-                    min={0}
-                    defaultValue={0}
-                    errors={errs("add-motion")?.votes_against}
-                  />
-                  <TextInput
-                    id="votes-abstain"
-                    name="votes_abstain"
-                    label="Abstain"
-                    type="number"
-                    min={0}
-                    defaultValue={0}
-                    errors={errs("add-motion")?.votes_abstain}
-                  />
-                </div>
-                {data.rfpChoices.length > 0 ? (
-                  <MotionReferenceFields choices={data.rfpChoices} errors={errs("add-motion")} />
-                ) : null}
-                <button type="submit" className={buttonClass("secondary")} disabled={busy}>
-                  Record Motion
-                </button>
-              </Form>
+                rfpChoices={data.rfpChoices}
+                lastResult={resultFor(answer, "add-motion")}
+                busy={busy}
+              />
             ) : null}
           </Panel>
 
@@ -627,34 +550,12 @@ function Minutes({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switc
                     </div>
                     <div className="flex flex-wrap items-center gap-1">
                       {a.status !== "completed" ? (
-                        <Form method="post" className="flex items-center gap-1">
-                          <Hidden name="intent" value="action-item-status" />
-                          <Hidden name="action_item_id" value={a.id} />
-                          <label htmlFor={`status-${a.id}`} className="sr-only">
-                            Status of {a.description}
-                          </label>
-                          <select
-                            id={`status-${a.id}`}
-                            name="status"
-                            defaultValue={a.status === "pending" ? "in_progress" : "completed"}
-                            className={`${inputClass} py-1`}
-                          >
-                            {ACTION_ITEM_STATUSES.filter(
-                              (s) => ACTION_ITEM_STATUSES.indexOf(s) > ACTION_ITEM_STATUSES.indexOf(a.status),
-                            ).map((s) => (
-                              <option key={s} value={s}>
-                                {ACTION_ITEM_STATUS_LABELS[s]}
-                              </option>
-                            ))}
-                          </select>
-                          <button
-                            type="submit"
-                            className={buttonClass("secondary", "px-2 py-1 text-xs")}
-                            disabled={busy}
-                          >
-                            Update<span className="sr-only"> {a.description}</span>
-                          </button>
-                        </Form>
+                        <ActionItemStatusForm
+                          key={`${a.id}-${a.status}`}
+                          item={a}
+                          lastResult={resultFor(answer, "action-item-status", a.id)}
+                          busy={busy}
+                        />
                       ) : null}
                       {writable ? (
                         <Form method="post">
@@ -675,57 +576,13 @@ function Minutes({ data }: { data: Exclude<SerializeFrom<typeof loader>, { switc
               </ul>
             )}
             {writable ? (
-              <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-                <h3 className="font-semibold">Add an action item</h3>
-                <Hidden name="intent" value="add-action-item" />
-                <IdempotencyKey />
-                <TextInput
-                  id="action-description"
-                  name="description"
-                  label="Description"
-                  errors={errs("add-action-item")?.description}
-                />
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <div className="flex flex-col gap-1">
-                    <label htmlFor="action-assignee" className="text-sm font-medium">
-                      Assignee
-                    </label>
-                    <select
-                      id="action-assignee"
-                      name="assignee_id"
-                      defaultValue=""
-                      className={inputClass}
-                      aria-invalid={errs("add-action-item")?.assignee_id ? true : undefined}
-                      aria-describedby={
-                        errs("add-action-item")?.assignee_id ? "action-assignee-error" : undefined
-                      }
-                    >
-                      <option value="">Choose a board member or manager</option>
-                      {members.map((m) => (
-                        <option key={m.userId} value={m.userId}>
-                          {m.name}
-                        </option>
-                      ))}
-                    </select>
-                    {errs("add-action-item")?.assignee_id ? (
-                      <p id="action-assignee-error" className="text-sm text-red-700 dark:text-red-400">
-                        {errs("add-action-item")?.assignee_id?.join(" ")}
-                      </p>
-                    ) : null}
-                  </div>
-                  <TextInput
-                    id="action-due"
-                    name="due_date"
-                    label="Due date"
-                    type="date"
-                    defaultValue={data.defaultDue}
-                    errors={errs("add-action-item")?.due_date}
-                  />
-                </div>
-                <button type="submit" className={buttonClass("secondary")} disabled={busy}>
-                  Add Action Item
-                </button>
-              </Form>
+              <ActionItemForm
+                key={`action-item-form-${actionItems.map((x) => x.id).join()}`}
+                members={members}
+                defaultDue={data.defaultDue}
+                lastResult={resultFor(answer, "add-action-item")}
+                busy={busy}
+              />
             ) : null}
           </Panel>
 

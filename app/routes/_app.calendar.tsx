@@ -1,37 +1,36 @@
+// From the files, not the calendar's index: the index brings rrule and the form schemas (zod) into the
+// page's JavaScript (issue 27, part 3).
 import {
   addDays,
   addMonths,
-  CALENDAR_LIMITS,
   cellMore,
   coveredDays,
   dayNumber,
-  EVENT_TYPE_LABELS,
-  EVENT_TYPES,
-  floatingMs,
   gridRange,
-  MONTH_NAMES,
   monthGrid,
   monthKeyText,
   monthOfDate,
   monthTitle,
-  noEventsText,
   parseMonthKey,
+} from "@domain/calendar/grid";
+import { floatingMs, wallClock, wallClockToInstant } from "@domain/calendar/time";
+import {
+  CALENDAR_LIMITS,
+  EVENT_TYPE_LABELS,
+  EVENT_TYPES,
+  MONTH_NAMES,
+  noEventsText,
   WEEKDAY_NAMES,
-  wallClock,
-  wallClockToInstant,
-} from "@domain/calendar";
+} from "@domain/calendar/types";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useLoaderData, useSubmit } from "@remix-run/react";
-import { z } from "zod";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { feedToken, resetFeed } from "~/commands/calendar-feed.server";
 import { EntryChip, EntryRow } from "~/components/calendar/entry";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { redirectWithFlash } from "~/flash.server";
-import { parseSubmission } from "~/forms.server";
 import {
   type CalendarSlot,
   gatherCalendar,
@@ -39,6 +38,7 @@ import {
   requireCalendarViewer,
 } from "~/queries/calendar.server";
 import { chipView, entryView } from "~/queries/calendar-present.server";
+import { parseCalendarForm } from "./_app.calendar.server";
 
 export const meta: MetaFunction = () => [{ title: "Calendar · Association Commons" }];
 
@@ -89,11 +89,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     eventType: type,
   };
   const grid = gridRange(month);
-  const slots = await gatherSlots(db, {
-    ...base,
-    from: wallClockToInstant(grid.first, "00:00", zone),
-    to: wallClockToInstant(addDays(grid.last, 1), "00:00", zone),
-  });
+  // The feed's link does not depend on the month: read beside it (one round fewer).
+  const [slots, token] = await Promise.all([
+    gatherSlots(db, {
+      ...base,
+      from: wallClockToInstant(grid.first, "00:00", zone),
+      to: wallClockToInstant(addDays(grid.last, 1), "00:00", zone),
+    }),
+    feedToken(db, viewer.user.id),
+  ]);
   // A busy calendar has thousands of entries in a month (issue 12): each is placed by its day numbers
   // and counted; only what the page shows (a cell's first 3, the open day, one page of the month's
   // list) is built and formatted.
@@ -153,7 +157,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dayParam && DAY.test(dayParam)
       ? { date: dayParam, entries: openList.map((s) => entryView(s.entry(), zone)) }
       : null;
-  const token = await feedToken(db, viewer.user.id);
   return json({
     view,
     q,
@@ -181,11 +184,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const CalendarActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("reset-feed") })]);
-
 export async function action({ request }: ActionFunctionArgs) {
   const { viewer } = await requireCalendarViewer(request);
-  const { submission } = await parseSubmission(request, CalendarActionSchema);
+  const { submission } = await parseCalendarForm(request);
   if (submission.status !== "success") return json({ error: "Unknown action" }, { status: 400 });
   await resetFeed(await getDb(), viewer.user.id);
   return redirectWithFlash("/calendar#feed", {

@@ -1,3 +1,5 @@
+import { expandEvent, fromRrule, recurrenceLabel } from "@domain/calendar/recurrence";
+import { wallClock } from "@domain/calendar/time";
 import {
   ATTENDEE_STATUS_LABELS,
   type AttendeeStatus,
@@ -5,27 +7,22 @@ import {
   EVENT_TYPE_LABELS,
   type EventType,
   entryColor,
-  expandEvent,
-  fromRrule,
-  recurrenceLabel,
-  wallClock,
-} from "@domain/calendar";
+} from "@domain/calendar/types";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { pageNotFound } from "~/auth/guards.server";
 import { deleteEvent, duplicateEvent, findVisibleEvent } from "~/commands/calendar.server";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { domainErrorStatus } from "~/forms.server";
 import { once } from "~/idempotency.server";
 import { attendeesWithNames, requireCalendarViewer } from "~/queries/calendar.server";
 import { longDate, longDateTime, timeLabel } from "~/queries/calendar-present.server";
+import { parseEventForm } from "./_app.calendar_.events.$id.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.event.title ?? "Event"} · Calendar · Association Commons` },
@@ -107,15 +104,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-const EventActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("duplicate") }),
-  z.object({
-    intent: z.literal("delete"),
-    scope: z.enum(["series", "occurrence"]).default("series"),
-    occurrence: z.string().max(40).optional(),
-  }),
-]);
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCalendarViewer(request);
   const id = params.id ?? "";
@@ -123,7 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = await getDb();
   // Someone who may not see the event learns nothing, whatever they post.
   if (!(await findVisibleEvent(db, actor, id))) pageNotFound();
-  const { submission } = await parseSubmission(request, EventActionSchema);
+  const { submission } = await parseEventForm(request);
   if (submission.status !== "success") return json({ error: "Unknown action" }, { status: 400 });
   const v = submission.value;
   if (v.intent === "duplicate") {

@@ -1,23 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
-import {
-  DEFAULT_RECURRENCE_PATTERN,
-  type EventFormFields,
-  EventFormSchema,
-  expandEvent,
-  fromRrule,
-  isTimeZone,
-  toEventInput,
-  wallClock,
-} from "@domain/calendar";
+import type { EventFormFields } from "@domain/calendar/form-fields";
+import { expandEvent, fromRrule } from "@domain/calendar/recurrence";
+import { wallClock } from "@domain/calendar/time";
+import { DEFAULT_RECURRENCE_PATTERN } from "@domain/calendar/types";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { forbidden, pageNotFound } from "~/auth/guards.server";
 import { findVisibleEvent, updateEvent } from "~/commands/calendar.server";
 import { COMMON_TIME_ZONES, EventForm } from "~/components/calendar/event-form";
+import { eventInputOf, parseEventForm } from "~/components/calendar/event-form.server";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { domainErrorStatus } from "~/forms.server";
 import { managedAssociations, requireCalendarViewer } from "~/queries/calendar.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Event · Calendar · Association Commons" }];
@@ -101,19 +96,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const { actor, found } = await editable(request, id);
-  const { formData, submission } = await parseSubmission(request, EventFormSchema);
+  const { formData, submission } = await parseEventForm(request);
   if (submission.status !== "success")
     return json({ result: submission.reply(), error: null }, { status: 400 });
   const value = submission.value;
   const asked = formData.get("occurrence");
   const occurrence = typeof asked === "string" ? occurrenceOf(found, asked) : null;
   if (typeof asked === "string" && asked && !occurrence) pageNotFound();
-  const zone = value.time_zone && isTimeZone(value.time_zone) ? value.time_zone : found.event.timeZone;
   const updated = await updateEvent(
     await getDb(),
     actor,
     id,
-    toEventInput(value, zone),
+    eventInputOf(value, found.event.timeZone),
     occurrence?.occurrenceStart ?? null,
   );
   if (!updated.ok) {

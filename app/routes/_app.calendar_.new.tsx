@@ -1,12 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { EventFormSchema, isTimeZone, newEventDefaults, toEventInput } from "@domain/calendar";
+import { newEventDefaults } from "@domain/calendar/form-fields";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { createEvent } from "~/commands/calendar.server";
 import { COMMON_TIME_ZONES, EventForm } from "~/components/calendar/event-form";
+import { eventInputOf, parseEventForm } from "~/components/calendar/event-form.server";
 import { redirectWithFlash } from "~/flash.server";
-import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { domainErrorStatus } from "~/forms.server";
 import { once } from "~/idempotency.server";
 import { managedAssociations, requireCalendarViewer } from "~/queries/calendar.server";
 
@@ -27,13 +28,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor, zone } = await requireCalendarViewer(request);
-  const { submission } = await parseSubmission(request, EventFormSchema);
+  const { submission } = await parseEventForm(request);
   if (submission.status !== "success")
     return json({ result: submission.reply(), error: null }, { status: 400 });
-  const value = submission.value;
-  const eventZone = value.time_zone && isTimeZone(value.time_zone) ? value.time_zone : zone;
+  const input = eventInputOf(submission.value, zone);
   const created = await once(request, actor.userId, submission.payload, (db) =>
-    createEvent(db, actor, toEventInput(value, eventZone)),
+    createEvent(db, actor, input),
   );
   if (!created.ok) {
     return json(

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { CircleSlash } from "lucide-react";
+import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { CircleSlash } from "~/components/ui/icons";
 import { requireVendorContext } from "~/payments/guards.server";
 
 export const meta: MetaFunction = () => [

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { CheckCircle2, Loader2, XCircle } from "lucide-react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { syncCheckoutSession } from "~/commands/credit-checkout.server";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { CheckCircle2, Loader2, XCircle } from "~/components/ui/icons";
 import { getDb } from "~/db.server";
 import { requireVendorContext } from "~/payments/guards.server";
 import { getCreditedCheckoutSession, getVendorCredits } from "~/queries/credits.server";

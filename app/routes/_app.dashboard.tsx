@@ -8,13 +8,12 @@ import {
 } from "@domain/roles";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { rfpViewer, viewerMayCreateRfps, viewerTimeZone } from "~/auth/actors.server";
 import { requireContext } from "~/auth/guards.server";
 import { OnboardingNudge } from "~/components/onboarding/nudge";
 import { RfpDashboard } from "~/components/rfp-dashboard/rfp-dashboard";
 import { Alert } from "~/components/ui/alert";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { getOnboardingNudge } from "~/queries/onboarding.server";
 import { getRfpDashboard } from "~/queries/rfp-dashboard.server";

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   DOCUMENT_CATEGORIES,
   DOCUMENT_CATEGORY_LABELS,
@@ -21,8 +20,7 @@ import {
 } from "@domain/documents";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireDocumentAccess } from "~/auth/documents.server";
 import { pageNotFound } from "~/auth/guards.server";
 import { requireAssociationPlan } from "~/auth/plan.server";
@@ -40,50 +38,17 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { LabelledControl } from "~/components/ui/labelled-control";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, isMultipart, readForm } from "~/forms.server";
 import { once } from "~/idempotency.server";
 import { getDocumentDetail } from "~/queries/documents.server";
 import { dateLabel } from "~/queries/rfp-present.server";
+import { documentId, type Intent, parseDocumentForm, refusedIntent } from "./_app.documents.$id.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.document.title ?? "Document"} · Documents · Association Commons` },
 ];
-
-const ParamsSchema = z.object({ id: z.string().uuid() });
-
-/** The document page's forms, told apart by their hidden intent. */
-const DocumentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("new-version") }),
-  z.object({
-    intent: z.literal("rename"),
-    title: z
-      .string({ required_error: DOCUMENT_MESSAGES.titleRequired })
-      .trim()
-      .min(1, DOCUMENT_MESSAGES.titleRequired)
-      .max(TITLE_MAX, DOCUMENT_MESSAGES.titleTooLong),
-  }),
-  z.object({ intent: z.literal("move"), folderId: z.string().uuid().optional() }),
-  z.object({
-    intent: z.literal("category"),
-    category: z.enum(DOCUMENT_CATEGORIES, { errorMap: () => ({ message: "Choose a category" }) }),
-  }),
-  z.object({
-    intent: z.literal("visibility"),
-    visibility: z.enum(DOCUMENT_VISIBILITIES, { errorMap: () => ({ message: "Choose who may see it" }) }),
-    vendors: z.string().max(10_000).optional(),
-  }),
-  z.object({ intent: z.literal("archive") }),
-  z.object({ intent: z.literal("restore") }),
-]);
-
-const documentId = (params: LoaderFunctionArgs["params"]) => {
-  const parsed = ParamsSchema.safeParse(params);
-  if (!parsed.success) pageNotFound();
-  return parsed.data.id;
-};
 
 /**
  * One document of the library: its versions (each downloadable) and, for the board and managers, its
@@ -132,7 +97,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-type Intent = z.infer<typeof DocumentSchema>["intent"];
 type ActionData = { intent: Intent; result: SubmissionResult<string[]> };
 
 const reply = (intent: Intent, result: SubmissionResult<string[]>, status: number) =>
@@ -169,15 +133,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } else {
     formData = await readForm(request);
   }
-  const submission = parseWithZod(formData, { schema: DocumentSchema });
+  const submission = parseDocumentForm(formData);
   const value = submission.status === "success" ? submission.value : null;
   if (!value || (value.intent !== "new-version" && files.length > 0)) {
     await discardUpload(files);
-    const raw = String(formData.get("intent") ?? "");
-    const intent = (DocumentSchema.options.map((o) => o.shape.intent.value) as string[]).includes(raw)
-      ? (raw as Intent)
-      : "rename";
-    return reply(intent, submission.reply(), 400);
+    return reply(refusedIntent(submission.payload), submission.reply(), 400);
   }
   const here = `/documents/${id}`;
 
@@ -345,11 +305,10 @@ function useDocumentForm(intent: Intent) {
   const [form, fields] = useForm({
     id: `document-${intent}`,
     lastResult: actionData?.intent === intent ? actionData.result : undefined,
-    // A file input is validated on submit only: revalidating it on blur (after a refused file) makes
-    // Conform submit a validation of its own in place of the person's click.
-    shouldValidate: intent === "new-version" ? "onSubmit" : "onBlur",
-    shouldRevalidate: intent === "new-version" ? "onSubmit" : "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DocumentSchema }),
+    // Checked on the server only (issue 27, part 3): on submit, never on blur or input (without
+    // onValidate, Conform would post a validation of its own to the action).
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   return { form, fields: fields as unknown as Record<string, FieldMeta> };
 }

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   DOCUMENT_CATEGORIES,
   DOCUMENT_CATEGORY_LABELS,
@@ -21,8 +20,7 @@ import {
 } from "@domain/documents";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { findAssociation, requireAssociation } from "~/auth/association.server";
 import { requireContext } from "~/auth/guards.server";
 import { associationPlanNotice, requireAssociationPlan } from "~/auth/plan.server";
@@ -49,10 +47,9 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { LabelledControl } from "~/components/ui/labelled-control";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { domainErrorStatus, isMultipart, readForm } from "~/forms.server";
+import { domainErrorStatus, intentOf, isMultipart, readForm } from "~/forms.server";
 import { once } from "~/idempotency.server";
 import {
   holdsVendorRole,
@@ -61,33 +58,9 @@ import {
   listSharedWithVendor,
 } from "~/queries/documents.server";
 import { dateLabel } from "~/queries/rfp-present.server";
+import { parseLibraryForm } from "./_app.documents._index.server";
 
 export const meta: MetaFunction = () => [{ title: "Documents · Association Commons" }];
-
-const folderName = z
-  .string({ required_error: DOCUMENT_MESSAGES.folderNameRequired })
-  .trim()
-  .min(1, DOCUMENT_MESSAGES.folderNameRequired)
-  .max(FOLDER_NAME_MAX, DOCUMENT_MESSAGES.folderNameTooLong);
-
-/** The library page's forms, told apart by their hidden intent. */
-const LibrarySchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("upload"),
-    title: z.string().trim().max(TITLE_MAX, DOCUMENT_MESSAGES.titleTooLong).optional(),
-    category: z.enum(DOCUMENT_CATEGORIES, { errorMap: () => ({ message: "Choose a category" }) }),
-    visibility: z.enum(DOCUMENT_VISIBILITIES, { errorMap: () => ({ message: "Choose who may see it" }) }),
-    vendors: z.string().max(10_000).optional(),
-    folderId: z.string().uuid().optional(),
-  }),
-  z.object({
-    intent: z.literal("create-folder"),
-    name: folderName,
-    parentId: z.string().uuid().optional(),
-  }),
-  z.object({ intent: z.literal("rename-folder"), folderId: z.string().uuid(), name: folderName }),
-  z.object({ intent: z.literal("delete-folder"), folderId: z.string().uuid() }),
-]);
 
 const MANAGERS = ["board_member", "property_manager"] as const;
 
@@ -175,11 +148,10 @@ export async function action({ request }: ActionFunctionArgs) {
   } else {
     formData = await readForm(request);
   }
-  const submission = parseWithZod(formData, { schema: LibrarySchema });
+  const submission = parseLibraryForm(formData);
   if (submission.status !== "success") {
     await discardUpload(files);
-    const posted = formData.get("intent");
-    const intent = INTENTS.find((i) => i === posted) ?? "upload";
+    const intent = intentOf(submission.payload, INTENTS) ?? "upload";
     const folderId = formData.get("folderId");
     return reply(intent, submission.reply(), 400, typeof folderId === "string" ? folderId : undefined);
   }
@@ -380,13 +352,11 @@ function ManageForms({
     // a validation of its own in place of the person's click.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LibrarySchema }),
   });
   const [folder, ff] = useForm({
     id: "create-folder",
     lastResult: actionData?.intent === "create-folder" ? actionData.result : undefined,
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LibrarySchema }),
+    shouldValidate: "onSubmit",
   });
   const upFields = up as unknown as Record<
     string,
@@ -551,8 +521,7 @@ function FolderActions({ folder }: { folder: { id: string; name: string; path: s
     id: `rename-folder-${folder.id}`,
     lastResult: mine?.intent === "rename-folder" ? mine.result : undefined,
     defaultValue: { name: folder.name },
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LibrarySchema }),
+    shouldValidate: "onSubmit",
   });
   const nameErrors = (fields as unknown as Record<string, { errors?: string[] }>).name?.errors;
   const deleteErrors = mine?.intent === "delete-folder" ? mine.result.error?.[""] : undefined;

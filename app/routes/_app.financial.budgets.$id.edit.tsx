@@ -1,36 +1,37 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { centsToInput, deleteBudgetConfirm, FINANCE_MESSAGES } from "@domain/finance";
 import { APPROVAL_MESSAGES } from "@domain/finance/approval";
-import { BudgetFormSchema, type BudgetFormValues } from "@domain/finance/forms";
+import type { BudgetFormValues } from "@domain/finance/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
-import { z } from "zod";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { mayOpenBoardRoom } from "~/auth/board-room.server";
 import type { FinanceViewer } from "~/auth/finance.server";
 import { associationToday, requireFinance } from "~/auth/finance.server";
 import { pageNotFound } from "~/auth/guards.server";
-import { approveFromForm, updateBudget, voidBudget } from "~/commands/finance.server";
+import { approveWithMotion, updateBudget, voidBudget } from "~/commands/finance.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { ApprovalPanel } from "~/components/finance/approval";
 import { DeleteButton, DeleteConfirmation } from "~/components/finance/delete";
 import { BudgetForm } from "~/components/finance/forms";
 import { HistoryList } from "~/components/finance/history";
+import {
+  approvalRefused,
+  parseBudgetEdit,
+  RECORD_EDIT_INTENTS,
+  RecordParamsSchema,
+} from "~/components/finance/record-edit-schemas.server";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { ArrowLeft } from "~/components/ui/icons";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { readForm } from "~/forms.server";
+import { intentOf, readForm } from "~/forms.server";
 import { type BudgetRow, findBudget, recordHistory } from "~/queries/finance.server";
 import { motionChoices } from "~/queries/finance-approval.server";
 import { presentBudget, presentHistory } from "~/queries/finance-present.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Budget · Financials · Association Commons" }];
-
-const ParamsSchema = z.object({ id: z.string().uuid() });
 
 const formValues = (b: BudgetRow): BudgetFormValues => ({
   name: b.name,
@@ -44,7 +45,7 @@ const formValues = (b: BudgetRow): BudgetFormValues => ({
 /** The budget of the person's own association, or 404 (a budget of another association, or voided). */
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   const viewer = await requireFinance(request);
-  const parsed = ParamsSchema.safeParse(params);
+  const parsed = RecordParamsSchema.safeParse(params);
   if (!parsed.success) pageNotFound();
   const db = await getDb();
   const budget = await findBudget(db, viewer.association.id, parsed.data.id);
@@ -85,29 +86,44 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, db, budget } = await load(request, params);
   const actor = { associationId: viewer.association.id, actorId: viewer.user.id };
   const formData = await readForm(request);
-  if (formData.get("intent") === "approve") {
-    const approved = await approveFromForm(db, { ...actor, kind: "budget", id: budget.id, formData });
+  const submission = parseBudgetEdit(formData);
+  if (submission.status !== "success") {
+    return json(
+      { intent: intentOf(submission.payload, RECORD_EDIT_INTENTS), result: submission.reply() },
+      { status: 400 },
+    );
+  }
+  const input = submission.value;
+  if (input.intent === "approve") {
+    const approved = await approveWithMotion(db, {
+      ...actor,
+      kind: "budget",
+      id: budget.id,
+      motionId: input.motion_id,
+      expectedVersion: input.version,
+    });
     if (approved.ok)
       return redirectWithFlash(`/financial/budgets/${budget.id}/edit`, {
         tone: "success",
         message: "Budget approved by board motion",
       });
     if (approved.kind === "not_found") pageNotFound();
-    return json({ approvalError: [approved.message] }, { status: approved.kind === "conflict" ? 409 : 400 });
+    return json(
+      { intent: "approve" as const, result: approvalRefused(submission, approved) },
+      { status: approved.kind === "conflict" ? 409 : 400 },
+    );
   }
-  if (formData.get("intent") === "delete") {
-    if (formData.get("confirmed") !== "1") return redirect(`/financial/budgets/${budget.id}/edit?delete=1`);
+  if (input.intent === "delete") {
+    if (input.confirmed !== "1") return redirect(`/financial/budgets/${budget.id}/edit?delete=1`);
     const outcome = await voidBudget(db, { ...actor, id: budget.id });
     if (!outcome.ok) pageNotFound();
-    return redirectWithFlash("/financials?tab=budgets", { tone: "success", message: "Budget deleted" });
+    return redirectWithFlash("/financials/budgets", { tone: "success", message: "Budget deleted" });
   }
-  const submission = parseWithZod(formData, { schema: BudgetFormSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const v = submission.value;
+  const v = input;
   const outcome = await updateBudget(db, {
     ...actor,
     id: budget.id,
-    expectedVersion: v.version ?? 0,
+    expectedVersion: v.version,
     values: {
       name: v.name,
       category: v.category,
@@ -130,7 +146,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 409 },
     );
   }
-  return redirectWithFlash("/financials?tab=budgets", {
+  return redirectWithFlash("/financials/budgets", {
     tone: "success",
     message: !outcome.changed
       ? "Nothing to change"
@@ -143,6 +159,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditBudget() {
   const { budget, defaults, history, askDelete, motions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // A refused post answers with its form's intent: the approval panel's, or the record form's.
+  const reply = actionData as { intent?: string | null; result?: SubmissionResult<string[]> } | undefined;
+  const approvalResult = reply?.intent === "approve" ? reply.result : undefined;
+  const saveResult = reply?.intent === "approve" ? undefined : reply?.result;
   const conflict =
     actionData && "current" in actionData
       ? (actionData as unknown as { current: BudgetFormValues; version: number })
@@ -150,7 +170,7 @@ export default function EditBudget() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <Link
-        to="/financials?tab=budgets"
+        to="/financials/budgets"
         className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline dark:text-blue-400"
       >
         <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to the budgets
@@ -171,14 +191,9 @@ export default function EditBudget() {
           key={conflict ? `v${conflict.version}` : `v${budget.version}`}
           id="edit-budget"
           defaults={conflict ? conflict.current : defaults}
-          lastResult={
-            conflict
-              ? undefined
-              : ((actionData as { result?: unknown } | undefined)?.result as
-                  | SubmissionResult<string[]>
-                  | undefined)
-          }
+          lastResult={conflict ? undefined : saveResult}
           version={conflict ? conflict.version : budget.version}
+          intent="save"
           submitLabel="Save Budget"
         />
       </div>
@@ -186,7 +201,7 @@ export default function EditBudget() {
         approval={budget}
         motions={motions}
         version={budget.version}
-        errors={actionData && "approvalError" in actionData ? actionData.approvalError : undefined}
+        lastResult={approvalResult}
       />
       {askDelete ? (
         <DeleteConfirmation text={askDelete} cancelHref={`/financial/budgets/${budget.id}/edit`} />

@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { mayOpenBoardRoom } from "~/auth/board-room.server";
 import { requireFinance } from "~/auth/finance.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { HistoryList } from "~/components/finance/history";
-import { Link } from "~/components/ui/link";
+import { ArrowLeft } from "~/components/ui/icons";
 import { getDb } from "~/db.server";
 import { auditLog } from "~/queries/finance.server";
 import { presentHistory } from "~/queries/finance-present.server";

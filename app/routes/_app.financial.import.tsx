@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import {
   CATEGORY_LABELS,
   dateLabel,
@@ -18,9 +19,7 @@ import {
 } from "@domain/finance/import";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
-import { z } from "zod";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { FinanceViewer } from "~/auth/finance.server";
 import { requireFinance } from "~/auth/finance.server";
 import { pageNotFound } from "~/auth/guards.server";
@@ -28,21 +27,17 @@ import { confirmImport, createImport, discardReceipts, readImportUpload } from "
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { ArrowLeft } from "~/components/ui/icons";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { isMultipart, readForm } from "~/forms.server";
+import { intentOf, isMultipart, readForm } from "~/forms.server";
 import { once } from "~/idempotency.server";
 import { existingKeys, findImport } from "~/queries/finance.server";
 import { looksLikeText, storagePath } from "~/storage/files.server";
+import { IMPORT_INTENTS, ImportQuerySchema, parseImportForm } from "./_app.financial.import.server";
 
 export const meta: MetaFunction = () => [{ title: "Import · Financials · Association Commons" }];
-
-const QuerySchema = z.object({
-  id: z.string().uuid().optional().catch(undefined),
-  category: z.enum(FINANCE_CATEGORIES).catch("other"),
-});
 
 /** The stored file read and planned against the books: lines, errors, duplicates. */
 async function preview(viewer: FinanceViewer, id: string, fallback: FinanceCategory) {
@@ -71,7 +66,7 @@ async function preview(viewer: FinanceViewer, id: string, fallback: FinanceCateg
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireFinance(request);
-  const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = ImportQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.id) return json({ preview: null, category: query.category });
   const p = await preview(viewer, query.id, query.category);
   const fresh = p.plan.filter((l) => !l.duplicate);
@@ -97,57 +92,68 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireFinance(request);
   const actor = { associationId: viewer.association.id, actorId: viewer.user.id };
+  // The upload streams its file (with its limits) before the fields are parsed; a confirmation is a
+  // small url-encoded form. Both are parsed as the one union.
+  let upload: Awaited<ReturnType<typeof readImportUpload>> | null = null;
   if (isMultipart(request)) {
-    let read: Awaited<ReturnType<typeof readImportUpload>>;
     try {
-      read = await readImportUpload(request);
+      upload = await readImportUpload(request);
     } catch (error) {
       if (error instanceof Response && error.status === 413)
         return json({ error: IMPORT_MESSAGES.tooLarge }, { status: 413 });
       throw error;
     }
-    const file = read.files[0];
-    if (!file) return json({ error: IMPORT_MESSAGES.noFile }, { status: 400 });
+  }
+  const formData = upload ? upload.formData : await readForm(request);
+  const submission = parseImportForm(formData);
+  if (submission.status !== "success") {
+    if (upload) await discardReceipts(upload.files);
+    const intent = intentOf(submission.payload, IMPORT_INTENTS);
+    // A confirmation of an import that is not there (or not this association's) is not found.
+    if (intent === "confirm" && submission.error?.id) pageNotFound();
+    return json({ intent, result: submission.reply() }, { status: 400 });
+  }
+  // A file only with the upload, and the upload only with its file (multipart).
+  if (submission.value.intent !== (upload ? "upload" : "confirm")) {
+    if (upload) await discardReceipts(upload.files);
+    return json({ intent: submission.value.intent, error: IMPORT_MESSAGES.noFile }, { status: 400 });
+  }
+  const input = submission.value;
+  if (input.intent === "upload") {
+    const file = upload?.files[0];
+    if (!file) return json({ intent: input.intent, error: IMPORT_MESSAGES.noFile }, { status: 400 });
     if (file.truncated) {
       await discardReceipts([file]);
-      return json({ error: IMPORT_MESSAGES.tooLarge }, { status: 413 });
+      return json({ intent: input.intent, error: IMPORT_MESSAGES.tooLarge }, { status: 413 });
     }
     if (!looksLikeText(file.head)) {
       await discardReceipts([file]);
-      return json({ error: IMPORT_MESSAGES.notText }, { status: 400 });
+      return json({ intent: input.intent, error: IMPORT_MESSAGES.notText }, { status: 400 });
     }
     const id = await createImport(await getDb(), { ...actor, file });
-    const category = QuerySchema.shape.category.parse(read.formData.get("category"));
-    return redirect(`/financial/import?id=${id}&category=${category}`);
+    return redirect(`/financial/import?id=${id}&category=${input.category}`);
   }
-  const formData = await readForm(request);
-  const parsed = z
-    .object({ id: z.string().uuid(), category: QuerySchema.shape.category })
-    .safeParse({ id: formData.get("id"), category: formData.get("category") });
-  if (!parsed.success) pageNotFound();
-  const p = await preview(viewer, parsed.data.id, parsed.data.category);
-  if (p.fatal) return json({ error: p.fatal }, { status: 400 });
+  const p = await preview(viewer, input.id, input.category);
+  if (p.fatal) return json({ intent: input.intent, error: p.fatal }, { status: 400 });
   // Previewed lines go in when ticked, with the category chosen for them; the rest as planned
   // (new lines in, duplicates out).
+  const asked = new Map(input.lines.map((l) => [l.line, l]));
   const chosen = p.plan.flatMap((l, index) => {
     if (index < IMPORT_PREVIEW_LINES) {
-      if (formData.get(`include-${l.line}`) !== "1") return [];
-      const asked = formData.get(`category-${l.line}`);
-      const category = (FINANCE_CATEGORIES as readonly unknown[]).includes(asked)
-        ? (asked as FinanceCategory)
-        : l.category;
-      return [{ ...l, category }];
+      const line = asked.get(l.line);
+      if (line?.include !== "1") return [];
+      return [{ ...l, category: line.category ?? l.category }];
     }
     return l.duplicate ? [] : [l];
   });
   const outcome = await once(request, actor.actorId, formData, (db) =>
-    confirmImport(db, { ...actor, importId: parsed.data.id, lines: chosen }),
+    confirmImport(db, { ...actor, importId: input.id, lines: chosen }),
   );
   if (!outcome.ok) {
     if (outcome.kind === "not_found") pageNotFound();
-    return json({ error: outcome.message }, { status: 409 });
+    return json({ intent: input.intent, error: outcome.message }, { status: 409 });
   }
-  return redirectWithFlash("/financials?tab=expenses&type=all", {
+  return redirectWithFlash("/financials/expenses?type=all", {
     tone: "success",
     message: `Imported ${outcome.count} ${outcome.count === 1 ? "transaction" : "transactions"}`,
   });
@@ -161,22 +167,39 @@ export default function ImportPage() {
   const { preview, category } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const answer = actionData && "result" in actionData ? actionData : undefined;
+  // Checked by the action only (no zod in the page): its errors show beside each field.
+  const [uploadForm, uploadFields] = useForm<{ category: string }>({
+    id: "import-upload",
+    lastResult: answer?.intent === "upload" ? answer.result : undefined,
+    defaultValue: { category },
+    shouldValidate: "onSubmit",
+  });
+  const [confirmForm] = useForm({
+    id: "import-confirm",
+    lastResult: answer?.intent === "confirm" ? answer.result : undefined,
+    shouldValidate: "onSubmit",
+  });
+  const refused = [...(uploadForm.errors ?? []), ...(confirmForm.errors ?? [])];
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <Link
-        to="/financials?tab=expenses"
+        to="/financials/expenses"
         className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline dark:text-blue-400"
       >
         <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to the expenses
       </Link>
       <h1 className="text-3xl font-semibold">Import bank transactions</h1>
       {actionData && "error" in actionData ? <Alert title={String(actionData.error)} /> : null}
+      {refused.length > 0 ? <Alert title={refused.join(" ")} /> : null}
       {!preview ? (
         <Form
           method="post"
           encType="multipart/form-data"
           className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700"
+          {...getFormProps(uploadForm)}
         >
+          <input type="hidden" name="intent" value="upload" />
           <p className="text-sm text-slate-700 dark:text-slate-300">
             A CSV file from the bank, up to {IMPORT_MAX_MB} MB, whose first line names the columns Date,
             Description and Amount (negative amounts are expenses). You will see every line before anything is
@@ -188,7 +211,7 @@ export default function ImportPage() {
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium">
             Category when the description does not say
-            <select name="category" defaultValue={category} className={selectClass}>
+            <select {...getSelectProps(uploadFields.category)} className={selectClass}>
               {FINANCE_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {CATEGORY_LABELS[c]}
@@ -196,6 +219,11 @@ export default function ImportPage() {
               ))}
             </select>
           </label>
+          {uploadFields.category.errors ? (
+            <p id={uploadFields.category.errorId} className="text-sm text-red-700 dark:text-red-400">
+              {uploadFields.category.errors.join(" ")}
+            </p>
+          ) : null}
           <Button disabled={busy}>Preview</Button>
         </Form>
       ) : preview.confirmed ? (
@@ -231,7 +259,8 @@ export default function ImportPage() {
               </ul>
             </section>
           ) : null}
-          <Form method="post" className="space-y-4">
+          <Form method="post" className="space-y-4" {...getFormProps(confirmForm)}>
+            <input type="hidden" name="intent" value="confirm" />
             <input type="hidden" name="id" value={preview.id} />
             <IdempotencyKey />
             <input type="hidden" name="category" value={category} />
@@ -248,16 +277,17 @@ export default function ImportPage() {
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                  {preview.lines.map((l) => (
+                  {preview.lines.map((l, i) => (
                     <tr
                       key={l.line}
                       data-testid="import-line"
                       data-duplicate={l.duplicate ? "true" : "false"}
                     >
                       <td className={cell}>
+                        <input type="hidden" name={`lines[${i}].line`} value={l.line} />
                         <input
                           type="checkbox"
-                          name={`include-${l.line}`}
+                          name={`lines[${i}].include`}
                           value="1"
                           defaultChecked={!l.duplicate}
                           aria-label={`Import line ${l.line}`}
@@ -275,7 +305,7 @@ export default function ImportPage() {
                       <td className={`${cell} tabular-nums`}>{l.amount}</td>
                       <td className={cell}>
                         <select
-                          name={`category-${l.line}`}
+                          name={`lines[${i}].category`}
                           defaultValue={l.category}
                           className={selectClass}
                           aria-label={`Category of line ${l.line}`}

@@ -1,17 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { centsToInput, deleteTransactionConfirm, FINANCE_MESSAGES } from "@domain/finance";
-import { TransactionFormSchema, type TransactionFormValues } from "@domain/finance/forms";
+import type { TransactionFormValues } from "@domain/finance/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
-import { z } from "zod";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { mayOpenBoardRoom } from "~/auth/board-room.server";
 import { requireFinance } from "~/auth/finance.server";
 import { pageNotFound } from "~/auth/guards.server";
 import {
-  approveFromForm,
+  approveWithMotion,
   checkReceivedReceipt,
   discardReceipts,
   type Receipt,
@@ -26,19 +23,23 @@ import { ApprovalPanel } from "~/components/finance/approval";
 import { DeleteButton, DeleteConfirmation } from "~/components/finance/delete";
 import { TransactionForm } from "~/components/finance/forms";
 import { HistoryList } from "~/components/finance/history";
+import {
+  approvalRefused,
+  parseTransactionEdit,
+  RECORD_EDIT_INTENTS,
+  RecordParamsSchema,
+} from "~/components/finance/record-edit-schemas.server";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { ArrowLeft } from "~/components/ui/icons";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { isMultipart, readForm } from "~/forms.server";
+import { intentOf, isMultipart, readForm } from "~/forms.server";
 import { findTransaction, recordHistory } from "~/queries/finance.server";
 import { motionChoices } from "~/queries/finance-approval.server";
 import { presentHistory, presentTransaction } from "~/queries/finance-present.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Transaction · Financials · Association Commons" }];
-
-const ParamsSchema = z.object({ id: z.string().uuid() });
 
 type Found = NonNullable<Awaited<ReturnType<typeof findTransaction>>>;
 
@@ -55,7 +56,7 @@ const formValues = (t: Found): TransactionFormValues => ({
 /** The transaction of the person's own association, or 404 (another association's, or voided). */
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   const viewer = await requireFinance(request);
-  const parsed = ParamsSchema.safeParse(params);
+  const parsed = RecordParamsSchema.safeParse(params);
   if (!parsed.success) pageNotFound();
   const db = await getDb();
   const transaction = await findTransaction(db, viewer.association.id, parsed.data.id);
@@ -110,13 +111,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } else {
     formData = await readForm(request);
   }
-  if (formData.get("intent") === "approve") {
+  const submission = parseTransactionEdit(formData);
+  if (submission.status !== "success") {
     await discardReceipts(files);
-    const approved = await approveFromForm(db, {
+    return json(
+      { intent: intentOf(submission.payload, RECORD_EDIT_INTENTS), result: submission.reply() },
+      { status: 400 },
+    );
+  }
+  const input = submission.value;
+  if (input.intent === "approve") {
+    await discardReceipts(files);
+    const approved = await approveWithMotion(db, {
       ...actor,
       kind: "transaction",
       id: transaction.id,
-      formData,
+      motionId: input.motion_id,
+      expectedVersion: input.version,
     });
     if (approved.ok)
       return redirectWithFlash(`/financial/transactions/${transaction.id}/edit`, {
@@ -124,24 +135,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
         message: "Approved by board motion",
       });
     if (approved.kind === "not_found") pageNotFound();
-    return json({ approvalError: [approved.message] }, { status: approved.kind === "conflict" ? 409 : 400 });
+    return json(
+      { intent: "approve" as const, result: approvalRefused(submission, approved) },
+      { status: approved.kind === "conflict" ? 409 : 400 },
+    );
   }
-  if (formData.get("intent") === "delete") {
-    if (formData.get("confirmed") !== "1") {
-      await discardReceipts(files);
-      return redirect(`/financial/transactions/${transaction.id}/edit?delete=1`);
-    }
+  if (input.intent === "delete") {
     await discardReceipts(files);
+    if (input.confirmed !== "1") return redirect(`/financial/transactions/${transaction.id}/edit?delete=1`);
     const outcome = await voidTransaction(db, { ...actor, id: transaction.id });
     if (!outcome.ok) pageNotFound();
-    return redirectWithFlash("/financials?tab=expenses", { tone: "success", message: "Transaction deleted" });
+    return redirectWithFlash("/financials/expenses", { tone: "success", message: "Transaction deleted" });
   }
-  const submission = parseWithZod(formData, { schema: TransactionFormSchema });
-  if (submission.status !== "success") {
-    await discardReceipts(files);
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  const v = submission.value;
+  const v = input;
   let receipt: Receipt | null | undefined = v.remove_receipt ? null : undefined;
   if (files[0]) {
     const checked = await checkReceivedReceipt(files[0]);
@@ -155,7 +161,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await updateTransaction(db, {
     ...actor,
     id: transaction.id,
-    expectedVersion: v.version ?? 0,
+    expectedVersion: v.version,
     values: {
       type: v.type,
       category: v.category,
@@ -181,7 +187,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 409 },
     );
   }
-  return redirectWithFlash("/financials?tab=expenses", {
+  return redirectWithFlash("/financials/expenses", {
     tone: "success",
     message: outcome.changed ? savedMessage("Transaction updated", outcome, v.status) : "Nothing to change",
   });
@@ -190,6 +196,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditTransaction() {
   const { transaction, defaults, history, askDelete, motions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // A refused post answers with its form's intent: the approval panel's, or the record form's.
+  const reply = actionData as { intent?: string | null; result?: SubmissionResult<string[]> } | undefined;
+  const approvalResult = reply?.intent === "approve" ? reply.result : undefined;
+  const saveResult = reply?.intent === "approve" ? undefined : reply?.result;
   const conflict =
     actionData && "current" in actionData
       ? (actionData as unknown as { current: TransactionFormValues; version: number })
@@ -197,7 +207,7 @@ export default function EditTransaction() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <Link
-        to="/financials?tab=expenses"
+        to="/financials/expenses"
         className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline dark:text-blue-400"
       >
         <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to the expenses
@@ -226,14 +236,9 @@ export default function EditTransaction() {
           key={conflict ? `v${conflict.version}` : `v${transaction.version}`}
           id="edit-transaction"
           defaults={conflict ? conflict.current : defaults}
-          lastResult={
-            conflict
-              ? undefined
-              : ((actionData as { result?: unknown } | undefined)?.result as
-                  | SubmissionResult<string[]>
-                  | undefined)
-          }
+          lastResult={conflict ? undefined : saveResult}
           version={conflict ? conflict.version : transaction.version}
+          intent="save"
           currentReceipt={transaction.receipt}
           submitLabel="Save Transaction"
         />
@@ -242,7 +247,7 @@ export default function EditTransaction() {
         approval={transaction}
         motions={motions}
         version={transaction.version}
-        errors={actionData && "approvalError" in actionData ? actionData.approvalError : undefined}
+        lastResult={approvalResult}
       />
       {askDelete ? (
         <DeleteConfirmation text={askDelete} cancelHref={`/financial/transactions/${transaction.id}/edit`} />

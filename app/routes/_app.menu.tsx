@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireUser, safeRedirect } from "~/auth/session.server";
 import { NavList } from "~/components/shell/app-shell";
 import { AccountMenuSections } from "~/components/shell/user-menu";
-import { Link } from "~/components/ui/link";
+import { ArrowLeft } from "~/components/ui/icons";
 import type { loader as appLoader } from "./_app";
 
 export const meta: MetaFunction = () => [{ title: "Menu · Association Commons" }];

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireAssociation } from "~/auth/association.server";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { meetingWhen } from "~/queries/meeting-present.server";
 import { sharedMinutesList } from "~/queries/meetings.server";

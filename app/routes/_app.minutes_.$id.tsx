@@ -1,14 +1,13 @@
 import { ACTION_ITEM_STATUS_LABELS, MOTION_RESULT_LABELS } from "@domain/meeting";
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Download } from "lucide-react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireAssociation } from "~/auth/association.server";
 import { openOrOfferSwitch, readsSharedMinutes } from "~/auth/board-room.server";
 import { pageNotFound } from "~/auth/guards.server";
 import { SwitchAssociationForMeeting } from "~/components/board-room/switch-association";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { ArrowLeft, Download } from "~/components/ui/icons";
 import { getDb } from "~/db.server";
 import { meetingWhen } from "~/queries/meeting-present.server";
 import { sharedMinutes } from "~/queries/meetings.server";

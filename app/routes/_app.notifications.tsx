@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import {
   emptyStateFor,
   FILTER_LABELS,
@@ -9,13 +10,11 @@ import {
   parseListParams,
   SORT_LABELS,
 } from "@domain/notifications";
-import { DEFAULT_TIME_ZONE } from "@domain/rfp";
+import { DEFAULT_TIME_ZONE } from "@domain/rfp/time";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Archive, BellOff, CheckCheck, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { requireUser, safeRedirect } from "~/auth/session.server";
 import {
   archiveNotifications,
@@ -26,25 +25,15 @@ import {
 import { NotificationOpenForm } from "~/components/notifications/notification-open-form";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Archive, BellOff, CheckCheck, Trash2 } from "~/components/ui/icons";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { parseSubmission } from "~/forms.server";
+import { intentOf } from "~/forms.server";
 import { presentNotification } from "~/queries/notification-present.server";
 import { getNotification, getReaderTimeZone, listNotifications } from "~/queries/notifications.server";
+import { NOTIFICATION_INTENTS, parseNotificationForm } from "./_app.notifications.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · Association Commons" }];
-
-const Ids = z.array(z.string().uuid()).min(1, "Select at least one notification.").max(100);
-/** Where the page was (its filters), so an action comes back to it. */
-const ReturnTo = z.string().max(2000).optional();
-/** The page's forms, told apart by their intent (one schema, parsed with Conform). */
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("open"), id: z.string().uuid() }),
-  z.object({ intent: z.literal("read"), ids: Ids, returnTo: ReturnTo }),
-  z.object({ intent: z.literal("archive"), ids: Ids, returnTo: ReturnTo }),
-  z.object({ intent: z.literal("delete"), ids: Ids, returnTo: ReturnTo }),
-  z.object({ intent: z.literal("read-all"), returnTo: ReturnTo }),
-]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -79,12 +68,12 @@ function backTo(returnTo: string | undefined) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const { submission } = await parseSubmission(request, ActionSchema);
-  if (submission.status !== "success") {
-    const result = submission.reply();
-    const message = result.error?.ids?.[0] ?? "Choose an action.";
-    return json({ error: message, result }, { status: 400 });
-  }
+  const { submission } = await parseNotificationForm(request);
+  if (submission.status !== "success")
+    return json(
+      { intent: intentOf(submission.payload, NOTIFICATION_INTENTS), result: submission.reply() },
+      { status: 400 },
+    );
   const db = await getDb();
   const input = submission.value;
   switch (input.intent) {
@@ -132,6 +121,20 @@ export default function NotificationsPage() {
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
+  // The bulk form (Conform, checked on the server only): a refusal of its ticked boxes shows beside them.
+  const bulkAsked =
+    actionData?.intent === "read" || actionData?.intent === "archive" || actionData?.intent === "delete";
+  const [bulk, bulkFields] = useForm<{ ids: string[]; returnTo: string }>({
+    id: "bulk",
+    lastResult: bulkAsked ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+  });
+  const idErrors = bulkFields.ids.errors;
+  // Another form refused (a tampered post, or one without an action): said at the top.
+  const otherRefusal =
+    actionData && !bulkAsked
+      ? (Object.values(actionData.result.error ?? {}).flat()[0] ?? "Choose an action.")
+      : null;
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   // Without JavaScript each box is ticked by hand; with it, "Select all" ticks them all.
@@ -203,9 +206,9 @@ export default function NotificationsPage() {
         </Button>
       </Form>
 
-      {actionData && "error" in actionData ? (
+      {otherRefusal ? (
         <div className="mt-4">
-          <Alert title={actionData.error} />
+          <Alert title={otherRefusal} />
         </div>
       ) : null}
 
@@ -217,10 +220,10 @@ export default function NotificationsPage() {
       ) : (
         <>
           <Form
-            id="bulk"
             method="post"
             action={returnTo}
             className="mt-4 flex flex-wrap items-center gap-2 border-b border-slate-200 pb-3 dark:border-slate-800"
+            {...getFormProps(bulk)}
           >
             <input type="hidden" name="returnTo" value={returnTo} />
             {hydrated ? (
@@ -261,6 +264,14 @@ export default function NotificationsPage() {
                 <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
               </button>
             </span>
+            {idErrors?.length ? (
+              <p
+                id={bulkFields.ids.errorId}
+                className="w-full text-sm font-semibold text-red-700 dark:text-red-400"
+              >
+                {idErrors.join(" ")}
+              </p>
+            ) : null}
           </Form>
           {groups.map((group) => (
             <section key={group.key} aria-label={group.label || "Notifications"} className="mt-4">
@@ -273,10 +284,9 @@ export default function NotificationsPage() {
                 {group.items.map((n) => (
                   <li key={n.id} className="flex items-start gap-3 p-3" data-read={n.isRead}>
                     <input
-                      type="checkbox"
-                      form="bulk"
-                      name="ids"
-                      value={n.id}
+                      {...getInputProps(bulkFields.ids, { type: "checkbox", value: n.id })}
+                      key={n.id}
+                      id={`${bulkFields.ids.id}-${n.id}`}
                       aria-label={`Select ${n.title}`}
                       className="mt-1.5"
                     />

@@ -1,274 +1,42 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import {
   ASSOCIATION_MESSAGES,
-  type AssociationError,
   BOARD_OFFICE_LABELS,
   BOARD_OFFICES,
-  type BoardOffice,
   MEMBER_ROLE_LABELS,
   MEMBER_ROLES,
-  MONTH_LABELS,
-  mayManageAssociation,
-  membershipLabel,
-  propertyTypeLabel,
-  quorumRequired,
 } from "@domain/associations";
-import { AssociationSettingsSchema, InvitationSchema, MemberActionSchema } from "@domain/associations/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { type AssociationViewer, requireAssociation } from "~/auth/association.server";
-import { forbidden } from "~/auth/guards.server";
-import {
-  changeBoardOffice,
-  createInvitation,
-  decideJoinRequest,
-  removeMember,
-  revokeInvitation,
-  updateAssociationSettings,
-} from "~/commands/associations.server";
-import {
-  AssociationDetailsFields,
-  type FieldErrors,
-  serverTimeZones,
-} from "~/components/associations/details-fields";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AssociationDetailsFields, shownValue } from "~/components/associations/details-fields";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/ui/select-field";
-import { getDb } from "~/db.server";
-import { redirectWithFlash } from "~/flash.server";
-import { domainErrorStatus, readForm } from "~/forms.server";
-import { once } from "~/idempotency.server";
 import {
-  getAssociationDetails,
-  listAssociationMembers,
-  listWaitingInvitations,
-} from "~/queries/associations.server";
-import { dateLabel } from "~/queries/rfp-present.server";
+  type AssociationActionData,
+  associationAction,
+  associationLoader,
+  type FormName,
+} from "~/routes/_app.properties.$id.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.association.name ?? "Association"} · Properties · Association Commons` },
 ];
 
 /**
- * One association (issue 12, section 1): details and settings, members, join requests and
- * invitations. Members only: anyone else gets 404 (requireAssociation). Board members and property
- * managers change settings and members; anyone else's attempt is 403. A member may leave, except the
- * last board member or manager.
+ * One association (issue 12, section 1): details and settings, members, join requests and invitations
+ * (loader, action and the forms' one schema in _app.properties.$id.server.ts). Members only.
  */
-async function scoped(request: Request, id: string | undefined) {
-  return requireAssociation(request, { associationId: id ?? "" });
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => associationLoader(request, params.id);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await scoped(request, params.id);
-  const db = await getDb();
-  const manages = mayManageAssociation(viewer.membership.memberRole);
-  const [details, members, invitations] = await Promise.all([
-    getAssociationDetails(db, viewer.association.id),
-    listAssociationMembers(db, viewer.association.id),
-    manages ? listWaitingInvitations(db, viewer.association.id) : [],
-  ]);
-  if (!details) throw json({ notFound: "page" }, { status: 404 });
-  const tz = viewer.profile.timezone ?? undefined;
-  const active = members.filter((m) => m.status === "active");
-  const managers = active.filter((m) => mayManageAssociation(m.memberRole)).length;
-  return json({
-    association: {
-      ...details,
-      propertyTypeLabel: propertyTypeLabel(details.propertyType),
-      fiscalYearStartLabel: MONTH_LABELS[details.fiscalYearStartMonth - 1] ?? "",
-      quorum: quorumRequired(details.boardSeats, details.quorumMinimum),
-    },
-    me: { memberId: viewer.membership.memberId, label: membershipLabel(viewer.membership), manages },
-    managers,
-    members: active.map((m) => ({
-      id: m.id,
-      name: m.name,
-      email: manages ? m.email : null,
-      memberRole: m.memberRole,
-      boardOffice: m.boardOffice,
-      unit: m.unit,
-      joined: m.joinedAt ? dateLabel(m.joinedAt, tz) : "",
-    })),
-    requests: manages
-      ? members
-          .filter((m) => m.status === "requested")
-          .map((m) => ({
-            id: m.id,
-            name: m.name,
-            email: m.email,
-            unit: m.unit,
-            asked: dateLabel(m.createdAt, tz),
-          }))
-      : [],
-    invitations: invitations.map((i) => ({
-      id: i.id,
-      email: i.email,
-      role: membershipLabel({
-        memberRole: i.memberRole as (typeof MEMBER_ROLES)[number],
-        boardOffice: i.boardOffice,
-        unit: i.unit,
-      }),
-      expires: dateLabel(i.expiresAt, tz),
-    })),
-    timeZones: manages ? serverTimeZones() : [],
-  });
-}
-
-type FormName = "settings" | "invite" | "member";
-
-const refused = (form: FormName, error: AssociationError) =>
-  json(
-    { form, error: error.message, errors: {} as FieldErrors, values: null },
-    { status: domainErrorStatus(error.kind) },
-  );
-
-function requireManager(viewer: AssociationViewer) {
-  if (!mayManageAssociation(viewer.membership.memberRole)) forbidden();
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const viewer = await scoped(request, params.id);
-  const association = viewer.association;
-  const here = `/properties/${association.id}`;
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const db = await getDb();
-
-  if (intent === "leave") {
-    const outcome = await removeMember(db, association.id, viewer.membership.memberId);
-    if (!outcome.ok) return refused("member", outcome.error);
-    return redirectWithFlash("/properties", { tone: "success", message: ASSOCIATION_MESSAGES.left });
-  }
-
-  requireManager(viewer);
-  if (intent === "settings") {
-    const submission = parseWithZod(formData, { schema: AssociationSettingsSchema });
-    if (submission.status !== "success") {
-      return json(
-        {
-          form: "settings" as FormName,
-          error: "Please correct the highlighted fields and try again.",
-          errors: (submission.error ?? {}) as FieldErrors,
-          values: submission.reply().initialValue ?? null,
-        },
-        { status: 400 },
-      );
-    }
-    const v = submission.value;
-    await updateAssociationSettings(db, association.id, {
-      name: v.name,
-      propertyType: v.property_type,
-      addressLine: v.address_line,
-      city: v.city,
-      state: v.state,
-      zip: v.zip,
-      unitCount: v.unit_count,
-      timeZone: v.time_zone,
-      fiscalYearStartMonth: v.fiscal_year_start_month,
-      boardSeats: v.board_seats,
-      quorumMinimum: v.quorum_minimum,
-    });
-    return redirectWithFlash(here, { tone: "success", message: ASSOCIATION_MESSAGES.settingsSaved });
-  }
-
-  if (intent === "invite") {
-    const submission = parseWithZod(formData, { schema: InvitationSchema });
-    if (submission.status !== "success") {
-      return json(
-        {
-          form: "invite" as FormName,
-          error: "Please correct the highlighted fields and try again.",
-          errors: (submission.error ?? {}) as FieldErrors,
-          values: submission.reply().initialValue ?? null,
-        },
-        { status: 400 },
-      );
-    }
-    const v = submission.value;
-    const outcome = await once(request, viewer.user.id, formData, (db) =>
-      createInvitation(
-        db,
-        { id: association.id, name: association.name },
-        { userId: viewer.user.id, name: viewer.profile.fullName?.trim() || viewer.user.email },
-        {
-          email: v.email,
-          memberRole: v.member_role,
-          boardOffice: (v.board_office as BoardOffice | undefined) ?? null,
-          unit: v.unit,
-        },
-      ),
-    );
-    if (!outcome.ok) return refused("invite", outcome.error);
-    return redirectWithFlash(here, {
-      tone: "success",
-      message: `${ASSOCIATION_MESSAGES.invitationSent} to ${v.email}`,
-    });
-  }
-
-  const submission = parseWithZod(formData, { schema: MemberActionSchema });
-  if (submission.status !== "success") {
-    return refused("member", { kind: "validation", message: "Choose a member and an action" });
-  }
-  const v = submission.value;
-  switch (v.intent) {
-    case "change_office": {
-      const outcome = await changeBoardOffice(db, association.id, v.member_id, v.board_office);
-      if (!outcome.ok) return refused("member", outcome.error);
-      return redirectWithFlash(here, { tone: "success", message: ASSOCIATION_MESSAGES.officeChanged });
-    }
-    case "remove": {
-      const outcome = await removeMember(db, association.id, v.member_id);
-      if (!outcome.ok) return refused("member", outcome.error);
-      const self = v.member_id === viewer.membership.memberId;
-      return redirectWithFlash(self ? "/properties" : here, {
-        tone: "success",
-        message: self ? ASSOCIATION_MESSAGES.left : ASSOCIATION_MESSAGES.memberRemoved,
-      });
-    }
-    case "revoke": {
-      const outcome = await revokeInvitation(db, association.id, v.invitation_id);
-      if (!outcome.ok) return refused("invite", outcome.error);
-      return redirectWithFlash(here, { tone: "success", message: ASSOCIATION_MESSAGES.invitationRevoked });
-    }
-    case "approve":
-    case "decline": {
-      const outcome = await decideJoinRequest(
-        db,
-        { id: association.id, name: association.name },
-        v.member_id,
-        v.intent,
-      );
-      if (!outcome.ok) return refused("member", outcome.error);
-      return redirectWithFlash(here, {
-        tone: "success",
-        message:
-          v.intent === "approve"
-            ? ASSOCIATION_MESSAGES.requestApproved
-            : ASSOCIATION_MESSAGES.requestDeclined,
-      });
-    }
-    case "leave":
-      // Handled above; the union names it so that a hand-made post cannot slip past.
-      return refused("member", { kind: "validation", message: "Choose a member and an action" });
-    default: {
-      const never: never = v;
-      return never;
-    }
-  }
-}
+export const action = ({ request, params }: ActionFunctionArgs) => associationAction(request, params.id);
 
 const card = "rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
 const cell = "px-3 py-2 align-top";
 
-function sentValue(values: unknown, name: string, fallback: string) {
-  const v = (values as Record<string, unknown> | null)?.[name];
-  return typeof v === "string" ? v : fallback;
-}
+/** A field's value as the form shows it: what was typed (after a refused post) or what is stored. */
 
 export default function AssociationPage() {
   const {
@@ -280,18 +48,39 @@ export default function AssociationPage() {
     timeZones,
     managers,
   } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>() as AssociationActionData | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errorsOf = (form: FormName): FieldErrors => (actionData?.form === form ? actionData.errors : {});
+  const [settingsForm, settings] = useForm({
+    id: "settings",
+    lastResult: actionData?.form === "settings" ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    defaultValue: {
+      name: a.name,
+      property_type: a.propertyType,
+      address_line: a.addressLine ?? "",
+      city: a.city ?? "",
+      state: a.state ?? "",
+      zip: a.zip ?? "",
+      unit_count: String(a.unitCount),
+      time_zone: a.timeZone,
+      fiscal_year_start_month: String(a.fiscalYearStartMonth),
+      board_seats: String(a.boardSeats),
+      quorum_minimum: a.quorumMinimum === null ? "" : String(a.quorumMinimum),
+    },
+  });
+  const [inviteForm, invite] = useForm({
+    id: "invite",
+    lastResult: actionData?.form === "invite" ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    defaultValue: { email: "", member_role: "homeowner", board_office: "director", unit: "" },
+  });
   const alertFor = (form: FormName) =>
     actionData?.form === form ? (
       <div className="mb-4">
         <Alert title="That did not work">{actionData.error}</Alert>
       </div>
     ) : null;
-  const settingsValues = actionData?.form === "settings" ? actionData.values : null;
-  const inviteValues = actionData?.form === "invite" ? actionData.values : null;
   const address = [a.addressLine, [a.city, a.state].filter(Boolean).join(", "), a.zip]
     .filter(Boolean)
     .join(" · ");
@@ -350,53 +139,40 @@ export default function AssociationPage() {
             Settings
           </h2>
           {alertFor("settings")}
-          <Form method="post" className="flex flex-col gap-4">
+          <Form method="post" className="flex flex-col gap-4" {...getFormProps(settingsForm)}>
             <input type="hidden" name="intent" value="settings" />
             <AssociationDetailsFields
+              key={settingsForm.key}
               idPrefix="settings"
               timeZones={timeZones}
-              errors={errorsOf("settings")}
+              errors={settingsForm.allErrors}
               values={{
-                name: sentValue(settingsValues, "name", a.name),
-                property_type: sentValue(settingsValues, "property_type", a.propertyType),
-                address_line: sentValue(settingsValues, "address_line", a.addressLine ?? ""),
-                city: sentValue(settingsValues, "city", a.city ?? ""),
-                state: sentValue(settingsValues, "state", a.state ?? ""),
-                zip: sentValue(settingsValues, "zip", a.zip ?? ""),
-                unit_count: sentValue(settingsValues, "unit_count", String(a.unitCount)),
-                time_zone: sentValue(settingsValues, "time_zone", a.timeZone),
-                fiscal_year_start_month: sentValue(
-                  settingsValues,
-                  "fiscal_year_start_month",
-                  String(a.fiscalYearStartMonth),
-                ),
+                name: shownValue(settings.name.initialValue),
+                property_type: shownValue(settings.property_type.initialValue),
+                address_line: shownValue(settings.address_line.initialValue),
+                city: shownValue(settings.city.initialValue),
+                state: shownValue(settings.state.initialValue),
+                zip: shownValue(settings.zip.initialValue),
+                unit_count: shownValue(settings.unit_count.initialValue),
+                time_zone: shownValue(settings.time_zone.initialValue),
+                fiscal_year_start_month: shownValue(settings.fiscal_year_start_month.initialValue),
               }}
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 label="Board seats"
-                id="settings-board_seats"
-                name="board_seats"
-                type="number"
+                {...getInputProps(settings.board_seats, { type: "number", ariaAttributes: false })}
                 min={1}
                 max={25}
                 required
-                defaultValue={sentValue(settingsValues, "board_seats", String(a.boardSeats))}
-                errors={errorsOf("settings").board_seats}
+                errors={settings.board_seats.errors}
               />
               <Field
                 label="Quorum (board members; empty: a majority of the seats)"
-                id="settings-quorum_minimum"
-                name="quorum_minimum"
-                type="number"
+                {...getInputProps(settings.quorum_minimum, { type: "number", ariaAttributes: false })}
                 min={1}
                 max={25}
-                defaultValue={sentValue(
-                  settingsValues,
-                  "quorum_minimum",
-                  a.quorumMinimum === null ? "" : String(a.quorumMinimum),
-                )}
-                errors={errorsOf("settings").quorum_minimum}
+                errors={settings.quorum_minimum.errors}
               />
             </div>
             <div>
@@ -575,42 +351,37 @@ export default function AssociationPage() {
             Invitations
           </h2>
           {alertFor("invite")}
-          <Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Form
+            method="post"
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+            {...getFormProps(inviteForm)}
+          >
             <input type="hidden" name="intent" value="invite" />
             <IdempotencyKey />
             <Field
               label="Email"
-              id="invite-email"
-              name="email"
-              type="email"
+              {...getInputProps(invite.email, { type: "email", ariaAttributes: false })}
               required
-              defaultValue={sentValue(inviteValues, "email", "")}
-              errors={errorsOf("invite").email}
+              errors={invite.email.errors}
             />
             <SelectField
               label="Role"
-              id="invite-member_role"
-              name="member_role"
+              {...getSelectProps(invite.member_role, { ariaAttributes: false })}
               required
-              defaultValue={sentValue(inviteValues, "member_role", "homeowner")}
               options={MEMBER_ROLES.map((r) => ({ value: r, label: MEMBER_ROLE_LABELS[r] }))}
-              errors={errorsOf("invite").member_role}
+              errors={invite.member_role.errors}
             />
             <SelectField
               label="Office (board members)"
-              id="invite-board_office"
-              name="board_office"
-              defaultValue={sentValue(inviteValues, "board_office", "director")}
+              {...getSelectProps(invite.board_office, { ariaAttributes: false })}
               options={BOARD_OFFICES.map((o) => ({ value: o, label: BOARD_OFFICE_LABELS[o] }))}
-              errors={errorsOf("invite").board_office}
+              errors={invite.board_office.errors}
             />
             <Field
               label="Unit (homeowners)"
-              id="invite-unit"
-              name="unit"
+              {...getInputProps(invite.unit, { type: "text", ariaAttributes: false })}
               maxLength={40}
-              defaultValue={sentValue(inviteValues, "unit", "")}
-              errors={errorsOf("invite").unit}
+              errors={invite.unit.errors}
             />
             <div className="sm:col-span-2 lg:col-span-4">
               <Button disabled={busy}>Send invitation</Button>

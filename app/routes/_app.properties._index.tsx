@@ -8,11 +8,10 @@ import {
 import { isRoleVerified } from "@domain/roles";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { getMemberships } from "~/auth/association.server";
 import { requireContext } from "~/auth/guards.server";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { associationFigures, boardRoomFiguresFor, listMyJoinRequests } from "~/queries/associations.server";
 

@@ -1,72 +1,17 @@
-import { parseWithZod } from "@conform-to/zod";
-import { ASSOCIATION_MESSAGES, propertyTypeLabel } from "@domain/associations";
-import { ASSOCIATION_LIMITS, JoinRequestSchema } from "@domain/associations/forms";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { ASSOCIATION_LIMITS, ASSOCIATION_MESSAGES } from "@domain/associations";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireContext } from "~/auth/guards.server";
-import { requestToJoin } from "~/commands/associations.server";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { Link } from "~/components/ui/link";
-import { getDb } from "~/db.server";
-import { redirectWithFlash } from "~/flash.server";
-import { domainErrorStatus, readForm } from "~/forms.server";
-import { once } from "~/idempotency.server";
-import { listMyJoinRequests, searchAssociationsToJoin } from "~/queries/associations.server";
+import { joinAction, joinLoader } from "./_app.properties.join.server";
 
 export const meta: MetaFunction = () => [{ title: "Join an Association · Association Commons" }];
 
-/**
- * A homeowner finds their association by name or city and asks to join with their unit (issue 12,
- * section 1); a board member or the manager approves on the association's page.
- */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireContext(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, ASSOCIATION_LIMITS.searchMax);
-  const db = await getDb();
-  const [results, requests] = await Promise.all([
-    searchAssociationsToJoin(db, viewer.user.id, q),
-    listMyJoinRequests(db, viewer.user.id),
-  ]);
-  const requested = new Set(requests.map((r) => r.associationId));
-  return json({
-    q,
-    results: results.map((r) => ({
-      ...r,
-      propertyTypeLabel: propertyTypeLabel(r.propertyType),
-      requested: requested.has(r.id),
-    })),
-  });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await requireContext(request);
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: JoinRequestSchema });
-  if (submission.status !== "success") {
-    const errors = submission.error ?? {};
-    return json(
-      {
-        associationId: String(formData.get("association_id") ?? ""),
-        error: errors.unit?.[0] ?? errors.association_id?.[0] ?? "Choose an association and give your unit",
-      },
-      { status: 400 },
-    );
-  }
-  const { association_id: associationId, unit } = submission.value;
-  const outcome = await once(request, viewer.user.id, formData, (db) =>
-    requestToJoin(db, associationId, viewer.user.id, unit),
-  );
-  if (!outcome.ok) {
-    return json(
-      { associationId, error: outcome.error.message },
-      { status: domainErrorStatus(outcome.error.kind) },
-    );
-  }
-  return redirectWithFlash("/properties", { tone: "success", message: ASSOCIATION_MESSAGES.requestSent });
-}
+/** Its loader and action (the schema with them) are in _app.properties.join.server.ts. */
+export const loader = (args: LoaderFunctionArgs) => joinLoader(args);
+export const action = (args: ActionFunctionArgs) => joinAction(args);
 
 export default function JoinAssociation() {
   const { q, results } = useLoaderData<typeof loader>();
@@ -118,34 +63,11 @@ export default function JoinAssociation() {
                 {r.requested ? (
                   <p className="mt-2 text-sm font-medium">{ASSOCIATION_MESSAGES.requestPending}</p>
                 ) : (
-                  <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
-                    <IdempotencyKey />
-                    <input type="hidden" name="association_id" value={r.id} />
-                    <div className="flex flex-col gap-1">
-                      <label htmlFor={`unit-${r.id}`} className="text-sm font-medium">
-                        Your unit
-                      </label>
-                      <input
-                        id={`unit-${r.id}`}
-                        name="unit"
-                        required
-                        maxLength={ASSOCIATION_LIMITS.unitMax}
-                        aria-invalid={actionData?.associationId === r.id ? true : undefined}
-                        aria-describedby={
-                          actionData?.associationId === r.id ? `unit-${r.id}-error` : undefined
-                        }
-                        className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-                      />
-                    </div>
-                    <button type="submit" className={buttonClass("primary")}>
-                      Request to join<span className="sr-only"> {r.name}</span>
-                    </button>
-                    {actionData?.associationId === r.id ? (
-                      <div id={`unit-${r.id}-error`} className="basis-full">
-                        <Alert title="Your request was not sent">{actionData.error}</Alert>
-                      </div>
-                    ) : null}
-                  </Form>
+                  <JoinForm
+                    associationId={r.id}
+                    associationName={r.name}
+                    lastResult={actionData?.associationId === r.id ? actionData.result : undefined}
+                  />
                 )}
               </li>
             ))}
@@ -153,5 +75,51 @@ export default function JoinAssociation() {
         )
       ) : null}
     </div>
+  );
+}
+
+/** One result's request: the unit, checked on the server (decision 056), its error beside it. */
+function JoinForm({
+  associationId,
+  associationName,
+  lastResult,
+}: {
+  associationId: string;
+  associationName: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useForm<{ association_id: string; unit: string }>({
+    id: `join-${associationId}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
+  const unit = fields.unit;
+  const errors = [...(form.errors ?? []), ...(unit.errors ?? [])];
+  return (
+    <Form method="post" className="mt-3 flex flex-wrap items-end gap-2" {...getFormProps(form)}>
+      <IdempotencyKey />
+      <input type="hidden" name="association_id" value={associationId} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={unit.id} className="text-sm font-medium">
+          Your unit
+        </label>
+        <input
+          {...getInputProps(unit, { type: "text", ariaAttributes: false })}
+          required
+          maxLength={ASSOCIATION_LIMITS.unitMax}
+          aria-invalid={errors.length ? true : undefined}
+          aria-describedby={errors.length ? unit.errorId : undefined}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+      </div>
+      <button type="submit" className={buttonClass("primary")}>
+        Request to join<span className="sr-only"> {associationName}</span>
+      </button>
+      {errors.length ? (
+        <div id={unit.errorId} className="basis-full">
+          <Alert title="Your request was not sent">{errors.join(" ")}</Alert>
+        </div>
+      ) : null}
+    </Form>
   );
 }

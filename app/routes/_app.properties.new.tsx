@@ -1,113 +1,44 @@
-import { parseWithZod } from "@conform-to/zod";
-import {
-  ASSOCIATION_MESSAGES,
-  BOARD_OFFICE_LABELS,
-  BOARD_OFFICES,
-  CREATOR_ROLE_FOR,
-  MEMBER_ROLE_LABELS,
-  type MemberRole,
-} from "@domain/associations";
-import { CreateAssociationSchema } from "@domain/associations/forms";
-import { isRoleVerified } from "@domain/roles";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { BOARD_OFFICE_LABELS, BOARD_OFFICES, MEMBER_ROLE_LABELS } from "@domain/associations";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { type ActiveViewer, forbidden, requireContext } from "~/auth/guards.server";
-import { createAssociation } from "~/commands/associations.server";
-import {
-  AssociationDetailsFields,
-  type FieldErrors,
-  serverTimeZones,
-} from "~/components/associations/details-fields";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AssociationDetailsFields, shownValue } from "~/components/associations/details-fields";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/ui/select-field";
-import { redirectWithFlash } from "~/flash.server";
-import { readForm } from "~/forms.server";
-import { once } from "~/idempotency.server";
+import { newAssociationAction, newAssociationLoader } from "./_app.properties.new.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Association · Association Commons" }];
 
-/**
- * How the person may belong to a new association: one choice per verified, current board member or
- * property manager role they hold. None: they may not create one (issue 12, section 1).
- */
-function creatorRoles(viewer: ActiveViewer): MemberRole[] {
-  const roles = new Set<MemberRole>();
-  for (const r of viewer.roles) {
-    const memberRole = CREATOR_ROLE_FOR[r.roleType];
-    if (memberRole && r.isCurrent && isRoleVerified(r.verificationStatus)) roles.add(memberRole);
-  }
-  return [...roles];
-}
-
-async function requireCreator(request: Request) {
-  const viewer = await requireContext(request);
-  const roles = creatorRoles(viewer);
-  if (roles.length === 0) forbidden(ASSOCIATION_MESSAGES.notVerified);
-  return { viewer, roles };
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { viewer, roles } = await requireCreator(request);
-  return json({
-    roles,
-    timeZones: serverTimeZones(),
-    defaultTimeZone: viewer.profile.timezone || "America/New_York",
-  });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const { viewer, roles } = await requireCreator(request);
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: CreateAssociationSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply(), errors: submission.error ?? {} }, { status: 400 });
-  }
-  const v = submission.value;
-  if (!roles.includes(v.creator_role)) {
-    const errors = { creator_role: [ASSOCIATION_MESSAGES.notVerified] };
-    return json({ result: submission.reply({ fieldErrors: errors }), errors }, { status: 403 });
-  }
-  const { id } = await once(request, viewer.user.id, formData, (db) =>
-    createAssociation(
-      db,
-      {
-        name: v.name,
-        propertyType: v.property_type,
-        addressLine: v.address_line,
-        city: v.city,
-        state: v.state,
-        zip: v.zip,
-        unitCount: v.unit_count,
-        timeZone: v.time_zone,
-        fiscalYearStartMonth: v.fiscal_year_start_month,
-      },
-      {
-        userId: viewer.user.id,
-        memberRole: v.creator_role,
-        boardOffice: v.creator_role === "board_member" ? (v.board_office ?? "president") : null,
-      },
-    ),
-  );
-  return redirectWithFlash(`/properties/${id}`, { tone: "success", message: ASSOCIATION_MESSAGES.created });
-}
-
-const text = (formData: unknown, name: string) => {
-  const value = (formData as Record<string, unknown> | undefined)?.[name];
-  return typeof value === "string" ? value : "";
-};
+/** Its loader and action (the schema with them) are in _app.properties.new.server.ts. */
+export const loader = (args: LoaderFunctionArgs) => newAssociationLoader(args);
+export const action = (args: ActionFunctionArgs) => newAssociationAction(args);
 
 export default function NewAssociation() {
   const { roles, timeZones, defaultTimeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errors: FieldErrors = (actionData?.errors as FieldErrors | undefined) ?? {};
-  const sent = actionData?.result.initialValue;
-  const value = (name: string, fallback = "") => (sent ? text(sent, name) : fallback);
+  // Checked on the server only (decision 056); the refused form comes back with its values.
+  const [form, fields] = useForm({
+    id: "new-association",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    defaultValue: {
+      name: "",
+      property_type: "",
+      address_line: "",
+      city: "",
+      state: "",
+      zip: "",
+      unit_count: "",
+      time_zone: defaultTimeZone,
+      fiscal_year_start_month: "1",
+      creator_role: roles[0] ?? "",
+      board_office: "president",
+    },
+  });
   return (
     <div className="mx-auto max-w-3xl">
       <p className="text-sm">
@@ -119,7 +50,7 @@ export default function NewAssociation() {
       <p className="mt-1 text-slate-600 dark:text-slate-400">
         You will be its first member. You can invite the board, the manager and homeowners next.
       </p>
-      <Form method="post" className="mt-6 flex flex-col gap-6" noValidate={false}>
+      <Form method="post" className="mt-6 flex flex-col gap-6" {...getFormProps(form)}>
         <IdempotencyKey />
         {actionData ? (
           <Alert title="The association was not created">
@@ -134,19 +65,20 @@ export default function NewAssociation() {
             Association
           </h2>
           <AssociationDetailsFields
+            key={form.key}
             idPrefix="new"
             timeZones={timeZones}
-            errors={errors}
+            errors={form.allErrors}
             values={{
-              name: value("name"),
-              property_type: value("property_type"),
-              address_line: value("address_line"),
-              city: value("city"),
-              state: value("state"),
-              zip: value("zip"),
-              unit_count: value("unit_count"),
-              time_zone: value("time_zone", defaultTimeZone),
-              fiscal_year_start_month: value("fiscal_year_start_month", "1"),
+              name: shownValue(fields.name.initialValue),
+              property_type: shownValue(fields.property_type.initialValue),
+              address_line: shownValue(fields.address_line.initialValue),
+              city: shownValue(fields.city.initialValue),
+              state: shownValue(fields.state.initialValue),
+              zip: shownValue(fields.zip.initialValue),
+              unit_count: shownValue(fields.unit_count.initialValue),
+              time_zone: shownValue(fields.time_zone.initialValue),
+              fiscal_year_start_month: shownValue(fields.fiscal_year_start_month.initialValue),
             }}
           />
         </section>
@@ -160,21 +92,19 @@ export default function NewAssociation() {
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               label="You join as"
-              name="creator_role"
+              {...getSelectProps(fields.creator_role, { ariaAttributes: false })}
               id="new-creator_role"
               required
-              defaultValue={value("creator_role", roles[0])}
               options={roles.map((r) => ({ value: r, label: MEMBER_ROLE_LABELS[r] }))}
-              errors={errors.creator_role}
+              errors={fields.creator_role.errors}
             />
             {roles.includes("board_member") ? (
               <SelectField
                 label="Office (board members)"
-                name="board_office"
+                {...getSelectProps(fields.board_office, { ariaAttributes: false })}
                 id="new-board_office"
-                defaultValue={value("board_office", "president")}
                 options={BOARD_OFFICES.map((o) => ({ value: o, label: BOARD_OFFICE_LABELS[o] }))}
-                errors={errors.board_office}
+                errors={fields.board_office.errors}
               />
             ) : null}
           </div>

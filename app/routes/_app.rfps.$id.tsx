@@ -1,8 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
 import { CREDIT_RULES_TEXT, WITHDRAW_CONFIRM_TEXT } from "@domain/credits/status";
-import { PROPOSAL_LIMITS, ProposalFormSchema } from "@domain/proposal";
-import { URGENCY_LABELS } from "@domain/rfp";
+import { PROPOSAL_LIMITS } from "@domain/proposal/limits";
 import {
   formatFileSize,
   RFP_DOCUMENT_ACCEPT,
@@ -10,10 +14,10 @@ import {
   RFP_DOCUMENT_MAX_MB,
 } from "@domain/rfp/documents";
 import { isRfpId, RFP_NOT_FOUND } from "@domain/rfp/search";
+import { URGENCY_LABELS } from "@domain/rfp/urgency";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ArrowLeft, FileText } from "lucide-react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { pageNotFound, requireContext } from "~/auth/guards.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
@@ -21,7 +25,7 @@ import { CategoryIcon } from "~/components/rfps/category-icon";
 import { ScopeText, STATUS_LABEL, STATUS_STYLE } from "~/components/rfps/rfp-card";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { ArrowLeft, FileText } from "~/components/ui/icons";
 import {
   type RfpDetailActionData,
   type RfpDetailData,
@@ -72,42 +76,38 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A text input wired by Conform (name, id, value after a refused post, aria-invalid), with its error. */
 function Input({
-  name,
+  meta,
   label,
-  values,
-  errors,
   hint,
   ...rest
 }: {
-  name: string;
+  meta: FieldMetadata<string>;
   label: string;
-  values: Record<string, string>;
-  errors?: Record<string, string[] | undefined>;
   hint?: string;
-} & React.InputHTMLAttributes<HTMLInputElement>) {
-  const err = errors?.[name]?.length ? errors[name] : undefined;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue">) {
+  const err = meta.errors?.length ? meta.errors : undefined;
+  const hintId = `${meta.id}-hint`;
   return (
     <div>
-      <label htmlFor={`p-${name}`} className="mb-1 block text-sm font-medium">
+      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium">
         {label}
       </label>
       <input
-        id={`p-${name}`}
-        name={name}
-        defaultValue={values[name] ?? ""}
+        {...getInputProps(meta, { type: rest.type === "date" ? "date" : "text", ariaAttributes: false })}
         aria-invalid={err ? true : undefined}
-        aria-describedby={err ? `p-${name}-error` : hint ? `p-${name}-hint` : undefined}
+        aria-describedby={err ? meta.errorId : hint ? hintId : undefined}
         className={fieldClass(Boolean(err))}
         {...rest}
       />
       {hint && !err ? (
-        <p id={`p-${name}-hint`} className="mt-1 text-xs text-slate-500">
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
           {hint}
         </p>
       ) : null}
       {err ? (
-        <p id={`p-${name}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+        <p id={meta.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
           {err.join(" ")}
         </p>
       ) : null}
@@ -116,29 +116,24 @@ function Input({
 }
 
 /**
- * The bid form, checked by the bid branch of the page's one schema (ProposalFormSchema, whose fields
- * RfpDetailSchema's save_draft and submit share): in the browser as fields lose focus, on the server
- * always; what the RFP requires of a submitted bid comes back from the server (decide).
+ * The bid form, a Conform form checked on the server by the bid branch of the page's one schema
+ * (RfpDetailSchema's save_draft and submit, in _app.rfps.$id.server.ts); what the RFP requires of a
+ * submitted bid comes back from the server (decide). No schema runs in the browser.
  */
 function ProposalForm({ data, action }: { data: RfpDetailData; action: RfpDetailActionData | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const mine = action && (action.intent === "submit" || action.intent === "save_draft") ? action : undefined;
-  const [form] = useForm({
+  const [form, fields] = useForm<Record<string, string>>({
     id: "bid-form",
     lastResult: mine?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    // The bid branch of the page's schema: the intent comes from the button pressed, which a field
-    // losing focus has not.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProposalFormSchema }),
+    shouldValidate: "onSubmit",
+    // What the draft holds; after a refused post, what was typed (Conform's lastResult).
+    defaultValue: data.proposal?.values ?? data.emptyValues,
   });
-  // What was typed (after a refused post) or what the draft holds.
-  const typed = form.initialValue as Record<string, unknown> | undefined;
-  const values: Record<string, string> = mine?.result?.initialValue
-    ? Object.fromEntries(Object.entries(typed ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : ""]))
-    : (data.proposal?.values ?? data.emptyValues);
-  const errors = form.allErrors as Record<string, string[] | undefined>;
+  const field = (name: string) => fields[name] as FieldMetadata<string>;
+  const coverLetter = field("cover_letter");
+  const references = field("references");
   const { rfp, credits } = data;
   const short = credits !== null && credits.balance < credits.cost;
   return (
@@ -165,104 +160,85 @@ function ProposalForm({ data, action }: { data: RfpDetailData; action: RfpDetail
       ) : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <Input
-          name="total_price"
+          meta={field("total_price")}
           label={rfp.hourly ? "Your hourly rate ($)" : "Your total price ($)"}
           inputMode="numeric"
-          values={values}
-          errors={errors}
           hint={`The RFP's budget: ${rfp.budget}`}
         />
-        <Input
-          name="timeline_days"
-          label="Timeline (days)"
-          inputMode="numeric"
-          values={values}
-          errors={errors}
-        />
-        <Input
-          name="proposed_start_date"
-          label="Proposed start date"
-          type="date"
-          values={values}
-          errors={errors}
-        />
+        <Input meta={field("timeline_days")} label="Timeline (days)" inputMode="numeric" />
+        <Input meta={field("proposed_start_date")} label="Proposed start date" type="date" />
       </div>
       <div>
-        <label htmlFor="p-cover_letter" className="mb-1 block text-sm font-medium">
+        <label htmlFor={coverLetter.id} className="mb-1 block text-sm font-medium">
           Cover letter
         </label>
         <textarea
-          id="p-cover_letter"
-          name="cover_letter"
+          {...getTextareaProps(coverLetter, { ariaAttributes: false })}
           rows={6}
           maxLength={PROPOSAL_LIMITS.coverLetterMax}
-          defaultValue={values.cover_letter ?? ""}
-          aria-invalid={errors?.cover_letter ? true : undefined}
-          aria-describedby="p-cover_letter-hint"
-          className={fieldClass(Boolean(errors?.cover_letter))}
+          aria-invalid={coverLetter.errors ? true : undefined}
+          aria-describedby={coverLetter.errorId}
+          className={fieldClass(Boolean(coverLetter.errors))}
         />
         <p
-          id="p-cover_letter-hint"
-          className={`mt-1 text-sm ${errors?.cover_letter ? "text-red-700 dark:text-red-400" : "text-xs text-slate-500"}`}
+          id={coverLetter.errorId}
+          className={`mt-1 text-sm ${coverLetter.errors ? "text-red-700 dark:text-red-400" : "text-xs text-slate-500"}`}
         >
-          {errors?.cover_letter?.join(" ") ??
+          {coverLetter.errors?.join(" ") ??
             `Why you, how you would do the work, and what is included. At least ${PROPOSAL_LIMITS.coverLetterMin} characters.`}
         </p>
       </div>
       {rfp.requirements.insurance ? (
         <fieldset className="grid gap-4 rounded-md border border-slate-200 p-3 sm:grid-cols-3 dark:border-slate-800">
           <legend className="px-1 text-sm font-semibold">Insurance</legend>
-          <Input name="insurance_carrier" label="Insurance carrier" values={values} errors={errors} />
+          <Input meta={field("insurance_carrier")} label="Insurance carrier" />
           <Input
-            name="general_liability_coverage"
+            meta={field("general_liability_coverage")}
             label="General liability ($)"
             inputMode="numeric"
-            values={values}
-            errors={errors}
           />
           <Input
-            name="workers_compensation_coverage"
+            meta={field("workers_compensation_coverage")}
             label="Workers' compensation ($)"
             inputMode="numeric"
-            values={values}
-            errors={errors}
           />
         </fieldset>
       ) : null}
       {rfp.requirements.license ? (
         <fieldset className="grid gap-4 rounded-md border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-800">
           <legend className="px-1 text-sm font-semibold">License</legend>
-          <Input name="license_number" label="License number" values={values} errors={errors} />
-          <Input name="license_state" label="Issuing state" maxLength={2} values={values} errors={errors} />
+          <Input meta={field("license_number")} label="License number" />
+          <Input meta={field("license_state")} label="Issuing state" maxLength={2} />
         </fieldset>
       ) : null}
-      <fieldset className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
+      <fieldset
+        className="rounded-md border border-slate-200 p-3 dark:border-slate-800"
+        aria-describedby={references.errors ? references.errorId : undefined}
+      >
         <legend className="px-1 text-sm font-semibold">
           References
           {rfp.requirements.references
             ? ` (at least ${PROPOSAL_LIMITS.referencesRequired} required)`
             : " (optional)"}
         </legend>
-        {errors?.references ? (
-          <p id="p-references-error" className="mb-2 text-sm text-red-700 dark:text-red-400">
-            {errors.references.join(" ")}
+        {references.errors ? (
+          <p id={references.errorId} className="mb-2 text-sm text-red-700 dark:text-red-400">
+            {references.errors.join(" ")}
           </p>
         ) : null}
         <div className="space-y-2">
           {Array.from({ length: data.referenceRows }, (_, i) => i + 1).map((n) => (
             <div key={n} className="grid gap-2 sm:grid-cols-2">
               <input
-                name={`reference_name_${n}`}
+                {...getInputProps(field(`reference_name_${n}`), { type: "text", ariaAttributes: false })}
                 aria-label={`Reference ${n} name`}
                 placeholder={`Reference ${n}: name and association`}
-                defaultValue={values[`reference_name_${n}`] ?? ""}
                 className={fieldClass(false)}
               />
               <input
-                name={`reference_contact_${n}`}
+                {...getInputProps(field(`reference_contact_${n}`), { type: "text", ariaAttributes: false })}
                 aria-label={`Reference ${n} contact`}
                 placeholder="Phone or e-mail"
-                defaultValue={values[`reference_contact_${n}`] ?? ""}
                 className={fieldClass(false)}
               />
             </div>
@@ -416,8 +392,15 @@ function ProposalPanel({ data, action }: { data: RfpDetailData; action: RfpDetai
 
 function AuthorActions({ data, action }: { data: RfpDetailData; action: RfpDetailActionData | undefined }) {
   const { rfp } = data;
-  const cancelError =
-    action?.intent === "cancel" ? (action.result?.error?.reason?.join(" ") ?? action.formError) : undefined;
+  const mine = action?.intent === "cancel" ? action : undefined;
+  const [cancelForm, cancelFields] = useForm<{ reason: string }>({
+    id: "cancel-form",
+    lastResult: mine?.result,
+    shouldValidate: "onSubmit",
+  });
+  const reason = cancelFields.reason;
+  // The reason's own error, or the command's refusal (told where the reason is typed).
+  const cancelError = reason.errors?.join(" ") ?? mine?.formError;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
@@ -474,27 +457,23 @@ function AuthorActions({ data, action }: { data: RfpDetailData; action: RfpDetai
           className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800"
         >
           <summary className="cursor-pointer font-semibold">Cancel RFP</summary>
-          <Form method="post" className="mt-2 space-y-2">
+          <Form method="post" className="mt-2 space-y-2" {...getFormProps(cancelForm)}>
             <p className="text-slate-600 dark:text-slate-400">
               Every vendor who submitted a proposal gets their credits back automatically.
             </p>
-            <label htmlFor="cancel-reason" className="block font-medium">
+            <label htmlFor={reason.id} className="block font-medium">
               Reason
             </label>
             <textarea
-              id="cancel-reason"
-              name="reason"
+              {...getTextareaProps(reason, { ariaAttributes: false })}
               rows={2}
               maxLength={1000}
-              defaultValue={
-                action?.intent === "cancel" ? String(action.result?.initialValue?.reason ?? "") : ""
-              }
               aria-invalid={cancelError ? true : undefined}
-              aria-describedby={cancelError ? "cancel-error" : undefined}
+              aria-describedby={cancelError ? reason.errorId : undefined}
               className={fieldClass(Boolean(cancelError))}
             />
             {cancelError ? (
-              <p id="cancel-error" className="text-red-700 dark:text-red-400">
+              <p id={reason.errorId} className="text-red-700 dark:text-red-400">
                 {cancelError}
               </p>
             ) : null}

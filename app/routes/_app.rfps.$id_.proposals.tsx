@@ -1,206 +1,27 @@
-import { meetingMinutesUrl } from "@domain/meeting/links";
-import {
-  isActiveProposal,
-  PROPOSAL_AUTHOR_LABELS,
-  PROPOSAL_MESSAGES,
-  type ProposalStatus,
-  priceAgainstBudget,
-  requirementsMet,
-} from "@domain/proposal";
-
-import { formatFileSize } from "@domain/rfp/documents";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ArrowLeft, Check, Minus, X } from "lucide-react";
-import { z } from "zod";
-import { rfpActor, viewableRfp, viewerTimeZone } from "~/auth/actors.server";
-import { mayOpenBoardRoom } from "~/auth/board-room.server";
-import { forbidden, requireContext } from "~/auth/guards.server";
-import { awardPerBoardVote, reviewProposalCommand } from "~/commands/rfps.server";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
-import { getDb } from "~/db.server";
-import { redirectWithFlash } from "~/flash.server";
-import { domainErrorStatus, parseSubmission } from "~/forms.server";
-import { boardMotionsForRfp, boardVoteAwards } from "~/queries/board-votes.server";
-import { documentsOfProposals, listRfpProposals } from "~/queries/rfp-detail.server";
-import { budgetLabel, dateLabel } from "~/queries/rfp-present.server";
+import { ArrowLeft, Check, Minus, X } from "~/components/ui/icons";
+import {
+  proposalsAction,
+  proposalsLoader,
+  type ReviewActionData,
+} from "~/routes/_app.rfps.$id_.proposals.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Proposals: ${data.rfp.title} · Association Commons` : "Proposals · Association Commons" },
 ];
 
-/** Only the RFP's author (or an admin) reviews its proposals. */
-async function reviewer(request: Request, rfpId: string) {
-  const viewer = await requireContext(request);
-  const rfp = await viewableRfp(viewer, rfpId);
-  const actor = rfpActor(viewer);
-  if (rfp.authorId !== viewer.user.id && !actor.isAdmin) forbidden(PROPOSAL_MESSAGES.reviewAuthorOnly);
-  return { viewer, rfp, actor };
-}
-
-const PRICE_POSITION = {
-  below: "Below budget",
-  within: "Within budget",
-  above: "Above budget",
-  unknown: "No budget to compare",
-} as const;
-
 /**
  * /rfps/{id}/proposals: the author's review (spec 001 section 4; issue 4 part 5). Every bid side by side
  * (price against the budget, timeline, requirements met), and shortlist, accept or reject, each a plain
- * form post. `?compare=` narrows the comparison to the chosen bids.
+ * form post. `?compare=` narrows the comparison to the chosen bids. Only the RFP's author (or an admin).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { viewer, rfp } = await reviewer(request, params.id ?? "");
-  const tz = viewerTimeZone(viewer);
-  const db = await getDb();
-  const proposals = await listRfpProposals(db, rfp.id);
-  const documents = await documentsOfProposals(
-    db,
-    proposals.map((p) => p.id),
-  );
-  const compare = new URL(request.url).searchParams.getAll("compare");
-  const reviewable = rfp.status === "published";
-  // Award per board vote (issue 12): passed motions of the RFP's association naming its proposals.
-  const association = rfp.associationId;
-  const passed = association && reviewable ? await boardMotionsForRfp(db, rfp.id, association) : [];
-  const awards = await boardVoteAwards(db, rfp.id);
-  const cited =
-    association && awards.length > 0
-      ? await boardMotionsForRfp(db, rfp.id, association, { motionIds: awards.map((a) => a.motionId) })
-      : [];
-  // A cited motion links to its minutes only for a viewer the board room of the RFP's association
-  // admits (not every admin, nor an author outside its board): anyone else would follow it to a 404.
-  const mayReadMinutes =
-    association !== null && (passed.length > 0 || awards.length > 0)
-      ? await mayOpenBoardRoom(viewer, association)
-      : false;
-  const minutesUrl = (meetingId: string): string | null =>
-    mayReadMinutes ? meetingMinutesUrl(meetingId) : null;
-  const cite = (m: (typeof passed)[number]) => ({
-    motionId: m.motionId,
-    motion: m.motion,
-    meeting: m.meetingTitle,
-    meetingDate: dateLabel(m.meetingStart, m.timeZone),
-    votes: `For ${m.votesFor}, against ${m.votesAgainst}, abstain ${m.votesAbstain}`,
-    minutesUrl: minutesUrl(m.meetingId),
-  });
-  return json({
-    rfp: {
-      id: rfp.id,
-      title: rfp.title,
-      status: rfp.status,
-      budget: budgetLabel(rfp),
-      hourly: rfp.budgetType === "hourly",
-    },
-    reviewable,
-    compare,
-    proposals: proposals.map((p) => {
-      const met = requirementsMet(p.fields, rfp.fields);
-      return {
-        id: p.id,
-        vendor: p.vendorName?.trim() || p.vendorEmail,
-        organization: p.vendorOrganization,
-        status: p.status as ProposalStatus,
-        label: PROPOSAL_AUTHOR_LABELS[p.status],
-        price:
-          p.totalPrice === null
-            ? null
-            : `$${p.totalPrice.toLocaleString("en-US")}${rfp.budgetType === "hourly" ? "/hr" : ""}`,
-        pricePosition:
-          p.totalPrice === null ? null : PRICE_POSITION[priceAgainstBudget(p.totalPrice, rfp.fields)],
-        priceAbove: p.totalPrice !== null && priceAgainstBudget(p.totalPrice, rfp.fields) === "above",
-        timelineDays: p.timelineDays,
-        startDate: p.proposedStartDate,
-        met,
-        coverLetter: p.coverLetter,
-        insuranceCarrier: p.fields.insurance_carrier ?? null,
-        licenseNumber: p.fields.license_number
-          ? `${p.fields.license_number}${p.fields.license_state ? ` (${p.fields.license_state})` : ""}`
-          : null,
-        references: p.fields.references,
-        documents: (documents.get(p.id) ?? []).map((d) => ({ ...d, size: formatFileSize(d.fileSize) })),
-        submittedAt: dateLabel(p.submittedAt, tz),
-        rejectionReason: p.rejectionReason,
-        canShortlist: reviewable && p.status === "submitted",
-        canDecide: reviewable && isActiveProposal(p.status),
-        boardVotes:
-          reviewable && isActiveProposal(p.status)
-            ? passed.filter((m) => m.proposalId === p.id).map(cite)
-            : [],
-        awardedPerBoardVote: (() => {
-          const award = awards.find((a) => a.proposalId === p.id);
-          if (!award) return null;
-          const motion = cited.find((m) => m.motionId === award.motionId);
-          return motion ? cite(motion) : { minutesUrl: minutesUrl(award.meetingId), motion: null };
-        })(),
-      };
-    }),
-  });
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => proposalsLoader(request, params.id ?? "");
 
-/** The review forms of the page: one schema, told apart by their hidden intent. */
-const ReviewSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("shortlist"), proposal_id: z.string().uuid() }),
-  z.object({ intent: z.literal("accept"), proposal_id: z.string().uuid() }),
-  z.object({
-    intent: z.literal("award-board-vote"),
-    proposal_id: z.string().uuid(),
-    motion_id: z.string().uuid(),
-  }),
-  z.object({
-    intent: z.literal("reject"),
-    proposal_id: z.string().uuid(),
-    reason: z
-      .string()
-      .trim()
-      .max(1000, "The reason can be at most 1000 characters")
-      .transform((v) => v || undefined)
-      .optional(),
-  }),
-]);
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { rfp, actor } = await reviewer(request, params.id ?? "");
-  const { formData, submission } = await parseSubmission(request, ReviewSchema);
-  if (submission.status !== "success") {
-    const proposalId = String(formData.get("proposal_id") ?? "");
-    const reasonError = submission.error?.reason?.[0];
-    return json({ proposalId, error: reasonError ?? PROPOSAL_MESSAGES.notReviewable }, { status: 400 });
-  }
-  const value = submission.value;
-  const { intent, proposal_id: proposalId } = value;
-  const db = await getDb();
-  const outcome =
-    value.intent === "award-board-vote"
-      ? await awardPerBoardVote(db, { rfpId: rfp.id, reviewer: actor, proposalId, motionId: value.motion_id })
-      : await reviewProposalCommand(db, {
-          rfpId: rfp.id,
-          reviewer: actor,
-          command:
-            value.intent === "reject"
-              ? { type: "Reject", proposalId, reason: value.reason ?? null }
-              : { type: value.intent === "accept" ? "Accept" : "Shortlist", proposalId },
-        });
-  if (!outcome.ok) {
-    return json(
-      { proposalId, error: outcome.error.message },
-      { status: domainErrorStatus(outcome.error.kind) },
-    );
-  }
-  const message =
-    intent === "award-board-vote"
-      ? "Proposal awarded per board vote. The RFP is closed as awarded and the other bidders were told."
-      : intent === "accept"
-        ? "Proposal accepted. The RFP is closed as awarded and the other bidders were told."
-        : intent === "shortlist"
-          ? "Proposal shortlisted"
-          : "Proposal rejected";
-  return redirectWithFlash(`/rfps/${rfp.id}/proposals`, { tone: "success", message });
-}
+export const action = ({ request, params }: ActionFunctionArgs) => proposalsAction(request, params.id ?? "");
 
 function Met({ value, label }: { value: boolean | null; label: string }) {
   if (value === null)
@@ -257,9 +78,56 @@ function BoardVoteCitation({
   );
 }
 
+/** Rejecting one proposal, with an optional reason (a Conform form checked on the server). */
+function RejectForm({
+  proposalId,
+  busy,
+  answer,
+}: {
+  proposalId: string;
+  busy: boolean;
+  answer: ReviewActionData | undefined;
+}) {
+  const [form, fields] = useForm<{ reason: string }>({
+    id: `reject-${proposalId}`,
+    lastResult: answer?.result,
+    shouldValidate: "onSubmit",
+  });
+  const reason = fields.reason;
+  return (
+    <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" {...getFormProps(form)}>
+      <input type="hidden" name="proposal_id" value={proposalId} />
+      <div>
+        <label htmlFor={reason.id} className="block text-xs font-medium">
+          Reason (optional, the vendor sees it)
+        </label>
+        <input
+          {...getInputProps(reason, { type: "text" })}
+          maxLength={1000}
+          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+        {reason.errors ? (
+          <p id={reason.errorId} className="mt-1 text-xs text-red-700 dark:text-red-400">
+            {reason.errors.join(" ")}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        name="intent"
+        value="reject"
+        disabled={busy}
+        className={buttonClass("secondary", "px-3 py-1.5")}
+      >
+        Reject proposal
+      </button>
+    </Form>
+  );
+}
+
 export default function ProposalsReview() {
   const { rfp, proposals, compare, reviewable } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>() as ReviewActionData | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const shown = compare.length >= 2 ? proposals.filter((p) => compare.includes(p.id)) : proposals;
@@ -279,9 +147,7 @@ export default function ProposalsReview() {
           {reviewable ? "" : " This RFP is no longer open for review."}
         </p>
       </div>
-      {actionData && "error" in actionData ? (
-        <Alert title="That did not work">{actionData.error}</Alert>
-      ) : null}
+      {actionData?.error ? <Alert title="That did not work">{actionData.error}</Alert> : null}
       {proposals.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
           <h2 className="text-lg font-semibold">No proposals yet</h2>
@@ -571,7 +437,10 @@ export default function ProposalsReview() {
                         </button>
                       </Form>
                     ) : null}
-                    <details className="text-sm">
+                    <details
+                      className="text-sm"
+                      open={actionData?.proposalId === p.id && actionData.intent === "reject"}
+                    >
                       <summary
                         className={buttonClass(
                           "ghost",
@@ -580,29 +449,15 @@ export default function ProposalsReview() {
                       >
                         Reject<span className="sr-only"> {p.vendor}'s proposal</span>
                       </summary>
-                      <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
-                        <input type="hidden" name="proposal_id" value={p.id} />
-                        <div>
-                          <label htmlFor={`reason-${p.id}`} className="block text-xs font-medium">
-                            Reason (optional, the vendor sees it)
-                          </label>
-                          <input
-                            id={`reason-${p.id}`}
-                            name="reason"
-                            maxLength={1000}
-                            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
-                          />
-                        </div>
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="reject"
-                          disabled={busy}
-                          className={buttonClass("secondary", "px-3 py-1.5")}
-                        >
-                          Reject proposal
-                        </button>
-                      </Form>
+                      <RejectForm
+                        proposalId={p.id}
+                        busy={busy}
+                        answer={
+                          actionData?.proposalId === p.id && actionData.intent === "reject"
+                            ? actionData
+                            : undefined
+                        }
+                      />
                     </details>
                   </div>
                 ) : null}

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { SAVED_SEARCH_UPGRADE_URL } from "@domain/rfp/saved-searches";
 import {
   activeFilterCount,
@@ -10,12 +9,7 @@ import {
 } from "@domain/rfp/search";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import {
-  LayoutGrid as LucideLayoutGrid,
-  List as LucideList,
-  RefreshCw as LucideRefreshCw,
-} from "lucide-react";
+import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { rfpViewer, vendorActor, viewerMayCreateRfps, viewerTimeZone } from "~/auth/actors.server";
 import { requireContext } from "~/auth/guards.server";
@@ -28,15 +22,11 @@ import {
 } from "~/commands/saved-searches.server";
 import { Pager } from "~/components/rfps/pager";
 import { RfpCard } from "~/components/rfps/rfp-card";
-import {
-  type SavedSearchActionData,
-  SavedSearches,
-  SavedSearchSchema,
-} from "~/components/rfps/saved-searches";
+import { parseSavedSearch } from "~/components/rfps/saved-search-schema.server";
+import { type SavedSearchActionData, SavedSearches } from "~/components/rfps/saved-searches";
 import { ActiveFilterChips, QuickFilters, RfpSearchForm, searchHref } from "~/components/rfps/search-form";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
-import { staticIcon } from "~/components/ui/static-icon";
+import { LayoutGrid, List, RefreshCw } from "~/components/ui/icons";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, readForm } from "~/forms.server";
@@ -44,11 +34,6 @@ import { once } from "~/idempotency.server";
 import { cardData, type RfpCardData } from "~/queries/rfp-present.server";
 import { searchRfps } from "~/queries/rfp-search.server";
 import { listSavedSearches } from "~/queries/saved-searches.server";
-
-// Drawn from one string each (see staticIcon): these appear on every page.
-const LayoutGrid = staticIcon(LucideLayoutGrid);
-const List = staticIcon(LucideList);
-const RefreshCw = staticIcon(LucideRefreshCw);
 
 export const meta: MetaFunction = () => [{ title: "RFPs · Association Commons" }];
 
@@ -110,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireContext(request);
   const userId = viewer.user.id;
-  const submission = parseWithZod(await readForm(request), { schema: SavedSearchSchema });
+  const submission = parseSavedSearch(await readForm(request));
   const url = new URL(request.url);
   url.searchParams.delete("index");
   const back = `/rfps${url.searchParams.size > 0 ? `?${url.searchParams}` : ""}`;
@@ -186,7 +171,7 @@ function RefreshButton() {
         setSpinning(true);
         revalidator.revalidate();
       }}
-      className={buttonClass("ghost", "js-only px-2 py-1.5")}
+      className={buttonClass("ghost", "js-only")}
       aria-label="Refresh"
     >
       <RefreshCw aria-hidden="true" className={`h-4 w-4 ${spinning ? "animate-spin" : ""}`} />

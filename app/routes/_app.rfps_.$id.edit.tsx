@@ -1,6 +1,6 @@
 import { isRfpId, RFP_NOT_FOUND } from "@domain/rfp/search";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { pageNotFound, requireContext } from "~/auth/guards.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { RfpWizard, type WizardActionResult, type WizardData } from "~/components/rfp-wizard/rfp-wizard";
@@ -23,6 +23,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isRfpId(params.id)) return notAnRfp(request);
   return wizardLoader(request, params.id);
 }
+
+// A 409 (the RFP changed since the page was rendered) shows the current values: single fetch does not
+// re-run loaders after a 4xx answer on its own, so this route asks for it (decision 049).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (!isRfpId(params.id)) return notAnRfp(request);

@@ -7,12 +7,11 @@ import {
 import { pageCount } from "@domain/rfp/search";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { viewerTimeZone } from "~/auth/actors.server";
 import { RouteErrorBoundary, responseMessage } from "~/components/errors/error-screens";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { requireVendorContext, VENDOR_PAGES_MESSAGE } from "~/payments/guards.server";
 import {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { VersionConflictError } from "@db/event-store";
+import type { EditConflict } from "@db/event-store";
 import {
   DEFAULT_TIME_ZONE,
   EMPTY_RFP_FIELDS,
@@ -29,17 +29,20 @@ import {
   toFormErrors,
   WIZARD_MESSAGES,
   type WizardForm,
+  type WizardFormValue,
   wizardFormSchema,
 } from "@domain/rfp/wizard";
+import { EDIT_VERSION_REQUIRED, renderedVersionField } from "@domain/shared";
 import { json, redirect } from "@remix-run/node";
+import { z } from "zod";
 import { rfpActor, viewerMayCreateRfps, viewerTimeZone } from "~/auth/actors.server";
 import { getMemberships } from "~/auth/association.server";
 import { type ActiveViewer, forbidden, requireContext } from "~/auth/guards.server";
 import { attachRfpDocuments, readRfpUpload, removeRfpDocument } from "~/commands/rfp-documents.server";
-import { createRfp, editRfp, executeRfpCommand } from "~/commands/rfps.server";
+import { createRfp, editRfp, publishRfp } from "~/commands/rfps.server";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { domainErrorStatus, readForm } from "~/forms.server";
+import { domainErrorStatus, intentOf, readForm } from "~/forms.server";
 import {
   emailsOfUsers,
   getRfpForEdit,
@@ -156,17 +159,44 @@ export async function wizardLoader(request: Request, rfpId: string | null) {
 
 export type WizardLoaderData = Awaited<ReturnType<typeof wizardLoader>>;
 
-type Intent = "next" | "previous" | "save" | "goto" | "autosave" | "publish" | "remove-document" | "upload";
-const INTENTS: readonly Intent[] = [
-  "next",
-  "previous",
-  "save",
-  "goto",
-  "autosave",
-  "publish",
-  "remove-document",
-  "upload",
-];
+/** The wizard's posts (the multipart document upload aside), told apart by their `intent`. */
+const INTENTS = ["next", "previous", "save", "goto", "autosave", "publish", "remove-document"] as const;
+
+/**
+ * Every non-file post of a wizard step as one schema (issue 27, part 4): the step's fields (Next,
+ * Previous, Save, a step tab, auto-save), Publish (from the review page) and removing a document.
+ * Edits of an existing RFP carry the stream version the page was rendered from (required: a post
+ * without it is a 400, never a last write); a new draft has none yet.
+ */
+export type WizardPost =
+  | ({
+      intent: "next" | "previous" | "save" | "autosave" | "goto";
+      version?: number;
+      draftKey?: string;
+      to?: string;
+    } & WizardFormValue)
+  | { intent: "publish"; version: number }
+  | { intent: "remove-document"; documentId: string };
+
+export function wizardActionSchema(form: WizardForm, timeZone: string, editing: boolean) {
+  const fields = (wizardFormSchema(form, timeZone) as z.AnyZodObject).shape;
+  const saving = {
+    ...fields,
+    version: editing ? renderedVersionField : z.number().int().optional(),
+    draftKey: z.string().max(100).optional(),
+  };
+  return z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("next"), ...saving }),
+    z.object({ intent: z.literal("previous"), ...saving }),
+    z.object({ intent: z.literal("save"), ...saving }),
+    z.object({ intent: z.literal("autosave"), ...saving }),
+    // A step tab: an unknown target stays on the step.
+    z.object({ intent: z.literal("goto"), to: z.string().max(40).optional(), ...saving }),
+    z.object({ intent: z.literal("publish"), version: renderedVersionField }),
+    z.object({ intent: z.literal("remove-document"), documentId: z.string().uuid() }),
+    // The step's own fields are typed by its form (WizardFormValue), as formFieldValues reads them.
+  ]) as unknown as z.ZodType<WizardPost>;
+}
 
 export interface WizardActionData {
   result?: SubmissionResult<string[]>;
@@ -181,11 +211,8 @@ const fail = (data: WizardActionData, status = 400) => json(data, { status });
 
 const errorStatus = (error: RfpError) => domainErrorStatus(error.kind);
 
-/** The version an edit form was rendered from (a hidden field); null when it is missing or malformed. */
-function renderedVersion(formData: FormData): number | null {
-  const raw = String(formData.get("version") ?? "");
-  return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-}
+/** A 400 for an edit form without the version it was rendered from: never saved as a last write. */
+const versionRequired = () => fail({ formError: EDIT_VERSION_REQUIRED }, 400);
 
 /** A 409 for an edit based on a version that is no longer current: the page reloads the current values. */
 const conflict = (fields: readonly string[] = []) =>
@@ -230,22 +257,23 @@ export async function wizardAction(request: Request, rfpId: string | null) {
   }
 
   const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "") as Intent;
+  // The step names the form, and so the fields its schema checks.
   const formValue = formData.get("step");
-  if (!INTENTS.includes(intent) || !isWizardForm(formValue)) {
-    return fail({ formError: RFP_MESSAGES.saveFailed });
-  }
+  if (!isWizardForm(formValue)) return fail({ formError: RFP_MESSAGES.saveFailed });
   const form: WizardForm = formValue;
   const step: RfpWizardStepId = form === PUBLISHED_FORM ? "basic" : form;
+  const submission = parseWithZod(formData, { schema: wizardActionSchema(form, timeZone, rfp !== null) });
+  const parsed = submission.status === "success" ? submission.value : null;
+  const intent = parsed ? parsed.intent : intentOf(submission.payload, INTENTS);
+  if (!intent) return fail({ formError: RFP_MESSAGES.saveFailed });
   const actor = rfpActor(viewer);
 
   if (intent === "remove-document") {
     if (!rfp) return fail({ formError: RFP_MESSAGES.notFound }, 404);
     if (mode !== "draft") return fail({ formError: RFP_MESSAGES.coreFieldsLocked }, 409);
-    const removed = await removeRfpDocument(db, {
-      rfpId: rfp.id,
-      documentId: String(formData.get("documentId") ?? ""),
-    }).catch(() => false);
+    const removed =
+      parsed?.intent === "remove-document" &&
+      (await removeRfpDocument(db, { rfpId: rfp.id, documentId: parsed.documentId }).catch(() => false));
     if (!removed) return fail({ formError: RFP_MESSAGES.notFound }, 404);
     return redirectWithFlash(editPath(rfp.id, step), { message: "Document removed", tone: "success" });
   }
@@ -253,24 +281,14 @@ export async function wizardAction(request: Request, rfpId: string | null) {
   if (intent === "publish") {
     if (!rfp) return fail({ formError: RFP_MESSAGES.completeRequired });
     // The author publishes what the review page showed: a change since then is a conflict.
-    const version = renderedVersion(formData);
-    if (version === null) return conflict();
-    let outcome: Awaited<ReturnType<typeof executeRfpCommand>>;
-    try {
-      outcome = await executeRfpCommand(
-        db,
-        rfp.id,
-        { type: "PublishRfp", actor },
-        {
-          metadata: { actorUserId: viewer.user.id, actorContextId: viewer.context.id },
-          expectedVersion: version,
-        },
-      );
-    } catch (error) {
-      if (error instanceof VersionConflictError) return conflict();
-      throw error;
-    }
+    if (parsed?.intent !== "publish") return versionRequired();
+    const outcome = await publishRfp(
+      db,
+      { rfpId: rfp.id, actor, renderedVersion: parsed.version },
+      { metadata: { actorUserId: viewer.user.id, actorContextId: viewer.context.id } },
+    );
     if (!outcome.ok) {
+      if (outcome.error.kind === "conflict") return conflict();
       if (outcome.error.kind === "validation" && outcome.error.fieldErrors) {
         return redirect(
           editPath(rfp.id, firstStepWithErrors(outcome.error.fieldErrors) ?? "review", "&check=1"),
@@ -281,15 +299,14 @@ export async function wizardAction(request: Request, rfpId: string | null) {
     return redirectWithFlash(`/rfps/${rfp.id}`, { message: "RFP published", tone: "success" });
   }
 
+  const asked = intent === "goto" ? submission.payload.to : undefined;
   const target: RfpWizardStepId =
     intent === "next"
       ? nextStep(step)
       : intent === "previous"
         ? previousStep(step)
-        : intent === "goto"
-          ? isWizardStep(formData.get("to"))
-            ? (formData.get("to") as RfpWizardStepId)
-            : step
+        : isWizardStep(asked)
+          ? asked
           : step;
   const away = () => redirect(rfp ? editPath(rfp.id, target) : newPath(target));
   // Previous and the step tabs never stop on the step's errors: they save what they can and move.
@@ -300,9 +317,17 @@ export async function wizardAction(request: Request, rfpId: string | null) {
   if (mode === "ended") return giveUp({ formError: RFP_MESSAGES.alreadyEnded }, 409);
   if (mode === "published" && intent === "autosave") return json({ autosave: { ok: false } });
 
-  const submission = parseWithZod(formData, { schema: wizardFormSchema(form, timeZone) });
-  if (submission.status !== "success") return giveUp({ result: submission.reply() });
-  const value = submission.value as Record<string, unknown>;
+  if (submission.status !== "success") {
+    // An edit without the version it was rendered from is never saved as a last write.
+    if (submission.error?.version) {
+      return intent === "autosave" ? json({ autosave: { ok: false } }) : versionRequired();
+    }
+    return giveUp({ result: submission.reply() });
+  }
+  if (parsed?.intent === "publish" || parsed?.intent === "remove-document" || !parsed) {
+    return fail({ formError: RFP_MESSAGES.saveFailed });
+  }
+  const { version, draftKey, ...value } = parsed;
 
   // An RFP belongs only to an association its author is a member of (checked here, never trusted
   // from the form); an association it already has stays valid.
@@ -338,7 +363,7 @@ export async function wizardAction(request: Request, rfpId: string | null) {
   // Next stops on the step's rules (checked in decide, on the fields as they would be saved).
   const checkStep = intent === "next" && form !== PUBLISHED_FORM ? form : undefined;
   const metadata = { actorUserId: viewer.user.id, actorContextId: viewer.context.id };
-  const refused = (error: RfpError) => {
+  const refused = (error: RfpError | EditConflict<RfpFields>) => {
     if (error.kind === "conflict") {
       return intent === "autosave"
         ? json({ autosave: { ok: false, conflict: true } })
@@ -357,7 +382,7 @@ export async function wizardAction(request: Request, rfpId: string | null) {
   };
   let saved: { rfpId: string; version: number; fields: RfpFields };
   if (!rfp) {
-    const key = String(formData.get("draftKey") ?? "");
+    const key = draftKey ?? "";
     const outcome = await createRfp(
       db,
       {
@@ -372,8 +397,8 @@ export async function wizardAction(request: Request, rfpId: string | null) {
     if (!outcome.ok) return refused(outcome.error);
     saved = outcome.result;
   } else {
-    const version = renderedVersion(formData);
-    if (version === null) return intent === "autosave" ? json({ autosave: { ok: false } }) : conflict();
+    // The schema requires the version of an existing RFP's edit.
+    if (version === undefined) return versionRequired();
     const outcome = await editRfp(
       db,
       { rfpId: rfp.id, actor, fields: posted, renderedVersion: version, checkStep },

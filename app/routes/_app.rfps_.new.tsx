@@ -1,6 +1,6 @@
 import { RFP_NOT_FOUND } from "@domain/rfp/search";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { RfpWizard, type WizardActionResult, type WizardData } from "~/components/rfp-wizard/rfp-wizard";
 import { wizardAction, wizardLoader } from "~/routes/_app.rfps_.new.server";
@@ -15,6 +15,11 @@ export const meta: MetaFunction = () => [{ title: "Create RFP · Association Com
 export async function loader({ request }: LoaderFunctionArgs) {
   return wizardLoader(request, null);
 }
+
+// A 409 (the RFP changed since the page was rendered) shows the current values: single fetch does not
+// re-run loaders after a 4xx answer on its own, so this route asks for it (decision 049).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 export async function action({ request }: ActionFunctionArgs) {
   return wizardAction(request, null);

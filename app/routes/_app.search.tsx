@@ -9,9 +9,8 @@ import {
 } from "@domain/palette";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireViewer } from "~/auth/guards.server";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { siteSearch } from "~/queries/site-search.server";
 

@@ -1,14 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { AUTH_FALLBACK_MESSAGES } from "@domain/rules/accounts";
-import { PROFILE_LIMITS, PROFILE_UPDATED_MESSAGE, ProfileUpdateSchema } from "@domain/rules/profile";
-import { USER_ACTION_LIMITS, userActionLimitMessage } from "@domain/rules/rate-limits";
+import type { ProfileUpdateSchema } from "@domain/rules/profile";
+import { PROFILE_LIMITS } from "@domain/rules/profile-limits";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { z } from "zod";
-import { hitRateLimit, type RateLimitResult } from "~/auth/rate-limit.server";
 import { requireUser } from "~/auth/session.server";
 import { updateProfile } from "~/commands/profile.server";
 import { CheckboxField, SelectField, SettingsSection, TextareaField } from "~/components/settings/controls";
@@ -19,6 +16,13 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { readForm } from "~/forms.server";
 import { getEditableProfile } from "~/queries/profile.server";
+import {
+  PROFILE_FAILED,
+  PROFILE_UPDATED_MESSAGE,
+  parseProfileForm,
+  profileLimitMessage,
+  profileRateLimit,
+} from "./_app.settings.account.server";
 
 export const meta: MetaFunction = () => [{ title: "Account · Settings · Association Commons" }];
 
@@ -35,43 +39,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ profile, timeZones: timeZones() });
 }
 
-/** Spec 002: update_profile, 3 per minute, keyed by user id. If the limiter fails, the update goes ahead. */
-async function profileRateLimit(userId: string): Promise<RateLimitResult> {
-  try {
-    return await hitRateLimit(
-      await getDb(),
-      `update_profile:user:${userId}`,
-      USER_ACTION_LIMITS.update_profile,
-    );
-  } catch (error) {
-    console.error("update_profile rate limiter failed; allowing the update", error);
-    return { allowed: true, remaining: 0, retryAfter: 0 };
-  }
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: ProfileUpdateSchema });
+  const submission = parseProfileForm(formData);
   if (submission.status !== "success") {
     return json(
       {
         result: submission.reply(),
-        formError: {
-          title: AUTH_FALLBACK_MESSAGES.profileUpdateFailed,
-          message: "Please correct the highlighted fields and try again.",
-        },
+        formError: PROFILE_FAILED,
       },
       { status: 400 },
     );
   }
   const limit = await profileRateLimit(user.id);
   if (!limit.allowed) {
-    const message = userActionLimitMessage("update_profile", limit.retryAfter);
+    const message = profileLimitMessage(limit.retryAfter);
     return json(
       {
         result: submission.reply({ formErrors: [message] }),
-        formError: { title: AUTH_FALLBACK_MESSAGES.profileUpdateFailed, message },
+        formError: { title: PROFILE_FAILED.title, message },
       },
       { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
     );
@@ -107,36 +94,18 @@ export default function AccountSettings() {
       is_public: profile.is_public ? "on" : undefined,
       email_notifications: profile.email_notifications ? "on" : undefined,
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileUpdateSchema }),
+    // Checked on the server only (issue 27, part 3: no zod in the page): the action's answer shows
+    // the errors per field (lastResult); without onValidate, validating on blur would post the form.
+    shouldValidate: "onSubmit",
   });
   const [bioLength, setBioLength] = useState((profile.bio ?? "").length);
-  // With JavaScript the rules run before sending: a refused attempt says so as the server would.
-  const [attempted, setAttempted] = useState(false);
   const formProps = getFormProps(form);
-  const invalid = attempted && Object.values(form.allErrors).some((errors) => errors.length > 0);
-  const formError =
-    actionData?.formError ??
-    (invalid
-      ? {
-          title: AUTH_FALLBACK_MESSAGES.profileUpdateFailed,
-          message: "Please correct the highlighted fields and try again.",
-        }
-      : null);
+  const formError = actionData?.formError ?? null;
   const input = (name: keyof ProfileForm, type: "text" | "tel" | "url" | "number" = "text") =>
     getInputProps(fields[name], { type });
 
   return (
-    <Form
-      method="post"
-      className="flex flex-col gap-6"
-      {...formProps}
-      onSubmit={(event) => {
-        setAttempted(true);
-        formProps.onSubmit(event);
-      }}
-    >
+    <Form method="post" className="flex flex-col gap-6" {...formProps}>
       {formError ? <Alert title={formError.title}>{formError.message}</Alert> : null}
 
       <SettingsSection

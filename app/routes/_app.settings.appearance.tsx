@@ -11,7 +11,6 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { Monitor, Moon, Sun } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { requireUser } from "~/auth/session.server";
@@ -19,6 +18,7 @@ import { updateAppearance } from "~/commands/profile.server";
 import { CheckboxField, SettingsSection } from "~/components/settings/controls";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { Monitor, Moon, Sun } from "~/components/ui/icons";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { readForm } from "~/forms.server";

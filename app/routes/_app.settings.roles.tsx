@@ -6,177 +6,29 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   CONTEXT_DESCRIPTIONS,
   ROLE_LABELS,
   type RoleType,
+  SELF_SERVICE_ROLE_TYPES,
   VERIFICATION_REVIEW_TIME,
   VERIFICATION_STATUS_LABELS,
   type VerificationStatus,
 } from "@domain/roles";
-import {
-  ROLE_MESSAGES,
-  refineOrganization,
-  roleFields,
-  roleType,
-  SELECTABLE_ROLE_TYPES,
-  toRoleInput,
-} from "@domain/rules/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
-import { requireViewer } from "~/auth/guards.server";
-import { safeRedirect } from "~/auth/session.server";
-import {
-  addRole,
-  deleteRole,
-  RoleNotFoundError,
-  reorderRoles,
-  switchContext,
-  updateRole,
-} from "~/commands/roles.server";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { Link } from "~/components/ui/link";
-import { getDb } from "~/db.server";
-import { redirectWithFlash } from "~/flash.server";
-import { parseSubmission } from "~/forms.server";
-import { once } from "~/idempotency.server";
+import { rolesAction, rolesLoader } from "~/routes/_app.settings.roles.server";
 
 export const meta: MetaFunction = () => [{ title: "Roles · Settings · Association Commons" }];
 
-/**
- * The roles page's forms as one schema, told apart by their hidden intent (issue 11, part 4.1): add a
- * role, edit one, delete, move up or down, switch to a role's context (also from the user menu). An
- * edited role keeps its type, and the organization rule follows it: `typeOf` names the type of the
- * person's role being edited (undefined for a role that is not theirs).
- */
-export function rolesActionSchema(typeOf: (roleId: string) => RoleType | undefined) {
-  const roleId = z.string().uuid();
-  return z
-    .discriminatedUnion("intent", [
-      z.object({ intent: z.literal("add"), role_type: roleType, ...roleFields }),
-      z.object({ intent: z.literal("update"), roleId, ...roleFields }),
-      z.object({ intent: z.literal("delete"), roleId }),
-      z.object({ intent: z.literal("move"), roleId, direction: z.enum(["up", "down"]) }),
-      z.object({
-        intent: z.literal("switch"),
-        contextId: z.string().uuid(),
-        redirectTo: z.string().max(2000).optional(),
-      }),
-    ])
-    .superRefine((value, ctx) => {
-      if (value.intent === "add") {
-        if (!value.role_type) {
-          ctx.addIssue({
-            code: z.ZodIssueCode.custom,
-            path: ["role_type"],
-            message: ROLE_MESSAGES.roleRequired,
-          });
-        }
-        refineOrganization(value, ctx);
-      }
-      if (value.intent === "update") refineOrganization({ ...value, role_type: typeOf(value.roleId) }, ctx);
-    });
-}
+/** The roles page: its loader, action and the forms' one schema are in _app.settings.roles.server.ts. */
+export const loader = ({ request }: LoaderFunctionArgs) => rolesLoader(request);
 
-const DONE_MESSAGES = {
-  added: "Role added. It is pending verification where the role requires it.",
-  updated: "Role updated.",
-  reverify: "Role updated. A new organization needs verification again: it is pending verification.",
-  deleted: "Role deleted.",
-  moved: "Order saved. Your first role is your primary role.",
-  switched: "Role switched.",
-} as const;
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
-  return json({
-    activeContextId: viewer.context?.id ?? null,
-    roles: viewer.roles.map((r) => ({
-      ...r,
-      contextId: viewer.contexts.find((c) => c.professionalRoleId === r.id)?.id ?? null,
-    })),
-  });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const db = await getDb();
-  const typeOf = (id: string) => viewer.roles.find((r) => r.id === id)?.roleType;
-  const { submission } = await parseSubmission(request, rolesActionSchema(typeOf));
-  const done = (what: keyof typeof DONE_MESSAGES) =>
-    redirectWithFlash("/settings/roles", { message: DONE_MESSAGES[what], tone: "success" });
-  if (submission.status !== "success") {
-    const result = submission.reply();
-    const intent = result.initialValue?.intent;
-    if (intent === "add") {
-      return json({ intent: "add" as const, result, error: ROLE_MESSAGES.addFailed }, { status: 400 });
-    }
-    const roleId = result.initialValue?.roleId;
-    if (intent === "update" && typeof roleId === "string" && typeOf(roleId)) {
-      return json(
-        { intent: "update" as const, roleId, result, error: ROLE_MESSAGES.updateFailed },
-        { status: 400 },
-      );
-    }
-    return json({ error: "Unknown action", result }, { status: 400 });
-  }
-  const input = submission.value;
-  const owned = "roleId" in input ? viewer.roles.find((r) => r.id === input.roleId) : undefined;
-
-  switch (input.intent) {
-    case "add": {
-      await once(request, viewer.user.id, submission.payload, (db) =>
-        addRole(db, viewer.user.id, toRoleInput(input.role_type as RoleType, input)),
-      );
-      return done("added");
-    }
-    case "update": {
-      if (!owned) return json({ error: ROLE_MESSAGES.updateFailed }, { status: 404 });
-      const { reverify } = await updateRole(db, viewer.user.id, owned.id, toRoleInput(owned.roleType, input));
-      return done(reverify ? "reverify" : "updated");
-    }
-    case "delete": {
-      if (!owned) return json({ error: ROLE_MESSAGES.deleteFailed }, { status: 404 });
-      if (viewer.roles.length === 1) {
-        return json(
-          { error: `${ROLE_MESSAGES.deleteFailed}: you need at least one role. Add another role first.` },
-          { status: 409 },
-        );
-      }
-      await deleteRole(db, viewer.user.id, owned.id);
-      return done("deleted");
-    }
-    case "move": {
-      if (!owned) return json({ error: ROLE_MESSAGES.updateFailed }, { status: 400 });
-      const ids = viewer.roles.map((r) => r.id);
-      const from = ids.indexOf(owned.id);
-      const to = input.direction === "up" ? from - 1 : from + 1;
-      if (to < 0 || to >= ids.length) return done("moved");
-      [ids[from], ids[to]] = [ids[to] as string, ids[from] as string];
-      try {
-        await reorderRoles(db, viewer.user.id, ids);
-      } catch (error) {
-        if (error instanceof RoleNotFoundError)
-          return json({ error: ROLE_MESSAGES.updateFailed }, { status: 409 });
-        throw error;
-      }
-      return done("moved");
-    }
-    case "switch": {
-      const ok = await switchContext(db, viewer.user.id, input.contextId);
-      if (!ok)
-        return json({ error: `Failed to switch role: ${ROLE_MESSAGES.switchFailed}` }, { status: 404 });
-      // Switching from the user menu: go back to the page the person was on, with the new role's navigation.
-      return redirect(safeRedirect(input.redirectTo));
-    }
-  }
-}
+export const action = ({ request }: ActionFunctionArgs) => rolesAction(request);
 
 interface ActionData {
   intent?: "add" | "update";
@@ -185,6 +37,15 @@ interface ActionData {
   error?: string;
 }
 const useRolesAction = () => useActionData<typeof action>() as ActionData | undefined;
+
+/** A role's fields as its forms send them (the add form also chooses the type). */
+type RoleForm = {
+  role_type?: string;
+  title: string;
+  organization_name: string;
+  description: string;
+  responsibilities: string;
+};
 
 type LoaderRole = ReturnType<typeof useLoaderData<typeof loader>>["roles"][number];
 
@@ -234,7 +95,7 @@ function EditRole({ role }: { role: LoaderRole }) {
   const actionData = useRolesAction();
   const last =
     actionData?.intent === "update" && actionData.roleId === role.id ? actionData.result : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<RoleForm>({
     id: `edit-${role.id}`,
     lastResult: last,
     defaultValue: {
@@ -243,10 +104,8 @@ function EditRole({ role }: { role: LoaderRole }) {
       description: role.description ?? "",
       responsibilities: role.responsibilities.join("\n"),
     },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: rolesActionSchema(() => role.roleType as RoleType) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked on the server only (decision 056): the errors come back in lastResult.
+    shouldValidate: "onSubmit",
   });
   return (
     <details open={Boolean(last)} className="mt-3">
@@ -266,12 +125,11 @@ function EditRole({ role }: { role: LoaderRole }) {
 function AddRole() {
   const actionData = useRolesAction();
   const last = actionData?.intent === "add" ? actionData.result : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<RoleForm & { role_type: string }>({
     id: "add-role",
     lastResult: last,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rolesActionSchema(() => undefined) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked on the server only (decision 056): the errors come back in lastResult.
+    shouldValidate: "onSubmit",
   });
   const type = (fields.role_type.value as RoleType | undefined) ?? null;
   return (
@@ -289,7 +147,7 @@ function AddRole() {
           className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-800"
         >
           <option value="">Choose a role</option>
-          {SELECTABLE_ROLE_TYPES.map((t) => (
+          {SELF_SERVICE_ROLE_TYPES.map((t) => (
             <option key={t} value={t}>
               {ROLE_LABELS[t]} — {CONTEXT_DESCRIPTIONS[t]}
             </option>

@@ -1,17 +1,10 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { AUTH_ERRORS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@domain/rules/accounts";
-import { AUTH_RATE_LIMITS } from "@domain/rules/rate-limits";
-import {
-  ChangePasswordSchema,
-  RevokeSessionSchema,
-  SECURITY_MESSAGES,
-  SecurityIntentSchema,
-} from "@domain/rules/security";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@domain/rules/account-messages";
+import type { ChangePasswordSchema } from "@domain/rules/security";
+import { SECURITY_MESSAGES } from "@domain/rules/security-messages";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { MonitorSmartphone } from "lucide-react";
 import type { z } from "zod";
 import { hitRateLimit, peekRateLimit } from "~/auth/rate-limit.server";
 import { destroyUserSession, requireUser } from "~/auth/session.server";
@@ -25,15 +18,19 @@ import { SettingsSection } from "~/components/settings/controls";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { MonitorSmartphone } from "~/components/ui/icons";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { readForm } from "~/forms.server";
 import { getSecurityAccount, listActiveSessions, sessionHandle } from "~/queries/security.server";
+import {
+  CHANGE_PASSWORD_LIMIT,
+  parseSecurityForm,
+  RATE_LIMITED_MESSAGE,
+  refusedIntent,
+} from "./_app.settings.security.server";
 
 export const meta: MetaFunction = () => [{ title: "Security · Settings · Association Commons" }];
-
-/** Wrong current passwords count like failed sign-ins against the account. */
-const CHANGE_PASSWORD_LIMIT = AUTH_RATE_LIMITS.sign_in_account;
 
 /** Dates are written on the server, in the person's time zone when they set one (else UTC). */
 function dateFormatter(timeZone: string | null) {
@@ -87,36 +84,53 @@ const failed = (message: string, status: number, result?: SubmissionResult<strin
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = await getDb();
-  const formData = await readForm(request);
-  const intent = SecurityIntentSchema.safeParse({ intent: formData.get("intent") });
-  if (!intent.success) {
-    return json(
-      { intent: "unknown" as const, formError: { title: "Unknown action", message: "Please try again." } },
-      400,
+  const submission = parseSecurityForm(await readForm(request));
+  const intent =
+    submission.status === "success" ? submission.value.intent : refusedIntent(submission.payload);
+  const hide = ["current_password", "new_password", "confirm_password"];
+  const rateKey = `change_password:account:${user.id}`;
+  const sessionNotFound = () =>
+    json(
+      {
+        intent: "revoke-session" as const,
+        formError: { title: "Sign out failed", message: SECURITY_MESSAGES.sessionNotFound },
+      },
+      { status: 404 },
     );
+  // A locked account is told so before its fields are checked, as before the union.
+  if (intent === "change-password" && !(await peekRateLimit(db, rateKey, CHANGE_PASSWORD_LIMIT)).allowed) {
+    return failed(RATE_LIMITED_MESSAGE, 429);
   }
-
-  switch (intent.data.intent) {
-    case "change-password": {
-      const hide = ["current_password", "new_password", "confirm_password"];
-      const key = `change_password:account:${user.id}`;
-      if (!(await peekRateLimit(db, key, CHANGE_PASSWORD_LIMIT)).allowed) {
-        return failed(AUTH_ERRORS.RATE_LIMITED.message, 429);
-      }
-      const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
-      if (submission.status !== "success") {
+  if (submission.status !== "success") {
+    switch (intent) {
+      case "change-password":
         return failed(
           "Please correct the highlighted fields and try again.",
           400,
           submission.reply({ hideFields: hide }),
         );
-      }
-      const outcome = await changePassword(db, user.id, user.sessionId, submission.value);
+      case "revoke-session":
+        return sessionNotFound();
+      default:
+        return json(
+          {
+            intent: "unknown" as const,
+            formError: { title: "Unknown action", message: "Please try again." },
+          },
+          400,
+        );
+    }
+  }
+
+  const value = submission.value;
+  switch (value.intent) {
+    case "change-password": {
+      const outcome = await changePassword(db, user.id, user.sessionId, value);
       if (!outcome.ok) {
         if (outcome.reason === "no_password") {
           return failed(SECURITY_MESSAGES.noPassword, 400, submission.reply({ hideFields: hide }));
         }
-        await hitRateLimit(db, key, CHANGE_PASSWORD_LIMIT);
+        await hitRateLimit(db, rateKey, CHANGE_PASSWORD_LIMIT);
         return failed(
           SECURITY_MESSAGES.currentPasswordWrong,
           400,
@@ -139,30 +153,20 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     }
     case "revoke-session": {
-      const parsed = RevokeSessionSchema.safeParse(Object.fromEntries(formData));
-      const notFound = () =>
-        json(
-          {
-            intent: "revoke-session" as const,
-            formError: { title: "Sign out failed", message: SECURITY_MESSAGES.sessionNotFound },
-          },
-          { status: 404 },
-        );
-      if (!parsed.success) return notFound();
       // Signing out this device is signing out.
-      if (parsed.data.session === sessionHandle(user.sessionId)) {
+      if (value.session === sessionHandle(user.sessionId)) {
         return destroyUserSession(request, "/auth/sign-in");
       }
-      const ended = await revokeSession(db, user.id, parsed.data.session);
-      if (!ended) return notFound();
+      const ended = await revokeSession(db, user.id, value.session);
+      if (!ended) return sessionNotFound();
       return redirectWithFlash("/settings/security", {
         message: SECURITY_MESSAGES.sessionSignedOut,
         tone: "success",
       });
     }
     default: {
-      const never: never = intent.data.intent;
-      throw new Error(`Unhandled intent ${never}`);
+      const never: never = value;
+      throw new Error(`Unhandled intent ${JSON.stringify(never)}`);
     }
   }
 }
@@ -177,9 +181,9 @@ function ChangePassword({ email, hasPassword }: { email: string; hasPassword: bo
   const [form, fields] = useForm<PasswordForm>({
     id: "change-password",
     lastResult: mine?.result as SubmissionResult<string[]> | undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    // Checked on the server only (issue 27, part 3: no zod in the page): the action's answer shows
+    // the errors per field (lastResult); without onValidate, validating on blur would post the form.
+    shouldValidate: "onSubmit",
   });
   return (
     <SettingsSection

@@ -13,7 +13,7 @@ import {
 import { ONBOARDING_MESSAGES } from "@domain/rules/onboarding";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { requireUser } from "~/auth/session.server";
 import {
@@ -25,7 +25,6 @@ import {
 import { VerificationForm } from "~/components/onboarding/verification-form";
 import { SettingsSection } from "~/components/settings/controls";
 import { Button } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { getVerificationOverview } from "~/queries/verification.server";

@@ -1,11 +1,10 @@
 import { creditCount, formatCents } from "@domain/credits/packages";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { pageNotFound } from "~/auth/guards.server";
 import { requireUser } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { getCreditReceipt } from "~/queries/billing.server";
 

@@ -1,11 +1,10 @@
 import { isRoleVerified, VERIFICATION_STATUS_LABELS, type VerificationStatus } from "@domain/roles";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { rfpViewer, viewerTimeZone } from "~/auth/actors.server";
 import { CreditWidget } from "~/components/credits/credit-widget";
 import { Alert } from "~/components/ui/alert";
-import { Link } from "~/components/ui/link";
 import { StatCards } from "~/components/ui/stat-cards";
 import {
   ActiveProposals,

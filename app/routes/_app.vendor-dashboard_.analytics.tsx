@@ -6,10 +6,9 @@ import {
 } from "@domain/rfp";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { viewerTimeZone } from "~/auth/actors.server";
 import { Alert } from "~/components/ui/alert";
-import { Link } from "~/components/ui/link";
 import { StatCards } from "~/components/ui/stat-cards";
 import { AnalyticsLocked, analyticsCard, WinRateTrendChart } from "~/components/vendor-dashboard/analytics";
 import { getDb } from "~/db.server";

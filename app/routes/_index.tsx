@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { getSessionUser } from "~/auth/session.server";
 import { FEATURES } from "~/components/marketing/features";
 import { GuestLayout } from "~/components/marketing/guest-layout";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);

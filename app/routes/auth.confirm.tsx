@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { AUTH_FLOW_MESSAGES, ConfirmEmailSchema, ResendConfirmationSchema } from "@domain/rules/email-tokens";
+import { AUTH_FLOW_MESSAGES } from "@domain/rules/email-token-messages";
+import type { ResendConfirmationSchema } from "@domain/rules/email-tokens";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { limitAttempts } from "~/auth/auth-limits.server";
 import {
@@ -19,11 +19,11 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
 import { honeypotRefusal, honeypotStamp } from "~/honeypot.server";
 import { clientIp } from "~/load-context";
+import { parseConfirmPage } from "~/routes/auth.confirm.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your email · Association Commons" }];
 
@@ -67,10 +67,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (bot) return json({ formError: bot }, { status: 400 });
   const db = await getDb();
   const ip = clientIp(context);
-  if (formData.get("intent") === "confirm") {
-    const submission = parseWithZod(formData, { schema: ConfirmEmailSchema });
-    const result = submission.status === "success" ? await confirmEmail(db, submission.value.token) : null;
-    if (!result?.ok) {
+  const { submission, intent } = parseConfirmPage(formData);
+  if (intent === "confirm") {
+    const value =
+      submission.status === "success" && submission.value.intent === "confirm" ? submission.value : null;
+    const result = value ? await confirmEmail(db, value.token) : null;
+    if (!value || !result?.ok) {
       return json(
         {
           formError: { title: CONFIRM_FAILED, message: AUTH_FLOW_MESSAGES.confirmLinkProblem },
@@ -79,15 +81,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    return createUserSession(
-      request,
-      result.userId,
-      safeRedirect(formData.get("redirectTo"), "/onboarding"),
-      ip,
-    );
+    return createUserSession(request, result.userId, safeRedirect(value.redirectTo, "/onboarding"), ip);
   }
-  const submission = parseWithZod(formData, { schema: ResendConfirmationSchema });
-  if (submission.status !== "success") {
+  if (submission.status !== "success" || submission.value.intent !== "resend") {
     return json({ formError: null, result: submission.reply() }, { status: 400 });
   }
   const { email } = submission.value;
@@ -111,6 +107,8 @@ export default function ConfirmEmail() {
   const [form, fields] = useForm<z.input<typeof ResendConfirmationSchema>>({
     id: "resend-confirmation",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    // Checked on the server only (decision 056); the browser's own check comes from `constraint`.
+    shouldValidate: "onSubmit",
     defaultValue: { email: data.email ?? "" },
     constraint: { email: { required: true } },
   });

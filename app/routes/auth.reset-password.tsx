@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { AUTH_FALLBACK_MESSAGES, PASSWORD_MIN_LENGTH } from "@domain/rules/accounts";
-import { AUTH_FLOW_MESSAGES, ResetPasswordSchema } from "@domain/rules/email-tokens";
+import { AUTH_FALLBACK_MESSAGES, PASSWORD_MIN_LENGTH } from "@domain/rules/account-messages";
+import { AUTH_FLOW_MESSAGES } from "@domain/rules/email-token-messages";
+import type { ResetPasswordSchema } from "@domain/rules/email-tokens";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { answerEmailLinkRequest, emailLinkPageState } from "~/auth/email-link-page.server";
 import { createUserSession } from "~/auth/session.server";
@@ -15,11 +15,11 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
 import { honeypotRefusal } from "~/honeypot.server";
 import { clientIp } from "~/load-context";
+import { parseResetPasswordPage } from "~/routes/auth.reset-password.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password · Association Commons" }];
 
@@ -45,9 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = await getDb();
   const ip = clientIp(context);
 
-  if (formData.get("intent") === "reset") {
-    const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
-    if (submission.status !== "success") {
+  const { submission, intent } = parseResetPasswordPage(formData);
+  if (intent === "reset") {
+    if (submission.status !== "success" || submission.value.intent !== "reset") {
       return json(
         {
           result: submission.reply({ hideFields: ["password", "confirm_password"] }),
@@ -71,6 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return createUserSession(request, result.userId, "/dashboard", ip);
   }
 
+  // Asking for a link, or a form this page does not have: answerEmailLinkRequest limits by IP before
+  // it answers the fields.
   return answerEmailLinkRequest(db, formData, {
     ip,
     limits: { ip: "reset_ip", account: "reset_account" },
@@ -91,7 +93,8 @@ export default function ResetPassword() {
   const [resetForm, resetFields] = useForm<z.input<typeof ResetPasswordSchema>>({
     id: "reset-password",
     lastResult: data.state === "reset" ? lastResult : undefined,
-    shouldRevalidate: "onInput",
+    // Checked on the server only (decision 056); the browser's own checks come from `constraint`.
+    shouldValidate: "onSubmit",
     constraint: {
       password: { required: true, minLength: PASSWORD_MIN_LENGTH },
       confirm_password: { required: true },

@@ -1,9 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
-import { AUTH_ERRORS, AUTH_MESSAGES } from "@domain/rules/accounts";
-import { AUTH_FLOW_MESSAGES, SignInLinkUseSchema } from "@domain/rules/email-tokens";
+import { AUTH_FLOW_MESSAGES } from "@domain/rules/email-token-messages";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { answerEmailLinkRequest, emailLinkPageState } from "~/auth/email-link-page.server";
 import { createUserSession, requireAnonymous } from "~/auth/session.server";
 import { redeemSignInLink } from "~/commands/sign-in-link.server";
@@ -11,12 +9,12 @@ import { AuthCard } from "~/components/shell/auth-card";
 import { EmailLinkProblemCard, EmailLinkRequestCard } from "~/components/shell/email-link-request";
 import { Button } from "~/components/ui/button";
 import { Honeypot } from "~/components/ui/honeypot";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
 import { honeypotRefusal } from "~/honeypot.server";
 import { clientIp } from "~/load-context";
 import { hasUnfinishedOnboarding } from "~/queries/onboarding.server";
+import { ACCOUNT_DISABLED_PROBLEM, parseSignInLinkPage } from "~/routes/auth.sign-in-link.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in with a link · Association Commons" }];
 
@@ -46,9 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = await getDb();
   const ip = clientIp(context);
 
-  if (formData.get("intent") === "use") {
-    const submission = parseWithZod(formData, { schema: SignInLinkUseSchema });
-    if (submission.status !== "success") {
+  const { submission, intent } = parseSignInLinkPage(formData);
+  if (intent === "use") {
+    if (submission.status !== "success" || submission.value.intent !== "use") {
       return json({ formError: linkProblem, linkProblem: true }, { status: 400 });
     }
     const result = await redeemSignInLink(db, submission.value.token);
@@ -56,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // As the password sign-in tells someone who proved they own the account (issue 11, part 5.3).
       return json(
         {
-          formError: { title: AUTH_MESSAGES.accountDisabled, message: AUTH_ERRORS.ACCOUNT_DISABLED.message },
+          formError: ACCOUNT_DISABLED_PROBLEM,
           linkProblem: true,
         },
         { status: 403 },
@@ -67,6 +65,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return createUserSession(request, result.userId, to, ip);
   }
 
+  // Asking for a link, or a form this page does not have: answerEmailLinkRequest limits by IP before
+  // it answers the fields.
   return answerEmailLinkRequest(db, formData, {
     ip,
     limits: { ip: "sign_in_link_ip", account: "sign_in_link_account" },

@@ -1,14 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import {
-  AUTH_ERRORS,
-  AUTH_FALLBACK_MESSAGES,
-  AUTH_MESSAGES,
-  type SignInSchema,
-} from "@domain/rules/accounts";
+import { AUTH_FALLBACK_MESSAGES } from "@domain/rules/account-messages";
+import { AUTH_ERRORS, AUTH_MESSAGES, type SignInSchema } from "@domain/rules/accounts";
 import { AUTH_FLOW_MESSAGES } from "@domain/rules/email-tokens";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import type { z } from "zod";
 import { claimSignInAttempt, returnSignInAttempt, type SignInClient } from "~/auth/auth-limits.server";
 import {
@@ -26,7 +22,6 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { readForm, withFormBody } from "~/forms.server";
 import { honeypotRefusal, honeypotStamp } from "~/honeypot.server";

@@ -1,12 +1,11 @@
 import { ATTENDEE_ANSWERS, ATTENDEE_STATUS_LABELS } from "@domain/calendar";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { answerAnyInvitation, findAnyInvitation } from "~/commands/invitation-answers.server";
 import { GuestLayout } from "~/components/marketing/guest-layout";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { parseSubmission } from "~/forms.server";
 

@@ -10,8 +10,7 @@ import {
 } from "@domain/rules/contact";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CheckCircle2, HelpCircle, Mail } from "lucide-react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { limitAttempts } from "~/auth/auth-limits.server";
 import { getSessionUser } from "~/auth/session.server";
@@ -22,7 +21,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
-import { Link } from "~/components/ui/link";
+import { CheckCircle2, CircleHelp as HelpCircle, Mail } from "~/components/ui/icons";
 import { SelectField } from "~/components/ui/select-field";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";

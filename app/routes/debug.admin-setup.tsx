@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { PASSWORD_MIN_LENGTH } from "@domain/rules/accounts";
+import { PASSWORD_MIN_LENGTH } from "@domain/rules/account-messages";
 import { type AdminSetupInput, AdminSetupSchema } from "@domain/rules/admin-setup";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { createUserSession } from "~/auth/session.server";
 import {
@@ -18,7 +18,6 @@ import { AuthCard } from "~/components/shell/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
 import { clientIp } from "~/load-context";

@@ -1,17 +1,15 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { setEmailNotifications } from "~/commands/profile.server";
 import { AuthCard } from "~/components/shell/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { readForm } from "~/forms.server";
 import { verifyUnsubscribeToken } from "~/mail/unsubscribe.server";
 import { getEmailNotificationSetting } from "~/queries/profile.server";
+import { parseUnsubscribe } from "~/routes/email.unsubscribe.server";
 
 export const meta: MetaFunction = () => [{ title: "Notification e-mails · Association Commons" }];
 
@@ -34,15 +32,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ valid: true as const, token, email: setting.email, on: setting.on });
 }
 
-/**
- * The page's form: its two buttons (unsubscribe, or turn e-mail back on) carry the same signed token.
- * One schema, parsed with Conform; a post without an intent unsubscribes, as the button does.
- */
-const UnsubscribeSchema = z.object({
-  intent: z.enum(["unsubscribe", "resubscribe"]).default("unsubscribe"),
-  token: z.string({ required_error: INVALID_LINK }).max(1000),
-});
-
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   // A mail client's RFC 8058 one-click POST is a protocol, not this page's form: its body is fixed
@@ -53,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (email === null) return new Response(INVALID_LINK, { status: 400 });
     return new Response("Unsubscribed", { headers: { "Content-Type": "text/plain" } });
   }
-  const submission = parseWithZod(form, { schema: UnsubscribeSchema });
+  const submission = parseUnsubscribe(form, INVALID_LINK);
   if (submission.status !== "success") {
     return json({ ok: false as const, on: null, result: submission.reply() }, { status: 400 });
   }

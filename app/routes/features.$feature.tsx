@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { FEATURES, findFeature } from "~/components/marketing/features";
 import { ClosingCta, GetStarted, GuestLayout, PageHero, Section } from "~/components/marketing/guest-layout";
 import { StatusBadge } from "~/components/marketing/status-badge";
-import { Link } from "~/components/ui/link";
 import { guestPageData } from "~/queries/guest.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -18,15 +18,15 @@ import {
   VERIFICATION_REVIEW_TIME,
   verificationMethodsFor,
 } from "@domain/roles";
-import { AUTH_ERRORS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@domain/rules/accounts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@domain/rules/account-messages";
+import { AUTH_ERRORS } from "@domain/rules/accounts";
 import { EMAIL_TOKEN_TTL_SECONDS } from "@domain/rules/email-tokens";
 import { AUTH_RATE_LIMITS } from "@domain/rules/rate-limits";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { type FaqItem, FaqList } from "~/components/marketing/faq";
 import { GuestLayout, PageHero } from "~/components/marketing/guest-layout";
-import { Link } from "~/components/ui/link";
 import { guestPageData } from "~/queries/guest.server";
 
 export const meta: MetaFunction = () => [{ title: "Help Center · Association Commons" }];

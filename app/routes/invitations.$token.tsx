@@ -1,13 +1,12 @@
 import { ASSOCIATION_MESSAGES, INVITATION_STATE_MESSAGES } from "@domain/associations";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getSessionUser, requireUser } from "~/auth/session.server";
 import { acceptInvitation, previewInvitation } from "~/commands/associations.server";
 import { AuthCard } from "~/components/shell/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, readForm } from "~/forms.server";

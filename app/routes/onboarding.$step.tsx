@@ -1,62 +1,24 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import {
-  isOnboardingStep,
-  ONBOARDING_ENTER_LABEL,
-  summaryVerificationLabel,
-} from "@domain/onboarding-summary";
-import {
-  CONTEXT_DESCRIPTIONS,
-  ONBOARDING_ROLE_LABELS,
-  requiresVerification,
-  SELF_SERVICE_ROLE_TYPES,
-  VERIFICATION_METHOD_HINTS,
-  VERIFICATION_METHOD_LABELS,
-  VERIFICATION_REVIEW_TIME,
-  type VerificationMethod,
-  verificationMethodsFor,
-} from "@domain/roles";
-import {
-  ONBOARDING_MESSAGES,
-  ONBOARDING_STEPS,
-  OnboardingProfileSchema,
-  type OnboardingStep,
-  whatsNext,
-  YEARS_EXPERIENCE_MAX,
-} from "@domain/rules/onboarding";
-import { ROLE_MESSAGES, RoleSchema } from "@domain/rules/roles";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { isOnboardingStep, ONBOARDING_ENTER_LABEL } from "@domain/onboarding-summary";
+import { VERIFICATION_REVIEW_TIME } from "@domain/roles";
+import type { OnboardingProfileSchema } from "@domain/rules/onboarding";
+import { type OnboardingStep, whatsNext, YEARS_EXPERIENCE_MAX } from "@domain/rules/onboarding-steps";
+import type { RoleSchema } from "@domain/rules/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { z } from "zod";
-import { requireUser } from "~/auth/session.server";
-import {
-  completeOnboarding,
-  saveOnboardingProfile,
-  saveOnboardingRole,
-  setOnboardingStep,
-} from "~/commands/onboarding.server";
-import {
-  isSubmittable,
-  readVerificationSubmission,
-  submitVerification,
-} from "~/commands/verification.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { TextareaField } from "~/components/onboarding/textarea-field";
 import { VerificationForm } from "~/components/onboarding/verification-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { getDb } from "~/db.server";
-import { isMultipart, readForm } from "~/forms.server";
-import { getOnboardingState, type OnboardingState } from "~/queries/onboarding.server";
+import {
+  type OnboardingActionData,
+  onboardingAction,
+  onboardingLoader,
+} from "~/routes/onboarding.$step.server";
 
 const TITLES: Record<OnboardingStep, string> = {
   welcome: "Welcome",
@@ -72,139 +34,9 @@ export const meta: MetaFunction<typeof loader> = ({ params }) => [
   },
 ];
 
-const stepIndex = (step: OnboardingStep) => ONBOARDING_STEPS.indexOf(step);
-const stepPath = (step: OnboardingStep) => `/onboarding/${step}`;
+export const loader = ({ request, params }: LoaderFunctionArgs) => onboardingLoader(request, params.step);
 
-/**
- * The signed-in person and their onboarding state, for a step they may be on: never past the saved
- * step (no skipping ahead), never the verification or complete step without a role, never after
- * onboarding is complete.
- */
-async function requireOnboardingStep(request: Request, param: string | undefined) {
-  const user = await requireUser(request);
-  if (!isOnboardingStep(param)) throw new Response("Not found", { status: 404 });
-  const db = await getDb();
-  const state = await getOnboardingState(db, user.id);
-  if (!state) throw new Response("Profile not found", { status: 404 });
-  if (state.completed) throw redirect("/dashboard");
-  if (stepIndex(param) > stepIndex(state.step)) throw redirect(stepPath(state.step));
-  if ((param === "verification" || param === "complete") && !state.role) throw redirect(stepPath("role"));
-  return { user, db, step: param, state: state as OnboardingState };
-}
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { step, state } = await requireOnboardingStep(request, params.step);
-  const role = state.role;
-  return json({
-    step,
-    profile: state.profile,
-    role: role && {
-      roleType: role.roleType,
-      label: ONBOARDING_ROLE_LABELS[role.roleType],
-      title: role.title,
-      organizationName: role.organizationName,
-      description: role.description,
-      responsibilities: role.responsibilities,
-      status: role.verificationStatus,
-      method: role.verificationMethod as VerificationMethod | null,
-      reference: role.verificationReference,
-      requiresVerification: requiresVerification(role.roleType),
-      methods: verificationMethodsFor(role.roleType).map((m) => ({
-        value: m,
-        label: VERIFICATION_METHOD_LABELS[m],
-        hint: VERIFICATION_METHOD_HINTS[m],
-      })),
-      summaryVerification: summaryVerificationLabel(role.roleType, role.verificationStatus),
-    },
-    documentCount: state.documentCount,
-    roleOptions: SELF_SERVICE_ROLE_TYPES.map((t) => ({
-      value: t,
-      label: ONBOARDING_ROLE_LABELS[t],
-      description: CONTEXT_DESCRIPTIONS[t],
-    })),
-  });
-}
-
-type ActionData = { result?: SubmissionResult<string[]>; formError?: string };
-const fail = (data: ActionData, status = 400) => json(data, { status });
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, db, step, state } = await requireOnboardingStep(request, params.step);
-  const multipart = isMultipart(request);
-  const form = multipart ? null : await readForm(request);
-  const intent = multipart ? "submit" : String(form?.get("intent") ?? "");
-
-  if (intent === "back") {
-    const previous = ONBOARDING_STEPS[Math.max(0, stepIndex(step) - 1)] ?? "welcome";
-    await setOnboardingStep(db, user.id, previous);
-    return redirect(stepPath(previous));
-  }
-
-  switch (step) {
-    case "welcome": {
-      await setOnboardingStep(db, user.id, "profile");
-      return redirect(stepPath("profile"));
-    }
-    case "profile": {
-      const submission = parseWithZod(form ?? new FormData(), { schema: OnboardingProfileSchema });
-      if (submission.status !== "success") return fail({ result: submission.reply() });
-      try {
-        await saveOnboardingProfile(db, user.id, submission.value);
-      } catch (error) {
-        console.error("onboarding profile", error);
-        return fail({ result: submission.reply(), formError: ONBOARDING_MESSAGES.updateProfileFailed }, 500);
-      }
-      return redirect(stepPath("role"));
-    }
-    case "role": {
-      const submission = parseWithZod(form ?? new FormData(), { schema: RoleSchema });
-      if (submission.status !== "success") return fail({ result: submission.reply() });
-      try {
-        await saveOnboardingRole(db, user.id, submission.value);
-      } catch (error) {
-        console.error("onboarding role", error);
-        return fail(
-          { result: submission.reply({ fieldErrors: { role_type: [ROLE_MESSAGES.saveFailed] } }) },
-          500,
-        );
-      }
-      return redirect(stepPath("verification"));
-    }
-    case "verification": {
-      const role = state.role;
-      if (!role) return redirect(stepPath("role"));
-      if (!requiresVerification(role.roleType) || intent === "skip" || intent === "continue") {
-        // Verification is optional: skipping leaves the role pending, to verify later in settings.
-        await setOnboardingStep(db, user.id, "complete");
-        return redirect(stepPath("complete"));
-      }
-      // Authorized before the documents are read (issue 11, part 2.4): a role no longer open for
-      // verification is refused with its upload unread.
-      if (!isSubmittable(role.verificationStatus)) {
-        return fail({ formError: ONBOARDING_MESSAGES.submitVerificationFailed }, 409);
-      }
-      const read = await readVerificationSubmission(request, form);
-      if (!read.value) return fail({ result: read.errorReply ?? undefined });
-      try {
-        await submitVerification(db, user.id, role.id, read.value, read.accepted);
-        await setOnboardingStep(db, user.id, "complete");
-      } catch (error) {
-        console.error("onboarding verification", error);
-        return fail({ result: read.reply(), formError: ONBOARDING_MESSAGES.submitVerificationFailed }, 500);
-      }
-      return redirect(stepPath("complete"));
-    }
-    case "complete": {
-      try {
-        await completeOnboarding(db, user.id);
-      } catch (error) {
-        console.error("onboarding complete", error);
-        return fail({ formError: ONBOARDING_MESSAGES.completeFailed }, 500);
-      }
-      return redirect("/dashboard");
-    }
-  }
-}
+export const action = ({ request, params }: ActionFunctionArgs) => onboardingAction(request, params.step);
 
 /** Back: its own small form, so it never validates or sends the step's fields. */
 function BackForm() {
@@ -275,14 +107,13 @@ function WelcomeStep() {
 
 function ProfileStep() {
   const { profile } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<OnboardingActionData>();
   const busy = useBusy();
   const [form, fields] = useForm<z.input<typeof OnboardingProfileSchema>>({
     id: "onboarding-profile",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OnboardingProfileSchema }),
+    // Checked on the server only (decision 056): the step's errors come back in lastResult.
+    shouldValidate: "onSubmit",
     defaultValue: {
       full_name: profile.fullName ?? "",
       phone: profile.phone ?? "",
@@ -344,14 +175,13 @@ function ProfileStep() {
 
 function RoleStep() {
   const { role, roleOptions } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<OnboardingActionData>();
   const busy = useBusy();
   const [form, fields] = useForm<z.input<typeof RoleSchema>>({
     id: "onboarding-role",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleSchema }),
+    // Checked on the server only (decision 056): the step's errors come back in lastResult.
+    shouldValidate: "onSubmit",
     defaultValue: role
       ? {
           role_type: role.roleType,
@@ -441,7 +271,7 @@ function RoleStep() {
 
 function VerificationStep() {
   const { role, documentCount } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<OnboardingActionData>();
   const busy = useBusy();
   if (!role) return null;
   if (!role.requiresVerification) {
@@ -504,7 +334,7 @@ function VerificationStep() {
 
 function CompleteStep() {
   const { profile, role } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<OnboardingActionData>();
   const busy = useBusy();
   if (!role) return null;
   const firstName = profile.fullName?.trim().split(/\s+/)[0];

@@ -14,10 +14,9 @@ import {
 } from "@domain/credits/status";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ClosingCta, GuestLayout, PageHero, Section } from "~/components/marketing/guest-layout";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { guestPageData } from "~/queries/guest.server";
 
 export const meta: MetaFunction = () => [{ title: "Pricing · Association Commons" }];

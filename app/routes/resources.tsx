@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { BookOpen, CircleHelp, CreditCard, LayoutGrid, Mail, Route } from "lucide-react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { FEATURES } from "~/components/marketing/features";
 import { GuestLayout, PageHero, Section } from "~/components/marketing/guest-layout";
-import { Link } from "~/components/ui/link";
+import { BookOpen, CircleHelp, CreditCard, LayoutGrid, Mail, Route } from "~/components/ui/icons";
 import { guestPageData } from "~/queries/guest.server";
 
 export const meta: MetaFunction = () => [{ title: "Resources · Association Commons" }];

@@ -3,6 +3,7 @@ import { LifecycleViolation } from "../../domain/shared";
 import { type Database, type Queryable, queryRows } from "../client";
 import { parseEvent, streamDefinition } from "../event-store/registry";
 import { committedHighWater, readAll } from "../event-store/store";
+import { financeTotalsDifferences, rebuildFinanceTotals } from "../finance-totals";
 import { pipeline } from "../pipeline";
 import { projections } from "./index";
 
@@ -272,6 +273,8 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
         for (const t of tables) differences.push(...(await diffTable(tx, t)));
         for (const p of projections)
           if (p.derived) differences.push(...(await p.derived.diff(tx, SCRATCH_SCHEMA)));
+        // Not a projection of events, but kept from rows the same way (decision record 051).
+        differences.push(...(await financeTotalsDifferences(tx)));
         const streams = await verifyStreams(tx);
         snapshotDifferences.push(...streams.snapshotDifferences);
         corruptStreams.push(...streams.corruptStreams);
@@ -282,6 +285,7 @@ export async function replay(db: Database, options: { verify?: boolean } = {}): 
           await tx.execute(sql`alter table ${ident(SCRATCH_SCHEMA)}.${ident(t)} set schema public`);
         }
         for (const p of projections) if (p.derived) await p.derived.sync(tx);
+        await rebuildFinanceTotals(tx);
       }
       return { differences, snapshotDifferences, corruptStreams };
     });

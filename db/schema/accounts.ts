@@ -124,6 +124,10 @@ export const emailLinkRequests = pgTable(
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "string" }),
+    /** Not claimed before this (a failed attempt waits: app/mail/outbox.server.ts). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "string" })
+      .notNull()
+      .defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
   (t) => [index("email_link_requests_created_idx").on(t.createdAt)],

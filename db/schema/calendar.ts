@@ -1,8 +1,15 @@
-import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type SQLWrapper, sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { associations } from "./associations";
-import { ts } from "./columns";
+import { mailOutboxColumns, ts } from "./columns";
+
+/**
+ * An event's span as a range: from its start to its series' end, unbounded when the series never
+ * ends. calendar_events_span_idx indexes it; a window query asks `eventSpan(...) && window`.
+ */
+export const eventSpan = (startsAt: SQLWrapper, seriesEndsAt: SQLWrapper) =>
+  sql`tstzrange(least(${startsAt}, ${seriesEndsAt}), ${seriesEndsAt}, '[]')`;
 
 /**
  * The calendar (spec 001 sections 2.10 and 3; issue 12 part 3): ordinary relational data (DESIGN.md).
@@ -41,6 +48,10 @@ export const calendarEvents = pgTable(
   (t) => [
     index("calendar_events_owner_idx").on(t.ownerId, t.startsAt),
     index("calendar_events_association_idx").on(t.associationId, t.startsAt),
+    // The span from the first start to the series' end (open-ended when it never ends), so a window
+    // reads the events overlapping it instead of every event that started before its end (decision
+    // 059). least(): a row whose series end came before its start still gets a valid range.
+    index("calendar_events_span_idx").using("gist", eventSpan(t.startsAt, t.seriesEndsAt)),
   ],
 );
 
@@ -86,6 +97,37 @@ export const calendarAttendees = pgTable(
     uniqueIndex("calendar_attendees_unique").on(t.eventId, sql`lower(${t.email})`),
     uniqueIndex("calendar_attendees_token_unique").on(t.tokenHash),
     index("calendar_attendees_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * The outbox of calendar invitations, updates and cancellations (decision 058): the calendar command
+ * writes its rows in its own transaction (app/commands/calendar.server.ts), and every app server's
+ * background job claims them (FOR UPDATE SKIP LOCKED, app/mail/outbox.server.ts) and sends them
+ * (app/mail/calendar-invitations.server.ts), so a committed change always has its mails, a rolled
+ * back one never does, and a mail goes out once. No foreign key to the event: the cancellations of a
+ * deleted event still go out.
+ */
+export const calendarInvitationMails = pgTable(
+  "calendar_invitation_mails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id").notNull(),
+    /** The attendee's address (lower-cased). */
+    email: text("email").notNull(),
+    kind: text("kind", { enum: ["invite", "update", "cancel"] }).notNull(),
+    /**
+     * A cancellation's event as it shows in the mail (app/mail/calendar-ics.server.ts IcsEvent), kept
+     * because the event may be gone by then; null for an invitation or update, which show the event as
+     * it is when sent.
+     */
+    ics: jsonb("ics"),
+    ...mailOutboxColumns(),
+  },
+  (t) => [
+    index("calendar_invitation_mails_waiting_idx")
+      .on(t.createdAt)
+      .where(sql`state in ('pending', 'sending')`),
   ],
 );
 

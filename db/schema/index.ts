@@ -6,6 +6,7 @@ export * from "./credits";
 export * from "./documents";
 export * from "./event-store";
 export * from "./finance";
+export * from "./finance-summaries";
 export * from "./idempotency";
 export * from "./meeting-invitations";
 export * from "./meetings";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { ts } from "./columns";
+import { mailOutboxColumns, ts } from "./columns";
 
 /**
  * Board meeting invitations by e-mail (issue 12, board room part 2). Not projections: replay leaves them
@@ -8,8 +8,9 @@ import { ts } from "./columns";
  *
  * `meeting_invitation_mails` is the outbox: the meeting's events write its rows in their appending
  * transaction (db/reactions/meeting-invitations.ts), and every app server's background job claims
- * them (FOR UPDATE SKIP LOCKED) and sends them (app/mail/meeting-invitations.server.ts), so a
- * committed change always has its mails and a mail goes out once.
+ * them (FOR UPDATE SKIP LOCKED, app/mail/outbox.server.ts) and sends them
+ * (app/mail/meeting-invitations.server.ts), so a committed change always has its mails and a mail
+ * goes out once.
  */
 export const meetingInvitationMails = pgTable(
   "meeting_invitation_mails",
@@ -22,14 +23,7 @@ export const meetingInvitationMails = pgTable(
     kind: text("kind", { enum: ["invite", "update", "cancel"] }).notNull(),
     /** The event that caused it: one mail per attendee and event. */
     eventId: uuid("event_id").notNull(),
-    /** pending, sending (claimed), sent, skipped (nothing to send any more), failed (gave up). */
-    state: text("state", { enum: ["pending", "sending", "sent", "skipped", "failed"] })
-      .notNull()
-      .default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    claimedAt: ts("claimed_at"),
-    sentAt: ts("sent_at"),
-    createdAt: ts("created_at").notNull().defaultNow(),
+    ...mailOutboxColumns(),
   },
   (t) => [
     uniqueIndex("meeting_invitation_mails_event_attendee_key").on(t.eventId, t.attendeeId),

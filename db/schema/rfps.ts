@@ -78,6 +78,13 @@ export function rfpProjectionTables(table: TableFn, prefix = "") {
       index(`${prefix}rfps_author_idx`).on(t.authorId, t.createdAt),
       index(`${prefix}rfps_association_idx`).on(t.associationId),
       index(`${prefix}rfps_published_idx`).on(t.publishedAt),
+      // The newest RFPs of a status (the dashboards' open RFPs, /rfps by newest): read in the search's
+      // order until the page is full instead of sorting every open RFP (decision 059).
+      index(`${prefix}rfps_status_newest_idx`).on(
+        t.status,
+        sql`coalesce(${t.publishedAt}, ${t.createdAt}) desc nulls last`,
+        t.id,
+      ),
       // Full-text search over title, description and scope (spec 001 section 2.2; issue 4).
       index(`${prefix}rfps_search_idx`).using("gin", t.searchVector),
     ],

@@ -1,26 +1,11 @@
 import { PROPERTY_TYPE_IDS } from "@domain/rfp/types";
 import { z } from "zod";
-import { ASSOCIATION_MESSAGES, BOARD_OFFICES, MEMBER_ROLES } from "./index";
+import { ASSOCIATION_LIMITS, ASSOCIATION_MESSAGES, BOARD_OFFICES, MEMBER_ROLES } from "./index";
 
 /**
  * The association forms' Zod schemas: one per form, shared by the server (parseWithZod) and the page.
  * Pure.
  */
-
-export const ASSOCIATION_LIMITS = {
-  nameMin: 2,
-  nameMax: 120,
-  addressMax: 200,
-  cityMax: 100,
-  stateMax: 50,
-  zipMax: 10,
-  unitsMin: 1,
-  unitsMax: 100_000,
-  boardSeatsMin: 1,
-  boardSeatsMax: 25,
-  unitMax: 40,
-  searchMax: 100,
-} as const;
 
 /** A known IANA time zone (the runtime's list). */
 export function isTimeZone(zone: string): boolean {
@@ -71,6 +56,24 @@ export const associationDetailsShape = {
     .max(12, "Please select the month the fiscal year starts"),
 };
 
+/** The association's details as a form holds them (the create and settings forms share them). */
+export type AssociationDetailsForm = z.infer<z.ZodObject<typeof associationDetailsShape>>;
+
+/** A details form's values as the association's fields. */
+export function associationDetailsOf(v: AssociationDetailsForm) {
+  return {
+    name: v.name,
+    propertyType: v.property_type,
+    addressLine: v.address_line,
+    city: v.city,
+    state: v.state,
+    zip: v.zip,
+    unitCount: v.unit_count,
+    timeZone: v.time_zone,
+    fiscalYearStartMonth: v.fiscal_year_start_month,
+  };
+}
+
 export const CreateAssociationSchema = z
   .object({
     ...associationDetailsShape,
@@ -84,25 +87,37 @@ export const CreateAssociationSchema = z
     message: "Please choose your office on the board",
   });
 
-export const AssociationSettingsSchema = z
-  .object({
-    intent: z.literal("settings"),
-    ...associationDetailsShape,
-    board_seats: int("Board seats must be a whole number")
-      .min(ASSOCIATION_LIMITS.boardSeatsMin, "The board needs at least 1 seat")
-      .max(
-        ASSOCIATION_LIMITS.boardSeatsMax,
-        `The board can have at most ${ASSOCIATION_LIMITS.boardSeatsMax} seats`,
-      ),
-    quorum_minimum: z.preprocess(
-      (v) => (v === "" || v === undefined ? null : v),
-      int("Quorum must be a whole number").min(1, "Quorum must be at least 1").nullable(),
+/** The settings form's fields (its rule across fields is `refineSettingsForm`). */
+export const AssociationSettingsFormSchema = z.object({
+  intent: z.literal("settings"),
+  ...associationDetailsShape,
+  board_seats: int("Board seats must be a whole number")
+    .min(ASSOCIATION_LIMITS.boardSeatsMin, "The board needs at least 1 seat")
+    .max(
+      ASSOCIATION_LIMITS.boardSeatsMax,
+      `The board can have at most ${ASSOCIATION_LIMITS.boardSeatsMax} seats`,
     ),
-  })
-  .refine((v) => v.quorum_minimum === null || v.quorum_minimum <= v.board_seats, {
-    path: ["quorum_minimum"],
-    message: ASSOCIATION_MESSAGES.quorumAboveSeats,
-  });
+  quorum_minimum: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    int("Quorum must be a whole number").min(1, "Quorum must be at least 1").nullable(),
+  ),
+});
+
+/** The quorum cannot exceed the board's seats. */
+export function refineSettingsForm(
+  v: { quorum_minimum: number | null; board_seats: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.quorum_minimum !== null && v.quorum_minimum > v.board_seats) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["quorum_minimum"],
+      message: ASSOCIATION_MESSAGES.quorumAboveSeats,
+    });
+  }
+}
+
+export const AssociationSettingsSchema = AssociationSettingsFormSchema.superRefine(refineSettingsForm);
 
 const unitField = z
   .string()
@@ -111,27 +126,42 @@ const unitField = z
   .optional()
   .transform((v) => (v ? v : null));
 
-export const InvitationSchema = z
-  .object({
-    intent: z.literal("invite"),
-    email: z
-      .string({ required_error: "Email is required" })
-      .trim()
-      .toLowerCase()
-      .email("Please enter a valid email address")
-      .max(254),
-    member_role: z.enum(MEMBER_ROLES, { errorMap: () => ({ message: "Please choose a role" }) }),
-    board_office: z.enum(BOARD_OFFICES).optional(),
-    unit: unitField,
-  })
-  .refine((v) => v.member_role !== "board_member" || v.board_office !== undefined, {
-    path: ["board_office"],
-    message: "Please choose the office on the board",
-  })
-  .refine((v) => v.member_role !== "homeowner" || v.unit !== null, {
-    path: ["unit"],
-    message: "Unit is required for a homeowner",
-  });
+/** The invitation form's fields (its rules across fields are `refineInvitationForm`). */
+export const InvitationFormSchema = z.object({
+  intent: z.literal("invite"),
+  email: z
+    .string({ required_error: "Email is required" })
+    .trim()
+    .toLowerCase()
+    .email("Please enter a valid email address")
+    .max(254),
+  member_role: z.enum(MEMBER_ROLES, { errorMap: () => ({ message: "Please choose a role" }) }),
+  board_office: z.enum(BOARD_OFFICES).optional(),
+  unit: unitField,
+});
+
+/** A board member is invited to an office; a homeowner to a unit. */
+export function refineInvitationForm(
+  v: { member_role: string; board_office?: string; unit: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.member_role === "board_member" && v.board_office === undefined) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["board_office"],
+      message: "Please choose the office on the board",
+    });
+  }
+  if (v.member_role === "homeowner" && v.unit === null) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["unit"],
+      message: "Unit is required for a homeowner",
+    });
+  }
+}
+
+export const InvitationSchema = InvitationFormSchema.superRefine(refineInvitationForm);
 
 const memberId = z.string().uuid();
 

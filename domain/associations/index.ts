@@ -172,3 +172,19 @@ export function membershipLabel(m: {
   if (m.memberRole === "homeowner" && m.unit) return `${role} · Unit ${m.unit}`;
   return role;
 }
+
+/** The association forms' limits (the schemas in ./forms use them; pages show them). */
+export const ASSOCIATION_LIMITS = {
+  nameMin: 2,
+  nameMax: 120,
+  addressMax: 200,
+  cityMax: 100,
+  stateMax: 50,
+  zipMax: 10,
+  unitsMin: 1,
+  unitsMax: 100_000,
+  boardSeatsMin: 1,
+  boardSeatsMax: 25,
+  unitMax: 40,
+  searchMax: 100,
+} as const;

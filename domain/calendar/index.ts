@@ -1,4 +1,5 @@
 export * from "./form";
+export * from "./form-fields";
 export * from "./grid";
 export * from "./input";
 export * from "./recurrence";

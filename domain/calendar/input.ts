@@ -1,5 +1,5 @@
 import type { EventFormValue } from "./form";
-import { ALL_DAY_END, ALL_DAY_START, splitEmails } from "./form";
+import { ALL_DAY_END, ALL_DAY_START, splitEmails } from "./form-fields";
 import { toRrule } from "./recurrence";
 import { wallClockToInstant } from "./time";
 import type { EventType } from "./types";

@@ -337,6 +337,17 @@ export function occurrenceTimes(
     originals = occurrencesBetween(rule, after, before);
     for (let i = 0; i < originals.length; i++)
       originals[i] = fromFloatingMs(originals[i] as number, event.timeZone);
+    // An occurrence moved into the window from further away than the margin (a change may move one
+    // months): its original, as its exception records it, stands with the others.
+    if (byStart) {
+      const near = new Set(originals);
+      for (const [original, e] of byStart) {
+        if (e.cancelled || !e.startsAt || near.has(original)) continue;
+        const s = Date.parse(e.startsAt);
+        const end = e.endsAt ? Date.parse(e.endsAt) : s + duration;
+        if (s < window.to && end >= window.from) originals.push(original);
+      }
+    }
   }
   const out: OccurrenceTimes[] = [];
   for (const original of originals) {

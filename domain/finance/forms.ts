@@ -7,6 +7,7 @@ import {
   FINANCE_MESSAGES,
   isIsoDate,
   NAME_MAX,
+  PROPERTY_MAX,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from "./index";
@@ -44,8 +45,6 @@ const cents = (parse: typeof parseMoney, positive: boolean) =>
       return parsed.cents;
     });
 
-/** The optional unit or property of a transaction ("Unit 12B", "Clubhouse"). */
-export const PROPERTY_MAX = 120;
 const PROPERTY_TOO_LONG = `Keep the unit or property under ${PROPERTY_MAX} characters`;
 
 const version = z.coerce.number().int().min(0).optional();
@@ -67,14 +66,17 @@ export const BudgetFormSchema = z
     end_date: date(),
     version,
   })
-  .superRefine((v, ctx) => {
-    if (v.end_date < v.start_date)
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["end_date"],
-        message: FINANCE_MESSAGES.endBeforeStart,
-      });
-  });
+  .superRefine((v, ctx) => refineBudgetForm(v, ctx));
+
+/** The budget form's rule across fields, for a schema that extends the budget's fields (a route's union). */
+export function refineBudgetForm(v: { start_date: string; end_date: string }, ctx: z.RefinementCtx) {
+  if (v.end_date < v.start_date)
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["end_date"],
+      message: FINANCE_MESSAGES.endBeforeStart,
+    });
+}
 export type BudgetForm = z.infer<typeof BudgetFormSchema>;
 
 export const TransactionFormSchema = z.object({
@@ -135,14 +137,20 @@ export const ComponentFormSchema = z
     // Whole dollars, like budgets.
     replacement_cost: cents((t) => parseWholeDollars(t), true),
   })
-  .superRefine((v, ctx) => {
-    if (v.remaining_life > v.useful_life)
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["remaining_life"],
-        message: RESERVE_MESSAGES.remainingLife,
-      });
-  });
+  .superRefine((v, ctx) => refineComponentForm(v, ctx));
+
+/** The component form's rule across fields, for a schema that extends its fields (a route's union). */
+export function refineComponentForm(
+  v: { useful_life: number; remaining_life: number },
+  ctx: z.RefinementCtx,
+) {
+  if (v.remaining_life > v.useful_life)
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["remaining_life"],
+      message: RESERVE_MESSAGES.remainingLife,
+    });
+}
 
 /** A reserve fund (issue 13, part 6): its name. */
 export const FundFormSchema = z.object({

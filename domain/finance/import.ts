@@ -1,3 +1,4 @@
+import { CsvError, parse } from "csv-parse/sync";
 import { type FinanceCategory, isIsoDate } from "./index";
 import { parseMoney } from "./money";
 
@@ -25,51 +26,46 @@ export const IMPORT_MESSAGES = {
   zero: "The amount is zero",
   description: "The description is empty",
   columns: "The line has fewer columns than the header",
+  unreadable: "The file cannot be read as CSV: a quoted field is not closed",
   confirmed: "This import was already confirmed",
 } as const;
 
 /**
- * RFC 4180 CSV: fields separated by commas, lines by CRLF or LF, a field in double quotes may hold
- * commas, quotes (doubled) and line breaks. Blank lines are skipped. Each row keeps its line number.
+ * RFC 4180 CSV through csv-parse: fields separated by commas, lines by CRLF, LF or CR, a field in
+ * double quotes may hold commas, quotes (doubled) and line breaks; a byte-order mark is dropped; a
+ * quote inside an unquoted field is kept as text. Blank lines are skipped. Each row keeps the number of
+ * the line it starts on. A quoted field left open to the end of the file is the one file that cannot
+ * be read ("unreadable"); every other line is read and judged by readBankCsv.
  */
-export function parseCsv(text: string): { line: number; cells: string[] }[] {
-  const rows: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let field = "";
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const endRow = () => {
-    cells.push(field);
-    if (!(cells.length === 1 && cells[0]?.trim() === "")) rows.push({ line: rowLine, cells });
-    cells = [];
-    field = "";
-  };
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i] as string;
-    if (quoted) {
-      if (c === '"') {
-        if (body[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === "\n") line++;
-        field += c;
-      }
-    } else if (c === '"' && field === "") quoted = true;
-    else if (c === ",") {
-      cells.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && body[i + 1] === "\n") i++;
-      endRow();
-      line++;
-      rowLine = line;
-    } else field += c;
+export function parseCsv(text: string): { line: number; cells: string[] }[] | { unreadable: true } {
+  let records: { record: string[]; raw: string; info: { lines: number } }[];
+  try {
+    // With info and raw, each record comes as { record, raw, info } (the typings say string[][]).
+    records = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      record_delimiter: ["\r\n", "\n", "\r"],
+      info: true,
+      raw: true,
+    }) as unknown as typeof records;
+  } catch (error) {
+    if (error instanceof CsvError) return { unreadable: true };
+    throw error;
   }
-  if (field !== "" || cells.length > 0) endRow();
+  // Line numbers are counted over each record's raw text (blank lines before it, its own line breaks
+  // inside quotes and its end), so a CRLF counts once wherever it stands.
+  const breaks = (t: string) => t.match(/\r\n|\n|\r/g)?.length ?? 0;
+  let line = 1;
+  const rows: { line: number; cells: string[] }[] = [];
+  for (const r of records) {
+    const blank = /^[\r\n]*/.exec(r.raw)?.[0] ?? "";
+    const start = line + breaks(blank);
+    line += breaks(r.raw);
+    if (r.record.length === 1 && r.record[0]?.trim() === "") continue;
+    rows.push({ line: start, cells: r.record });
+  }
   return rows;
 }
 
@@ -107,6 +103,7 @@ function toIsoDate(text: string): string | null {
 /** The file's lines read against its header; every line that cannot be read becomes an error. */
 export function readBankCsv(text: string): { lines: BankLine[]; errors: LineError[] } | { fatal: string } {
   const rows = parseCsv(text);
+  if (!Array.isArray(rows)) return { fatal: IMPORT_MESSAGES.unreadable };
   const header = rows[0];
   if (!header) return { fatal: IMPORT_MESSAGES.empty };
   const names = header.cells.map((c) => c.trim().toLowerCase());

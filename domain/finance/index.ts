@@ -101,6 +101,8 @@ export const UPCOMING_DAYS = 30;
 
 export const NAME_MAX = 120;
 export const DESCRIPTION_MAX = 500;
+/** The optional unit or property of a transaction ("Unit 12B", "Clubhouse"). */
+export const PROPERTY_MAX = 120;
 
 export const FINANCE_MESSAGES = {
   // Spec 001 section 7, word for word.

@@ -7,7 +7,9 @@ import {
   type DecideContext,
   type Decision,
   LifecycleViolation,
+  mergeEdit,
   reject,
+  sameEditValue,
 } from "../shared";
 import type { MeetingEvent } from "./events";
 import {
@@ -34,13 +36,8 @@ import {
   minutesOpen,
   statusForward,
 } from "./machine";
-import {
-  PACKET_MESSAGES,
-  type PacketDocument,
-  PacketDocumentSchema,
-  packetOpenIn,
-  packetRefusal,
-} from "./packet";
+import { type PacketDocument, PacketDocumentSchema, packetOpenIn, packetRefusal } from "./packet";
+import { PACKET_MESSAGES } from "./packet-messages";
 import {
   type ActionItemStatus,
   type Attendance,
@@ -230,7 +227,7 @@ function checkFields(fields: MeetingFields) {
   return first ? reject({ kind: "validation" as const, message: first, fieldErrors: errors }) : null;
 }
 
-const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+const sameValue = sameEditValue;
 
 /**
  * Which posted fields are changes, and which of those someone else changed since the form was rendered
@@ -241,15 +238,7 @@ export function meetingEditOutcome(
   submitted: Partial<MeetingFields>,
   base: Partial<MeetingFields>,
 ) {
-  const changes: Partial<MeetingFields> = {};
-  const conflicts: (keyof MeetingFields)[] = [];
-  for (const key of Object.keys(submitted) as (keyof MeetingFields)[]) {
-    const mine = submitted[key];
-    if (sameValue(mine, base[key]) || sameValue(current[key], mine)) continue;
-    if (!sameValue(current[key], base[key])) conflicts.push(key);
-    (changes as Record<string, unknown>)[key] = mine;
-  }
-  return { changes, conflicts };
+  return mergeEdit(current, submitted, base);
 }
 
 /**

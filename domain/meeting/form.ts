@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { isoToLocalDateTime, localDateTimeToIso } from "../rfp/time";
+import { renderedVersionField } from "../shared";
 import { isWebAddress, type MeetingFields } from "./fields";
 import { AGENDA_ITEM_TYPES, MEETING_LIMITS, MEETING_MESSAGES, MEETING_TYPES, MOTION_RESULTS } from "./types";
 
 /**
- * The schedule/edit meeting form (spec 001 section 5, "Meeting form"), one schema for the server and
- * the browser: a date and start and end times of day in the association's time zone, attendee e-mails
- * as comma-separated text. The messages are the spec's, word for word.
+ * The schedule/edit meeting form (spec 001 section 5, "Meeting form"), checked on the server: a date
+ * and start and end times of day in the association's time zone, attendee e-mails as comma-separated
+ * text. The messages are the spec's, word for word.
  */
 
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
@@ -18,40 +19,47 @@ export const splitEmails = (text: string | undefined) =>
     .map((e) => e.trim())
     .filter(Boolean);
 
-export const MeetingFormSchema = z
-  .object({
-    title: z
-      .string({ required_error: MEETING_MESSAGES.titleRequired })
-      .trim()
-      .min(1, MEETING_MESSAGES.titleRequired)
-      .max(MEETING_LIMITS.titleMax),
-    description: z.string().trim().max(MEETING_LIMITS.textMax).optional(),
-    meeting_type: z.enum(MEETING_TYPES).default(MEETING_LIMITS.defaultType),
-    date: z
-      .string({ required_error: MEETING_MESSAGES.startDateRequired })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, MEETING_MESSAGES.startDateRequired),
-    start_time: z
-      .string({ required_error: MEETING_MESSAGES.startTimeRequired })
-      .regex(/^\d{2}:\d{2}$/, MEETING_MESSAGES.startTimeRequired),
-    end_time: z
-      .string({ required_error: MEETING_MESSAGES.endAfterStart })
-      .regex(/^\d{2}:\d{2}$/, MEETING_MESSAGES.endAfterStart),
-    location: z.string().trim().max(300).optional(),
-    meeting_url: z.string().trim().max(2000).refine(isWebAddress, MEETING_MESSAGES.invalidUrl).optional(),
-    attendee_emails: z
-      .string()
-      .max(10_000)
-      .optional()
-      .refine((text) => splitEmails(text).every((e) => EMAIL.test(e)), MEETING_MESSAGES.invalidEmails),
-  })
-  .superRefine((v, ctx) => {
-    if (v.end_time <= v.start_time)
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["end_time"],
-        message: MEETING_MESSAGES.endAfterStart,
-      });
-  });
+const MeetingFormFields = z.object({
+  title: z
+    .string({ required_error: MEETING_MESSAGES.titleRequired })
+    .trim()
+    .min(1, MEETING_MESSAGES.titleRequired)
+    .max(MEETING_LIMITS.titleMax),
+  description: z.string().trim().max(MEETING_LIMITS.textMax).optional(),
+  meeting_type: z.enum(MEETING_TYPES).default(MEETING_LIMITS.defaultType),
+  date: z
+    .string({ required_error: MEETING_MESSAGES.startDateRequired })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, MEETING_MESSAGES.startDateRequired),
+  start_time: z
+    .string({ required_error: MEETING_MESSAGES.startTimeRequired })
+    .regex(/^\d{2}:\d{2}$/, MEETING_MESSAGES.startTimeRequired),
+  end_time: z
+    .string({ required_error: MEETING_MESSAGES.endAfterStart })
+    .regex(/^\d{2}:\d{2}$/, MEETING_MESSAGES.endAfterStart),
+  location: z.string().trim().max(300).optional(),
+  meeting_url: z.string().trim().max(2000).refine(isWebAddress, MEETING_MESSAGES.invalidUrl).optional(),
+  attendee_emails: z
+    .string()
+    .max(10_000)
+    .optional()
+    .refine((text) => splitEmails(text).every((e) => EMAIL.test(e)), MEETING_MESSAGES.invalidEmails),
+});
+
+function endAfterStart(v: { start_time: string; end_time: string }, ctx: z.RefinementCtx) {
+  if (v.end_time <= v.start_time)
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["end_time"],
+      message: MEETING_MESSAGES.endAfterStart,
+    });
+}
+
+export const MeetingFormSchema = MeetingFormFields.superRefine(endAfterStart);
+
+/** The edit form: the same fields and the stream version it was rendered from (required: 400 without it). */
+export const MeetingEditSchema = MeetingFormFields.extend({ version: renderedVersionField }).superRefine(
+  endAfterStart,
+);
 export type MeetingForm = z.infer<typeof MeetingFormSchema>;
 
 /** The form's values as the meeting's fields, its times in `timeZone`; null if a time does not exist. */

@@ -45,6 +45,20 @@ export const EMAIL_MAX_ATTEMPTS = 5;
 /** How many immediate e-mails one dispatch round sends at most. */
 export const EMAIL_BATCH_SIZE = 50;
 
+/** The wait before an outbox row's first retry; each further retry waits twice as long. */
+export const OUTBOX_RETRY_BASE_MS = 30_000;
+/** The longest wait between two attempts of an outbox row. */
+export const OUTBOX_RETRY_MAX_MS = 30 * 60_000;
+
+/**
+ * When an outbox row (app/mail/outbox.server.ts) whose attempt number `attempts` failed is tried
+ * again: 30 s after the first failure, then 1, 2, 4 minutes..., at most 30 minutes.
+ */
+export function outboxRetryAt(attempts: number, failedAt: Date): Date {
+  const delay = Math.min(OUTBOX_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), OUTBOX_RETRY_MAX_MS);
+  return new Date(failedAt.getTime() + delay);
+}
+
 /** The digest goes out at most once a day, from this hour of the person's own day (24-hour clock). */
 export const DIGEST_HOUR = 8;
 /** A digest lists at most this many notifications, newest first, and says how many more there are. */

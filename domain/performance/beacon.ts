@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { WEB_VITAL_NAMES } from "./thresholds";
+import { MAX_BEACON_METRICS, WEB_VITAL_NAMES } from "./thresholds";
+
+export { MAX_BEACON_METRICS };
 
 /**
  * What a browser sends to POST /api/vitals (navigator.sendBeacon): the page's path and the web-vitals
  * it measured there. The server rates each value itself; the browser's own rating is not trusted.
  */
 
-/** At most this many metrics per beacon (five web vitals, each possibly reported again). */
-export const MAX_BEACON_METRICS = 20;
 /** A body larger than this is refused before it is parsed. */
 export const MAX_BEACON_BYTES = 8 * 1024;
 /** No measurement of a page is longer than an hour (ms), nor a layout shift score above 100. */

@@ -13,7 +13,7 @@ export type MetricCategory = (typeof METRIC_CATEGORIES)[number];
 export const WEB_VITAL_NAMES = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
 export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
 
-/** The duration of one /api/* or Remix data (?_data=) request, measured by the app server. */
+/** The duration of one /api/* or Remix data (`.data`) request, measured by the app server. */
 export const API_RESPONSE = "api-response" as const;
 /** Process memory of one app server (resident set size and V8 heap in use). */
 export const MEMORY_NAMES = ["memory-rss", "memory-heap-used"] as const;
@@ -82,3 +82,9 @@ export function rateMetric(name: MetricName, value: number): Severity | null {
   if (value <= thresholds[1]) return "needs-improvement";
   return "other";
 }
+
+/**
+ * At most this many metrics per beacon (five web vitals, each possibly reported again). Here, not in
+ * beacon.ts, so the browser's reporter (app/components/performance/web-vitals.ts) does not bring zod.
+ */
+export const MAX_BEACON_METRICS = 20;

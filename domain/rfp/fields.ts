@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mergeEdit } from "../shared";
 import { DATE_MESSAGES, isCalendarDate } from "./time";
 import {
   BUDGET_TYPES,
@@ -180,14 +181,5 @@ export interface RfpFieldEdit {
 }
 
 export function editOutcome(current: RfpFields, edit: RfpFieldEdit) {
-  const changes: Partial<RfpFields> = {};
-  const conflicts: (keyof RfpFields)[] = [];
-  for (const key of Object.keys(edit.submitted) as (keyof RfpFields)[]) {
-    const mine = edit.submitted[key];
-    // Not touched (as shown), or already so (someone made the same change): nothing to do.
-    if (sameFieldValue(key, mine, edit.base[key]) || sameFieldValue(key, current[key], mine)) continue;
-    if (!sameFieldValue(key, current[key], edit.base[key])) conflicts.push(key);
-    (changes as Record<string, unknown>)[key] = mine;
-  }
-  return { changes, conflicts };
+  return mergeEdit(current, edit.submitted, edit.base, (key, a, b) => sameFieldValue(key, a, b));
 }

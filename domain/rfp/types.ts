@@ -176,3 +176,6 @@ export const URGENT_WITHIN_DAYS = 3;
 export const HOT_WITHIN_DAYS = 7;
 /** Scope text longer than this gets a show-more control. */
 export const SCOPE_SHOW_MORE_AT = 200;
+
+/** The form the edit page of a published RFP posts: only what may still change (spec 001 section 4). */
+export const PUBLISHED_FORM = "published" as const;

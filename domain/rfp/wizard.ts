@@ -2,7 +2,9 @@ import { z } from "zod";
 import { PUBLISHED_EDITABLE_FIELDS, RFP_STEP_FIELDS, type RfpFields, RfpFieldsSchema } from "./fields";
 import type { RfpFieldErrors } from "./rules";
 import { DATE_MESSAGES, isImpossibleLocalDate, localDateTimeToIso } from "./time";
-import { RFP_LIMITS, RFP_WIZARD_STEPS, type RfpWizardStepId } from "./types";
+import { PUBLISHED_FORM, RFP_LIMITS, RFP_WIZARD_STEPS, type RfpWizardStepId } from "./types";
+
+export { PUBLISHED_FORM };
 
 /**
  * The wizard's forms (spec 001 sections 2.5, 4 and 5): one form per step, each a slice of
@@ -16,8 +18,6 @@ export const WIZARD_STEP_IDS = RFP_WIZARD_STEPS.map((s) => s.id);
 export const isWizardStep = (value: unknown): value is RfpWizardStepId =>
   typeof value === "string" && (WIZARD_STEP_IDS as readonly string[]).includes(value);
 
-/** The form the edit page of a published RFP posts: only what may still change (spec 001 section 4). */
-export const PUBLISHED_FORM = "published" as const;
 export type WizardForm = RfpWizardStepId | typeof PUBLISHED_FORM;
 
 export const isWizardForm = (value: unknown): value is WizardForm =>

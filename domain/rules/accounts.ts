@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-/** Passwords: at least 12 characters are required and up to 128 accepted (OWASP ASVS 2.1.1, 2.1.2). */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./account-messages";
 
 export const AUTH_MESSAGES = {
   signInFailed: "Sign-in failed",
@@ -78,14 +76,3 @@ export type AuthErrorCode = keyof typeof AUTH_ERRORS | "AUTH_ERROR";
 export const authErrorMessage = (operation: string) =>
   `Authentication ${operation} failed. Please try again.`;
 export const AUTH_ERROR_RETRY_AFTER = 2;
-
-export const AUTH_FALLBACK_MESSAGES = {
-  serviceUnavailable: "Authentication service is temporarily unavailable. Please try again later.",
-  unavailable: "Authentication is currently unavailable. Please check your connection and try again.",
-  oauthFailed: "OAuth sign in failed",
-  passwordResetFailed: "Password reset failed",
-  passwordUpdateFailed: "Password update failed",
-  profileUpdateFailed: "Profile update failed",
-  signOutWarnings: "Sign-out completed with warnings",
-  contextNotFound: "Context not found",
-} as const;

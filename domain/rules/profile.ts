@@ -11,7 +11,9 @@ export const PROFILE_CODES = {
 } as const;
 export type ProfileCode = keyof typeof PROFILE_CODES;
 
-export const PROFILE_LIMITS = { nameMin: 2, nameMax: 100, bio: 500 };
+export { PROFILE_LIMITS } from "./profile-limits";
+
+import { PROFILE_LIMITS } from "./profile-limits";
 
 /** An optional plus, a non-zero digit, then up to 15 more digits. */
 export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;

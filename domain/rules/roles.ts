@@ -65,6 +65,17 @@ export function refineOrganization(
   }
 }
 
+/** A new role: a type is chosen, then the title and organization rules. */
+export function refineRole(
+  value: { role_type?: RoleType; title?: string; organization_name?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!value.role_type) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["role_type"], message: ROLE_MESSAGES.roleRequired });
+  }
+  refineOrganization(value, ctx);
+}
+
 /** The role type chosen in a form (any self-service type; never admin). */
 export const roleType = z.preprocess(
   blankToUndefined,
@@ -81,12 +92,7 @@ export const roleType = z.preprocess(
  */
 export const RoleSchema = z
   .object({ role_type: roleType, ...roleFields })
-  .superRefine((v, ctx) => {
-    if (!v.role_type) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["role_type"], message: ROLE_MESSAGES.roleRequired });
-    }
-    refineOrganization(v, ctx);
-  })
+  .superRefine(refineRole)
   .transform(
     (v): RoleInput => ({
       ...v,

@@ -45,7 +45,11 @@ const get = async (p: string) => {
 };
 const target = process.env.CALPROF_PATH ?? "/calendar";
 const page = await get(target);
-const data = await get(`${target}${target.includes("?") ? "&" : "?"}_data=routes/_app.calendar`);
+// The loader data as single fetch asks for it: /calendar.data?...&_routes=routes/_app.calendar.
+const [targetPath, targetQuery = ""] = target.split("?");
+const data = await get(
+  `${targetPath}.data?${targetQuery ? `${targetQuery}&` : ""}_routes=routes/_app.calendar`,
+);
 console.log(`page ${page.length} bytes, loader data ${data.length} bytes`);
 // CALPROF_DUMP=dir: the pages of a few addresses, to compare before and after a change.
 if (process.env.CALPROF_DUMP) {

@@ -177,9 +177,14 @@ export const financialsBench: Benchmark = {
       const localCookie = (session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
       const serverCookie = await productionSessionCookie(userId);
       const { loaderOf, capture } = await builtLoaders(localCookie);
-      const overviewPath = "/financials?tab=overview&period=current_year";
+      const overviewPath = "/financials?period=current_year";
       const reportPath = "/financial/reports/budget-vs-actual.csv?period=current_year";
-      const overviewLoaders = [loaderOf("root"), loaderOf("routes/_app"), loaderOf("routes/_app.financials")];
+      const overviewLoaders = [
+        loaderOf("root"),
+        loaderOf("routes/_app"),
+        loaderOf("routes/_app.financials"),
+        loaderOf("routes/_app.financials._index"),
+      ];
       const reportLoaders = [loaderOf("routes/financial.reports.$report")];
       await capture(overviewPath, overviewLoaders);
       const measurements = [

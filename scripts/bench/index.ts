@@ -1,6 +1,6 @@
 // npm run bench                     run every benchmark
 // npm run bench -- hot-account      run only the named one(s): hot-account, append, replay, rfp-search, pages,
-//                                   calendar, financials, live-streams
+//                                   dashboard, calendar, financials, live-streams, page-weight, page-ratios
 //
 // Each benchmark creates a fresh database on BENCH_DATABASE_URL's server (default
 // postgres://postgres@127.0.0.1:5432/test), migrates it, measures against a baseline taken in the same
@@ -12,9 +12,12 @@ import os from "node:os";
 import postgres from "postgres";
 import { appendBench } from "./append";
 import { calendarBench } from "./calendar";
+import { dashboardBench } from "./dashboard";
 import { financialsBench } from "./financials";
 import { hotAccount } from "./hot-account";
 import { liveStreamsBench } from "./live-streams";
+import { pageRatiosBench } from "./page-ratios";
+import { pageWeightBench } from "./page-weight";
 import { pagesBench } from "./pages";
 import { replayBench } from "./replay";
 import { rfpSearchBench } from "./rfp-search";
@@ -34,9 +37,12 @@ const benchmarks: Benchmark[] = [
   replayBench,
   rfpSearchBench,
   pagesBench,
+  dashboardBench,
   calendarBench,
   financialsBench,
   liveStreamsBench,
+  pageWeightBench,
+  pageRatiosBench,
 ];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -3,7 +3,7 @@
 // (scripts/bench/bare-server.mjs: the statement drizzle builds for the same viewer and filters, after
 // the statement that finds who is asking, as the app needs it). The app side is the production server
 // (server.js: Express, Remix, the session lookup, the search, the card wording), asked for the route's
-// data (?_data=) as the browser does when someone types in the search box. Targets: >= 0.5x the
+// data (/rfps.data?_routes=, single fetch) as the browser does when someone types in the search box. Targets: >= 0.5x the
 // throughput, p99 < 3x.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -96,7 +96,7 @@ export const rfpSearchBench: Benchmark = {
               seconds,
               rounds,
               warmupSeconds,
-              app: (w, i) => app.get(`/rfps?q=${term(w + i)}&_data=${encodeURIComponent(ROUTE_DATA)}`),
+              app: (w, i) => app.get(`/rfps.data?q=${term(w + i)}&_routes=${encodeURIComponent(ROUTE_DATA)}`),
               bare: (w, i) => bare.get(`/search?q=${term(w + i)}`),
             });
             log(NAME, describeLoad(`app  @${connections}`, load.app, "searches"));

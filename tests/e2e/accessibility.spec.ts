@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { blockingViolations, signInAs, waitForHydration } from "./helpers";
 import { visitPages } from "./page-visits";
 import { DEMO_ACCOUNTS, LAYOUT_ROUTES, PAGES, VIEWERS } from "./pages";
@@ -31,6 +31,9 @@ test("every page route is in tests/e2e/pages.ts", () => {
   const listed = new Set([...PAGES.map((p) => p.route), ...LAYOUT_ROUTES]);
   expect(pages.filter((route) => !listed.has(route))).toEqual([]);
 });
+
+// Each viewer's sweep is a long test of its own: shared out between the workers, not one after another.
+test.describe.configure({ mode: "parallel" });
 
 for (const viewer of VIEWERS) {
   const entries = PAGES.filter((p) => p.as === viewer);

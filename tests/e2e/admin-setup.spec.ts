@@ -1,7 +1,7 @@
 // /debug/admin-setup once an administrator exists (the demo data has one): admin-only, with the set-up
 // checks, with and without JavaScript. The one-time first-administrator flow is covered by
 // tests/integration/admin-setup.test.ts (the browser tests run on the seeded demo database).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, signInAs } from "./helpers";
 
 test("an administrator sees the set-up checks", async ({ page }) => {

@@ -4,7 +4,7 @@
  * the link and accepts; a homeowner asks to join and the board approves; the board member switches the
  * active association in the user menu.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import {
   accountMenu,
   accountSection,
@@ -13,6 +13,7 @@ import {
   mailFromOutbox,
   signInAs,
   uniqueEmail,
+  waitForHydration,
 } from "./helpers";
 
 // Dana Director creates the new associations (creating one makes it the creator's active association), so
@@ -112,6 +113,8 @@ test("the user menu switches the active association", async ({ page, javaScriptE
   await page.goto("/properties");
   /** Opens the account menu (without JavaScript: goes to the menu page it links to). */
   const openMenu = async () => {
+    // The menu is a Radix menu once the page has hydrated (a link to the menu page until then).
+    await waitForHydration(page);
     await accountMenu(page, "Dana Director").click();
     if (javaScriptEnabled) return;
     await expect(page).toHaveURL(/\/menu\?from=%2Fproperties#account$/);
@@ -127,10 +130,16 @@ test("the user menu switches the active association", async ({ page, javaScriptE
     }
     return (await accountSection(page).locator("[aria-current='true']", { hasText: name }).count()) > 0;
   };
-  const choose = (name: string) =>
-    javaScriptEnabled
-      ? page.getByRole("menuitem", { name }).click()
-      : accountSection(page).getByRole("button", { name }).click();
+  const choose = async (name: string) => {
+    if (!javaScriptEnabled) return accountSection(page).getByRole("button", { name }).click();
+    // The menu posts the switch in the background (a fetcher) and stays on this page: wait for its
+    // answer, or the reload below would come first.
+    const switched = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/properties/switch"),
+    );
+    await page.getByRole("menuitem", { name }).click();
+    await switched;
+  };
 
   await openMenu();
   const target = (await isActive(OAK)) ? BAYVIEW : OAK;
@@ -140,4 +149,20 @@ test("the user menu switches the active association", async ({ page, javaScriptE
   await openMenu();
   expect(await isActive(target)).toBe(true);
   expect(await isActive(target === OAK ? BAYVIEW : OAK)).toBe(false);
+});
+
+test("a refused new association keeps what was typed and tells each field its error", async ({ page }) => {
+  await signInAs(page, BOARD.email);
+  await page.goto("/properties/new");
+  await page.getByLabel("Association name").fill("A");
+  await page.getByLabel("City (optional)").fill("Clearwater");
+  await page.getByLabel("Number of units").fill("0");
+  await page.getByRole("button", { name: "Create Association" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The association was not created" })).toBeVisible();
+  await expect(page.getByLabel("Number of units")).toHaveAccessibleDescription(
+    /Number of units must be at least 1/,
+  );
+  await expect(page.getByLabel("Association name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("City (optional)")).toHaveValue("Clearwater");
+  await expect(page).toHaveURL(/\/properties\/new$/);
 });

@@ -1,7 +1,14 @@
-import { expect, test } from "@playwright/test";
 import { FEATURE_AVAILABLE, FEATURE_LABELS, INTERVAL_LABELS, PLANS } from "../../domain/billing/plans";
 import { formatCents } from "../../domain/credits/packages";
-import { accountMenu, accountSection, createAssociation, signInAs, signUpConfirmed } from "./helpers";
+import { expect, test } from "./fixtures";
+import {
+  accountMenu,
+  accountSection,
+  createAssociation,
+  signInAs,
+  signUpConfirmed,
+  waitForHydration,
+} from "./helpers";
 
 /**
  * Subscription billing end to end (issue 14), with and without JavaScript: the pricing page shows the
@@ -55,6 +62,7 @@ test("a person upgrades to Professional, sees the plan and its invoice, and canc
   await expect(mine.getByRole("button", { name: /Upgrade to/ })).toHaveCount(0);
 
   // The user menu's badge shows the real plan, and its Billing entry leads here.
+  await waitForHydration(page);
   await accountMenu(page, name).click();
   if (javaScriptEnabled) await expect(page.getByRole("menu")).toContainText("Professional plan");
   // Without JavaScript the account menu is a link to the menu page's account section.
@@ -145,4 +153,18 @@ test("an administrator grants a complimentary Professional plan and revokes it",
   await expect(row).toContainText("Pilot customer");
   await row.getByRole("button", { name: /Revoke/ }).click();
   await expect(page.getByRole("status")).toHaveText("Complimentary plan revoked");
+});
+
+test("a grant without the person's e-mail is refused beside that field, with or without JavaScript", async ({
+  page,
+}) => {
+  await signInAs(page, "admin@demo.test");
+  await page.goto("/admin/billing");
+  await page.getByLabel("Last day of the plan").fill(`${new Date().getUTCFullYear() + 1}-06-30`);
+  await page.getByLabel("Reason").fill("Pilot customer");
+  await page.getByRole("button", { name: "Grant plan" }).click();
+  const email = page.getByLabel("Person's e-mail (for a person)");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAccessibleDescription("Enter the person's e-mail address");
+  await expect(page.getByLabel("Reason")).toHaveValue("Pilot customer");
 });

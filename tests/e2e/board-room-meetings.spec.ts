@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { associationToday, signInAs } from "./helpers";
+import { expect, type Page, test } from "./fixtures";
+import { associationToday, isPathOrData, signInAs } from "./helpers";
 
 /**
  * The board room's meeting pages beyond the main walk (tests/e2e/board-room.spec.ts), each test with
@@ -24,9 +24,15 @@ async function scheduleMeeting(page: Page, title: string) {
 }
 
 async function addAgendaItems(page: Page, titles: string[]) {
+  const items = page.getByTestId("agenda-item");
   for (const item of titles) {
+    const before = await items.count();
     await page.getByLabel("Agenda item title").last().fill(item);
     await page.getByRole("button", { name: "Add Agenda Item" }).click();
+    // The item is on the page, not only the message: the message of the previous item is the same
+    // text, and a form posted before the page took in the last answer would carry its idempotency key
+    // again (422).
+    await expect(items).toHaveCount(before + 1);
     await expect(page.getByRole("status")).toHaveText("Agenda item added");
   }
 }
@@ -167,7 +173,7 @@ test("with JavaScript, the agenda is reordered by drag and drop and stays so", a
   await expect(page.getByText("Drag an item to reorder the agenda")).toBeVisible();
 
   const saved = page.waitForResponse(
-    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === meeting,
+    (r) => r.request().method() === "POST" && isPathOrData(r.url(), meeting),
   );
   await items.filter({ hasText: "Roof vote" }).dragTo(items.filter({ hasText: "Call to order" }));
   await saved;
@@ -180,4 +186,83 @@ test("with JavaScript, the agenda is reordered by drag and drop and stays so", a
   await expect(items.nth(0)).toContainText("1. Roof vote");
   await expect(items.nth(1)).toContainText("2. Call to order");
   await expect(items.nth(2)).toContainText("3. Budget");
+});
+
+test("an agenda item's form shows its errors by its fields; a stale edit shows the current values", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAs(page, "board@demo.test");
+  await scheduleMeeting(page, `Stale agenda ${testInfo.project.name} ${Date.now()}`);
+
+  // Checked by the server (no validation in the page): the message sits by its field, typed values stay.
+  const title = page.getByLabel("Agenda item title");
+  await page.getByLabel("Duration (minutes)").fill("500");
+  await page.getByLabel("Assigned to (optional)").fill("Blair");
+  await page.getByRole("button", { name: "Add Agenda Item" }).click();
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Agenda item title is required")).toBeVisible();
+  await expect(page.getByText("Duration must be between 1 and 180 minutes")).toBeVisible();
+  await expect(page.getByLabel("Assigned to (optional)")).toHaveValue("Blair");
+  await page.getByLabel("Duration (minutes)").fill("30");
+  await addAgendaItems(page, ["Budget"]);
+  await expect(page.getByTestId("agenda-item")).toContainText("Discussion · 30 min · Blair");
+
+  // Two people open the same item's edit form; the second save was rendered from an older version.
+  await page.getByRole("link", { name: "Edit Budget" }).click();
+  await expect(page).toHaveURL(/\?edit-item=/);
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await other.getByLabel("Agenda item title").first().fill("Budget review");
+  await other.getByRole("button", { name: "Save Item" }).click();
+  await expect(other.getByRole("status")).toHaveText("Agenda item saved");
+  await other.close();
+
+  await page.getByLabel("Agenda item title").first().fill("Budget 2027");
+  await page.getByRole("button", { name: "Save Item" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Someone else changed this meeting" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Agenda item title").first()).toHaveValue("Budget review");
+  // Saved again from the current values, it goes through.
+  await page.getByLabel("Agenda item title").first().fill("Budget 2027");
+  await page.getByRole("button", { name: "Save Item" }).click();
+  await expect(page.getByRole("status")).toHaveText("Agenda item saved");
+  await expect(page.getByTestId("agenda-item")).toContainText("1. Budget 2027");
+});
+
+test("the minutes' forms show their errors by their fields; a stale text shows the current one", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAs(page, "board@demo.test");
+  const meeting = await scheduleMeeting(page, `Stale minutes ${testInfo.project.name} ${Date.now()}`);
+  await page.getByRole("button", { name: "Start Meeting" }).click();
+  await expect(page.getByRole("status")).toHaveText("Meeting started");
+  await page.goto(`${meeting}/minutes`);
+
+  await page.getByLabel("Motion", { exact: true }).fill("Approve the budget");
+  await page.getByRole("button", { name: "Record Motion" }).click();
+  await expect(page.getByLabel("Moved by")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Moved by is required")).toBeVisible();
+  await expect(page.getByLabel("Motion", { exact: true })).toHaveValue("Approve the budget");
+  await page.getByRole("button", { name: "Add Action Item" }).click();
+  await expect(page.getByLabel("Description")).toHaveAttribute("aria-invalid", "true");
+
+  const other = await page.context().newPage();
+  await other.goto(`${meeting}/minutes`);
+  await page.getByLabel("Meeting minutes").fill("Called to order at 6 pm.");
+  await other.getByLabel("Meeting minutes").fill("Called to order at 6 pm by the treasurer.");
+  await other.getByRole("button", { name: "Save Minutes" }).click();
+  await expect(other.getByRole("status")).toHaveText("Minutes saved");
+  await other.close();
+  await page.getByRole("button", { name: "Save Minutes" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Someone else changed this meeting" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Meeting minutes")).toHaveValue("Called to order at 6 pm by the treasurer.");
+  await page.getByLabel("Meeting minutes").fill("Called to order at 6:05 pm.");
+  await page.getByRole("button", { name: "Save Minutes" }).click();
+  await expect(page.getByRole("status")).toHaveText("Minutes saved");
+  await expect(page.getByLabel("Meeting minutes")).toHaveValue("Called to order at 6:05 pm.");
 });

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { signInAs } from "./helpers";
+import { expect, test } from "./fixtures";
+import { mailFromOutbox, signInAs } from "./helpers";
 
 /**
  * The calendar as a person uses it (issue 12 part 3), with JavaScript and without: month navigation by
@@ -73,6 +73,9 @@ test.describe("calendar", () => {
     await expect(page.getByRole("status")).toHaveText("Event created");
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByTestId("attendees")).toContainText("inspector@example.org · Pending");
+    // The invitation went into the outbox with the event; the server's background job mails it.
+    const invitation = await mailFromOutbox("inspector@example.org", `Invitation: ${title}`);
+    expect(invitation.text).toMatch(/\/calendar\/invitations\/\S+\?answer=accepted/);
 
     await page.goto(`/calendar?month=${month.key}`);
     await expect(page.getByTestId("calendar-title")).toHaveText(month.title);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
-import { DEMO, signIn } from "./helpers";
+import { expect, test } from "./fixtures";
+import { DEMO, signInAs } from "./helpers";
 
 /**
  * Buying credits end to end (issue 4): the purchase dialog posts to /api/create-checkout-session, the
@@ -11,9 +11,7 @@ import { DEMO, signIn } from "./helpers";
 test("a verified vendor buys the Starter Pack and sees it in balance, history and export", async ({
   page,
 }, testInfo) => {
-  await page.goto("/auth/sign-in");
-  await signIn(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, DEMO.email);
 
   // The sidebar leads vendors to their credits.
   await page.goto("/vendor-dashboard/credits");
@@ -73,9 +71,7 @@ test("a verified vendor buys the Starter Pack and sees it in balance, history an
 });
 
 test("cancelling at the hosted checkout changes nothing", async ({ page }) => {
-  await page.goto("/auth/sign-in");
-  await signIn(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, DEMO.email);
   await page.goto("/credits?dialog=purchase");
   const before = await page.getByTestId("credit-balance").first().textContent();
   await page

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { TINY_PDF, TINY_PNG } from "../support/files";
+import { expect, test } from "./fixtures";
 import { signInAs } from "./helpers";
 
 /**

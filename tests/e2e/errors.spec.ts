@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signInAs, useAdminRole } from "./helpers";
 
 /**
@@ -67,14 +67,15 @@ test("Try Again three times, then Force Retry", async ({ page, javaScriptEnabled
   await signInAs(page, "admin@demo.test");
   await useAdminRole(page);
   // From here on the admin panel's own data load fails (root and shell still load).
-  await page.route(/\/admin\?.*_data=routes%2F_app\.admin(&|$)/, (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: "application/json",
-      body: '{"message":"Unexpected Server Error"}',
-      headers: { "X-Remix-Error": "yes" },
-    }),
-  );
+  // Single fetch loads every route's data in one `/admin.data` answer: the real answer, with the admin
+  // route's data replaced by the error Remix sends for a loader that threw.
+  await page.route(/\/admin\.data(\?|$)/, async (route) => {
+    const real = await route.fetch();
+    // A request the browser gave up on meanwhile (a prefetch, a superseded navigation) has no body left.
+    const body = await real.text().catch(() => null);
+    if (body === null) return route.abort().catch(() => {});
+    await route.fulfill({ response: real, body: withRouteError(body, "routes/_app.admin") });
+  });
   await page.getByRole("navigation").getByRole("link", { name: "Admin Panel" }).first().click();
   await expect(page.getByRole("heading", { name: "Page Error" })).toBeVisible();
   await expect(
@@ -87,6 +88,7 @@ test("Try Again three times, then Force Retry", async ({ page, javaScriptEnabled
   await expect(page.getByRole("button", { name: "Force Retry" })).toBeVisible();
   await page.getByRole("button", { name: "Force Retry" }).click();
   await expect(page.getByRole("link", { name: /^Try Again/ })).toBeVisible();
+  await page.unrouteAll({ behavior: "ignoreErrors" });
 });
 
 test("the diagnostics page runs its checks for an admin", async ({ page }) => {
@@ -114,3 +116,24 @@ test("non-admins are refused the monitoring and diagnostics pages", async ({ pag
     await expect(page.getByText("Authentication Debug Dashboard")).toHaveCount(0);
   }
 });
+
+/**
+ * A single-fetch answer (a turbo-stream: one line holding a JSON array of values that refer to each
+ * other by index) with `routeId`'s result replaced by the sanitized error Remix sends in production.
+ */
+function withRouteError(body: string, routeId: string): string {
+  const values = JSON.parse(body.split("\n")[0] ?? "[]") as unknown[];
+  const results = values[0] as Record<string, number>;
+  const key = `_${values.indexOf(routeId)}`;
+  if (!(key in results)) throw new Error(`${routeId} is not in the answer`);
+  const at = values.length;
+  values.push(
+    { [`_${at + 1}`]: at + 2 },
+    "error",
+    ["SanitizedError", at + 3, at + 4, -7],
+    "Error",
+    "Unexpected Server Error",
+  );
+  results[key] = at;
+  return `${JSON.stringify(values)}\n`;
+}

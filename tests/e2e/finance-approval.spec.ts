@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { APPROVAL_LABELS, APPROVAL_MESSAGES } from "../../domain/finance/approval";
-import { signInAs, useAdminRole } from "./helpers";
+import { expect, test } from "./fixtures";
+import { signInAs, useAdminRole, waitForHydration } from "./helpers";
 
 /**
  * The board's approval of finance records (issue 13, part 9), with JavaScript and without: a board
@@ -39,7 +39,7 @@ test("an expense over the threshold awaits the board until a passed motion appro
   );
 
   // An expense over it, asked for as completed: saved pending and flagged as awaiting the board.
-  await page.goto("/financials?tab=expenses");
+  await page.goto("/financials/expenses");
   const form = page.locator("#add-expense");
   await form.getByLabel("Type").selectOption("expense");
   await form.getByLabel("Category").selectOption("maintenance");
@@ -52,7 +52,7 @@ test("an expense over the threshold awaits the board until a passed motion appro
     `Expense added. ${APPROVAL_MESSAGES.pendingUntilApproved}.`,
   );
 
-  await page.goto(`/financials?tab=expenses&period=current_year&search=${encodeURIComponent(description)}`);
+  await page.goto(`/financials/expenses?period=current_year&search=${encodeURIComponent(description)}`);
   const row = page.locator("#transactions tbody tr").filter({ hasText: description });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId("approval")).toHaveAttribute("data-approval", "awaiting");
@@ -67,6 +67,12 @@ test("an expense over the threshold awaits the board until a passed motion appro
   await expect(panel).toHaveAttribute("data-approval", "awaiting");
   await expect(panel).toContainText(`${APPROVAL_LABELS.awaiting}.`);
   const motionSelect = panel.getByLabel("Passed motion");
+  // No motion chosen: the server refuses it, its message beside the select (Conform's answer).
+  await waitForHydration(page);
+  await panel.getByRole("button", { name: "Approve with this motion" }).click();
+  await expect(motionSelect).toHaveAttribute("aria-invalid", "true");
+  await expect(motionSelect).toHaveAccessibleDescription(APPROVAL_MESSAGES.motionRequired);
+  await expect(panel).toHaveAttribute("data-approval", "awaiting");
   await motionSelect.selectOption({ index: 1 });
   const optionLabel = (await motionSelect.locator("option:checked").textContent()) ?? "";
   const motion = optionLabel.slice(0, optionLabel.lastIndexOf(" (")).trim();
@@ -91,7 +97,7 @@ test("an expense over the threshold awaits the board until a passed motion appro
   );
 
   // The list flags it as approved now.
-  await page.goto(`/financials?tab=expenses&period=current_year&search=${encodeURIComponent(description)}`);
+  await page.goto(`/financials/expenses?period=current_year&search=${encodeURIComponent(description)}`);
   await expect(row.getByTestId("approval")).toHaveAttribute("data-approval", "approved");
 
   // The minutes record the motion.
@@ -101,15 +107,28 @@ test("an expense over the threshold awaits the board until a passed motion appro
   await expect(page.getByText(motion).first()).toBeVisible();
 });
 
-test("an administrator chooses an association and sees its Overview", async ({ page }) => {
+test("an administrator chooses an association and sees its Overview", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(60_000);
   await signInAs(page, "admin@demo.test");
   await useAdminRole(page);
   await page.goto("/financials");
+  await waitForHydration(page);
   const chooser = page.getByRole("form", { name: "Association (administrators)" });
-  // Both projects choose the same association (the choice is kept per administrator on the server).
-  await chooser.getByLabel("Association (administrators)").selectOption({ label: BAYVIEW });
+  const select = chooser.getByLabel("Association (administrators)");
+  // A post without an association (the placeholder forced, as a tampered form would): refused beside
+  // the select, in place with JavaScript, on /financial/association without it.
+  await select.evaluate((el: HTMLSelectElement) => {
+    el.value = "";
+  });
   await chooser.getByRole("button", { name: "Open its financials" }).click();
+  const again = page.getByRole("form", { name: "Association (administrators)" });
+  await expect(again.getByLabel("Association (administrators)")).toHaveAccessibleDescription(
+    "Choose an association",
+  );
+  await expect(page).toHaveURL(javaScriptEnabled ? /\/financials$/ : /\/financial\/association\?chooser$/);
+  // Both projects choose the same association (the choice is kept per administrator on the server).
+  await again.getByLabel("Association (administrators)").selectOption({ label: BAYVIEW });
+  await again.getByRole("button", { name: "Open its financials" }).click();
   await expect(page.getByRole("status")).toHaveText("Showing the association's financials");
   await expect(page.getByRole("heading", { level: 1, name: "Financials" })).toBeVisible();
   await expect(page.getByText(`${BAYVIEW}: `, { exact: false }).first()).toBeVisible();

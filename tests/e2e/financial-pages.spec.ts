@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signInAs } from "./helpers";
 
 /**
@@ -15,7 +15,7 @@ test("a treasurer edits a budget on its page and finds the change in the history
   test.setTimeout(60_000);
   const name = `Fence paint ${testInfo.project.name} ${Date.now()}`;
   await signInAs(page, "treasurer@demo.test");
-  await page.goto("/financials?tab=budgets");
+  await page.goto("/financials/budgets");
   const create = page.locator("#create-budget");
   await create.getByLabel("Name").fill(name);
   await create.getByLabel("Category").selectOption("other");
@@ -26,7 +26,7 @@ test("a treasurer edits a budget on its page and finds the change in the history
   await create.getByRole("button", { name: "Create Budget" }).click();
   await expect(page.getByRole("status")).toHaveText(`Budget "${name}" created`);
 
-  await page.goto("/financials?tab=budgets&category=other");
+  await page.goto("/financials/budgets?category=other");
   await page.getByRole("link", { name: `Edit ${name}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Budget" })).toBeVisible();
   await page.getByLabel("Allocated amount (whole dollars)").fill("450");
@@ -54,7 +54,7 @@ test("a treasurer imports a bank CSV after a preview", async ({ page }, testInfo
   await expect(page.getByTestId("import-errors")).toContainText("Line 4:");
   await page.getByRole("button", { name: "Confirm import" }).click();
   await expect(page.getByRole("status")).toHaveText("Imported 2 transactions");
-  await page.goto(`/financials?tab=expenses&type=all&search=${encodeURIComponent(tag)}`);
+  await page.goto(`/financials/expenses?type=all&search=${encodeURIComponent(tag)}`);
   await expect(page.locator("#transactions")).toContainText(`Pool chemicals ${tag}`);
   await expect(page.locator("#transactions")).toContainText(`Late fee ${tag}`);
 });

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
-import { signInAs } from "./helpers";
+import { expect, test } from "./fixtures";
+import { signInAs, waitForHydration } from "./helpers";
 
 /**
  * The financials (issue 13), with JavaScript and without: a treasurer creates a budget, adds expenses
@@ -53,13 +53,13 @@ test("budget, expenses, the over-budget colour and the report CSV", async ({ pag
   await page.locator("#create-budget").getByLabel("Allocated amount (whole dollars)").fill("100");
   await page.locator("#create-budget").getByRole("button", { name: "Create Budget" }).click();
   await expect(page.getByRole("status")).toHaveText(`Budget "${name}" created`);
-  await page.goto("/financials?tab=budgets&period=current_year&category=other");
+  await page.goto("/financials/budgets?period=current_year&category=other");
   const row = page.getByTestId("budget-row").filter({ hasText: name });
   await expect(row.getByTestId("usage")).toHaveAttribute("data-tone", "success");
 
   // Add Expense twice: $85.00 (85%: warning), then $20.00 (105%: error, exceeded).
   const addExpense = async (amount: string, description: string) => {
-    await page.goto("/financials?tab=expenses");
+    await page.goto("/financials/expenses");
     const form = page.locator("#add-expense");
     await form.getByLabel("Type").selectOption("expense");
     await form.getByLabel("Category").selectOption("other");
@@ -71,12 +71,12 @@ test("budget, expenses, the over-budget colour and the report CSV", async ({ pag
     await expect(page.getByRole("status")).toHaveText("Expense added");
   };
   await addExpense("85.00", `Hinges ${name}`);
-  await page.goto("/financials?tab=budgets&period=current_year&category=other");
+  await page.goto("/financials/budgets?period=current_year&category=other");
   await expect(row.getByTestId("usage")).toHaveAttribute("data-tone", "warning");
   await expect(row).toContainText("85%");
 
   await addExpense("20", `Paint ${name}`);
-  await page.goto("/financials?tab=budgets&period=current_year&category=other");
+  await page.goto("/financials/budgets?period=current_year&category=other");
   await expect(row.getByTestId("usage")).toHaveAttribute("data-tone", "error");
   await expect(row).toContainText("105%");
   await expect(row).toContainText("Exceeded");
@@ -84,7 +84,7 @@ test("budget, expenses, the over-budget colour and the report CSV", async ({ pag
   // Delete asks first, in the spec's words (the browser's confirm with JavaScript, the transaction's
   // page without); the budget is back to a warning.
   await page.goto(
-    `/financials?tab=expenses&period=current_year&category=other&search=${encodeURIComponent(`Paint ${name}`)}`,
+    `/financials/expenses?period=current_year&category=other&search=${encodeURIComponent(`Paint ${name}`)}`,
   );
   // The Overdue and Upcoming tables follow the search too: the demo's pending payments are not shown.
   await expect(page.locator("#overdue")).toHaveCount(0);
@@ -110,11 +110,11 @@ test("budget, expenses, the over-budget colour and the report CSV", async ({ pag
     await page.getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByRole("status")).toHaveText("Transaction deleted");
   }
-  await page.goto("/financials?tab=budgets&period=current_year&category=other");
+  await page.goto("/financials/budgets?period=current_year&category=other");
   await expect(row.getByTestId("usage")).toHaveAttribute("data-tone", "warning");
 
   // Reports: budget vs actual for the fiscal year, as CSV.
-  await page.goto("/financials?tab=reports&period=current_year&category=other");
+  await page.goto("/financials/reports?period=current_year&category=other");
   await expect(page.getByTestId("report-row").filter({ hasText: "Other" })).toBeVisible();
   const downloading = page.waitForEvent("download");
   await page.locator("#budget-vs-actual").getByRole("link", { name: "Download CSV" }).click();
@@ -124,4 +124,22 @@ test("budget, expenses, the over-budget colour and the report CSV", async ({ pag
   const lines = csv.trimEnd().split("\r\n");
   expect(lines[0]).toBe("Category,Budget,Actual,Variance,Used %");
   expect(lines.find((l) => l.startsWith("Other,"))).toBeTruthy();
+});
+
+test("the Overview's sharing with homeowners is a form that posts with and without JavaScript", async ({
+  page,
+}) => {
+  await signInAs(page, "treasurer@demo.test");
+  await page.goto("/financials");
+  await waitForHydration(page);
+  const sharing = page.getByRole("form", { name: "Sharing with homeowners" });
+  const box = sharing.getByRole("checkbox", { name: /Homeowners may read this summary/ });
+  // The demo association does not share its summary; both projects save it so (they share the data).
+  await expect(box).not.toBeChecked();
+  await sharing.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("The summary is for the board and managers only");
+  await expect(page).toHaveURL(/\/financials$/);
+  await expect(
+    page.getByRole("form", { name: "Sharing with homeowners" }).getByRole("checkbox"),
+  ).not.toBeChecked();
 });

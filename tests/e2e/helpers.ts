@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { serverDataDir, storageStatePath } from "../support/e2e-layout";
+import { serverIndex } from "./fixtures";
 
 /** The seeded demo account (db/seed). */
 export const DEMO = {
@@ -34,11 +36,15 @@ export function uniqueEmail(label = "user") {
   return `e2e-${label}-${Date.now()}-${randomBytes(3).toString("hex")}@example.test`;
 }
 
-/** Resolves with the response to the next POST to `pathname` (the document or Remix's ?_data fetch). */
+/** The path a browser asks for: `pathname` as a document, or Remix's single fetch of it (`.data`). */
+export function isPathOrData(url: string, pathname: string) {
+  const asked = new URL(url).pathname;
+  return asked === pathname || asked === `${pathname === "/" ? "/_root" : pathname}.data`;
+}
+
+/** Resolves with the response to the next POST to `pathname` (the document or Remix's `.data` fetch). */
 export function nextPost(page: Page, pathname: string) {
-  return page.waitForResponse(
-    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === pathname,
-  );
+  return page.waitForResponse((r) => r.request().method() === "POST" && isPathOrData(r.url(), pathname));
 }
 
 export async function signIn(page: Page, email: string, password: string) {
@@ -66,13 +72,61 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
- * Signs an account in from the sign-in page (demo accounts share DEMO.password) and waits for
- * /dashboard, hydrated when JavaScript is on.
+ * The demo accounts the "sign-in" setup project signs in once per server (./sign-in.setup.ts), whose
+ * saved sessions signInAs reuses. Not attorney@ and cpa@: tests/e2e/settings.spec.ts signs their other
+ * sessions out.
  */
-export async function signInAs(page: Page, email: string, password: string = DEMO.password) {
+export const PERSONAS = [
+  "admin@demo.test",
+  "board@demo.test",
+  "manager@demo.test",
+  "vendor@demo.test",
+  "vendor2@demo.test",
+  "homeowner@demo.test",
+  "treasurer@demo.test",
+  "secretary@demo.test",
+  "director@demo.test",
+  "other@demo.test",
+] as const;
+
+const isPersona = (email: string) => (PERSONAS as readonly string[]).includes(email);
+
+/** The saved browser state of a persona on this worker's server (./sign-in.setup.ts). */
+function savedState(email: string) {
+  const file = storageStatePath(serverIndex(test.info().parallelIndex), email);
+  return JSON.parse(readFileSync(file, "utf8")) as {
+    cookies: Parameters<BrowserContext["addCookies"]>[0];
+  };
+}
+
+/**
+ * Signs an account in from the sign-in page (demo accounts share DEMO.password) and waits for
+ * /dashboard, hydrated when JavaScript is on. A session of its own: for tests that sign it out.
+ */
+export async function signInWithForm(page: Page, email: string, password: string = DEMO.password) {
+  await page.context().clearCookies();
   await page.goto("/auth/sign-in");
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  await waitForHydration(page);
+}
+
+/**
+ * Signs a demo persona in with the session the "sign-in" setup project saved (no form, no password
+ * hashing; it replaces whoever was signed in) and opens /dashboard, hydrated when JavaScript is on.
+ * Any other account signs in through the form. The session is shared with the worker's later tests:
+ * a test that signs it out (or signs out the other sessions) must use signInWithForm.
+ */
+export async function signInAs(page: Page, email: string, password: string = DEMO.password) {
+  if (!isPersona(email) || password !== DEMO.password) return signInWithForm(page, email, password);
+  await page.context().clearCookies();
+  await page.context().addCookies(savedState(email).cookies);
+  await page.goto("/dashboard");
+  if (new URL(page.url()).pathname !== "/dashboard") {
+    throw new Error(
+      `the saved session of ${email} has ended (now at ${page.url()}): a test signed it out; tests that sign out must sign in with signInWithForm`,
+    );
+  }
   await waitForHydration(page);
 }
 
@@ -111,8 +165,22 @@ export async function expectDashboard(page: Page, name: string) {
   await expect(accountMenu(page, name)).toBeVisible();
 }
 
-/** Signs out through the account menu (with JavaScript a Radix menu, without it the menu page). */
+/**
+ * Signs out through the account menu (with JavaScript a Radix menu, without it the menu page). Refuses
+ * to end a persona's saved session (signInAs), which the worker's later tests reuse: to change who is
+ * signed in, call signInAs again; to test signing out, sign in with signInWithForm.
+ */
 export async function signOut(page: Page, name: string, javaScriptEnabled: boolean) {
+  const session = (await page.context().cookies()).find((c) => /^(__Host-)?session$/.test(c.name));
+  for (const email of PERSONAS) {
+    if (
+      session &&
+      savedState(email).cookies.some((c) => c.name === session.name && c.value === session.value)
+    ) {
+      throw new Error(`signOut would end the saved session of ${email}: sign in with signInWithForm first`);
+    }
+  }
+  await waitForHydration(page);
   await accountMenu(page, name).click();
   if (javaScriptEnabled) {
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
@@ -124,22 +192,23 @@ export async function signOut(page: Page, name: string, javaScriptEnabled: boole
   await page.waitForURL((url) => url.pathname === "/");
 }
 
-/** Where the e2e server's mail outbox is (tests/support/e2e-server.ts; mailer.server.ts writes *.json). */
-export const OUTBOX_DIR = path.resolve(process.env.E2E_DATA_DIR ?? ".e2e-data", "outbox");
+/**
+ * Where the mail outbox of this worker's e2e server is (tests/support/e2e-server.ts; mailer.server.ts
+ * writes *.json).
+ */
+export const outboxDir = () => path.join(serverDataDir(serverIndex(test.info().parallelIndex)), "outbox");
 
 /** The link with a token in the newest mail to `to` in the outbox (waits for it to arrive). */
 export async function linkFromOutbox(to: string, pathname: string): Promise<string> {
+  const dir = outboxDir();
   let link: string | undefined;
   await expect
     .poll(() => {
-      const mails = existsSync(OUTBOX_DIR)
-        ? readdirSync(OUTBOX_DIR)
+      const mails = existsSync(dir)
+        ? readdirSync(dir)
             .filter((n) => n.endsWith(".json"))
             .sort()
-            .map(
-              (n) =>
-                JSON.parse(readFileSync(path.join(OUTBOX_DIR, n), "utf8")) as { to: string; text: string },
-            )
+            .map((n) => JSON.parse(readFileSync(path.join(dir, n), "utf8")) as { to: string; text: string })
             .filter((m) => m.to === to)
         : [];
       // The newest mail with a link to `pathname` (notification e-mails to the same person may follow it).
@@ -158,15 +227,16 @@ export async function linkFromOutbox(to: string, pathname: string): Promise<stri
 /** The newest mail to `to` with `subject` in the outbox, waiting up to `timeout` ms for it to arrive. */
 export async function mailFromOutbox(to: string, subject: string, timeout = 25_000) {
   type OutboxMail = { to: string; subject: string; text: string; headers?: Record<string, string> };
+  const dir = outboxDir();
   let found: OutboxMail | undefined;
   await expect
     .poll(
       () => {
-        const mails = existsSync(OUTBOX_DIR)
-          ? readdirSync(OUTBOX_DIR)
+        const mails = existsSync(dir)
+          ? readdirSync(dir)
               .filter((n) => n.endsWith(".json"))
               .sort()
-              .map((n) => JSON.parse(readFileSync(path.join(OUTBOX_DIR, n), "utf8")) as OutboxMail)
+              .map((n) => JSON.parse(readFileSync(path.join(dir, n), "utf8")) as OutboxMail)
           : [];
         found = mails.filter((m) => m.to === to && m.subject === subject).at(-1);
         return Boolean(found);
@@ -243,8 +313,10 @@ const BLOCKING = new Set(["critical", "serious"]);
 export async function blockingViolations(page: Page): Promise<string[]> {
   // label-content-name-mismatch (WCAG 2.5.3, an accessible name must contain the visible label) is
   // one of axe's experimental rules, off unless asked for.
+  // Only the violations are collected and sent back: the passes and incomplete nodes of a whole page
+  // are most of axe's result and of its time, and nothing here reads them.
   const results = await new AxeBuilder({ page })
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .options({ resultTypes: ["violations"], rules: { "label-content-name-mismatch": { enabled: true } } })
     .analyze();
   return results.violations
     .filter((v) => BLOCKING.has(v.impact ?? ""))

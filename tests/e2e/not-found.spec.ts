@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signIn, signInAs } from "./helpers";
+import { expect, type Page, test } from "./fixtures";
+import { DEMO, signInAs } from "./helpers";
 
 /**
  * Missing and refused pages keep their frame (issue 11, parts 4.4 e, f and 5.7): a signed-in person
@@ -9,9 +9,7 @@ import { DEMO, signIn, signInAs } from "./helpers";
 const sidebar = (page: Page) => page.getByRole("complementary", { name: "Sidebar" });
 
 test("a signed-in person meets missing and refused pages inside the app shell", async ({ page }) => {
-  await page.goto("/auth/sign-in");
-  await signIn(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, DEMO.email);
 
   const unknown = await page.goto("/no/such/page");
   expect(unknown?.status()).toBe(404);

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { signInAs } from "./helpers";
+import { expect, type Page, test } from "./fixtures";
+import { signInAs, waitForHydration } from "./helpers";
 
 /**
  * Notifications (issue 5 parts 1 and 2): the manager's bell counts up live when a vendor's proposal
@@ -98,7 +98,15 @@ test("/notifications searches, filters and archives, with or without JavaScript"
   await expect(page.getByRole("button", { name: new RegExp(title) })).toBeVisible();
   await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
 
-  await page.getByRole("checkbox", { name: `Select ${title}` }).check();
+  // Nothing ticked: the server refuses it, its message beside the boxes, the page as it was.
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Archive" }).click();
+  const box = page.getByRole("checkbox", { name: `Select ${title}` });
+  await expect(box).toHaveAttribute("aria-invalid", "true");
+  await expect(box).toHaveAccessibleDescription("Select at least one notification.");
+  await expect(page).toHaveURL(new RegExp(`q=${word}&filter=unread&group=type`));
+
+  await box.check();
   await page.getByRole("button", { name: "Archive" }).click();
   await expect(page.getByRole("main").getByRole("status")).toHaveText("1 notification archived");
   // Back on the same filters, where nothing matches any more.

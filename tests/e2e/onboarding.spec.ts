@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { FAKE_PDF, TINY_PDF } from "../support/files";
+import { expect, type Page, test } from "./fixtures";
 import { expectDashboard, signUpConfirmed } from "./helpers";
 
 /**

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./fixtures";
 import { signInAs, signUpConfirmed, switchRole } from "./helpers";
 import { DEMO_ACCOUNTS, type PageEntry, type PageViewer } from "./pages";
 
@@ -96,8 +96,8 @@ export async function resolvePath(page: Page, entry: PageEntry, cache: Map<strin
     resolved = resolved.replace(placeholder, cache.get(placeholder) as string);
   }
   for (const [placeholder, from, kind] of [
-    ["{budget}", "/financials?tab=budgets", "budgets"],
-    ["{transaction}", "/financials?tab=expenses", "transactions"],
+    ["{budget}", "/financials/budgets", "budgets"],
+    ["{transaction}", "/financials/expenses", "transactions"],
   ] as const) {
     if (!resolved.includes(placeholder)) continue;
     if (!cache.has(placeholder)) cache.set(placeholder, await firstFinanceId(page, from, kind));

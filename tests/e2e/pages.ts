@@ -115,11 +115,12 @@ export const PAGES: readonly PageEntry[] = [
   },
   { route: "_app.board-room_.action-items", path: "/board-room/action-items", as: "manager" },
   // The financials (issue 13): Bayview Towers' books as its president keeps them, each tab.
-  { route: "_app.financials", path: "/financials", as: "board" },
-  { route: "_app.financials", path: "/financials?tab=budgets", as: "board", label: "Budgets" },
-  { route: "_app.financials", path: "/financials?tab=expenses", as: "board", label: "Expenses" },
-  { route: "_app.financials", path: "/financials?tab=reserves", as: "board", label: "Reserves" },
-  { route: "_app.financials", path: "/financials?tab=reports", as: "board", label: "Reports" },
+  // Issue 27, part 4: a layout (_app.financials) and one nested route per tab.
+  { route: "_app.financials._index", path: "/financials", as: "board" },
+  { route: "_app.financials.budgets", path: "/financials/budgets", as: "board", label: "Budgets" },
+  { route: "_app.financials.expenses", path: "/financials/expenses", as: "board", label: "Expenses" },
+  { route: "_app.financials.reserves", path: "/financials/reserves", as: "board", label: "Reserves" },
+  { route: "_app.financials.reports", path: "/financials/reports", as: "board", label: "Reports" },
   { route: "_app.financial.budgets.$id.edit", path: "/financial/budgets/{budget}/edit", as: "board" },
   {
     route: "_app.financial.transactions.$id.edit",
@@ -165,6 +166,8 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.admin_.users", path: "/admin/users", as: "admin" },
   { route: "_app.admin_.analytics", path: "/admin/analytics", as: "admin" },
   { route: "_app.admin_.credits", path: "/admin/credits", as: "admin" },
+  // Where the financials' association chooser shows again after a refused choice without JavaScript.
+  { route: "financial.association", path: "/financial/association?chooser", as: "admin" },
   { route: "_app.admin_.diagnostics", path: "/admin/diagnostics", as: "admin" },
   { route: "_app.admin_.errors", path: "/admin/errors", as: "admin" },
   { route: "_app.admin_.performance", path: "/admin/performance", as: "admin" },
@@ -175,7 +178,7 @@ export const PAGES: readonly PageEntry[] = [
 ];
 
 /** Route files with a default export that only frame other pages (each page above shows them). */
-export const LAYOUT_ROUTES: readonly string[] = ["_app", "_app.settings", "onboarding"];
+export const LAYOUT_ROUTES: readonly string[] = ["_app", "_app.settings", "_app.financials", "onboarding"];
 
 /** The demo accounts (db/seed.ts; every one shares DEMO.password). */
 export const DEMO_ACCOUNTS: Record<Exclude<PageViewer, "guest" | "onboarding">, string> = {

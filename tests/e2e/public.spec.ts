@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /** The newest migration in drizzle's journal: the one a fully migrated database reports. */
 const LATEST_MIGRATION: string = JSON.parse(readFileSync("migrations/meta/_journal.json", "utf8")).entries.at(

@@ -1,11 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { expect, test } from "./fixtures";
+import { signInAs } from "./helpers";
 
 /**
  * The RFP wizard (spec 001 sections 2.5, 4 and 5), with and without JavaScript: a manager goes
  * through the six steps, meets a validation message on the way, attaches a document and publishes.
  */
-const MANAGER = { email: "manager@demo.test", password: "demo-password-2026" };
+const MANAGER = { email: "manager@demo.test" };
 
 const TINY_PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
@@ -15,9 +15,7 @@ const TINY_PDF = Buffer.from(
 
 test("a manager creates an RFP through the six steps and publishes it", async ({ page }, testInfo) => {
   const title = `Roof replacement ${testInfo.project.name} ${Date.now()}`;
-  await page.goto("/auth/sign-in");
-  await signIn(page, MANAGER.email, MANAGER.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, MANAGER.email);
 
   await page.goto("/rfps/create");
   await expect(page).toHaveURL(/\/rfps\/new$/);

@@ -1,7 +1,7 @@
 // Full-page screenshots for a visual review; runs only when E2E_SHOTS_DIR is set (see playwright.config.ts):
 //   E2E_SHOTS_DIR=/tmp/shots npx playwright test --project=screenshots
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { DEMO, expectDashboard, MESSAGES, signIn, signUpConfirmed } from "./helpers";
 
 const dir = process.env.E2E_SHOTS_DIR ?? "test-results/shots";

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { signInAs } from "./helpers";
 
 /** Issue 11, parts 3.2 and 3.3, against the production build and server.js. */
@@ -66,7 +66,8 @@ test("a same-site page on another origin cannot post on the person's behalf", as
   const before = await sidebar.getAttribute("data-collapsed");
   const flipped = before === "true" ? "false" : "true";
   const foreignOrigin = (baseURL ?? "").replace("localhost", "127.0.0.1");
-  for (const target of ["/preferences?_data=routes%2Fpreferences", "/preferences"]) {
+  // Single fetch posts an action to `<path>.data` (decision 049); the document post is the form without JavaScript.
+  for (const target of ["/preferences.data", "/preferences"]) {
     const refused = await page.request.post(target, {
       form: { intent: "sidebar", collapsed: flipped },
       headers: { Origin: foreignOrigin, "Sec-Fetch-Site": "same-site" },
@@ -78,14 +79,14 @@ test("a same-site page on another origin cannot post on the person's behalf", as
   await expect(sidebar).toHaveAttribute("data-collapsed", before ?? "false");
 
   // The same post from the app's own origin goes through (so the refusal above is the origin check).
-  const allowed = await page.request.post("/preferences?_data=routes%2Fpreferences", {
+  const allowed = await page.request.post("/preferences.data", {
     form: { intent: "sidebar", collapsed: flipped },
     headers: { Origin: baseURL ?? "", "Sec-Fetch-Site": "same-origin" },
   });
   expect(allowed.status()).toBe(200);
   await page.reload();
   await expect(sidebar).toHaveAttribute("data-collapsed", flipped);
-  await page.request.post("/preferences?_data=routes%2Fpreferences", {
+  await page.request.post("/preferences.data", {
     form: { intent: "sidebar", collapsed: before ?? "false" },
     headers: { Origin: baseURL ?? "" },
   });

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import {
   accountMenu,
   accountSection,
   nextPost,
   signInAs,
+  signInWithForm,
   signUpConfirmed,
   switchRole,
   waitForHydration,
@@ -65,9 +66,15 @@ test("under 1024 px the menu is a slide-over closed by Escape or the overlay; th
   );
   await page.setViewportSize({ width: 800, height: 900 });
   await signInAs(page, "manager@demo.test");
-  await expect(sidebar(page)).toBeHidden();
-  const quick = page.getByRole("navigation", { name: "Quick" });
-  await expect(quick.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  // The sidebar is the bottom bar (the same navigation, placed by CSS): its first entries along the
+  // bottom edge, without the logo and the collapse button.
+  const bar = sidebar(page);
+  await expect(bar.getByRole("button", { name: "Collapse sidebar" })).toBeHidden();
+  await expect(bar.getByRole("link", { name: "Association Commons, dashboard" })).toBeHidden();
+  await expect(bar.getByRole("link", { name: "Dashboard", exact: true })).toBeVisible();
+  const box = await bar.boundingBox();
+  expect(box && Math.round(box.y + box.height)).toBe(900);
+  expect(box?.width).toBe(800);
   await page.getByRole("button", { name: "Open menu" }).click();
   const dialog = page.getByRole("dialog", { name: "Menu" });
   await expect(dialog).toBeVisible();
@@ -125,7 +132,8 @@ test("without JavaScript the account menu leads to the menu page, which switches
   javaScriptEnabled,
 }) => {
   test.skip(javaScriptEnabled, "with JavaScript the Radix menu is tested above");
-  await signInAs(page, "admin@demo.test");
+  // A session of its own: the test signs it out.
+  await signInWithForm(page, "admin@demo.test");
   await switchRole(page, "System Administrator");
   await page.goto("/rfps");
   const account = accountSection(page);
@@ -192,7 +200,7 @@ test("on a phone a vendor reaches Vendor Credits from the menu and Settings from
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, "vendor@demo.test");
   // The bottom bar holds the first 5 entries: Vendor Credits is not among them.
-  const quick = page.getByRole("navigation", { name: "Quick" });
+  const quick = sidebar(page).getByRole("navigation", { name: "Main" });
   await expect(quick.getByRole("link")).toHaveCount(5);
   await expect(quick.getByRole("link", { name: "Vendor Credits" })).toHaveCount(0);
 
@@ -287,7 +295,7 @@ test("a link navigates inside the page with JavaScript, and a modified click lea
   await expect(sidebar(page).getByRole("link", { name: "Calendar" })).toHaveAttribute("aria-current", "page");
   await waitForHydration(page);
   const kept = await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
-  // app/components/ui/link: with JavaScript the app's links navigate on the client (no new document);
+  // With JavaScript, Remix's links navigate on the client (no new document);
   // without it, each is a plain link.
   expect(kept ?? false).toBe(javaScriptEnabled);
   expect(documents).toEqual(javaScriptEnabled ? [] : ["/calendar"]);
@@ -303,4 +311,21 @@ test("a link navigates inside the page with JavaScript, and a modified click lea
   await (await opened).close();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(documents).toEqual([]);
+});
+
+test("the first Tab offers to skip the navigation, and following it lands in the page's content", async ({
+  page,
+}) => {
+  await signInAs(page, "board@demo.test");
+  await page.goto("/board-room");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).not.toBeInViewport();
+  await page.keyboard.press("Tab");
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main#main")).toBeFocused();
+  // The next Tab goes on inside the content, not back to the navigation.
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => !!document.activeElement?.closest("main"))).toBe(true);
 });

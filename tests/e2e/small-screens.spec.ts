@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signInAs } from "./helpers";
 import { visitPages } from "./page-visits";
 import { DEMO_ACCOUNTS, PAGES, VIEWERS } from "./pages";
@@ -9,6 +9,9 @@ import { DEMO_ACCOUNTS, PAGES, VIEWERS } from "./pages";
  * layout is the server's HTML either way, so only the JavaScript project runs it.
  */
 const PHONE = { width: 390, height: 844 };
+
+// Each viewer's sweep is a long test of its own: shared out between the workers, not one after another.
+test.describe.configure({ mode: "parallel" });
 
 for (const viewer of VIEWERS) {
   const entries = PAGES.filter((p) => p.as === viewer);
@@ -52,4 +55,21 @@ test("the financial charts' text stays readable at 390 px", async ({ page, javaS
     expect(sizes.length, `${chart} has visible text`).toBeGreaterThan(0);
     expect(Math.min(...sizes), `${chart}: smallest text in px`).toBeGreaterThanOrEqual(11);
   }
+});
+
+test("a button's own size classes win over the button's defaults (the guest top bar's tight buttons)", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the same HTML as with JavaScript");
+  await page.setViewportSize(PHONE);
+  await page.goto("/");
+  const padding = (name: string) =>
+    page
+      .getByRole("banner")
+      .getByRole("link", { name, exact: true })
+      .evaluate((link) => getComputedStyle(link).paddingLeft);
+  // "px-2 sm:px-3" and "px-3" on top of the button's px-4 (16 px).
+  expect(await padding("Sign In")).toBe("8px");
+  expect(await padding("Get Started Free")).toBe("12px");
 });

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import {
   PROFESSIONAL_UPGRADE_URL,
   VENDOR_ANALYTICS_OFFERS,
   VENDOR_ANALYTICS_TEXT,
 } from "../../domain/rfp/vendor-analytics";
+import { expect, test } from "./fixtures";
 import { DEMO, signInAs } from "./helpers";
 
 /**

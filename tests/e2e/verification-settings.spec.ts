@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { TINY_PDF } from "../support/files";
+import { expect, test } from "./fixtures";
 import { expectDashboard, signUpConfirmed } from "./helpers";
 
 /**

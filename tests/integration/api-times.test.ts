@@ -20,7 +20,7 @@ import * as apiTransactions from "~/routes/api.financial.transactions";
 import * as apiSearch from "~/routes/api.search";
 import { argsOf, outcome, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
-import { engines, useTestDatabase } from "../support/db";
+import { bothEngines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -74,7 +74,7 @@ describe("the API's time serializer", () => {
   });
 });
 
-describe.each(engines)("JSON API times on %s", (engine) => {
+describe.each(bothEngines)("JSON API times on %s", (engine) => {
   const t = useTestDatabase(engine);
   let president: Person;
 

@@ -256,15 +256,17 @@ const SCOPED: Record<string, (a: A) => Probe[]> = {
     ),
   ],
   "_app.financials": () => [
-    { url: "/financials?tab=overview", expect: "absent" },
-    { url: "/financials?tab=budgets", expect: "absent" },
-    { url: "/financials?tab=expenses", expect: "absent" },
-    { url: "/financials?tab=reserves", expect: "absent" },
-    { url: "/financials?tab=reports", expect: "absent" },
+    { url: "/financials", expect: "absent" },
+    { url: "/financials/budgets", expect: "absent" },
   ],
+  "_app.financials._index": () => [{ url: "/financials", expect: "absent" }],
+  "_app.financials.budgets": () => [{ url: "/financials/budgets", expect: "absent" }],
+  "_app.financials.expenses": () => [{ url: "/financials/expenses", expect: "absent" }],
+  "_app.financials.reserves": () => [{ url: "/financials/reserves", expect: "absent" }],
+  "_app.financials.reports": () => [{ url: "/financials/reports", expect: "absent" }],
   "_app.financial.budgets.$id.edit": (a) => [
     { url: `/financial/budgets/${a.budget}/edit`, params: { id: a.budget } },
-    ...[{ intent: "delete" }, { name: `${MARKER} hijack`, version: "1" }].map<Probe>(
+    ...[{ intent: "delete" }, { intent: "save", name: `${MARKER} hijack`, version: "1" }].map<Probe>(
       (form): Probe => ({
         method: "POST",
         url: `/financial/budgets/${a.budget}/edit`,
@@ -275,7 +277,7 @@ const SCOPED: Record<string, (a: A) => Probe[]> = {
   ],
   "_app.financial.transactions.$id.edit": (a) => [
     { url: `/financial/transactions/${a.transaction}/edit`, params: { id: a.transaction } },
-    ...[{ intent: "delete" }, { description: `${MARKER} hijack`, version: "1" }].map<Probe>(
+    ...[{ intent: "delete" }, { intent: "save", description: `${MARKER} hijack`, version: "1" }].map<Probe>(
       (form): Probe => ({
         method: "POST",
         url: `/financial/transactions/${a.transaction}/edit`,

@@ -182,7 +182,7 @@ describe.each(engines)("associations on %s", (engine) => {
         }),
       );
       expect(bad.status).toBe(400);
-      const errors = (await bad.json()).errors;
+      const errors = (await bad.json()).result.error;
       expect(errors.name).toEqual(["Association name is required"]);
       expect(errors.unit_count).toEqual(["Number of units must be at least 1"]);
       expect(errors.time_zone).toEqual(["Please select a time zone"]);
@@ -275,11 +275,32 @@ describe.each(engines)("associations on %s", (engine) => {
         { intent: "change_office", member_id: boardMember, board_office: "director" },
         { intent: "remove", member_id: boardMember },
         { intent: "approve", member_id: boardMember },
+        // Refused forms too: a homeowner is never told what a manager's form would have said.
+        { intent: "settings", ...NEW_ASSOCIATION, name: "" },
+        { intent: "invite", email: "not-an-address", member_role: "homeowner" },
+        { intent: "no_such_form" },
       ];
       for (const fields of posts) {
         const r = await thrown(() => act(a.id, homeowner, fields));
         expect(r.status, fields.intent).toBe(403);
       }
+    });
+
+    it("a form the page does not have is a 400 on the members' panel; a refused invitation keeps what was typed", async () => {
+      const unknown = await thrown(() => act(a.id, board, { intent: "no_such_form" }));
+      expect(unknown.status).toBe(400);
+      expect(await unknown.json()).toMatchObject({ form: "member", error: "Choose a member and an action" });
+      const typed = await thrown(() =>
+        act(a.id, board, { intent: "invite", email: "typed@example.test", member_role: "board_member" }),
+      );
+      expect(typed.status).toBe(400);
+      expect(await typed.json()).toMatchObject({
+        form: "invite",
+        result: {
+          initialValue: { email: "typed@example.test", member_role: "board_member" },
+          error: { board_office: ["Please choose the office on the board"] },
+        },
+      });
     });
   });
 
@@ -304,7 +325,9 @@ describe.each(engines)("associations on %s", (engine) => {
         act(a.id, manager, { intent: "settings", ...NEW_ASSOCIATION, board_seats: "3", quorum_minimum: "4" }),
       );
       expect(refused.status).toBe(400);
-      expect((await refused.json()).errors.quorum_minimum).toEqual([ASSOCIATION_MESSAGES.quorumAboveSeats]);
+      expect((await refused.json()).result.error.quorum_minimum).toEqual([
+        ASSOCIATION_MESSAGES.quorumAboveSeats,
+      ]);
       await thrown(() =>
         act(a.id, manager, {
           intent: "settings",
@@ -459,7 +482,7 @@ describe.each(engines)("associations on %s", (engine) => {
       const invitee = await personWithRole(t.db, "homeowner");
       const missing = await invite(invitee.email, { member_role: "homeowner" });
       expect(missing.status).toBe(400);
-      expect((await missing.json()).errors.unit).toEqual(["Unit is required for a homeowner"]);
+      expect((await missing.json()).result.error.unit).toEqual(["Unit is required for a homeowner"]);
       await invite(invitee.email, { member_role: "homeowner", unit: "7" });
       const token = tokenFrom(invitee.email);
       const [row] = await t.db
@@ -503,9 +526,16 @@ describe.each(engines)("associations on %s", (engine) => {
       const found = await search(asker, `Bayside Towers ${engine}`);
       expect(found.results.map((r: Loose) => r.id)).toContain(a.id);
       expect((await search(asker, "Sarasota")).results.map((r: Loose) => r.id)).toContain(a.id);
-      expect((await ask(asker, a.id, "")).status).toBe(400);
+      const noUnit = await ask(asker, a.id, "");
+      expect(noUnit.status).toBe(400);
+      expect((await noUnit.json()).result.error.unit).toBeTruthy();
       expect((await ask(asker, a.id, "9F")).status).toBe(302);
-      expect((await ask(asker, a.id, "9F")).status).toBe(409);
+      const again = await ask(asker, a.id, "9F");
+      expect(again.status).toBe(409);
+      // The refusal is the form's own error, shown beside that association's unit field.
+      const refusal = await again.json();
+      expect(refusal.associationId).toBe(a.id);
+      expect(refusal.result.error[""]).toHaveLength(1);
       // A request is not a membership.
       const notYet = await thrown(() =>
         associationRoute.loader({

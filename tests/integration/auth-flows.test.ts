@@ -651,6 +651,34 @@ describe.each(engines)("sign-in flows on %s", (engine) => {
       expect(byAccount.status).toBe(429);
       expect((await byAccount.json()).formError.message).toBe(MESSAGES.rateLimited);
     });
+
+    it("limits by IP before answering a request's fields, on both e-mail link pages", async () => {
+      for (const [path, action, limit] of [
+        ["/auth/reset-password", resetAction, AUTH_RATE_LIMITS.reset_ip.limit],
+        ["/auth/sign-in-link", linkAction, AUTH_RATE_LIMITS.sign_in_link_ip.limit],
+      ] as const) {
+        const ip = freshIp();
+        // A request without an address, and a form the page does not have: the fields' answer (400)...
+        for (const fields of [{ intent: "request", email: "" }, { intent: "nothing" }] as Record<
+          string,
+          string
+        >[]) {
+          const refused = await answer(action(args(formRequest(path, fields), ip)));
+          expect(refused.status, `${path} ${fields.intent}`).toBe(400);
+        }
+        for (let i = 2; i < limit; i++) {
+          await answer(action(args(formRequest(path, { intent: "request", email: email("ip") }), ip)));
+        }
+        // ...until the address is limited: then the limit answers first, whatever the fields.
+        for (const fields of [{ intent: "request", email: "" }, { intent: "nothing" }] as Record<
+          string,
+          string
+        >[]) {
+          const limited = await answer(action(args(formRequest(path, fields), ip)));
+          expect(limited.status, `${path} ${fields.intent}`).toBe(429);
+        }
+      }
+    });
   });
 
   describe("honeypot", () => {

@@ -483,6 +483,20 @@ describe.each(engines)("subscription billing on %s", (engine: Engine) => {
       ),
     );
     expect(refused.status).toBe(403);
+    // A grant without the person's e-mail is refused beside that field (Conform's answer), and an
+    // unknown e-mail too: nothing is granted.
+    for (const [email, message, status] of [
+      ["", "Enter the person's e-mail address", 400],
+      ["nobody-at-all@example.test", "No account has this e-mail address", 404],
+    ] as const) {
+      const answer = await adminBilling.action(
+        routeArgs(formRequest("/admin/billing", { ...fields, email }, { Cookie: admin.cookie })) as never,
+      );
+      expect(answer.status).toBe(status);
+      const body = (await answer.json()) as { result: { error: Record<string, string[]> } };
+      expect(body.result.error.email).toEqual([message]);
+    }
+    expect(await profileOf(person.id)).toMatchObject({ tier: "free" });
     const granted = await thrown(() =>
       adminBilling.action(
         routeArgs(formRequest("/admin/billing", fields, { Cookie: admin.cookie })) as never,

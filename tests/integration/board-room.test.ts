@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { runCommand } from "@db/event-store";
 import { replay } from "@db/projections/replay";
 import { MEETING_MESSAGES } from "@domain/meeting";
+import { EDIT_VERSION_REQUIRED } from "@domain/shared";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadMeeting, scheduleMeeting } from "~/commands/meetings.server";
@@ -121,6 +122,9 @@ describe.each(engines)("board room on %s", (engine) => {
     outcome(() => minutesPage.action(args(post(`/board-room/meetings/${id}/minutes`, who, body), { id })));
   const minutes = async (id: string, who: Person = president) =>
     (await read(await minutesPage.loader(args(get(`/board-room/meetings/${id}/minutes`, who), { id })))).data;
+  /** Saves the minutes text as a fresh page would: with the version the minutes page shows now. */
+  const minutesText = async (id: string, content: string, who: Person = president) =>
+    minutesAct(id, { intent: "content", content, version: String((await minutes(id, who)).version) }, who);
 
   it("schedules a meeting with the board and manager invited, guests by e-mail, in the association's zone", async () => {
     const id = await schedule();
@@ -168,21 +172,22 @@ describe.each(engines)("board room on %s", (engine) => {
       duration_minutes: "181",
     });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.data.fieldErrors.duration_minutes).toEqual([MEETING_MESSAGES.agendaDuration]);
+    expect(tooLong.data.result.error.duration_minutes).toEqual([MEETING_MESSAGES.agendaDuration]);
     const noTitle = await act(id, {
       intent: "add-agenda",
       title: "",
       item_type: "report",
       duration_minutes: "10",
     });
-    expect(noTitle.data.fieldErrors.title).toEqual([MEETING_MESSAGES.agendaTitleRequired]);
+    expect(noTitle.data.result.error.title).toEqual([MEETING_MESSAGES.agendaTitleRequired]);
     let d = await detail(id);
     const [first, second, third] = d.agenda.map((i: Loose) => i.id);
-    await act(id, { intent: "move-agenda", item_id: third, direction: "up" });
+    await act(id, { intent: "move-agenda", item_id: third, direction: "up", version: String(d.version) });
     d = await detail(id);
     expect(d.agenda.map((i: Loose) => i.title)).toEqual(["Call to order", "Pool repairs", "Budget"]);
     await act(id, {
       intent: "edit-agenda",
+      version: String(d.version),
       item_id: second,
       title: "Budget 2027",
       item_type: "vote",
@@ -266,6 +271,106 @@ describe.each(engines)("board room on %s", (engine) => {
       ),
     );
     expect(late.status).toBe(409);
+    // Without the version the form was rendered from: refused, with the reason shown on the form.
+    const { version: _none, ...withoutVersion } = { ...page.defaults, version: undefined };
+    const missing = await outcome(() =>
+      editPage.action(
+        args(post(`/board-room/meetings/${id}/edit`, president, { ...withoutVersion, title: "No version" }), {
+          id,
+        }),
+      ),
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.data.result.error[""]).toEqual([EDIT_VERSION_REQUIRED]);
+  });
+
+  it("agenda item edit: a stale version answers 409 with the item as it is now; another field merges; no version is a 400", async () => {
+    const id = await schedule();
+    await act(id, {
+      intent: "add-agenda",
+      title: "Pool repairs",
+      item_type: "discussion",
+      duration_minutes: "15",
+    });
+    const page = await detail(id);
+    const item = page.agenda[0];
+    const form = (fields: Record<string, string>) => ({
+      intent: "edit-agenda",
+      item_id: item.id,
+      title: item.title,
+      item_type: item.itemType,
+      duration_minutes: String(item.durationMinutes),
+      assigned_to: "",
+      ...fields,
+    });
+    // The treasurer saves a new title from the same page.
+    expect(
+      (await act(id, form({ title: "Pool and deck repairs", version: String(page.version) }), treasurer))
+        .status,
+    ).toBe(302);
+    // The president's form still shows the old title: their title is refused, with the current values.
+    const stale = await act(id, form({ title: "Pool fence", version: String(page.version) }));
+    expect(stale.status).toBe(409);
+    expect(stale.data.error).toBe(MEETING_MESSAGES.editConflict);
+    expect(stale.data.current).toMatchObject({ title: "Pool and deck repairs", duration_minutes: 15 });
+    expect(stale.data.version).toBe(page.version + 1);
+    // The page's edit form of that item is the one that answers (its Conform result names the conflict),
+    // and the page re-reads its loaders after the 409 (single fetch does not on its own).
+    expect(stale.data).toMatchObject({ intent: "edit-agenda", target: item.id });
+    expect(stale.data.result.error[""]).toEqual([MEETING_MESSAGES.editConflict]);
+    expect(
+      detailPage.shouldRevalidate?.({ actionStatus: 409, defaultShouldRevalidate: false } as never),
+    ).toBe(true);
+    expect((await detail(id)).agenda[0].title).toBe("Pool and deck repairs");
+    // A field the treasurer did not touch merges from the same stale version.
+    expect((await act(id, form({ duration_minutes: "30", version: String(page.version) }))).status).toBe(302);
+    expect((await detail(id)).agenda[0]).toMatchObject({
+      title: "Pool and deck repairs",
+      durationMinutes: 30,
+    });
+    // Without the version the form is refused, not saved as a last write.
+    const noVersion = form({ title: "Last write" });
+    const missing = await act(id, noVersion);
+    expect(missing.status).toBe(400);
+    expect(missing.data.result.error.version).toEqual([EDIT_VERSION_REQUIRED]);
+    expect(missing.data).toMatchObject({ intent: "edit-agenda", target: item.id });
+    expect((await act(id, { intent: "move-agenda", item_id: item.id, direction: "up" })).status).toBe(400);
+    // A form the page does not have is refused by the one union, with no intent to show it under.
+    const unknown = await act(id, { intent: "rename-meeting", title: "x" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.data.intent).toBeNull();
+    expect((await detail(id)).agenda[0].title).toBe("Pool and deck repairs");
+  });
+
+  it("minutes text: a stale version answers 409 with the text as it is now; no version is a 400", async () => {
+    const id = await schedule();
+    await act(id, { intent: "start" });
+    const page = await minutes(id);
+    const save = (content: string, version?: number, who: Person = president) =>
+      minutesAct(
+        id,
+        { intent: "content", content, ...(version === undefined ? {} : { version: String(version) }) },
+        who,
+      );
+    expect((await save("Called to order at 6 pm by the treasurer.", page.version, treasurer)).status).toBe(
+      302,
+    );
+    const stale = await save("Called to order at 6 pm.", page.version);
+    expect(stale.status).toBe(409);
+    expect(stale.data.error).toBe(MEETING_MESSAGES.editConflict);
+    expect(stale.data.current).toEqual({ content: "Called to order at 6 pm by the treasurer." });
+    expect(stale.data.version).toBe(page.version + 1);
+    expect(stale.data.intent).toBe("content");
+    expect(
+      minutesPage.shouldRevalidate?.({ actionStatus: 409, defaultShouldRevalidate: false } as never),
+    ).toBe(true);
+    const missing = await save("Last write wins?");
+    expect(missing.status).toBe(400);
+    expect(missing.data.result.error.version).toEqual([EDIT_VERSION_REQUIRED]);
+    expect((await minutes(id)).content).toBe("Called to order at 6 pm by the treasurer.");
+    // From the current version the save goes through.
+    expect((await save("Called to order at 6:05 pm.", stale.data.version)).status).toBe(302);
+    expect((await minutes(id)).content).toBe("Called to order at 6:05 pm.");
   });
 
   it("lifecycle with attendance, quorum, minutes, motions and action items, then approval freezes the minutes", async () => {
@@ -310,7 +415,7 @@ describe.each(engines)("board room on %s", (engine) => {
     expect(refused.data.error).toBe(
       "A motion cannot pass without quorum: 1 of 2 required board members are present",
     );
-    expect(refused.data.fieldErrors.vote_result).toEqual([refused.data.error]);
+    expect(refused.data.result.error.vote_result).toEqual([refused.data.error]);
     expect((await minutesAct(id, { ...motion, vote_result: "tabled", votes_for: "0" })).status).toBe(302);
     await act(id, { intent: "attendance", attendee_id: treas.id, attendance: "present" });
     expect((await detail(id)).quorum.met).toBe(true);
@@ -328,7 +433,7 @@ describe.each(engines)("board room on %s", (engine) => {
       status: 400,
       data: {
         error: MEETING_MESSAGES.passNeedsMoreFor,
-        fieldErrors: { vote_result: [MEETING_MESSAGES.passNeedsMoreFor] },
+        result: { error: { vote_result: [MEETING_MESSAGES.passNeedsMoreFor] } },
       },
     });
     const forty = await votes("passed", ["40", "0", "0"]);
@@ -339,26 +444,24 @@ describe.each(engines)("board room on %s", (engine) => {
     expect((await votes("failed", ["1", "1", "1"])).data.error).toBe(MEETING_MESSAGES.votesAbovePresent(2));
     expect((await minutes(id)).motions).toHaveLength(1);
     expect((await minutesAct(id, motion)).status).toBe(302);
-    expect((await minutesAct(id, { ...motion, moved_by: "" })).data.fieldErrors.moved_by).toEqual([
+    expect((await minutesAct(id, { ...motion, moved_by: "" })).data.result.error.moved_by).toEqual([
       MEETING_MESSAGES.movedByRequired,
     ]);
-    expect((await minutesAct(id, { ...motion, votes_for: "-1" })).data.fieldErrors.votes_for).toEqual([
+    expect((await minutesAct(id, { ...motion, votes_for: "-1" })).data.result.error.votes_for).toEqual([
       MEETING_MESSAGES.voteCountMin,
     ]);
 
-    expect((await minutesAct(id, { intent: "content", content: "  " })).data.fieldErrors.content).toEqual([
+    expect((await minutesText(id, "  ")).data.result.error.content).toEqual([
       MEETING_MESSAGES.minutesContentRequired,
     ]);
-    expect((await minutesAct(id, { intent: "content", content: "Called to order at 6 pm." })).status).toBe(
-      302,
-    );
+    expect((await minutesText(id, "Called to order at 6 pm.")).status).toBe(302);
     const noAssignee = await minutesAct(id, {
       intent: "add-action-item",
       description: "Get bids",
       assignee_id: "",
       due_date: "2027-01-19",
     });
-    expect(noAssignee.data.fieldErrors.assignee_id).toEqual([MEETING_MESSAGES.actionAssigneeRequired]);
+    expect(noAssignee.data.result.error.assignee_id).toEqual([MEETING_MESSAGES.actionAssigneeRequired]);
     // Someone outside the board cannot be assigned.
     const notMember = await minutesAct(id, {
       intent: "add-action-item",
@@ -389,7 +492,7 @@ describe.each(engines)("board room on %s", (engine) => {
     expect(m.writable).toBe(false);
     expect(m.motions.map((x: Loose) => x.voteResult)).toEqual(["tabled", "passed"]);
     // Approved minutes cannot change.
-    const frozen = await minutesAct(id, { intent: "content", content: "Rewritten" });
+    const frozen = await minutesText(id, "Rewritten");
     expect(frozen.status).toBe(409);
     expect(frozen.data.error).toBe(MEETING_MESSAGES.minutesApproved);
     expect((await minutesAct(id, { intent: "remove-motion", motion_id: m.motions[0].id })).status).toBe(409);
@@ -451,7 +554,7 @@ describe.each(engines)("board room on %s", (engine) => {
       [guest, "excused"],
     ] as const)
       await act(id, { intent: "attendance", attendee_id: a.id, attendance });
-    await minutesAct(id, { intent: "content", content: "The pool opens on May 1." });
+    await minutesText(id, "The pool opens on May 1.");
     const early = await minutesAct(id, { intent: "share" });
     expect(early).toMatchObject({ status: 409, data: { error: MEETING_MESSAGES.shareNeedsApproval } });
     await act(id, { intent: "complete" });

@@ -197,10 +197,10 @@ describe.each(engines)("award per board vote on %s", (engine) => {
   it("a motion naming another association's RFP, or a proposal of another RFP, is refused", async () => {
     const foreign = await minutesAct(motion("Award the roof", "passed", winner, foreignRfpId));
     expect(foreign.status).toBe(400);
-    expect(foreign.data.fieldErrors).toEqual({ rfp_id: [MEETING_MESSAGES.motionRfpNotFound] });
+    expect(foreign.data.result.error).toEqual({ rfp_id: [MEETING_MESSAGES.motionRfpNotFound] });
     const mismatch = await minutesAct(motion("Award it", "passed", foreignProposal));
     expect(mismatch.status).toBe(400);
-    expect(mismatch.data.fieldErrors).toEqual({ proposal_id: [MEETING_MESSAGES.motionProposalNotFound] });
+    expect(mismatch.data.result.error).toEqual({ proposal_id: [MEETING_MESSAGES.motionProposalNotFound] });
     expect((await minutes()).motions).toEqual([]);
   });
 

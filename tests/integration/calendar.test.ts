@@ -21,6 +21,7 @@ import { createEvent } from "~/commands/calendar.server";
 import { assignActionItem, changeMeeting, scheduleMeeting } from "~/commands/meetings.server";
 import { createRfp, executeRfpCommand } from "~/commands/rfps.server";
 import { resetEnvForTests } from "~/env.server";
+import { sendCalendarInvitations } from "~/mail/calendar-invitations.server";
 import * as calendarRoute from "~/routes/_app.calendar";
 import * as detailRoute from "~/routes/_app.calendar_.events.$id";
 import * as editRoute from "~/routes/_app.calendar_.events.$id_.edit";
@@ -410,6 +411,9 @@ describe.each(engines)("calendar on %s", (engine) => {
       title: "Landscaping bid walk",
       attendee_emails: `${guest}, ${homeownerA.email}`,
     });
+    // Nothing is sent in the request: the outbox the command wrote is sent by the background job.
+    expect(outbox.mails().filter((m) => m.to === guest)).toHaveLength(0);
+    expect(await sendCalendarInvitations(t.db)).toEqual({ sent: 2, skipped: 0, retrying: 0, failed: 0 });
     const invite = outbox
       .mails()
       .filter((m) => m.to === guest)
@@ -463,6 +467,7 @@ describe.each(engines)("calendar on %s", (engine) => {
         ),
       ),
     );
+    expect(await sendCalendarInvitations(t.db)).toMatchObject({ sent: 2 });
     const update = outbox
       .mails()
       .filter((m) => m.to === guest)
@@ -474,12 +479,16 @@ describe.each(engines)("calendar on %s", (engine) => {
       .filter((m) => m.to === homeownerA.email)
       .at(-1) as Loose;
     expect(removed.icalEvent.method).toBe("CANCEL");
+    // The removed attendee's calendar takes the cancellation as newer than the invitation it has.
+    expect(removed.icalEvent.content).toContain("SEQUENCE:1");
     // Deleting the event cancels it for everyone invited.
     await thrown(() =>
       detailRoute.action(
         args(post(`/calendar/events/${id}`, boardA, { intent: "delete", scope: "series" }), { id }),
       ),
     );
+    // The event is gone; its cancellation, kept in the outbox row, still goes out.
+    expect(await sendCalendarInvitations(t.db)).toMatchObject({ sent: 1 });
     const cancel = outbox
       .mails()
       .filter((m) => m.to === guest)
@@ -862,6 +871,74 @@ describe.each(engines)("calendar on %s", (engine) => {
     const homeowner = await list(homeownerA, "&search=gutter");
     expect(homeowner.map((e) => e.title)).toEqual(["Gutter walkthrough"]);
     expect(await list(boardB, "&search=gutter")).toEqual([]);
+  });
+});
+
+describe.each(engines)("calendar window on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  beforeAll(() => useAppDatabase(t.handle));
+  it("reads the events overlapping the window through their span, to the window's exact edges (decision 059)", async () => {
+    const { calendarEvents } = await import("@db/schema");
+    const { gatherSlots } = await import("~/queries/calendar.server");
+    const person = await personWithRole(t.db, "homeowner");
+    const from = Date.parse("2026-03-01T05:00:00.000Z");
+    const to = Date.parse("2026-04-12T04:00:00.000Z");
+    const at = (ms: number) => new Date(ms).toISOString();
+    const HOUR = 3_600_000;
+    const event = (
+      title: string,
+      startsAt: number,
+      endsAt: number,
+      seriesEndsAt: number | null,
+      rrule?: string,
+    ) => ({
+      ownerId: person.id,
+      title,
+      eventType: "other",
+      startsAt: at(startsAt),
+      endsAt: at(endsAt),
+      timeZone: NY,
+      rrule: rrule ?? null,
+      seriesEndsAt: seriesEndsAt === null ? null : at(seriesEndsAt),
+    });
+    await t.db.insert(calendarEvents).values([
+      event("ends at the window's start", from - HOUR, from, from),
+      // A zero-length entry at the window's start counts there: the span includes its end.
+      event("zero-length at the window's start", from, from, from),
+      event("ends before the window", from - 2 * HOUR, from - HOUR, from - HOUR),
+      event("starts at the window's end", to, to + HOUR, to + HOUR),
+      event("starts just before the window's end", to - HOUR, to, to),
+      event("spans the whole window", from - 24 * HOUR, to + 24 * HOUR, to + 24 * HOUR),
+      event("weekly, never ends", from - 400 * 24 * HOUR, from - 399 * 24 * HOUR, null, "FREQ=WEEKLY"),
+      event(
+        "weekly, ended before",
+        from - 400 * 24 * HOUR,
+        from - 399 * 24 * HOUR,
+        from - 100 * 24 * HOUR,
+        "FREQ=WEEKLY;COUNT=3",
+      ),
+      // A series end before its start (an odd row): it is stored (the span index takes it) and the
+      // window's own conditions decide (its series end is inside the window: read, and shown).
+      event("series end before its start", from + HOUR, from + 2 * HOUR, from + 30 * 60_000),
+    ]);
+    const slots = await gatherSlots(t.db, {
+      userId: person.id,
+      email: person.email,
+      associationIds: [],
+      from,
+      to,
+    });
+    const titles = [...new Set(slots.map((s) => s.title))].sort();
+    expect(titles).toEqual(
+      [
+        "series end before its start",
+        "zero-length at the window's start",
+        "spans the whole window",
+        "starts just before the window's end",
+        "weekly, never ends",
+      ].sort(),
+    );
+    expect(slots.filter((s) => s.title === "weekly, never ends")).toHaveLength(6);
   });
 });
 

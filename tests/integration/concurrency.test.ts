@@ -5,11 +5,11 @@ import { type CreditsEvent, creditsStreamId, findCreditPackage, fold } from "@do
 import { describe, expect, it } from "vitest";
 import { executeCreditsCommand } from "~/commands/credits.server";
 import { getCreditHistory, getVendorCredits } from "~/queries/credits.server";
-import { hasPostgres, useTestDatabase } from "../support/db";
+import { hasPostgres, RACE_POOL_SIZE, useTestDatabase } from "../support/db";
 
 // PGlite serializes everything in one process, so races can only be shown on a real PostgreSQL.
 describe.skipIf(!hasPostgres)("credits under concurrency on postgres", () => {
-  const t = useTestDatabase("postgres", { max: 64 });
+  const t = useTestDatabase("postgres", { max: RACE_POOL_SIZE });
 
   it("64 concurrent spends of 1 credit against K credits: exactly K succeed, the rest are insufficient", async () => {
     const vendorId = randomUUID();
@@ -57,7 +57,7 @@ describe.skipIf(!hasPostgres)("credits under concurrency on postgres", () => {
 
   it("64 concurrent spends through two connection pools (two app servers): exactly K succeed", async () => {
     // Each pool has its own in-process queues, so only the database's stream lock keeps the two apart.
-    const second = await openDatabase({ url: t.handle.url as string, max: 32 });
+    const second = await openDatabase({ url: t.handle.url as string, max: RACE_POOL_SIZE });
     try {
       const vendorId = randomUUID();
       const K = 19;

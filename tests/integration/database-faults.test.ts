@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guardDatabaseFaults } from "~/db.server";
 import { getVendorCredits } from "~/queries/credits.server";
 import { useAppDatabase } from "../support/app";
-import { type AppServer, ensureBuild, startAppServer } from "../support/app-server";
+import { type AppServer, ensureBuild, freePort, startAppServer } from "../support/app-server";
 import { createTestDatabase, hasPostgres, type TestDatabaseHandle } from "../support/db";
 import { personWithRole } from "../support/people";
 import { signStripeEvent, stripeSession } from "../support/stripe-events";
+import { until } from "../support/wait";
 
 const WEBHOOK_SECRET = "whsec_database_faults_test";
 const SERVER_ENV = {
@@ -26,7 +27,6 @@ const SERVER_ENV = {
   // Outbound calls (Stripe) go nowhere.
   STRIPE_API_BASE: "http://127.0.0.1:9",
 };
-const PORT = Number(process.env.DB_FAULTS_PORT ?? 3330);
 
 /** A signed checkout.session.completed for a paid starter package (5 credits) of `vendorId`. */
 function signedWebhook(vendorId: string) {
@@ -58,8 +58,6 @@ async function deliver(server: AppServer, vendorId: string): Promise<number | st
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe.skipIf(!hasPostgres)("PostgreSQL backends terminated under write load", () => {
   let handle: TestDatabaseHandle;
   let server: AppServer;
@@ -72,7 +70,7 @@ describe.skipIf(!hasPostgres)("PostgreSQL backends terminated under write load",
     useAppDatabase(handle);
     vendorId = (await personWithRole(handle.db, "vendor")).id;
     killer = postgres(process.env.TEST_DATABASE_URL as string, { max: 1, onnotice: () => {} });
-    server = await startAppServer(PORT, {
+    server = await startAppServer(Number(process.env.DB_FAULTS_PORT) || (await freePort()), {
       ...SERVER_ENV,
       DATABASE_URL: handle.url as string,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "db-faults-")),
@@ -93,8 +91,10 @@ describe.skipIf(!hasPostgres)("PostgreSQL backends terminated under write load",
       while (!stop) statuses.push(await deliver(server, vendorId));
     });
     let kills = 0;
-    for (let second = 0; second < 8; second++) {
-      await sleep(1000);
+    for (let round = 0; round < 8; round++) {
+      // Each round waits for the writers to get four more answers, then kills every backend.
+      const seen = statuses.length;
+      await until(() => statuses.length >= seen + 4, "four more webhook answers", { timeoutMs: 30_000 });
       const killed = await killer`
         select pg_terminate_backend(pid) from pg_stat_activity
         where datname = ${database} and pid <> pg_backend_pid()`;
@@ -103,8 +103,7 @@ describe.skipIf(!hasPostgres)("PostgreSQL backends terminated under write load",
     stop = true;
     await Promise.all(writers);
 
-    const exit = await Promise.race([server.exited, sleep(500).then(() => "running")]);
-    expect(exit, server.output().slice(-3000)).toBe("running");
+    expect(await server.answering(), server.output().slice(-3000)).toBe(true);
     expect(server.output()).not.toContain("Cannot read properties of null");
     expect(kills).toBeGreaterThan(0);
     const unexpected = statuses.filter((s) => s !== 200 && s !== 503);
@@ -114,13 +113,18 @@ describe.skipIf(!hasPostgres)("PostgreSQL backends terminated under write load",
     // Recovered: the pool's connections killed while idle fail once each and reconnect; within a few
     // rounds every write succeeds again.
     let after: Array<number | string> = [];
-    for (let round = 0; round < 5; round++) {
-      const answers = await Promise.all(Array.from({ length: 8 }, () => deliver(server, vendorId)));
-      statuses.push(...answers.filter((s) => s !== 200));
-      after = answers.filter((s) => s === 200);
-      if (after.length === 8) break;
-      await sleep(1000);
-    }
+    let rounds = 0;
+    await until(
+      async () => {
+        rounds++;
+        const answers = await Promise.all(Array.from({ length: 8 }, () => deliver(server, vendorId)));
+        statuses.push(...answers.filter((s) => s !== 200));
+        after = answers.filter((s) => s === 200);
+        return after.length === 8 || rounds === 5;
+      },
+      "a round of 8 writes",
+      { timeoutMs: 60_000 },
+    );
     expect(after).toEqual(Array(8).fill(200));
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
 
@@ -136,7 +140,7 @@ describe("a PostgreSQL database that cannot be reached", () => {
   let server: AppServer;
   beforeAll(async () => {
     ensureBuild();
-    server = await startAppServer(PORT + 1, {
+    server = await startAppServer(await freePort(), {
       ...SERVER_ENV,
       // Nothing listens on port 1: every connection is refused (ECONNREFUSED).
       DATABASE_URL: "postgres://postgres@127.0.0.1:1/unreachable",
@@ -164,8 +168,7 @@ describe("a PostgreSQL database that cannot be reached", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("5");
     expect(await response.json()).toEqual({ error: DATABASE_UNAVAILABLE_MESSAGE });
-    const exit = await Promise.race([server.exited, sleep(300).then(() => "running")]);
-    expect(exit).toBe("running");
+    expect(await server.answering()).toBe(true);
     // Logged once, not as an error report per request (the monitor lives in the unreachable database).
     expect(server.output()).not.toContain("Could not store the error report");
   });

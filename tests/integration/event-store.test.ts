@@ -18,14 +18,14 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { executeCreditsCommand } from "~/commands/credits.server";
 import { getCreditHistory, getVendorCredits } from "~/queries/credits.server";
-import { engines, hasPostgres, useTestDatabase } from "../support/db";
+import { bothEngines, hasPostgres, RACE_POOL_SIZE, useTestDatabase } from "../support/db";
 
 const bonus = (vendorId: string, amount = 3) => ({
   type: "CreditsBonusGranted",
   data: { vendorId, amount, reason: "Test", grantedBy: null, grantedAt: "2026-11-22T10:00:00.000Z" },
 });
 
-describe.each(engines)("event store on %s", (engine) => {
+describe.each(bothEngines)("event store on %s", (engine) => {
   const t = useTestDatabase(engine);
 
   it("appends to a new stream and reads it back, validated, in order", async () => {
@@ -319,7 +319,7 @@ async function readPositions(db: Parameters<typeof readAll>[0], after: number, w
 
 // Issue 11, part 1.3. A late commit needs two connections at once: a real PostgreSQL.
 describe.skipIf(!hasPostgres)("gap-safe reading of all events on postgres", () => {
-  const t = useTestDatabase("postgres", { max: 8 });
+  const t = useTestDatabase("postgres", { max: RACE_POOL_SIZE });
 
   /** Opens a transaction on another pool that appends one event and stays open until released. */
   async function heldAppend(db: Database) {

@@ -8,24 +8,27 @@
  * admits, not for a platform administrator outside it), and approval needed again when the amount changes.
  */
 
-import { addDays, monthStart } from "@domain/finance";
+import { addDays, type FinanceTab, monthStart } from "@domain/finance";
 import { APPROVAL_MESSAGES } from "@domain/finance/approval";
+import { EDIT_VERSION_REQUIRED } from "@domain/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_CHOOSE_MESSAGE } from "~/auth/finance.server";
 import { addMember } from "~/commands/associations.server";
+import { financialsPath } from "~/components/finance/links";
 import * as minutesPage from "~/routes/_app.board-room_.meetings.$id_.minutes";
 import * as budgetEdit from "~/routes/_app.financial.budgets.$id.edit";
 import * as historyPage from "~/routes/_app.financial.history";
 import * as transactionEdit from "~/routes/_app.financial.transactions.$id.edit";
-import * as page from "~/routes/_app.financials";
 import * as apiBudgets from "~/routes/api.financial.budgets";
 import * as apiExport from "~/routes/api.financial.export";
 import * as apiSummary from "~/routes/api.financial.summary";
 import * as apiTransactions from "~/routes/api.financial.transactions";
 import * as chooseRoute from "~/routes/financial.association";
+import { CHOOSE_ASSOCIATION } from "~/routes/financial.association.server";
 import { argsOf, getAs, outcome, postAs, thrown, todayIn, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
+import * as page from "../support/financials";
 import { heldMeetingWithMotions } from "../support/meetings";
 import { personWithRole } from "../support/people";
 
@@ -96,21 +99,22 @@ describe.each(engines)("financial board approval on %s", (engine) => {
   });
 
   const tab = async (name: string, who: Person = treasurer, extra = "") =>
-    (await outcome(() => page.loader(args(get(`/financials?tab=${name}&period=current_month${extra}`, who)))))
-      .data;
+    (
+      await outcome(() =>
+        page.loader(args(get(`${financialsPath(name as FinanceTab)}?period=current_month${extra}`, who))),
+      )
+    ).data;
 
   const setThreshold = (value: string, who: Person = treasurer) =>
     outcome(() =>
-      page.action(
-        args(post("/financials?tab=overview", who, { intent: "threshold", approval_threshold: value })),
-      ),
+      page.action(args(post("/financials", who, { intent: "threshold", approval_threshold: value }))),
     );
 
   const addExpense = (fields: Record<string, string> = {}) =>
     outcome(() =>
       page.action(
         args(
-          post("/financials?tab=expenses", treasurer, {
+          post("/financials/expenses", treasurer, {
             intent: "create-transaction",
             type: "expense",
             category: "maintenance",
@@ -129,7 +133,7 @@ describe.each(engines)("financial board approval on %s", (engine) => {
     const created = await outcome(() =>
       page.action(
         args(
-          post("/financials?tab=budgets", treasurer, {
+          post("/financials/budgets", treasurer, {
             intent: "create-budget",
             name,
             category: "maintenance",
@@ -205,13 +209,34 @@ describe.each(engines)("financial board approval on %s", (engine) => {
     // Another association's motion: not found, whatever it says.
     expect((await approve(row.id, otherPassed, version)).status).toBe(404);
     // A motion that failed, or of a meeting not completed, cannot approve.
+    // Conform's answer to the panel's form: the motion's error beside the select.
     const refused = await approve(row.id, failed, version);
     expect(refused.status).toBe(400);
-    expect(refused.data.approvalError).toEqual([APPROVAL_MESSAGES.motionNotPassed]);
+    expect(refused.data.intent).toBe("approve");
+    expect(refused.data.result.error).toEqual({ motion_id: [APPROVAL_MESSAGES.motionNotPassed] });
     expect((await approve(row.id, unfinished, version)).status).toBe(400);
-    // A homeowner cannot approve; a stale version is a conflict.
+    // No motion chosen, or not a motion's id: refused by the schema, beside the select.
+    const unchosen = await approve(row.id, "", version);
+    expect(unchosen.status).toBe(400);
+    expect(unchosen.data.intent).toBe("approve");
+    expect(unchosen.data.result.error.motion_id).toEqual([APPROVAL_MESSAGES.motionRequired]);
+    expect((await approve(row.id, "not-a-motion", version)).data.result.error.motion_id).toEqual([
+      APPROVAL_MESSAGES.motionRequired,
+    ]);
+    // Without the version it was rendered from: refused, never a last write.
+    const unversioned = await outcome(() =>
+      transactionEdit.action(
+        args(post(editPath(row.id), treasurer, { intent: "approve", motion_id: passed }), { id: row.id }),
+      ),
+    );
+    expect(unversioned.status).toBe(400);
+    expect(unversioned.data.result.error.version).toEqual([EDIT_VERSION_REQUIRED]);
+    // A homeowner cannot approve; a stale version is a conflict, told for the whole form.
     expect((await approve(row.id, passed, version, homeowner)).status).toBe(403);
-    expect((await approve(row.id, passed, version - 1)).status).toBe(409);
+    const stale = await approve(row.id, passed, version - 1);
+    expect(stale.status).toBe(409);
+    expect(stale.data.intent).toBe("approve");
+    expect(stale.data.result.error[""]).toHaveLength(1);
     // The outsider does not even find the record.
     expect((await approve(row.id, otherPassed, version, outsider)).status).toBe(404);
 
@@ -234,7 +259,7 @@ describe.each(engines)("financial board approval on %s", (engine) => {
     });
     // Approving twice is refused: it no longer awaits the board.
     const again = await approve(row.id, passed, after.transaction.version);
-    expect(again.data.approvalError).toEqual([APPROVAL_MESSAGES.notAwaiting]);
+    expect(again.data.result.error.motion_id).toEqual([APPROVAL_MESSAGES.notAwaiting]);
   });
 
   it("keeps the approval through other edits, and needs the board again when the amount changes over the threshold", async () => {
@@ -248,6 +273,7 @@ describe.each(engines)("financial board approval on %s", (engine) => {
         transactionEdit.action(
           args(
             post(editPath(row.id), treasurer, {
+              intent: "save",
               ...view.defaults,
               ...patch,
               version: String(view.transaction.version),
@@ -342,6 +368,7 @@ describe.each(engines)("financial board approval on %s", (engine) => {
       transactionEdit.action(
         args(
           post(editPath(row.id), treasurer, {
+            intent: "save",
             ...view.defaults,
             property: "Unit 14C",
             version: String(view.transaction.version),
@@ -387,11 +414,28 @@ describe.each(engines)("financial board approval on %s", (engine) => {
     const choose = (who: Person, id: string) =>
       outcome(() => chooseRoute.action(args(post("/financial/association", who, { association_id: id }))));
     expect((await choose(treasurer, associationId)).status).toBe(403);
-    expect((await choose(admin, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    const unknown = await choose(admin, "00000000-0000-4000-8000-000000000000");
+    expect(unknown.status).toBe(404);
+    // Conform's answer, the error beside the select, and the choices to show it again without JavaScript.
+    expect(unknown.data.result.error.association_id).toHaveLength(1);
+    // The page the refusal shows on without JavaScript: the chooser again (a plain GET goes to /financials).
+    const again = await outcome(() => chooseRoute.loader(args(get("/financial/association?chooser", admin))));
+    expect(again.data.chooser.associations.map((a: Loose) => a.id)).toContain(associationId);
+    expect(
+      (await outcome(() => chooseRoute.loader(args(get("/financial/association?chooser", treasurer)))))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await outcome(() => chooseRoute.loader(args(get("/financial/association", admin))))
+      ).response.headers.get("Location"),
+    ).toBe("/financials");
+    const none = await choose(admin, "");
+    expect(none.status).toBe(400);
+    expect(none.data.result.error).toEqual({ association_id: [CHOOSE_ASSOCIATION] });
     expect((await choose(admin, associationId)).status).toBe(302);
 
-    const now = (await outcome(() => page.loader(args(get("/financials?tab=expenses&type=all", admin)))))
-      .data;
+    const now = (await outcome(() => page.loader(args(get("/financials/expenses?type=all", admin))))).data;
     expect(now.access).toBe("manage");
     expect(now.adminChooser.chosen).toBe(associationId);
     await setThreshold("5,000");
@@ -405,7 +449,7 @@ describe.each(engines)("financial board approval on %s", (engine) => {
     await outcome(() =>
       page.action(
         args(
-          post("/financials?tab=expenses", outsider, {
+          post("/financials/expenses", outsider, {
             intent: "create-transaction",
             type: "expense",
             category: "other",

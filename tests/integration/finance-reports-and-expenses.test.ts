@@ -5,17 +5,18 @@
  * tables follow its search; and the delete question names the record it deletes.
  */
 
-import { addDays, dateLabel, monthStart } from "@domain/finance";
+import { addDays, dateLabel, type FinanceTab, monthStart } from "@domain/finance";
 import { beforeAll, describe, expect, it } from "vitest";
+import { financialsPath } from "~/components/finance/links";
 import { RESERVE_SUMMARY_HEADER } from "~/queries/finance-export.server";
 import * as budgetEdit from "~/routes/_app.financial.budgets.$id.edit";
 import * as transactionEdit from "~/routes/_app.financial.transactions.$id.edit";
-import * as page from "~/routes/_app.financials";
 import * as apiExport from "~/routes/api.financial.export";
 import * as reportRoute from "~/routes/financial.reports.$report";
 import { argsOf, getAs, outcome, postAs, todayIn, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
+import * as page from "../support/financials";
 import { pdfTextRuns } from "../support/pdf";
 import { personWithRole } from "../support/people";
 
@@ -39,7 +40,13 @@ describe.each(engines)("financial reports and the Expenses tab on %s", (engine) 
     treasurer = await personWithRole(t.db, "board_member");
     await associationWith(t.db, { id: treasurer.id, boardOffice: "treasurer" });
     const act = async (fields: Record<string, string>) => {
-      const r = await outcome(() => page.action(argsOf(postAs("/financials", treasurer, fields))));
+      const path =
+        fields.intent === "create-budget"
+          ? "/financials/budgets"
+          : fields.intent === "create-transaction"
+            ? "/financials/expenses"
+            : "/financials/reserves";
+      const r = await outcome(() => page.action(argsOf(postAs(path, treasurer, fields))));
       expect(r.status, JSON.stringify(r.data)).toBe(302);
     };
     const transaction = (fields: Record<string, string>) =>
@@ -103,7 +110,9 @@ describe.each(engines)("financial reports and the Expenses tab on %s", (engine) 
   const tab = async (name: string, extra = "") =>
     (
       await outcome(() =>
-        page.loader(argsOf(getAs(`/financials?tab=${name}&period=current_month${extra}`, treasurer))),
+        page.loader(
+          argsOf(getAs(`${financialsPath(name as FinanceTab)}?period=current_month${extra}`, treasurer)),
+        ),
       )
     ).data;
   const report = (name: string) =>
@@ -187,7 +196,7 @@ describe.each(engines)("financial reports and the Expenses tab on %s", (engine) 
     const palm = (await tab("expenses", "&search=palm")).expenses.upcoming[0];
     const ask = await outcome(() =>
       page.action(
-        argsOf(postAs("/financials?tab=expenses", treasurer, { intent: "delete-transaction", id: palm.id })),
+        argsOf(postAs("/financials/expenses", treasurer, { intent: "delete-transaction", id: palm.id })),
       ),
     );
     expect(ask.response.headers.get("Location")).toBe(`/financial/transactions/${palm.id}/edit?delete=1`);

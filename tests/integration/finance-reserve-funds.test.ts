@@ -11,13 +11,13 @@ import { monthStart } from "@domain/finance";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { updateMovement } from "~/commands/finance.server";
-import * as page from "~/routes/_app.financials";
 import * as apiExport from "~/routes/api.financial.export";
 import * as apiSummary from "~/routes/api.financial.summary";
 import * as reportRoute from "~/routes/financial.reports.$report";
 import { argsOf, formRequest, getAs, outcome, todayIn, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
+import * as page from "../support/financials";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -50,9 +50,9 @@ describe.each(engines)("reserve funds on %s", (engine) => {
   });
 
   const act = (fields: Record<string, string>, who: Person = treasurer) =>
-    outcome(() => page.action(args(formRequest("/financials?tab=reserves", fields, { Cookie: who.cookie }))));
+    outcome(() => page.action(args(formRequest("/financials/reserves", fields, { Cookie: who.cookie }))));
   const reserves = async (who: Person = treasurer) =>
-    (await outcome(() => page.loader(args(get("/financials?tab=reserves&period=current_month", who))))).data
+    (await outcome(() => page.loader(args(get("/financials/reserves?period=current_month", who))))).data
       .reserves;
   const fundId = async (name: string) =>
     ((await reserves()).funds as Loose[]).find((f) => f.name === name).id;
@@ -123,11 +123,11 @@ describe.each(engines)("reserve funds on %s", (engine) => {
     const ask = await act({ intent: "void-movement", id: wrong.id });
     expect(ask.status).toBe(302);
     expect(ask.response.headers.get("Location")).toBe(
-      `/financials?tab=reserves&void=${wrong.id}#reserve-movements`,
+      `/financials/reserves?void=${wrong.id}#reserve-movements`,
     );
     const asking = (
       await outcome(() =>
-        page.loader(args(get(`/financials?tab=reserves&period=current_month&void=${wrong.id}`, treasurer))),
+        page.loader(args(get(`/financials/reserves?period=current_month&void=${wrong.id}`, treasurer))),
       )
     ).data.reserves;
     expect(asking.askVoid).toEqual({
@@ -142,11 +142,11 @@ describe.each(engines)("reserve funds on %s", (engine) => {
     // Confirmed: voided, and back to the tab without the question.
     const voided = await act({ intent: "void-movement", id: wrong.id, confirmed: "1" });
     expect(voided.status).toBe(302);
-    expect(voided.response.headers.get("Location")).toBe("/financials?tab=reserves");
+    expect(voided.response.headers.get("Location")).toBe("/financials/reserves");
     // The question for a movement no longer live is not asked; a second void finds nothing.
     const stale = (
       await outcome(() =>
-        page.loader(args(get(`/financials?tab=reserves&period=current_month&void=${wrong.id}`, treasurer))),
+        page.loader(args(get(`/financials/reserves?period=current_month&void=${wrong.id}`, treasurer))),
       )
     ).data.reserves;
     expect(stale.askVoid).toBeNull();
@@ -300,7 +300,7 @@ describe.each(engines)("reserve funds on %s", (engine) => {
     ).toBe("%PDF-");
 
     const tab = (
-      await outcome(() => page.loader(args(get("/financials?tab=reports&period=current_month", treasurer))))
+      await outcome(() => page.loader(args(get("/financials/reports?period=current_month", treasurer))))
     ).data;
     expect(tab.reports.reserve.total).toMatchObject({ closingCents: 1_503_35, openingCents: 1_000_00 });
     // Last month: only the opening transfer moved, so it closes where this month opens.
@@ -335,7 +335,7 @@ describe.each(engines)("reserve funds on %s", (engine) => {
     expect((await act({ intent: "void-movement", id: movement, confirmed: "1" }, outsider)).status).toBe(404);
     // Another association's movement is never asked about on the outsider's tab.
     const probe = await outcome(() =>
-      page.loader(args(get(`/financials?tab=reserves&void=${movement}`, outsider))),
+      page.loader(args(get(`/financials/reserves?void=${movement}`, outsider))),
     );
     expect(probe.data.reserves.askVoid).toBeNull();
     expect((await act({ intent: "create-fund", name: "Mine" }, homeowner)).status).toBe(403);

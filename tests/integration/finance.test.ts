@@ -8,14 +8,15 @@
  */
 
 import { financeHistory, financeTransactions } from "@db/schema";
-import { addDays, dateLabel, FINANCE_MESSAGES, monthStart } from "@domain/finance";
+import { addDays, dateLabel, FINANCE_MESSAGES, type FinanceTab, monthStart } from "@domain/finance";
+import { EDIT_VERSION_REQUIRED } from "@domain/shared";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { financialsPath } from "~/components/finance/links";
 import * as budgetEdit from "~/routes/_app.financial.budgets.$id.edit";
 import * as historyPage from "~/routes/_app.financial.history";
 import * as importPage from "~/routes/_app.financial.import";
 import * as transactionEdit from "~/routes/_app.financial.transactions.$id.edit";
-import * as page from "~/routes/_app.financials";
 import * as apiBudgets from "~/routes/api.financial.budgets";
 import * as apiDeleteBudget from "~/routes/api.financial.budgets_.$id";
 import * as apiExport from "~/routes/api.financial.export";
@@ -28,6 +29,7 @@ import { argsOf, getAs, outcome, postAs, todayIn, useAppDatabase } from "../supp
 import { associationWith } from "../support/associations";
 import { engines, useTestDatabase } from "../support/db";
 import { FAKE_PDF, TINY_PNG } from "../support/files";
+import * as page from "../support/financials";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -88,14 +90,17 @@ describe.each(engines)("financials on %s", (engine) => {
   });
 
   const tab = async (name: string, who: Person = treasurer, extra = "") =>
-    (await outcome(() => page.loader(args(get(`/financials?tab=${name}&period=current_month${extra}`, who)))))
-      .data;
+    (
+      await outcome(() =>
+        page.loader(args(get(`${financialsPath(name as FinanceTab)}?period=current_month${extra}`, who))),
+      )
+    ).data;
 
   async function createBudget(fields: Partial<Record<string, string>> = {}, who: Person = treasurer) {
     const r = await outcome(() =>
       page.action(
         args(
-          post("/financials?tab=budgets", who, {
+          post("/financials/budgets", who, {
             intent: "create-budget",
             name: "Grounds",
             category: "landscaping",
@@ -115,7 +120,7 @@ describe.each(engines)("financials on %s", (engine) => {
     return outcome(() =>
       page.action(
         args(
-          post("/financials?tab=expenses", who, {
+          post("/financials/expenses", who, {
             intent: "create-transaction",
             type: "expense",
             category: "landscaping",
@@ -136,7 +141,7 @@ describe.each(engines)("financials on %s", (engine) => {
   it("computes a budget's spent from its category's completed expenses, with the spec's colours and status", async () => {
     const created = await createBudget();
     expect(created.status).toBe(302);
-    expect(created.response.headers.get("Location")).toContain("tab=budgets");
+    expect(created.response.headers.get("Location")).toMatch(/^\/financials\/budgets(\?|$)/);
     let b = await budgetNamed("Grounds");
     expect(b).toMatchObject({ allocated: "$1,000", spent: "$0.00", tone: "success", status: "active" });
 
@@ -185,7 +190,7 @@ describe.each(engines)("financials on %s", (engine) => {
     const path = `/financial/budgets/${b.id}/edit`;
     const view = (await outcome(() => budgetEdit.loader(args(get(path, treasurer), { id: b.id })))).data;
     expect(view.defaults).toMatchObject({ name: "Pool", allocated: "2000" });
-    const form = { ...view.defaults, version: String(view.budget.version) };
+    const form = { intent: "save", ...view.defaults, version: String(view.budget.version) };
 
     const saved = await outcome(() =>
       budgetEdit.action(args(post(path, manager, { ...form, allocated: "2,500" }), { id: b.id })),
@@ -198,6 +203,18 @@ describe.each(engines)("financials on %s", (engine) => {
     expect(stale.status).toBe(409);
     expect(stale.data.current).toMatchObject({ name: "Pool", allocated: "2500" });
     expect(stale.data.version).toBe(view.budget.version + 1);
+    // A save that does not say which version it was opened from is refused, never a last write; so is
+    // a form of no intent this page takes.
+    const { version: _dropped, ...unversioned } = form;
+    const blind = await outcome(() =>
+      budgetEdit.action(args(post(path, treasurer, { ...unversioned, name: "Blind" }), { id: b.id })),
+    );
+    expect(blind.status).toBe(400);
+    expect(blind.data.result.error.version).toEqual([EDIT_VERSION_REQUIRED]);
+    const unknown = await outcome(() =>
+      budgetEdit.action(args(post(path, treasurer, { ...form, intent: "rename" }), { id: b.id })),
+    );
+    expect(unknown.status).toBe(400);
     // The form starts afresh from the current values; the page shows the conflict above it.
     expect(stale.data.result.initialValue).toBeNull();
     expect((await budgetNamed("Pool")).allocated).toBe("$2,500");
@@ -221,7 +238,7 @@ describe.each(engines)("financials on %s", (engine) => {
     // Unconfirmed (a post without JavaScript): the transaction's page asks first, and nothing changes.
     const ask = await outcome(() =>
       page.action(
-        args(post("/financials?tab=expenses", treasurer, { intent: "delete-transaction", id: row.id })),
+        args(post("/financials/expenses", treasurer, { intent: "delete-transaction", id: row.id })),
       ),
     );
     expect(ask.status).toBe(302);
@@ -240,7 +257,7 @@ describe.each(engines)("financials on %s", (engine) => {
     const deleted = await outcome(() =>
       page.action(
         args(
-          post("/financials?tab=expenses", treasurer, {
+          post("/financials/expenses", treasurer, {
             intent: "delete-transaction",
             id: row.id,
             confirmed: "1",
@@ -290,7 +307,7 @@ describe.each(engines)("financials on %s", (engine) => {
     const refused = await outcome(() =>
       page.action(
         args(
-          multipartRequest("/financials?tab=expenses", treasurer, fields, {
+          multipartRequest("/financials/expenses", treasurer, fields, {
             name: "bulbs.pdf",
             bytes: FAKE_PDF,
           }),
@@ -303,7 +320,7 @@ describe.each(engines)("financials on %s", (engine) => {
     const kept = await outcome(() =>
       page.action(
         args(
-          multipartRequest("/financials?tab=expenses", treasurer, fields, {
+          multipartRequest("/financials/expenses", treasurer, fields, {
             name: "bulbs.png",
             bytes: TINY_PNG,
           }),
@@ -323,6 +340,39 @@ describe.each(engines)("financials on %s", (engine) => {
       receiptRoute.loader(args(get(`/financial/transactions/${row.id}/receipt`, outsider), { id: row.id })),
     );
     expect(outside.status).toBe(404);
+  });
+
+  it("sends an old ?tab= link to the tab's own route with its filters, and refuses an unknown form with 400", async () => {
+    for (const [old, now] of [
+      [
+        "/financials?tab=budgets&period=current_year&category=other",
+        "/financials/budgets?period=current_year&category=other",
+      ],
+      ["/financials?tab=reserves&search=roof", "/financials/reserves?search=roof"],
+      ["/financials?tab=overview&period=last_month", "/financials?period=last_month"],
+      ["/financials?tab=nonsense", "/financials"],
+    ]) {
+      const moved = await outcome(() => page.loader(args(get(old as string, treasurer))));
+      expect(moved.status, old).toBe(301);
+      expect(moved.response.headers.get("Location")).toBe(now);
+    }
+    for (const path of [
+      "/financials",
+      "/financials/budgets",
+      "/financials/expenses",
+      "/financials/reserves",
+    ]) {
+      for (const intent of ["no-such-form", "create-budget-x", ""]) {
+        const refused = await outcome(() => page.action(args(post(path, treasurer, { intent }))));
+        expect(refused.status, `${path} ${intent}`).toBe(400);
+        expect(refused.data.intent).toBeNull();
+      }
+    }
+    // A form posted to another tab's route is unknown there.
+    const misplaced = await outcome(() =>
+      page.action(args(post("/financials/reserves", treasurer, { intent: "create-budget", name: "Roof" }))),
+    );
+    expect(misplaced.status).toBe(400);
   });
 
   it("summarises the period: income, expenses, budgets, overdue and upcoming payments", async () => {
@@ -386,7 +436,9 @@ describe.each(engines)("financials on %s", (engine) => {
       ).status,
     ).toBe(404);
     const foreignDelete = await outcome(() =>
-      page.action(args(post("/financials", outsider, { intent: "delete-budget", id: b.id, confirmed: "1" }))),
+      page.action(
+        args(post("/financials/budgets", outsider, { intent: "delete-budget", id: b.id, confirmed: "1" })),
+      ),
     );
     expect(foreignDelete.status).toBe(404);
     // The outsider's own financials show nothing of the other association.
@@ -399,7 +451,7 @@ describe.each(engines)("financials on %s", (engine) => {
     ).toBe(403);
     const write = await outcome(() =>
       page.action(
-        args(post("/financials", homeowner, { intent: "delete-budget", id: b.id, confirmed: "1" })),
+        args(post("/financials/budgets", homeowner, { intent: "delete-budget", id: b.id, confirmed: "1" })),
       ),
     );
     expect(write.status).toBe(403);
@@ -534,9 +586,7 @@ describe.each(engines)("financials on %s", (engine) => {
   it("keeps a reserve study: components give the fully funded balance, percent funded and a 20-year projection, and are removed only once confirmed", async () => {
     const add = (fields: Record<string, string>) =>
       outcome(() =>
-        page.action(
-          args(post("/financials?tab=reserves", treasurer, { intent: "create-component", ...fields })),
-        ),
+        page.action(args(post("/financials/reserves", treasurer, { intent: "create-component", ...fields }))),
       );
     // A fund with a contribution of 10,000 this month (the reserve balance), spent on nothing yet.
     expect((await add({ intent: "create-fund", name: "Capital reserve" })).status).toBe(302);
@@ -583,7 +633,7 @@ describe.each(engines)("financials on %s", (engine) => {
       outcome(() =>
         page.action(
           args(
-            post("/financials", who, {
+            post("/financials/reserves", who, {
               intent: "delete-component",
               id: roof.id,
               ...(confirmed ? { confirmed } : {}),
@@ -603,9 +653,7 @@ describe.each(engines)("financials on %s", (engine) => {
     // Unconfirmed (a post without JavaScript): the Reserves tab asks first, and nothing changes.
     const ask = await remove(treasurer);
     expect(ask.status).toBe(302);
-    expect(ask.response.headers.get("Location")).toBe(
-      `/financials?tab=reserves&remove=${roof.id}#reserve-study`,
-    );
+    expect(ask.response.headers.get("Location")).toBe(`/financials/reserves?remove=${roof.id}#reserve-study`);
     const asking = (await tab("reserves", treasurer, `&remove=${roof.id}`)).reserves;
     expect(asking.askRemove).toEqual({
       id: roof.id,
@@ -618,7 +666,7 @@ describe.each(engines)("financials on %s", (engine) => {
     // Confirmed: removed, and back to the tab without the question.
     const removed = await remove(treasurer, "1");
     expect(removed.status).toBe(302);
-    expect(removed.response.headers.get("Location")).toBe("/financials?tab=reserves");
+    expect(removed.response.headers.get("Location")).toBe("/financials/reserves");
     expect((await tab("reserves", treasurer)).reserves.study.components).toEqual([]);
     // A component no longer live is not asked about; removing it again finds nothing.
     expect((await tab("reserves", treasurer, `&remove=${roof.id}`)).reserves.askRemove).toBeNull();
@@ -636,7 +684,9 @@ describe.each(engines)("financials on %s", (engine) => {
     const importRequest = (csv: string) => {
       const boundary = "----importboundary";
       const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\nother\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupload\r\n--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\nother\r\n`,
+        ),
         Buffer.from(
           `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bank.csv"\r\nContent-Type: text/csv\r\n\r\n`,
         ),
@@ -681,20 +731,36 @@ describe.each(engines)("financials on %s", (engine) => {
     expect(
       (
         await outcome(() =>
-          importPage.action(args(post("/financial/import", outsider, { id, category: "other" }))),
+          importPage.action(
+            args(post("/financial/import", outsider, { intent: "confirm", id, category: "other" })),
+          ),
         )
       ).status,
     ).toBe(404);
 
     // Confirm lines 3 and 5 (line 2 unticked), line 5 as reserves.
     const confirm = {
+      intent: "confirm",
       id,
       category: "other",
-      "include-3": "1",
-      "category-3": "utilities",
-      "include-5": "1",
-      "category-5": "reserves",
+      "lines[0].line": "2",
+      "lines[1].line": "3",
+      "lines[1].include": "1",
+      "lines[1].category": "utilities",
+      "lines[2].line": "4",
+      "lines[3].line": "5",
+      "lines[3].include": "1",
+      "lines[3].category": "reserves",
     };
+    // A refused confirmation (a category that is none) is a 400 naming its field; nothing is written.
+    const refusedLine = await outcome(() =>
+      importPage.action(
+        args(post("/financial/import", treasurer, { ...confirm, "lines[1].category": "bribes" })),
+      ),
+    );
+    expect(refusedLine.status).toBe(400);
+    expect(refusedLine.data.result.error["lines[1].category"]).toEqual(["Choose a category"]);
+    expect((await tab("expenses", treasurer, "&type=all&search=Duke Energy bill")).expenses.total).toBe(0);
     const done = await outcome(() => importPage.action(args(post("/financial/import", treasurer, confirm))));
     expect(done.status).toBe(302);
     const imported = (await tab("expenses", treasurer, "&type=all&search=Duke Energy bill")).expenses;
@@ -733,7 +799,7 @@ describe.each(engines)("financials on %s", (engine) => {
       method: "POST",
       body: Buffer.concat([
         Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bulk.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+          `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupload\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bulk.csv"\r\nContent-Type: text/csv\r\n\r\n`,
         ),
         Buffer.from(csv),
         Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -760,13 +826,32 @@ describe.each(engines)("financials on %s", (engine) => {
       page.action(args(post("/financials", homeowner, { intent: "sharing", homeowners_see_summary: "1" }))),
     );
     expect(refused.status).toBe(403);
+    // The box holds "1" or nothing: another value is refused beside it (Conform's answer), nothing saved.
+    const odd = await outcome(() =>
+      page.action(args(post("/financials", manager, { intent: "sharing", homeowners_see_summary: "yes" }))),
+    );
+    expect(odd.status).toBe(400);
+    expect(odd.data.intent).toBe("sharing");
+    expect(odd.data.result.error.homeowners_see_summary).toHaveLength(1);
+    expect((await tab("overview")).sharing).toBe(false);
     const shared = await outcome(() =>
       page.action(args(post("/financials", manager, { intent: "sharing", homeowners_see_summary: "1" }))),
     );
     expect(shared.status).toBe(302);
-    const view = (
-      await outcome(() => page.loader(args(get("/financials?tab=budgets&search=Mowing", homeowner))))
-    ).data;
+    // Another tab (an old ?tab= link too) sends the homeowner to the Overview, without the search.
+    for (const url of ["/financials/budgets?search=Mowing", "/financials?tab=budgets&search=Mowing"]) {
+      const moved = await outcome(() => page.loader(args(get(url, homeowner))));
+      expect(moved.status).toBeGreaterThanOrEqual(301);
+      expect(moved.status).toBeLessThanOrEqual(302);
+      const to = moved.response.headers.get("Location") ?? "";
+      expect(to).toMatch(/^\/financials(\/budgets)?(\?|$)/);
+      const final = to.startsWith("/financials/budgets")
+        ? ((await outcome(() => page.loader(args(get(to, homeowner))))).response.headers.get("Location") ??
+          "")
+        : to;
+      expect(final).toBe("/financials");
+    }
+    const view = (await outcome(() => page.loader(args(get("/financials?search=Mowing", homeowner))))).data;
     expect(view.access).toBe("summary");
     expect(view.query.tab).toBe("overview");
     expect(view.budgets).toBeUndefined();
@@ -789,7 +874,9 @@ describe.each(engines)("financials on %s", (engine) => {
       (
         await outcome(() =>
           page.action(
-            args(post("/financials", homeowner, { intent: "delete-budget", id: b.id, confirmed: "1" })),
+            args(
+              post("/financials/budgets", homeowner, { intent: "delete-budget", id: b.id, confirmed: "1" }),
+            ),
           ),
         )
       ).status,

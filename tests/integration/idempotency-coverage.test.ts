@@ -13,23 +13,24 @@ const read = (file: string) => readFileSync(path.resolve(file), "utf8");
 /** Route action -> the create commands it calls -> the file that renders its form (none: JSON only). */
 const CREATES: { route: string; commands: string[]; form: string | null }[] = [
   {
-    route: "_app.board-room_.new.tsx",
+    route: "_app.board-room_.new.server.ts",
     commands: ["scheduleMeeting"],
     form: "app/components/board-room/meeting-form.tsx",
   },
   { route: "api.board-room.meetings.ts", commands: ["scheduleMeeting"], form: null },
   {
     route: "_app.board-room_.meetings.$id.tsx",
-    commands: ["changeMeetingAtVersion"],
+    commands: ["changeFromPage"],
     form: "app/routes/_app.board-room_.meetings.$id.tsx",
   },
   {
-    route: "_app.board-room_.meetings.$id_.minutes.tsx",
+    // The action's body lives in the route's server module (the page carries no zod).
+    route: "_app.board-room_.meetings.$id_.minutes.server.ts",
     commands: ["changeMeeting"],
     form: "app/routes/_app.board-room_.meetings.$id_.minutes.tsx",
   },
   {
-    route: "_app.board-room_.meetings.$id_.packet.tsx",
+    route: "_app.board-room_.meetings.$id_.packet.server.ts",
     commands: ["attachUploadedDocument", "linkLibraryDocument"],
     form: "app/components/board-room/meeting-packet.tsx",
   },
@@ -45,8 +46,18 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     form: "app/routes/_app.calendar_.events.$id.tsx",
   },
   {
-    route: "_app.financials.tsx",
-    commands: ["createBudget", "createTransaction", "createComponent", "createFund", "recordMovement"],
+    route: "_app.financials.budgets.tsx",
+    commands: ["createBudget"],
+    form: "app/components/finance/forms.tsx",
+  },
+  {
+    route: "_app.financials.expenses.tsx",
+    commands: ["createTransaction"],
+    form: "app/components/finance/forms.tsx",
+  },
+  {
+    route: "_app.financials.reserves.tsx",
+    commands: ["createComponent", "createFund", "recordMovement"],
     form: "app/components/finance/forms.tsx",
   },
   {
@@ -61,17 +72,18 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
   },
   { route: "_app.documents.$id.tsx", commands: ["uploadVersion"], form: "app/routes/_app.documents.$id.tsx" },
   {
-    route: "_app.properties.new.tsx",
+    route: "_app.properties.new.server.ts",
     commands: ["createAssociation"],
     form: "app/routes/_app.properties.new.tsx",
   },
   {
-    route: "_app.properties.join.tsx",
+    route: "_app.properties.join.server.ts",
     commands: ["requestToJoin"],
     form: "app/routes/_app.properties.join.tsx",
   },
   {
-    route: "_app.properties.$id.tsx",
+    // The action lives in the route's server module (the page imports it).
+    route: "_app.properties.$id.server.ts",
     commands: ["createInvitation"],
     form: "app/routes/_app.properties.$id.tsx",
   },
@@ -80,7 +92,11 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     commands: ["createSavedSearch"],
     form: "app/components/rfps/saved-searches.tsx",
   },
-  { route: "_app.settings.roles.tsx", commands: ["addRole"], form: "app/routes/_app.settings.roles.tsx" },
+  {
+    route: "_app.settings.roles.server.ts",
+    commands: ["addRole"],
+    form: "app/routes/_app.settings.roles.tsx",
+  },
 ];
 
 /** Creates whose key goes on to Stripe (the session is created there, decision 044). */
@@ -142,7 +158,7 @@ describe("every create carries an idempotency key", () => {
       ...CREATES.flatMap((c) => c.commands),
       ...Object.keys(NOT_ROUTE_CREATES),
       "changeMeeting",
-      "changeMeetingAtVersion",
+      "changeFromPage",
     ]);
     const unknown: string[] = [];
     for (const file of readdirSync("app/commands")) {

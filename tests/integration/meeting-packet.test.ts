@@ -13,7 +13,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { users } from "@db/schema";
 import { DOCUMENT_MESSAGES } from "@domain/documents";
-import { MEETING_MESSAGES, PACKET_MESSAGES } from "@domain/meeting";
+import { MEETING_MESSAGES } from "@domain/meeting";
+import { PACKET_MESSAGES } from "@domain/meeting/packet-messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeMeeting, scheduleMeeting } from "~/commands/meetings.server";
@@ -248,6 +249,8 @@ describe.each(engines)("the board packet on %s", (engine) => {
     const none = await upload(president, meetingId, { intent: "packet-upload" });
     expect(none.status).toBe(400);
     expect(none.data.message).toBe(DOCUMENT_MESSAGES.noFile);
+    // The panel's upload form shows the message on its file field (Conform's result).
+    expect(none.data.result.error).toEqual({ file: [DOCUMENT_MESSAGES.noFile] });
     expect(filesUnder(uploadDir)).toEqual(before);
     expect((await detail()).packet).toHaveLength(1);
   });
@@ -280,6 +283,16 @@ describe.each(engines)("the board packet on %s", (engine) => {
     });
     expect(foreign.status).toBe(400);
     expect(foreign.data.message).toBe(PACKET_MESSAGES.libraryDocumentNotFound);
+    expect(foreign.data.result.error).toEqual({
+      library_document_id: [PACKET_MESSAGES.libraryDocumentNotFound],
+    });
+    // No choice: the schema's message, on the library field; a form the packet does not have: no intent.
+    const unchosen = await post(president, meetingId, { intent: "packet-link", library_document_id: "" });
+    expect(unchosen.status).toBe(400);
+    expect(unchosen.data.result.error.library_document_id).toEqual([PACKET_MESSAGES.libraryDocumentRequired]);
+    const unknown = await post(president, meetingId, { intent: "packet-rename", document_id: libraryDoc });
+    expect(unknown.status).toBe(400);
+    expect(unknown.data.intent).toBeNull();
     expect((await detail()).packet).toHaveLength(2);
   });
 

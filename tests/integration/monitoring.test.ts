@@ -9,6 +9,7 @@ import { ERROR_MONITOR } from "@domain/errors/classify";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pruneErrorsByAge, recordError } from "~/commands/errors.server";
+import * as entry from "~/entry.server";
 import { CircuitOpenError, resetCircuits, withCircuit } from "~/monitoring/circuits.server";
 import { getErrorStats } from "~/queries/errors.server";
 import * as diagnosticsPage from "~/routes/_app.admin_.diagnostics";
@@ -628,6 +629,27 @@ describe.each(engines)("the error monitoring dashboard on %s", (engine) => {
     await expect(errorsPage.action({ request: post, params: {}, context: {} })).rejects.toThrow(
       "Test error triggered from the error monitoring dashboard",
     );
+  });
+
+  it("stores a server error before the answer naming its id leaves, so the screen's own report finds it", async () => {
+    // What Remix does with a thrown error: handleError, then the answer (a client-side submission's
+    // single-fetch data, or the document without JavaScript).
+    const error = new Error("Test error triggered from the error monitoring dashboard");
+    const stored = async (errorId: string) =>
+      (await t.db.select().from(errorReports).where(eq(errorReports.errorId, errorId)))[0];
+    const data = new Request("http://localhost/admin/errors.data", {
+      method: "POST",
+      headers: { Cookie: admin.cookie },
+    });
+    entry.handleError(error, { request: data, params: {}, context: {} });
+    const sanitized = `${JSON.stringify([["SanitizedError", "Error", "Unexpected Server Error", -7]])}\n`;
+    const answer = await entry.handleDataRequest(
+      new Response(sanitized, { status: 500, headers: { "Content-Type": "text/x-script" } }),
+      { request: data, params: {}, context: {} },
+    );
+    const errorId = /err-[a-z0-9]+-[a-f0-9]{8}/.exec(await answer.text())?.[0] as string;
+    expect(errorId).toBeDefined();
+    expect((await stored(errorId))?.source).toBe("server");
   });
 });
 

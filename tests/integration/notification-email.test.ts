@@ -290,6 +290,11 @@ describe.each(engines)("notification e-mail on %s", (engine) => {
       const on = await post(token, { token, intent: "resubscribe" });
       expect(await on.json()).toEqual({ ok: true, on: true });
       expect(await setting(p)).toBe(true);
+
+      // A form the page does not have changes nothing.
+      const other = await post(token, { token, intent: "delete_account" });
+      expect(other.status).toBe(400);
+      expect(await setting(p)).toBe(true);
     });
 
     it("answers a mail client's RFC 8058 one-click POST", async () => {

@@ -16,7 +16,7 @@ import {
   withdrawProposalCommand,
 } from "~/commands/rfps.server";
 import { getVendorCredits } from "~/queries/credits.server";
-import { engines, hasPostgres, useTestDatabase } from "../support/db";
+import { engines, hasPostgres, RACE_POOL_SIZE, useTestDatabase } from "../support/db";
 import { rfpFields } from "../support/rfps";
 
 // Issue 11, part 1.2: the notifications of the RFP and proposal lifecycles are written in the
@@ -176,10 +176,10 @@ describe.each(engines)("notifications from a stream without a snapshot on %s", (
 
 // Concurrent reviews need a real PostgreSQL: PGlite runs one statement at a time.
 describe.skipIf(!hasPostgres)("concurrent reviews on postgres", () => {
-  const t = useTestDatabase("postgres", { max: 16 });
+  const t = useTestDatabase("postgres", { max: RACE_POOL_SIZE });
 
   it("two reviews of one RFP at once, from two app servers, notify exactly the vendors they concern", async () => {
-    const second = await openDatabase({ url: t.handle.url as string, max: 16 });
+    const second = await openDatabase({ url: t.handle.url as string, max: RACE_POOL_SIZE });
     try {
       for (let round = 0; round < 6; round++) {
         const { rfpId, actor } = await publishedRfp(t.db);

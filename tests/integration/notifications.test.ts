@@ -16,7 +16,7 @@ import * as shellRoute from "~/routes/_app";
 import * as pageRoute from "~/routes/_app.notifications";
 import * as streamRoute from "~/routes/api.notifications.stream";
 import { formRequest, thrown, useAppDatabase } from "../support/app";
-import { engines, useTestDatabase } from "../support/db";
+import { bothEngines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -67,7 +67,7 @@ function sseReader(response: Response) {
   };
 }
 
-describe.each(engines)("notifications on %s", (engine) => {
+describe.each(bothEngines)("notifications on %s", (engine) => {
   const t = useTestDatabase(engine);
   let ann: Person;
   let bob: Person;
@@ -205,8 +205,15 @@ describe.each(engines)("notifications on %s", (engine) => {
     const empty = await act(ann, { intent: "archive" });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({
-      error: "Select at least one notification.",
+      intent: "archive",
       result: { error: { ids: ["Select at least one notification."] } },
+    });
+    // A post that names no action of the page: refused, its intent unknown (null).
+    const unknown = await act(ann, { intent: "shred" }, [a1]);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      intent: null,
+      result: { error: { intent: expect.any(Array) } },
     });
     // A returnTo off the page goes back to the page.
     r = await act(bob, { intent: "read-all", returnTo: "https://evil.example/" });
@@ -333,7 +340,11 @@ describe.each(engines)("notifications on %s", (engine) => {
             tx.rollback();
           })
           .catch(() => {});
-        await new Promise((r) => setTimeout(r, 300));
+        // One committed after it arrives, and the stream delivers in commit order: nothing came before.
+        const marker = await second.db.transaction(async (tx) =>
+          notify(tx, { userId: ann.id, type: "rfp_new", title: "After the rollback" }),
+        );
+        await sse.waitFor((e) => e.event === "notification" && e.data.id === marker);
         expect(sse.events.some((e) => e.data?.title === "Rolled back")).toBe(false);
         controller.abort();
         await sse.done;

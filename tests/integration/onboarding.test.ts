@@ -119,7 +119,9 @@ describe.each(engines)("onboarding on %s", (engine) => {
     settle(stepLoader(args(get(`/onboarding/${step}`, person.cookie), { step })));
 
   const profile = { full_name: "Morgan Manager", location: "Miami, FL", intent: "continue" };
+  // As the role step's form posts it (its intent is part of the step's schema).
   const manager = {
+    intent: "continue",
     role_type: "manager",
     title: "Community Association Manager",
     organization_name: "Sunrise Management",
@@ -256,15 +258,27 @@ describe.each(engines)("onboarding on %s", (engine) => {
       role_type: ["Please select a professional role"],
       title: ["Job title is required"],
     });
-    const noOrg = await post(person, "role", { role_type: "vendor", title: "Owner" });
+    const noOrg = await post(person, "role", { intent: "continue", role_type: "vendor", title: "Owner" });
     expect((await jsonOf(noOrg)).result?.error).toMatchObject({
       organization_name: ["Organization name is required for this role"],
     });
-    const admin = await post(person, "role", { role_type: "admin", title: "Me", organization_name: "X" });
+    const admin = await post(person, "role", {
+      intent: "continue",
+      role_type: "admin",
+      title: "Me",
+      organization_name: "X",
+    });
     expect((await jsonOf(admin)).result?.error).toMatchObject({
       role_type: ["Please select a professional role"],
     });
+    // A post without the form's intent (or another step's) is refused: nothing saved, no step moved.
+    for (const intent of [undefined, "complete", "skip"]) {
+      const fields: Record<string, string> = { role_type: "manager", title: "T", organization_name: "O" };
+      if (intent) fields.intent = intent;
+      expect(((await post(person, "role", fields)) as Response).status, String(intent)).toBe(400);
+    }
     expect(await rolesOf(person.id)).toHaveLength(0);
+    expect((await profileOf(person.id))?.onboardingStep).toBe("role");
   });
 
   it("role step: adds the role with addRole, makes it active, and updates it (not a second one) after Back", async () => {
@@ -297,6 +311,7 @@ describe.each(engines)("onboarding on %s", (engine) => {
     await post(person, "verification", { intent: "back" });
     expectRedirect(
       await post(person, "role", {
+        intent: "continue",
         role_type: "homeowner",
         title: "Unit owner",
         organization_name: "Should vanish",
@@ -430,6 +445,7 @@ describe.each(engines)("onboarding on %s", (engine) => {
 
   it("a homeowner needs no verification: Continue, and the summary says Complete", async () => {
     const person = await personAt("verification", {
+      intent: "continue",
       role_type: "homeowner",
       title: "Unit owner",
       organization_name: "",

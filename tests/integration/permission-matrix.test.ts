@@ -235,8 +235,22 @@ const PLAN_RULES: Record<string, PlanRule[]> = {
       refused: associationRefusal,
     },
   ],
-  "_app.financials": [
-    { feature: "financials", what: "keeping the books", form: () => ({}), refused: associationRefusal },
+  "_app.financials._index": [
+    { feature: "financials", what: "the finance settings", form: () => ({}), refused: associationRefusal },
+  ],
+  "_app.financials.budgets": [
+    { feature: "financials", what: "keeping the budgets", form: () => ({}), refused: associationRefusal },
+  ],
+  "_app.financials.expenses": [
+    {
+      feature: "financials",
+      what: "keeping the transactions",
+      form: () => ({}),
+      refused: associationRefusal,
+    },
+  ],
+  "_app.financials.reserves": [
+    { feature: "financials", what: "keeping the reserves", form: () => ({}), refused: associationRefusal },
   ],
   "_app.documents._index": [
     { feature: "documents", what: "uploading to the library", form: () => ({}), refused: associationRefusal },
@@ -582,11 +596,29 @@ const MATRIX: Record<
   // The financials (issue 13): board members and managers of the active association, like the board
   // room, and administrators (the chooser first); tests/integration/finance.test.ts covers homeowners
   // (403) and other associations (404), finance-approval.test.ts administrators.
-  "_app.financials": {
-    url: "/financials?tab=budgets&period=current_month",
+  // Issue 27, part 4: the layout (no action) and one route per tab, each with the same rules.
+  "_app.financials": { url: "/financials/budgets?period=current_month", policy: financeHome },
+  "_app.financials._index": {
+    url: "/financials?period=current_month",
     policy: financeHome,
     action: boardRoomAction,
   },
+  "_app.financials.budgets": {
+    url: "/financials/budgets?period=current_month",
+    policy: financeHome,
+    action: boardRoomAction,
+  },
+  "_app.financials.expenses": {
+    url: "/financials/expenses?period=current_month",
+    policy: financeHome,
+    action: boardRoomAction,
+  },
+  "_app.financials.reserves": {
+    url: "/financials/reserves?period=current_month",
+    policy: financeHome,
+    action: boardRoomAction,
+  },
+  "_app.financials.reports": { url: "/financials/reports?period=current_month", policy: financeHome },
   "_app.financial.budgets.$id.edit": {
     url: `/financial/budgets/${NIL}/edit`,
     params: { id: NIL },

@@ -18,6 +18,7 @@ import * as boardRoom from "~/routes/_app.board-room";
 import * as newMeeting from "~/routes/_app.board-room_.new";
 import * as documents from "~/routes/_app.documents._index";
 import * as financials from "~/routes/_app.financials";
+import * as financialBudgets from "~/routes/_app.financials.budgets";
 import * as apiMeetings from "~/routes/api.board-room.meetings";
 import * as apiBudget from "~/routes/api.financial.budgets_.$id";
 import { formRequest, routeArgs, thrown, useAppDatabase } from "../support/app";
@@ -58,7 +59,7 @@ describe.each(engines)("association plan limits on %s", (engine: Engine) => {
     // Past the plan guard: the empty form is refused for its content.
     expect((await post(newMeeting.action, "/board-room/new", board.cookie)).status).toBe(400);
     expect((await post(documents.action, "/documents", board.cookie)).status).toBe(400);
-    expect((await post(financials.action, "/financials", board.cookie)).status).toBe(400);
+    expect((await post(financialBudgets.action, "/financials/budgets", board.cookie)).status).toBe(400);
   });
 
   it("refuses writes after the trial without a plan, with an upgrade link, and keeps reading open", async () => {
@@ -70,7 +71,7 @@ describe.each(engines)("association plan limits on %s", (engine: Engine) => {
       upgradeUrl: "/settings/billing#association",
     });
     expect((await post(documents.action, "/documents", board.cookie)).status).toBe(402);
-    expect((await post(financials.action, "/financials", board.cookie)).status).toBe(402);
+    expect((await post(financialBudgets.action, "/financials/budgets", board.cookie)).status).toBe(402);
     const financeApi = await thrown(async () =>
       apiBudget.action({
         ...routeArgs(

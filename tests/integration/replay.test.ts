@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type DatabaseHandle, openDatabase, queryRows, runMigrations } from "@db/client";
+import { type DatabaseHandle, openDatabase, queryRows } from "@db/client";
 import { append, EventValidationError } from "@db/event-store";
 import { replay } from "@db/projections/replay";
 import { CREDITS_STREAM_TYPE, creditsStreamId, findCreditPackage } from "@domain/credits";
@@ -13,7 +13,13 @@ import { executeCreditsCommand } from "~/commands/credits.server";
 import { changeMeeting, loadMeeting, type MeetingChange, scheduleMeeting } from "~/commands/meetings.server";
 import { getVendorCredits } from "~/queries/credits.server";
 import { seedPublishedRfps } from "../../scripts/bench/rfp-fixtures";
-import { createTestDatabase, engines, useTestDatabase } from "../support/db";
+import {
+  bothEngines,
+  createTestDatabase,
+  type Engine,
+  migratedPgliteDataDir,
+  useTestDatabase,
+} from "../support/db";
 
 const TABLES = [
   "vendor_credit_balances",
@@ -154,7 +160,7 @@ async function someMeeting(db: Parameters<typeof executeCreditsCommand>[0]) {
   await change({ type: "ApproveMinutes" });
 }
 
-describe.each(engines)("replay on %s", (engine) => {
+describe.each(bothEngines)("replay on %s", (engine) => {
   const t = useTestDatabase(engine);
 
   it("rebuilds every projection and swaps the rebuilt tables in: same rows, indexes and constraints", async () => {
@@ -190,7 +196,7 @@ describe.each(engines)("replay on %s", (engine) => {
   });
 });
 
-describe.each(engines)("replay over an invalid event on %s", (engine) => {
+describe.each(bothEngines)("replay over an invalid event on %s", (engine) => {
   it("fails with the event's validation error and leaves the live tables alone", async () => {
     const handle = await createTestDatabase(engine);
     try {
@@ -228,7 +234,7 @@ function runVerify(env: Record<string, string>): Promise<{ code: number; stdout:
  * A database the script can open: the PostgreSQL test database by its URL, or an embedded database in a
  * folder of its own (closed while the script runs: PGlite serves one process).
  */
-async function scriptDatabase(engine: (typeof engines)[number]): Promise<{
+async function scriptDatabase(engine: Engine): Promise<{
   handle: DatabaseHandle;
   env: Record<string, string>;
   release(): Promise<void>;
@@ -246,9 +252,8 @@ async function scriptDatabase(engine: (typeof engines)[number]): Promise<{
     };
   }
   const dir = await mkdtemp(path.join(tmpdir(), "replay-verify-"));
-  const open = () => openDatabase({ dataDir: path.join(dir, "pglite") });
-  let handle: DatabaseHandle = await open();
-  await runMigrations(handle);
+  const open = (loadDataDir?: Blob) => openDatabase({ dataDir: path.join(dir, "pglite"), loadDataDir });
+  let handle: DatabaseHandle = await open(migratedPgliteDataDir());
   return {
     handle,
     env: { DATA_DIR: dir },
@@ -266,7 +271,7 @@ async function scriptDatabase(engine: (typeof engines)[number]): Promise<{
 
 // Issue 11, part 1.6: replay --verify must fail, naming each difference, when a projection row or a
 // stream snapshot no longer matches the events.
-describe.each(engines)("replay --verify as a script on %s", (engine) => {
+describe.each(bothEngines)("replay --verify as a script on %s", (engine) => {
   it("exits 0 on a clean database, and 1 naming each tampered balance row, RFP row and snapshot", async () => {
     const target = await scriptDatabase(engine);
     try {
@@ -307,7 +312,7 @@ describe.each(engines)("replay --verify as a script on %s", (engine) => {
   }, 180_000);
 });
 
-describe.each(engines)("replay --verify over a corrupt stream on %s", (engine) => {
+describe.each(bothEngines)("replay --verify over a corrupt stream on %s", (engine) => {
   it("names each stream holding an event its lifecycle does not allow (evolve never skips it)", async () => {
     const handle = await createTestDatabase(engine);
     try {

@@ -27,6 +27,7 @@ import { engines, useTestDatabase } from "../support/db";
 import { TINY_PDF } from "../support/files";
 import { personWithRole } from "../support/people";
 import { inDays, rfpFields } from "../support/rfps";
+import { untilSomeoneWaitsForALock } from "../support/wait";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
 // biome-ignore lint/suspicious/noExplicitAny: loader JSON, read loosely by the assertions
@@ -306,10 +307,24 @@ describe.each(engines)("RFP pages on %s", (engine) => {
       }),
     );
     expect(tooLong.status).toBe(400);
+    // Told at the reason field of that proposal's reject form (Conform's answer), not as a page error.
     expect(tooLong.data).toMatchObject({
       proposalId: theirs.id,
-      error: "The reason can be at most 1000 characters",
+      intent: "reject",
+      result: { error: { reason: ["The reason can be at most 1000 characters"] } },
     });
+    expect(tooLong.data.error).toBeUndefined();
+    // A form this page does not have: a 400 on the page, nothing reviewed.
+    const unknown = await json(
+      await proposalsRoute.action({
+        request: post(`/rfps/${rfpId}/proposals`, manager, { intent: "award", proposal_id: theirs.id }),
+        params: { id: rfpId },
+        context: {},
+      }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.data).toMatchObject({ proposalId: theirs.id, intent: null });
+    expect(unknown.data.error).toBeTruthy();
     expect((await detail(rfpId, vendor2)).proposal.label).not.toBe("Not Selected");
 
     const accepted = await proposalsRoute.action({
@@ -516,7 +531,8 @@ describe.each(engines)("RFP pages on %s", (engine) => {
       }).finally(() => {
         settled = true;
       });
-      await new Promise((r) => setTimeout(r, 500));
+      // The attach is blocked on the proposal's stream lock, not finished: it waits for the submission.
+      await untilSomeoneWaitsForALock(t.db, "the attach to wait for the proposal's stream lock");
       expect(settled).toBe(false);
       release();
       await submitting;

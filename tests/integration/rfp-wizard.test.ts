@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { rfpDocuments, rfps } from "@db/schema";
 import { RFP_MESSAGES } from "@domain/rfp";
+import { EDIT_VERSION_REQUIRED } from "@domain/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "~/env.server";
@@ -498,7 +499,9 @@ describe.each(engines)("the RFP wizard on %s", (engine) => {
         version: "",
         title: "No version",
       });
-      await conflictBody(missing);
+      // No version: a 400 that says so (not a conflict, and never a last write).
+      expect((missing as Response).status).toBe(400);
+      expect(((await body(missing)) as { formError?: string }).formError).toBe(EDIT_VERSION_REQUIRED);
       const future = await postEdit(manager, id, {
         ...BASIC,
         intent: "save",
@@ -506,6 +509,32 @@ describe.each(engines)("the RFP wizard on %s", (engine) => {
         title: "Future",
       });
       await conflictBody(future);
+      // Previous and a step tab never stop on a step's errors, but a missing version still stops them.
+      for (const intent of ["previous", "goto"]) {
+        const moved = await postEdit(manager, id, {
+          ...BASIC,
+          intent,
+          to: "budget",
+          version: "",
+          title: "Moved",
+        });
+        expect((moved as Response).status).toBe(400);
+        expect(((await body(moved)) as { formError?: string }).formError).toBe(EDIT_VERSION_REQUIRED);
+      }
+      const auto = await postEdit(manager, id, { ...BASIC, intent: "autosave", version: "", title: "Auto" });
+      expect((await body(auto)).autosave).toMatchObject({ ok: false });
+      // Publish without the version the review page showed is refused the same way, and publishes nothing.
+      const publish = await postEdit(manager, id, { step: "review", intent: "publish", version: "" });
+      expect((publish as Response).status).toBe(400);
+      expect(((await body(publish)) as { formError?: string }).formError).toBe(EDIT_VERSION_REQUIRED);
+      expect(await rowOf(id)).toMatchObject({ title: BASIC.title, status: "draft" });
+    });
+
+    it("an unknown intent is a 400 that saves nothing", async () => {
+      const id = await fullDraft();
+      const unknown = await postEdit(manager, id, { ...BASIC, intent: "overwrite", title: "Unknown" });
+      expect((unknown as Response).status).toBe(400);
+      expect(((await body(unknown)) as { formError?: string }).formError).toBe(RFP_MESSAGES.saveFailed);
       expect((await rowOf(id))?.title).toBe(BASIC.title);
     });
   });

@@ -22,7 +22,7 @@ import {
   withdrawProposalCommand,
 } from "~/commands/rfps.server";
 import { getVendorCredits } from "~/queries/credits.server";
-import { engines, hasPostgres, useTestDatabase } from "../support/db";
+import { engines, hasPostgres, RACE_POOL_SIZE, useTestDatabase } from "../support/db";
 import { DAY, inDays, rfpFields } from "../support/rfps";
 
 const fields = rfpFields;
@@ -310,13 +310,13 @@ describe.each(engines)("RFPs and proposals on %s", (engine) => {
 
 // Races need a real PostgreSQL: PGlite runs everything in one process, one statement at a time.
 describe.skipIf(!hasPostgres)("proposal submissions under concurrency on postgres", () => {
-  const t = useTestDatabase("postgres", { max: 32 });
+  const t = useTestDatabase("postgres", { max: RACE_POOL_SIZE });
   beforeAll(() => {
     db = t.db;
   });
 
   it("two app servers, 64 concurrent submissions by one vendor with K credits on 64 RFPs: exactly K go through", async () => {
-    const second = await openDatabase({ url: t.handle.url as string, max: 32 });
+    const second = await openDatabase({ url: t.handle.url as string, max: RACE_POOL_SIZE });
     try {
       const v = await vendor();
       const K = 17;

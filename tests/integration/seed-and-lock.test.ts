@@ -20,9 +20,9 @@ import { DEMO_RFPS } from "@db/seed-rfps";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getVendorCredits } from "~/queries/credits.server";
-import { engines, useTestDatabase } from "../support/db";
+import { bothEngines, useTestDatabase } from "../support/db";
 
-describe.each(engines)("demo seed on %s", (engine) => {
+describe.each(bothEngines)("demo seed on %s", (engine) => {
   const t = useTestDatabase(engine);
 
   it("seeds the demo accounts and vendor credit history through events, and seeding again changes nothing", async () => {
@@ -98,19 +98,12 @@ describe.each(engines)("demo seed on %s", (engine) => {
 });
 
 describe("embedded database lock", () => {
-  const script = (dir: string, holdMs = 0) =>
+  const script = (dir: string) =>
     `import { DatabaseLockedError, lockDataDir } from "./db/client.ts";
      try { lockDataDir(${JSON.stringify(dir)}); console.log("locked"); }
-     catch (e) { if (!(e instanceof DatabaseLockedError)) throw e; console.error(e.message); process.exit(1); }
-     await new Promise((r) => setTimeout(r, ${holdMs}));`;
-  const run = (dir: string, holdMs = 0) =>
-    promisify(execFile)(process.execPath, [
-      "--import",
-      "tsx",
-      "--input-type=module",
-      "-e",
-      script(dir, holdMs),
-    ]);
+     catch (e) { if (!(e instanceof DatabaseLockedError)) throw e; console.error(e.message); process.exit(1); }`;
+  const run = (dir: string) =>
+    promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script(dir)]);
 
   it("refuses a second process with a clear message, and frees the folder on release", async () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), "lock-")), "pglite");

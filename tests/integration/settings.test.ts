@@ -1,6 +1,6 @@
 import { rateLimitCounters, sessions, userProfiles, users } from "@db/schema";
 import { and, eq, like } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
 import { createUserSession, readSessionId } from "~/auth/session.server";
 import { sessionHandle } from "~/queries/security.server";
@@ -198,18 +198,23 @@ describe.each(engines)("settings on %s", (engine) => {
     it("allows 3 updates a minute per user, then answers 429 with the limit message and keeps the values", async () => {
       const person = await personWithRole(t.db, null);
       const other = await personWithRole(t.db, null);
-      // The window is a fixed minute: start well inside one, so all four attempts share it.
-      const intoMinute = Date.now() % 60_000;
-      if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 50));
-      for (let i = 0; i < 3; i++) {
-        const ok = await respond(
-          accountAction(post("/settings/account", { full_name: `Rate ${i}` }, person.cookie)),
+      // The window is a fixed minute: the clock stands still 10 s into one, so all four attempts share it.
+      vi.useFakeTimers({ toFake: ["Date"], now: Math.floor(Date.now() / 60_000) * 60_000 + 60_000 + 10_000 });
+      let limited: Response;
+      try {
+        for (let i = 0; i < 3; i++) {
+          const ok = await respond(
+            accountAction(post("/settings/account", { full_name: `Rate ${i}` }, person.cookie)),
+          );
+          expect(ok.status).toBe(302);
+        }
+        limited = await respond(
+          accountAction(post("/settings/account", { full_name: "Rate 4", location: "Tampa" }, person.cookie)),
         );
-        expect(ok.status).toBe(302);
+      } finally {
+        vi.useRealTimers();
       }
-      const limited = await respond(
-        accountAction(post("/settings/account", { full_name: "Rate 4", location: "Tampa" }, person.cookie)),
-      );
+      expect(Number(limited.headers.get("Retry-After"))).toBe(50);
       expect(limited.status).toBe(429);
       const retryAfter = Number(limited.headers.get("Retry-After"));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -439,6 +444,35 @@ describe.each(engines)("settings on %s", (engine) => {
         securityAction(post("/settings/security", { intent: "drop-tables" }, person.cookie)),
       );
       expect(unknown.status).toBe(400);
+      expect((await unknown.json()).formError.title).toBe("Unknown action");
+    });
+
+    it("after 10 wrong current passwords answers 429 before checking the fields, and the password stays", async () => {
+      const person = await personWithRole(t.db, null);
+      const attempt = (fields: Record<string, string>) =>
+        respond(
+          securityAction(post("/settings/security", { intent: "change-password", ...fields }, person.cookie)),
+        );
+      const wrong = {
+        current_password: "not-my-password",
+        new_password: "a-brand-new-password",
+        confirm_password: "a-brand-new-password",
+      };
+      for (let i = 0; i < 10; i++) expect((await attempt(wrong)).status).toBe(400);
+      // Even a form that breaks the field rules is told about the limit, not about its fields.
+      const limited = await attempt({ current_password: "", new_password: "short", confirm_password: "" });
+      expect(limited.status).toBe(429);
+      expect((await limited.json()).formError).toEqual({
+        title: "Password update failed",
+        message: "Too many attempts. Please wait a moment before trying again.",
+      });
+      const right = await attempt({ ...wrong, current_password: PASSWORD });
+      expect(right.status).toBe(429);
+      const [row] = await t.db
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, person.id));
+      expect(await verifyPassword(row?.hash ?? "", PASSWORD)).toBe(true);
     });
   });
 

@@ -19,7 +19,7 @@ import { loader as successLoader } from "~/routes/_app.credits.success";
 import { action as createCheckout } from "~/routes/api.create-checkout-session";
 import { action as webhook } from "~/routes/api.stripe.webhook";
 import { useAppDatabase } from "../support/app";
-import { type Engine, engines, hasPostgres, useTestDatabase } from "../support/db";
+import { type Engine, engines, hasPostgres, RACE_POOL_SIZE, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 import { signStripeEvent, stripeSession } from "../support/stripe-events";
 
@@ -193,7 +193,7 @@ async function purchasesOf(db: Parameters<typeof readStream>[0], vendorId: strin
 }
 
 describe.each(engines)("Stripe credit checkout on %s", (engine: Engine) => {
-  const t = useTestDatabase(engine, { max: 20 });
+  const t = useTestDatabase(engine);
   let vendor: Awaited<ReturnType<typeof personWithRole>>;
   let unverified: Awaited<ReturnType<typeof personWithRole>>;
   let homeowner: Awaited<ReturnType<typeof personWithRole>>;
@@ -565,7 +565,7 @@ describe.each(engines)("Stripe credit checkout on %s", (engine: Engine) => {
 
 // PGlite serializes everything in one process: races can only be shown on a real PostgreSQL.
 describe.skipIf(!hasPostgres)("Stripe webhooks racing on postgres", () => {
-  const t = useTestDatabase("postgres", { max: 32 });
+  const t = useTestDatabase("postgres", { max: RACE_POOL_SIZE });
   beforeAll(() => useAppDatabase(t.handle));
   beforeEach(() => configureStripe(STRIPE_ENV));
 

@@ -63,7 +63,14 @@ describe("cross-origin non-GET requests are refused (CSRF, part 3.2)", () => {
     ["an opaque origin", { Origin: "null" }],
   ])("refuses %s with 403, before the app", async (_name, headers) => {
     reached.length = 0;
-    for (const path of ["/preferences?_data=routes%2Fpreferences", "/api/errors", "/rfps/1"]) {
+    for (const path of [
+      "/preferences.data",
+      "/rfps/1.data?_routes=routes%2F_app.rfps.%24id",
+      "/_root.data?index",
+      "/preferences?_data=routes%2Fpreferences",
+      "/api/errors",
+      "/rfps/1",
+    ]) {
       const response = await post(`${base}${path}`, headers);
       expect(response.status).toBe(403);
       expect(await response.text()).toContain("another site");
@@ -75,12 +82,23 @@ describe("cross-origin non-GET requests are refused (CSRF, part 3.2)", () => {
     reached.length = 0;
     const sameOrigin = await post(`${base}/preferences`, { Origin: base, "Sec-Fetch-Site": "same-origin" });
     expect(sameOrigin.status).toBe(200);
+    // A single-fetch action post (`.data`) from the app's own page passes the same way.
+    const sameOriginData = await post(`${base}/preferences.data`, {
+      Origin: base,
+      "Sec-Fetch-Site": "same-origin",
+    });
+    expect(sameOriginData.status).toBe(200);
     expect((await post(`${base}/preferences`, {})).status).toBe(200);
     const get = await fetch(`${base}/rfps`, {
       headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
     });
     expect(get.status).toBe(200);
-    expect(reached).toEqual(["POST /preferences", "POST /preferences", "GET /rfps"]);
+    expect(reached).toEqual([
+      "POST /preferences",
+      "POST /preferences.data",
+      "POST /preferences",
+      "GET /rfps",
+    ]);
   });
 
   it("lets the signed Stripe webhook and the RFC 8058 one-click unsubscribe through from anywhere", async () => {

@@ -1,33 +1,34 @@
 // Starts the real app server (server.js over the production build) as a child process, for tests that
 // need the whole process: crashes, status codes of the real request pipeline, start-up behaviour.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
+import { staleBuildReason } from "../../scripts/build-if-stale";
 
-const SOURCES = ["app", "db", "domain"];
-
-function newestSourceMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds the app (`remix build`) unless build/ is newer than every file of app/, db/ and domain/. */
+/** Builds the app (`remix build`) unless the build is current (scripts/build-if-stale.ts). */
 export function ensureBuild() {
-  const built = path.resolve("build/index.js");
-  if (existsSync(built)) {
-    const sources = Math.max(...SOURCES.map((d) => newestSourceMtime(path.resolve(d))));
-    if (statSync(built).mtimeMs > sources) return;
-  }
+  if (staleBuildReason(process.cwd()) === null) return;
   const result = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], {
     stdio: "pipe",
     // Vitest sets NODE_ENV=test, which would build development JSX.
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error(`remix build failed:\n${result.stderr}`);
+}
+
+/**
+ * A port nothing listens on now, from the system: a fixed one collides with another run of the same
+ * test on the machine (its server, with other secrets, would answer).
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export interface AppServer {
@@ -37,6 +38,8 @@ export interface AppServer {
   output(): string;
   /** Resolves with the exit code (or signal) once the process has ended. */
   exited: Promise<number | string>;
+  /** Whether the process is still running and answering (a request to a static file gets a 200). */
+  answering(): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -61,21 +64,29 @@ export async function startAppServer(port: number, env: Record<string, string>):
     }),
   );
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (!alive) throw new Error(`server.js exited at start:\n${output}`);
-    const up = await fetch(`${url}/favicon.svg`).then(
-      (r) => r.ok,
+  const answering = async () =>
+    alive &&
+    (await fetch(`${url}/favicon.svg`).then(
+      async (r) => {
+        await r.arrayBuffer();
+        return r.ok;
+      },
       () => false,
-    );
-    if (up) break;
-    if (i > 150) throw new Error(`server.js did not answer:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
+    )) &&
+    alive;
+  // Polled until it answers (within 2 minutes: a start takes seconds on a busy machine).
+  const deadline = performance.now() + 120_000;
+  while (!(await answering())) {
+    if (!alive) throw new Error(`server.js exited at start:\n${output}`);
+    if (performance.now() > deadline) throw new Error(`server.js did not answer:\n${output}`);
+    await new Promise((r) => setTimeout(r, 20));
   }
   return {
     url,
     process: child,
     output: () => output,
     exited,
+    answering,
     async stop() {
       if (alive) child.kill("SIGTERM");
       await exited;

@@ -441,6 +441,17 @@ describe("bank CSV import", () => {
       { line: 2, cells: ["x, y", 'say "hi"'] },
       { line: 4, cells: ["two\nlines", "3"] },
     ]);
+    // A byte-order mark, CR-only lines, a quote inside an unquoted field, lines after a multi-line field.
+    expect(parseCsv('\uFEFFa,b\rq"uo,te\r"x\r\ny",1\r\nlast,2')).toEqual([
+      { line: 1, cells: ["a", "b"] },
+      { line: 2, cells: ['q"uo', "te"] },
+      { line: 3, cells: ["x\r\ny", "1"] },
+      { line: 5, cells: ["last", "2"] },
+    ]);
+    expect(parseCsv('a,b\n"open,1\n')).toEqual({ unreadable: true });
+    expect(readBankCsv('Date,Description,Amount\n2026-03-01,"Duke,-1\n')).toEqual({
+      fatal: IMPORT_MESSAGES.unreadable,
+    });
   });
   it("reads date, description and amount by the header, with a reason for each bad line", () => {
     const read = readBankCsv(

@@ -11,10 +11,9 @@ import {
   type MeetingCommand,
   type MeetingEvent,
   MeetingEvent as MeetingEventSchema,
-  PACKET_LIMITS,
-  PACKET_MESSAGES,
   type PacketDocument,
 } from "@domain/meeting";
+import { PACKET_LIMITS, PACKET_MESSAGES } from "@domain/meeting/packet-messages";
 import { LifecycleViolation } from "@domain/shared";
 import { describe, expect, it } from "vitest";
 

@@ -13,6 +13,7 @@ import {
   initialEmailState,
   localDayAndHour,
   nextDigestDue,
+  outboxRetryAt,
 } from "@domain/notifications/email";
 import { describe, expect, it } from "vitest";
 
@@ -81,5 +82,15 @@ describe("the daily digest is due at most once a day, in the person's morning", 
     expect(nextDigestDue(at("2026-11-23T03:00:00Z"), "Asia/Kathmandu").toISOString()).toBe(
       "2026-11-24T02:15:00.000Z",
     );
+  });
+});
+
+describe("outbox retries back off (app/mail/outbox.server.ts)", () => {
+  it("waits 30 s after the first failure, twice as long after each next one, at most 30 minutes", () => {
+    const at = new Date("2027-01-12T10:00:00Z");
+    const wait = (attempts: number) => (outboxRetryAt(attempts, at).getTime() - at.getTime()) / 1000;
+    expect([1, 2, 3, 4, 5].map(wait)).toEqual([30, 60, 120, 240, 480]);
+    expect(wait(8)).toBe(1800);
+    expect(wait(40)).toBe(1800);
   });
 });

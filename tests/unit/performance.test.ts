@@ -283,17 +283,20 @@ describe("which server requests are timed", () => {
       route: "/api/search",
       routeId: null,
     });
-    expect(timedRequest("GET", "/rfps/12/edit?_data=routes%2F_app.rfps_.%24id.edit")).toEqual({
+    expect(timedRequest("GET", "/rfps/12/edit.data?_routes=routes%2F_app.rfps_.%24id.edit")).toEqual({
       method: "GET",
       route: "/rfps/:id/edit",
       routeId: "routes/_app.rfps_.$id.edit",
     });
-    expect(timedRequest("POST", "/admin/performance?index&_data=root")).toMatchObject({ method: "POST" });
+    expect(timedRequest("GET", "/rfps.data")).toEqual({ method: "GET", route: "/rfps", routeId: null });
+    expect(timedRequest("GET", "/_root.data")).toEqual({ method: "GET", route: "/", routeId: null });
+    expect(timedRequest("POST", "/admin/performance.data?index")).toMatchObject({ method: "POST" });
   });
   it("does not time documents, assets or the vitals beacon itself", () => {
     expect(timedRequest("GET", "/rfps")).toBeNull();
     expect(timedRequest("GET", "/build/root.js")).toBeNull();
     expect(timedRequest("GET", "/apiary")).toBeNull();
     expect(timedRequest("POST", "/api/vitals")).toBeNull();
+    expect(timedRequest("GET", "/rfps?_data=routes%2F_app.rfps")).toBeNull();
   });
 });

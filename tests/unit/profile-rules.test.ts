@@ -13,7 +13,8 @@ import {
   profileErrorCode,
 } from "@domain/rules/profile";
 import { USER_ACTION_LIMITS, userActionLimitMessage } from "@domain/rules/rate-limits";
-import { ChangePasswordSchema, SECURITY_MESSAGES } from "@domain/rules/security";
+import { ChangePasswordSchema } from "@domain/rules/security";
+import { SECURITY_MESSAGES } from "@domain/rules/security-messages";
 import { describeDevice } from "@domain/sessions/device";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";

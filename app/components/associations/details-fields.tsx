@@ -1,5 +1,4 @@
-import { ASSOCIATION_PROPERTY_TYPES, MONTH_LABELS } from "@domain/associations";
-import { ASSOCIATION_LIMITS } from "@domain/associations/forms";
+import { ASSOCIATION_LIMITS, ASSOCIATION_PROPERTY_TYPES, MONTH_LABELS } from "@domain/associations";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 
@@ -135,3 +134,6 @@ export function serverTimeZones(): string[] {
   const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   return zones.includes("UTC") ? zones : ["UTC", ...zones];
 }
+
+/** A Conform field's initial value as the text an input shows. */
+export const shownValue = (value: unknown) => (typeof value === "string" ? value : "");

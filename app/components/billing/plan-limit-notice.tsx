@@ -1,4 +1,4 @@
-import { Link } from "~/components/ui/link";
+import { Link } from "@remix-run/react";
 
 /**
  * Where a person meets a plan limit (issue 14): why writing is closed (reading stays) and where the

@@ -1,4 +1,4 @@
-import type { MeetingStatus } from "@domain/meeting";
+import type { MeetingStatus } from "@domain/meeting/types";
 
 const STATUS_STYLES: Record<MeetingStatus, string> = {
   scheduled: "bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-100",

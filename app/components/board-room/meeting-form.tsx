@@ -6,8 +6,7 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { MEETING_MESSAGES, MEETING_TYPE_LABELS, MEETING_TYPES, MeetingFormSchema } from "@domain/meeting";
+import { MEETING_MESSAGES, MEETING_TYPE_LABELS, MEETING_TYPES } from "@domain/meeting/types";
 import { Form, useNavigation } from "@remix-run/react";
 import { SelectField, TextareaField } from "~/components/settings/controls";
 import { Alert } from "~/components/ui/alert";
@@ -54,9 +53,8 @@ export function MeetingForm({
     id,
     lastResult,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MeetingFormSchema }),
+    // Checked on the server only (decision 056): no schema in the page.
+    shouldValidate: "onSubmit",
   });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>

@@ -1,7 +1,6 @@
-import { Form } from "@remix-run/react";
-import { ArrowLeft, Building2 } from "lucide-react";
+import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { ArrowLeft, Building2 } from "~/components/ui/icons";
 
 /**
  * A board room page of a meeting that belongs to another of the person's associations (openOrOfferSwitch

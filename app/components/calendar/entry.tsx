@@ -1,4 +1,4 @@
-import { Link } from "~/components/ui/link";
+import { Link } from "@remix-run/react";
 
 /** An entry as the pages show it (formatted on the server in the viewer's zone). */
 export interface EntryView {

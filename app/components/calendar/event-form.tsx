@@ -6,24 +6,21 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   ALL_DAY_END,
   ALL_DAY_START,
   type EventFormFields,
-  EventFormSchema,
   onStartTimeChange,
   plusOneHour,
-} from "@domain/calendar/form";
+} from "@domain/calendar/form-fields";
 import { recurrenceOptions } from "@domain/calendar/recurrence";
 import { EVENT_TYPE_LABELS, EVENT_TYPES } from "@domain/calendar/types";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/ui/select-field";
 
 /** Zones offered besides the person's and the event's own. */
@@ -64,7 +61,8 @@ interface EventFormProps {
 
 /**
  * The create and edit form (spec 001 sections 3 to 5). A plain post that works without JavaScript;
- * with it, Conform validates as the person types and the spec's behaviour applies: a new start date
+ * the action checks it and Conform shows its errors per field (no zod in the page, decision 056). With
+ * JavaScript the spec's behaviour applies: a new start date
  * sets the end date, a new start time sets the end one hour later, all-day sets 00:00 and 23:59.
  */
 export function EventForm(props: EventFormProps) {
@@ -72,7 +70,7 @@ export function EventForm(props: EventFormProps) {
   const busy = useNavigation().state === "submitting";
   // The weekday patterns are named after the start date ("Monthly on the second Tuesday").
   const [startDate, setStartDate] = useState(d.start_date);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<EventFormFields>({
     id: props.id,
     lastResult: props.lastResult ?? undefined,
     defaultValue: {
@@ -80,9 +78,7 @@ export function EventForm(props: EventFormProps) {
       is_all_day: d.is_all_day ? "on" : undefined,
       is_recurring: d.is_recurring ? "on" : undefined,
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EventFormSchema }),
+    shouldValidate: "onSubmit",
   });
   const errors = [...(form.errors ?? []), ...(props.error ? [props.error] : [])];
   return (

@@ -1,7 +1,7 @@
 import { CREDIT_STATUS_MESSAGES, type CreditStatus, creditStatus } from "@domain/credits";
-import { AlertTriangle, CheckCircle2, Coins, History, Plus, RefreshCw, XCircle } from "lucide-react";
+import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { AlertTriangle, CheckCircle2, Coins, History, Plus, RefreshCw, XCircle } from "~/components/ui/icons";
 
 export type CreditWidgetVariant = "card" | "compact" | "dashboard";
 

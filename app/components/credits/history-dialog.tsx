@@ -10,11 +10,10 @@ import {
   TRANSACTION_TYPE_LABELS,
 } from "@domain/credits/history";
 import { dateTimeInTimeZone } from "@domain/rfp/time";
-import { Form, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
-import { Download, RefreshCw } from "lucide-react";
+import { Form, Link, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { Download, RefreshCw } from "~/components/ui/icons";
 import { UrlDialog } from "./modal";
 
 const TYPE_BADGES: Record<string, string> = {

@@ -1,8 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useNavigate } from "@remix-run/react";
-import { X } from "lucide-react";
+import { Link, useNavigate } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link } from "~/components/ui/link";
+import { X } from "~/components/ui/icons";
 
 /**
  * A dialog whose open state lives in the URL (`?dialog=...`), so it opens from a plain link and works

@@ -8,11 +8,11 @@ import {
   pricePerCreditCents,
 } from "@domain/credits";
 import { PURCHASE_MESSAGES, VENDOR_CREDITS_PRODUCT_TYPE } from "@domain/credits/checkout";
-import { AlertTriangle, Coins, XCircle } from "lucide-react";
+import { Link } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
+import { AlertTriangle, Coins, XCircle } from "~/components/ui/icons";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { Link } from "~/components/ui/link";
 import { UrlDialog } from "./modal";
 
 /**

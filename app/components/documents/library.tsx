@@ -1,6 +1,6 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { LabelledControl } from "~/components/ui/labelled-control";
-import { Link } from "~/components/ui/link";
 
 /** One row of a document list, as the loaders shape it. */
 export interface DocumentRowView {

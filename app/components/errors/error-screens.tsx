@@ -5,10 +5,9 @@ import {
   isLazyLoadFailure,
   routeLabel,
 } from "@domain/errors/classify";
-import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
 import { Component, type ErrorInfo, type ReactNode, useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { errorIdFor, errorMessage, sendErrorReport } from "./report";
 
 /**

@@ -1,3 +1,4 @@
+import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { SelectField } from "~/components/settings/controls";
 import { Alert } from "~/components/ui/alert";
@@ -13,21 +14,31 @@ export interface ApprovalView {
 /**
  * A budget's or expense's board approval on its page (issue 13, part 9): the motion it cites, linked
  * to the minutes when the viewer may open them, or, while it awaits the board, a form to cite one of
- * the association's passed motions. A plain post: it works without JavaScript.
+ * the association's passed motions. A Conform form checked on the server only (the route's
+ * record-edit schema; `lastResult` is the action's answer to an "approve" post): the motion's error
+ * beside the select, a stale version or another refusal of the whole form above it. A plain post: it
+ * works without JavaScript.
  */
 export function ApprovalPanel({
   approval,
   motions,
   version,
-  errors,
+  lastResult,
 }: {
   approval: ApprovalView;
   motions: readonly { id: string; label: string }[];
   version: number;
-  errors?: string[];
+  lastResult?: SubmissionResult<string[]>;
 }) {
   const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm<{ motion_id: string; version: string }>({
+    id: "approve",
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
   if (approval.approval === "none") return null;
+  // The version is a hidden field: its error (a form without it) is the form's.
+  const formErrors = [...(form.errors ?? []), ...(fields.version.errors ?? [])];
   return (
     <section
       aria-labelledby="approval-heading"
@@ -63,15 +74,23 @@ export function ApprovalPanel({
             board room, then come back to cite it.
           </p>
         ) : (
-          <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+          <Form method="post" className="mt-3 flex flex-wrap items-end gap-3" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="approve" />
             <input type="hidden" name="version" value={version} />
-            {errors?.length ? (
-              <div className="w-full">
-                <Alert title={errors.join(" ")} />
+            {formErrors.length ? (
+              <div className="w-full" id={form.errorId}>
+                <Alert title={formErrors.join(" ")} />
               </div>
             ) : null}
-            <SelectField label="Passed motion" name="motion_id" id="approval-motion" defaultValue="">
+            <SelectField
+              label="Passed motion"
+              errors={fields.motion_id.errors}
+              {...getSelectProps(fields.motion_id)}
+              // The placeholder until one is chosen (Conform leaves an empty default unset, and the
+              // browser would then pick the first motion).
+              defaultValue={fields.motion_id.initialValue ?? ""}
+              key={fields.motion_id.key}
+            >
               <option value="" disabled>
                 Choose a motion
               </option>

@@ -1,7 +1,6 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 
 /**
  * A delete (or void, or remove) button that asks first (spec 001 section 7's confirm texts). With
@@ -75,7 +74,13 @@ export function DeleteConfirmation({
           <input type="hidden" name="intent" value={intent} />
           {id ? <input type="hidden" name="id" value={id} /> : null}
           <input type="hidden" name="confirmed" value="1" />
-          <button type="submit" className={buttonClass("primary", "bg-red-700 hover:bg-red-800")}>
+          <button
+            type="submit"
+            className={buttonClass(
+              "primary",
+              "bg-red-700 hover:bg-red-800 dark:bg-red-700 dark:hover:bg-red-600",
+            )}
+          >
             {confirmLabel}
           </button>
         </Form>

@@ -5,14 +5,8 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { DESCRIPTION_MAX } from "@domain/finance";
-import {
-  FundFormSchema,
-  MovementFormSchema,
-  type MovementFormValues,
-  PlannedContributionFormSchema,
-} from "@domain/finance/forms";
+import type { MovementFormValues } from "@domain/finance/forms";
 import { FUND_NAME_MAX, MOVEMENT_KIND_LABELS, MOVEMENT_KINDS } from "@domain/finance/funds";
 import { Form, useNavigation } from "@remix-run/react";
 import { SelectField } from "~/components/settings/controls";
@@ -23,19 +17,18 @@ import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 /**
  * The Reserves tab's fund forms (issue 13, part 6): a new fund, a movement (contribution,
- * withdrawal, interest, opening balance) of one, and a fund's planned monthly contribution (issue 26). Conform with the Zod schemas of domain/finance/forms.ts in the
- * browser, the same schemas on the server, plain posts without JavaScript.
+ * withdrawal, interest, opening balance) of one, and a fund's planned monthly contribution (issue 26).
+ * Conform, checked on the server only by the Zod schemas of domain/finance/forms.ts (no zod in the page,
+ * decision 056), errors per field; plain posts without JavaScript.
  */
 
 export function FundForm({ id, lastResult }: { id: string; lastResult?: SubmissionResult<string[]> }) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ name: string }>({
     id,
     lastResult,
     defaultValue: { name: "" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FundFormSchema }),
+    shouldValidate: "onSubmit",
   });
   return (
     <Form method="post" className="flex flex-wrap items-end gap-3" {...getFormProps(form)}>
@@ -65,13 +58,11 @@ export function MovementForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<MovementFormValues>({
     id,
     lastResult,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MovementFormSchema }),
+    shouldValidate: "onSubmit",
   });
   return (
     <Form method="post" className="grid grid-cols-1 gap-4 sm:grid-cols-2" {...getFormProps(form)}>
@@ -135,9 +126,7 @@ export function PlannedContributionForm({
     id: `plan-${fund.id}`,
     lastResult,
     defaultValue: { fund_id: fund.id, planned_monthly: fund.plannedInput },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PlannedContributionFormSchema }),
+    shouldValidate: "onSubmit",
   });
   return (
     <Form

@@ -1,5 +1,5 @@
-import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
+import { ChevronDown } from "~/components/ui/icons";
 
 export interface FaqItem {
   question: string;

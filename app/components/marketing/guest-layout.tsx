@@ -1,7 +1,7 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GuestTopBar } from "~/components/shell/guest-top-bar";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { Logo } from "~/components/ui/logo";
 import { Toast } from "~/components/ui/toast";
 import { ALL_FEATURES_LINK, FEATURE_LINKS, PAGE_LINKS, RESOURCE_LINKS } from "./nav";

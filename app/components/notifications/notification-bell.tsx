@@ -1,21 +1,12 @@
-import { COMPACT_LIST_LIMIT, EMPTY_STATES } from "@domain/notifications";
-import { useLocation, useRevalidator, useSubmit } from "@remix-run/react";
-import { Bell as LucideBell } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
-import { Link } from "~/components/ui/link";
-import { staticIcon } from "~/components/ui/static-icon";
+import { COMPACT_LIST_LIMIT } from "@domain/notifications";
+import { Link, useLocation, useRevalidator } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Bell } from "~/components/ui/icons";
 import type { NotificationItem } from "~/queries/notification-present.server";
-import { PriorityBadge } from "./notification-open-form";
 
-// Drawn from one string each (see staticIcon): these appear on every page.
-const Bell = staticIcon(LucideBell);
+/** The menu comes in a chunk of its own, when the bell is first pressed (or pointed at, or focused). */
+const loadMenu = () => import("./notification-menu");
+const NotificationMenu = lazy(loadMenu);
 
 export interface BellData {
   unread: number;
@@ -59,7 +50,7 @@ function useLiveNotifications(initial: BellData): BellData {
   return state;
 }
 
-function CountBadge({ count }: { count: number }) {
+export function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
     <span
@@ -79,7 +70,8 @@ export function NotificationBell(props: BellData) {
   const { unread, items } = useLiveNotifications(props);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const submit = useSubmit();
+  // The Radix menu (notification-menu.tsx) is loaded when the bell is first pressed.
+  const [wanted, setWanted] = useState(false);
   const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
   const buttonClass =
     "relative rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700 dark:text-slate-200 dark:hover:bg-slate-800";
@@ -92,58 +84,26 @@ export function NotificationBell(props: BellData) {
       </Link>
     );
   }
-  return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger aria-label={label} className={buttonClass}>
+  if (!wanted) {
+    return (
+      <button
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onClick={() => setWanted(true)}
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
+        className={buttonClass}
+      >
         <Bell aria-hidden="true" className="h-5 w-5" />
         <CountBadge count={unread} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-80 max-w-[calc(100vw-1rem)]">
-        <div className="flex items-center justify-between px-2 py-1.5">
-          <p className="text-sm font-semibold">Notifications</p>
-          <p className="text-xs text-slate-500 dark:text-slate-400">{unread} unread</p>
-        </div>
-        <DropdownMenuSeparator />
-        {items.length === 0 ? (
-          <p className="px-2 py-4 text-center text-sm text-slate-500">{EMPTY_STATES.none}</p>
-        ) : (
-          <div className="max-h-96 overflow-y-auto">
-            {items.map((n) => (
-              <DropdownMenuItem
-                key={n.id}
-                onSelect={() =>
-                  submit({ intent: "open", id: n.id }, { method: "post", action: "/notifications" })
-                }
-              >
-                <span className="flex w-full min-w-0 items-start gap-2">
-                  <span
-                    aria-hidden="true"
-                    className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${n.isRead ? "bg-transparent" : "bg-blue-600"}`}
-                  />
-                  <span className="min-w-0 flex-1">
-                    <span className="flex items-center gap-1.5">
-                      <span className={`truncate ${n.isRead ? "" : "font-semibold"}`}>{n.title}</span>
-                      <PriorityBadge priority={n.priority} />
-                    </span>
-                    {n.body ? (
-                      <span className="line-clamp-2 block text-xs text-slate-600 dark:text-slate-300">
-                        {n.body}
-                      </span>
-                    ) : null}
-                    <span className="block text-xs text-slate-500 dark:text-slate-400">{n.ago}</span>
-                  </span>
-                </span>
-              </DropdownMenuItem>
-            ))}
-          </div>
-        )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/notifications" className="justify-center font-medium text-blue-700 dark:text-blue-300">
-            View all
-          </Link>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </button>
+    );
+  }
+  return (
+    <Suspense fallback={null}>
+      <NotificationMenu unread={unread} items={items} label={label} buttonClass={buttonClass} />
+    </Suspense>
   );
 }

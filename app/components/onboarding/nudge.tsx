@@ -1,6 +1,5 @@
-import { useFetcher, useLocation } from "@remix-run/react";
-import { Check, X } from "lucide-react";
-import { Link } from "~/components/ui/link";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { Check, X } from "~/components/ui/icons";
 import type { OnboardingNudgeData } from "~/queries/onboarding.server";
 
 /**

@@ -62,6 +62,8 @@ export function VerificationForm({
   }>({
     id,
     lastResult,
+    // Checked on the server only (decision 056): no schema in the browser.
+    shouldValidate: "onSubmit",
     defaultValue: {
       method: defaultMethod ?? undefined,
       ...(referenceName && defaultReference ? { [referenceName]: defaultReference } : {}),

@@ -1,5 +1,4 @@
-import { MAX_BEACON_METRICS } from "@domain/performance/beacon";
-import type { WebVitalName } from "@domain/performance/thresholds";
+import { MAX_BEACON_METRICS, type WebVitalName } from "@domain/performance/thresholds";
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
 
 /**

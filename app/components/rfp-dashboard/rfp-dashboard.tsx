@@ -1,6 +1,6 @@
+import { Link } from "@remix-run/react";
 import { RfpListRow } from "~/components/rfps/rfp-list-row";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { type StatCard, StatCards } from "~/components/ui/stat-cards";
 
 /** A row of the dashboard's RFP list (spec 001 section 3, "RFP summary"), with its dates already worded. */

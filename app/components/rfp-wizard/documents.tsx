@@ -5,8 +5,8 @@ import {
   RFP_DOCUMENT_MAX_MB,
 } from "@domain/rfp/documents";
 import { Form } from "@remix-run/react";
-import { FileText, Trash2, Upload } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { FileText, Trash2, Upload } from "~/components/ui/icons";
 
 export interface WizardDocument {
   id: string;

@@ -1,12 +1,12 @@
+import type { RfpFields } from "@domain/rfp";
 import {
   BUDGET_TYPE_LABELS,
   PROPERTY_TYPES,
   RFP_CATEGORY_LABELS,
   RFP_VISIBILITY_LABELS,
-  type RfpFields,
   type RfpWizardStepId,
-} from "@domain/rfp";
-import { Link } from "~/components/ui/link";
+} from "@domain/rfp/types";
+import { Link } from "@remix-run/react";
 
 type Row = [label: string, value: string | null | undefined];
 

@@ -1,12 +1,12 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { RFP_LIMITS, RFP_MESSAGES, type RfpFields, type RfpWizardStepId } from "@domain/rfp";
-import { PUBLISHED_FORM } from "@domain/rfp/wizard";
+import type { RfpFields } from "@domain/rfp";
+import { RFP_MESSAGES } from "@domain/rfp/messages";
+import { PUBLISHED_FORM, RFP_LIMITS, type RfpWizardStepId } from "@domain/rfp/types";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import { RfpDocuments } from "./documents";
 import { ReviewSummary } from "./review";
 import {
@@ -197,6 +197,8 @@ function WizardSteps({
   const [form, fields] = useForm({
     id: formId,
     lastResult: actionData?.conflict ? undefined : actionData?.result,
+    // Checked on the server only (decision 056): the step's schema never reaches the browser.
+    shouldValidate: "onSubmit",
     defaultValue: defaultsOf(data),
   });
   const errorsOf = useErrors(fields as unknown as WizardFields, data.checked, actionData);
@@ -393,6 +395,8 @@ function PublishedEdit({
   const [form, fields] = useForm({
     id: formId,
     lastResult: actionData?.conflict ? undefined : actionData?.result,
+    // Checked on the server only (decision 056): the step's schema never reaches the browser.
+    shouldValidate: "onSubmit",
     defaultValue: defaultsOf(data),
   });
   const errorsOf = useErrors(fields as unknown as WizardFields, null, actionData);

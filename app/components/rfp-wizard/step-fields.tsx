@@ -9,7 +9,7 @@ import {
   RFP_VISIBILITIES,
   RFP_VISIBILITY_LABELS,
   US_STATES,
-} from "@domain/rfp";
+} from "@domain/rfp/types";
 import { type ReactNode, useEffect, useState } from "react";
 import { CheckboxField, SelectField, TextareaField } from "~/components/settings/controls";
 import { Field } from "~/components/ui/field";

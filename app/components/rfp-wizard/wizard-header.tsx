@@ -1,6 +1,6 @@
-import { RFP_WIZARD_STEPS, type RfpWizardStepId } from "@domain/rfp";
+import { RFP_WIZARD_STEPS, type RfpWizardStepId } from "@domain/rfp/types";
+import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
-import { Link } from "~/components/ui/link";
 
 /**
  * The wizard's header (spec 001 section 2.5): "Step N of 6", a progress bar, the last-saved time and

@@ -1,14 +1,15 @@
-import { SCOPE_SHOW_MORE_AT, URGENCY_LABELS } from "@domain/rfp";
-import { Form } from "@remix-run/react";
+import { SCOPE_SHOW_MORE_AT } from "@domain/rfp/types";
+import { URGENCY_LABELS } from "@domain/rfp/urgency";
+import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
 import type { RfpCardData } from "~/queries/rfp-present.server";
 import { CategoryIcon } from "./category-icon";
 
-const URGENCY_STYLE = {
-  urgent: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
-  hot: "bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-200",
-  new: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+/** The urgency tag's colours: `.urgency-<tag>` in app/tailwind.css. */
+const URGENCY_CLASS = {
+  urgent: "urgency-urgent",
+  hot: "urgency-hot",
+  new: "urgency-new",
 } as const;
 
 export const STATUS_STYLE = {
@@ -44,89 +45,77 @@ export function ScopeText({ text, className = "" }: { text: string; className?: 
   );
 }
 
-/** An RFP in the list (spec 001 section 2.4): grid or detailed list layout. */
+/**
+ * An RFP in the list (spec 001 section 2.4): grid or detailed list layout. Drawn 20 times a page, so its
+ * parts take their looks from the `.rfp-card` rules of app/tailwind.css rather than each a class list.
+ */
 export function RfpCard({ rfp, layout }: { rfp: RfpCardData; layout: "grid" | "list" }) {
   const deletable = rfp.status !== "published";
   const conversion = rfp.viewCount > 0 ? `${Math.round((rfp.proposalCount / rfp.viewCount) * 100)}%` : "—";
   return (
-    <article
-      aria-labelledby={`rfp-${rfp.id}-title`}
-      data-testid="rfp-card"
-      className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div className="flex flex-wrap items-center gap-2 text-xs">
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+    <article aria-labelledby={`rfp-${rfp.id}-title`} data-testid="rfp-card" className="rfp-card">
+      <div className="rfp-tags">
+        <span className="rfp-category">
           <CategoryIcon category={rfp.category} />
           {` ${rfp.categoryLabel}`}
         </span>
         {rfp.urgency ? (
-          <span
-            data-testid="urgency"
-            className={`rounded-full px-2 py-0.5 font-semibold ${URGENCY_STYLE[rfp.urgency]}`}
-          >
+          <span data-testid="urgency" className={URGENCY_CLASS[rfp.urgency]}>
             {URGENCY_LABELS[rfp.urgency]}
           </span>
         ) : (
-          <span className={`rounded-full px-2 py-0.5 font-semibold ${STATUS_STYLE[rfp.status]}`}>
-            {STATUS_LABEL[rfp.status]}
-          </span>
+          <span className={STATUS_STYLE[rfp.status]}>{STATUS_LABEL[rfp.status]}</span>
         )}
         {rfp.myProposalLabel ? (
-          <span className="rounded-full bg-violet-100 px-2 py-0.5 font-semibold text-violet-800 dark:bg-violet-950 dark:text-violet-200">
+          <span className="bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200">
             {`Your proposal: ${rfp.myProposalLabel}`}
           </span>
         ) : null}
       </div>
-      <h3 id={`rfp-${rfp.id}-title`} className="mt-2 text-base font-semibold [overflow-wrap:anywhere]">
-        <Link to={`/rfps/${rfp.id}`} className="hover:underline">
-          {rfp.title}
-        </Link>
+      <h3 id={`rfp-${rfp.id}-title`}>
+        <Link to={`/rfps/${rfp.id}`}>{rfp.title}</Link>
       </h3>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
+      <p className="rfp-org">
         {/* One text node (no separator comments between parts): the card is drawn 20 times a page. */}
         {`${[rfp.organizationName, rfp.propertyName].filter(Boolean).join(" · ") || "Organization not given"}${rfp.place ? ` · ${rfp.place}` : ""}`}
       </p>
       {rfp.summary ? <p className="mt-2 text-sm">{rfp.summary}</p> : null}
-      {rfp.scope ? (
-        <ScopeText text={rfp.scope} className="mt-2 text-sm text-slate-700 dark:text-slate-300" />
-      ) : null}
-      <dl className="mt-3 grid grid-cols-3 gap-2 text-xs">
+      {rfp.scope ? <ScopeText text={rfp.scope} className="rfp-scope" /> : null}
+      <dl>
         <div>
-          <dt className="text-slate-500 dark:text-slate-400">Budget</dt>
-          <dd className="font-semibold">{rfp.budgetLabel}</dd>
+          <dt>Budget</dt>
+          <dd>{rfp.budgetLabel}</dd>
         </div>
         <div>
-          <dt className="text-slate-500 dark:text-slate-400">Deadline</dt>
-          <dd className="font-semibold">{rfp.dueLabel ?? "Not set"}</dd>
-          {rfp.daysLeftLabel ? (
-            <dd className="text-slate-500 dark:text-slate-400">{rfp.daysLeftLabel}</dd>
-          ) : null}
+          <dt>Deadline</dt>
+          <dd>{rfp.dueLabel ?? "Not set"}</dd>
+          {rfp.daysLeftLabel ? <dd>{rfp.daysLeftLabel}</dd> : null}
         </div>
         <div>
-          <dt className="text-slate-500 dark:text-slate-400">Proposals</dt>
-          <dd className="font-semibold">{rfp.proposalCount}</dd>
+          <dt>Proposals</dt>
+          <dd>{rfp.proposalCount}</dd>
         </div>
         {rfp.isAuthor && layout === "list" ? (
           <>
             <div>
-              <dt className="text-slate-500 dark:text-slate-400">Views</dt>
-              <dd className="font-semibold">{rfp.viewCount}</dd>
+              <dt>Views</dt>
+              <dd>{rfp.viewCount}</dd>
             </div>
             <div>
-              <dt className="text-slate-500 dark:text-slate-400">Conversion</dt>
-              <dd className="font-semibold">{conversion}</dd>
+              <dt>Conversion</dt>
+              <dd>{conversion}</dd>
             </div>
           </>
         ) : null}
       </dl>
-      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+      <div className="rfp-actions">
         {rfp.isAuthor ? (
           <>
-            <Link to={`/rfps/${rfp.id}/edit`} className={buttonClass("secondary", "px-3 py-1.5")}>
+            <Link to={`/rfps/${rfp.id}/edit`} className={buttonClass("secondary")}>
               Edit<span className="sr-only">{` ${rfp.title}`}</span>
             </Link>
             {rfp.status !== "draft" ? (
-              <Link to={`/rfps/${rfp.id}/proposals`} className={buttonClass("secondary", "px-3 py-1.5")}>
+              <Link to={`/rfps/${rfp.id}/proposals`} className={buttonClass("secondary")}>
                 Proposals<span className="sr-only">{` for ${rfp.title}`}</span>
               </Link>
             ) : null}
@@ -139,21 +128,18 @@ export function RfpCard({ rfp, layout }: { rfp: RfpCardData; layout: "grid" | "l
                 }}
               >
                 <input type="hidden" name="intent" value="delete" />
-                <button
-                  type="submit"
-                  className={buttonClass("ghost", "px-3 py-1.5 text-red-700 dark:text-red-400")}
-                >
+                <button type="submit" className={buttonClass("ghost", "text-red-700 dark:text-red-400")}>
                   Delete<span className="sr-only">{` ${rfp.title}`}</span>
                 </button>
               </Form>
             ) : null}
           </>
         ) : rfp.canPropose ? (
-          <Link to={`/rfps/${rfp.id}#proposal`} className={buttonClass("primary", "px-3 py-1.5")}>
+          <Link to={`/rfps/${rfp.id}#proposal`} className={buttonClass("primary")}>
             Submit Proposal<span className="sr-only">{` for ${rfp.title}`}</span>
           </Link>
         ) : (
-          <Link to={`/rfps/${rfp.id}`} className={buttonClass("secondary", "px-3 py-1.5")}>
+          <Link to={`/rfps/${rfp.id}`} className={buttonClass("secondary")}>
             View details<span className="sr-only">{` of ${rfp.title}`}</span>
           </Link>
         )}

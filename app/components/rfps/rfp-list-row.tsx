@@ -1,5 +1,5 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Link } from "~/components/ui/link";
 import { CategoryIcon } from "./category-icon";
 
 export interface RfpListRowData {

@@ -1,55 +1,16 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   FREE_SAVED_SEARCH_LIMIT,
   SAVED_SEARCH_MESSAGES,
   SAVED_SEARCH_NAME_MAX,
   SAVED_SEARCH_UPGRADE_URL,
 } from "@domain/rfp/saved-searches";
-import {
-  type RfpSearchFilters,
-  savedSearchFilters,
-  savedSearchNameError,
-  searchIsSavable,
-} from "@domain/rfp/search";
-import { Form, useLocation } from "@remix-run/react";
-import { Bell as LucideBell, BellOff as LucideBellOff, Bookmark as LucideBookmark } from "lucide-react";
-import { z } from "zod";
+import { type RfpSearchFilters, savedSearchFilters, searchIsSavable } from "@domain/rfp/search";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
+import { Bell, BellOff, Bookmark } from "~/components/ui/icons";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { LazyPanelToggle, lazyPanelId, useLazyPanel } from "~/components/ui/lazy-panel";
-import { Link } from "~/components/ui/link";
-import { staticIcon } from "~/components/ui/static-icon";
-
-// Drawn from one string each (see staticIcon): these appear on every page.
-const Bookmark = staticIcon(LucideBookmark);
-const Bell = staticIcon(LucideBell);
-const BellOff = staticIcon(LucideBellOff);
-
-/** A name as spec 001 section 5 wants it (savedSearchNameError), at most SAVED_SEARCH_NAME_MAX characters. */
-const name = z
-  .string()
-  .default("")
-  .superRefine((value, ctx) => {
-    const problem = savedSearchNameError(value);
-    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-  })
-  .pipe(z.string().trim().max(SAVED_SEARCH_NAME_MAX, `Use at most ${SAVED_SEARCH_NAME_MAX} characters`));
-const id = z.string({ required_error: SAVED_SEARCH_MESSAGES.notFound });
-
-/** The forms of /rfps's saved searches, told apart by `intent` (one schema for server and browser). */
-export const SavedSearchSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("save-search"),
-    name,
-    filters: z.string().default(""),
-    alerts: z.boolean().default(false),
-    resultCount: z.number().int().min(0).default(0),
-  }),
-  z.object({ intent: z.literal("rename-search"), id, name }),
-  z.object({ intent: z.literal("search-alerts"), id, alerts: z.boolean().default(false) }),
-  z.object({ intent: z.literal("delete-search"), id }),
-]);
 
 export interface SavedSearchActionData {
   /** The form the answer is for: "save-search", "search-<id>" (rename) or "row-<id>" (alerts, delete). */
@@ -73,7 +34,7 @@ export interface SavedSearchItem {
 
 const panel =
   "absolute right-0 z-30 mt-2 w-[min(24rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-4 text-left shadow-2xl dark:border-slate-800 dark:bg-slate-900";
-const summary = buttonClass("secondary", "px-3 py-1.5");
+const summary = buttonClass("secondary");
 
 function UpgradeLink() {
   return (
@@ -172,12 +133,10 @@ function SaveSearchPanel(props: SaveSearchProps) {
 }
 
 function SaveSearchForm({ filters, total, savedCount, professional, answer }: SaveSearchProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ name: string; alerts: boolean }>({
     id: "save-search",
     lastResult: answer?.result ?? undefined,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SavedSearchSchema }),
   });
   return (
     <Form method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
@@ -294,11 +253,10 @@ function SavedSearchRow({
   renameAnswer: SavedSearchActionData | undefined;
   rowAnswer: SavedSearchActionData | undefined;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ name: string }>({
     id: `search-${s.id}`,
     lastResult: renameAnswer?.result ?? undefined,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SavedSearchSchema }),
     defaultValue: { name: s.name },
   });
   return (

@@ -1,4 +1,3 @@
-import { PROPERTY_TYPES, US_STATES } from "@domain/rfp";
 import {
   activeFilterCount,
   BUDGET_RANGES,
@@ -12,17 +11,12 @@ import {
   SEARCH_STATUSES,
   SORT_KEYS,
 } from "@domain/rfp/search";
-import { Form, useSubmit } from "@remix-run/react";
-import { Filter as LucideFilter, Search as LucideSearch } from "lucide-react";
+import { PROPERTY_TYPES, US_STATES } from "@domain/rfp/types";
+import { Form, Link, useSubmit } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { Filter, Search } from "~/components/ui/icons";
 import { LazyPanelToggle, lazyPanelId, useLazyPanel } from "~/components/ui/lazy-panel";
-import { Link } from "~/components/ui/link";
-import { staticIcon } from "~/components/ui/static-icon";
-
-// Drawn from one string each (see staticIcon): these appear on every page.
-const Filter = staticIcon(LucideFilter);
-const Search = staticIcon(LucideSearch);
 
 const input =
   "w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-blue-300 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
@@ -361,12 +355,8 @@ export function QuickFilters({
 }) {
   const addDays = (days: number) =>
     new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-  const chip = (active: boolean) =>
-    `rounded-full border px-3 py-1 text-xs font-medium ${
-      active
-        ? "border-blue-700 bg-blue-700 text-white"
-        : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
-    }`;
+  // `.chip` in app/tailwind.css.
+  const chip = (active: boolean) => (active ? "chip chip-on" : "chip");
   return (
     <nav aria-label="Quick filters" className="flex flex-wrap gap-2">
       <Link

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import type { EmailLinkRequestSchema } from "@domain/rules/email-tokens";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { AuthCard } from "~/components/shell/auth-card";
@@ -8,7 +8,6 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
-import { Link } from "~/components/ui/link";
 
 type Problem = { title: string; message: string };
 

@@ -1,5 +1,4 @@
-import { NavLink as RemixNavLink, useLocation } from "@remix-run/react";
-import { ChevronDown, Menu } from "lucide-react";
+import { Link, NavLink as RemixNavLink, useLocation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import {
   ALL_FEATURES_LINK,
@@ -9,7 +8,7 @@ import {
   RESOURCE_LINKS,
 } from "~/components/marketing/nav";
 import { buttonClass } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
+import { ChevronDown, Menu } from "~/components/ui/icons";
 import { Logo } from "~/components/ui/logo";
 
 const SUMMARY =

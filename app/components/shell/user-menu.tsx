@@ -1,42 +1,19 @@
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
-import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import {
-  Building2 as LucideBuilding2,
-  Check as LucideCheck,
-  ChevronDown as LucideChevronDown,
-  CircleHelp as LucideCircleHelp,
-  CreditCard as LucideCreditCard,
-  Lock as LucideLock,
-  LogOut as LucideLogOut,
-  Palette as LucidePalette,
-  Settings as LucideSettings,
-  User as LucideUser,
-} from "lucide-react";
-import type { ReactNode } from "react";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-  menuItemClass,
-} from "~/components/ui/dropdown-menu";
-import { Link } from "~/components/ui/link";
-import { staticIcon } from "~/components/ui/static-icon";
-
-// Drawn from one string each (see staticIcon): these appear on every page.
-const Building2 = staticIcon(LucideBuilding2);
-const Check = staticIcon(LucideCheck);
-const ChevronDown = staticIcon(LucideChevronDown);
-const CircleHelp = staticIcon(LucideCircleHelp);
-const CreditCard = staticIcon(LucideCreditCard);
-const Lock = staticIcon(LucideLock);
-const LogOut = staticIcon(LucideLogOut);
-const Palette = staticIcon(LucidePalette);
-const Settings = staticIcon(LucideSettings);
-const User = staticIcon(LucideUser);
+  Building2,
+  Check,
+  ChevronDown,
+  CircleHelp,
+  CreditCard,
+  Lock,
+  LogOut,
+  Palette,
+  Settings,
+  User,
+} from "~/components/ui/icons";
+import { menuItemClass } from "~/components/ui/menu-item-class";
 
 export interface UserMenuProps {
   name: string;
@@ -51,7 +28,7 @@ export interface UserMenuProps {
 }
 
 /** The account pages the menu links to, in order. */
-const ACCOUNT_LINKS = [
+export const ACCOUNT_LINKS = [
   { to: "/settings/account", label: "Profile", Icon: User },
   { to: "/settings", label: "Settings", Icon: Settings },
   { to: "/settings/billing", label: "Billing", Icon: CreditCard },
@@ -64,14 +41,14 @@ const ACCOUNT_LINKS = [
 const SECTION_LABEL = "px-2 py-1 text-xs font-semibold uppercase text-slate-600 dark:text-slate-400";
 const HOVER = "hover:bg-slate-100 dark:hover:bg-slate-800";
 
-const TRIGGER =
+export const TRIGGER =
   "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700 dark:hover:bg-slate-800";
 
 /**
  * What the trigger shows: the initial, the name (from 640 px) and a chevron. Its accessible name,
  * "Account menu for {name}", comes from its content, so it contains the visible name.
  */
-function TriggerContent({ name }: { name: string }) {
+export function TriggerContent({ name }: { name: string }) {
   return (
     <>
       <span
@@ -87,7 +64,7 @@ function TriggerContent({ name }: { name: string }) {
   );
 }
 
-function AccountSummary({ name, email, tier }: Pick<UserMenuProps, "name" | "email" | "tier">) {
+export function AccountSummary({ name, email, tier }: Pick<UserMenuProps, "name" | "email" | "tier">) {
   return (
     <div className="px-2 py-2">
       <p className="truncate text-sm font-semibold">{name}</p>
@@ -143,97 +120,35 @@ function NoScriptTrigger({ name }: { name: string }) {
   );
 }
 
-function ScriptedUserMenu({
-  name,
-  email,
-  tier,
-  contexts,
-  activeContextId,
-  associations,
-  activeAssociationId,
-}: UserMenuProps) {
-  const switcher = useFetcher();
-  const associationSwitcher = useFetcher();
-  const signOut = useFetcher();
-  const location = useLocation();
+/** The Radix menu comes in a chunk of its own (user-menu-dropdown.tsx), when it is first opened. */
+const loadDropdown = () => import("./user-menu-dropdown");
+const UserMenuDropdown = lazy(loadDropdown);
+
+/**
+ * With JavaScript: at first a plain button, named and drawn as the menu's trigger; the first press
+ * loads the Radix menu, which takes its place open (focus goes into the menu and comes back to its
+ * trigger when it closes). The pointer or the focus on the button starts loading it sooner.
+ */
+function ScriptedUserMenu(props: UserMenuProps) {
+  const [wanted, setWanted] = useState(false);
+  const plain = (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => setWanted(true)}
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      className={`js-only ${TRIGGER}`}
+    >
+      <TriggerContent name={props.name} />
+    </button>
+  );
+  if (!wanted) return plain;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger className={`js-only ${TRIGGER}`}>
-        <TriggerContent name={name} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-72">
-        <AccountSummary name={name} email={email} tier={tier} />
-        <DropdownMenuSeparator />
-        {contexts.length > 0 ? (
-          <DropdownMenuGroup aria-label="Switch role">
-            <DropdownMenuLabel>Switch role</DropdownMenuLabel>
-            {contexts.map((c) => (
-              <DropdownMenuItem
-                key={c.id}
-                disabled={c.id === activeContextId}
-                onSelect={() =>
-                  switcher.submit(
-                    {
-                      intent: "switch",
-                      contextId: c.id,
-                      redirectTo: `${location.pathname}${location.search}`,
-                    },
-                    { method: "post", action: "/settings/roles" },
-                  )
-                }
-              >
-                {c.id === activeContextId ? (
-                  <Check aria-hidden="true" className="h-4 w-4" />
-                ) : (
-                  <span className="w-4" />
-                )}
-                <span className="flex flex-col">
-                  <span>{ROLE_LABELS[c.contextType]}</span>
-                  <span className="text-xs text-slate-600 dark:text-slate-400">{c.contextName}</span>
-                </span>
-              </DropdownMenuItem>
-            ))}
-            <DropdownMenuSeparator />
-          </DropdownMenuGroup>
-        ) : null}
-        {associations.length > 0 ? (
-          <DropdownMenuGroup aria-label="Switch association">
-            <DropdownMenuLabel>Association</DropdownMenuLabel>
-            {associations.map((a) => (
-              <DropdownMenuItem
-                key={a.id}
-                disabled={a.id === activeAssociationId}
-                onSelect={() =>
-                  associationSwitcher.submit(
-                    { association_id: a.id, redirectTo: `${location.pathname}${location.search}` },
-                    { method: "post", action: "/properties/switch" },
-                  )
-                }
-              >
-                {a.id === activeAssociationId ? (
-                  <Check aria-hidden="true" className="h-4 w-4" />
-                ) : (
-                  <Building2 aria-hidden="true" className="h-4 w-4" />
-                )}
-                <span className="truncate">{a.name}</span>
-              </DropdownMenuItem>
-            ))}
-            <DropdownMenuSeparator />
-          </DropdownMenuGroup>
-        ) : null}
-        {ACCOUNT_LINKS.map(({ to, label, Icon }) => (
-          <DropdownMenuItem key={to} asChild>
-            <Link to={to}>
-              <Icon aria-hidden="true" className="h-4 w-4" /> {label}
-            </Link>
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => signOut.submit(null, { method: "post", action: "/auth/sign-out" })}>
-          <LogOut aria-hidden="true" className="h-4 w-4" /> Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={plain}>
+      <UserMenuDropdown {...props} defaultOpen />
+    </Suspense>
   );
 }
 

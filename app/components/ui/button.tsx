@@ -2,18 +2,25 @@ import type { ButtonHTMLAttributes } from "react";
 
 type Variant = "primary" | "secondary" | "ghost";
 
-const variants: Record<Variant, string> = {
-  primary:
-    "bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-700 dark:bg-blue-600 dark:hover:bg-blue-500",
-  secondary:
-    "border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 focus-visible:outline-slate-500 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700",
-  ghost:
-    "text-slate-700 hover:bg-slate-100 focus-visible:outline-slate-500 dark:text-slate-200 dark:hover:bg-slate-800",
-};
-
+/**
+ * A button's classes: the component classes of app/tailwind.css (`.btn` and `.btn-<variant>`, written
+ * once there, so a page of 20 RFP cards does not send the utilities 20 times: issue 27, part 3) and the
+ * caller's extras. The component classes sit in Tailwind's components layer, before every utility, so an
+ * extra that sets what the button sets (a smaller padding, a text size, a danger colour) always wins.
+ * Variants of it (`dark:`, `hover:`) weigh more than a plain utility: an extra colour brings its own
+ * `dark:` and `hover:` partners where the button has them.
+ */
 export function buttonClass(variant: Variant = "primary", extra = "") {
-  return `inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${extra}`;
+  const extras = extra.split(/\s+/).filter(Boolean);
+  return [COMPONENT[variant], ...extras].join(" ");
 }
+
+/** Each name whole in the source, so that Tailwind keeps its rules. */
+const COMPONENT: Record<Variant, string> = {
+  primary: "btn btn-primary",
+  secondary: "btn btn-secondary",
+  ghost: "btn btn-ghost",
+};
 
 export function Button({
   variant = "primary",

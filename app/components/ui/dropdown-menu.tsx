@@ -1,5 +1,8 @@
 import * as Primitive from "@radix-ui/react-dropdown-menu";
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
+import { menuItemClass } from "./menu-item-class";
+
+export { menuItemClass };
 
 /**
  * A menu opened by a button (Radix: arrow keys move, Enter selects, Escape closes, focus returns to
@@ -27,9 +30,6 @@ export function DropdownMenuContent({
     </Primitive.Portal>
   );
 }
-
-export const menuItemClass =
-  "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-70 data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800";
 
 export function DropdownMenuItem({
   className = "",

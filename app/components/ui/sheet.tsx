@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import type { ReactNode } from "react";
+import { X } from "~/components/ui/icons";
 
 /**
  * A panel that slides over the page from the left (Radix Dialog: focus is trapped inside, Escape or

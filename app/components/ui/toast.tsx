@@ -1,7 +1,6 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { CheckCircle2, Info, X } from "lucide-react";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { Link } from "~/components/ui/link";
+import { CheckCircle2, Info, X } from "~/components/ui/icons";
 import type { Flash } from "~/flash.server";
 
 /**

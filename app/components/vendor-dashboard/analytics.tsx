@@ -1,5 +1,5 @@
 import type { MonthPoint } from "@domain/rfp";
-import { Link } from "~/components/ui/link";
+import { Link } from "@remix-run/react";
 
 /**
  * Vendor analytics' pieces (Professional plan). The trend chart is SVG drawn by the server, as the

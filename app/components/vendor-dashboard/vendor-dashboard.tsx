@@ -1,9 +1,9 @@
 import type { VendorInsight } from "@domain/rfp";
 import { VERIFICATION_REVIEW_TIME } from "@domain/roles";
-import { BarChart3, BriefcaseBusiness, Coins, FileText, ShieldAlert } from "lucide-react";
+import { Link } from "@remix-run/react";
 import type { DashboardRfpRow } from "~/components/rfp-dashboard/rfp-dashboard";
 import { RfpListRow } from "~/components/rfps/rfp-list-row";
-import { Link } from "~/components/ui/link";
+import { BarChart3, BriefcaseBusiness, Coins, FileText, ShieldAlert } from "~/components/ui/icons";
 
 /** The vendor dashboard's pieces (spec 001 section 2.6); every date arrives already worded. */
 

@@ -1,0 +1,2 @@
+CREATE INDEX "calendar_events_span_idx" ON "calendar_events" USING gist (tstzrange(least("starts_at", "series_ends_at"), "series_ends_at", '[]'));--> statement-breakpoint
+CREATE INDEX "rfps_status_newest_idx" ON "rfps" USING btree ("status",coalesce("published_at", "created_at") desc nulls last,"id");
