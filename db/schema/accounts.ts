@@ -27,46 +27,52 @@ export const users = pgTable(
 );
 
 /** The user profile of spec 000 section 3, with its defaults. */
-export const userProfiles = pgTable("user_profiles", {
-  id: uuid("id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  email: text("email").notNull(),
-  fullName: text("full_name"),
-  avatarUrl: text("avatar_url"),
-  phone: text("phone"),
-  location: text("location"),
-  bio: text("bio"),
-  displayName: text("display_name"),
-  websiteUrl: text("website_url"),
-  linkedinUrl: text("linkedin_url"),
-  twitterHandle: text("twitter_handle"),
-  companyName: text("company_name"),
-  jobTitle: text("job_title"),
-  professionalSummary: text("professional_summary"),
-  yearsExperience: integer("years_experience"),
-  subscriptionStatus: text("subscription_status").notNull().default("incomplete"),
-  subscriptionTier: text("subscription_tier").notNull().default("free"),
-  trialEndsAt: timestamp("trial_ends_at", { withTimezone: true, mode: "string" }),
-  onboardingStep: text("onboarding_step").notNull().default("welcome"),
-  onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
-  isPublic: boolean("is_public").notNull().default(true),
-  emailNotifications: boolean("email_notifications").notNull().default(true),
-  timezone: text("timezone"),
-  language: text("language").notNull().default("en"),
-  activeRoleContext: uuid("active_role_context"),
-  /** The association the board room, financials, documents and calendar show (app/auth/association.server.ts). */
-  activeAssociationId: uuid("active_association_id"),
-  lastContextSwitch: timestamp("last_context_switch", { withTimezone: true, mode: "string" }),
-  /** Appearance (spec 000 section 2.3), kept on the server so the first render is right. */
-  theme: text("theme").notNull().default("system"),
-  compactMode: boolean("compact_mode").notNull().default(false),
-  reducedMotion: boolean("reduced_motion").notNull().default(false),
-  sidebarCollapsed: boolean("sidebar_collapsed").notNull().default(false),
-  onboardingNudgeDismissed: boolean("onboarding_nudge_dismissed").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
-});
+export const userProfiles = pgTable(
+  "user_profiles",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    fullName: text("full_name"),
+    /** The profile's address, /professional/{username}: lower-case letters, digits and dashes, unique. */
+    username: text("username"),
+    avatarUrl: text("avatar_url"),
+    phone: text("phone"),
+    location: text("location"),
+    bio: text("bio"),
+    displayName: text("display_name"),
+    websiteUrl: text("website_url"),
+    linkedinUrl: text("linkedin_url"),
+    twitterHandle: text("twitter_handle"),
+    companyName: text("company_name"),
+    jobTitle: text("job_title"),
+    professionalSummary: text("professional_summary"),
+    yearsExperience: integer("years_experience"),
+    subscriptionStatus: text("subscription_status").notNull().default("incomplete"),
+    subscriptionTier: text("subscription_tier").notNull().default("free"),
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true, mode: "string" }),
+    onboardingStep: text("onboarding_step").notNull().default("welcome"),
+    onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
+    isPublic: boolean("is_public").notNull().default(true),
+    emailNotifications: boolean("email_notifications").notNull().default(true),
+    timezone: text("timezone"),
+    language: text("language").notNull().default("en"),
+    activeRoleContext: uuid("active_role_context"),
+    /** The association the board room, financials, documents and calendar show (app/auth/association.server.ts). */
+    activeAssociationId: uuid("active_association_id"),
+    lastContextSwitch: timestamp("last_context_switch", { withTimezone: true, mode: "string" }),
+    /** Appearance (spec 000 section 2.3), kept on the server so the first render is right. */
+    theme: text("theme").notNull().default("system"),
+    compactMode: boolean("compact_mode").notNull().default(false),
+    reducedMotion: boolean("reduced_motion").notNull().default(false),
+    sidebarCollapsed: boolean("sidebar_collapsed").notNull().default(false),
+    onboardingNudgeDismissed: boolean("onboarding_nudge_dismissed").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_profiles_username_unique").on(sql`lower(${t.username})`)],
+);
 
 /** Server-side sessions: the cookie holds only the id (256 random bits). */
 export const sessions = pgTable(

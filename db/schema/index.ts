@@ -11,6 +11,7 @@ export * from "./idempotency";
 export * from "./meeting-invitations";
 export * from "./meetings";
 export * from "./monitoring";
+export * from "./network";
 export * from "./reminders";
 export * from "./rfps";
 export * from "./roles";
