@@ -75,16 +75,27 @@ if (process.env.CALPROF_DUMP) {
     writeFileSync(`${process.env.CALPROF_DUMP}/${i}.html`, `${p}\n${html}`);
   }
 }
-const times: number[] = [];
-const cpu = process.cpuUsage();
-for (let i = 0; i < iterations; i++) {
-  const t0 = performance.now();
-  await get(target);
-  times.push(performance.now() - t0);
+/** Times `iterations` sequential requests of `address`: wall-clock median, min, max and CPU a request. */
+async function measure(label: string, address: string) {
+  const times: number[] = [];
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < iterations; i++) {
+    const t0 = performance.now();
+    await get(address);
+    times.push(performance.now() - t0);
+  }
+  const used = process.cpuUsage(cpu);
+  times.sort((a, b) => a - b);
+  console.log(
+    `${iterations} ${label}: median ${times[Math.floor(times.length / 2)]?.toFixed(1)} ms, min ${times[0]?.toFixed(1)} ms, max ${times[times.length - 1]?.toFixed(1)} ms; CPU ${((used.user + used.system) / 1000 / iterations).toFixed(1)} ms each`,
+  );
 }
-const used = process.cpuUsage(cpu);
-times.sort((a, b) => a - b);
-console.log(
-  `${iterations} pages: median ${times[Math.floor(times.length / 2)]?.toFixed(1)} ms, min ${times[0]?.toFixed(1)} ms, max ${times[times.length - 1]?.toFixed(1)} ms; CPU ${((used.user + used.system) / 1000 / iterations).toFixed(1)} ms a page`,
-);
+await measure("pages", target);
+// CALPROF_DATA=1: the loader data alone too (what the page costs beyond rendering).
+if (process.env.CALPROF_DATA) {
+  await measure(
+    "loader data answers",
+    `${targetPath}.data?${targetQuery ? `${targetQuery}&` : ""}_routes=routes/_app.calendar`,
+  );
+}
 await handle.close();
