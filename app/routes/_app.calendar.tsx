@@ -33,9 +33,9 @@ import { env } from "~/env.server";
 import { redirectWithFlash } from "~/flash.server";
 import {
   type CalendarSlot,
-  gatherCalendar,
   gatherSlots,
   requireCalendarViewer,
+  upcomingCalendar,
 } from "~/queries/calendar.server";
 import { chipView, entryView } from "~/queries/calendar-present.server";
 import { parseCalendarForm } from "./_app.calendar.server";
@@ -144,14 +144,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .map((s) => entryView(s.entry(), zone));
   const agenda =
     view === "agenda"
-      ? (
-          await gatherCalendar(db, {
-            ...base,
-            from: now.getTime(),
-            to: now.getTime() + 400 * 86_400_000,
-            limit: CALENDAR_LIMITS.agendaEvents,
-          })
-        ).map((e) => entryView(e, zone))
+      ? (await upcomingCalendar(db, { ...base, from: now.getTime() }, 400, CALENDAR_LIMITS.agendaEvents)).map(
+          (e) => entryView(e, zone),
+        )
       : [];
   const day =
     dayParam && DAY.test(dayParam)

@@ -158,6 +158,50 @@ describe.each(engines)("calendar on %s", (engine) => {
     expect(otherType.monthEntries).toEqual([]);
   });
 
+  it("lists the first 20 upcoming entries in the agenda, near or far, within 400 days", async () => {
+    // A day in New York from today (the form's dates are the event's own zone's).
+    const day = (n: number) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: NY }).format(new Date(Date.now() + n * 86_400_000));
+    const at = (who: Person, title: string, n: number, time = "09:00", extra: Record<string, string> = {}) =>
+      createThroughForm(who, {
+        ...FORM,
+        title,
+        start_date: day(n),
+        end_date: day(n),
+        start_time: time,
+        end_time: `${time.slice(0, 2)}:30`,
+        ...extra,
+      });
+    const agenda = async (who: Person) =>
+      (await month(who, "view=agenda")).agenda.map((e: Loose) => `${e.title} ${e.date}`);
+    // Busy: 22 entries in the next three days and a weekly series; the agenda is their first 20.
+    const busy = await personWithRole(t.db, "manager");
+    await at(busy, "Far", 300);
+    await at(busy, "Weekly", 2, "08:00", {
+      is_recurring: "on",
+      recurring_pattern: "weekly",
+      recurrence_ends: "never",
+    });
+    for (let i = 0; i < 22; i++)
+      await at(busy, `Soon ${String(i).padStart(2, "0")}`, 1 + (i % 3), `1${i % 10}:00`);
+    const busyAgenda = await agenda(busy);
+    expect(busyAgenda).toHaveLength(20);
+    // Event keys end with the occurrence's start (ISO), so their order is the agenda's.
+    const starts = (await month(busy, "view=agenda")).agenda.map((e: Loose) =>
+      e.key.split(":").slice(2).join(":"),
+    );
+    expect([...starts].sort()).toEqual(starts);
+    expect(busyAgenda.filter((e: string) => e.startsWith("Weekly"))).toHaveLength(1);
+    expect(busyAgenda.some((e: string) => e.startsWith("Far"))).toBe(false);
+    // Sparse: a few entries weeks and months apart, and one past the 400-day horizon.
+    const sparse = await personWithRole(t.db, "manager");
+    await at(sparse, "Beyond", 420);
+    await at(sparse, "Far", 300);
+    await at(sparse, "Mid", 20);
+    await at(sparse, "Near", 2);
+    expect((await agenda(sparse)).map((e: string) => e.split(" ")[0])).toEqual(["Near", "Mid", "Far"]);
+  });
+
   it("pages the Events This Month list by 50 (a busy month has thousands), the grid and its counts stay whole", async () => {
     for (const time of ["07:00", "08:00"])
       await createThroughForm(boardA, {
