@@ -6,7 +6,8 @@ import { announceAdminSetup } from "./commands/admin-setup.server";
 import { runBillingJobs } from "./commands/billing.server";
 import { pruneErrorsByAge } from "./commands/errors.server";
 import { closeDueRfps } from "./commands/rfps.server";
-import { getDb } from "./db.server";
+import { STALLED_SESSION_SECONDS, terminateStalledSessions } from "@db/stalled-sessions";
+import { databaseHandle, getDb } from "./db.server";
 import { env } from "./env.server";
 import { sweepIdempotencyKeys } from "./idempotency.server";
 import { sendCalendarInvitations } from "./mail/calendar-invitations.server";
@@ -64,7 +65,9 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  * - action item reminders, hourly: two days before the due date and once overdue, in the association's
  *   time zone (app/commands/action-item-reminders.server.ts; each sent once, whichever server runs it);
  * - error groups not seen for 30 days (guest groups: 7) deleted, hourly (app/commands/errors.server.ts);
- * - removing the idempotency keys of creates once a day old, every quarter of an hour (app/idempotency.server.ts).
+ * - removing the idempotency keys of creates once a day old, every quarter of an hour (app/idempotency.server.ts);
+ * - on PostgreSQL, every 5 s: ending the app's sessions stalled half-way through a statement for 5 s
+ *   (db/stalled-sessions.ts), so a request never waits forever on one.
  * Every app server may run them. Started once per process (server.js); returns a stop function.
  */
 export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => Promise<void> {
@@ -111,6 +114,15 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => Promise
       }),
       every(ORPHAN_SWEEP_INTERVAL_MS, "Idempotency key sweep", async () => {
         await sweepIdempotencyKeys(await getDb());
+      }),
+      every(STALLED_SESSION_SECONDS * 1000, "Stalled database sessions", async () => {
+        const handle = await databaseHandle();
+        if (handle.engine !== "postgres") return;
+        for (const s of await terminateStalledSessions(handle.db)) {
+          console.error(
+            `Ended database session ${s.pid}: stalled ${s.stalledSeconds.toFixed(1)} s waiting for this app in the middle of: ${s.query}`,
+          );
+        }
       }),
       every(ACTION_ITEM_REMINDER_INTERVAL_MS, "Action item reminders", async () => {
         const sent = await sendActionItemReminders(await getDb());

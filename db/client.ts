@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import lockfile from "proper-lockfile";
 import {
+  APPLICATION_NAME,
   DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS,
   DEFAULT_DATABASE_POOL_SIZE,
   reconnectDelaySeconds,
@@ -171,7 +172,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
       connect_timeout: options.connectTimeout ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS,
       backoff: reconnectDelaySeconds,
       onnotice: () => {},
-      connection: { application_name: "association-commons" },
+      connection: { application_name: APPLICATION_NAME },
     });
     const db = drizzlePostgres({ client, schema }) as unknown as Database;
     return {

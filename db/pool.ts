@@ -1,3 +1,6 @@
+/** The application_name of the app's PostgreSQL sessions, so they can be told apart (db/stalled-sessions.ts). */
+export const APPLICATION_NAME = "association-commons";
+
 /**
  * Connections per pool unless told otherwise (the app: DATABASE_POOL_SIZE). Small on purpose, decision
  * 039: a page's statements pipeline onto a few connections (fewer writes and wake-ups) instead of each
