@@ -1,11 +1,11 @@
 import type { Database, Queryable } from "@db/client";
 import { connections, userProfiles, users } from "@db/schema";
 import {
+  CONNECTION_MESSAGES,
   type ConnectionAction,
   type ConnectionStatus,
   type ConnectionType,
   connectionState,
-  CONNECTION_MESSAGES,
   DEFAULT_REQUEST_MESSAGE,
   mayDo,
   requestRefusal,
@@ -125,7 +125,8 @@ export async function requestConnection(
   actor: Actor,
   input: RequestInput,
 ): Promise<ConnectionResult<{ id: string }>> {
-  if (input.addresseeId === actor.userId) return fail({ kind: "conflict", message: CONNECTION_MESSAGES.self });
+  if (input.addresseeId === actor.userId)
+    return fail({ kind: "conflict", message: CONNECTION_MESSAGES.self });
   return db.transaction(async (tx) => {
     if (!(await activePersonExists(tx, input.addresseeId))) return notFound();
     const row = await lockPair(tx, actor.userId, input.addresseeId);

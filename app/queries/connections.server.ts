@@ -231,7 +231,12 @@ export async function pairStates(
     const other = r.requester_id === viewerId ? r.addressee_id : r.requester_id;
     result[other] = {
       state: connectionState(
-        { requesterId: r.requester_id, addresseeId: r.addressee_id, status: r.status, blockedBy: r.blocked_by },
+        {
+          requesterId: r.requester_id,
+          addresseeId: r.addressee_id,
+          status: r.status,
+          blockedBy: r.blocked_by,
+        },
         viewerId,
       ),
       connectionId: r.id,

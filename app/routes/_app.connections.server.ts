@@ -90,7 +90,8 @@ export async function connectionsLoader(request: Request) {
   return json({
     viewerId: viewer.user.id,
     filters,
-    filtersOpen: url.searchParams.get("filters") === "open" || filters.type !== "all" || filters.status !== "all",
+    filtersOpen:
+      url.searchParams.get("filters") === "open" || filters.type !== "all" || filters.status !== "all",
     tab,
     ...page,
     suggestions,

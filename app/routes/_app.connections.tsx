@@ -7,13 +7,7 @@ import {
   mutualConnectionsText,
 } from "@domain/network/connections";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  type ShouldRevalidateFunction,
-  useActionData,
-  useLoaderData,
-} from "@remix-run/react";
+import { Form, Link, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { ConnectionActions } from "~/components/network/connection-actions";
 import {
   BlockedPanel,
@@ -25,11 +19,7 @@ import {
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Filter, MapPin, Search } from "~/components/ui/icons";
-import {
-  type ConnectionActionData,
-  connectionsAction,
-  connectionsLoader,
-} from "./_app.connections.server";
+import { type ConnectionActionData, connectionsAction, connectionsLoader } from "./_app.connections.server";
 
 export const meta: MetaFunction = () => [{ title: "Connections · Association Commons" }];
 
@@ -149,7 +139,12 @@ export default function ConnectionsPage() {
                       <label htmlFor="connections-type" className="font-medium">
                         {CONNECTION_TEXTS.connectionType}
                       </label>
-                      <select id="connections-type" name="type" defaultValue={filters.type} className={control}>
+                      <select
+                        id="connections-type"
+                        name="type"
+                        defaultValue={filters.type}
+                        className={control}
+                      >
                         {(["all", ...CONNECTION_TYPES] as const).map((t) => (
                           <option key={t} value={t}>
                             {CONNECTION_TYPE_FILTER_LABELS[t]}

@@ -86,8 +86,7 @@ export const CONNECTION_MESSAGES = {
   self: "You cannot connect with yourself",
   alreadyConnected: "You are already connected",
   alreadySent: "You already sent this person a connection request",
-  theyAsked:
-    "This person already sent you a connection request: accept it under Connection Requests instead",
+  theyAsked: "This person already sent you a connection request: accept it under Connection Requests instead",
   blocked: "You cannot send a connection request to this person",
   notAllowed: "This connection cannot be changed that way",
   stale: "This connection changed since the page was shown. Here it is as it is now.",

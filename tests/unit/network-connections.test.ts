@@ -58,7 +58,8 @@ describe("who may do what (spec 002 sections 4 and 6)", () => {
   });
   it("either side removes an accepted connection; anyone blocks except across a block", () => {
     expect(mayDo("connected", "remove")).toBe(true);
-    for (const s of ["none", "outgoing", "incoming", "connected"] as const) expect(mayDo(s, "block")).toBe(true);
+    for (const s of ["none", "outgoing", "incoming", "connected"] as const)
+      expect(mayDo(s, "block")).toBe(true);
     expect(mayDo("blocked_by_me", "block")).toBe(false);
     expect(mayDo("blocked_by_them", "block")).toBe(false);
   });

@@ -39,6 +39,7 @@ export function ConnectionActions({
   redirectTo,
   showBlock = false,
   showRemove = true,
+  hideBlocked = false,
 }: {
   viewerId: string;
   person: { id: string; name: string };
@@ -48,9 +49,12 @@ export function ConnectionActions({
   /** Also offer Block (a profile page); the /connections page offers it in the card's menu. */
   showBlock?: boolean;
   showRemove?: boolean;
+  /** Elsewhere than /connections and the profile: nothing at all across a block (no Unblock either). */
+  hideBlocked?: boolean;
 }) {
   const can = reachability(viewerId, person.id, pair.state);
   if (viewerId === person.id || pair.state === "blocked_by_them") return null;
+  if (hideBlocked && !can.visible) return null;
   const byId = { connectionId: pair.connectionId, version: pair.version, redirectTo };
   const block = showBlock ? (
     <Form method="post" action={CONNECTIONS_ACTION}>

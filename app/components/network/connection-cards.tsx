@@ -1,4 +1,3 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import {
   CONNECTION_MESSAGE_MAX,
   CONNECTION_STATUS_LABELS,
@@ -7,6 +6,7 @@ import {
   connectionTypeText,
   mutualConnectionsText,
 } from "@domain/network/connections";
+import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { buttonClass } from "~/components/ui/button";
@@ -122,7 +122,10 @@ export function ConnectionCard({ item }: { item: CardItem }) {
                 ...
               </summary>
               <div className="absolute right-0 z-10 mt-1 flex w-56 flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-                <Link to={`/messages?user=${p.id}`} className="rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+                <Link
+                  to={`/messages?user=${p.id}`}
+                  className="rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
                   {CONNECTION_TEXTS.message}
                 </Link>
                 <Form method="post" action={CONNECTIONS_ACTION}>
@@ -291,7 +294,11 @@ export function RequestsPanel({ incoming, sent }: { incoming: CardItem[]; sent: 
       ) : (
         <ul className="mt-2 flex flex-col gap-3">
           {sent.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2" data-testid="sent-request">
+            <li
+              key={item.id}
+              className="flex flex-wrap items-center justify-between gap-2"
+              data-testid="sent-request"
+            >
               <div>
                 <PersonName person={item.person} />
                 <p className="text-xs text-slate-600 dark:text-slate-300">
@@ -325,7 +332,11 @@ export function BlockedPanel({ blocked }: { blocked: CardItem[] }) {
       </h2>
       <ul className="mt-2 flex flex-col gap-2">
         {blocked.map((item) => (
-          <li key={item.id} className="flex flex-wrap items-center justify-between gap-2" data-testid="blocked-person">
+          <li
+            key={item.id}
+            className="flex flex-wrap items-center justify-between gap-2"
+            data-testid="blocked-person"
+          >
             <span className="flex items-center gap-2">
               <span className="font-semibold">{item.person.fullName}</span>
               <StatusBadge status="blocked" />
