@@ -66,6 +66,13 @@ export function suggestionsStatement(userId: string, limit = SUGGESTIONS_LIMIT):
       select requester_id from connections
         where addressee_id = ${userId} and status in ('pending', 'accepted', 'blocked')
     ),
+    excluded as materialized (
+      select other as id from taken
+      union all
+      select id from users where disabled_at is not null
+      union all
+      select ${userId}::uuid
+    ),
     me as (
       select nullif(lower(trim(p.location)), '') as city,
         coalesce(bool_or(r.role_type in ('board_member', 'manager')), false) as governs,
@@ -102,30 +109,34 @@ export function suggestionsStatement(userId: string, limit = SUGGESTIONS_LIMIT):
       select s.id,
         min(s.detail) filter (where s.signal = 'association') as association,
         count(*) filter (where s.signal = 'mutual')::int as mutual,
-        bool_or(s.signal = 'city') as same_city,
+        coalesce(bool_or(s.signal = 'city'), false) as same_city,
         min(s.detail) filter (where s.signal = 'complementary') as complementary
       from signals s
-      where s.id <> ${userId} and s.id not in (select other from taken)
+      where s.id not in (select id from excluded)
       group by s.id
+    ),
+    top as (
+      select s.*,
+        least(100,
+          case when s.association is not null then ${w.association} else 0 end
+          + least(${w.mutualMax}, s.mutual * ${w.mutualEach})
+          + case when s.same_city then ${w.city} else 0 end
+          + case when s.complementary is not null then ${w.complementary} else 0 end
+        )::int as score
+      from scored s
+      order by score desc, s.mutual desc, s.id
+      limit ${limit}
     )
-    select s.id, p.full_name, p.username, p.avatar_url, p.job_title, p.company_name, p.location,
-      s.association, s.mutual, s.same_city, s.complementary,
-      least(100,
-        case when s.association is not null then ${w.association} else 0 end
-        + least(${w.mutualMax}, s.mutual * ${w.mutualEach})
-        + case when s.same_city then ${w.city} else 0 end
-        + case when s.complementary is not null then ${w.complementary} else 0 end
-      )::int as score,
+    select t.id, p.full_name, p.username, p.avatar_url, p.job_title, p.company_name, p.location,
+      t.association, t.mutual, t.same_city, t.complementary, t.score,
       coalesce((
         select c.version from connections c
-        where (c.requester_id = ${userId} and c.addressee_id = s.id)
-           or (c.addressee_id = ${userId} and c.requester_id = s.id)
+        where (c.requester_id = ${userId} and c.addressee_id = t.id)
+           or (c.addressee_id = ${userId} and c.requester_id = t.id)
       ), 0) as version
-    from scored s
-    join user_profiles p on p.id = s.id
-    join users u on u.id = s.id and u.disabled_at is null
-    order by score desc, s.mutual desc, p.full_name, s.id
-    limit ${limit}`;
+    from top t
+    join user_profiles p on p.id = t.id
+    order by t.score desc, t.mutual desc, t.id`;
 }
 
 function reasonsOf(row: Row): string[] {
