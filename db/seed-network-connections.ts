@@ -6,8 +6,8 @@ import { connections } from "./schema";
  * Demo connections (issue 28 part 3): accepted connections and pending requests both ways among the
  * demo accounts, so every demo account has some (connections, a request to answer or one sent).
  * Idempotent: one row per pair (the pair's unique index), written only when the pair has none. The
- * browser tests connect attorney@ with treasurer@ and director@ with homeowner@ themselves: those pairs
- * stay empty here.
+ * browser tests (tests/e2e/connections.spec.ts) connect treasurer@ with director@ and secretary@ with
+ * homeowner@ themselves: those pairs stay empty here.
  */
 
 type Kind = "professional" | "colleague" | "vendor_client" | "board_manager";
