@@ -213,22 +213,27 @@ export default function ConnectionsPage() {
             <ul className="grid gap-3 md:grid-cols-2" aria-label={CONNECTION_TEXTS.suggestions}>
               {data.suggestions.map((s) => (
                 <li key={s.id} className={card} data-testid="suggestion-card">
-                  <PersonName person={{ ...s, summary: null }} />
+                  <p>
+                    <PersonName person={{ ...s, summary: null }} />
+                  </p>
                   {s.professionalTitle || s.organization ? (
                     <p className="text-sm text-slate-600 dark:text-slate-300">
                       {[s.professionalTitle, s.organization].filter(Boolean).join(" · ")}
                     </p>
                   ) : null}
                   {s.location ? (
-                    <p className="inline-flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
+                    <p className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
                       <MapPin aria-hidden="true" className="h-3.5 w-3.5" />
                       {s.location}
                     </p>
                   ) : null}
                   <ul className="mt-2 text-sm" aria-label="Why">
-                    {s.reasons.map((r) => (
-                      <li key={r}>{r}</li>
-                    ))}
+                    {/* The mutual count has its own line below. */}
+                    {s.reasons
+                      .filter((r) => r !== mutualConnectionsText(s.mutualConnections))
+                      .map((r) => (
+                        <li key={r}>{r}</li>
+                      ))}
                   </ul>
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="mutual-count">
                     {mutualConnectionsText(s.mutualConnections)} · {s.confidenceScore}% match
