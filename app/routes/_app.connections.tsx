@@ -227,14 +227,16 @@ export default function ConnectionsPage() {
                       {s.location}
                     </p>
                   ) : null}
-                  <ul className="mt-2 text-sm" aria-label="Why">
-                    {/* The mutual count has its own line below. */}
-                    {s.reasons
-                      .filter((r) => r !== mutualConnectionsText(s.mutualConnections))
-                      .map((r) => (
-                        <li key={r}>{r}</li>
-                      ))}
-                  </ul>
+                  {s.reasons.some((r) => r !== mutualConnectionsText(s.mutualConnections)) ? (
+                    <ul className="mt-2 text-sm" aria-label="Why">
+                      {/* The mutual count has its own line below. */}
+                      {s.reasons
+                        .filter((r) => r !== mutualConnectionsText(s.mutualConnections))
+                        .map((r) => (
+                          <li key={r}>{r}</li>
+                        ))}
+                    </ul>
+                  ) : null}
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="mutual-count">
                     {mutualConnectionsText(s.mutualConnections)} · {s.confidenceScore}% match
                   </p>
