@@ -16,6 +16,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { readFlash } from "~/flash.server";
 import { isBlockedBetween } from "~/queries/network-access.server";
 import * as page from "~/routes/_app.connections";
+import * as property from "~/routes/_app.properties.$id";
 import { getAs, outcome, postAs, routeArgs, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
 import { type Engine, engines, useTestDatabase } from "../support/db";
@@ -360,6 +361,31 @@ describe.each(engines)("connections on %s", (engine: Engine) => {
       /^You're sending connection requests too frequently\. Please try again in \d+ seconds\.$/,
     );
     expect(await rowBetween(a, c)).toBeUndefined();
+  });
+
+  it("an association's member list carries Connect for others, never for oneself, nothing across a block", async () => {
+    const me = await person("board_member");
+    const friend = await person("manager");
+    const stranger = await person("homeowner");
+    const blocker = await person("homeowner");
+    const { id } = await associationWith(t.db, { id: me.id }, [
+      { id: friend.id, memberRole: "manager" },
+      { id: stranger.id, memberRole: "homeowner", unit: "1" },
+      { id: blocker.id, memberRole: "homeowner", unit: "2" },
+    ]);
+    await connect(me, friend);
+    await post(blocker, { intent: "block", userId: me.id, version: "0" });
+    const { status, data } = await outcome(() =>
+      property.loader({ request: getAs(`/properties/${id}`, me), params: { id }, context: {} } as never),
+    );
+    expect(status).toBe(200);
+    type M = { userId: string; connection: { state: string } | null };
+    const byUser = new Map<string, M>(data.members.map((m: M) => [m.userId, m]));
+    expect(byUser.get(me.id)?.connection).toBeNull();
+    expect(byUser.get(friend.id)?.connection?.state).toBe("connected");
+    expect(byUser.get(stranger.id)?.connection?.state).toBe("none");
+    // The component shows nothing for this state (hideBlocked; domain reachability: not visible).
+    expect(byUser.get(blocker.id)?.connection?.state).toBe("blocked_by_them");
   });
 
   it("a repeated request (same idempotency key) is written once", async () => {
