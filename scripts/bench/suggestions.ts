@@ -42,7 +42,7 @@ export function fill(members: number, perSide: number): string[] {
        select md5('assoc' || a)::uuid, 'Association ' || a, 'condominium' from generate_series(0, 199) a`,
     `insert into association_members (association_id, user_id, member_role, status)
        select md5('assoc' || (g % 200))::uuid, ${uid("g")},
-         case when g % 10 = 1 then 'board_member' when g % 10 = 2 then 'manager' else 'homeowner' end, 'active'
+         case when g % 10 = 1 then 'board_member' when g % 10 = 2 then 'property_manager' else 'homeowner' end, 'active'
        from generate_series(0, ${members - 1}) g`,
     `insert into connections (requester_id, addressee_id, status, connection_type, blocked_by, accepted_at)
        select ${uid("g")}, ${uid(`(g + o) % ${members}`)},

@@ -369,7 +369,7 @@ describe.each(engines)("connections on %s", (engine: Engine) => {
     const stranger = await person("homeowner");
     const blocker = await person("homeowner");
     const { id } = await associationWith(t.db, { id: me.id }, [
-      { id: friend.id, memberRole: "manager" },
+      { id: friend.id, memberRole: "property_manager" },
       { id: stranger.id, memberRole: "homeowner", unit: "1" },
       { id: blocker.id, memberRole: "homeowner", unit: "2" },
     ]);
