@@ -11,7 +11,9 @@ import {
   requestRefusal,
   statusAfter,
 } from "@domain/network/connections";
+import { USER_ACTION_LIMITS, userActionLimitMessage } from "@domain/rules/rate-limits";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { hitRateLimit, returnRateLimitHit } from "~/auth/rate-limit.server";
 import { notify } from "./notifications.server";
 
 /**
@@ -32,7 +34,8 @@ export type ConnectionError =
   | { kind: "not_found"; message: string }
   | { kind: "validation"; message: string }
   | { kind: "conflict"; message: string }
-  | { kind: "stale"; message: string; current: ConnectionNow | null };
+  | { kind: "stale"; message: string; current: ConnectionNow | null }
+  | { kind: "rate_limited"; message: string; retryAfter: number };
 
 export type ConnectionResult<T> = { ok: true; value: T } | { ok: false; error: ConnectionError };
 
@@ -118,9 +121,36 @@ export interface RequestInput {
  * Sends a connection request (spec 002 section 7: the default message when none is given). A pair with
  * no row gets one; a declined, cancelled, removed or unblocked pair's row is reused, back to pending in
  * the new direction. Refused across a block, to oneself, when already connected or asked, and when the
- * other already asked (they should accept theirs). Called inside once() (a create).
+ * other already asked (they should accept theirs). Called inside once() (a create), so a repeat of the
+ * same form neither writes nor counts again.
+ *
+ * Spec 002 section 9: send_connection_request, 50 a day per person, counted in the database in the same
+ * transaction; beyond it rate_limited (429). A refused request gives its attempt back. `remaining` is
+ * what is left today after this one.
  */
 export async function requestConnection(
+  db: Database,
+  actor: Actor,
+  input: RequestInput,
+): Promise<ConnectionResult<{ id: string; remaining: number }>> {
+  const key = `send_connection_request:user:${actor.userId}`;
+  const limit = await hitRateLimit(db, key, USER_ACTION_LIMITS.send_connection_request);
+  if (!limit.allowed) {
+    return fail({
+      kind: "rate_limited",
+      message: userActionLimitMessage("send_connection_request", limit.retryAfter),
+      retryAfter: limit.retryAfter,
+    });
+  }
+  const result = await requestWithinLimit(db, actor, input);
+  if (!result.ok) {
+    await returnRateLimitHit(db, key, limit.windowStart);
+    return result;
+  }
+  return { ok: true, value: { id: result.value.id, remaining: limit.remaining } };
+}
+
+async function requestWithinLimit(
   db: Database,
   actor: Actor,
   input: RequestInput,

@@ -7,11 +7,9 @@ import {
   type ConnectionType,
   remainingRequestsHint,
 } from "@domain/network/connections";
-import { USER_ACTION_LIMITS, userActionLimitMessage } from "@domain/rules/rate-limits";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { pageNotFound, requireContext } from "~/auth/guards.server";
-import { hitRateLimit, returnRateLimitHit } from "~/auth/rate-limit.server";
 import { safeRedirect } from "~/auth/safe-redirect";
 import {
   acceptConnection,
@@ -101,6 +99,12 @@ export async function connectionsLoader(request: Request) {
 
 const errorReply = (error: ConnectionError) => {
   if (error.kind === "not_found") pageNotFound();
+  if (error.kind === "rate_limited") {
+    return json<ConnectionActionData>(
+      { error: error.message },
+      { status: 429, headers: { "Retry-After": String(error.retryAfter) } },
+    );
+  }
   return json<ConnectionActionData>(
     { error: error.message, ...(error.kind === "stale" ? { current: error.current } : {}) },
     { status: domainErrorStatus(error.kind) },
@@ -123,15 +127,7 @@ export async function connectionsAction(request: Request) {
   const db = await getDb();
 
   if (v.intent === "request") {
-    // Spec 002 section 9: send_connection_request, 50 per day, per person.
-    const key = `send_connection_request:user:${actor.userId}`;
-    const limit = await hitRateLimit(db, key, USER_ACTION_LIMITS.send_connection_request);
-    if (!limit.allowed) {
-      return json<ConnectionActionData>(
-        { error: userActionLimitMessage("send_connection_request", limit.retryAfter) },
-        { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
-      );
-    }
+    // The day's limit is counted inside the command, in once()'s transaction: a repeat counts nothing.
     const sent = await once(request, actor.userId, submission.payload, (tx) =>
       requestConnection(tx, actor, {
         addresseeId: v.userId,
@@ -140,12 +136,8 @@ export async function connectionsAction(request: Request) {
         version: v.version,
       }),
     );
-    if (!sent.ok) {
-      // A refused request does not count against the day's allowance.
-      await returnRateLimitHit(db, key, limit.windowStart);
-      return errorReply(sent.error);
-    }
-    const hint = remainingRequestsHint(limit.remaining);
+    if (!sent.ok) return errorReply(sent.error);
+    const hint = remainingRequestsHint(sent.value.remaining);
     return redirectWithFlash(back, {
       tone: "success",
       message: hint ? `${CONNECTION_MESSAGES.sent}. ${hint}` : CONNECTION_MESSAGES.sent,

@@ -388,7 +388,7 @@ describe.each(engines)("connections on %s", (engine: Engine) => {
     expect(byUser.get(blocker.id)?.connection?.state).toBe("blocked_by_them");
   });
 
-  it("a repeated request (same idempotency key) is written once", async () => {
+  it("a repeated request (same idempotency key) is written and counted once", async () => {
     const a = await person("manager");
     const b = await person("vendor");
     const fields = { intent: "request", userId: b.id, idempotencyKey: "connect-key-123456" };
@@ -399,5 +399,11 @@ describe.each(engines)("connections on %s", (engine: Engine) => {
       .from(notifications)
       .where(and(eq(notifications.userId, b.id), eq(notifications.type, "connection_request")));
     expect(rows).toHaveLength(1);
+    // ...and counted once against the day's limit.
+    const [counter] = await t.db
+      .select({ count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, `send_connection_request:user:${a.id}`));
+    expect(counter?.count).toBe(1);
   });
 });
