@@ -40,6 +40,7 @@ import {
   listAssociationMembers,
   listWaitingInvitations,
 } from "~/queries/associations.server";
+import { pairStates } from "~/queries/connections.server";
 import { dateLabel } from "~/queries/rfp-present.server";
 
 /**
@@ -65,7 +66,14 @@ export async function associationLoader(request: Request, id: string | undefined
   const tz = viewer.profile.timezone ?? undefined;
   const active = members.filter((m) => m.status === "active");
   const managers = active.filter((m) => mayManageAssociation(m.memberRole)).length;
+  // Connect / Message beside each other member (issue 28 part 10), never across a block.
+  const pairs = await pairStates(
+    db,
+    viewer.user.id,
+    active.map((m) => m.userId),
+  );
   return json({
+    viewerId: viewer.user.id,
     association: {
       ...details,
       propertyTypeLabel: propertyTypeLabel(details.propertyType),
@@ -76,6 +84,8 @@ export async function associationLoader(request: Request, id: string | undefined
     managers,
     members: active.map((m) => ({
       id: m.id,
+      userId: m.userId,
+      connection: pairs[m.userId] ?? null,
       name: m.name,
       email: manages ? m.email : null,
       memberRole: m.memberRole,

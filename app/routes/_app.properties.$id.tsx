@@ -9,6 +9,7 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AssociationDetailsFields, shownValue } from "~/components/associations/details-fields";
+import { ConnectionActions } from "~/components/network/connection-actions";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -47,6 +48,7 @@ export default function AssociationPage() {
     invitations,
     timeZones,
     managers,
+    viewerId,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as AssociationActionData | undefined;
   const navigation = useNavigation();
@@ -224,6 +226,18 @@ export default function AssociationPage() {
                       <span className="text-slate-600 dark:text-slate-400"> (you)</span>
                     ) : null}
                     {m.email ? <span className="block text-xs text-slate-500">{m.email}</span> : null}
+                    {m.connection ? (
+                      <div className="mt-1">
+                        <ConnectionActions
+                          viewerId={viewerId}
+                          person={{ id: m.userId, name: m.name }}
+                          pair={m.connection}
+                          redirectTo={`/properties/${a.id}`}
+                          showRemove={false}
+                          hideBlocked
+                        />
+                      </div>
+                    ) : null}
                   </td>
                   <td className={cell}>{MEMBER_ROLE_LABELS[m.memberRole]}</td>
                   <td className={cell}>

@@ -47,6 +47,7 @@ import {
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, intentOf, isMultipart, readForm } from "~/forms.server";
+import { pairState } from "~/queries/connections.server";
 import { getVendorCredits } from "~/queries/credits.server";
 import { getProposal, type RfpDetail } from "~/queries/rfp-detail.server";
 import { budgetLabel, dateLabel, daysLeftLabel } from "~/queries/rfp-present.server";
@@ -112,6 +113,8 @@ export async function rfpDetailLoader(request: Request, rfpId: string) {
   const open = rfp.status === "published" && rfp.proposalDeadline !== null && rfp.proposalDeadline > now;
   const proposal = isVendorContext ? await getProposal(db, proposalIdFor(rfp.id, viewer.user.id)) : null;
   const credits = isVendorContext ? await getVendorCredits(db, viewer.user.id) : null;
+  // Connect / Message on the author's card (issue 28 part 10): never for the author, never across a block.
+  const authorConnection = isAuthor ? null : await pairState(db, viewer.user.id, rfp.authorId);
   const documents = await listRfpDocuments(db, rfp.id);
   const proposalDocs = proposal ? await listProposalDocuments(db, proposal.id) : [];
   const category = (rfp.category ?? "other") as RfpCategory;
@@ -159,6 +162,7 @@ export async function rfpDetailLoader(request: Request, rfpId: string) {
       closeReason: rfp.closeReason,
       cancelReason: rfp.cancelReason,
       authorName: rfp.authorName,
+      authorId: rfp.authorId,
       requirements: {
         insurance: rfp.requireInsurance
           ? [
@@ -178,12 +182,14 @@ export async function rfpDetailLoader(request: Request, rfpId: string) {
     },
     documents: documents.map((d) => ({ id: d.id, fileName: d.fileName, fileSize: d.fileSize })),
     viewer: {
+      id: viewer.user.id,
       isAuthor,
       manage,
       isVendorContext,
       verifiedVendor: vendor.verifiedVendor,
       roleStatus: viewer.role.verificationStatus,
     },
+    authorConnection,
     credits: credits ? { balance: credits.balance, cost: DEFAULT_PROPOSAL_CREDIT_COST } : null,
     proposal: proposal
       ? {

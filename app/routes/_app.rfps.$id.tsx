@@ -21,6 +21,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { ReactNode } from "react";
 import { pageNotFound, requireContext } from "~/auth/guards.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
+import { ConnectionActions } from "~/components/network/connection-actions";
 import { CategoryIcon } from "~/components/rfps/category-icon";
 import { ScopeText, STATUS_LABEL, STATUS_STYLE } from "~/components/rfps/rfp-card";
 import { Alert } from "~/components/ui/alert";
@@ -616,7 +617,23 @@ export default function RfpDetailPage() {
             <Fact label="Questions">{rfp.allowQuestions ? "Allowed" : "Not taken"}</Fact>
             <Fact label="Closes automatically">{rfp.autoClose ? "Yes, at the deadline" : "No"}</Fact>
             {rfp.publishedAt ? <Fact label="Published">{rfp.publishedAt}</Fact> : null}
-            {rfp.authorName ? <Fact label="Posted by">{rfp.authorName}</Fact> : null}
+            {rfp.authorName ? (
+              <Fact label="Posted by">
+                {rfp.authorName}
+                {data.authorConnection ? (
+                  <div className="mt-2 font-normal">
+                    <ConnectionActions
+                      viewerId={viewer.id}
+                      person={{ id: rfp.authorId, name: rfp.authorName }}
+                      pair={data.authorConnection}
+                      redirectTo={`/rfps/${rfp.id}`}
+                      showRemove={false}
+                      hideBlocked
+                    />
+                  </div>
+                ) : null}
+              </Fact>
+            ) : null}
             {viewer.manage ? <Fact label="Views">{rfp.viewCount}</Fact> : null}
           </dl>
         </aside>

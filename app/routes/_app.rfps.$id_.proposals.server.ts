@@ -19,6 +19,7 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, intentOf, parseSubmission } from "~/forms.server";
 import { boardMotionsForRfp, boardVoteAwards } from "~/queries/board-votes.server";
+import { pairStates } from "~/queries/connections.server";
 import { documentsOfProposals, listRfpProposals } from "~/queries/rfp-detail.server";
 import { budgetLabel, dateLabel } from "~/queries/rfp-present.server";
 
@@ -53,6 +54,12 @@ export async function proposalsLoader(request: Request, rfpId: string) {
     proposals.map((p) => p.id),
   );
   const compare = new URL(request.url).searchParams.getAll("compare");
+  // Connect / Message with each vendor (issue 28 part 10), never across a block.
+  const pairs = await pairStates(
+    db,
+    viewer.user.id,
+    proposals.map((p) => p.vendorId),
+  );
   const reviewable = rfp.status === "published";
   // Award per board vote (issue 12): passed motions of the RFP's association naming its proposals.
   const association = rfp.associationId;
@@ -79,6 +86,7 @@ export async function proposalsLoader(request: Request, rfpId: string) {
     minutesUrl: minutesUrl(m.meetingId),
   });
   return json({
+    viewerId: viewer.user.id,
     rfp: {
       id: rfp.id,
       title: rfp.title,
@@ -93,6 +101,8 @@ export async function proposalsLoader(request: Request, rfpId: string) {
       return {
         id: p.id,
         vendor: p.vendorName?.trim() || p.vendorEmail,
+        vendorId: p.vendorId,
+        connection: pairs[p.vendorId] ?? null,
         organization: p.vendorOrganization,
         status: p.status as ProposalStatus,
         label: PROPOSAL_AUTHOR_LABELS[p.status],

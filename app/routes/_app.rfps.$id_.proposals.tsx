@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ConnectionActions } from "~/components/network/connection-actions";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { ArrowLeft, Check, Minus, X } from "~/components/ui/icons";
@@ -126,7 +127,7 @@ function RejectForm({
 }
 
 export default function ProposalsReview() {
-  const { rfp, proposals, compare, reviewable } = useLoaderData<typeof loader>();
+  const { rfp, proposals, compare, reviewable, viewerId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ReviewActionData | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -280,6 +281,18 @@ export default function ProposalsReview() {
                         .filter(Boolean)
                         .join(" · ")}
                     </p>
+                    {p.connection ? (
+                      <div className="mt-2">
+                        <ConnectionActions
+                          viewerId={viewerId}
+                          person={{ id: p.vendorId, name: p.vendor }}
+                          pair={p.connection}
+                          redirectTo={`/rfps/${rfp.id}/proposals`}
+                          showRemove={false}
+                          hideBlocked
+                        />
+                      </div>
+                    ) : null}
                   </div>
                   <div className="flex items-center gap-3">
                     {proposals.length > 2 ? (

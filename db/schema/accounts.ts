@@ -23,7 +23,11 @@ export const users = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    /** The few disabled accounts (left out of connection suggestions, issue 28). */
+    index("users_disabled_idx").on(t.id).where(sql`${t.disabledAt} is not null`),
+  ],
 );
 
 /** The user profile of spec 000 section 3, with its defaults. */
@@ -71,7 +75,11 @@ export const userProfiles = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("user_profiles_username_unique").on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex("user_profiles_username_unique").on(sql`lower(${t.username})`),
+    /** People in the same city (connection suggestions, issue 28): the location compared trimmed, any case. */
+    index("user_profiles_city_idx").on(sql`lower(trim(${t.location}))`),
+  ],
 );
 
 /** Server-side sessions: the cookie holds only the id (256 random bits). */

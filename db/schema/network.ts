@@ -81,8 +81,13 @@ export const connections = pgTable(
       sql`least(${t.requesterId}, ${t.addresseeId})`,
       sql`greatest(${t.requesterId}, ${t.addresseeId})`,
     ),
-    index("connections_requester_status_idx").on(t.requesterId, t.status),
-    index("connections_addressee_status_idx").on(t.addresseeId, t.status),
+    /**
+     * A person's rows by status, covering the other person (issue 28): their connections, their
+     * connections' connections (mutual counts, suggestions) and the pairs to leave out are read by
+     * index-only scans (scripts/bench/suggestions.ts).
+     */
+    index("connections_requester_status_idx").on(t.requesterId, t.status, t.addresseeId),
+    index("connections_addressee_status_idx").on(t.addresseeId, t.status, t.requesterId),
   ],
 );
 

@@ -37,6 +37,9 @@ export const NOTIFICATION_TYPES = [
   /** To an action item's assignee: due in two days, then overdue (issue 12; domain/meeting/reminders.ts). */
   "action_item_due_soon",
   "action_item_overdue",
+  /** The professional network (issue 28): a connection request received, and one accepted. */
+  "connection_request",
+  "connection_accepted",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

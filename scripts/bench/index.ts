@@ -1,6 +1,7 @@
 // npm run bench                     run every benchmark
 // npm run bench -- hot-account      run only the named one(s): hot-account, append, replay, rfp-search, pages,
-//                                   dashboard, calendar, financials, live-streams, page-weight, page-ratios
+//                                   dashboard, calendar, financials, live-streams, page-weight, page-ratios,
+//                                   suggestions
 //
 // Each benchmark creates a fresh database on BENCH_DATABASE_URL's server (default
 // postgres://postgres@127.0.0.1:5432/test), migrates it, measures against a baseline taken in the same
@@ -21,6 +22,7 @@ import { pageWeightBench } from "./page-weight";
 import { pagesBench } from "./pages";
 import { replayBench } from "./replay";
 import { rfpSearchBench } from "./rfp-search";
+import { suggestionsBench } from "./suggestions";
 import {
   type Benchmark,
   type BenchResult,
@@ -43,6 +45,7 @@ const benchmarks: Benchmark[] = [
   liveStreamsBench,
   pageWeightBench,
   pageRatiosBench,
+  suggestionsBench,
 ];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -146,6 +146,16 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.rfps_.$id.edit", path: "/rfps/{own-rfp}/edit", as: "manager" },
   { route: "_app.settings.verification", path: "/settings/verification", as: "manager" },
   // The calendar (a board member of both demo associations).
+  // Connections (issue 28): the list with its panels, the suggestions, the filters open, and the
+  // accept / decline form as a page (without JavaScript; the seeded vendor has a request from board@).
+  { route: "_app.connections", path: "/connections", as: "vendor" },
+  { route: "_app.connections", path: "/connections?tab=suggestions", as: "vendor", label: "suggestions" },
+  {
+    route: "_app.connections",
+    path: "/connections?filters=open&status=pending",
+    as: "board",
+    label: "filters",
+  },
   { route: "_app.calendar", path: "/calendar", as: "board" },
   { route: "_app.calendar", path: "/calendar?view=agenda", as: "board", label: "agenda" },
   { route: "_app.calendar_.new", path: "/calendar/new", as: "board" },

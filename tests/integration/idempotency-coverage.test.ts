@@ -97,6 +97,12 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     commands: ["addRole"],
     form: "app/routes/_app.settings.roles.tsx",
   },
+  {
+    // Every Connect button (ConnectionActions) posts to /connections; the action lives in its server module.
+    route: "_app.connections.server.ts",
+    commands: ["requestConnection"],
+    form: "app/components/network/connection-actions.tsx",
+  },
 ];
 
 /** Creates whose key goes on to Stripe (the session is created there, decision 044). */

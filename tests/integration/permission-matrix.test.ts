@@ -726,6 +726,9 @@ const MATRIX: Record<
     policy: { custom: (p) => (p === "anonymous" ? "unauthorized" : "not_found") },
     action: "public",
   },
+  // Connections (issue 28): everyone with a role; the action's forms are refused for their content
+  // (400) once past the guard (tests/integration/connections.test.ts covers who may do what).
+  "_app.connections": { url: "/connections", policy: "context" },
   // RFP attachments are as private as their RFP: nobody else learns that one exists.
   "documents.rfp.$id": {
     url: "/documents/rfp/00000000-0000-4000-8000-000000000000",

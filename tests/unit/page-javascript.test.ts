@@ -53,6 +53,8 @@ const PAGES = [
   "app/routes/_app.properties.$id.tsx",
   "app/routes/_app.properties.new.tsx",
   "app/routes/_app.properties.join.tsx",
+  // The professional network (issue 28).
+  "app/routes/_app.connections.tsx",
 ];
 
 const ALIASES: [string, string][] = [
