@@ -388,3 +388,11 @@ export async function groupCandidates(db: Queryable, userId: string) {
         order by 2 limit 100`,
   );
 }
+
+/** The badge of the person signed in with `sessionId` (found inside the statement, like the bell's). */
+export function unreadMessagesForSession(db: Queryable, sessionId: string): Promise<number> {
+  return unreadMessagesCount(
+    db,
+    sql`(select s.user_id from sessions s where s.id = ${sessionId} and s.expires_at > now())`,
+  );
+}

@@ -9,6 +9,7 @@ import {
   FolderOpen,
   Landmark,
   LayoutDashboard,
+  MessageSquare,
   NotebookText,
   Search,
   Settings,
@@ -35,6 +36,7 @@ const ICONS = {
   boardroom: Landmark,
   minutes: NotebookText,
   calendar: CalendarDays,
+  messages: MessageSquare,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {
