@@ -276,6 +276,14 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       expect(download.status).toBe(200);
       expect(download.headers.get("Content-Type")).toBe("image/png");
       expect(Buffer.from(await download.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+      const anonymous = await thrown(() =>
+        liveRoute.action({
+          request: formRequest("/api/messages/live", { intent: "read", conversationId: c }),
+          params: {},
+          context: {},
+        }),
+      );
+      expect(anonymous.status).toBe(401);
       for (const fields of [
         { intent: "typing", conversationId: c, typing: "true" },
         { intent: "read", conversationId: c },
