@@ -18,8 +18,16 @@ const DIRECT: { a: string; b: string; lines: Line[]; readByB?: boolean }[] = [
     a: "manager@demo.test",
     b: "vendor@demo.test",
     lines: [
-      ["manager@demo.test", "Thanks for the proposal on the roof repair. Could you walk us through the timeline?", 2 * DAY + 30],
-      ["vendor@demo.test", "Of course. We can start two weeks after approval and finish within 21 working days.", 2 * DAY + 12],
+      [
+        "manager@demo.test",
+        "Thanks for the proposal on the roof repair. Could you walk us through the timeline?",
+        2 * DAY + 30,
+      ],
+      [
+        "vendor@demo.test",
+        "Of course. We can start two weeks after approval and finish within 21 working days.",
+        2 * DAY + 12,
+      ],
       ["manager@demo.test", "That works. The board meets Thursday; I will share your answer.", DAY + 40],
       ["vendor@demo.test", "Great, I am available for questions during the meeting if that helps.", 45],
       ["manager@demo.test", "Good to know. Please keep Thursday at 7 pm free.", 10],
@@ -84,7 +92,11 @@ const DIRECT: { a: string; b: string; lines: Line[]; readByB?: boolean }[] = [
     b: "admin@demo.test",
     lines: [
       ["other@demo.test", "Hi, how do I verify my professional role?", DAY + 60],
-      ["admin@demo.test", "Open Settings, then Verification, and upload your licence. Review takes 1-2 business days.", DAY + 30],
+      [
+        "admin@demo.test",
+        "Open Settings, then Verification, and upload your licence. Review takes 1-2 business days.",
+        DAY + 30,
+      ],
     ],
     readByB: true,
   },
@@ -93,7 +105,13 @@ const DIRECT: { a: string; b: string; lines: Line[]; readByB?: boolean }[] = [
 const GROUP = {
   title: "Board of Directors",
   creator: "board@demo.test",
-  members: ["board@demo.test", "treasurer@demo.test", "secretary@demo.test", "director@demo.test", "manager@demo.test"],
+  members: [
+    "board@demo.test",
+    "treasurer@demo.test",
+    "secretary@demo.test",
+    "director@demo.test",
+    "manager@demo.test",
+  ],
   lines: [
     ["board@demo.test", "Reminder: budget workshop on Saturday at 10 am.", 6 * 60],
     ["treasurer@demo.test", "I will bring the reserve study figures.", 5 * 60 + 50],
@@ -168,7 +186,10 @@ export async function seedNetworkMessages(db: Database, ids: Map<string, string>
   if (!group) return;
   for (const email of GROUP.members) {
     const id = ids.get(email);
-    if (id) await db.execute(sql`insert into conversation_participants (conversation_id, user_id) values (${group.id}, ${id})`);
+    if (id)
+      await db.execute(
+        sql`insert into conversation_participants (conversation_id, user_id) values (${group.id}, ${id})`,
+      );
   }
   await insertLines(db, group.id, ids, GROUP.lines);
 }

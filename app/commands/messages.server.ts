@@ -12,8 +12,8 @@ import {
 import { NOTIFICATIONS_CHANNEL } from "@domain/notifications";
 import { sql } from "drizzle-orm";
 import { notify, signal } from "~/commands/notifications.server";
-import { isBlockedBetween } from "~/queries/network-access.server";
 import { mayMessage } from "~/queries/messages.server";
+import { isBlockedBetween } from "~/queries/network-access.server";
 import { removeStoredFiles } from "~/storage/files.server";
 
 /**
@@ -261,7 +261,9 @@ export async function editMessage(
     if (m.is_deleted) return refuse("conflict", MESSAGE_ERRORS.DELETED);
     if (!withinEditWindow(m.created_at, now)) return refuse("conflict", MESSAGE_ERRORS.EDIT_WINDOW_PASSED);
     if (m.version !== input.version)
-      return refuse("conflict", MESSAGE_ERRORS.STALE, { current: { content: m.content, version: m.version } });
+      return refuse("conflict", MESSAGE_ERRORS.STALE, {
+        current: { content: m.content, version: m.version },
+      });
     const content = input.content.trim();
     const problem = checkMessageContent(content, m.attachments);
     if (problem) return refuse("validation", problem.message, { field: "content" });

@@ -1,6 +1,11 @@
 import type { Queryable } from "@db/client";
 import { queryRows } from "@db/client";
-import { conversationFilterCriteria, type ConversationFilter, directKeyOf, THREAD_PAGE_SIZE } from "@domain/messages";
+import {
+  type ConversationFilter,
+  conversationFilterCriteria,
+  directKeyOf,
+  THREAD_PAGE_SIZE,
+} from "@domain/messages";
 import { type SQL, sql } from "drizzle-orm";
 import { isBlockedBetween } from "./network-access.server";
 
@@ -13,7 +18,9 @@ import { isBlockedBetween } from "./network-access.server";
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** A person's name as shown (spec 002: "Anonymous User" when there is none). */
 const nameOf = (alias: string) =>
-  sql.raw(`coalesce(nullif(trim(${alias}.display_name), ''), nullif(trim(${alias}.full_name), ''), 'Anonymous User')`);
+  sql.raw(
+    `coalesce(nullif(trim(${alias}.display_name), ''), nullif(trim(${alias}.full_name), ''), 'Anonymous User')`,
+  );
 
 export interface Participant {
   id: string;
@@ -314,7 +321,11 @@ export async function listMessages(db: Queryable, conversationId: string): Promi
 }
 
 /** One message for a participant of its conversation (the live stream reads it), or null. */
-export async function getMessageFor(db: Queryable, userId: string, messageId: string): Promise<MessageView | null> {
+export async function getMessageFor(
+  db: Queryable,
+  userId: string,
+  messageId: string,
+): Promise<MessageView | null> {
   const [row] = await queryRows<MessageRow>(
     db,
     sql`select ${messageColumns}

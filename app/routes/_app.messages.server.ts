@@ -1,15 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
-import {
-  checkAttachments,
-  MESSAGE_ATTACHMENT_MAX_BYTES,
-  MESSAGE_MAX_ATTACHMENTS,
-} from "@domain/messages";
+import { checkAttachments, MESSAGE_ATTACHMENT_MAX_BYTES, MESSAGE_MAX_ATTACHMENTS } from "@domain/messages";
 import { USER_ACTION_LIMITS, userActionLimitMessage } from "@domain/rules/rate-limits";
 import { z } from "zod";
 import { hitRateLimit, peekRateLimit, returnRateLimitHit } from "~/auth/rate-limit.server";
+import { cleanFileName } from "~/commands/rfp-documents.server";
 import { getDb } from "~/db.server";
 import { parseSubmission, readUpload } from "~/forms.server";
-import { cleanFileName } from "~/commands/rfp-documents.server";
 import {
   looksLikeText,
   removeStoredFiles,
@@ -25,7 +21,12 @@ import {
  */
 const id = () => z.string().uuid();
 export const MessagesActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("edit"), messageId: id(), content: z.string().max(20_000).default(""), version: z.string().max(64) }),
+  z.object({
+    intent: z.literal("edit"),
+    messageId: id(),
+    content: z.string().max(20_000).default(""),
+    version: z.string().max(64),
+  }),
   z.object({ intent: z.literal("delete"), messageId: id() }),
   z.object({
     intent: z.literal("flag"),
@@ -38,7 +39,7 @@ export const MessagesActionSchema = z.discriminatedUnion("intent", [
     title: z.string().max(1000).default(""),
     participants: z.array(id()).max(50).default([]),
   }),
-  ]);
+]);
 export const MESSAGES_INTENTS = ["send", "edit", "delete", "flag", "create-group"] as const;
 
 export const SendSchema = z.object({

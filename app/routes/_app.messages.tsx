@@ -8,17 +8,15 @@ import {
   createGroupConversation,
   deleteMessage,
   editMessage,
-  markConversationRead,
   type MessageRefusal,
+  markConversationRead,
   sendMessage,
   setConversationFlag,
 } from "~/commands/messages.server";
-import { removeStoredFiles } from "~/storage/files.server";
 import { MessagesCentre } from "~/components/messages/messages-centre";
 import { getDb } from "~/db.server";
 import { domainErrorStatus, intentOf, isMultipart } from "~/forms.server";
 import { once } from "~/idempotency.server";
-import { isBlockedBetween } from "~/queries/network-access.server";
 import {
   findDirectConversation,
   getConversation,
@@ -29,7 +27,9 @@ import {
   mayMessage,
   personName,
 } from "~/queries/messages.server";
+import { isBlockedBetween } from "~/queries/network-access.server";
 import { getReaderTimeZone } from "~/queries/notifications.server";
+import { removeStoredFiles } from "~/storage/files.server";
 import {
   checkReceivedAttachments,
   giveBackSend,
@@ -164,7 +164,11 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "create-group": {
       const outcome = await once(request, user.id, formData, (tx) =>
-        createGroupConversation(tx, { creatorId: user.id, title: input.title, participantIds: input.participants }),
+        createGroupConversation(tx, {
+          creatorId: user.id,
+          title: input.title,
+          participantIds: input.participants,
+        }),
       );
       if (!outcome.ok) return refused(outcome);
       return redirect(pageUrl(params, outcome.conversationId));
@@ -202,8 +206,12 @@ async function send(request: Request, userId: string, params: ReturnType<typeof 
   const { formData, files, tooMany } = await readSendUpload(request);
   const keys = files.map((f) => f.key);
   const submission = parseSendForm(formData);
-  const answer = (status: number, error: string, extra: Record<string, unknown> = {}, headers?: HeadersInit) =>
-    json({ intent: "send" as const, messageId: null, error, result: null, ...extra }, { status, headers });
+  const answer = (
+    status: number,
+    error: string,
+    extra: Record<string, unknown> = {},
+    headers?: HeadersInit,
+  ) => json({ intent: "send" as const, messageId: null, error, result: null, ...extra }, { status, headers });
   if (submission.status !== "success") {
     await removeStoredFiles(keys);
     return answer(400, "Choose what to send");
@@ -220,7 +228,12 @@ async function send(request: Request, userId: string, params: ReturnType<typeof 
   const limit = await sendRateLimit(userId);
   if (!limit.allowed) {
     await removeStoredFiles(keys);
-    return answer(429, limit.message ?? "", { rateLimited: true }, { "Retry-After": String(limit.retryAfter) });
+    return answer(
+      429,
+      limit.message ?? "",
+      { rateLimited: true },
+      { "Retry-After": String(limit.retryAfter) },
+    );
   }
   try {
     const outcome = await once(request, userId, formData, (tx) =>

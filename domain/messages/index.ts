@@ -262,7 +262,11 @@ export function directKeyOf(a: string, b: string): string {
 }
 
 /** A group's participants (its creator included): at least 3 people, at most 10. */
-export function checkGroup(input: { title: string; creatorId: string; participantIds: readonly string[] }):
+export function checkGroup(input: {
+  title: string;
+  creatorId: string;
+  participantIds: readonly string[];
+}):
   | { ok: true; title: string; participantIds: string[] }
   | { ok: false; message: string; field: "title" | "participants" } {
   const title = input.title.trim();
@@ -299,9 +303,11 @@ function formatter(key: string, options: Intl.DateTimeFormatOptions, timeZone: s
 
 /** The calendar day of an instant in a time zone, as "YYYY-MM-DD". */
 export function dayKey(instant: Date, timeZone: string): string {
-  const parts = formatter("day", { year: "numeric", month: "2-digit", day: "2-digit" }, timeZone).formatToParts(
-    instant,
-  );
+  const parts = formatter(
+    "day",
+    { year: "numeric", month: "2-digit", day: "2-digit" },
+    timeZone,
+  ).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }

@@ -303,7 +303,9 @@ const isId = (v: unknown): v is string => typeof v === "string" && SIGNAL_ID.tes
 
 export function parseLiveSignal(payload: string): LiveSignal | null {
   try {
-    const v = JSON.parse(payload) as Partial<Record<"user" | "kind" | "id" | "conversation" | "reader" | "at" | "from" | "typing", unknown>>;
+    const v = JSON.parse(payload) as Partial<
+      Record<"user" | "kind" | "id" | "conversation" | "reader" | "at" | "from" | "typing", unknown>
+    >;
     if (typeof v.user !== "string") return null;
     if (v.kind === "notification" && typeof v.id === "string")
       return { user: v.user, kind: "notification", id: v.id };

@@ -41,7 +41,11 @@ interface Stream {
 }
 
 /** Opens a live stream on `port`; `onMessage` gets each `message` event's content and arrival time. */
-function openStream(port: number, cookie: string, onMessage?: (content: string, at: number) => void): Promise<Stream> {
+function openStream(
+  port: number,
+  cookie: string,
+  onMessage?: (content: string, at: number) => void,
+): Promise<Stream> {
   return new Promise((resolve, reject) => {
     let buffer = "";
     const request = http.get(
@@ -109,7 +113,9 @@ function postMessage(port: number, cookie: string, conversationId: string, conte
 }
 
 const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number);
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number);
 
 export const messagesBench: Benchmark = {
   name: NAME,
@@ -130,10 +136,22 @@ export const messagesBench: Benchmark = {
       const secret = await appSessionSecret();
 
       // The people: `pairs` senders and recipients, each pair with its direct conversation.
-      const people: { sender: string; recipient: string; senderCookie: string; recipientCookie: string; conversation: string }[] = [];
+      const people: {
+        sender: string;
+        recipient: string;
+        senderCookie: string;
+        recipientCookie: string;
+        conversation: string;
+      }[] = [];
       for (let i = 0; i < pairs; i++) {
-        const a = await createAccount(handle.db, { email: `sender-${i}@bench.test`, password: "correct-horse-battery" });
-        const b = await createAccount(handle.db, { email: `recipient-${i}@bench.test`, password: "correct-horse-battery" });
+        const a = await createAccount(handle.db, {
+          email: `sender-${i}@bench.test`,
+          password: "correct-horse-battery",
+        });
+        const b = await createAccount(handle.db, {
+          email: `recipient-${i}@bench.test`,
+          password: "correct-horse-battery",
+        });
         const [c] = await queryRows<{ id: string }>(
           handle.db,
           sql`insert into conversations (conversation_type, direct_key, created_by)
@@ -155,7 +173,10 @@ export const messagesBench: Benchmark = {
       const portB = portA + 50;
       // The send limit lifted for the benchmark (50 senders at 4 per second each).
       const env = (port: number) => ({ ...serverEnv(bench.url, port, secret), RATE_LIMIT_SCALE: "1000" });
-      const serverA: ChildProcess = spawn(process.execPath, ["server.js"], { env: env(portA), stdio: "ignore" });
+      const serverA: ChildProcess = spawn(process.execPath, ["server.js"], {
+        env: env(portA),
+        stdio: "ignore",
+      });
       const serverB: ChildProcess = spawn(process.execPath, ["--expose-gc", "server.js"], {
         env: { ...env(portB), BENCH_GC: "1" },
         stdio: ["ignore", "ignore", "ignore", "ipc"],
@@ -181,7 +202,11 @@ export const messagesBench: Benchmark = {
         for (let tab = 0; tab < perRecipient; tab++) {
           const opened = await Promise.all(
             people.map((p) =>
-              openStream(portB, p.recipientCookie, tab === 0 ? (content, at) => arrivals.set(content, at) : undefined),
+              openStream(
+                portB,
+                p.recipientCookie,
+                tab === 0 ? (content, at) => arrivals.set(content, at) : undefined,
+              ),
             ),
           );
           streams.push(...opened);
@@ -192,7 +217,10 @@ export const messagesBench: Benchmark = {
         const kb = (bytes: number) => bytes / streams.length / 1024;
         const heapOpenKb = kb(open.heapUsed + open.external - (before.heapUsed + before.external));
         const rssOpenKb = kb(rssOpen - rssBefore);
-        log(NAME, `${streams.length} streams open on server B: heapUsed+external ${heapOpenKb.toFixed(1)} KB, RSS ${rssOpenKb.toFixed(1)} KB per stream (after GC)`);
+        log(
+          NAME,
+          `${streams.length} streams open on server B: heapUsed+external ${heapOpenKb.toFixed(1)} KB, RSS ${rssOpenKb.toFixed(1)} KB per stream (after GC)`,
+        );
 
         // The load: one message every 1/rate s, round robin over the pairs, for `seconds`.
         const total = rate * seconds;
@@ -242,9 +270,14 @@ export const messagesBench: Benchmark = {
         await sleep(1000);
         const afterTraffic = await collectedMemory(serverB);
         const rssAfter = rssOf(pidB);
-        const heapAfterKb = kb(afterTraffic.heapUsed + afterTraffic.external - (before.heapUsed + before.external));
+        const heapAfterKb = kb(
+          afterTraffic.heapUsed + afterTraffic.external - (before.heapUsed + before.external),
+        );
         const rssAfterKb = kb(rssAfter - rssBefore);
-        log(NAME, `after the traffic: heapUsed+external ${heapAfterKb.toFixed(1)} KB, RSS ${rssAfterKb.toFixed(1)} KB per stream (after GC)`);
+        log(
+          NAME,
+          `after the traffic: heapUsed+external ${heapAfterKb.toFixed(1)} KB, RSS ${rssAfterKb.toFixed(1)} KB per stream (after GC)`,
+        );
         const perStreamKb = Math.max(heapOpenKb, rssOpenKb, heapAfterKb, rssAfterKb);
         return [
           {

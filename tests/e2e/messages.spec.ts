@@ -13,7 +13,10 @@ const unique = (label: string) => `${label} ${randomBytes(4).toString("hex")}`;
 
 async function openConversation(page: Page, name: string) {
   await page.goto("/messages");
-  await page.getByTestId("conversation-list").getByRole("link", { name: new RegExp(name) }).click();
+  await page
+    .getByTestId("conversation-list")
+    .getByRole("link", { name: new RegExp(name) })
+    .click();
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
   await waitForHydration(page);
 }
@@ -36,7 +39,9 @@ test("a live thread in two browsers: the message, the typing indicator and the r
   try {
     const director = await directorContext.newPage();
     await signInAs(director, "director@demo.test");
-    const directorStream = director.waitForResponse((r) => new URL(r.url()).pathname === "/api/notifications/stream");
+    const directorStream = director.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/notifications/stream",
+    );
     await openConversation(director, "Sam Secretary");
     await directorStream;
     const box = director.getByLabel("Message", { exact: true });
@@ -79,7 +84,10 @@ test("without JavaScript the page sends and refreshes, and says why a message is
   test.skip(javaScriptEnabled, "the JavaScript run checks the live thread");
   await signInAs(page, "vendor2@demo.test");
   await page.goto("/messages");
-  await page.getByTestId("conversation-list").getByRole("link", { name: /Morgan Manager/ }).click();
+  await page
+    .getByTestId("conversation-list")
+    .getByRole("link", { name: /Morgan Manager/ })
+    .click();
   await expect(page.getByRole("heading", { level: 2, name: "Morgan Manager" })).toBeVisible();
   const text = unique("Sent without JavaScript");
   await page.getByLabel("Message", { exact: true }).fill(text);
@@ -97,8 +105,13 @@ test("without JavaScript the page sends and refreshes, and says why a message is
   // Star it: the Starred filter lists it.
   await page.getByRole("button", { name: "Star" }).click();
   await page.getByRole("link", { name: "Starred", exact: true }).click();
-  await expect(page.getByTestId("conversation-list").getByRole("link", { name: /Morgan Manager/ })).toBeVisible();
-  await page.getByTestId("conversation-list").getByRole("link", { name: /Morgan Manager/ }).click();
+  await expect(
+    page.getByTestId("conversation-list").getByRole("link", { name: /Morgan Manager/ }),
+  ).toBeVisible();
+  await page
+    .getByTestId("conversation-list")
+    .getByRole("link", { name: /Morgan Manager/ })
+    .click();
   await page.getByRole("button", { name: "Unstar" }).click();
   await expect(page.getByRole("button", { name: "Star" })).toBeVisible();
 });

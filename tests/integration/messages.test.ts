@@ -114,7 +114,9 @@ describe.each(bothEngines)("messages on %s", (engine) => {
   const get = (url: string, who: Person) =>
     new Request(`http://localhost${url}`, { headers: { Cookie: who.cookie } });
   const page = async (who: Person, query = ""): Promise<Loose> => {
-    const r = await thrown(() => pageRoute.loader({ request: get(`/messages${query}`, who), params: {}, context: {} }));
+    const r = await thrown(() =>
+      pageRoute.loader({ request: get(`/messages${query}`, who), params: {}, context: {} }),
+    );
     return r;
   };
   const pageData = async (who: Person, query = ""): Promise<Loose> =>
@@ -154,7 +156,11 @@ describe.each(bothEngines)("messages on %s", (engine) => {
   };
   const live = (who: Person, fields: Record<string, string>) =>
     thrown(() =>
-      liveRoute.action({ request: formRequest("/api/messages/live", fields, { Cookie: who.cookie }), params: {}, context: {} }),
+      liveRoute.action({
+        request: formRequest("/api/messages/live", fields, { Cookie: who.cookie }),
+        params: {},
+        context: {},
+      }),
     );
   const openStream = async (who: Person) => {
     const controller = new AbortController();
@@ -238,7 +244,10 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       await clearLimits();
       await connect(eve, cat);
       const c = conversationOf((await send(cat, `?user=${eve.id}`, "Before the block")).response);
-      await t.db.update(connections).set({ status: "blocked", blockedBy: eve.id }).where(eq(connections.requesterId, eve.id));
+      await t.db
+        .update(connections)
+        .set({ status: "blocked", blockedBy: eve.id })
+        .where(eq(connections.requesterId, eve.id));
       const refused = await send(cat, `?c=${c}`, "After the block");
       expect(refused.response.status).toBe(403);
       expect(((await refused.response.json()) as Loose).error).toBe(MESSAGE_ERRORS.BLOCKED);
@@ -257,7 +266,9 @@ describe.each(bothEngines)("messages on %s", (engine) => {
     let attachmentId: string;
     beforeAll(async () => {
       await clearLimits();
-      c = conversationOf((await send(ann, `?user=${bob.id}`, "Private", [{ name: "pic.png", bytes: TINY_PNG }])).response);
+      c = conversationOf(
+        (await send(ann, `?user=${bob.id}`, "Private", [{ name: "pic.png", bytes: TINY_PNG }])).response,
+      );
       const data = await pageData(bob, `?c=${c}`);
       attachmentId = data.thread.messages.at(-1).attachments[0].id;
     });
@@ -268,10 +279,22 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       expect(refused.response.status).toBe(404);
       expect(refused.state.pulled).toBe(false);
       expect(
-        (await thrown(() => attachmentRoute.loader({ request: get(`/messages/attachments/${attachmentId}`, cat), params: { id: attachmentId }, context: {} }))).status,
+        (
+          await thrown(() =>
+            attachmentRoute.loader({
+              request: get(`/messages/attachments/${attachmentId}`, cat),
+              params: { id: attachmentId },
+              context: {},
+            }),
+          )
+        ).status,
       ).toBe(404);
       const download = await thrown(() =>
-        attachmentRoute.loader({ request: get(`/messages/attachments/${attachmentId}`, bob), params: { id: attachmentId }, context: {} }),
+        attachmentRoute.loader({
+          request: get(`/messages/attachments/${attachmentId}`, bob),
+          params: { id: attachmentId },
+          context: {},
+        }),
       );
       expect(download.status).toBe(200);
       expect(download.headers.get("Content-Type")).toBe("image/png");
@@ -289,10 +312,14 @@ describe.each(bothEngines)("messages on %s", (engine) => {
         { intent: "read", conversationId: c },
       ])
         expect((await live(cat, fields)).status).toBe(404);
-      expect((await act(cat, "", { intent: "flag", conversationId: c, flag: "starred", value: "true" })).status).toBe(404);
+      expect(
+        (await act(cat, "", { intent: "flag", conversationId: c, flag: "starred", value: "true" })).status,
+      ).toBe(404);
       const messageId = (await pageData(ann, `?c=${c}`)).thread.messages[0].id;
       expect((await act(cat, "", { intent: "delete", messageId })).status).toBe(404);
-      expect((await act(cat, "", { intent: "edit", messageId, content: "x", version: "v" })).status).toBe(404);
+      expect((await act(cat, "", { intent: "edit", messageId, content: "x", version: "v" })).status).toBe(
+        404,
+      );
     });
 
     it("live: the message, typing and the read receipt reach the other participant's stream, not a stranger's", async () => {
@@ -302,16 +329,24 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       const catStream = await openStream(cat);
       try {
         await send(ann, `?c=${c}`, "Live hello");
-        const event = await bobStream.sse.waitFor((e) => e.event === "message" && e.data.content === "Live hello");
+        const event = await bobStream.sse.waitFor(
+          (e) => e.event === "message" && e.data.content === "Live hello",
+        );
         expect(event.data).toMatchObject({ conversationId: c, senderId: ann.id });
         await bobStream.sse.waitFor((e) => e.event === "messages" && e.data.unread >= 1);
         expect((await live(bob, { intent: "typing", conversationId: c, typing: "true" })).status).toBe(200);
-        await annStream.sse.waitFor((e) => e.event === "typing" && e.data.userId === bob.id && e.data.typing === true);
+        await annStream.sse.waitFor(
+          (e) => e.event === "typing" && e.data.userId === bob.id && e.data.typing === true,
+        );
         expect((await live(bob, { intent: "read", conversationId: c })).status).toBe(200);
-        await annStream.sse.waitFor((e) => e.event === "read" && e.data.userId === bob.id && e.data.conversationId === c);
+        await annStream.sse.waitFor(
+          (e) => e.event === "read" && e.data.userId === bob.id && e.data.conversationId === c,
+        );
         await bobStream.sse.waitFor((e) => e.event === "messages" && e.data.unread === 0);
         await new Promise((r) => setTimeout(r, 200));
-        expect(catStream.sse.events.filter((e) => ["message", "typing", "read"].includes(e.event))).toEqual([]);
+        expect(catStream.sse.events.filter((e) => ["message", "typing", "read"].includes(e.event))).toEqual(
+          [],
+        );
       } finally {
         bobStream.close();
         annStream.close();
@@ -332,7 +367,9 @@ describe.each(bothEngines)("messages on %s", (engine) => {
           attachments: [],
         });
         expect(sent.ok).toBe(true);
-        await bobStream.sse.waitFor((e) => e.event === "message" && e.data.content === "From the other server");
+        await bobStream.sse.waitFor(
+          (e) => e.event === "message" && e.data.content === "From the other server",
+        );
       } finally {
         bobStream.close();
         await second.close();
@@ -383,15 +420,21 @@ describe.each(bothEngines)("messages on %s", (engine) => {
 
     it("sniffs by content: a binary called notes.txt is refused, text is text, more than 10 is refused", async () => {
       await clearLimits();
-      const binary = await send(ann, `?user=${bob.id}`, "", [{ name: "notes.txt", bytes: Buffer.from([0, 1, 2, 3, 0, 5]) }]);
+      const binary = await send(ann, `?user=${bob.id}`, "", [
+        { name: "notes.txt", bytes: Buffer.from([0, 1, 2, 3, 0, 5]) },
+      ]);
       expect(((await binary.response.json()) as Loose).attachmentErrors).toEqual([
         "notes.txt: File type application/octet-stream is not allowed",
       ]);
-      const text = await send(ann, `?user=${bob.id}`, "", [{ name: "notes.txt", bytes: Buffer.from("Plain words\n") }]);
+      const text = await send(ann, `?user=${bob.id}`, "", [
+        { name: "notes.txt", bytes: Buffer.from("Plain words\n") },
+      ]);
       expect(text.response.status).toBe(302);
       const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.png`, bytes: TINY_PNG }));
       const tooMany = await send(ann, `?user=${bob.id}`, "", eleven);
-      expect(((await tooMany.response.json()) as Loose).attachmentErrors).toContain(MESSAGE_ERRORS.TOO_MANY_ATTACHMENTS);
+      expect(((await tooMany.response.json()) as Loose).attachmentErrors).toContain(
+        MESSAGE_ERRORS.TOO_MANY_ATTACHMENTS,
+      );
     });
   });
 
@@ -400,8 +443,16 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       await clearLimits();
       const c = conversationOf((await send(ann, `?user=${bob.id}`, "Frist draft")).response);
       const m = (await pageData(ann, `?c=${c}`)).thread.messages.at(-1);
-      expect((await act(bob, "", { intent: "edit", messageId: m.id, content: "Hijack", version: m.version })).status).toBe(403);
-      const edited = await act(ann, "", { intent: "edit", messageId: m.id, content: "First draft", version: m.version });
+      expect(
+        (await act(bob, "", { intent: "edit", messageId: m.id, content: "Hijack", version: m.version }))
+          .status,
+      ).toBe(403);
+      const edited = await act(ann, "", {
+        intent: "edit",
+        messageId: m.id,
+        content: "First draft",
+        version: m.version,
+      });
       expect(edited.status).toBe(302);
       const after = (await pageData(bob, `?c=${c}`)).thread.messages.find((x: Loose) => x.id === m.id);
       expect(after).toMatchObject({ content: "First draft", isEdited: true });
@@ -411,22 +462,41 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       );
       expect(history.map((h) => h.previous_content)).toEqual(["Frist draft"]);
       // The version it was rendered from is stale now: 409 with the current text.
-      const stale = await act(ann, "", { intent: "edit", messageId: m.id, content: "Third", version: m.version });
+      const stale = await act(ann, "", {
+        intent: "edit",
+        messageId: m.id,
+        content: "Third",
+        version: m.version,
+      });
       expect(stale.status).toBe(409);
       expect(((await stale.json()) as Loose).current).toMatchObject({ content: "First draft" });
       // A rule still holds on edit.
-      const bad = await act(ann, "", { intent: "edit", messageId: m.id, content: "<i>x</i>", version: after.version });
+      const bad = await act(ann, "", {
+        intent: "edit",
+        messageId: m.id,
+        content: "<i>x</i>",
+        version: after.version,
+      });
       expect(bad.status).toBe(400);
       // Past 15 minutes.
-      await t.db.execute(sql`update messages set created_at = now() - interval '16 minutes' where id = ${m.id}`);
-      const late = await act(ann, "", { intent: "edit", messageId: m.id, content: "Too late", version: after.version });
+      await t.db.execute(
+        sql`update messages set created_at = now() - interval '16 minutes' where id = ${m.id}`,
+      );
+      const late = await act(ann, "", {
+        intent: "edit",
+        messageId: m.id,
+        content: "Too late",
+        version: after.version,
+      });
       expect(late.status).toBe(409);
       expect(JSON.stringify(await late.json())).toContain(MESSAGE_ERRORS.EDIT_WINDOW_PASSED);
     });
 
     it("delete: shown as deleted, its text and attachments gone (the file too)", async () => {
       await clearLimits();
-      const c = conversationOf((await send(ann, `?user=${bob.id}`, "Oops", [{ name: "pic.png", bytes: TINY_PNG }])).response);
+      const c = conversationOf(
+        (await send(ann, `?user=${bob.id}`, "Oops", [{ name: "pic.png", bytes: TINY_PNG }])).response,
+      );
       const m = (await pageData(ann, `?c=${c}`)).thread.messages.at(-1);
       const attachmentId = m.attachments[0].id;
       const files = filesUnder(uploadDir).length;
@@ -436,7 +506,15 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       expect(after).toMatchObject({ isDeleted: true, content: "", attachments: [] });
       expect(filesUnder(uploadDir).length).toBe(files - 1);
       expect(
-        (await thrown(() => attachmentRoute.loader({ request: get(`/messages/attachments/${attachmentId}`, bob), params: { id: attachmentId }, context: {} }))).status,
+        (
+          await thrown(() =>
+            attachmentRoute.loader({
+              request: get(`/messages/attachments/${attachmentId}`, bob),
+              params: { id: attachmentId },
+              context: {},
+            }),
+          )
+        ).status,
       ).toBe(404);
     });
   });
@@ -447,7 +525,9 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       const c = conversationOf((await send(dan, `?user=${ann.id}`, "Flags")).response);
       const ids = async (who: Person, filter: string) =>
         (await pageData(who, `?filter=${filter}`)).conversations.map((x: Loose) => x.id);
-      expect(await act(ann, "", { intent: "flag", conversationId: c, flag: "starred", value: "true" })).toHaveProperty("status", 302);
+      expect(
+        await act(ann, "", { intent: "flag", conversationId: c, flag: "starred", value: "true" }),
+      ).toHaveProperty("status", 302);
       expect(await ids(ann, "starred")).toEqual([c]);
       expect(await ids(dan, "starred")).toEqual([]);
       await act(ann, "", { intent: "flag", conversationId: c, flag: "archived", value: "true" });
@@ -518,13 +598,25 @@ describe.each(bothEngines)("messages on %s", (engine) => {
 
   describe("groups", () => {
     it("up to 10 with a title, only people one may message", async () => {
-      const made = await act(ann, "?new=group", { intent: "create-group", title: "Board and vendor", participants: [bob.id, dan.id] });
+      const made = await act(ann, "?new=group", {
+        intent: "create-group",
+        title: "Board and vendor",
+        participants: [bob.id, dan.id],
+      });
       const c = conversationOf(made);
       const data = await pageData(dan, `?c=${c}`);
       expect(data.thread.conversation).toMatchObject({ type: "group", title: "Board and vendor" });
-      const stranger = await act(ann, "?new=group", { intent: "create-group", title: "No", participants: [bob.id, cat.id] });
+      const stranger = await act(ann, "?new=group", {
+        intent: "create-group",
+        title: "No",
+        participants: [bob.id, cat.id],
+      });
       expect(stranger.status).toBe(403);
-      const small = await act(ann, "?new=group", { intent: "create-group", title: "Two", participants: [bob.id] });
+      const small = await act(ann, "?new=group", {
+        intent: "create-group",
+        title: "Two",
+        participants: [bob.id],
+      });
       expect(small.status).toBe(400);
       expect(JSON.stringify(await small.json())).toContain(MESSAGE_ERRORS.GROUP_TOO_SMALL);
     });
@@ -535,7 +627,12 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       await clearLimits();
       const key = `send_message:user:${ann.id}`;
       const counted = async () =>
-        (await queryRows<{ n: number }>(t.db, sql`select coalesce(sum(count), 0)::int as n from rate_limit_counters where key = ${key}`))[0]?.n;
+        (
+          await queryRows<{ n: number }>(
+            t.db,
+            sql`select coalesce(sum(count), 0)::int as n from rate_limit_counters where key = ${key}`,
+          )
+        )[0]?.n;
       const c = conversationOf((await send(ann, `?user=${bob.id}`, "Message 1")).response);
       expect(await counted()).toBe(1);
       // The window is fixed per minute: the count is set for this minute and the next, so a minute
@@ -545,7 +642,9 @@ describe.each(bothEngines)("messages on %s", (engine) => {
         const now = Date.now();
         for (const at of [now, now + 60_000]) {
           const start = new Date(Math.floor(at / 60_000) * 60_000).toISOString();
-          await t.db.execute(sql`insert into rate_limit_counters (key, window_start, count) values (${key}, ${start}, ${n})`);
+          await t.db.execute(
+            sql`insert into rate_limit_counters (key, window_start, count) values (${key}, ${start}, ${n})`,
+          );
         }
       };
       await setCount(15);

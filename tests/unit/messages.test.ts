@@ -102,7 +102,9 @@ describe("attachments (spec 002 sections 5 and 8)", () => {
   });
 
   it("size first: 'File size X MB exceeds maximum allowed size of Y MB', prefixed with the name", () => {
-    expect(checkAttachment(file({ name: "movie.mp4", size: 26214400, sniffedMime: "video/mp4" })).ok).toBe(true);
+    expect(checkAttachment(file({ name: "movie.mp4", size: 26214400, sniffedMime: "video/mp4" })).ok).toBe(
+      true,
+    );
     expect(checkAttachment(file({ name: "movie.mp4", size: 31457280, sniffedMime: "video/mp4" }))).toEqual({
       ok: false,
       message: "movie.mp4: File size 30.00 MB exceeds maximum allowed size of 25 MB",
@@ -110,11 +112,15 @@ describe("attachments (spec 002 sections 5 and 8)", () => {
   });
 
   it("type by content: 'File type T is not allowed', prefixed with the name", () => {
-    expect(checkAttachment(file({ name: "a.zip", sniffedMime: "application/zip", sniffedExt: "zip" }))).toEqual({
+    expect(
+      checkAttachment(file({ name: "a.zip", sniffedMime: "application/zip", sniffedExt: "zip" })),
+    ).toEqual({
       ok: false,
       message: "a.zip: File type application/zip is not allowed",
     });
-    expect(checkAttachment(file({ name: "x.xls", sniffedMime: "application/x-cfb", sniffedExt: "cfb" }))).toEqual({
+    expect(
+      checkAttachment(file({ name: "x.xls", sniffedMime: "application/x-cfb", sniffedExt: "cfb" })),
+    ).toEqual({
       ok: false,
       message: "x.xls: File type application/x-cfb is not allowed",
     });
@@ -166,7 +172,8 @@ describe("conversations", () => {
   });
 
   it("a group: a title, at least two others, at most 10 with its creator", () => {
-    const ids = (n: number) => Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    const ids = (n: number) =>
+      Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
     expect(checkGroup({ title: " ", creatorId: A, participantIds: ids(3) })).toMatchObject({
       ok: false,
       message: MESSAGE_ERRORS.GROUP_TITLE_REQUIRED,
@@ -242,14 +249,25 @@ describe("live signals for messages", () => {
       id: A,
     });
     expect(
-      parseLiveSignal(JSON.stringify({ user: A, kind: "read", conversation: B, reader: B, at: "2026-11-29T10:00:00.000Z" })),
+      parseLiveSignal(
+        JSON.stringify({ user: A, kind: "read", conversation: B, reader: B, at: "2026-11-29T10:00:00.000Z" }),
+      ),
     ).toMatchObject({ kind: "read", reader: B });
-    expect(parseLiveSignal(JSON.stringify({ user: A, kind: "typing", conversation: B, from: B, typing: false }))).toMatchObject({
+    expect(
+      parseLiveSignal(JSON.stringify({ user: A, kind: "typing", conversation: B, from: B, typing: false })),
+    ).toMatchObject({
       kind: "typing",
       typing: false,
     });
-    expect(parseLiveSignal(JSON.stringify({ user: A, kind: "messages" }))).toEqual({ user: A, kind: "messages" });
-    expect(parseLiveSignal(JSON.stringify({ user: A, kind: "message", conversation: "x", id: A }))).toBeNull();
-    expect(parseLiveSignal(JSON.stringify({ user: A, kind: "typing", conversation: B, from: B, typing: "yes" }))).toBeNull();
+    expect(parseLiveSignal(JSON.stringify({ user: A, kind: "messages" }))).toEqual({
+      user: A,
+      kind: "messages",
+    });
+    expect(
+      parseLiveSignal(JSON.stringify({ user: A, kind: "message", conversation: "x", id: A })),
+    ).toBeNull();
+    expect(
+      parseLiveSignal(JSON.stringify({ user: A, kind: "typing", conversation: B, from: B, typing: "yes" })),
+    ).toBeNull();
   });
 });

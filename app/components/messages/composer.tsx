@@ -3,15 +3,15 @@ import {
   checkAttachment,
   counterTone,
   MESSAGE_ATTACHMENT_ACCEPT,
-  MESSAGE_MAX_ATTACHMENTS,
   MESSAGE_ERRORS,
+  MESSAGE_MAX_ATTACHMENTS,
   MESSAGE_MAX_LENGTH,
   TYPING_TIMEOUT_MS,
 } from "@domain/messages";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import { Paperclip, Send, X } from "~/components/ui/icons";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 interface SendRefusal {
   intent: "send";
@@ -92,7 +92,8 @@ export function Composer({
     if (active.current && conversationId) postTyping(conversationId, false);
     active.current = false;
   };
-  useEffect(() => () => stopTyping(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: stops the signal once, when the box goes away
+  useEffect(() => () => stopTyping(), []);
   const onText = (value: string) => {
     setContent(value);
     if (!conversationId) return;
@@ -132,11 +133,13 @@ export function Composer({
     setFileErrors([]);
   };
 
-  const answer = isSendRefusal(fetcher.data) && !sending ? fetcher.data : isSendRefusal(pageAnswer) ? pageAnswer : null;
+  const answer =
+    isSendRefusal(fetcher.data) && !sending ? fetcher.data : isSendRefusal(pageAnswer) ? pageAnswer : null;
   const serverFileErrors = answer?.attachmentErrors ?? [];
   const tone = counterTone(content.length);
   const empty = content.trim().length === 0 && fileCount === 0;
-  const disabled = hydrated && (empty || sending || fileErrors.length > 0 || content.length > MESSAGE_MAX_LENGTH);
+  const disabled =
+    hydrated && (empty || sending || fileErrors.length > 0 || content.length > MESSAGE_MAX_LENGTH);
   const pendingText = sending ? String(fetcher.formData?.get("content") ?? "") : "";
 
   return (
@@ -149,7 +152,10 @@ export function Composer({
       onSubmit={() => stopTyping()}
     >
       {pendingText ? (
-        <p className="mb-2 ml-auto max-w-[80%] rounded-lg bg-blue-100 px-3 py-2 text-sm opacity-70 dark:bg-blue-950" data-testid="sending">
+        <p
+          className="mb-2 ml-auto max-w-[80%] rounded-lg bg-blue-100 px-3 py-2 text-sm opacity-70 dark:bg-blue-950"
+          data-testid="sending"
+        >
           {pendingText} <span className="text-xs">(sending…)</span>
         </p>
       ) : null}
@@ -213,7 +219,11 @@ export function Composer({
               ))}
             </ul>
             {hydrated ? (
-              <button type="button" onClick={dismissFiles} className="mt-1 inline-flex items-center gap-1 text-xs underline">
+              <button
+                type="button"
+                onClick={dismissFiles}
+                className="mt-1 inline-flex items-center gap-1 text-xs underline"
+              >
                 <X aria-hidden="true" className="h-3 w-3" /> Dismiss
               </button>
             ) : null}

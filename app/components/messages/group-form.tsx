@@ -4,9 +4,16 @@ import { IdempotencyKey } from "~/components/ui/idempotency-key";
 
 /** A new group (up to 10 people with its creator, a title), from the people one may message. */
 export function GroupForm({ candidates }: { candidates: { id: string; name: string }[] }) {
-  const answer = useActionData<{ intent?: string | null; result?: { error?: Record<string, string[] | null> } | null }>();
+  const answer = useActionData<{
+    intent?: string | null;
+    result?: { error?: Record<string, string[] | null> } | null;
+  }>();
   const error =
-    answer?.intent === "create-group" ? Object.values(answer.result?.error ?? {}).flat().filter(Boolean)[0] : null;
+    answer?.intent === "create-group"
+      ? Object.values(answer.result?.error ?? {})
+          .flat()
+          .filter(Boolean)[0]
+      : null;
   return (
     <Form
       method="post"

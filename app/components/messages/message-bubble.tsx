@@ -27,14 +27,26 @@ export function MessageBubble({
   action: string;
   refusal: Refusal | null;
 }) {
-  const error = refusal ? Object.values(refusal.result?.error ?? {}).flat().filter(Boolean)[0] : null;
+  const error = refusal
+    ? Object.values(refusal.result?.error ?? {})
+        .flat()
+        .filter(Boolean)[0]
+    : null;
   const editable = mine && !message.isDeleted && withinEditWindow(message.createdAt, now);
   return (
-    <div className={`flex flex-col ${mine ? "items-end" : "items-start"}`} data-testid="message" data-message-id={message.id}>
-      {showSender && !mine ? <span className="text-xs text-slate-600 dark:text-slate-300">{message.senderName}</span> : null}
+    <div
+      className={`flex flex-col ${mine ? "items-end" : "items-start"}`}
+      data-testid="message"
+      data-message-id={message.id}
+    >
+      {showSender && !mine ? (
+        <span className="text-xs text-slate-600 dark:text-slate-300">{message.senderName}</span>
+      ) : null}
       <div
         className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${
-          mine ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+          mine
+            ? "bg-blue-700 text-white"
+            : "bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100"
         }`}
       >
         {message.isDeleted ? (

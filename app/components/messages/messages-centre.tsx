@@ -28,16 +28,14 @@ export function MessagesCentre({ data }: { data: LoaderData }) {
     <div className="mx-auto max-w-6xl">
       <h1 className="mb-4 text-2xl font-bold">Messages</h1>
       <div className="grid gap-4 md:grid-cols-3">
-        <section
-          aria-label="Conversations"
-          className={`md:col-span-1 ${showThread ? "max-md:hidden" : ""}`}
-        >
-          <ConversationList params={params} conversations={conversations} currentId={thread?.conversation.id} />
+        <section aria-label="Conversations" className={`md:col-span-1 ${showThread ? "max-md:hidden" : ""}`}>
+          <ConversationList
+            params={params}
+            conversations={conversations}
+            currentId={thread?.conversation.id}
+          />
         </section>
-        <section
-          aria-label="Thread"
-          className={`md:col-span-2 ${showThread ? "" : "max-md:hidden"}`}
-        >
+        <section aria-label="Thread" className={`md:col-span-2 ${showThread ? "" : "max-md:hidden"}`}>
           {showThread ? (
             <Link
               to={listHref(params)}
@@ -95,7 +93,12 @@ function ConversationList({
   }, [revalidator]);
   return (
     <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <Form method="get" action="/messages" role="search" className="flex gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
+      <Form
+        method="get"
+        action="/messages"
+        role="search"
+        className="flex gap-2 border-b border-slate-200 p-3 dark:border-slate-800"
+      >
         {params.filter !== "all" ? <input type="hidden" name="filter" value={params.filter} /> : null}
         <label htmlFor="messages-search" className="sr-only">
           Search conversations
@@ -108,11 +111,18 @@ function ConversationList({
           placeholder="Search people and messages"
           className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-800"
         />
-        <button type="submit" aria-label="Search" className="rounded-md border border-slate-300 px-2 dark:border-slate-700">
+        <button
+          type="submit"
+          aria-label="Search"
+          className="rounded-md border border-slate-300 px-2 dark:border-slate-700"
+        >
           <Search aria-hidden="true" className="h-4 w-4" />
         </button>
       </Form>
-      <nav aria-label="Conversation filters" className="flex flex-wrap gap-1 border-b border-slate-200 p-2 dark:border-slate-800">
+      <nav
+        aria-label="Conversation filters"
+        className="flex flex-wrap gap-1 border-b border-slate-200 p-2 dark:border-slate-800"
+      >
         {CONVERSATION_FILTERS.map((f) => {
           const s = new URLSearchParams();
           if (f !== "all") s.set("filter", f);
@@ -145,7 +155,10 @@ function ConversationList({
           {params.q ? "No conversations match your search" : "No conversations yet"}
         </p>
       ) : (
-        <ul className="max-h-[600px] divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800" data-testid="conversation-list">
+        <ul
+          className="max-h-[600px] divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800"
+          data-testid="conversation-list"
+        >
           {conversations.map((c) => (
             <li key={c.id}>
               <Link
@@ -156,7 +169,9 @@ function ConversationList({
                 }`}
               >
                 <span className="flex items-center gap-2">
-                  <span className={`min-w-0 flex-1 truncate text-sm ${c.unread > 0 ? "font-bold" : "font-medium"}`}>
+                  <span
+                    className={`min-w-0 flex-1 truncate text-sm ${c.unread > 0 ? "font-bold" : "font-medium"}`}
+                  >
                     {c.title}
                   </span>
                   {c.isStarred ? <Star aria-label="Starred" className="h-4 w-4 text-amber-600" /> : null}
@@ -191,7 +206,9 @@ function NewConversation({ data, target }: { data: LoaderData; target: NonNullab
   return (
     <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <header className="border-b border-slate-200 p-3 dark:border-slate-800">
-        <h2 className="font-semibold">{target.name ? `New conversation with ${target.name}` : "New conversation"}</h2>
+        <h2 className="font-semibold">
+          {target.name ? `New conversation with ${target.name}` : "New conversation"}
+        </h2>
       </header>
       {target.allowed ? (
         <>
@@ -315,9 +332,30 @@ function Thread({ data, thread }: { data: LoaderData; thread: ThreadData }) {
               : "Direct message"}
           </p>
         </div>
-        <FlagButton action={flagAction} conversationId={conversation.id} flag="starred" on={conversation.isStarred} label={["Star", "Unstar"]} icon={<Star aria-hidden="true" className="h-4 w-4" />} />
-        <FlagButton action={flagAction} conversationId={conversation.id} flag="muted" on={conversation.isMuted} label={["Mute", "Unmute"]} icon={<BellOff aria-hidden="true" className="h-4 w-4" />} />
-        <FlagButton action={flagAction} conversationId={conversation.id} flag="archived" on={conversation.isArchived} label={["Archive", "Unarchive"]} icon={<Archive aria-hidden="true" className="h-4 w-4" />} />
+        <FlagButton
+          action={flagAction}
+          conversationId={conversation.id}
+          flag="starred"
+          on={conversation.isStarred}
+          label={["Star", "Unstar"]}
+          icon={<Star aria-hidden="true" className="h-4 w-4" />}
+        />
+        <FlagButton
+          action={flagAction}
+          conversationId={conversation.id}
+          flag="muted"
+          on={conversation.isMuted}
+          label={["Mute", "Unmute"]}
+          icon={<BellOff aria-hidden="true" className="h-4 w-4" />}
+        />
+        <FlagButton
+          action={flagAction}
+          conversationId={conversation.id}
+          flag="archived"
+          on={conversation.isArchived}
+          label={["Archive", "Unarchive"]}
+          icon={<Archive aria-hidden="true" className="h-4 w-4" />}
+        />
       </header>
       <div
         className="overflow-y-auto p-3"
@@ -340,10 +378,17 @@ function Thread({ data, thread }: { data: LoaderData; thread: ThreadData }) {
                     timeZone={data.timeZone}
                     now={now}
                     action={flagAction}
-                    refusal={actionData && "messageId" in actionData && actionData.messageId === item.message.id ? actionData : null}
+                    refusal={
+                      actionData && "messageId" in actionData && actionData.messageId === item.message.id
+                        ? actionData
+                        : null
+                    }
                   />
                   {receipt && last && item.message.id === last.id ? (
-                    <p className="mt-0.5 text-right text-xs text-slate-600 dark:text-slate-300" data-testid="read-receipt">
+                    <p
+                      className="mt-0.5 text-right text-xs text-slate-600 dark:text-slate-300"
+                      data-testid="read-receipt"
+                    >
                       {receipt}
                     </p>
                   ) : null}
@@ -362,11 +407,18 @@ function Thread({ data, thread }: { data: LoaderData; thread: ThreadData }) {
         )}
         <div ref={bottom} />
       </div>
-      <p className="min-h-5 px-3 text-xs italic text-slate-600 dark:text-slate-300" data-testid="typing-indicator" aria-live="polite">
+      <p
+        className="min-h-5 px-3 text-xs italic text-slate-600 dark:text-slate-300"
+        data-testid="typing-indicator"
+        aria-live="polite"
+      >
         {typers.length > 0 ? `${typers.join(", ")} ${typers.length === 1 ? "is" : "are"} typing…` : ""}
       </p>
       {thread.blockedReason ? (
-        <p role="alert" className="border-t border-slate-200 p-3 text-sm text-red-800 dark:border-slate-800 dark:text-red-300">
+        <p
+          role="alert"
+          className="border-t border-slate-200 p-3 text-sm text-red-800 dark:border-slate-800 dark:text-red-300"
+        >
           {thread.blockedReason}
         </p>
       ) : (

@@ -31,7 +31,9 @@ function useLiveNotifications(initial: BellData): BellData {
   pathname.current = useLocation().pathname;
   useEffect(() => {
     const stops = [
-      onLive<{ count: number }>("unread", ({ count }) => setState((s) => ({ ...s, unread: Math.max(0, count) }))),
+      onLive<{ count: number }>("unread", ({ count }) =>
+        setState((s) => ({ ...s, unread: Math.max(0, count) })),
+      ),
       onLive<NotificationItem>("notification", (item) => {
         setState((s) =>
           s.items.some((i) => i.id === item.id)
