@@ -6,8 +6,11 @@
 // them) within the live streams' 50 KB per stream, measured after forced collections (server.js's
 // BENCH_GC hook, as live-streams), before and after the message traffic.
 //
-// Open loop: a message leaves every 1/rate seconds whatever the earlier ones do, so a slow server
-// shows as latency, not as a lower rate. The per-user send limit (20 per minute) is lifted for the
+// Two rounds at the same rate: "command", the app's own send (app/commands/messages.server.ts) run by
+// this process on a pool of its own, as another app server runs it (the delivery path: write, commit,
+// NOTIFY, server B's LISTEN, the stream); then "http", POST /messages on server A, the whole request
+// included (BENCH_MESSAGE_HTTP=0 skips it). Open loop: a message leaves every 1/rate seconds whatever
+// the earlier ones do, so a slow server shows as latency, not as a lower rate. The per-user send limit (20 per minute) is lifted for the
 // benchmark's servers with RATE_LIMIT_SCALE (50 senders send 4 per second each).
 // BENCH_MESSAGE_RATE (200), BENCH_MESSAGE_SECONDS (10), BENCH_MESSAGE_PAIRS (50),
 // BENCH_MESSAGE_STREAMS (1000).
@@ -16,6 +19,7 @@ import { existsSync } from "node:fs";
 import http from "node:http";
 import { sql } from "drizzle-orm";
 import { createAccount } from "../../app/commands/accounts.server";
+import { sendMessage } from "../../app/commands/messages.server";
 import { queryRows } from "../../db/client";
 import { directKeyOf } from "../../domain/messages";
 import { collectedMemory, rssOf } from "./live-streams";
@@ -222,51 +226,89 @@ export const messagesBench: Benchmark = {
           `${streams.length} streams open on server B: heapUsed+external ${heapOpenKb.toFixed(1)} KB, RSS ${rssOpenKb.toFixed(1)} KB per stream (after GC)`,
         );
 
-        // The load: one message every 1/rate s, round robin over the pairs, for `seconds`.
-        const total = rate * seconds;
-        const sent = new Map<string, number>();
-        const statuses = new Map<number, number>();
-        const posts: Promise<void>[] = [];
-        const postTimes: number[] = [];
-        const start = performance.now();
-        for (let i = 0; i < total; i++) {
-          const due = start + (i * 1000) / rate;
-          const wait = due - performance.now();
-          if (wait > 1) await sleep(wait);
-          const p = people[i % people.length] as (typeof people)[number];
-          const content = `bench ${i}`;
-          const t0 = performance.now();
-          sent.set(content, t0);
-          posts.push(
-            postMessage(portA, p.senderCookie, p.conversation, content).then((status) => {
-              postTimes.push(performance.now() - t0);
-              statuses.set(status, (statuses.get(status) ?? 0) + 1);
-            }),
+        // The load, twice: one message every 1/rate s, round robin over the pairs, for `seconds`.
+        // "command": the app's own send (app/commands/messages.server.ts) through this process's pool,
+        // as a third app server would run it (the delivery path alone: write, commit, NOTIFY, server B's
+        // LISTEN, the stream). "http": POST /messages on server A, the whole request included.
+        type Phase = {
+          via: string;
+          p50: number;
+          p99: number;
+          max: number;
+          lost: number;
+          achieved: number;
+          postP99: number;
+          statuses: string;
+        };
+        const runPhase = async (via: "command" | "http"): Promise<Phase> => {
+          arrivals.clear();
+          const total = rate * seconds;
+          const sent = new Map<string, number>();
+          const statuses = new Map<number | string, number>();
+          const posts: Promise<void>[] = [];
+          const postTimes: number[] = [];
+          const start = performance.now();
+          for (let i = 0; i < total; i++) {
+            const due = start + (i * 1000) / rate;
+            const wait = due - performance.now();
+            if (wait > 1) await sleep(wait);
+            const p = people[i % people.length] as (typeof people)[number];
+            const content = `bench ${via} ${i}`;
+            const t0 = performance.now();
+            sent.set(content, t0);
+            const done =
+              via === "http"
+                ? postMessage(portA, p.senderCookie, p.conversation, content)
+                : sendMessage(sendHandle.db, {
+                    senderId: p.sender,
+                    conversationId: p.conversation,
+                    content,
+                    attachments: [],
+                  })
+                    .then((r) => (r.ok ? "ok" : r.kind))
+                    .catch(() => "error");
+            posts.push(
+              done.then((status) => {
+                postTimes.push(performance.now() - t0);
+                statuses.set(status, (statuses.get(status) ?? 0) + 1);
+              }),
+            );
+          }
+          const achieved = total / ((performance.now() - start) / 1000);
+          await Promise.all(posts);
+          // Stragglers: up to 5 s more.
+          const deadline = performance.now() + 5000;
+          while (arrivals.size < total && performance.now() < deadline) await sleep(50);
+          const delays: number[] = [];
+          for (const [content, t0] of sent) {
+            const at = arrivals.get(content);
+            if (at !== undefined) delays.push(at - t0);
+          }
+          delays.sort((a, b) => a - b);
+          postTimes.sort((a, b) => a - b);
+          const phase = {
+            via,
+            p50: quantile(delays, 0.5),
+            p99: quantile(delays, 0.99),
+            max: delays.at(-1) ?? Number.NaN,
+            lost: total - delays.length,
+            achieved,
+            postP99: quantile(postTimes, 0.99),
+            statuses: JSON.stringify(Object.fromEntries(statuses)),
+          };
+          log(
+            NAME,
+            `${via}: ${total} messages at ${achieved.toFixed(0)}/s (asked ${rate}/s): on server B's stream p50 ${phase.p50.toFixed(1)} ms, ` +
+              `p99 ${phase.p99.toFixed(1)} ms, max ${phase.max.toFixed(1)} ms; ${phase.lost} not delivered; ` +
+              `send answered p50 ${quantile(postTimes, 0.5).toFixed(1)} ms, p99 ${phase.postP99.toFixed(1)} ms; ${phase.statuses}`,
           );
-        }
-        const achieved = total / ((performance.now() - start) / 1000);
-        await Promise.all(posts);
-        // Stragglers: up to 5 s more.
-        const deadline = performance.now() + 5000;
-        while (arrivals.size < total && performance.now() < deadline) await sleep(50);
-        const delays: number[] = [];
-        for (const [content, t0] of sent) {
-          const at = arrivals.get(content);
-          if (at !== undefined) delays.push(at - t0);
-        }
-        delays.sort((a, b) => a - b);
-        postTimes.sort((a, b) => a - b);
-        const p50 = quantile(delays, 0.5);
-        const p99 = quantile(delays, 0.99);
-        const lost = total - delays.length;
-        log(
-          NAME,
-          `${total} messages at ${achieved.toFixed(0)}/s (asked ${rate}/s): delivered to server B's stream p50 ${p50.toFixed(1)} ms, ` +
-            `p99 ${p99.toFixed(1)} ms, max ${(delays.at(-1) ?? Number.NaN).toFixed(1)} ms; ${lost} not delivered; ` +
-            `POST answers p50 ${quantile(postTimes, 0.5).toFixed(1)} ms, p99 ${quantile(postTimes, 0.99).toFixed(1)} ms; ` +
-            `statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
-        );
-
+          await sleep(1000);
+          return phase;
+        };
+        const sendHandle = await bench.open(16);
+        const viaCommand = await runPhase("command");
+        const viaHttp = process.env.BENCH_MESSAGE_HTTP === "0" ? null : await runPhase("http");
+        const total = rate * seconds * (viaHttp ? 2 : 1);
         await sleep(1000);
         const afterTraffic = await collectedMemory(serverB);
         const rssAfter = rssOf(pidB);
@@ -279,20 +321,25 @@ export const messagesBench: Benchmark = {
           `after the traffic: heapUsed+external ${heapAfterKb.toFixed(1)} KB, RSS ${rssAfterKb.toFixed(1)} KB per stream (after GC)`,
         );
         const perStreamKb = Math.max(heapOpenKb, rssOpenKb, heapAfterKb, rssAfterKb);
+        const phaseResult = (phase: Phase): BenchResult => ({
+          name: `${NAME} delivery (${phase.via})`,
+          value: phase.p99,
+          unit:
+            phase.via === "command"
+              ? `ms p99, the app's send (another app server) to the recipient's stream on server B, at ${rate}/s`
+              : `ms p99, POST on server A to the recipient's stream on server B, at ${rate}/s`,
+          baseline: 200,
+          baselineUnit: "ms limit",
+          target: 1,
+          lowerIsBetter: true,
+          notes: [
+            `p50 ${phase.p50.toFixed(1)} ms, p99 ${phase.p99.toFixed(1)} ms, ${phase.lost} not delivered`,
+            `achieved ${phase.achieved.toFixed(0)}/s; send p99 ${phase.postP99.toFixed(1)} ms; ${phase.statuses}`,
+          ],
+        });
         return [
-          {
-            name: `${NAME} delivery`,
-            value: p99,
-            unit: `ms p99, POST on server A to the recipient's stream on server B, at ${rate}/s`,
-            baseline: 200,
-            baselineUnit: "ms limit",
-            target: 1,
-            lowerIsBetter: true,
-            notes: [
-              `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${delays.length} messages, ${lost} not delivered`,
-              `achieved ${achieved.toFixed(0)}/s; POST p99 ${quantile(postTimes, 0.99).toFixed(1)} ms`,
-            ],
-          },
+          phaseResult(viaCommand),
+          ...(viaHttp ? [phaseResult(viaHttp)] : []),
           {
             name: `${NAME} streams memory`,
             value: perStreamKb,
