@@ -13,7 +13,6 @@ import { NOTIFICATIONS_CHANNEL } from "@domain/notifications";
 import { sql } from "drizzle-orm";
 import { notify, signal } from "~/commands/notifications.server";
 import { mayMessage } from "~/queries/messages.server";
-import { isBlockedBetween } from "~/queries/network-access.server";
 import { removeStoredFiles } from "~/storage/files.server";
 
 /**
@@ -53,18 +52,6 @@ async function signalMessage(db: Queryable, conversationId: string, messageId: s
   );
 }
 
-/** The other participant of a direct conversation (null for a group or an unknown one). */
-async function directPartner(db: Queryable, conversationId: string, userId: string) {
-  const [row] = await queryRows<{ type: string; other: string | null }>(
-    db,
-    sql`select c.conversation_type as type,
-          (select p.user_id from conversation_participants p
-            where p.conversation_id = c.id and p.user_id <> ${userId} limit 1) as other
-        from conversations c where c.id = ${conversationId}`,
-  );
-  return row?.type === "direct" ? row.other : null;
-}
-
 /**
  * Sends a message to a conversation the sender takes part in, or to a person (`toUserId`), finding or
  * starting their direct conversation. The content rules and who may message whom are checked here;
@@ -89,15 +76,20 @@ export async function sendMessage(
   return db.transaction(async (tx) => {
     let conversationId = input.conversationId ?? null;
     if (conversationId) {
-      const [me] = await queryRows<{ one: number }>(
+      // Participant, and (a direct conversation) not blocked either way: one statement.
+      const [me] = await queryRows<{ blocked: boolean }>(
         tx,
-        sql`select 1 as one from conversation_participants
-            where conversation_id = ${conversationId} and user_id = ${input.senderId}`,
+        sql`select c.conversation_type = 'direct' and exists (
+              select 1 from conversation_participants o join connections x on x.status = 'blocked'
+                and ((x.requester_id = ${input.senderId} and x.addressee_id = o.user_id)
+                  or (x.addressee_id = ${input.senderId} and x.requester_id = o.user_id))
+              where o.conversation_id = c.id and o.user_id <> ${input.senderId}) as blocked
+            from conversations c
+            join conversation_participants me on me.conversation_id = c.id and me.user_id = ${input.senderId}
+            where c.id = ${conversationId}`,
       );
       if (!me) return refuse("not_found", "Conversation not found");
-      const partner = await directPartner(tx, conversationId, input.senderId);
-      if (partner && (await isBlockedBetween(tx, input.senderId, partner)))
-        return refuse("authorization", MESSAGE_ERRORS.BLOCKED);
+      if (me.blocked) return refuse("authorization", MESSAGE_ERRORS.BLOCKED);
     } else if (input.toUserId) {
       const may = await mayMessage(tx, input.senderId, input.toUserId);
       if (!may.ok) return refuseReach(may.reason);
@@ -106,11 +98,25 @@ export async function sendMessage(
       return refuse("not_found", "Conversation not found");
     }
 
+    // The message, the conversation's last message and activity, the sender's read mark (they read
+    // their own) and the others' archive flag (a new message brings the conversation back unless they
+    // muted it): one statement.
     const [message] = await queryRows<{ id: string; created_at: string }>(
       tx,
-      sql`insert into messages (conversation_id, sender_id, sender_context_id, content)
-          values (${conversationId}, ${input.senderId}, ${input.senderContextId ?? null}, ${content})
-          returning id, created_at`,
+      sql`with m as (
+            insert into messages (conversation_id, sender_id, sender_context_id, content)
+            values (${conversationId}, ${input.senderId}, ${input.senderContextId ?? null}, ${content})
+            returning id, created_at),
+          c as (
+            update conversations set last_message_id = m.id, last_message_at = m.created_at,
+              last_activity_at = m.created_at, updated_at = now()
+            from m where conversations.id = ${conversationId} returning 1),
+          p as (
+            update conversation_participants
+            set last_read_at = case when user_id = ${input.senderId} then m.created_at else last_read_at end,
+                is_archived = case when user_id <> ${input.senderId} and not is_muted then false else is_archived end
+            from m where conversation_id = ${conversationId} returning 1)
+          select m.id, m.created_at, (select count(*) from c) + (select count(*) from p) as touched from m`,
     );
     if (!message) throw new Error("message insert returned nothing");
     if (input.attachments.length > 0) {
@@ -123,22 +129,6 @@ export async function sendMessage(
             from jsonb_to_recordset(${rows}::jsonb) as x(k text, n text, t text, s int)`,
       );
     }
-    await tx.execute(
-      sql`update conversations set last_message_id = ${message.id}, last_message_at = ${message.created_at},
-            last_activity_at = ${message.created_at}, updated_at = now()
-          where id = ${conversationId}`,
-    );
-    // The sender has read their own message; a new message brings the conversation back for the others
-    // (unless they muted it).
-    await tx.execute(
-      sql`update conversation_participants set last_read_at = ${message.created_at}
-          where conversation_id = ${conversationId} and user_id = ${input.senderId}`,
-    );
-    await tx.execute(
-      sql`update conversation_participants set is_archived = false
-          where conversation_id = ${conversationId} and user_id <> ${input.senderId}
-            and is_archived and not is_muted`,
-    );
     await notifyRecipients(tx, {
       conversationId,
       senderId: input.senderId,
