@@ -133,7 +133,6 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       method: "POST",
       body,
       headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, Cookie: who.cookie },
-      // @ts-expect-error Node's fetch needs this for a streamed body
       duplex: "half",
     });
     const response = await thrown(() => pageRoute.action({ request, params: {}, context: {} }));
@@ -199,7 +198,7 @@ describe.each(bothEngines)("messages on %s", (engine) => {
     eve = await personWithRole(t.db, "vendor", { label: "eve" });
     await connect(ann, bob);
     // Ann and Dan share an association (no connection).
-    await associationWith(t.db, { id: dan.id }, [{ id: ann.id, memberRole: "manager" }]);
+    await associationWith(t.db, { id: dan.id }, [{ id: ann.id, memberRole: "property_manager" }]);
   });
   afterAll(() => {
     rmSync(uploadDir, { recursive: true, force: true });
@@ -307,10 +306,11 @@ describe.each(bothEngines)("messages on %s", (engine) => {
         }),
       );
       expect(anonymous.status).toBe(401);
-      for (const fields of [
+      const posts: Record<string, string>[] = [
         { intent: "typing", conversationId: c, typing: "true" },
         { intent: "read", conversationId: c },
-      ])
+      ];
+      for (const fields of posts)
         expect((await live(cat, fields)).status).toBe(404);
       expect(
         (await act(cat, "", { intent: "flag", conversationId: c, flag: "starred", value: "true" })).status,
