@@ -310,8 +310,7 @@ describe.each(bothEngines)("messages on %s", (engine) => {
         { intent: "typing", conversationId: c, typing: "true" },
         { intent: "read", conversationId: c },
       ];
-      for (const fields of posts)
-        expect((await live(cat, fields)).status).toBe(404);
+      for (const fields of posts) expect((await live(cat, fields)).status).toBe(404);
       expect(
         (await act(cat, "", { intent: "flag", conversationId: c, flag: "starred", value: "true" })).status,
       ).toBe(404);
