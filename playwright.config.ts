@@ -47,6 +47,7 @@ const NO_JS_SPECS = [
   "financial-pages",
   "financials",
   "meeting-invitations",
+  "messages",
   "not-found",
   "notifications",
   "onboarding",

@@ -11,6 +11,7 @@ import { seedDocuments } from "./seed-documents";
 import { seedFinance } from "./seed-finance";
 import { seedMeetings } from "./seed-meetings";
 import { seedNetworkConnections } from "./seed-network-connections";
+import { seedNetworkMessages } from "./seed-network-messages";
 import { seedRfps } from "./seed-rfps";
 import { seedRoles } from "./seed-roles";
 
@@ -136,6 +137,7 @@ export async function seed(db: Database): Promise<void> {
     await seedComplimentaryPlan(db, { type: "user", id: ids.get(email) as string }, "professional", admin);
   }
   await seedNetworkConnections(db, ids);
+  await seedNetworkMessages(db, ids);
 }
 
 async function seedComplimentaryPlan(

@@ -27,7 +27,8 @@ export interface NavItem {
     | "boardroom"
     | "minutes"
     | "calendar"
-    | "connections";
+    | "connections"
+    | "messages";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
   /**
@@ -122,6 +123,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Calendar", href: "/calendar", icon: "calendar" },
   // The professional network (issue 28): every person with a role has connections.
   { label: "Connections", href: "/connections", icon: "connections" },
+  // Messages (issue 28, part 7): every signed-in person, with or without a role.
+  { label: "Messages", href: "/messages", icon: "messages" },
   { label: "Settings", href: "/settings", icon: "settings" },
   { label: "Admin Panel", href: "/admin", icon: "admin", roles: ["admin"], permission: "can_verify_users" },
 ];

@@ -14,6 +14,7 @@ import { eq } from "drizzle-orm";
 
 const MIN_UUID = "00000000-0000-0000-0000-000000000000";
 
+import { getMessageFor, type MessageView, unreadMessagesCount } from "~/queries/messages.server";
 import { presentNotification } from "~/queries/notification-present.server";
 import {
   getNotification,
@@ -29,12 +30,26 @@ import {
 export interface SignalReads {
   unreadCount(): Promise<number>;
   notification(id: string): Promise<NotificationRow | null>;
+  /** A message of one of the person's conversations (null when they are not a participant). */
+  message(id: string): Promise<MessageView | null>;
+  /** The shell's unread messages badge. */
+  unreadMessages(): Promise<number>;
 }
 
 function signalReads(db: DatabaseHandle["db"], userId: string): SignalReads {
   let unread: Promise<number> | undefined;
+  let unreadMessages: Promise<number> | undefined;
   const rows = new Map<string, Promise<NotificationRow | null>>();
+  let message: { id: string; row: Promise<MessageView | null> } | undefined;
   return {
+    message: (id) => {
+      if (message?.id !== id) message = { id, row: getMessageFor(db, userId, id) };
+      return message.row;
+    },
+    unreadMessages: () => {
+      unreadMessages ??= unreadMessagesCount(db, userId);
+      return unreadMessages;
+    },
     unreadCount: () => {
       unread ??= getUnreadCount(db, userId);
       return unread;
@@ -259,6 +274,18 @@ export function notificationStream(options: {
             await sendSharedUnread(reads);
           } else if (s.kind === "ended") {
             close();
+          } else if (s.kind === "message") {
+            // Messages (issue 28): the message as its participant sees it, and the badge's count.
+            const message = await reads.message(s.id);
+            if (message) send("message", message);
+            send("messages", { unread: await reads.unreadMessages() });
+          } else if (s.kind === "read") {
+            if (s.reader === userId) send("messages", { unread: await reads.unreadMessages() });
+            else send("read", { conversationId: s.conversation, userId: s.reader, at: s.at });
+          } else if (s.kind === "typing") {
+            send("typing", { conversationId: s.conversation, userId: s.from, typing: s.typing });
+          } else if (s.kind === "messages") {
+            send("messages", { unread: await reads.unreadMessages() });
           } else {
             send("context", {});
           }

@@ -5,6 +5,7 @@ import { requireViewer } from "~/auth/guards.server";
 import { readSessionId } from "~/auth/session.server";
 import { getDb } from "~/db.server";
 import { presentNotification } from "~/queries/notification-present.server";
+import { unreadMessagesForSession } from "./messages.server";
 import { getBellForSession } from "./notifications.server";
 
 /**
@@ -15,9 +16,11 @@ import { getBellForSession } from "./notifications.server";
 export async function getShellData(request: Request) {
   // The bell finds the person through the session, so it loads alongside the viewer.
   const sessionId = await readSessionId(request);
-  const [viewer, bell] = await Promise.all([
+  const [viewer, bell, unreadMessages] = await Promise.all([
     requireViewer(request),
     sessionId ? getBellForSession(await getDb(), sessionId) : { items: [], unread: 0 },
+    // The messages badge (issue 28): unread messages of conversations neither muted nor archived.
+    sessionId ? unreadMessagesForSession(await getDb(), sessionId) : 0,
   ]);
   // The user menu's association switcher: the person's associations and the active one (as
   // requireAssociation decides it; the page's guard shares this load).
@@ -30,6 +33,7 @@ export async function getShellData(request: Request) {
   const timeZone = viewer.profile.timezone ?? undefined;
   return {
     bell: { unread: bell.unread, items: bell.items.map((n) => presentNotification(n, now, timeZone)) },
+    messages: { unread: unreadMessages },
     nav: navigationFor(viewer.context?.contextType ?? null, viewer.permissions, role),
     sidebarCollapsed: viewer.profile.sidebarCollapsed,
     // The command palette gates its actions on the active context's flags (the pages check them again).

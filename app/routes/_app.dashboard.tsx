@@ -1,3 +1,4 @@
+import { COMPACT_CONVERSATIONS } from "@domain/messages";
 import { createRfpEntry } from "@domain/navigation";
 import {
   CONTEXT_DESCRIPTIONS,
@@ -11,10 +12,12 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { rfpViewer, viewerMayCreateRfps, viewerTimeZone } from "~/auth/actors.server";
 import { requireContext } from "~/auth/guards.server";
+import { MessagesCompact } from "~/components/messages/messages-compact";
 import { OnboardingNudge } from "~/components/onboarding/nudge";
 import { RfpDashboard } from "~/components/rfp-dashboard/rfp-dashboard";
 import { Alert } from "~/components/ui/alert";
 import { getDb } from "~/db.server";
+import { listConversations, unreadMessagesCount } from "~/queries/messages.server";
 import { getOnboardingNudge } from "~/queries/onboarding.server";
 import { getRfpDashboard } from "~/queries/rfp-dashboard.server";
 
@@ -36,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isCurrent: viewer.role.isCurrent,
   });
   // The RFP dashboard and the onboarding nudge are independent: one round for both.
-  const [rfpDashboard, nudge] = await Promise.all([
+  const [rfpDashboard, nudge, latestConversations, unreadMessages] = await Promise.all([
     getRfpDashboard(db, {
       kind,
       rfpViewer: rfpViewer(viewer),
@@ -47,6 +50,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return null;
     }),
     getOnboardingNudge(db, viewer.user.id),
+    // The messages centre's compact variant (issue 28): the 3 latest conversations, the unread total.
+    listConversations(db, viewer.user.id, { filter: "all", q: "", limit: COMPACT_CONVERSATIONS }),
+    unreadMessagesCount(db, viewer.user.id),
   ]);
   return json({
     name: viewer.profile.fullName?.trim() || viewer.user.email,
@@ -60,11 +66,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     roleCount: viewer.roles.length,
     nudge,
     rfpDashboard,
+    messages: { conversations: latestConversations, unread: unreadMessages },
   });
 }
 
 export default function Dashboard() {
-  const { name, role, roleCount, nudge, rfpDashboard } = useLoaderData<typeof loader>();
+  const { name, role, roleCount, nudge, rfpDashboard, messages } = useLoaderData<typeof loader>();
   const awaitingReview = role.status === "pending" || role.status === "submitted";
   return (
     <div className="mx-auto max-w-5xl">
@@ -112,6 +119,7 @@ export default function Dashboard() {
           </Link>
         </p>
       </section>
+      <MessagesCompact conversations={messages.conversations} unread={messages.unread} />
       {rfpDashboard ? (
         <RfpDashboard {...rfpDashboard} />
       ) : (

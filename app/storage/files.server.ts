@@ -19,10 +19,11 @@ export type StorageArea =
   | "association-documents"
   | "meeting-documents"
   | "finance-receipts"
-  | "finance-imports";
+  | "finance-imports"
+  | "message-attachments";
 
 const KEY =
-  /^(rfp-documents|proposal-documents|association-documents|meeting-documents|finance-receipts|finance-imports)\/[a-f0-9]{2}\/[a-f0-9]{32}$/;
+  /^(rfp-documents|proposal-documents|association-documents|meeting-documents|finance-receipts|finance-imports|message-attachments)\/[a-f0-9]{2}\/[a-f0-9]{32}$/;
 
 export function storagePath(key: string) {
   if (!KEY.test(key)) throw new Error("Invalid storage key");
@@ -85,6 +86,12 @@ export async function storeStream(
 /** The kind of a stored file by its content (file-type's extension), undefined without a signature. */
 export async function sniffStoredFile(key: string): Promise<string | undefined> {
   return (await fileTypeFromFile(storagePath(key)))?.ext;
+}
+
+/** The kind of a stored file by its content: file-type's extension and media type (none without a signature). */
+export async function sniffStoredFileType(key: string): Promise<{ ext: string; mime: string } | undefined> {
+  const found = await fileTypeFromFile(storagePath(key));
+  return found ? { ext: found.ext, mime: found.mime } : undefined;
 }
 
 /** No NUL byte in the first bytes: plain text as far as a signature-less file can tell. */

@@ -291,16 +291,35 @@ export type LiveSignal =
   | { user: string; kind: "unread" }
   | { user: string; kind: "context" }
   /** The person's account was disabled: their open streams close at once (issue 26, part 4.3). */
-  | { user: string; kind: "ended" };
+  | { user: string; kind: "ended" }
+  /** A message of one of their conversations was sent, edited or deleted (issue 28, part 7). */
+  | { user: string; kind: "message"; conversation: string; id: string }
+  /** Someone of one of their conversations read it up to `at` (a read receipt; their own: the badge). */
+  | { user: string; kind: "read"; conversation: string; reader: string; at: string }
+  /** Someone of one of their conversations is typing (or stopped): never stored. */
+  | { user: string; kind: "typing"; conversation: string; from: string; typing: boolean }
+  /** Their unread messages count changed (archived, muted, read elsewhere). */
+  | { user: string; kind: "messages" };
+
+const SIGNAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isId = (v: unknown): v is string => typeof v === "string" && SIGNAL_ID.test(v);
 
 export function parseLiveSignal(payload: string): LiveSignal | null {
   try {
-    const v = JSON.parse(payload) as Partial<{ user: unknown; kind: unknown; id: unknown }>;
+    const v = JSON.parse(payload) as Partial<
+      Record<"user" | "kind" | "id" | "conversation" | "reader" | "at" | "from" | "typing", unknown>
+    >;
     if (typeof v.user !== "string") return null;
     if (v.kind === "notification" && typeof v.id === "string")
       return { user: v.user, kind: "notification", id: v.id };
-    if (v.kind === "unread" || v.kind === "context" || v.kind === "ended")
+    if (v.kind === "unread" || v.kind === "context" || v.kind === "ended" || v.kind === "messages")
       return { user: v.user, kind: v.kind };
+    if (v.kind === "message" && isId(v.conversation) && isId(v.id))
+      return { user: v.user, kind: "message", conversation: v.conversation, id: v.id };
+    if (v.kind === "read" && isId(v.conversation) && isId(v.reader) && typeof v.at === "string")
+      return { user: v.user, kind: "read", conversation: v.conversation, reader: v.reader, at: v.at };
+    if (v.kind === "typing" && isId(v.conversation) && isId(v.from) && typeof v.typing === "boolean")
+      return { user: v.user, kind: "typing", conversation: v.conversation, from: v.from, typing: v.typing };
     return null;
   } catch {
     return null;

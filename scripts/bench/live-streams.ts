@@ -30,7 +30,7 @@ import {
 const NAME = "live-streams";
 
 /** The server process's resident memory, in bytes (Linux). */
-function rssOf(pid: number): number {
+export function rssOf(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8")
     .split("\n")
     .find((l) => l.startsWith("VmRSS:"));
@@ -44,7 +44,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * garbage the server has not yet collected from opening the streams, so it overstates what a stream
  * keeps (and varies with when V8 last collected).
  */
-async function settledRss(pid: number): Promise<number> {
+export async function settledRss(pid: number): Promise<number> {
   await sleep(1000);
   const samples: number[] = [];
   for (let i = 0; i < 5; i++) {
@@ -59,7 +59,7 @@ async function settledRss(pid: number): Promise<number> {
  * answers an IPC "gc" message with process.memoryUsage() after three gc() calls (and first writes a
  * heap snapshot to `snapshot`, when given).
  */
-function collectedMemory(server: ChildProcess, snapshot?: string): Promise<NodeJS.MemoryUsage> {
+export function collectedMemory(server: ChildProcess, snapshot?: string): Promise<NodeJS.MemoryUsage> {
   const id = randomBytes(4).toString("hex");
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the server never answered the gc message")), 120_000);

@@ -71,6 +71,18 @@ export async function resolvePath(page: Page, entry: PageEntry, cache: Map<strin
     if (!cache.has("{association}")) cache.set("{association}", await firstAssociationId(page));
     resolved = resolved.replace("{association}", cache.get("{association}") as string);
   }
+  if (resolved.includes("{conversation}")) {
+    if (!cache.has("{conversation}")) {
+      await page.goto("/messages");
+      const hrefs = await page
+        .locator("main a[href^='/messages?c=']")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+      const id = hrefs.map((h) => h.match(new RegExp(`^/messages\\?c=(${UUID})`))?.[1]).find(Boolean);
+      if (!id) throw new Error("no conversation link on /messages");
+      cache.set("{conversation}", id);
+    }
+    resolved = resolved.replace("{conversation}", cache.get("{conversation}") as string);
+  }
   if (resolved.includes("{document}")) {
     if (!cache.has("{document}")) cache.set("{document}", await firstDocumentId(page));
     resolved = resolved.replace("{document}", cache.get("{document}") as string);

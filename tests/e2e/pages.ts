@@ -15,6 +15,7 @@
  *   {shared-minutes} minutes the board shared with homeowners (the first one /minutes lists)
  *   {event}   a calendar event the viewer may edit (the first one their agenda lists)
  *   {receipt} a credit purchase of the viewer (the first receipt /settings/billing lists)
+ *   {conversation} a conversation of the viewer (the first one /messages lists)
  *   {budget} {transaction} a budget / transaction of the viewer's association (the first one its tab lists)
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
@@ -57,6 +58,9 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.dashboard", path: "/dashboard", as: "vendor" },
   { route: "_app.search", path: "/search?q=Bayview", as: "vendor" },
   { route: "_app.notifications", path: "/notifications", as: "vendor" },
+  // Messages (issue 28): the list, and a conversation (the first one the list shows).
+  { route: "_app.messages", path: "/messages", as: "vendor" },
+  { route: "_app.messages", path: "/messages?c={conversation}", as: "vendor", label: "thread" },
   // The menu as a page (where the shell's menus lead without JavaScript).
   { route: "_app.menu", path: "/menu?from=%2Frfps", as: "vendor" },
   { route: "_app.rfps._index", path: "/rfps", as: "vendor" },

@@ -92,6 +92,13 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     commands: ["createSavedSearch"],
     form: "app/components/rfps/saved-searches.tsx",
   },
+  // Messages (issue 28): a message and a group are creates; the route's action runs both in once().
+  { route: "_app.messages.tsx", commands: ["sendMessage"], form: "app/components/messages/composer.tsx" },
+  {
+    route: "_app.messages.tsx",
+    commands: ["createGroupConversation"],
+    form: "app/components/messages/group-form.tsx",
+  },
   {
     route: "_app.settings.roles.server.ts",
     commands: ["addRole"],

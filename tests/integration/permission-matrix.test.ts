@@ -484,6 +484,17 @@ const MATRIX: Record<
     url: "/api/notifications/stream",
     policy: { custom: (p) => (p === "anonymous" ? "unauthorized" : "ok") },
   },
+  // Messages (issue 28, part 7): every signed-in person has their own, with or without a role. The
+  // typing / read endpoint (a POST only) answers 401 to someone signed out, which this matrix reads as
+  // a form refused for its content (tests/integration/messages.test.ts checks the 401); an attachment
+  // is 404 to all but the participants of its conversation (that test covers real ones).
+  "_app.messages": { url: "/messages?filter=starred&q=board", policy: "user" },
+  "api.messages.live": { url: "/api/messages/live", policy: "public" },
+  "messages.attachments.$id": {
+    url: "/messages/attachments/00000000-0000-4000-8000-000000000000",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
   // Associations (issue 12, section 1). The overview and the join page: anyone with a role (each
   // sees their own associations; the sidebar offers the overview to admin, board and manager contexts).
   "_app.properties._index": { url: "/properties", policy: "context" },

@@ -206,6 +206,7 @@ describe("navigation (spec 000 section 6)", () => {
       "Board Room",
       "Calendar",
       "Connections",
+      "Messages",
       "Settings",
     ]);
     expect(labels("board_member")).toEqual([
@@ -219,6 +220,7 @@ describe("navigation (spec 000 section 6)", () => {
       "Board Room",
       "Calendar",
       "Connections",
+      "Messages",
       "Settings",
     ]);
     expect(labels("vendor")).toEqual([
@@ -231,6 +233,7 @@ describe("navigation (spec 000 section 6)", () => {
       "Documents",
       "Calendar",
       "Connections",
+      "Messages",
       "Settings",
     ]);
     expect(labels("admin")).toEqual([
@@ -244,6 +247,7 @@ describe("navigation (spec 000 section 6)", () => {
       "Board Room",
       "Calendar",
       "Connections",
+      "Messages",
       "Settings",
       "Admin Panel",
     ]);
@@ -254,6 +258,7 @@ describe("navigation (spec 000 section 6)", () => {
       "Meeting Minutes",
       "Calendar",
       "Connections",
+      "Messages",
       "Settings",
     ]);
     expect(navigationFor(null, null).map((i) => i.href)).toContain("/rfps");

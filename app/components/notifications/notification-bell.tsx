@@ -2,6 +2,7 @@ import { COMPACT_LIST_LIMIT } from "@domain/notifications";
 import { Link, useLocation, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Bell } from "~/components/ui/icons";
+import { onLive } from "~/live/live-source";
 import type { NotificationItem } from "~/queries/notification-present.server";
 
 /** The menu comes in a chunk of its own, when the bell is first pressed (or pointed at, or focused). */
@@ -15,8 +16,8 @@ export interface BellData {
 
 /**
  * Follows the person's live stream (/api/notifications/stream): the unread count and new items as
- * they come, and a reload of role data when their roles or contexts change. The browser's EventSource
- * reconnects by itself and sends the last event id, so nothing is missed.
+ * they come, and a reload of role data when their roles or contexts change, through the tab's one
+ * live stream (app/live/live-source.ts), which reconnects by itself and sends the last event id.
  */
 function useLiveNotifications(initial: BellData): BellData {
   const [state, setState] = useState(initial);
@@ -29,23 +30,23 @@ function useLiveNotifications(initial: BellData): BellData {
   const pathname = useRef("");
   pathname.current = useLocation().pathname;
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/notifications/stream");
-    source.addEventListener("unread", (e) => {
-      const { count } = JSON.parse((e as MessageEvent<string>).data) as { count: number };
-      setState((s) => ({ ...s, unread: Math.max(0, count) }));
-    });
-    source.addEventListener("notification", (e) => {
-      const item = JSON.parse((e as MessageEvent<string>).data) as NotificationItem;
-      setState((s) =>
-        s.items.some((i) => i.id === item.id)
-          ? s
-          : { ...s, items: [item, ...s.items].slice(0, COMPACT_LIST_LIMIT) },
-      );
-      if (pathname.current === "/notifications") revalidate.current();
-    });
-    source.addEventListener("context", () => revalidate.current());
-    return () => source.close();
+    const stops = [
+      onLive<{ count: number }>("unread", ({ count }) =>
+        setState((s) => ({ ...s, unread: Math.max(0, count) })),
+      ),
+      onLive<NotificationItem>("notification", (item) => {
+        setState((s) =>
+          s.items.some((i) => i.id === item.id)
+            ? s
+            : { ...s, items: [item, ...s.items].slice(0, COMPACT_LIST_LIMIT) },
+        );
+        if (pathname.current === "/notifications") revalidate.current();
+      }),
+      onLive("context", () => revalidate.current()),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
   }, []);
   return state;
 }

@@ -4,6 +4,7 @@ import type { PaletteViewer } from "@domain/palette";
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { MessagesBadge } from "~/components/messages/messages-badge";
 import { type BellData, NotificationBell } from "~/components/notifications/notification-bell";
 import { CommandPalette } from "~/components/palette/command-palette";
 import { Menu, PanelLeftClose, PanelLeftOpen, Search } from "~/components/ui/icons";
@@ -21,6 +22,8 @@ export interface ShellProps {
   user: UserMenuProps;
   palette: { userId: string; viewer: PaletteViewer };
   bell: BellData;
+  /** The unread messages badge (issue 28). */
+  messages?: { unread: number };
   children: ReactNode;
 }
 
@@ -83,6 +86,7 @@ export function ShellFrame({ data, children }: { data: Omit<ShellProps, "childre
       user={data.user}
       palette={data.palette}
       bell={data.bell}
+      messages={data.messages}
     >
       {children}
     </AppShell>
@@ -97,7 +101,7 @@ export function ShellFrame({ data, children }: { data: Omit<ShellProps, "childre
  * Without JavaScript the slide-over's button and the user menu's trigger are links to the menu page
  * (/menu, which shows the navigation and the account menu and comes back to this page).
  */
-export function AppShell({ nav, sidebarCollapsed, user, palette, bell, children }: ShellProps) {
+export function AppShell({ nav, sidebarCollapsed, user, palette, bell, messages, children }: ShellProps) {
   const sidebar = useFetcher();
   const pending = sidebar.formData?.get("collapsed");
   const collapsed = pending === undefined || pending === null ? sidebarCollapsed : pending === "true";
@@ -213,6 +217,7 @@ export function AppShell({ nav, sidebarCollapsed, user, palette, bell, children 
           </Form>
           <div className="ml-auto flex items-center gap-2">
             <CommandPalette userId={palette.userId} viewer={palette.viewer} />
+            <MessagesBadge unread={messages?.unread ?? 0} />
             <NotificationBell unread={bell.unread} items={bell.items} />
             <UserMenu {...user} />
           </div>

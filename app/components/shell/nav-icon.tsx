@@ -9,6 +9,7 @@ import {
   FolderOpen,
   Landmark,
   LayoutDashboard,
+  MessageSquare,
   NotebookText,
   Search,
   Settings,
@@ -36,6 +37,7 @@ const ICONS = {
   minutes: NotebookText,
   calendar: CalendarDays,
   connections: UsersRound,
+  messages: MessageSquare,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {

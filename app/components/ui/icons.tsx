@@ -108,3 +108,8 @@ export const Wrench = (props: IconProps) => draw("Wrench", props);
 export const X = (props: IconProps) => draw("X", props);
 export const XCircle = (props: IconProps) => draw("XCircle", props);
 export const Zap = (props: IconProps) => draw("Zap", props);
+
+export const MessageSquare = (props: IconProps) => draw("MessageSquare", props);
+export const Paperclip = (props: IconProps) => draw("Paperclip", props);
+export const Send = (props: IconProps) => draw("Send", props);
+export const Star = (props: IconProps) => draw("Star", props);
