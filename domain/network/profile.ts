@@ -22,6 +22,12 @@ export const PROFILE_TEXT = {
   notFound: "Profile not found",
 } as const;
 
+/** What the profile page says when there is no such profile (or the viewer may not know there is one). */
+export const PROFILE_NOT_FOUND = {
+  title: "Profile not found",
+  detail: "This profile does not exist, or it is private.",
+} as const;
+
 /** Roles shown before "Show N More Roles": the full variant 3, the compact one 2 (spec 002 section 4). */
 export const ROLES_SHOWN = { full: 3, compact: 2, card: 1 } as const;
 export type ProfileVariant = keyof typeof ROLES_SHOWN;
