@@ -6,6 +6,7 @@ import {
   type SearchHit,
   type SiteSearchResults,
 } from "@domain/palette";
+import { profileHref } from "@domain/network/profile";
 import { parseRfpSearch, SEARCH_STATUSES } from "@domain/rfp/search";
 import { ORGANIZATION_TYPE_LABELS, type OrganizationType, ROLE_LABELS, type RoleType } from "@domain/roles";
 import { rfpViewer, viewerTimeZone } from "~/auth/actors.server";
@@ -47,7 +48,7 @@ export async function siteSearch(
           { now: options.now, timeZone: viewerTimeZone(active) },
         )
       : null,
-    searchDirectory(db, q, limit),
+    searchDirectory(db, q, viewer.user.id, limit),
   ]);
   const timeZone = active ? viewerTimeZone(active) : undefined;
   const rfps: SearchHit[] = (found?.rfps ?? []).map((r) => {
@@ -74,7 +75,8 @@ export async function siteSearch(
         (p.roleTitles.length > 0 ? p.roleTitles : p.roles.map((r) => ROLE_LABELS[r as RoleType] ?? r)).join(
           " · ",
         ) || undefined,
-      href: searchHref(name),
+      // The person's profile (issue 28); a profile without an address yet is searched for by name.
+      href: p.username ? profileHref(p.username) : searchHref(name),
     };
   });
   const organizations: SearchHit[] = directory.organizations.map((o) => ({
