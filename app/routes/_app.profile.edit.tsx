@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { AVATAR_IMAGE_TYPES, AVATAR_MAX_BYTES, megabytes } from "@domain/network/avatar";
-import { PROFILE_TEXT, profileHref } from "@domain/network/profile";
-import { PROFILE_EDIT_MESSAGES, type ProfileEditSchema } from "@domain/network/profile-edit";
+import { PROFILE_EDIT_MESSAGES, PROFILE_TEXT, profileHref } from "@domain/network/profile";
+import type { ProfileEditSchema } from "@domain/network/profile-edit";
 import { USERNAME_MAX, USERNAME_MIN } from "@domain/network/username";
 import { AUTH_FALLBACK_MESSAGES } from "@domain/rules/account-messages";
 import { PROFILE_LIMITS } from "@domain/rules/profile-limits";

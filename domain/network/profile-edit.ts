@@ -2,6 +2,8 @@ import { z } from "zod";
 import { ProfileUpdateSchema } from "../rules/profile";
 import { USERNAME_MESSAGES, usernameProblem } from "./username";
 
+export { PROFILE_EDIT_MESSAGES } from "./profile";
+
 /**
  * /profile/edit (issue 28, part 1): the profile-facing edit of the fields the profile shows. It reuses
  * the account form's rules (ProfileUpdateSchema of spec 002 section 5: full name 2 to 100 with
@@ -30,14 +32,6 @@ export const UsernameSchema = z.preprocess(
   }),
 );
 
-export const PROFILE_EDIT_MESSAGES = {
-  saved: "Profile updated",
-  stale:
-    "Your profile was changed somewhere else while you were editing. The current values are shown; make your changes again and save.",
-  avatarSaved: "Profile photo updated",
-  avatarRemoved: "Profile photo removed",
-  noFile: "Choose an image to upload",
-} as const;
 
 const version = z.string({ required_error: "Missing version" }).min(1).max(200);
 

@@ -22,6 +22,16 @@ export const PROFILE_TEXT = {
   notFound: "Profile not found",
 } as const;
 
+/** What /profile/edit says (no zod here: the page imports it). */
+export const PROFILE_EDIT_MESSAGES = {
+  saved: "Profile updated",
+  stale:
+    "Your profile was changed somewhere else while you were editing. The current values are shown; make your changes again and save.",
+  avatarSaved: "Profile photo updated",
+  avatarRemoved: "Profile photo removed",
+  noFile: "Choose an image to upload",
+} as const;
+
 /** What the profile page says when there is no such profile (or the viewer may not know there is one). */
 export const PROFILE_NOT_FOUND = {
   title: "Profile not found",

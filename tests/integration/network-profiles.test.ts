@@ -285,7 +285,7 @@ describe.each(engines)("professional profiles on %s", (engine) => {
     const upload = (who: Person, file: { name: string; bytes: Buffer; type?: string }) => {
       const form = new FormData();
       form.set("intent", "upload-avatar");
-      form.set("avatar", new Blob([file.bytes], { type: file.type ?? "image/jpeg" }), file.name);
+      form.set("avatar", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "image/jpeg" }), file.name);
       const request = new Request("http://localhost/profile/edit", {
         method: "POST",
         body: form,
