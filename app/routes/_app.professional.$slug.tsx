@@ -6,6 +6,8 @@ import { requireUser } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { ProfessionalExperience, ProfileHeader } from "~/components/profiles/unified-profile";
 import { buttonClass } from "~/components/ui/button";
+import { getDb } from "~/db.server";
+import { ownUsername } from "~/queries/professional-profile.server";
 import { loadProfessionalProfile } from "./_app.professional.$slug.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -20,6 +22,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  // /professional/me: one's own profile ("me" is never a username: RESERVED_USERNAMES).
+  if (params.slug === "me") {
+    const own = await ownUsername(await getDb(), user.id);
+    if (!own) throw json({ error: PROFILE_TEXT.notFound }, { status: 404 });
+    throw redirect(profileHref(own));
+  }
   const found = await loadProfessionalProfile(params.slug ?? "", user.id);
   if (!found) throw json({ error: PROFILE_TEXT.notFound }, { status: 404 });
   // One address per profile: /professional/Jane-Doe reads as /professional/jane-doe.

@@ -19,7 +19,6 @@ import { resetEnvForTests } from "~/env.server";
 import { loader as apiSearchLoader } from "~/routes/api.search";
 import { loader as avatarLoader } from "~/routes/avatars.$name";
 import { loader as directoryLoader } from "~/routes/_app.directory";
-import { loader as meLoader } from "~/routes/_app.professional.me";
 import { loader as profileLoader } from "~/routes/_app.professional.$slug";
 import { action as editAction, loader as editLoader } from "~/routes/_app.profile.edit";
 import { avatarStoragePath } from "~/storage/files.server";
@@ -146,7 +145,7 @@ describe.each(engines)("professional profiles on %s", (engine) => {
       const upper = await openProfile(slug.toUpperCase(), visitor);
       expect(upper.status).toBe(302);
       expect(upper.response.headers.get("Location")).toBe(`/professional/${slug}`);
-      const me = await outcome(() => meLoader(argsOf(getAs("/professional/me", owner))));
+      const me = await openProfile("me", owner);
       expect(me.response.headers.get("Location")).toBe(`/professional/${slug}`);
     });
 
