@@ -51,6 +51,7 @@ const NO_JS_SPECS = [
   "onboarding",
   "palette",
   "performance",
+  "professional-profile",
   "public",
   "reserve-funds",
   "rfp-marketplace",
