@@ -14,17 +14,20 @@ const DEMO_PROFILES: Record<string, { summary: string; years: number; location: 
     location: "Miami, FL",
   },
   "board@demo.test": {
-    summary: "Board president at Bayview Towers. Focused on reserve funding, transparent budgets and seawall repairs.",
+    summary:
+      "Board president at Bayview Towers. Focused on reserve funding, transparent budgets and seawall repairs.",
     years: 8,
     location: "Tampa, FL",
   },
   "manager@demo.test": {
-    summary: "Licensed community association manager (CAM) for mid-rise condominiums and HOAs across Central Florida.",
+    summary:
+      "Licensed community association manager (CAM) for mid-rise condominiums and HOAs across Central Florida.",
     years: 15,
     location: "Orlando, FL",
   },
   "vendor@demo.test": {
-    summary: "Commercial roofing and waterproofing contractor serving condominium associations in South Florida.",
+    summary:
+      "Commercial roofing and waterproofing contractor serving condominium associations in South Florida.",
     years: 20,
     location: "Miami, FL",
   },
@@ -39,7 +42,8 @@ const DEMO_PROFILES: Record<string, { summary: string; years: number; location: 
     location: "Sarasota, FL",
   },
   "attorney@demo.test": {
-    summary: "Community association attorney: governing documents, collections, and Chapter 718 and 720 compliance.",
+    summary:
+      "Community association attorney: governing documents, collections, and Chapter 718 and 720 compliance.",
     years: 18,
     location: "Fort Lauderdale, FL",
   },

@@ -2,9 +2,13 @@ import { createHash } from "node:crypto";
 import type { Database, Queryable } from "@db/client";
 import { pgErrorCode } from "@db/pipeline";
 import { userProfiles } from "@db/schema";
-import type { AppearanceInput } from "@domain/rules/appearance";
-import { PROFILE_EDIT_FIELDS, PROFILE_EDIT_MESSAGES, type ProfileEditInput } from "@domain/network/profile-edit";
+import {
+  PROFILE_EDIT_FIELDS,
+  PROFILE_EDIT_MESSAGES,
+  type ProfileEditInput,
+} from "@domain/network/profile-edit";
 import { USERNAME_MESSAGES } from "@domain/network/username";
+import type { AppearanceInput } from "@domain/rules/appearance";
 import type { ProfileUpdateInput } from "@domain/rules/profile";
 import { eq, sql } from "drizzle-orm";
 

@@ -39,10 +39,11 @@ export async function assignUsername(
             sql`lower(${userProfiles.username}) like ${`${literal(base)}-%`}`,
           ),
         );
-      candidate = firstFreeUsername(
-        base,
-        taken.map((t) => t.username),
-      ) ?? usernameWithSuffix(base, randomSuffix());
+      candidate =
+        firstFreeUsername(
+          base,
+          taken.map((t) => t.username),
+        ) ?? usernameWithSuffix(base, randomSuffix());
     } else {
       candidate = usernameWithSuffix(base, randomSuffix());
     }

@@ -13,7 +13,9 @@ const startsWith = (q: string) => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * The two-letter state at the end of a location ("Miami, FL", "Tampa, FL 33602"), as
  * domain/network/profile.ts parseLocation reads it, upper case; null without a comma.
  */
-export const locationState = sql<string | null>`case when ${userProfiles.location} like '%,%' then upper(substring(${userProfiles.location} from '[,[:space:]]([A-Za-z]{2})(?:[[:space:]]+[0-9]{5}(?:-[0-9]{4})?)?[[:space:]]*$')) end`;
+export const locationState = sql<
+  string | null
+>`case when ${userProfiles.location} like '%,%' then upper(substring(${userProfiles.location} from '[,[:space:]]([A-Za-z]{2})(?:[[:space:]]+[0-9]{5}(?:-[0-9]{4})?)?[[:space:]]*$')) end`;
 /** The city: what comes before the first comma. */
 const locationCity = sql<string>`trim(split_part(${userProfiles.location}, ',', 1))`;
 
@@ -81,7 +83,9 @@ function directoryWhere(viewerId: string, f: DirectoryFilters): SQL {
     );
   }
   if (f.role) {
-    conditions.push(hasRole(and(eq(userProfessionalRoles.roleType, f.role), eq(userProfessionalRoles.isCurrent, true))));
+    conditions.push(
+      hasRole(and(eq(userProfessionalRoles.roleType, f.role), eq(userProfessionalRoles.isCurrent, true))),
+    );
   }
   if (f.verified) conditions.push(hasRole(eq(userProfessionalRoles.verificationStatus, "verified")));
   if (f.state) conditions.push(sql`${locationState} = ${f.state}`);

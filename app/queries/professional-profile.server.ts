@@ -122,7 +122,8 @@ export async function getProfileForViewer(
   const roles = (await rolesOf(db, [row.id])).get(row.id) ?? [];
   return {
     access,
-    connection: access === "owner" || !connection || connection.status === "blocked" ? null : connection.status,
+    connection:
+      access === "owner" || !connection || connection.status === "blocked" ? null : connection.status,
     profile: {
       ...row,
       username: row.username,

@@ -1,4 +1,5 @@
 import type { Queryable } from "@db/client";
+import { profileHref } from "@domain/network/profile";
 import {
   PALETTE_SEARCH_GROUP_LIMIT,
   PALETTE_SEARCH_MAX_LENGTH,
@@ -6,7 +7,6 @@ import {
   type SearchHit,
   type SiteSearchResults,
 } from "@domain/palette";
-import { profileHref } from "@domain/network/profile";
 import { parseRfpSearch, SEARCH_STATUSES } from "@domain/rfp/search";
 import { ORGANIZATION_TYPE_LABELS, type OrganizationType, ROLE_LABELS, type RoleType } from "@domain/roles";
 import { rfpViewer, viewerTimeZone } from "~/auth/actors.server";

@@ -16,7 +16,10 @@ export async function directorySearch(userId: string, filters: DirectoryFilters)
       const hit = await hitRateLimit(db, `search_users:user:${userId}`, USER_ACTION_LIMITS.search_users);
       if (!hit.allowed) {
         return {
-          limited: { message: userActionLimitMessage("search_users", hit.retryAfter), retryAfter: hit.retryAfter },
+          limited: {
+            message: userActionLimitMessage("search_users", hit.retryAfter),
+            retryAfter: hit.retryAfter,
+          },
           total: 0,
           people: [],
         } as const;

@@ -32,9 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const found = await directorySearch(user.id, filters);
   return json(
     { filters, ...found },
-    found.limited
-      ? { status: 429, headers: { "Retry-After": String(found.limited.retryAfter) } }
-      : undefined,
+    found.limited ? { status: 429, headers: { "Retry-After": String(found.limited.retryAfter) } } : undefined,
   );
 }
 
@@ -58,15 +56,41 @@ export default function Directory() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <h1 className="text-3xl font-semibold">{DIRECTORY_TEXT.title}</h1>
-      <Form method="get" role="search" aria-label="Search the directory" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Search the directory"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      >
         <Labelled id="directory-q" label="Name">
-          <input id="directory-q" name="q" type="search" defaultValue={filters.q} maxLength={100} className={control} />
+          <input
+            id="directory-q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            maxLength={100}
+            className={control}
+          />
         </Labelled>
         <Labelled id="directory-org" label="Organization">
-          <input id="directory-org" name="org" type="search" defaultValue={filters.org} maxLength={100} className={control} />
+          <input
+            id="directory-org"
+            name="org"
+            type="search"
+            defaultValue={filters.org}
+            maxLength={100}
+            className={control}
+          />
         </Labelled>
         <Labelled id="directory-skill" label="Skill">
-          <input id="directory-skill" name="skill" type="search" defaultValue={filters.skill} maxLength={100} className={control} />
+          <input
+            id="directory-skill"
+            name="skill"
+            type="search"
+            defaultValue={filters.skill}
+            maxLength={100}
+            className={control}
+          />
         </Labelled>
         <Labelled id="directory-role" label="Role type">
           <select id="directory-role" name="role" defaultValue={filters.role ?? ""} className={control}>
@@ -89,11 +113,24 @@ export default function Directory() {
           </select>
         </Labelled>
         <Labelled id="directory-city" label="City">
-          <input id="directory-city" name="city" type="search" defaultValue={filters.city} maxLength={100} className={control} />
+          <input
+            id="directory-city"
+            name="city"
+            type="search"
+            defaultValue={filters.city}
+            maxLength={100}
+            className={control}
+          />
         </Labelled>
         <div className="flex items-end">
           <label className="inline-flex items-center gap-2 text-sm">
-            <input type="checkbox" name="verified" value="1" defaultChecked={filters.verified} className="h-4 w-4" />
+            <input
+              type="checkbox"
+              name="verified"
+              value="1"
+              defaultChecked={filters.verified}
+              className="h-4 w-4"
+            />
             Verified professionals only
           </label>
         </div>

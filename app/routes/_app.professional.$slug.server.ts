@@ -1,5 +1,5 @@
-import { getDb } from "~/db.server";
 import { recordProfileView } from "~/commands/profile-views.server";
+import { getDb } from "~/db.server";
 import { getProfileForViewer } from "~/queries/professional-profile.server";
 
 /**

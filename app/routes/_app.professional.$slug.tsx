@@ -44,7 +44,10 @@ export default function ProfessionalProfile() {
   const owner = access === "owner";
   const visitorActions = (
     <>
-      <Link to={`/messages?${new URLSearchParams({ user: profile.id })}`} className={buttonClass("primary", "text-sm")}>
+      <Link
+        to={`/messages?${new URLSearchParams({ user: profile.id })}`}
+        className={buttonClass("primary", "text-sm")}
+      >
         {PROFILE_TEXT.contact}
       </Link>
       <Link to={profileHref(profile.username)} className={buttonClass("secondary", "text-sm")}>

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { ProfileEditActionSchema } from "@domain/network/profile-edit";
 import { USER_ACTION_LIMITS, userActionLimitMessage } from "@domain/rules/rate-limits";
 import { hitRateLimit, type RateLimitResult } from "~/auth/rate-limit.server";
-import { readAvatarUpload, type ReceivedAvatar } from "~/commands/avatars.server";
+import { type ReceivedAvatar, readAvatarUpload } from "~/commands/avatars.server";
 import { getDb } from "~/db.server";
 import { isMultipart, readForm } from "~/forms.server";
 

@@ -59,7 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "upload-avatar" || intent === "remove-avatar") {
       return json<ActionData>({ form: "avatar", avatarError: PROFILE_EDIT_MESSAGES.noFile }, { status: 400 });
     }
-    return json<ActionData>({ form: "profile", result: submission.reply(), formError: FAILED }, { status: 400 });
+    return json<ActionData>(
+      { form: "profile", result: submission.reply(), formError: FAILED },
+      { status: 400 },
+    );
   }
   const input = submission.value;
   const db = await getDb();
@@ -102,7 +105,10 @@ export async function action({ request }: ActionFunctionArgs) {
     case "upload-avatar": {
       const file = files[0];
       if (!file) {
-        return json<ActionData>({ form: "avatar", avatarError: PROFILE_EDIT_MESSAGES.noFile }, { status: 400 });
+        return json<ActionData>(
+          { form: "avatar", avatarError: PROFILE_EDIT_MESSAGES.noFile },
+          { status: 400 },
+        );
       }
       const limit = await avatarUploadLimit(user.id);
       if (!limit.allowed) {
@@ -112,12 +118,19 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
       const stored = await setAvatar(db, user.id, file);
-      if (!stored.ok) return json<ActionData>({ form: "avatar", avatarError: stored.message }, { status: 400 });
-      return redirectWithFlash("/profile/edit", { message: PROFILE_EDIT_MESSAGES.avatarSaved, tone: "success" });
+      if (!stored.ok)
+        return json<ActionData>({ form: "avatar", avatarError: stored.message }, { status: 400 });
+      return redirectWithFlash("/profile/edit", {
+        message: PROFILE_EDIT_MESSAGES.avatarSaved,
+        tone: "success",
+      });
     }
     case "remove-avatar":
       await removeAvatar(db, user.id);
-      return redirectWithFlash("/profile/edit", { message: PROFILE_EDIT_MESSAGES.avatarRemoved, tone: "success" });
+      return redirectWithFlash("/profile/edit", {
+        message: PROFILE_EDIT_MESSAGES.avatarRemoved,
+        tone: "success",
+      });
   }
 }
 
@@ -182,7 +195,10 @@ export default function EditProfile() {
           {PROFILE_TEXT.viewProfile}
         </Link>
       </div>
-      <AvatarSection profile={loaded.profile} error={actionData?.form === "avatar" ? (actionData.avatarError ?? null) : null} />
+      <AvatarSection
+        profile={loaded.profile}
+        error={actionData?.form === "avatar" ? (actionData.avatarError ?? null) : null}
+      />
       {/* A new version (after a conflict) renders the form anew with the current values. */}
       <ProfileForm
         key={profile.version}
@@ -193,7 +209,13 @@ export default function EditProfile() {
   );
 }
 
-function ProfileForm({ profile, actionData }: { profile: ProfileEditValues; actionData: ActionData | undefined }) {
+function ProfileForm({
+  profile,
+  actionData,
+}: {
+  profile: ProfileEditValues;
+  actionData: ActionData | undefined;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/profile/edit";
   const [form, fields] = useForm<EditForm>({
@@ -222,7 +244,11 @@ function ProfileForm({ profile, actionData }: { profile: ProfileEditValues; acti
       <input type="hidden" name="intent" value="update-profile" />
       <input type="hidden" name="version" value={profile.version} />
       {formError ? <Alert title={formError.title}>{formError.message}</Alert> : null}
-      <SettingsSection id="about" title="About you" description="How you appear on your profile and in the directory.">
+      <SettingsSection
+        id="about"
+        title="About you"
+        description="How you appear on your profile and in the directory."
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Full name"

@@ -50,10 +50,18 @@ export type AvatarCheck =
  * type the upload allows but that is no image (a PDF, a video, text) is "File is not an image"; a
  * type outside the allowed list is "File type T is not allowed".
  */
-export function checkAvatarFile(file: { name: string; size: number; sniffedType: string | undefined }): AvatarCheck {
+export function checkAvatarFile(file: {
+  name: string;
+  size: number;
+  sniffedType: string | undefined;
+}): AvatarCheck {
   const prefix = `${file.name}: `;
   if (file.size > AVATAR_MAX_BYTES) {
-    return { ok: false, code: "FILE_TOO_LARGE", message: prefix + fileTooLargeMessage(file.size, AVATAR_MAX_BYTES) };
+    return {
+      ok: false,
+      code: "FILE_TOO_LARGE",
+      message: prefix + fileTooLargeMessage(file.size, AVATAR_MAX_BYTES),
+    };
   }
   const image = AVATAR_IMAGE_TYPES.find((t) => t === file.sniffedType);
   if (image) return { ok: true, contentType: image };
@@ -75,7 +83,8 @@ export const avatarSide = (target: number, square: number) => Math.min(target, s
 /** Stored avatar names: a content hash and the size, WebP. */
 export const AVATAR_FILE_PATTERN = /^[a-f0-9]{32}-(512|96)\.webp$/;
 export const avatarFileName = (hash: string, size: number) => `${hash}-${size}.webp`;
-export const avatarUrl = (hash: string, size: number = AVATAR_SIZES.large) => `/avatars/${avatarFileName(hash, size)}`;
+export const avatarUrl = (hash: string, size: number = AVATAR_SIZES.large) =>
+  `/avatars/${avatarFileName(hash, size)}`;
 
 /** The small version of a stored avatar's address (other addresses are used as they are). */
 export function smallAvatarUrl(url: string | null | undefined): string | null {

@@ -50,7 +50,13 @@ export function parseDirectoryFilters(params: URLSearchParams): DirectoryFilters
 
 /** Whether anything narrows the list (a search to count against the search_users limit). */
 export const isDirectorySearch = (f: DirectoryFilters) =>
-  f.q !== "" || f.org !== "" || f.skill !== "" || f.role !== null || f.verified || f.state !== null || f.city !== "";
+  f.q !== "" ||
+  f.org !== "" ||
+  f.skill !== "" ||
+  f.role !== null ||
+  f.verified ||
+  f.state !== null ||
+  f.city !== "";
 
 /** The query string of the filters (page 1 left out), for links to other pages. */
 export function directoryQuery(f: DirectoryFilters, page = f.page): string {

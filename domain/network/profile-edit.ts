@@ -32,7 +32,6 @@ export const UsernameSchema = z.preprocess(
   }),
 );
 
-
 const version = z.string({ required_error: "Missing version" }).min(1).max(200);
 
 export const ProfileEditSchema = ProfileUpdateSchema.pick({

@@ -156,7 +156,10 @@ export function memberSince(createdAt: string): string {
  * City and state of a location as people type it ("Miami, FL", "St. Petersburg, FL 33701"): the state
  * is the trailing two-letter part, upper case; the city what comes before its comma. Either may be null.
  */
-export function parseLocation(location: string | null | undefined): { city: string | null; state: string | null } {
+export function parseLocation(location: string | null | undefined): {
+  city: string | null;
+  state: string | null;
+} {
   const text = (location ?? "").trim();
   if (!text) return { city: null, state: null };
   const match = /^(.*?)[,\s]+([A-Za-z]{2})(?:\s+\d{5}(?:-\d{4})?)?$/.exec(text);

@@ -16,11 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "~/commands/accounts.server";
 import { recordProfileView } from "~/commands/profile-views.server";
 import { resetEnvForTests } from "~/env.server";
-import { loader as apiSearchLoader } from "~/routes/api.search";
-import { loader as avatarLoader } from "~/routes/avatars.$name";
 import { loader as directoryLoader } from "~/routes/_app.directory";
 import { loader as profileLoader } from "~/routes/_app.professional.$slug";
 import { action as editAction, loader as editLoader } from "~/routes/_app.profile.edit";
+import { loader as apiSearchLoader } from "~/routes/api.search";
+import { loader as avatarLoader } from "~/routes/avatars.$name";
 import { avatarStoragePath } from "~/storage/files.server";
 import { argsOf, getAs, outcome, postAs, useAppDatabase } from "../support/app";
 import { engines, useTestDatabase } from "../support/db";
@@ -219,7 +219,11 @@ describe.each(engines)("professional profiles on %s", (engine) => {
         [{ website_url: "edith dot com" }, "website_url", "Please enter a valid website URL"],
         [{ phone: "0555" }, "phone", "Please enter a valid phone number"],
         [{ years_experience: "51" }, "years_experience", "Years of experience cannot be more than 50"],
-        [{ username: "No_Way" }, "username", "Username may contain only lower-case letters, digits and dashes (not at the start or end)"],
+        [
+          { username: "No_Way" },
+          "username",
+          "Username may contain only lower-case letters, digits and dashes (not at the start or end)",
+        ],
         [{ username: "ab" }, "username", "Username must be at least 3 characters"],
       ];
       for (const [patch, field, message] of cases) {
@@ -248,7 +252,10 @@ describe.each(engines)("professional profiles on %s", (engine) => {
       });
       expect(after.version).not.toBe(before.version);
       // The same rendered version again: someone saved in between.
-      const stale = await edit(who, { ...valid(before.version, "edith-editor-saved"), full_name: "Too Late" });
+      const stale = await edit(who, {
+        ...valid(before.version, "edith-editor-saved"),
+        full_name: "Too Late",
+      });
       expect(stale.status).toBe(409);
       expect(stale.data.current).toMatchObject({ full_name: "Edith Editor", version: after.version });
       expect((await current(who)).full_name).toBe("Edith Editor");
@@ -284,7 +291,11 @@ describe.each(engines)("professional profiles on %s", (engine) => {
     const upload = (who: Person, file: { name: string; bytes: Buffer; type?: string }) => {
       const form = new FormData();
       form.set("intent", "upload-avatar");
-      form.set("avatar", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "image/jpeg" }), file.name);
+      form.set(
+        "avatar",
+        new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "image/jpeg" }),
+        file.name,
+      );
       const request = new Request("http://localhost/profile/edit", {
         method: "POST",
         body: form,
@@ -293,8 +304,9 @@ describe.each(engines)("professional profiles on %s", (engine) => {
       return outcome(() => editAction(argsOf(request)));
     };
     const avatarOf = async (id: string) =>
-      (await t.db.select({ url: userProfiles.avatarUrl }).from(userProfiles).where(eq(userProfiles.id, id)))[0]
-        ?.url ?? null;
+      (
+        await t.db.select({ url: userProfiles.avatarUrl }).from(userProfiles).where(eq(userProfiles.id, id))
+      )[0]?.url ?? null;
 
     it("crops a JPEG with EXIF to a centred square, 512 and 96 px WebP, without its metadata", async () => {
       const who = await personWithRole(t.db, "manager");
@@ -340,7 +352,9 @@ describe.each(engines)("professional profiles on %s", (engine) => {
       expect(small).toMatchObject({ format: "webp", width: 96, height: 96 });
 
       // Served by its content-hash name, cached for a year.
-      const served = await outcome(() => avatarLoader(argsOf(new Request(`http://localhost${url}`), { name })));
+      const served = await outcome(() =>
+        avatarLoader(argsOf(new Request(`http://localhost${url}`), { name })),
+      );
       expect(served.status).toBe(200);
       expect(served.response.headers.get("Content-Type")).toBe("image/webp");
       expect(served.response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
@@ -364,7 +378,9 @@ describe.each(engines)("professional profiles on %s", (engine) => {
         .toBuffer();
       expect((await upload(who, { name: "really-a-png.jpg", bytes: png })).status).toBe(302);
       const url = await avatarOf(who.id);
-      const meta = await sharp(readFileSync(avatarStoragePath((url as string).split("/").pop() as string))).metadata();
+      const meta = await sharp(
+        readFileSync(avatarStoragePath((url as string).split("/").pop() as string)),
+      ).metadata();
       // Never enlarged: the picture's own square.
       expect(meta).toMatchObject({ format: "webp", width: 40, height: 40 });
 
@@ -479,7 +495,9 @@ describe.each(engines)("professional profiles on %s", (engine) => {
       expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
       const over = await find("q=again", searcher);
       expect(over.status).toBe(429);
-      expect(over.data.limited.message).toMatch(/^You're searching too frequently\. Please try again in \d+ seconds\.$/);
+      expect(over.data.limited.message).toMatch(
+        /^You're searching too frequently\. Please try again in \d+ seconds\.$/,
+      );
       // The plain directory (no search) still opens.
       expect((await find("", searcher)).status).toBe(200);
     });
@@ -505,7 +523,10 @@ describe.each(engines)("professional profiles on %s", (engine) => {
       await setProfile(secret.id, { isPublic: true });
       expect(await search(stranger)).toEqual([expect.objectContaining({ href })]);
       expect(await search(foe)).toEqual([]);
-      const views = await t.db.select().from(profileViews).where(and(eq(profileViews.viewerId, foe.id)));
+      const views = await t.db
+        .select()
+        .from(profileViews)
+        .where(and(eq(profileViews.viewerId, foe.id)));
       expect(views).toEqual([]);
     });
   });

@@ -178,12 +178,16 @@ describe("/profile/edit's rules (spec 002 section 5)", () => {
   });
   it("answers each rule with the spec's message", () => {
     expect(errors({ ...valid, full_name: "" }).full_name).toEqual(["Full name is required"]);
-    expect(errors({ ...valid, full_name: "J" }).full_name).toEqual(["Full name must be at least 2 characters"]);
+    expect(errors({ ...valid, full_name: "J" }).full_name).toEqual([
+      "Full name must be at least 2 characters",
+    ]);
     expect(errors({ ...valid, full_name: "J".repeat(101) }).full_name).toEqual([
       "Full name must be at most 100 characters",
     ]);
     expect(errors({ ...valid, bio: "b".repeat(501) }).bio).toEqual(["Bio must be at most 500 characters"]);
-    expect(errors({ ...valid, website_url: "not a url" }).website_url).toEqual(["Please enter a valid website URL"]);
+    expect(errors({ ...valid, website_url: "not a url" }).website_url).toEqual([
+      "Please enter a valid website URL",
+    ]);
     expect(errors({ ...valid, website_url: "javascript:alert(1)" }).website_url).toEqual([
       "Please enter a valid website URL",
     ]);
@@ -200,13 +204,18 @@ describe("/profile/edit's rules (spec 002 section 5)", () => {
 describe("avatar checks (spec 002 sections 5 and 8)", () => {
   it("takes JPEG, PNG, WebP and GIF by content", () => {
     for (const type of ["image/jpeg", "image/png", "image/webp", "image/gif"])
-      expect(checkAvatarFile({ name: "me.jpg", size: 1000, sniffedType: type })).toEqual({ ok: true, contentType: type });
+      expect(checkAvatarFile({ name: "me.jpg", size: 1000, sniffedType: type })).toEqual({
+        ok: true,
+        contentType: type,
+      });
   });
   it("refuses a file over 10 MB with the spec's message, prefixed with the file name", () => {
     expect(fileTooLargeMessage(12.5 * 1024 * 1024, AVATAR_MAX_BYTES)).toBe(
       "File size 12.5 MB exceeds maximum allowed size of 10 MB",
     );
-    expect(checkAvatarFile({ name: "big.jpg", size: AVATAR_MAX_BYTES + 1, sniffedType: "image/jpeg" })).toMatchObject({
+    expect(
+      checkAvatarFile({ name: "big.jpg", size: AVATAR_MAX_BYTES + 1, sniffedType: "image/jpeg" }),
+    ).toMatchObject({
       ok: false,
       code: "FILE_TOO_LARGE",
       message: "big.jpg: File size 10 MB exceeds maximum allowed size of 10 MB",
@@ -241,7 +250,9 @@ describe("avatar checks (spec 002 sections 5 and 8)", () => {
 describe("directory filters", () => {
   it("reads the query string, dropping what is odd", () => {
     const f = parseDirectoryFilters(
-      new URLSearchParams("q=+Jane++Doe+&org=Acme&skill=roof&role=vendor&verified=1&state=fl&city=Miami&page=2"),
+      new URLSearchParams(
+        "q=+Jane++Doe+&org=Acme&skill=roof&role=vendor&verified=1&state=fl&city=Miami&page=2",
+      ),
     );
     expect(f).toEqual({
       q: "Jane Doe",

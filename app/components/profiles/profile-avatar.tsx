@@ -1,5 +1,5 @@
-import { initials, profileName } from "@domain/network/profile";
 import { smallAvatarUrl } from "@domain/network/avatar";
+import { initials, profileName } from "@domain/network/profile";
 
 const SIZES = {
   sm: "h-10 w-10 text-sm",

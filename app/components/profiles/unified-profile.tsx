@@ -214,7 +214,10 @@ export function ProfileCompact({ profile }: { profile: ProfileData }) {
     <div className="flex items-start gap-3">
       <ProfileAvatar name={profile.fullName} url={profile.avatarUrl} size="sm" />
       <div className="min-w-0">
-        <Link to={profileHref(profile.username)} className="font-medium text-blue-700 hover:underline dark:text-blue-300">
+        <Link
+          to={profileHref(profile.username)}
+          className="font-medium text-blue-700 hover:underline dark:text-blue-300"
+        >
           {name}
         </Link>
         {profile.hasVerifiedRole ? (
@@ -264,7 +267,9 @@ export function ProfileCard({ profile, footer }: { profile: ProfileData; footer?
         </span>
       </div>
       {profile.professionalSummary ? (
-        <p className="line-clamp-3 text-sm text-slate-700 dark:text-slate-300">{profile.professionalSummary}</p>
+        <p className="line-clamp-3 text-sm text-slate-700 dark:text-slate-300">
+          {profile.professionalSummary}
+        </p>
       ) : null}
       <div className="mt-auto flex flex-wrap gap-2">
         <Link to={profileHref(profile.username)} className={buttonClass("secondary", "text-sm")}>
