@@ -171,7 +171,7 @@ describe("items", () => {
         return (
           plain === dotted ||
           (dotted === "" && r === "_index") ||
-          (plain.includes("$") && pattern.test(dotted))
+          (plain.includes("$") && plain !== "$" && pattern.test(dotted))
         );
       });
     };
