@@ -53,6 +53,7 @@ const NO_JS_SPECS = [
   "onboarding",
   "palette",
   "performance",
+  "professional-profile",
   "public",
   "reserve-funds",
   "rfp-marketplace",

@@ -12,6 +12,7 @@ import { seedFinance } from "./seed-finance";
 import { seedMeetings } from "./seed-meetings";
 import { seedNetworkConnections } from "./seed-network-connections";
 import { seedNetworkMessages } from "./seed-network-messages";
+import { seedNetworkProfiles } from "./seed-network-profiles";
 import { seedRfps } from "./seed-rfps";
 import { seedRoles } from "./seed-roles";
 
@@ -136,6 +137,7 @@ export async function seed(db: Database): Promise<void> {
   for (const email of ["manager@demo.test", "vendor@demo.test"]) {
     await seedComplimentaryPlan(db, { type: "user", id: ids.get(email) as string }, "professional", admin);
   }
+  await seedNetworkProfiles(db, ids);
   await seedNetworkConnections(db, ids);
   await seedNetworkMessages(db, ids);
 }

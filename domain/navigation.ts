@@ -27,6 +27,7 @@ export interface NavItem {
     | "boardroom"
     | "minutes"
     | "calendar"
+    | "directory"
     | "connections"
     | "messages";
   roles?: readonly RoleType[];
@@ -121,6 +122,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Meeting Minutes", href: "/minutes", icon: "minutes", roles: ["homeowner"] },
   // Every signed-in person has a calendar (issue 12 part 3).
   { label: "Calendar", href: "/calendar", icon: "calendar" },
+  // The professional network's directory of public profiles (issue 28): every signed-in person.
+  { label: "Directory", href: "/directory", icon: "directory" },
   // The professional network (issue 28): every person with a role has connections.
   { label: "Connections", href: "/connections", icon: "connections" },
   // Messages (issue 28, part 7): every signed-in person, with or without a role.

@@ -12,6 +12,7 @@ import {
   issueEmailToken,
   reissueEmailToken,
 } from "./email-tokens.server";
+import { assignUsername } from "./usernames.server";
 
 export class EmailTakenError extends Error {
   constructor() {
@@ -28,7 +29,7 @@ export interface NewAccount {
   emailConfirmed: boolean;
 }
 
-/** Inserts a user and the profile row with the spec's defaults (inside the caller's transaction). */
+/** Inserts a user and the profile row with the spec's defaults and a username (inside the caller's transaction). */
 export async function insertAccount(
   tx: Queryable,
   input: NewAccount,
@@ -49,6 +50,8 @@ export async function insertAccount(
     phone: input.phone ?? null,
     location: input.location ?? null,
   });
+  // Every profile has its address from the start: /professional/{username} (issue 28).
+  await assignUsername(tx, user.id, input.full_name, user.email);
   return user;
 }
 

@@ -1,6 +1,6 @@
 import type { Queryable } from "@db/client";
-import { organizations, userProfessionalRoles, userProfiles } from "@db/schema";
-import { and, eq, ilike, or, sql } from "drizzle-orm";
+import { connections, organizations, userProfessionalRoles, userProfiles } from "@db/schema";
+import { and, eq, exists, ilike, isNotNull, not, or, sql } from "drizzle-orm";
 
 export const SEARCH_LIMIT = 20;
 
@@ -8,16 +8,40 @@ export const SEARCH_LIMIT = 20;
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * People with public profiles and organizations whose names match, case-insensitively. A person is
- * shown by name and the titles of their current roles only: nothing else from a profile leaves here.
+ * Whom `viewerId` may find by name (issue 28): public profiles, and private ones only for their owner
+ * and the owner's connections; never anyone across a block.
  */
-export async function searchDirectory(db: Queryable, query: string, limit: number = SEARCH_LIMIT) {
+function findableBy(viewerId: string) {
+  const pair = sql`((${connections.requesterId} = ${viewerId} and ${connections.addresseeId} = ${userProfiles.id}) or (${connections.addresseeId} = ${viewerId} and ${connections.requesterId} = ${userProfiles.id}))`;
+  return and(
+    isNotNull(userProfiles.username),
+    not(exists(sql`(select 1 from ${connections} where ${connections.status} = 'blocked' and ${pair})`)),
+    or(
+      eq(userProfiles.isPublic, true),
+      eq(userProfiles.id, viewerId),
+      exists(sql`(select 1 from ${connections} where ${connections.status} = 'accepted' and ${pair})`),
+    ),
+  );
+}
+
+/**
+ * People and organizations whose names match, case-insensitively. People are those `viewerId` may
+ * find (findableBy), each shown by name, username (the profile's address) and the titles of their
+ * current roles only: nothing else from a profile leaves here.
+ */
+export async function searchDirectory(
+  db: Queryable,
+  query: string,
+  viewerId: string,
+  limit: number = SEARCH_LIMIT,
+) {
   const pattern = likePattern(query);
   const [people, orgs] = await Promise.all([
     db
       .select({
         id: userProfiles.id,
         fullName: userProfiles.fullName,
+        username: userProfiles.username,
         roleTitles: sql<
           string[]
         >`coalesce(array_agg(distinct ${userProfessionalRoles.title}) filter (where ${userProfessionalRoles.isCurrent}), '{}')`,
@@ -29,7 +53,7 @@ export async function searchDirectory(db: Queryable, query: string, limit: numbe
       .leftJoin(userProfessionalRoles, eq(userProfessionalRoles.userId, userProfiles.id))
       .where(
         and(
-          eq(userProfiles.isPublic, true),
+          findableBy(viewerId),
           or(
             ilike(userProfiles.fullName, pattern),
             ilike(userProfiles.displayName, pattern),

@@ -1,4 +1,5 @@
 import type { Queryable } from "@db/client";
+import { profileHref } from "@domain/network/profile";
 import {
   PALETTE_SEARCH_GROUP_LIMIT,
   PALETTE_SEARCH_MAX_LENGTH,
@@ -47,7 +48,7 @@ export async function siteSearch(
           { now: options.now, timeZone: viewerTimeZone(active) },
         )
       : null,
-    searchDirectory(db, q, limit),
+    searchDirectory(db, q, viewer.user.id, limit),
   ]);
   const timeZone = active ? viewerTimeZone(active) : undefined;
   const rfps: SearchHit[] = (found?.rfps ?? []).map((r) => {
@@ -74,7 +75,8 @@ export async function siteSearch(
         (p.roleTitles.length > 0 ? p.roleTitles : p.roles.map((r) => ROLE_LABELS[r as RoleType] ?? r)).join(
           " · ",
         ) || undefined,
-      href: searchHref(name),
+      // The person's profile (issue 28); a profile without an address yet is searched for by name.
+      href: p.username ? profileHref(p.username) : searchHref(name),
     };
   });
   const organizations: SearchHit[] = directory.organizations.map((o) => ({

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, open, rm, stat } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -132,4 +132,44 @@ export function privateDownload(
       "Content-Security-Policy": "sandbox; default-src 'none'",
     },
   });
+}
+
+/**
+ * Public profile photos (issue 28): named by the hash of their content ("{32 hex}-{size}.webp"), so a
+ * name never changes meaning and may be cached for a year. Stored under UPLOAD_DIR/avatars/{2 hex}/.
+ */
+const AVATAR_NAME = /^[a-f0-9]{32}-(512|96)\.webp$/;
+
+export function avatarStoragePath(name: string) {
+  if (!AVATAR_NAME.test(name)) throw new Error("Invalid avatar name");
+  return path.join(env().UPLOAD_DIR, "avatars", name.slice(0, 2), name);
+}
+
+/**
+ * Writes an avatar: to a temporary file first, then renamed into place (atomic), so a reader never sees
+ * half a file. The same name again is the same content, so replacing an existing file changes nothing.
+ */
+export async function storeAvatarFile(name: string, bytes: Uint8Array): Promise<void> {
+  const file = avatarStoragePath(name);
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${randomBytes(8).toString("hex")}.tmp`;
+  try {
+    await writeFile(temporary, bytes, { mode: 0o644, flag: "wx" });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => {});
+    throw error;
+  }
+}
+
+/** A stored avatar as a stream with its size, or null when there is none by that name. */
+export async function openAvatarFile(name: string) {
+  if (!AVATAR_NAME.test(name)) return null;
+  const file = avatarStoragePath(name);
+  try {
+    const { size } = await stat(file);
+    return { size, stream: createReadStream(file) };
+  } catch {
+    return null;
+  }
 }

@@ -53,6 +53,9 @@ export const PALETTE_EXTRA_PAGES: readonly NavItem[] = [
   { label: "Verification", href: "/settings/verification", icon: "settings" },
   { label: "Billing", href: "/settings/billing", icon: "settings" },
   { label: "Help Center", href: "/help", icon: "search" },
+  // One's own profile (issue 28): /professional/me goes to /professional/{username}.
+  { label: "My Profile", href: "/professional/me", icon: "roles" },
+  { label: "Edit Profile", href: "/profile/edit", icon: "settings" },
 ];
 
 const PAGE_KEYWORDS: Record<string, readonly string[]> = {
@@ -70,6 +73,9 @@ const PAGE_KEYWORDS: Record<string, readonly string[]> = {
   "/settings/security": ["password", "sessions"],
   "/settings/appearance": ["theme", "dark mode"],
   "/settings/billing": ["plan", "subscription", "invoices", "receipts"],
+  "/directory": ["people", "members", "professionals", "find"],
+  "/professional/me": ["profile", "portfolio"],
+  "/profile/edit": ["profile", "photo", "avatar", "username", "bio"],
 };
 
 /**

@@ -172,6 +172,13 @@ export const PAGES: readonly PageEntry[] = [
   },
   { route: "_app.calendar_.events.$id_.edit", path: "/calendar/events/{event}/edit", as: "board" },
   { route: "calendar.invitations.$token", path: "/calendar/invitations/no-such-token", as: "guest" },
+  // The professional network (issue 28): one's own profile (/professional/me leads there), another
+  // member's (the demo manager's address, given at sign-up from the name), its edit page and the directory.
+  { route: "_app.professional.$slug", path: "/professional/me", as: "vendor", label: "own" },
+  { route: "_app.professional.$slug", path: "/professional/morgan-manager", as: "vendor", label: "visitor" },
+  { route: "_app.profile.edit", path: "/profile/edit", as: "vendor" },
+  { route: "_app.directory", path: "/directory", as: "vendor" },
+  { route: "_app.directory", path: "/directory?state=FL&role=manager", as: "board", label: "filtered" },
   // An administrator (in the administrator context).
   { route: "_app.dashboard", path: "/dashboard", as: "admin" },
   { route: "_app.admin", path: "/admin", as: "admin" },

@@ -132,6 +132,7 @@ const NOT_ROUTE_CREATES: Record<string, string> = {
   recordMetrics: "performance monitor",
   recordWebVitals: "performance monitor",
   recordRfpView: "a view counter",
+  recordProfileView: "a view counter (one row per viewer per day: a repeat changes nothing)",
   requestPasswordReset: "a guest's e-mail, answered the same way twice",
   requestSignInLink: "a guest's e-mail, answered the same way twice",
   attachRfpDocuments: "the RFP wizard (its draft holds the documents)",

@@ -740,6 +740,22 @@ const MATRIX: Record<
   // Connections (issue 28): everyone with a role; the action's forms are refused for their content
   // (400) once past the guard (tests/integration/connections.test.ts covers who may do what).
   "_app.connections": { url: "/connections", policy: "context" },
+  // The professional network (issue 28). A profile: any signed-in person, with or without a role; an
+  // unknown (or private, or blocked) one is 404 (tests/integration/network-profiles.test.ts covers
+  // real ones). The directory and the profile's edit page: any signed-in person.
+  "_app.professional.$slug": {
+    url: "/professional/no-such-person",
+    params: { slug: "no-such-person" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
+  "_app.directory": { url: "/directory?q=test&state=FL", policy: "user" },
+  "_app.profile.edit": { url: "/profile/edit", policy: "user" },
+  // Profile photos are served to anyone by their content-hash name (unguessable); an unknown one is 404.
+  "avatars.$name": {
+    url: `/avatars/${"0".repeat(32)}-512.webp`,
+    params: { name: `${"0".repeat(32)}-512.webp` },
+    policy: { custom: () => "not_found" },
+  },
   // RFP attachments are as private as their RFP: nobody else learns that one exists.
   "documents.rfp.$id": {
     url: "/documents/rfp/00000000-0000-4000-8000-000000000000",

@@ -140,14 +140,18 @@ describe.each(engines)("site search on %s", (engine) => {
     expect(hit?.subtitle).toMatch(/^Pelican Shores HOA · Open · Deadline [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   });
 
-  it("finds people by name with their role titles only, and never a private profile", async () => {
+  it("finds people by name with their role titles only, linking to their profile, and never a private profile", async () => {
     const { body } = await api("quentin", vendor);
+    const [profile] = await t.db
+      .select({ username: userProfiles.username })
+      .from(userProfiles)
+      .where(eq(userProfiles.id, manager.id));
     expect(body.people).toEqual([
       {
         id: manager.id,
         title: "Quentin Marbury",
         subtitle: "Test manager",
-        href: "/search?q=Quentin+Marbury",
+        href: `/professional/${profile?.username}`,
       },
     ]);
     const text = JSON.stringify(body);

@@ -38,6 +38,9 @@ const PAGES = [
   "app/routes/_app.notifications.tsx",
   "app/routes/_app.settings.tsx",
   "app/routes/_app.settings.account.tsx",
+  "app/routes/_app.profile.edit.tsx",
+  "app/routes/_app.professional.$slug.tsx",
+  "app/routes/_app.directory.tsx",
   "app/routes/_app.settings.security.tsx",
   // Pages whose forms are checked on the server only (issue 27, part 4): RFPs, properties, onboarding, auth.
   "app/routes/_app.rfps.$id.tsx",

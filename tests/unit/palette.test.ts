@@ -161,7 +161,18 @@ describe("items", () => {
           .replace(/^_app\./, "")
           .replace(/_(?=\.|$)/g, "")
           .replace(/\._index$/, "");
-        return plain === dotted || (dotted === "" && r === "_index");
+        // A dynamic segment ($slug) matches any one segment (/professional/me is the profile route's).
+        const pattern = new RegExp(
+          `^${plain
+            .split(".")
+            .map((seg) => (seg.startsWith("$") ? "[^.]+" : seg.replace(/[.*+?^{}()|[\]\\-]/g, "\\$&")))
+            .join("\\.")}$`,
+        );
+        return (
+          plain === dotted ||
+          (dotted === "" && r === "_index") ||
+          (plain.includes("$") && plain !== "$" && pattern.test(dotted))
+        );
       });
     };
     const admin = viewerAs("admin");

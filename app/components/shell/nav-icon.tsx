@@ -36,6 +36,7 @@ const ICONS = {
   boardroom: Landmark,
   minutes: NotebookText,
   calendar: CalendarDays,
+  directory: UsersRound,
   connections: UsersRound,
   messages: MessageSquare,
 } as const;

@@ -1,0 +1,68 @@
+import { PROFILE_NOT_FOUND, PROFILE_TEXT, profileHref, profileName } from "@domain/network/profile";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/session.server";
+import { RouteErrorBoundary } from "~/components/errors/error-screens";
+import { ProfessionalExperience, ProfileHeader } from "~/components/profiles/unified-profile";
+import { buttonClass } from "~/components/ui/button";
+import { getDb } from "~/db.server";
+import { ownUsername } from "~/queries/professional-profile.server";
+import { loadProfessionalProfile } from "./_app.professional.$slug.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? profileName(data.profile.fullName) : PROFILE_NOT_FOUND.title} · Association Commons` },
+];
+
+/**
+ * The unified profile (issue 28, part 1; spec 002 "Unified profile"): the full variant. The owner sees
+ * their e-mail, Edit Profile and whether the profile is public; everyone else "Contact via platform"
+ * and Contact. A private profile is for the owner and their connections; anyone else, and anyone
+ * across a block, gets 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  // /professional/me: one's own profile ("me" is never a username: RESERVED_USERNAMES).
+  if (params.slug === "me") {
+    const own = await ownUsername(await getDb(), user.id);
+    if (!own) throw json({ error: PROFILE_TEXT.notFound }, { status: 404 });
+    throw redirect(profileHref(own));
+  }
+  const found = await loadProfessionalProfile(params.slug ?? "", user.id);
+  if (!found) throw json({ error: PROFILE_TEXT.notFound }, { status: 404 });
+  // One address per profile: /professional/Jane-Doe reads as /professional/jane-doe.
+  if (params.slug !== found.profile.username) throw redirect(profileHref(found.profile.username));
+  return json(found);
+}
+
+/**
+ * The page: the header (who, facts, actions) and Professional Experience. The network's other
+ * sections (skills, endorsements, connection actions) join here as they are built.
+ */
+export default function ProfessionalProfile() {
+  const { access, profile } = useLoaderData<typeof loader>();
+  const owner = access === "owner";
+  const visitorActions = (
+    <>
+      <Link
+        to={`/messages?${new URLSearchParams({ user: profile.id })}`}
+        className={buttonClass("primary", "text-sm")}
+      >
+        {PROFILE_TEXT.contact}
+      </Link>
+      <Link to={profileHref(profile.username)} className={buttonClass("secondary", "text-sm")}>
+        {PROFILE_TEXT.viewProfile}
+      </Link>
+    </>
+  );
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+      <ProfileHeader profile={profile} owner={owner} actions={visitorActions} />
+      <ProfessionalExperience roles={profile.professionalRoles} owner={owner} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary notFound={PROFILE_NOT_FOUND} />;
+}
