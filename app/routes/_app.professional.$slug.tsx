@@ -4,9 +4,11 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
+import { ConnectionActions } from "~/components/network/connection-actions";
 import { ProfessionalExperience, ProfileHeader } from "~/components/profiles/unified-profile";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
+import { pairState } from "~/queries/connections.server";
 import { ownUsername } from "~/queries/professional-profile.server";
 import { loadProfessionalProfile } from "./_app.professional.$slug.server";
 
@@ -32,18 +34,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found) throw json({ error: PROFILE_TEXT.notFound }, { status: 404 });
   // One address per profile: /professional/Jane-Doe reads as /professional/jane-doe.
   if (params.slug !== found.profile.username) throw redirect(profileHref(found.profile.username));
-  return json(found);
+  // A visitor's Connect / Pending / Accept / Connected / Blocked actions.
+  const pair = found.access === "owner" ? null : await pairState(await getDb(), user.id, found.profile.id);
+  return json({ ...found, viewerId: user.id, pair });
 }
 
 /**
- * The page: the header (who, facts, actions) and Professional Experience. The network's other
- * sections (skills, endorsements, connection actions) join here as they are built.
+ * The page: the header (who, facts, actions: Contact, View Profile and the connection's actions for
+ * a visitor) and Professional Experience.
  */
 export default function ProfessionalProfile() {
-  const { access, profile } = useLoaderData<typeof loader>();
+  const { access, profile, viewerId, pair } = useLoaderData<typeof loader>();
   const owner = access === "owner";
   const visitorActions = (
     <>
+      {pair ? (
+        <ConnectionActions
+          viewerId={viewerId}
+          person={{ id: profile.id, name: profileName(profile.fullName) }}
+          pair={pair}
+          redirectTo={profileHref(profile.username)}
+          showBlock
+        />
+      ) : null}
       <Link
         to={`/messages?${new URLSearchParams({ user: profile.id })}`}
         className={buttonClass("primary", "text-sm")}
