@@ -37,6 +37,9 @@ export const NOTIFICATION_TYPES = [
   /** To an action item's assignee: due in two days, then overdue (issue 12; domain/meeting/reminders.ts). */
   "action_item_due_soon",
   "action_item_overdue",
+  /** The professional network (issue 28): a written endorsement received, an endorsement asked for. */
+  "endorsement_received",
+  "endorsement_requested",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
