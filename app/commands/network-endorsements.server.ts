@@ -59,7 +59,14 @@ async function skillIdOf(db: Queryable, userId: string, skillName: string) {
 export async function requestEndorsement(
   db: Queryable,
   requesterId: string,
-  input: { endorserId: string; skillName: string; message: string | null; relationshipType: string },
+  input: {
+    endorserId: string;
+    skillName: string;
+    message: string | null;
+    relationshipType: string;
+    workingRelationshipContext: string | null;
+    isPublic: boolean;
+  },
 ): Promise<EndorsementResult<{ id: string }>> {
   if (!UUID.test(input.endorserId)) return notConnected();
   if (input.endorserId === requesterId) return fail({ kind: "authorization", message: ENDORSEMENT_MESSAGES.self });
@@ -93,6 +100,8 @@ export async function requestEndorsement(
         skillName,
         message: input.message,
         relationshipType: input.relationshipType,
+        workingRelationshipContext: input.workingRelationshipContext,
+        isPublic: input.isPublic,
       })
       .returning({ id: endorsementRequests.id });
     const id = created?.id as string;

@@ -137,6 +137,8 @@ export interface EndorsementRequestRow {
   skillName: string;
   message: string | null;
   relationshipType: string;
+  workingRelationshipContext: string | null;
+  isPublic: boolean;
   createdAt: string;
   otherId: string;
   otherName: string;
@@ -152,7 +154,7 @@ export async function endorsementRequestsOf(
   const other = side === "incoming" ? sql`r.requester_id` : sql`r.endorser_id`;
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select r.id, r.skill_name, r.message, r.relationship_type, r.created_at, p.id as other_id, p.full_name
+    sql`select r.id, r.skill_name, r.message, r.relationship_type, r.working_relationship_context, r.is_public, r.created_at, p.id as other_id, p.full_name
         from endorsement_requests r join user_profiles p on p.id = ${other}
         where ${mine} = ${userId} and r.status = 'pending'
         order by r.created_at desc limit 50`,
@@ -162,6 +164,8 @@ export async function endorsementRequestsOf(
     skillName: String(r.skill_name),
     message: (r.message as string | null) ?? null,
     relationshipType: String(r.relationship_type),
+    workingRelationshipContext: (r.working_relationship_context as string | null) ?? null,
+    isPublic: Boolean(r.is_public),
     createdAt: new Date(r.created_at as string).toISOString(),
     otherId: String(r.other_id),
     otherName: (r.full_name as string | null)?.trim() || "Anonymous User",
