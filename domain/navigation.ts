@@ -26,7 +26,8 @@ export interface NavItem {
     | "financials"
     | "boardroom"
     | "minutes"
-    | "calendar";
+    | "calendar"
+    | "network";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
   /**
@@ -119,6 +120,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Meeting Minutes", href: "/minutes", icon: "minutes", roles: ["homeowner"] },
   // Every signed-in person has a calendar (issue 12 part 3).
   { label: "Calendar", href: "/calendar", icon: "calendar" },
+  // The professional network's centre (issue 28): every signed-in person.
+  { label: "Professional Center", href: "/professional", icon: "network" },
   { label: "Settings", href: "/settings", icon: "settings" },
   { label: "Admin Panel", href: "/admin", icon: "admin", roles: ["admin"], permission: "can_verify_users" },
 ];

@@ -57,6 +57,18 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.dashboard", path: "/dashboard", as: "vendor" },
   { route: "_app.search", path: "/search?q=Bayview", as: "vendor" },
   { route: "_app.notifications", path: "/notifications", as: "vendor" },
+  // The professional network (issue 28).
+  { route: "_app.professional._index", path: "/professional", as: "vendor" },
+  { route: "_app.professional._index", path: "/professional?tab=insights", as: "board", label: "insights" },
+  { route: "_app.professional.skills", path: "/professional/skills", as: "vendor" },
+  { route: "_app.professional.skills", path: "/professional/skills?dialog=add", as: "manager", label: "add dialog" },
+  { route: "_app.professional.endorsements", path: "/professional/endorsements", as: "vendor" },
+  {
+    route: "_app.professional.endorsements",
+    path: "/professional/endorsements?dialog=request",
+    as: "board",
+    label: "request dialog",
+  },
   // The menu as a page (where the shell's menus lead without JavaScript).
   { route: "_app.menu", path: "/menu?from=%2Frfps", as: "vendor" },
   { route: "_app.rfps._index", path: "/rfps", as: "vendor" },

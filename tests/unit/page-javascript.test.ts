@@ -53,6 +53,10 @@ const PAGES = [
   "app/routes/_app.properties.$id.tsx",
   "app/routes/_app.properties.new.tsx",
   "app/routes/_app.properties.join.tsx",
+  // The professional network (issue 28).
+  "app/routes/_app.professional._index.tsx",
+  "app/routes/_app.professional.skills.tsx",
+  "app/routes/_app.professional.endorsements.tsx",
 ];
 
 const ALIASES: [string, string][] = [

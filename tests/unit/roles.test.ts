@@ -205,6 +205,7 @@ describe("navigation (spec 000 section 6)", () => {
       "Financial Management",
       "Board Room",
       "Calendar",
+      "Professional Center",
       "Settings",
     ]);
     expect(labels("board_member")).toEqual([
@@ -217,6 +218,7 @@ describe("navigation (spec 000 section 6)", () => {
       "Financial Management",
       "Board Room",
       "Calendar",
+      "Professional Center",
       "Settings",
     ]);
     expect(labels("vendor")).toEqual([
@@ -228,6 +230,7 @@ describe("navigation (spec 000 section 6)", () => {
       "Vendor Credits",
       "Documents",
       "Calendar",
+      "Professional Center",
       "Settings",
     ]);
     expect(labels("admin")).toEqual([
@@ -240,6 +243,7 @@ describe("navigation (spec 000 section 6)", () => {
       "Financial Management",
       "Board Room",
       "Calendar",
+      "Professional Center",
       "Settings",
       "Admin Panel",
     ]);
@@ -249,6 +253,7 @@ describe("navigation (spec 000 section 6)", () => {
       "RFPs",
       "Meeting Minutes",
       "Calendar",
+      "Professional Center",
       "Settings",
     ]);
     expect(navigationFor(null, null).map((i) => i.href)).toContain("/rfps");

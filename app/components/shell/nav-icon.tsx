@@ -35,6 +35,7 @@ const ICONS = {
   boardroom: Landmark,
   minutes: NotebookText,
   calendar: CalendarDays,
+  network: UsersRound,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {
