@@ -10,6 +10,7 @@ import { seedCalendar } from "./seed-calendar";
 import { seedDocuments } from "./seed-documents";
 import { seedFinance } from "./seed-finance";
 import { seedMeetings } from "./seed-meetings";
+import { seedNetworkSkills } from "./seed-network-skills";
 import { seedRfps } from "./seed-rfps";
 import { seedRoles } from "./seed-roles";
 
@@ -134,6 +135,7 @@ export async function seed(db: Database): Promise<void> {
   for (const email of ["manager@demo.test", "vendor@demo.test"]) {
     await seedComplimentaryPlan(db, { type: "user", id: ids.get(email) as string }, "professional", admin);
   }
+  await seedNetworkSkills(db, ids);
 }
 
 async function seedComplimentaryPlan(

@@ -69,7 +69,8 @@ export async function requestEndorsement(
   },
 ): Promise<EndorsementResult<{ id: string }>> {
   if (!UUID.test(input.endorserId)) return notConnected();
-  if (input.endorserId === requesterId) return fail({ kind: "authorization", message: ENDORSEMENT_MESSAGES.self });
+  if (input.endorserId === requesterId)
+    return fail({ kind: "authorization", message: ENDORSEMENT_MESSAGES.self });
   const skillName = normalizeSkillName(input.skillName);
   return db.transaction(async (tx) => {
     if (!(await areConnected(tx, requesterId, input.endorserId))) return notConnected();
@@ -142,10 +143,15 @@ export async function declineEndorsementRequest(
 export async function writeEndorsement(
   db: Queryable,
   endorserId: string,
-  input: EndorsementValues & { endorseeId: string; requestId: string | null; endorserContextId: string | null },
+  input: EndorsementValues & {
+    endorseeId: string;
+    requestId: string | null;
+    endorserContextId: string | null;
+  },
 ): Promise<EndorsementResult<{ id: string }>> {
   if (!UUID.test(input.endorseeId)) return notConnected();
-  if (input.endorseeId === endorserId) return fail({ kind: "authorization", message: ENDORSEMENT_MESSAGES.self });
+  if (input.endorseeId === endorserId)
+    return fail({ kind: "authorization", message: ENDORSEMENT_MESSAGES.self });
   const skillName = normalizeSkillName(input.skillName);
   return db.transaction(async (tx) => {
     if (!(await areConnected(tx, endorserId, input.endorseeId))) return notConnected();
@@ -236,7 +242,8 @@ export async function updateEndorsement(
       .for("update");
     if (!current) return notFound();
     const { endorseeId, ...values } = current;
-    if (current.version !== version) return fail({ kind: "stale", message: ENDORSEMENT_MESSAGES.stale, current: values });
+    if (current.version !== version)
+      return fail({ kind: "stale", message: ENDORSEMENT_MESSAGES.stale, current: values });
     const [other] = await tx
       .select({ id: endorsements.id })
       .from(endorsements)

@@ -119,7 +119,11 @@ export async function updateSkill(
   });
 }
 
-export async function deleteSkill(db: Queryable, userId: string, skillId: string): Promise<SkillResult<null>> {
+export async function deleteSkill(
+  db: Queryable,
+  userId: string,
+  skillId: string,
+): Promise<SkillResult<null>> {
   if (!UUID.test(skillId)) return notFound();
   const rows = await db
     .delete(skills)

@@ -1,7 +1,7 @@
 import type { Queryable } from "@db/client";
 import { skillEndorsements, skills } from "@db/schema";
-import { escapeLike } from "@domain/shared";
 import { categoryLabel, proficiencyLabel, SKILL_LIMITS } from "@domain/network/skills";
+import { escapeLike } from "@domain/shared";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { isBlockedBetween } from "./network-access.server";
 
@@ -150,4 +150,3 @@ export async function skillNamesOf(db: Queryable, userId: string, publicOnly: bo
     .orderBy(asc(skills.displayOrder), asc(skills.skillName));
   return rows.map((r) => r.name);
 }
-

@@ -1,6 +1,6 @@
 import { CENTER_TAB_LABELS, CENTER_TABS, type CenterTab } from "@domain/network/center";
 import { completenessTone } from "@domain/network/completeness";
-import { type Trend } from "@domain/network/insights";
+import type { Trend } from "@domain/network/insights";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireViewer } from "~/auth/guards.server";
@@ -15,7 +15,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const url = new URL(request.url);
   const asked = url.searchParams.get("tab") ?? "";
-  const tab: CenterTab = (CENTER_TABS as readonly string[]).includes(asked) ? (asked as CenterTab) : "connections";
+  const tab: CenterTab = (CENTER_TABS as readonly string[]).includes(asked)
+    ? (asked as CenterTab)
+    : "connections";
   const center = await professionalCenter(await getDb(), viewer.user.id);
   return json({ tab, ...center });
 }
@@ -28,7 +30,13 @@ const TONE = {
 
 const profileHref = (p: { username: string | null }) => (p.username ? `/professional/${p.username}` : null);
 
-function PersonLine({ p, extra }: { p: { name: string; username: string | null; title: string | null; location: string | null }; extra?: string }) {
+function PersonLine({
+  p,
+  extra,
+}: {
+  p: { name: string; username: string | null; title: string | null; location: string | null };
+  extra?: string;
+}) {
   const href = profileHref(p);
   return (
     <div className="min-w-0">
@@ -48,16 +56,23 @@ function PersonLine({ p, extra }: { p: { name: string; username: string | null; 
 
 function TrendMark({ trend }: { trend: Trend }) {
   return (
-    <span className={trend === "up" ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}>
+    <span
+      className={trend === "up" ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}
+    >
       {trend === "up" ? "▲" : "▼"}
       <span className="sr-only">{trend === "up" ? " trending up" : " trending down"}</span>
     </span>
   );
 }
 
-const listClass = "flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900";
+const listClass =
+  "flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900";
 const itemClass = "flex flex-wrap items-center justify-between gap-2 p-3";
-const empty = (text: string) => <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm dark:border-slate-700">{text}</p>;
+const empty = (text: string) => (
+  <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm dark:border-slate-700">
+    {text}
+  </p>
+);
 
 export default function ProfessionalCenter() {
   const d = useLoaderData<typeof loader>();
@@ -69,21 +84,35 @@ export default function ProfessionalCenter() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Professional Center</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Your network, endorsements and skills in one place.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Your network, endorsements and skills in one place.
+          </p>
         </div>
         <nav aria-label="Professional Center pages" className="flex flex-wrap gap-2 text-sm">
           {d.username ? (
-            <Link to={`/professional/${d.username}`} className="rounded-md border border-slate-300 px-3 py-1.5 dark:border-slate-700">
+            <Link
+              to={`/professional/${d.username}`}
+              className="rounded-md border border-slate-300 px-3 py-1.5 dark:border-slate-700"
+            >
               My profile
             </Link>
           ) : null}
-          <Link to="/professional/skills" className="rounded-md border border-slate-300 px-3 py-1.5 dark:border-slate-700">
+          <Link
+            to="/professional/skills"
+            className="rounded-md border border-slate-300 px-3 py-1.5 dark:border-slate-700"
+          >
             Skills
           </Link>
-          <Link to="/professional/endorsements" className="rounded-md border border-slate-300 px-3 py-1.5 dark:border-slate-700">
+          <Link
+            to="/professional/endorsements"
+            className="rounded-md border border-slate-300 px-3 py-1.5 dark:border-slate-700"
+          >
             Endorsements
           </Link>
-          <Link to="/connections" className="rounded-md border border-slate-300 px-3 py-1.5 dark:border-slate-700">
+          <Link
+            to="/connections"
+            className="rounded-md border border-slate-300 px-3 py-1.5 dark:border-slate-700"
+          >
             Connections
           </Link>
         </nav>
@@ -108,7 +137,10 @@ export default function ProfessionalCenter() {
         ]}
       />
 
-      <section aria-labelledby="completeness-heading" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="completeness-heading"
+        className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      >
         <div className="flex items-baseline justify-between">
           <h2 id="completeness-heading" className="font-semibold">
             Portfolio completeness
@@ -125,7 +157,11 @@ export default function ProfessionalCenter() {
           aria-labelledby="completeness-heading"
           className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
         >
-          <div className={`h-full ${TONE[tone]}`} data-tone={tone} style={{ width: `${d.completeness.score}%` }} />
+          <div
+            className={`h-full ${TONE[tone]}`}
+            data-tone={tone}
+            style={{ width: `${d.completeness.score}%` }}
+          />
         </div>
         {d.completeness.missing.length > 0 ? (
           <ul className="mt-3 flex flex-wrap gap-2 text-xs">
@@ -139,7 +175,10 @@ export default function ProfessionalCenter() {
       </section>
 
       <div>
-        <nav aria-label="Professional Center tabs" className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-800">
+        <nav
+          aria-label="Professional Center tabs"
+          className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-800"
+        >
           {CENTER_TABS.map((t) => (
             <Link
               key={t}
@@ -165,7 +204,10 @@ export default function ProfessionalCenter() {
                 {d.connections.map((p) => (
                   <li key={p.id} className={itemClass}>
                     <PersonLine p={p} />
-                    <Link to={`/messages?user=${p.id}`} className="text-sm text-blue-700 underline dark:text-blue-300">
+                    <Link
+                      to={`/messages?user=${p.id}`}
+                      className="text-sm text-blue-700 underline dark:text-blue-300"
+                    >
                       Message<span className="sr-only"> {p.name}</span>
                     </Link>
                   </li>
@@ -191,7 +233,10 @@ export default function ProfessionalCenter() {
                     <p className="text-sm">
                       <span className="font-medium">{r.otherName}</span> asked you to endorse {r.skillName}
                     </p>
-                    <Link to={`/professional/endorsements?answer=${r.id}`} className="text-sm text-blue-700 underline dark:text-blue-300">
+                    <Link
+                      to={`/professional/endorsements?answer=${r.id}`}
+                      className="text-sm text-blue-700 underline dark:text-blue-300"
+                    >
                       Write Endorsement<span className="sr-only"> for {r.otherName}</span>
                     </Link>
                   </li>
@@ -211,7 +256,10 @@ export default function ProfessionalCenter() {
                       <p className="text-sm text-slate-600 dark:text-slate-400">{a.description}</p>
                     </div>
                     <time dateTime={a.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
-                      {new Date(a.createdAt).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}
+                      {new Date(a.createdAt).toLocaleDateString("en-US", {
+                        dateStyle: "long",
+                        timeZone: "UTC",
+                      })}
                     </time>
                   </li>
                 ))}
@@ -226,7 +274,10 @@ export default function ProfessionalCenter() {
                 {d.suggestions.map((p) => (
                   <li key={p.id} className={itemClass} data-testid="suggestion-item">
                     <PersonLine p={p} extra={p.reason} />
-                    <Link to={`/connections?tab=suggestions`} className="text-sm text-blue-700 underline dark:text-blue-300">
+                    <Link
+                      to={`/connections?tab=suggestions`}
+                      className="text-sm text-blue-700 underline dark:text-blue-300"
+                    >
                       Connect<span className="sr-only"> with {p.name}</span>
                     </Link>
                   </li>

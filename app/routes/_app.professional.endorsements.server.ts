@@ -54,24 +54,42 @@ const required = (message: string, max: number, tooLong: string) =>
   z.string({ required_error: message }).trim().min(1, message).max(max, tooLong);
 
 const endorsementFields = {
-  skillName: required(ENDORSEMENT_MESSAGES.skillRequired, ENDORSEMENT_LIMITS.skillMax, ENDORSEMENT_MESSAGES.skillRequired),
+  skillName: required(
+    ENDORSEMENT_MESSAGES.skillRequired,
+    ENDORSEMENT_LIMITS.skillMax,
+    ENDORSEMENT_MESSAGES.skillRequired,
+  ),
   endorsementText: required(
     ENDORSEMENT_MESSAGES.textRequired,
     ENDORSEMENT_LIMITS.textMax,
     ENDORSEMENT_MESSAGES.textTooLong,
   ),
-  relationshipType: z.enum(RELATIONSHIP_TYPES, { errorMap: () => ({ message: ENDORSEMENT_MESSAGES.relationship }) }),
+  relationshipType: z.enum(RELATIONSHIP_TYPES, {
+    errorMap: () => ({ message: ENDORSEMENT_MESSAGES.relationship }),
+  }),
   workingRelationshipContext: optionalText(ENDORSEMENT_LIMITS.contextMax),
   isPublic: z.boolean().default(false),
 };
 const id = z.string().uuid();
-const person = z.string({ required_error: ENDORSEMENT_MESSAGES.personRequired }).uuid(ENDORSEMENT_MESSAGES.personRequired);
+const person = z
+  .string({ required_error: ENDORSEMENT_MESSAGES.personRequired })
+  .uuid(ENDORSEMENT_MESSAGES.personRequired);
 const redirectTo = z.string().max(2000).optional();
 
 export const EndorsementsActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("request"), endorserId: person, ...endorsementFields }),
-  z.object({ intent: z.literal("write"), endorseeId: person, requestId: id.optional(), ...endorsementFields }),
-  z.object({ intent: z.literal("update"), endorsementId: id, version: z.coerce.number().int().min(1), ...endorsementFields }),
+  z.object({
+    intent: z.literal("write"),
+    endorseeId: person,
+    requestId: id.optional(),
+    ...endorsementFields,
+  }),
+  z.object({
+    intent: z.literal("update"),
+    endorsementId: id,
+    version: z.coerce.number().int().min(1),
+    ...endorsementFields,
+  }),
   z.object({ intent: z.literal("delete"), endorsementId: id }),
   z.object({ intent: z.literal("hide"), endorsementId: id, redirectTo }),
   z.object({ intent: z.literal("unhide"), endorsementId: id, redirectTo }),
@@ -79,12 +97,26 @@ export const EndorsementsActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("respond"),
     endorsementId: id,
-    responseText: required(ENDORSEMENT_MESSAGES.responseRequired, ENDORSEMENT_LIMITS.responseMax, ENDORSEMENT_MESSAGES.responseRequired),
+    responseText: required(
+      ENDORSEMENT_MESSAGES.responseRequired,
+      ENDORSEMENT_LIMITS.responseMax,
+      ENDORSEMENT_MESSAGES.responseRequired,
+    ),
     redirectTo,
   }),
   z.object({ intent: z.literal("decline-request"), requestId: id }),
 ]);
-const INTENTS = ["request", "write", "update", "delete", "hide", "unhide", "helpful", "respond", "decline-request"] as const;
+const INTENTS = [
+  "request",
+  "write",
+  "update",
+  "delete",
+  "hide",
+  "unhide",
+  "helpful",
+  "respond",
+  "decline-request",
+] as const;
 
 const valuesOf = (v: {
   skillName: string;
@@ -114,7 +146,8 @@ export async function endorsementsLoader(request: Request) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const userParam = url.searchParams.get("user");
   const subjectId = userParam && userParam !== me ? userParam : me;
-  if (subjectId !== me && (!UUID.test(subjectId) || !(await mayViewProfile(db, subjectId, me)))) pageNotFound();
+  if (subjectId !== me && (!UUID.test(subjectId) || !(await mayViewProfile(db, subjectId, me))))
+    pageNotFound();
   const [subject] = await queryRows<{ full_name: string | null; username: string | null }>(
     db,
     sql`select full_name, username from user_profiles where id = ${subjectId}`,
@@ -143,7 +176,11 @@ export async function endorsementsLoader(request: Request) {
   return json({
     me,
     isOwner,
-    subject: { id: subjectId, name: subject?.full_name?.trim() || "Anonymous User", username: subject?.username ?? null },
+    subject: {
+      id: subjectId,
+      name: subject?.full_name?.trim() || "Anonymous User",
+      username: subject?.username ?? null,
+    },
     filter,
     sort,
     q,
@@ -155,7 +192,9 @@ export async function endorsementsLoader(request: Request) {
     editing,
     answering,
     writeFor,
-    skillSuggestions: writeFor ? await skillNamesOf(db, writeFor.id, true) : await skillNamesOf(db, me, false),
+    skillSuggestions: writeFor
+      ? await skillNamesOf(db, writeFor.id, true)
+      : await skillNamesOf(db, me, false),
     path: `${url.pathname}${url.search}`,
   });
 }
@@ -182,12 +221,19 @@ export async function endorsementsAction(request: Request) {
   if (submission.status !== "success") {
     const intent = intentOf(submission.payload, INTENTS);
     return json(
-      { intent, targetId: String(submission.payload.endorsementId ?? ""), result: submission.reply(), error: null, current: null },
+      {
+        intent,
+        targetId: String(submission.payload.endorsementId ?? ""),
+        result: submission.reply(),
+        error: null,
+        current: null,
+      },
       { status: 400 },
     );
   }
   const input = submission.value;
-  const done = (message: string, to = ENDORSEMENTS_PATH) => redirectWithFlash(to, { tone: "success", message });
+  const done = (message: string, to = ENDORSEMENTS_PATH) =>
+    redirectWithFlash(to, { tone: "success", message });
   const refused = (
     error: { kind: string; message: string; fieldErrors?: Record<string, string[]> },
     extra: { current?: unknown; targetId?: string } = {},
@@ -210,7 +256,13 @@ export async function endorsementsAction(request: Request) {
       if (!limit.allowed) {
         const message = userActionLimitMessage("request_endorsement", limit.retryAfter);
         return json(
-          { intent: input.intent, targetId: "", result: submission.reply({ formErrors: [message] }), error: message, current: null },
+          {
+            intent: input.intent,
+            targetId: "",
+            result: submission.reply({ formErrors: [message] }),
+            error: message,
+            current: null,
+          },
           { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
         );
       }

@@ -17,9 +17,15 @@ import { EndorsementCard } from "~/components/network/endorsements-section";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { ENDORSEMENTS_PATH, endorsementsAction, endorsementsLoader } from "./_app.professional.endorsements.server";
+import {
+  ENDORSEMENTS_PATH,
+  endorsementsAction,
+  endorsementsLoader,
+} from "./_app.professional.endorsements.server";
 
-export const meta: MetaFunction = () => [{ title: "Endorsements · Professional Center · Association Commons" }];
+export const meta: MetaFunction = () => [
+  { title: "Endorsements · Professional Center · Association Commons" },
+];
 
 export const loader = ({ request }: LoaderFunctionArgs) => endorsementsLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => endorsementsAction(request);
@@ -58,7 +64,9 @@ function EndorsementForm({ data, actionData }: { data: PageData; actionData: Act
   const mode = data.dialog as "request" | "write" | "edit";
   const intent = mode === "edit" ? "update" : mode;
   const mine =
-    actionData?.intent === intent && (mode !== "edit" || actionData.targetId === data.editing?.id) ? actionData : undefined;
+    actionData?.intent === intent && (mode !== "edit" || actionData.targetId === data.editing?.id)
+      ? actionData
+      : undefined;
   const current = mine?.current ?? null;
   const answering = data.answering;
   const base = current ??
@@ -78,7 +86,12 @@ function EndorsementForm({ data, actionData }: { data: PageData; actionData: Act
   const described = (name: string) =>
     err(name) ? { "aria-invalid": true as const, "aria-describedby": `endorsement-${name}-error` } : {};
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3" data-testid="endorsement-form">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="flex flex-col gap-3"
+      data-testid="endorsement-form"
+    >
       <input type="hidden" name="intent" value={intent} />
       {mode === "edit" && data.editing ? (
         <>
@@ -94,18 +107,32 @@ function EndorsementForm({ data, actionData }: { data: PageData; actionData: Act
           {answering ? <input type="hidden" name="requestId" value={answering.id} /> : null}
           <p className="text-sm">
             Endorsing <span className="font-semibold">{data.writeFor.name}</span>
-            {answering?.message ? <span className="block text-slate-600 dark:text-slate-400">Their note: “{answering.message}”</span> : null}
+            {answering?.message ? (
+              <span className="block text-slate-600 dark:text-slate-400">
+                Their note: “{answering.message}”
+              </span>
+            ) : null}
           </p>
         </>
       ) : null}
       {form.errors?.length ? <Alert title={form.errors.join(" ")} /> : null}
-      {current ? <Alert title={mine?.error ?? "Changed since you opened it"}>The form now shows the current text.</Alert> : null}
+      {current ? (
+        <Alert title={mine?.error ?? "Changed since you opened it"}>
+          The form now shows the current text.
+        </Alert>
+      ) : null}
       {mode === "request" ? (
         <div className="flex flex-col gap-1">
           <label htmlFor="endorsement-endorserId" className="text-sm font-medium">
             Connection
           </label>
-          <select id="endorsement-endorserId" name="endorserId" className={input} defaultValue="" {...described("endorserId")}>
+          <select
+            id="endorsement-endorserId"
+            name="endorserId"
+            className={input}
+            defaultValue=""
+            {...described("endorserId")}
+          >
             <option value="">Choose a connection</option>
             {data.connections.map((c) => (
               <option key={c.id} value={c.id}>
@@ -185,13 +212,20 @@ function EndorsementForm({ data, actionData }: { data: PageData; actionData: Act
         />
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="isPublic" defaultChecked={base.isPublic} /> {ENDORSEMENT_TEXT.publicLabel}
+        <input type="checkbox" name="isPublic" defaultChecked={base.isPublic} />{" "}
+        {ENDORSEMENT_TEXT.publicLabel}
       </label>
       <div className="flex flex-wrap justify-end gap-2">
         <Link to={ENDORSEMENTS_PATH} className={buttonClass("secondary")}>
           {ENDORSEMENT_TEXT.cancel}
         </Link>
-        <Button>{mode === "edit" ? ENDORSEMENT_TEXT.update : mode === "request" ? ENDORSEMENT_TEXT.send : "Publish Endorsement"}</Button>
+        <Button>
+          {mode === "edit"
+            ? ENDORSEMENT_TEXT.update
+            : mode === "request"
+              ? ENDORSEMENT_TEXT.send
+              : "Publish Endorsement"}
+        </Button>
       </div>
     </Form>
   );
@@ -221,7 +255,9 @@ export default function EndorsementsPage() {
               Professional Center
             </Link>
           </p>
-          <h1 className="text-2xl font-bold">{data.isOwner ? "Endorsements" : `Endorsements of ${data.subject.name}`}</h1>
+          <h1 className="text-2xl font-bold">
+            {data.isOwner ? "Endorsements" : `Endorsements of ${data.subject.name}`}
+          </h1>
         </div>
         {data.isOwner ? (
           <div className="flex flex-wrap gap-2">
@@ -234,7 +270,10 @@ export default function EndorsementsPage() {
       {pageError ? <Alert title={pageError} /> : null}
 
       {data.isOwner ? (
-        <section aria-labelledby="write-heading" className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+        <section
+          aria-labelledby="write-heading"
+          className="rounded-lg border border-slate-200 p-4 dark:border-slate-800"
+        >
           <h2 id="write-heading" className="font-semibold">
             Endorse a connection
           </h2>
@@ -279,10 +318,14 @@ export default function EndorsementsPage() {
               >
                 <p className="text-sm">
                   <span className="font-semibold">{r.otherName}</span> asked you to endorse{" "}
-                  <span className="font-semibold">{r.skillName}</span> ({relationshipLabel(r.relationshipType)})
+                  <span className="font-semibold">{r.skillName}</span> (
+                  {relationshipLabel(r.relationshipType)})
                 </p>
                 <div className="flex gap-2">
-                  <Link to={`${ENDORSEMENTS_PATH}?answer=${r.id}`} className={buttonClass("primary", "px-2 py-1 text-xs")}>
+                  <Link
+                    to={`${ENDORSEMENTS_PATH}?answer=${r.id}`}
+                    className={buttonClass("primary", "px-2 py-1 text-xs")}
+                  >
                     Write Endorsement<span className="sr-only"> for {r.otherName}</span>
                   </Link>
                   <Form method="post">
@@ -339,7 +382,14 @@ export default function EndorsementsPage() {
             <label htmlFor="endorsements-q" className="text-sm font-medium">
               Search endorsements
             </label>
-            <input id="endorsements-q" name="q" type="search" defaultValue={data.q} className={input} placeholder="Skill, name or text" />
+            <input
+              id="endorsements-q"
+              name="q"
+              type="search"
+              defaultValue={data.q}
+              className={input}
+              placeholder="Skill, name or text"
+            />
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor="endorsements-sort" className="text-sm font-medium">
@@ -359,7 +409,10 @@ export default function EndorsementsPage() {
           <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
             <p className="font-medium">{ENDORSEMENT_TEXT.empty}</p>
             {data.isOwner ? (
-              <Link to={`${ENDORSEMENTS_PATH}?dialog=request`} className="mt-2 inline-block text-blue-700 underline dark:text-blue-300">
+              <Link
+                to={`${ENDORSEMENTS_PATH}?dialog=request`}
+                className="mt-2 inline-block text-blue-700 underline dark:text-blue-300"
+              >
                 {ENDORSEMENT_TEXT.requestTitle}
               </Link>
             ) : null}
@@ -376,7 +429,13 @@ export default function EndorsementsPage() {
       <UrlDialog
         open={dialogOpen}
         closeHref={ENDORSEMENTS_PATH}
-        title={data.dialog === "edit" ? ENDORSEMENT_TEXT.editTitle : data.dialog === "request" ? ENDORSEMENT_TEXT.requestTitle : "Write Endorsement"}
+        title={
+          data.dialog === "edit"
+            ? ENDORSEMENT_TEXT.editTitle
+            : data.dialog === "request"
+              ? ENDORSEMENT_TEXT.requestTitle
+              : "Write Endorsement"
+        }
         testId="endorsement-dialog"
       >
         {dialogOpen ? <EndorsementForm data={data} actionData={actionData} /> : null}

@@ -118,7 +118,11 @@ export async function skillsLoader(request: Request) {
     );
     return json({
       mode: "public" as const,
-      person: { id: other, name: person?.full_name?.trim() || "Anonymous User", username: person?.username ?? null },
+      person: {
+        id: other,
+        name: person?.full_name?.trim() || "Anonymous User",
+        username: person?.username ?? null,
+      },
       profile: await profileSkills(db, other, viewer.user.id),
       redirectTo: `${SKILLS_PATH}?user=${other}`,
     });
@@ -161,7 +165,10 @@ export async function skillsAction(request: Request) {
         { status: 400 },
       );
     }
-    return json({ intent, error: "Unknown action", result: submission.reply(), current: null }, { status: 400 });
+    return json(
+      { intent, error: "Unknown action", result: submission.reply(), current: null },
+      { status: 400 },
+    );
   }
   const input = submission.value;
   const done = (message: string, to = SKILLS_PATH) => redirectWithFlash(to, { tone: "success", message });
@@ -170,7 +177,12 @@ export async function skillsAction(request: Request) {
       const added = await once(request, me, submission.payload, (tx) => addSkill(tx, me, toValues(input)));
       if (!added.ok) {
         return json(
-          { intent: "add" as const, skillId: null, result: domainErrorReply(submission, added.error), current: null },
+          {
+            intent: "add" as const,
+            skillId: null,
+            result: domainErrorReply(submission, added.error),
+            current: null,
+          },
           { status: added.error.kind === "validation" ? 409 : domainErrorStatus(added.error.kind) },
         );
       }
@@ -182,7 +194,12 @@ export async function skillsAction(request: Request) {
         if (saved.error.kind === "not_found") pageNotFound();
         const current = saved.error.kind === "stale" ? saved.error.current : null;
         return json(
-          { intent: "update" as const, skillId: input.skillId, result: domainErrorReply(submission, saved.error), current },
+          {
+            intent: "update" as const,
+            skillId: input.skillId,
+            result: domainErrorReply(submission, saved.error),
+            current,
+          },
           { status: saved.error.kind === "validation" ? 409 : domainErrorStatus(saved.error.kind) },
         );
       }

@@ -27,7 +27,10 @@ interface ActionData {
   skillId?: string | null;
   result?: SubmissionResult<string[]> | null;
   error?: string;
-  current?: (Omit<ShownSkill, "id" | "categoryLabel" | "proficiencyLabel" | "endorsedByViewer" | "endorsementsCount" | "displayOrder">) | null;
+  current?: Omit<
+    ShownSkill,
+    "id" | "categoryLabel" | "proficiencyLabel" | "endorsedByViewer" | "endorsementsCount" | "displayOrder"
+  > | null;
 }
 
 const input =
@@ -43,9 +46,17 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /** The add/edit skill form (in the dialog; without JavaScript the same form in a panel). */
-function SkillForm({ editing, actionData }: { editing: ShownSkill | null; actionData: ActionData | undefined }) {
+function SkillForm({
+  editing,
+  actionData,
+}: {
+  editing: ShownSkill | null;
+  actionData: ActionData | undefined;
+}) {
   const mine =
-    actionData && (actionData.intent === (editing ? "update" : "add")) && (!editing || actionData.skillId === editing.id)
+    actionData &&
+    actionData.intent === (editing ? "update" : "add") &&
+    (!editing || actionData.skillId === editing.id)
       ? actionData
       : undefined;
   const current = mine?.current ?? null;
@@ -174,8 +185,8 @@ function SkillForm({ editing, actionData }: { editing: ShownSkill | null; action
         />
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="isPublic" defaultChecked={base?.isPublic ?? true} /> Public (shown on your
-        profile)
+        <input type="checkbox" name="isPublic" defaultChecked={base?.isPublic ?? true} /> Public (shown on
+        your profile)
       </label>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="isFeatured" defaultChecked={base?.isFeatured ?? false} /> Featured
@@ -190,7 +201,17 @@ function SkillForm({ editing, actionData }: { editing: ShownSkill | null; action
   );
 }
 
-function OwnerSkill({ skill, first, last, busy }: { skill: ShownSkill; first: boolean; last: boolean; busy: boolean }) {
+function OwnerSkill({
+  skill,
+  first,
+  last,
+  busy,
+}: {
+  skill: ShownSkill;
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+}) {
   const small = "px-2 py-1 text-xs";
   return (
     <li
@@ -273,8 +294,8 @@ function OwnerPage({ data }: { data: Extract<PageData, { mode: "owner" }> }) {
           </p>
           <h1 className="text-2xl font-bold">Skills</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {data.total} skill{data.total === 1 ? "" : "s"}. Public skills show on your profile, where other members
-            can endorse them.
+            {data.total} skill{data.total === 1 ? "" : "s"}. Public skills show on your profile, where other
+            members can endorse them.
           </p>
         </div>
         <Link to={`${SKILLS_PATH}?dialog=add`} className={buttonClass("primary")}>
@@ -306,9 +327,14 @@ function OwnerPage({ data }: { data: Extract<PageData, { mode: "owner" }> }) {
       </Form>
       {data.skills.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-          <p className="font-medium">{filtered && data.total > 0 ? "No skills match your search" : SKILL_MESSAGES.empty}</p>
+          <p className="font-medium">
+            {filtered && data.total > 0 ? "No skills match your search" : SKILL_MESSAGES.empty}
+          </p>
           {filtered ? null : (
-            <Link to={`${SKILLS_PATH}?dialog=add`} className="mt-2 inline-block text-blue-700 underline dark:text-blue-300">
+            <Link
+              to={`${SKILLS_PATH}?dialog=add`}
+              className="mt-2 inline-block text-blue-700 underline dark:text-blue-300"
+            >
               Add your first skill
             </Link>
           )}
@@ -351,7 +377,10 @@ export default function SkillsPage() {
         <div>
           <p className="text-sm">
             {data.person.username ? (
-              <Link to={`/professional/${data.person.username}`} className="text-blue-700 underline dark:text-blue-300">
+              <Link
+                to={`/professional/${data.person.username}`}
+                className="text-blue-700 underline dark:text-blue-300"
+              >
                 {data.person.name}
               </Link>
             ) : (

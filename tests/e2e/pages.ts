@@ -61,7 +61,12 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.professional._index", path: "/professional", as: "vendor" },
   { route: "_app.professional._index", path: "/professional?tab=insights", as: "board", label: "insights" },
   { route: "_app.professional.skills", path: "/professional/skills", as: "vendor" },
-  { route: "_app.professional.skills", path: "/professional/skills?dialog=add", as: "manager", label: "add dialog" },
+  {
+    route: "_app.professional.skills",
+    path: "/professional/skills?dialog=add",
+    as: "manager",
+    label: "add dialog",
+  },
   { route: "_app.professional.endorsements", path: "/professional/endorsements", as: "vendor" },
   {
     route: "_app.professional.endorsements",

@@ -43,7 +43,9 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
   const skillsPage = (who: Person, search = "") =>
     outcome(() => skillsRoute.loader(argsOf(getAs(`/professional/skills${search}`, who)) as never));
   const endorsementsPage = (who: Person, search = "") =>
-    outcome(() => endorsementsRoute.loader(argsOf(getAs(`/professional/endorsements${search}`, who)) as never));
+    outcome(() =>
+      endorsementsRoute.loader(argsOf(getAs(`/professional/endorsements${search}`, who)) as never),
+    );
 
   let key = 0;
   const addSkill = async (who: Person, name: string, extra: Record<string, string> = {}) => {
@@ -61,7 +63,9 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
     const [row] = await t.db
       .select()
       .from(skills)
-      .where(and(eq(skills.userId, who.id), sql`lower(${skills.skillName}) = lower(${normalizeSkillName(name)})`));
+      .where(
+        and(eq(skills.userId, who.id), sql`lower(${skills.skillName}) = lower(${normalizeSkillName(name)})`),
+      );
     return { response: r, row };
   };
   const connect = (a: Person, b: Person, status: "accepted" | "blocked" | "pending" = "accepted") =>
@@ -151,13 +155,15 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
 
       // Search and category filter on the server.
       const searched = await skillsPage(me, "?q=VENDOR");
-      expect(searched.data.skills.map((s: { skillName: string }) => s.skillName)).toEqual(["Vendor management"]);
+      expect(searched.data.skills.map((s: { skillName: string }) => s.skillName)).toEqual([
+        "Vendor management",
+      ]);
       const byCategory = await skillsPage(me, "?category=financial");
       expect(byCategory.data.skills).toHaveLength(1);
 
       // Someone else's skill is not found for every owner action.
       const other = await personWithRole(t.db, "vendor");
-      for (const body of [
+      for (const body of <Record<string, string>[]>[
         { intent: "delete", skillId: a.row?.id as string },
         { intent: "feature", skillId: a.row?.id as string, featured: "false" },
         { intent: "move", skillId: a.row?.id as string, direction: "down" },
@@ -193,7 +199,9 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
       const count = async () =>
         (await t.db.select({ n: skills.endorsementsCount }).from(skills).where(eq(skills.id, id)))[0]?.n;
       expect(await count()).toBe(2);
-      expect(await t.db.select().from(skillEndorsements).where(eq(skillEndorsements.skillId, id))).toHaveLength(2);
+      expect(
+        await t.db.select().from(skillEndorsements).where(eq(skillEndorsements.skillId, id)),
+      ).toHaveLength(2);
 
       const own = await plus(owner);
       expect(own.status).toBe(403);
@@ -210,7 +218,11 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
 
       // The visitor's view marks their own +1.
       const seen = await profileSkills(t.db, owner.id, fan.id);
-      expect(seen.skills[0]).toMatchObject({ skillName: "Roofing", endorsementsCount: 2, endorsedByViewer: true });
+      expect(seen.skills[0]).toMatchObject({
+        skillName: "Roofing",
+        endorsementsCount: 2,
+        endorsedByViewer: true,
+      });
     });
 
     it("private skills show only to their owner and cannot be endorsed; nothing across a block", async () => {
@@ -226,9 +238,13 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
       const theirs = await profileSkills(t.db, owner.id, visitor.id);
       expect(theirs.skills.map((s) => s.skillName)).toEqual(["Public skill"]);
       const publicPage = await skillsPage(visitor, `?user=${owner.id}`);
-      expect(publicPage.data.profile.skills.map((s: { skillName: string }) => s.skillName)).toEqual(["Public skill"]);
+      expect(publicPage.data.profile.skills.map((s: { skillName: string }) => s.skillName)).toEqual([
+        "Public skill",
+      ]);
 
-      expect((await skillPost(visitor, { intent: "endorse", skillId: hidden.row?.id as string })).status).toBe(404);
+      expect(
+        (await skillPost(visitor, { intent: "endorse", skillId: hidden.row?.id as string })).status,
+      ).toBe(404);
 
       await connect(owner, blocked, "blocked");
       expect((await profileSkills(t.db, owner.id, blocked.id)).skills).toEqual([]);
@@ -331,9 +347,9 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
       const id = row?.id as string;
 
       // Public and not hidden for others; the private one only to the two of them.
-      expect((await profileEndorsements(t.db, endorsee.id, reader.id)).endorsements.map((e) => e.skillName)).toEqual([
-        "Governance",
-      ]);
+      expect(
+        (await profileEndorsements(t.db, endorsee.id, reader.id)).endorsements.map((e) => e.skillName),
+      ).toEqual(["Governance"]);
       expect((await profileEndorsements(t.db, endorsee.id, endorsee.id)).total).toBe(2);
 
       expect((await endorsementPost(endorser, { intent: "hide", endorsementId: id })).status).toBe(404);
@@ -356,7 +372,12 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
       await helpful(reader);
       await helpful(reader2);
       const countNow = async () =>
-        (await t.db.select({ n: endorsements.helpfulCount }).from(endorsements).where(eq(endorsements.id, id)))[0]?.n;
+        (
+          await t.db
+            .select({ n: endorsements.helpfulCount })
+            .from(endorsements)
+            .where(eq(endorsements.id, id))
+        )[0]?.n;
       expect(await countNow()).toBe(2);
       await helpful(reader); // toggles off
       expect(await countNow()).toBe(1);
@@ -387,8 +408,15 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
       const sent = await ask(friend, "Pools");
       expect(sent.status).toBe(302);
       expect((await ask(friend, "pools")).status).toBe(409);
-      const [request] = await t.db.select().from(endorsementRequests).where(eq(endorsementRequests.requesterId, asker.id));
-      expect(request).toMatchObject({ status: "pending", workingRelationshipContext: "Pool renovation 2025", isPublic: true });
+      const [request] = await t.db
+        .select()
+        .from(endorsementRequests)
+        .where(eq(endorsementRequests.requesterId, asker.id));
+      expect(request).toMatchObject({
+        status: "pending",
+        workingRelationshipContext: "Pool renovation 2025",
+        isPublic: true,
+      });
       const told = await t.db
         .select()
         .from(notifications)
@@ -403,7 +431,10 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
       // Only the person asked may answer it.
       expect((await write(stranger, asker, "Pools", { requestId: request?.id as string })).status).toBe(403);
       expect((await write(friend, asker, "Pools", { requestId: request?.id as string })).status).toBe(302);
-      const [after] = await t.db.select().from(endorsementRequests).where(eq(endorsementRequests.id, request?.id as string));
+      const [after] = await t.db
+        .select()
+        .from(endorsementRequests)
+        .where(eq(endorsementRequests.id, request?.id as string));
       expect(after?.status).toBe("fulfilled");
 
       // Declining: only the person asked.
@@ -411,9 +442,16 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
       const [second] = await t.db
         .select()
         .from(endorsementRequests)
-        .where(and(eq(endorsementRequests.requesterId, asker.id), eq(endorsementRequests.skillName, "Budgets")));
-      expect((await endorsementPost(asker, { intent: "decline-request", requestId: second?.id as string })).status).toBe(404);
-      expect((await endorsementPost(friend, { intent: "decline-request", requestId: second?.id as string })).status).toBe(302);
+        .where(
+          and(eq(endorsementRequests.requesterId, asker.id), eq(endorsementRequests.skillName, "Budgets")),
+        );
+      expect(
+        (await endorsementPost(asker, { intent: "decline-request", requestId: second?.id as string })).status,
+      ).toBe(404);
+      expect(
+        (await endorsementPost(friend, { intent: "decline-request", requestId: second?.id as string }))
+          .status,
+      ).toBe(302);
 
       // The limit: 20 a day; the hint names how many remain when fewer than 5; beyond, 429.
       const limit = USER_ACTION_LIMITS.request_endorsement.limit;
@@ -429,7 +467,9 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
       await ask(friend, "Skill B");
       const over = await ask(friend, "Skill C");
       expect(over.status).toBe(429);
-      expect(over.data.error).toMatch(/^You're requesting endorsements too frequently\. Please try again in \d+ seconds\.$/);
+      expect(over.data.error).toMatch(
+        /^You're requesting endorsements too frequently\. Please try again in \d+ seconds\.$/,
+      );
       expect(over.response.headers.get("Retry-After")).toMatch(/^\d+$/);
     });
 
@@ -446,7 +486,7 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
 
       const list = async (search: string) =>
         (await endorsementsPage(me, search)).data.endorsements.map((e: { skillName: string }) => e.skillName);
-      expect((await list("?filter=received&sort=skill"))).toEqual(["Contracts", "Snow removal"]);
+      expect(await list("?filter=received&sort=skill")).toEqual(["Contracts", "Snow removal"]);
       expect(await list("?filter=given")).toEqual(["Irrigation"]);
       expect((await list("")).sort()).toEqual(["Contracts", "Irrigation", "Snow removal"]);
       expect(await list("?q=QUILL&filter=received")).toEqual(["Snow removal"]);
@@ -495,15 +535,28 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
       });
       expect(data.connections.map((p) => p.id)).toEqual([a.id]);
       expect(data.connectionRequests.map((p) => p.id)).toEqual([b.id]);
-      expect(data.activity.map((x) => x.type).sort()).toEqual(["new_connection", "role_verified", "skill_endorsement"]);
-      expect(data.insights.map((i) => i.type)).toEqual(["growth", "engagement", "opportunity", "recognition"]);
+      expect(data.activity.map((x) => x.type).sort()).toEqual([
+        "new_connection",
+        "role_verified",
+        "skill_endorsement",
+      ]);
+      expect(data.insights.map((i) => i.type)).toEqual([
+        "growth",
+        "engagement",
+        "opportunity",
+        "recognition",
+      ]);
       expect(data.insights.find((i) => i.type === "recognition")?.trend).toBe("up");
       // Suggestions: a complementary role (vendor d? no: cpa is complementary to a board member), not connected in any way.
       const suggested = data.suggestions.map((s) => s.id);
       expect(suggested).not.toContain(a.id);
       expect(suggested).not.toContain(b.id);
       expect(suggested).not.toContain(c.id);
-      const all = await (await import("~/queries/professional-center.server")).centerSuggestions(t.db, me.id, 500);
+      const all = await (await import("~/queries/professional-center.server")).centerSuggestions(
+        t.db,
+        me.id,
+        500,
+      );
       expect(all.map((s) => s.id)).toContain(d.id);
 
       // Completeness from the profile: a role (15), a name (10), an endorsement (10), then 3 skills (15).
@@ -511,12 +564,14 @@ describe.each(bothEngines)("skills, endorsements and the Professional Center on 
       for (const name of ["One", "Two", "Three"]) await addSkill(me, name);
       expect((await professionalCenter(t.db, me.id)).completeness.score).toBe(before + 15);
 
-      const page = await outcome(() => center.loader(argsOf(getAs("/professional?tab=insights", me)) as never));
+      const page = await outcome(() =>
+        center.loader(argsOf(getAs("/professional?tab=insights", me)) as never),
+      );
       expect(page.status).toBe(200);
       expect(page.data.tab).toBe("insights");
-      expect((await outcome(() => center.loader(argsOf(getAs("/professional?tab=bogus", me)) as never))).data.tab).toBe(
-        "connections",
-      );
+      expect(
+        (await outcome(() => center.loader(argsOf(getAs("/professional?tab=bogus", me)) as never))).data.tab,
+      ).toBe("connections");
     });
   });
 });

@@ -1,3 +1,4 @@
+import { complementaryRoles } from "@domain/network/center";
 import {
   COMPLETENESS_WEIGHTS,
   type CompletenessFacts,
@@ -13,7 +14,6 @@ import {
   trend,
 } from "@domain/network/insights";
 import { categoryLabel, moveInOrder, normalizeSkillName } from "@domain/network/skills";
-import { complementaryRoles } from "@domain/network/center";
 import { describe, expect, it } from "vitest";
 
 /** Issue 28 parts 4-6: the pure rules of skills, endorsements and the Professional Center. */
@@ -83,8 +83,12 @@ describe("trend and insights", () => {
     expect(engagementRating(39)).toBe("Low");
   });
   it("scores engagement from the period's figures, at most 100", () => {
-    expect(engagementScore({ profileViews: 2, newConnections: 1, endorsementsReceived: 1, actionsTaken: 1 })).toBe(50);
-    expect(engagementScore({ profileViews: 100, newConnections: 0, endorsementsReceived: 0, actionsTaken: 0 })).toBe(100);
+    expect(
+      engagementScore({ profileViews: 2, newConnections: 1, endorsementsReceived: 1, actionsTaken: 1 }),
+    ).toBe(50);
+    expect(
+      engagementScore({ profileViews: 100, newConnections: 0, endorsementsReceived: 0, actionsTaken: 0 }),
+    ).toBe(100);
   });
   it("builds the four insight types with their trends against the previous period", () => {
     const insights = buildInsights(

@@ -26,7 +26,9 @@ export function ReadMore({ text }: { text: string }) {
       <div className="text-sm">
         <p className="whitespace-pre-line">{collapsed}</p>
         <details>
-          <summary className="cursor-pointer text-blue-700 underline dark:text-blue-300">{ENDORSEMENT_TEXT.readMore}</summary>
+          <summary className="cursor-pointer text-blue-700 underline dark:text-blue-300">
+            {ENDORSEMENT_TEXT.readMore}
+          </summary>
           <p className="mt-1 whitespace-pre-line">{text}</p>
         </details>
       </div>
@@ -72,7 +74,10 @@ export function EndorsementCard({
   const isEndorser = e.endorserId === viewerId;
   const profile = (username: string | null, name: string) =>
     username ? (
-      <Link to={`/professional/${username}`} className="font-semibold text-blue-700 hover:underline dark:text-blue-300">
+      <Link
+        to={`/professional/${username}`}
+        className="font-semibold text-blue-700 hover:underline dark:text-blue-300"
+      >
         {name}
       </Link>
     ) : (
@@ -85,8 +90,9 @@ export function EndorsementCard({
     >
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-sm">
-          {profile(e.endorserUsername, e.endorserName)} endorsed {isEndorsee ? "you" : profile(e.endorseeUsername, e.endorseeName)}{" "}
-          for <span className="font-semibold">{e.skillName}</span>
+          {profile(e.endorserUsername, e.endorserName)} endorsed{" "}
+          {isEndorsee ? "you" : profile(e.endorseeUsername, e.endorseeName)} for{" "}
+          <span className="font-semibold">{e.skillName}</span>
         </p>
         <p className="text-xs text-slate-600 dark:text-slate-400">
           {e.relationshipLabel} · {new Date(e.createdAt).toLocaleDateString("en-US", { dateStyle: "long" })}
@@ -99,7 +105,10 @@ export function EndorsementCard({
         <p className="text-xs text-slate-600 dark:text-slate-400">Context: {e.workingRelationshipContext}</p>
       ) : null}
       {e.responseText ? (
-        <div className="ml-4 border-l-2 border-slate-300 pl-3 text-sm dark:border-slate-700" data-testid="endorsement-response">
+        <div
+          className="ml-4 border-l-2 border-slate-300 pl-3 text-sm dark:border-slate-700"
+          data-testid="endorsement-response"
+        >
           <p className="text-xs font-semibold">Response from {e.endorseeName}</p>
           <p className="whitespace-pre-line">{e.responseText}</p>
         </div>
@@ -109,7 +118,11 @@ export function EndorsementCard({
           <Hidden name="intent" value="helpful" />
           <Hidden name="endorsementId" value={e.id} />
           <Hidden name="redirectTo" value={redirectTo} />
-          <button type="submit" aria-pressed={e.helpfulByViewer} className={`${small} ${e.helpfulByViewer ? "bg-blue-50 text-blue-800 dark:bg-slate-800 dark:text-blue-200" : ""}`}>
+          <button
+            type="submit"
+            aria-pressed={e.helpfulByViewer}
+            className={`${small} ${e.helpfulByViewer ? "bg-blue-50 text-blue-800 dark:bg-slate-800 dark:text-blue-200" : ""}`}
+          >
             {ENDORSEMENT_TEXT.helpful} ({e.helpfulCount})
           </button>
         </Form>

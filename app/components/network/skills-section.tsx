@@ -31,7 +31,11 @@ export function EndorseSkillButton({ skill, redirectTo }: { skill: ShownSkill; r
             : "border-blue-600 text-blue-700 hover:bg-blue-50 dark:text-blue-300 dark:hover:bg-slate-800"
         }`}
       >
-        +1<span className="sr-only"> {on ? `(endorsed, take back) ${skill.skillName}` : `endorse ${skill.skillName}`}</span>
+        +1
+        <span className="sr-only">
+          {" "}
+          {on ? `(endorsed, take back) ${skill.skillName}` : `endorse ${skill.skillName}`}
+        </span>
       </button>
     </Form>
   );
@@ -79,8 +83,9 @@ export function SkillsCompact({
           {shown.map((s) => (
             <li key={s.id} className={chip}>
               <span>{s.skillName}</span>
-              <span className="text-xs text-slate-500 dark:text-slate-400" aria-label={`${s.endorsementsCount} endorsements`}>
+              <span className="text-xs text-slate-500 dark:text-slate-400">
                 {s.endorsementsCount}
+                <span className="sr-only"> endorsements</span>
               </span>
               {data.isOwner ? null : <EndorseSkillButton skill={s} redirectTo={redirectTo} />}
             </li>
@@ -88,7 +93,10 @@ export function SkillsCompact({
         </ul>
       )}
       {data.total > shown.length || data.isOwner ? (
-        <Link to={viewAllHref} className="mt-2 inline-block text-sm text-blue-700 underline dark:text-blue-300">
+        <Link
+          to={viewAllHref}
+          className="mt-2 inline-block text-sm text-blue-700 underline dark:text-blue-300"
+        >
           {data.isOwner ? "Manage skills" : `View all ${data.total} skills`}
         </Link>
       ) : null}
@@ -117,7 +125,9 @@ export function SkillsPublic({ data, redirectTo }: { data: ProfileSkills; redire
                 <p className="font-medium">
                   {s.skillName}
                   {s.isFeatured ? (
-                    <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">Featured</span>
+                    <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+                      Featured
+                    </span>
                   ) : null}
                 </p>
                 <SkillMeta skill={s} />
