@@ -17,11 +17,10 @@ import { EndorsementCard } from "~/components/network/endorsements-section";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import {
-  ENDORSEMENTS_PATH,
-  endorsementsAction,
-  endorsementsLoader,
-} from "./_app.professional.endorsements.server";
+import { endorsementsAction, endorsementsLoader } from "./_app.professional.endorsements.server";
+
+/** The page itself (a *.server module's constants are empty in the browser). */
+const ENDORSEMENTS_PATH = "/professional/endorsements";
 
 export const meta: MetaFunction = () => [
   { title: "Endorsements · Professional Center · Association Commons" },

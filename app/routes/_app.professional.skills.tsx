@@ -15,7 +15,10 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { ShownSkill } from "~/queries/network-skills.server";
-import { SKILLS_PATH, skillsAction, skillsLoader } from "./_app.professional.skills.server";
+import { skillsAction, skillsLoader } from "./_app.professional.skills.server";
+
+/** The page itself (a *.server module's constants are empty in the browser). */
+const SKILLS_PATH = "/professional/skills";
 
 export const meta: MetaFunction = () => [{ title: "Skills · Professional Center · Association Commons" }];
 
