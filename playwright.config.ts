@@ -61,6 +61,7 @@ const NO_JS_SPECS = [
   "settings",
   "shell",
   "sign-in-link",
+  "skills-endorsements",
   "toast",
   "verification-review",
   "verification-settings",

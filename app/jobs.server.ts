@@ -1,3 +1,4 @@
+import { STALLED_SESSION_SECONDS, terminateStalledSessions } from "@db/stalled-sessions";
 import { ACTION_ITEM_REMINDER_INTERVAL_MS } from "@domain/meeting/reminders";
 import { EMAIL_DISPATCH_INTERVAL_MS } from "@domain/notifications/email";
 import { MEMORY_SAMPLE_MS } from "@domain/performance/constants";
@@ -6,7 +7,6 @@ import { announceAdminSetup } from "./commands/admin-setup.server";
 import { runBillingJobs } from "./commands/billing.server";
 import { pruneErrorsByAge } from "./commands/errors.server";
 import { closeDueRfps } from "./commands/rfps.server";
-import { STALLED_SESSION_SECONDS, terminateStalledSessions } from "@db/stalled-sessions";
 import { databaseHandle, getDb } from "./db.server";
 import { env } from "./env.server";
 import { sweepIdempotencyKeys } from "./idempotency.server";

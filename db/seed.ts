@@ -13,6 +13,7 @@ import { seedMeetings } from "./seed-meetings";
 import { seedNetworkConnections } from "./seed-network-connections";
 import { seedNetworkMessages } from "./seed-network-messages";
 import { seedNetworkProfiles } from "./seed-network-profiles";
+import { seedNetworkSkills } from "./seed-network-skills";
 import { seedRfps } from "./seed-rfps";
 import { seedRoles } from "./seed-roles";
 
@@ -140,6 +141,7 @@ export async function seed(db: Database): Promise<void> {
   await seedNetworkProfiles(db, ids);
   await seedNetworkConnections(db, ids);
   await seedNetworkMessages(db, ids);
+  await seedNetworkSkills(db, ids);
 }
 
 async function seedComplimentaryPlan(

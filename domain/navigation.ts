@@ -27,6 +27,7 @@ export interface NavItem {
     | "boardroom"
     | "minutes"
     | "calendar"
+    | "network"
     | "directory"
     | "connections"
     | "messages";
@@ -122,6 +123,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Meeting Minutes", href: "/minutes", icon: "minutes", roles: ["homeowner"] },
   // Every signed-in person has a calendar (issue 12 part 3).
   { label: "Calendar", href: "/calendar", icon: "calendar" },
+  // The professional network's centre (issue 28): every signed-in person.
+  { label: "Professional Center", href: "/professional", icon: "network" },
   // The professional network's directory of public profiles (issue 28): every signed-in person.
   { label: "Directory", href: "/directory", icon: "directory" },
   // The professional network (issue 28): every person with a role has connections.

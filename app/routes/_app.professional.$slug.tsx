@@ -5,10 +5,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { ConnectionActions } from "~/components/network/connection-actions";
+import { EndorsementsCompact } from "~/components/network/endorsements-section";
+import { SkillsCompact } from "~/components/network/skills-section";
 import { ProfessionalExperience, ProfileHeader } from "~/components/profiles/unified-profile";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { pairState } from "~/queries/connections.server";
+import { profileEndorsements } from "~/queries/network-endorsements.server";
+import { profileSkills } from "~/queries/network-skills.server";
 import { ownUsername } from "~/queries/professional-profile.server";
 import { loadProfessionalProfile } from "./_app.professional.$slug.server";
 
@@ -34,9 +38,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found) throw json({ error: PROFILE_TEXT.notFound }, { status: 404 });
   // One address per profile: /professional/Jane-Doe reads as /professional/jane-doe.
   if (params.slug !== found.profile.username) throw redirect(profileHref(found.profile.username));
-  // A visitor's Connect / Pending / Accept / Connected / Blocked actions.
-  const pair = found.access === "owner" ? null : await pairState(await getDb(), user.id, found.profile.id);
-  return json({ ...found, viewerId: user.id, pair });
+  const db = await getDb();
+  const ownerId = found.profile.id;
+  // A visitor's Connect / Pending / Accept / Connected / Blocked actions; the skills and endorsements the
+  // viewer may see (public ones for others, all for the owner).
+  const [pair, skills, endorsements] = await Promise.all([
+    found.access === "owner" ? null : pairState(db, user.id, ownerId),
+    profileSkills(db, ownerId, user.id),
+    profileEndorsements(db, ownerId, user.id),
+  ]);
+  return json({ ...found, viewerId: user.id, pair, skills, endorsements });
 }
 
 /**
@@ -44,8 +55,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * a visitor) and Professional Experience.
  */
 export default function ProfessionalProfile() {
-  const { access, profile, viewerId, pair } = useLoaderData<typeof loader>();
-  const owner = access === "owner";
+  const { access, profile, viewerId, pair, skills, endorsements } = useLoaderData<typeof loader>();
+  const here = profileHref(profile.username);
+  const ofPerson = access === "owner" ? "" : `?${new URLSearchParams({ user: profile.id })}`;
+  const isOwner = access === "owner";
   const visitorActions = (
     <>
       {pair ? (
@@ -70,8 +83,15 @@ export default function ProfessionalProfile() {
   );
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
-      <ProfileHeader profile={profile} owner={owner} actions={visitorActions} />
-      <ProfessionalExperience roles={profile.professionalRoles} owner={owner} />
+      <ProfileHeader profile={profile} owner={isOwner} actions={visitorActions} />
+      <ProfessionalExperience roles={profile.professionalRoles} owner={isOwner} />
+      <SkillsCompact data={skills} viewAllHref={`/professional/skills${ofPerson}`} redirectTo={here} />
+      <EndorsementsCompact
+        data={endorsements}
+        viewerId={viewerId}
+        viewAllHref={`/professional/endorsements${ofPerson}`}
+        redirectTo={here}
+      />
     </div>
   );
 }

@@ -220,6 +220,9 @@ export const endorsementRequests = pgTable(
     skillName: text("skill_name").notNull(),
     message: text("message"),
     relationshipType: text("relationship_type").notNull().default("colleague"),
+    /** The request modal's "Working Relationship Context" and "Make this endorsement publicly visible". */
+    workingRelationshipContext: text("working_relationship_context"),
+    isPublic: boolean("is_public").notNull().default(true),
     /** pending, fulfilled, declined. */
     status: text("status").notNull().default("pending"),
     createdAt: ts("created_at").notNull().defaultNow(),

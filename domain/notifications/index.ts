@@ -40,6 +40,9 @@ export const NOTIFICATION_TYPES = [
   /** The professional network (issue 28): a connection request received, and one accepted. */
   "connection_request",
   "connection_accepted",
+  /** The professional network (issue 28): a written endorsement received, an endorsement asked for. */
+  "endorsement_received",
+  "endorsement_requested",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

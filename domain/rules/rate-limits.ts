@@ -40,6 +40,8 @@ export const USER_ACTION_LIMITS = {
   search_users: { limit: 30, windowSeconds: 60 },
   create_rfp: { limit: 5, windowSeconds: 60 * 60 },
   submit_proposal: { limit: 10, windowSeconds: 60 * 60 },
+  /** Ours (issue 28, part 8): asking connections for endorsements. */
+  request_endorsement: { limit: 20, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /** The start of the fixed window `at` falls in. */
@@ -60,6 +62,7 @@ export const USER_ACTION_ACTIVITIES: Record<keyof typeof USER_ACTION_LIMITS, str
   search_users: "searching",
   create_rfp: "creating RFPs",
   submit_proposal: "submitting proposals",
+  request_endorsement: "requesting endorsements",
 };
 
 /**

@@ -61,6 +61,23 @@ export const PAGES: readonly PageEntry[] = [
   // Messages (issue 28): the list, and a conversation (the first one the list shows).
   { route: "_app.messages", path: "/messages", as: "vendor" },
   { route: "_app.messages", path: "/messages?c={conversation}", as: "vendor", label: "thread" },
+  // The professional network (issue 28).
+  { route: "_app.professional._index", path: "/professional", as: "vendor" },
+  { route: "_app.professional._index", path: "/professional?tab=insights", as: "board", label: "insights" },
+  { route: "_app.professional.skills", path: "/professional/skills", as: "vendor" },
+  {
+    route: "_app.professional.skills",
+    path: "/professional/skills?dialog=add",
+    as: "manager",
+    label: "add dialog",
+  },
+  { route: "_app.professional.endorsements", path: "/professional/endorsements", as: "vendor" },
+  {
+    route: "_app.professional.endorsements",
+    path: "/professional/endorsements?dialog=request",
+    as: "board",
+    label: "request dialog",
+  },
   // The menu as a page (where the shell's menus lead without JavaScript).
   { route: "_app.menu", path: "/menu?from=%2Frfps", as: "vendor" },
   { route: "_app.rfps._index", path: "/rfps", as: "vendor" },

@@ -100,6 +100,17 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     form: "app/components/messages/group-form.tsx",
   },
   {
+    // The professional network (issue 28): the action bodies live in the routes' server modules.
+    route: "_app.professional.skills.server.ts",
+    commands: ["addSkill"],
+    form: "app/routes/_app.professional.skills.tsx",
+  },
+  {
+    route: "_app.professional.endorsements.server.ts",
+    commands: ["requestEndorsement", "writeEndorsement"],
+    form: "app/routes/_app.professional.endorsements.tsx",
+  },
+  {
     route: "_app.settings.roles.server.ts",
     commands: ["addRole"],
     form: "app/routes/_app.settings.roles.tsx",

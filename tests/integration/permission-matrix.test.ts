@@ -477,6 +477,11 @@ const MATRIX: Record<
       custom: (p) => (p === "anonymous" ? "sign_in" : p === "no_role" ? "redirect:/onboarding" : "not_found"),
     },
   },
+  // The professional network (issue 28): the Professional Center, skills and endorsements are every
+  // signed-in person's own, with or without a role.
+  "_app.professional._index": { url: "/professional?tab=insights", policy: "user" },
+  "_app.professional.skills": { url: "/professional/skills?dialog=add", policy: "user" },
+  "_app.professional.endorsements": { url: "/professional/endorsements?filter=received", policy: "user" },
   // Notifications (issue 5): every signed-in person has their own, with or without a role. The live
   // stream answers 401 (not a redirect an EventSource cannot follow) to someone signed out.
   "_app.notifications": { url: "/notifications?filter=unread&group=date", policy: "user" },

@@ -58,6 +58,9 @@ const PAGES = [
   "app/routes/_app.properties.join.tsx",
   // The professional network (issue 28).
   "app/routes/_app.connections.tsx",
+  "app/routes/_app.professional._index.tsx",
+  "app/routes/_app.professional.skills.tsx",
+  "app/routes/_app.professional.endorsements.tsx",
 ];
 
 const ALIASES: [string, string][] = [

@@ -36,6 +36,7 @@ const ICONS = {
   boardroom: Landmark,
   minutes: NotebookText,
   calendar: CalendarDays,
+  network: UsersRound,
   directory: UsersRound,
   connections: UsersRound,
   messages: MessageSquare,
