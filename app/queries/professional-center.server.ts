@@ -1,8 +1,8 @@
 import { type Queryable, queryRows } from "@db/client";
-import { CENTER_LIST_SIZE, CENTER_PERIOD_DAYS, complementaryRoles } from "@domain/network/center";
+import { CENTER_LIST_SIZE, CENTER_PERIOD_DAYS } from "@domain/network/center";
 import { portfolioCompleteness } from "@domain/network/completeness";
 import { buildInsights, engagementScore, type PeriodFigures } from "@domain/network/insights";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { connectionSuggestions } from "./connection-suggestions.server";
 import { endorsementRequestsOf } from "./network-endorsements.server";
 

@@ -1,4 +1,3 @@
-import { complementaryRoles } from "@domain/network/center";
 import {
   COMPLETENESS_WEIGHTS,
   type CompletenessFacts,
@@ -144,9 +143,5 @@ describe("skills", () => {
     expect(moveInOrder(list, "a", "up")).toBeNull();
     expect(moveInOrder(list, "c", "down")).toBeNull();
     expect(moveInOrder(list, "x", "down")).toBeNull();
-  });
-  it("suggests complementary roles: boards and managers with vendors, and back", () => {
-    expect(complementaryRoles(["vendor"])).toEqual(["board_member", "manager"]);
-    expect(complementaryRoles(["board_member"])).toContain("vendor");
   });
 });
