@@ -66,7 +66,7 @@ export interface MessageView {
 }
 
 /**
- * Who may start a conversation with whom (decision: docs/network-messages.md): never across a block;
+ * Who may start a conversation with whom (docs/guide/professional-network.md, "Who may message whom"): never across a block;
  * otherwise people who are connected, who are active members of one association, or an RFP's author
  * and a vendor who sent a proposal to it. Checked on the server for every new direct conversation and
  * every person added to a group.
