@@ -1,5 +1,6 @@
 import type { NavItem } from "@domain/navigation";
 import {
+  BookUser,
   BriefcaseBusiness,
   Building2,
   CalendarDays,
@@ -7,9 +8,11 @@ import {
   FilePlus2,
   FileText,
   FolderOpen,
+  Handshake,
   Landmark,
   LayoutDashboard,
   MessageSquare,
+  Network,
   NotebookText,
   Search,
   Settings,
@@ -36,9 +39,9 @@ const ICONS = {
   boardroom: Landmark,
   minutes: NotebookText,
   calendar: CalendarDays,
-  network: UsersRound,
-  directory: UsersRound,
-  connections: UsersRound,
+  network: Network,
+  directory: BookUser,
+  connections: Handshake,
   messages: MessageSquare,
 } as const;
 

@@ -110,6 +110,9 @@ export const XCircle = (props: IconProps) => draw("XCircle", props);
 export const Zap = (props: IconProps) => draw("Zap", props);
 
 export const MessageSquare = (props: IconProps) => draw("MessageSquare", props);
+export const BookUser = (props: IconProps) => draw("BookUser", props);
+export const Handshake = (props: IconProps) => draw("Handshake", props);
+export const Network = (props: IconProps) => draw("Network", props);
 export const Paperclip = (props: IconProps) => draw("Paperclip", props);
 export const Send = (props: IconProps) => draw("Send", props);
 export const Star = (props: IconProps) => draw("Star", props);
