@@ -455,6 +455,20 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "_app.vendor-dashboard_.analytics": "the vendor's own proposals, scoped by the signed-in vendor",
   "financial.association":
     "platform administrators only: chooses which association's books an administrator reads (permission matrix)",
+  // The professional network (issue 28): people, not an association's records. Shared associations only
+  // rank suggestions and let co-members message each other (tests/integration/connections.test.ts,
+  // messages.test.ts); nothing of an association is shown.
+  "_app.professional.$slug": "a person's profile (public, or the owner's and their connections')",
+  "_app.professional._index": "the person's own Professional Center",
+  "_app.professional.skills": "the person's own skills, another member's public ones",
+  "_app.professional.endorsements": "endorsements between connections",
+  "_app.profile.edit": "the person's own profile",
+  "_app.directory": "public profiles",
+  "avatars.$name": "profile photos by content hash",
+  "_app.connections": "the person's own connections",
+  "_app.messages": "the person's own conversations (participants only)",
+  "api.messages.live": "typing and read signals of the person's own conversations",
+  "messages.attachments.$id": "a conversation's files (participants only)",
 };
 
 it("every route is either probed here as association-scoped or listed as not association-scoped", () => {
