@@ -195,7 +195,7 @@ describe.each(engines)("professional profiles on %s", (engine) => {
       version,
       username,
       full_name: "Edith Editor",
-      location: "Tampa, FL",
+      location: "Clearwater, FL",
       years_experience: "7",
       professional_summary: "Board secretary.",
       bio: "Keeps the minutes.",
@@ -245,7 +245,7 @@ describe.each(engines)("professional profiles on %s", (engine) => {
       expect(after).toMatchObject({
         username: "edith-editor-saved",
         full_name: "Edith Editor",
-        location: "Tampa, FL",
+        location: "Clearwater, FL",
         years_experience: 7,
         phone: "+13055550100",
         is_public: true,
