@@ -11,8 +11,8 @@ import {
 
 /**
  * Demo data for skills, endorsements and the Professional Center (issue 28, parts 4-6): skills for every
- * demo account, the few accepted connections the endorsements need (the connections area seeds more),
- * written endorsements among connections, +1s, a pending endorsement request and some profile views.
+ * demo account, written endorsements among the connections db/seed-network-connections.ts made (it runs
+ * first), +1s, a pending endorsement request and some profile views.
  * Safe to run again: every insert skips what is there (the unique indexes), and the +1 counts are
  * recomputed from the +1s.
  */
@@ -79,22 +79,6 @@ const SKILLS: Record<string, Skill[]> = {
     ["Building inspections", "certification", "advanced", 6],
   ],
 };
-
-/** Accepted connections the endorsements below need (requester first). */
-const CONNECTIONS: [string, string, string][] = [
-  ["board@demo.test", "manager@demo.test", "board_manager"],
-  ["board@demo.test", "vendor@demo.test", "vendor_client"],
-  ["manager@demo.test", "vendor@demo.test", "vendor_client"],
-  ["manager@demo.test", "vendor2@demo.test", "vendor_client"],
-  ["manager@demo.test", "attorney@demo.test", "professional"],
-  ["board@demo.test", "cpa@demo.test", "professional"],
-  ["treasurer@demo.test", "cpa@demo.test", "professional"],
-  ["secretary@demo.test", "board@demo.test", "colleague"],
-  ["director@demo.test", "manager@demo.test", "board_manager"],
-  ["homeowner@demo.test", "board@demo.test", "professional"],
-  ["admin@demo.test", "manager@demo.test", "professional"],
-  ["other@demo.test", "manager@demo.test", "professional"],
-];
 
 /** Written endorsements: endorser, endorsee, skill, relationship, text (one over 200 characters). */
 const ENDORSEMENTS: [string, string, string, string, string][] = [
@@ -223,24 +207,18 @@ export async function seedNetworkSkills(db: Database, ids: Map<string, string>):
       .onConflictDoNothing();
   }
 
-  for (const [a, b, type] of CONNECTIONS) {
-    await db
-      .insert(connections)
-      .values({
-        requesterId: id(a),
-        addresseeId: id(b),
-        status: "accepted",
-        connectionType: type,
-        requestMessage: "I would like to connect with you professionally",
-        acceptedAt: sql`now() - interval '20 days'`,
-        createdAt: sql`now() - interval '21 days'`,
-      })
-      .onConflictDoNothing();
-  }
-
   let day = 0;
   for (const [from, to, skillName, relationshipType, text] of ENDORSEMENTS) {
     day += 2;
+    // Endorsements are written between connections only (the connections seed, db/seed-network-connections.ts).
+    const [pair] = await db
+      .select({ status: connections.status })
+      .from(connections)
+      .where(
+        sql`least(${connections.requesterId}, ${connections.addresseeId}) = least(${id(from)}::uuid, ${id(to)}::uuid)
+            and greatest(${connections.requesterId}, ${connections.addresseeId}) = greatest(${id(from)}::uuid, ${id(to)}::uuid)`,
+      );
+    if (pair?.status !== "accepted") continue;
     const [skill] = await db
       .select({ id: skills.id })
       .from(skills)
