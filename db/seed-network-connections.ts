@@ -25,6 +25,10 @@ const ACCEPTED: [string, string, Kind][] = [
   ["admin", "manager", "professional"],
   ["other", "homeowner", "professional"],
   ["treasurer", "cpa", "professional"],
+  // Pairs whose endorsements db/seed-network-skills.ts writes (and the skills browser test endorses across).
+  ["board", "cpa", "professional"],
+  ["director", "manager", "board_manager"],
+  ["other", "manager", "professional"],
 ];
 
 /** Requester first. */
