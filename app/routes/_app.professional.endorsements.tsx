@@ -14,9 +14,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { UrlDialog } from "~/components/credits/modal";
 import { EndorsementCard } from "~/components/network/endorsements-section";
+import { TextareaField } from "~/components/settings/controls";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
+import { SelectField } from "~/components/ui/select-field";
 import { endorsementsAction, endorsementsLoader } from "./_app.professional.endorsements.server";
 
 /** The page itself (a *.server module's constants are empty in the browser). */
@@ -49,15 +52,6 @@ type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 const input =
   "w-full rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
 
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
-      {errors.join(" ")}
-    </p>
-  );
-}
-
 /** The request, write and edit form (spec 002: Skill, Endorsement Text, Relationship Type, context, public). */
 function EndorsementForm({ data, actionData }: { data: PageData; actionData: ActionData | undefined }) {
   const mode = data.dialog as "request" | "write" | "edit";
@@ -82,8 +76,6 @@ function EndorsementForm({ data, actionData }: { data: PageData; actionData: Act
     shouldValidate: "onSubmit",
   });
   const err = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
-  const described = (name: string) =>
-    err(name) ? { "aria-invalid": true as const, "aria-describedby": `endorsement-${name}-error` } : {};
   return (
     <Form
       method="post"
@@ -121,95 +113,56 @@ function EndorsementForm({ data, actionData }: { data: PageData; actionData: Act
         </Alert>
       ) : null}
       {mode === "request" ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor="endorsement-endorserId" className="text-sm font-medium">
-            Connection
-          </label>
-          <select
-            id="endorsement-endorserId"
-            name="endorserId"
-            className={input}
-            defaultValue=""
-            {...described("endorserId")}
-          >
-            <option value="">Choose a connection</option>
-            {data.connections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id="endorsement-endorserId" errors={err("endorserId")} />
-        </div>
+        <SelectField
+          id="endorsement-endorserId"
+          label="Connection"
+          name="endorserId"
+          defaultValue=""
+          placeholder="Choose a connection"
+          options={data.connections.map((c) => ({ value: c.id, label: c.name }))}
+          errors={err("endorserId")}
+        />
       ) : null}
-      <div className="flex flex-col gap-1">
-        <label htmlFor="endorsement-skillName" className="text-sm font-medium">
-          Skill
-        </label>
-        <input
-          id="endorsement-skillName"
-          name="skillName"
-          required
-          list="endorsement-skills"
-          maxLength={ENDORSEMENT_LIMITS.skillMax}
-          defaultValue={base.skillName}
-          className={input}
-          {...described("skillName")}
-        />
-        <datalist id="endorsement-skills">
-          {data.skillSuggestions.map((s) => (
-            <option key={s} value={s} />
-          ))}
-        </datalist>
-        <FieldError id="endorsement-skillName" errors={err("skillName")} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="endorsement-endorsementText" className="text-sm font-medium">
-          Endorsement Text
-        </label>
-        <textarea
-          id="endorsement-endorsementText"
-          name="endorsementText"
-          required
-          rows={4}
-          maxLength={ENDORSEMENT_LIMITS.textMax}
-          defaultValue={base.endorsementText}
-          className={input}
-          {...described("endorsementText")}
-        />
-        <FieldError id="endorsement-endorsementText" errors={err("endorsementText")} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="endorsement-relationshipType" className="text-sm font-medium">
-          Relationship Type
-        </label>
-        <select
-          id="endorsement-relationshipType"
-          name="relationshipType"
-          defaultValue={base.relationshipType}
-          className={input}
-          {...described("relationshipType")}
-        >
-          {RELATIONSHIP_TYPES.map((r) => (
-            <option key={r} value={r}>
-              {RELATIONSHIP_LABELS[r]}
-            </option>
-          ))}
-        </select>
-        <FieldError id="endorsement-relationshipType" errors={err("relationshipType")} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="endorsement-context" className="text-sm font-medium">
-          Working Relationship Context
-        </label>
-        <input
-          id="endorsement-context"
-          name="workingRelationshipContext"
-          maxLength={ENDORSEMENT_LIMITS.contextMax}
-          defaultValue={base.workingRelationshipContext ?? ""}
-          className={input}
-        />
-      </div>
+      <Field
+        id="endorsement-skillName"
+        label="Skill"
+        name="skillName"
+        required
+        list="endorsement-skills"
+        maxLength={ENDORSEMENT_LIMITS.skillMax}
+        defaultValue={base.skillName}
+        errors={err("skillName")}
+      />
+      <datalist id="endorsement-skills">
+        {data.skillSuggestions.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
+      <TextareaField
+        id="endorsement-endorsementText"
+        label="Endorsement Text"
+        name="endorsementText"
+        required
+        rows={4}
+        maxLength={ENDORSEMENT_LIMITS.textMax}
+        defaultValue={base.endorsementText}
+        errors={err("endorsementText")}
+      />
+      <SelectField
+        id="endorsement-relationshipType"
+        label="Relationship Type"
+        name="relationshipType"
+        defaultValue={base.relationshipType}
+        options={RELATIONSHIP_TYPES.map((r) => ({ value: r, label: RELATIONSHIP_LABELS[r] }))}
+        errors={err("relationshipType")}
+      />
+      <Field
+        id="endorsement-context"
+        label="Working Relationship Context"
+        name="workingRelationshipContext"
+        maxLength={ENDORSEMENT_LIMITS.contextMax}
+        defaultValue={base.workingRelationshipContext ?? ""}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="isPublic" defaultChecked={base.isPublic} />{" "}
         {ENDORSEMENT_TEXT.publicLabel}

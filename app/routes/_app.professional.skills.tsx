@@ -13,7 +13,9 @@ import { UrlDialog } from "~/components/credits/modal";
 import { EndorsementCount, SkillMeta, SkillsPublic } from "~/components/network/skills-section";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
+import { SelectField } from "~/components/ui/select-field";
 import type { ShownSkill } from "~/queries/network-skills.server";
 import { skillsAction, skillsLoader } from "./_app.professional.skills.server";
 
@@ -39,15 +41,6 @@ interface ActionData {
 const input =
   "w-full rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
 
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
-      {errors.join(" ")}
-    </p>
-  );
-}
-
 /** The add/edit skill form (in the dialog; without JavaScript the same form in a panel). */
 function SkillForm({
   editing,
@@ -70,8 +63,6 @@ function SkillForm({
     shouldValidate: "onSubmit",
   });
   const err = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
-  const described = (name: string) =>
-    err(name) ? { "aria-invalid": true as const, "aria-describedby": `skill-${name}-error` } : {};
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3" data-testid="skill-form">
       <input type="hidden" name="intent" value={editing ? "update" : "add"} />
@@ -89,104 +80,60 @@ function SkillForm({
           The form now shows the current values (version {current.version}).
         </Alert>
       ) : null}
-      <div className="flex flex-col gap-1">
-        <label htmlFor="skill-skillName" className="text-sm font-medium">
-          Skill name
-        </label>
-        <input
-          id="skill-skillName"
-          name="skillName"
-          required
-          maxLength={SKILL_LIMITS.nameMax}
-          defaultValue={base?.skillName ?? ""}
-          className={input}
-          {...described("skillName")}
-        />
-        <FieldError id="skill-skillName" errors={err("skillName")} />
-      </div>
+      <Field
+        id="skill-skillName"
+        label="Skill name"
+        name="skillName"
+        required
+        maxLength={SKILL_LIMITS.nameMax}
+        defaultValue={base?.skillName ?? ""}
+        errors={err("skillName")}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="skill-skillCategory" className="text-sm font-medium">
-            Category
-          </label>
-          <select
-            id="skill-skillCategory"
-            name="skillCategory"
-            defaultValue={base?.skillCategory ?? "technical"}
-            className={input}
-            {...described("skillCategory")}
-          >
-            {SKILL_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {SKILL_CATEGORY_LABELS[c]}
-              </option>
-            ))}
-          </select>
-          <FieldError id="skill-skillCategory" errors={err("skillCategory")} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="skill-proficiencyLevel" className="text-sm font-medium">
-            Proficiency
-          </label>
-          <select
-            id="skill-proficiencyLevel"
-            name="proficiencyLevel"
-            defaultValue={base?.proficiencyLevel ?? "intermediate"}
-            className={input}
-            {...described("proficiencyLevel")}
-          >
-            {PROFICIENCY_LEVELS.map((p) => (
-              <option key={p} value={p}>
-                {PROFICIENCY_LABELS[p]}
-              </option>
-            ))}
-          </select>
-          <FieldError id="skill-proficiencyLevel" errors={err("proficiencyLevel")} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="skill-yearsExperience" className="text-sm font-medium">
-            Years of experience
-          </label>
-          <input
-            id="skill-yearsExperience"
-            name="yearsExperience"
-            type="number"
-            min={SKILL_LIMITS.yearsMin}
-            max={SKILL_LIMITS.yearsMax}
-            defaultValue={base?.yearsExperience ?? ""}
-            className={input}
-            {...described("yearsExperience")}
-          />
-          <FieldError id="skill-yearsExperience" errors={err("yearsExperience")} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="skill-skillSubcategory" className="text-sm font-medium">
-            Subcategory (optional)
-          </label>
-          <input
-            id="skill-skillSubcategory"
-            name="skillSubcategory"
-            maxLength={SKILL_LIMITS.subcategoryMax}
-            defaultValue={base?.skillSubcategory ?? ""}
-            className={input}
-          />
-        </div>
+        <SelectField
+          id="skill-skillCategory"
+          label="Category"
+          name="skillCategory"
+          defaultValue={base?.skillCategory ?? "technical"}
+          options={SKILL_CATEGORIES.map((c) => ({ value: c, label: SKILL_CATEGORY_LABELS[c] }))}
+          errors={err("skillCategory")}
+        />
+        <SelectField
+          id="skill-proficiencyLevel"
+          label="Proficiency"
+          name="proficiencyLevel"
+          defaultValue={base?.proficiencyLevel ?? "intermediate"}
+          options={PROFICIENCY_LEVELS.map((p) => ({ value: p, label: PROFICIENCY_LABELS[p] }))}
+          errors={err("proficiencyLevel")}
+        />
+        <Field
+          id="skill-yearsExperience"
+          label="Years of experience"
+          name="yearsExperience"
+          type="number"
+          min={SKILL_LIMITS.yearsMin}
+          max={SKILL_LIMITS.yearsMax}
+          defaultValue={base?.yearsExperience ?? ""}
+          errors={err("yearsExperience")}
+        />
+        <Field
+          id="skill-skillSubcategory"
+          label="Subcategory (optional)"
+          name="skillSubcategory"
+          maxLength={SKILL_LIMITS.subcategoryMax}
+          defaultValue={base?.skillSubcategory ?? ""}
+        />
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="isCertified" defaultChecked={base?.isCertified ?? false} /> Certified
       </label>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="skill-certificationDetails" className="text-sm font-medium">
-          Certification details (optional)
-        </label>
-        <input
-          id="skill-certificationDetails"
-          name="certificationDetails"
-          maxLength={SKILL_LIMITS.certificationDetailsMax}
-          defaultValue={base?.certificationDetails ?? ""}
-          className={input}
-        />
-      </div>
+      <Field
+        id="skill-certificationDetails"
+        label="Certification details (optional)"
+        name="certificationDetails"
+        maxLength={SKILL_LIMITS.certificationDetailsMax}
+        defaultValue={base?.certificationDetails ?? ""}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="isPublic" defaultChecked={base?.isPublic ?? true} /> Public (shown on
         your profile)
