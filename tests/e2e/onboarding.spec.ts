@@ -97,6 +97,10 @@ test.describe("onboarding", () => {
       "Financial Management",
       "Board Room",
       "Calendar",
+      "Professional Center",
+      "Directory",
+      "Connections",
+      "Messages",
       "Settings",
     ]);
     await expect(sidebar.getByRole("link", { name: /^Create RFP/ })).toHaveAttribute(

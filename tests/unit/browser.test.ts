@@ -50,6 +50,12 @@ describe("resolveBrowser (which Chromium the browser tests drive)", () => {
     ).toEqual({ ok: true, path: "/usr/bin/chromium", source: "system" });
   });
 
+  it("prefers Debian's headless shell to the whole browser (the faster headless build)", () => {
+    expect(
+      resolveBrowser({ exists: present("/usr/bin/chromium", "/usr/bin/chromium-headless-shell") }),
+    ).toEqual({ ok: true, path: "/usr/bin/chromium-headless-shell", source: "system" });
+  });
+
   it("falls back to Playwright's own installed Chromium", () => {
     expect(resolveBrowser({ candidates, playwrightPath, exists: present(playwrightPath) })).toEqual({
       ok: true,
