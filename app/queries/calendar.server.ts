@@ -15,6 +15,7 @@ import {
 } from "@db/schema";
 import { mayManageAssociation } from "@domain/associations";
 import {
+  CALENDAR_EXCEPTION_MARGIN_DAYS,
   type CalendarSource,
   isTimeZone,
   type OccurrenceException,
@@ -49,6 +50,7 @@ import {
   toException,
 } from "~/commands/calendar.server";
 import type { IcsEvent } from "~/mail/calendar-ics.server";
+import { rememberedWindow } from "./calendar-cache.server";
 
 /**
  * The one calendar (issue 12 part 3): what concerns the person, gathered from several sources, each
@@ -143,8 +145,8 @@ function visibleEvents(q: Pick<CalendarQuery, "userId" | "email" | "associationI
  * The exceptions of the repeating events matching `where`, by event: read beside the events (one
  * round, a subquery instead of a parameter per series: a busy calendar has over a thousand, issue 12).
  * With a window, only the exceptions of occurrences that occurrenceTimes can look up for it: their
- * original starts lie within the window widened by the event's duration and 34 days (its floating
- * margin of 32 days, plus up to 28 hours of zone offsets), so the result is the same and a long
+ * original starts lie within the window widened by the event's duration and
+ * CALENDAR_EXCEPTION_MARGIN_DAYS (its floating margin, plus up to 28 hours of zone offsets), so the result is the same and a long
  * history of changed occurrences is not read for every month (issue 27, part 3; decision 061).
  */
 async function exceptionsFor(db: Queryable, where: SQL | undefined, window?: { from: string; to: string }) {
@@ -173,8 +175,8 @@ async function exceptionsFor(db: Queryable, where: SQL | undefined, window?: { f
             isNotNull(calendarEvents.rrule),
             or(
               and(
-                sql`${calendarEventExceptions.occurrenceStart} >= ${window.from}::timestamptz - greatest(${calendarEvents.endsAt} - ${calendarEvents.startsAt}, interval '0') - interval '34 days'`,
-                sql`${calendarEventExceptions.occurrenceStart} < ${window.to}::timestamptz + greatest(${calendarEvents.endsAt} - ${calendarEvents.startsAt}, interval '0') + interval '34 days'`,
+                sql`${calendarEventExceptions.occurrenceStart} >= ${window.from}::timestamptz - greatest(${calendarEvents.endsAt} - ${calendarEvents.startsAt}, interval '0') - ${EXCEPTION_MARGIN}`,
+                sql`${calendarEventExceptions.occurrenceStart} < ${window.to}::timestamptz + greatest(${calendarEvents.endsAt} - ${calendarEvents.startsAt}, interval '0') + ${EXCEPTION_MARGIN}`,
               ),
               // Moved into the window from further away.
               and(
@@ -194,151 +196,165 @@ async function exceptionsFor(db: Queryable, where: SQL | undefined, window?: { f
   return map;
 }
 
+/** The exceptions' margin as an SQL interval literal (a constant: the statement text stays the same). */
+const EXCEPTION_MARGIN = sql.raw(`interval '${CALENDAR_EXCEPTION_MARGIN_DAYS} days'`);
+
 const iso = (t: string) => new Date(t).toISOString();
 
 export const eventsSource: CalendarSourceDefinition = {
   source: "event",
-  async slots(db, q) {
-    const from = new Date(q.from).toISOString();
-    const to = new Date(q.to).toISOString();
-    const inWindow = and(
-      lt(calendarEvents.startsAt, to),
-      or(isNull(calendarEvents.seriesEndsAt), gte(calendarEvents.seriesEndsAt, from)),
-      // The same window as the two conditions above, as calendar_events_span_idx answers it: the
-      // events overlapping the window, not every event that started before its end (decision 059).
-      sql`${eventSpan(calendarEvents.startsAt, calendarEvents.seriesEndsAt)} && tstzrange(${from}::timestamptz, ${to}::timestamptz, '[)')`,
-    );
-    // A series with an occurrence moved into the window, whatever the series' own span (its last
-    // occurrence moved past its end): read in a statement of its own, beside the first, so that the
-    // span index still answers the first.
-    const movedIn = inArray(
-      calendarEvents.id,
-      db
-        .select({ id: calendarEventExceptions.eventId })
-        .from(calendarEventExceptions)
-        .where(
-          and(
-            eq(calendarEventExceptions.cancelled, false),
-            sql`${calendarEventExceptions.startsAt} < ${to}::timestamptz`,
-            sql`${calendarEventExceptions.endsAt} >= ${from}::timestamptz`,
-          ),
-        ),
-    );
-    const where: (SQL | undefined)[] = [visibleEvents(q)];
-    if (q.eventType && q.eventType !== "all") where.push(eq(calendarEvents.eventType, q.eventType));
-    if (q.search) {
-      const p = searchPattern(q.search);
-      where.push(
-        or(
-          ilike(calendarEvents.title, p),
-          ilike(calendarEvents.description, p),
-          ilike(calendarEvents.location, p),
-        ),
-      );
-    }
-    // Raw rows with the times as epoch milliseconds: a busy month reads well over a thousand series,
-    // and mapping each through the query builder and parsing its timestamps cost more than the read.
-    const seriesRows = (window: SQL | undefined) =>
-      queryRows<{
-        id: string;
-        title: string;
-        eventType: string;
-        startsMs: number;
-        endsMs: number;
-        timeZone: string;
-        isAllDay: boolean;
-        rrule: string | null;
-        location: string | null;
-        associationId: string | null;
-        associationName: string | null;
-      }>(
-        db,
-        sql`select ${calendarEvents.id} as "id", ${calendarEvents.title} as "title",
-          ${calendarEvents.eventType} as "eventType",
-          (extract(epoch from ${calendarEvents.startsAt}) * 1000)::float8 as "startsMs",
-          (extract(epoch from ${calendarEvents.endsAt}) * 1000)::float8 as "endsMs",
-          ${calendarEvents.timeZone} as "timeZone", ${calendarEvents.isAllDay} as "isAllDay",
-          ${calendarEvents.rrule} as "rrule", ${calendarEvents.location} as "location",
-          ${calendarEvents.associationId} as "associationId", ${associations.name} as "associationName"
-          from ${calendarEvents} left join ${associations} on ${associations.id} = ${calendarEvents.associationId}
-          where ${and(...where, window)}`,
-      );
-    const [spanRows, movedRows, exceptions] = await Promise.all([
-      seriesRows(inWindow),
-      seriesRows(movedIn),
-      exceptionsFor(db, and(...where, or(inWindow, movedIn)), { from, to }),
-    ]);
-    const rows = [...spanRows];
-    const read = new Set(rows.map((r) => r.id));
-    for (const r of movedRows) if (!read.has(r.id)) rows.push(r);
-    const out: CalendarSlot[] = [];
-    for (const r of rows) {
-      const occurrences = occurrenceTimes(
-        {
-          startsAt: new Date(r.startsMs).toISOString(),
-          endsAt: new Date(r.endsMs).toISOString(),
-          timeZone: r.timeZone,
-          rrule: r.rrule,
-        },
-        exceptions.get(r.id) ?? [],
-        { from: q.from, to: q.to },
-        q.limit,
-      );
-      for (const o of occurrences) {
-        const title = o.exception?.title ?? r.title;
-        out.push({
-          start: o.start,
-          end: o.end,
-          title,
-          isAllDay: r.isAllDay,
-          timeZone: r.timeZone,
-          entry: () => {
-            const original = new Date(o.original).toISOString();
-            const occurrence = r.rrule ? original : null;
-            return {
-              key: `event:${r.id}:${original}`,
-              source: "event",
-              id: r.id,
-              title,
-              eventType: r.eventType,
-              startsAt: new Date(o.start).toISOString(),
-              endsAt: new Date(o.end).toISOString(),
-              isAllDay: r.isAllDay,
-              timeZone: r.timeZone,
-              location: o.exception?.location ?? r.location,
-              href: `/calendar/events/${r.id}${occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ""}`,
-              recurring: Boolean(r.rrule),
-              occurrenceStart: occurrence,
-              associationName: r.associationName,
-              associationId: r.associationId,
-            };
-          },
-        });
-      }
-    }
-    return out;
-  },
+  // The same window with the same counters is the same slots (decision 063): read once per change.
+  slots: async (db, q) => [...(await rememberedWindow(db, q, () => readEventSlots(db, q)))],
   async feed(db, q) {
-    const [rows, exceptions] = await Promise.all([
-      db.select().from(calendarEvents).where(visibleEvents(q)),
-      exceptionsFor(db, visibleEvents(q)),
-    ]);
-    return rows.map((e) => ({
-      id: e.id,
-      title: e.title,
-      description: e.description,
-      startsAt: iso(e.startsAt),
-      endsAt: iso(e.endsAt),
-      timeZone: e.timeZone,
-      isAllDay: e.isAllDay,
-      rrule: e.rrule,
-      location: e.location,
-      meetingUrl: e.meetingUrl,
-      sequence: e.sequence,
-      exceptions: exceptions.get(e.id) ?? [],
-    }));
+    return readEventFeed(db, q);
   },
 };
+
+/** The person's events overlapping the window, expanded (the events source's slots, unremembered). */
+async function readEventSlots(db: Queryable, q: CalendarQuery): Promise<CalendarSlot[]> {
+  const from = new Date(q.from).toISOString();
+  const to = new Date(q.to).toISOString();
+  const inWindow = and(
+    lt(calendarEvents.startsAt, to),
+    or(isNull(calendarEvents.seriesEndsAt), gte(calendarEvents.seriesEndsAt, from)),
+    // The same window as the two conditions above, as calendar_events_span_idx answers it: the
+    // events overlapping the window, not every event that started before its end (decision 059).
+    sql`${eventSpan(calendarEvents.startsAt, calendarEvents.seriesEndsAt)} && tstzrange(${from}::timestamptz, ${to}::timestamptz, '[)')`,
+  );
+  // A series with an occurrence moved into the window, whatever the series' own span (its last
+  // occurrence moved past its end): read in a statement of its own, beside the first, so that the
+  // span index still answers the first.
+  const movedIn = inArray(
+    calendarEvents.id,
+    db
+      .select({ id: calendarEventExceptions.eventId })
+      .from(calendarEventExceptions)
+      .where(
+        and(
+          eq(calendarEventExceptions.cancelled, false),
+          sql`${calendarEventExceptions.startsAt} < ${to}::timestamptz`,
+          sql`${calendarEventExceptions.endsAt} >= ${from}::timestamptz`,
+        ),
+      ),
+  );
+  const where: (SQL | undefined)[] = [visibleEvents(q)];
+  if (q.eventType && q.eventType !== "all") where.push(eq(calendarEvents.eventType, q.eventType));
+  if (q.search) {
+    const p = searchPattern(q.search);
+    where.push(
+      or(
+        ilike(calendarEvents.title, p),
+        ilike(calendarEvents.description, p),
+        ilike(calendarEvents.location, p),
+      ),
+    );
+  }
+  // Raw rows with the times as epoch milliseconds: a busy month reads well over a thousand series,
+  // and mapping each through the query builder and parsing its timestamps cost more than the read.
+  const seriesRows = (window: SQL | undefined) =>
+    queryRows<{
+      id: string;
+      title: string;
+      eventType: string;
+      startsMs: number;
+      endsMs: number;
+      timeZone: string;
+      isAllDay: boolean;
+      rrule: string | null;
+      location: string | null;
+      associationId: string | null;
+      associationName: string | null;
+    }>(
+      db,
+      sql`select ${calendarEvents.id} as "id", ${calendarEvents.title} as "title",
+        ${calendarEvents.eventType} as "eventType",
+        (extract(epoch from ${calendarEvents.startsAt}) * 1000)::float8 as "startsMs",
+        (extract(epoch from ${calendarEvents.endsAt}) * 1000)::float8 as "endsMs",
+        ${calendarEvents.timeZone} as "timeZone", ${calendarEvents.isAllDay} as "isAllDay",
+        ${calendarEvents.rrule} as "rrule", ${calendarEvents.location} as "location",
+        ${calendarEvents.associationId} as "associationId", ${associations.name} as "associationName"
+        from ${calendarEvents} left join ${associations} on ${associations.id} = ${calendarEvents.associationId}
+        where ${and(...where, window)}`,
+    );
+  const [spanRows, movedRows, exceptions] = await Promise.all([
+    seriesRows(inWindow),
+    seriesRows(movedIn),
+    exceptionsFor(db, and(...where, or(inWindow, movedIn)), { from, to }),
+  ]);
+  const rows = [...spanRows];
+  const read = new Set(rows.map((r) => r.id));
+  for (const r of movedRows) if (!read.has(r.id)) rows.push(r);
+  const out: CalendarSlot[] = [];
+  for (const r of rows) {
+    const occurrences = occurrenceTimes(
+      {
+        startsAt: new Date(r.startsMs).toISOString(),
+        endsAt: new Date(r.endsMs).toISOString(),
+        timeZone: r.timeZone,
+        rrule: r.rrule,
+      },
+      exceptions.get(r.id) ?? [],
+      { from: q.from, to: q.to },
+      q.limit,
+    );
+    for (const o of occurrences) {
+      const title = o.exception?.title ?? r.title;
+      out.push({
+        start: o.start,
+        end: o.end,
+        title,
+        isAllDay: r.isAllDay,
+        timeZone: r.timeZone,
+        entry: () => {
+          const original = new Date(o.original).toISOString();
+          const occurrence = r.rrule ? original : null;
+          return {
+            key: `event:${r.id}:${original}`,
+            source: "event",
+            id: r.id,
+            title,
+            eventType: r.eventType,
+            startsAt: new Date(o.start).toISOString(),
+            endsAt: new Date(o.end).toISOString(),
+            isAllDay: r.isAllDay,
+            timeZone: r.timeZone,
+            location: o.exception?.location ?? r.location,
+            href: `/calendar/events/${r.id}${occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ""}`,
+            recurring: Boolean(r.rrule),
+            occurrenceStart: occurrence,
+            associationName: r.associationName,
+            associationId: r.associationId,
+          };
+        },
+      });
+    }
+  }
+  return out;
+}
+
+async function readEventFeed(
+  db: Queryable,
+  q: Pick<CalendarQuery, "userId" | "email" | "associationIds">,
+): Promise<IcsEvent[]> {
+  const [rows, exceptions] = await Promise.all([
+    db.select().from(calendarEvents).where(visibleEvents(q)),
+    exceptionsFor(db, visibleEvents(q)),
+  ]);
+  return rows.map((e) => ({
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    startsAt: iso(e.startsAt),
+    endsAt: iso(e.endsAt),
+    timeZone: e.timeZone,
+    isAllDay: e.isAllDay,
+    rrule: e.rrule,
+    location: e.location,
+    meetingUrl: e.meetingUrl,
+    sequence: e.sequence,
+    exceptions: exceptions.get(e.id) ?? [],
+  }));
+}
 
 /** RFPs whose deadline concerns the person: those they wrote (not deleted) and those they bid on. */
 function concernedRfps(userId: string): SQL {

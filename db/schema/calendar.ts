@@ -1,5 +1,15 @@
 import { type SQLWrapper, sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { associations } from "./associations";
 import { mailOutboxColumns, ts } from "./columns";
@@ -144,4 +154,17 @@ export const calendarFeeds = pgTable("calendar_feeds", {
     .references(() => users.id, { onDelete: "cascade" }),
   salt: text("salt").notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/**
+ * What a cached calendar window depends on, as counters (decision 063): a scope is `u:<owner id>`
+ * (a person's own events), `a:<association id>` (an association's events) or `e:<lower-cased e-mail>`
+ * (the events a person is invited to). Triggers on calendar_events, calendar_event_exceptions and
+ * calendar_attendees raise the counters of every scope a written row is seen through, in the writing
+ * transaction (migration 0029), whatever wrote it. A window read with the same counters as a cached
+ * one reads the same events (app/queries/calendar-cache.server.ts). A scope without a row is at 0.
+ */
+export const calendarStamps = pgTable("calendar_stamps", {
+  scope: text("scope").primaryKey(),
+  stamp: bigint("stamp", { mode: "number" }).notNull(),
 });

@@ -214,6 +214,14 @@ function ruleOptions(event: SeriesEvent): RuleOptions | null {
   return options;
 }
 
+/**
+ * The days occurrenceTimes widens a window by (beyond the event's duration) to find the originals near
+ * it. The exceptions a windowed read must load lie within this plus the widest zone offsets (28 hours):
+ * CALENDAR_EXCEPTION_MARGIN_DAYS, used by app/queries/calendar.server.ts.
+ */
+export const CALENDAR_FLOATING_MARGIN_DAYS = 2;
+export const CALENDAR_EXCEPTION_MARGIN_DAYS = CALENDAR_FLOATING_MARGIN_DAYS + 2;
+
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 
 /**
@@ -329,9 +337,11 @@ export function occurrenceTimes(
   if (!rule) {
     originals = [start];
   } else {
-    // A wide floating window (offsets differ from UTC by under a day; a changed occurrence may have
-    // moved from outside), then the exact test on real instants below.
-    const margin = duration + 32 * DAY;
+    // A floating window widened by the duration and two days (a zone's offset from UTC is under a
+    // day), then the exact test on real instants below. Occurrences moved in from further away are
+    // added from their exceptions just after; a wider margin only expanded more originals to drop
+    // (a month of a daily series: ~46 instead of ~106).
+    const margin = duration + CALENDAR_FLOATING_MARGIN_DAYS * DAY;
     const after = floatingMs(window.from, event.timeZone) - margin;
     const before = floatingMs(window.to, event.timeZone) + margin;
     originals = occurrencesBetween(rule, after, before);

@@ -14,6 +14,8 @@ const TINY_PDF = Buffer.from(
 );
 
 test("a manager creates an RFP through the six steps and publishes it", async ({ page }, testInfo) => {
+  // Six steps, publishing, and two pages editing the same RFP: about forty page loads in one test.
+  test.slow();
   const title = `Roof replacement ${testInfo.project.name} ${Date.now()}`;
   await signInAs(page, MANAGER.email);
 

@@ -345,6 +345,31 @@ describe("recurrence (rrule, in the event's zone)", () => {
     expect(isOccurrence(event, "2026-03-09T14:00:00.000Z")).toBe(false);
     expect(expandEvent(event, [], all, 2)).toHaveLength(2);
   });
+
+  it("a one-week window: an occurrence moved in from ten days away shows, one moved out does not", () => {
+    // Further than the floating margin occurrenceTimes widens the window by: found by its exception.
+    const event = weekly("FREQ=WEEKLY;INTERVAL=1");
+    const week = { from: Date.parse("2026-03-16T00:00:00Z"), to: Date.parse("2026-03-23T00:00:00Z") };
+    const exceptions = [
+      {
+        occurrenceStart: "2026-03-30T13:00:00.000Z",
+        cancelled: false,
+        startsAt: "2026-03-18T13:00:00.000Z",
+        endsAt: "2026-03-18T14:00:00.000Z",
+        title: "Pulled in",
+      },
+      {
+        occurrenceStart: "2026-03-16T13:00:00.000Z",
+        cancelled: false,
+        startsAt: "2026-03-26T13:00:00.000Z",
+        endsAt: "2026-03-26T14:00:00.000Z",
+        title: "Pushed out",
+      },
+    ];
+    expect(expandEvent(event, exceptions, week).map((o) => [o.startsAt, o.exception?.title ?? null])).toEqual(
+      [["2026-03-18T13:00:00.000Z", "Pulled in"]],
+    );
+  });
 });
 
 describe("expanding a window of a long series (issue 12: only the window is iterated)", () => {
