@@ -18,9 +18,9 @@ import { createUserSession } from "../../app/auth/session.server";
 import { createAccount } from "../../app/commands/accounts.server";
 import { addMember, createAssociation } from "../../app/commands/associations.server";
 import { feedToken } from "../../app/commands/calendar-feed.server";
-import { forgetCalendarWindows } from "../../app/queries/calendar-cache.server";
 import { assignActionItem, changeMeeting, scheduleMeeting } from "../../app/commands/meetings.server";
 import { addRole } from "../../app/commands/roles.server";
+import { forgetCalendarWindows } from "../../app/queries/calendar-cache.server";
 import type { Database } from "../../db/client";
 import { calendarAttendees, calendarEventExceptions, calendarEvents, userProfiles } from "../../db/schema";
 import {
