@@ -25,10 +25,9 @@ process.env.DATABASE_URL = url.toString();
 process.env.SESSION_SECRET ??= "calendar-profile-secret-calendar-profile";
 const handle = await openDatabase({ url: url.toString(), max: 10 });
 globalThis.__dbHandle = Promise.resolve(handle);
-if (!exists) {
-  await runMigrations(handle);
-  await seedCalendar(handle.db, 10_000, 2_000);
-}
+// Migrations every time (a kept database gets the new ones); the data once.
+await runMigrations(handle);
+if (!exists) await seedCalendar(handle.db, 10_000, 2_000);
 const [person] = await handle.db.select().from(users).where(eq(users.email, "calendar@bench.test"));
 if (!person) throw new Error("no person");
 const session = await createUserSession(new Request("http://localhost/"), person.id, "/dashboard");
