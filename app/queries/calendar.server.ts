@@ -201,6 +201,11 @@ const EXCEPTION_MARGIN = sql.raw(`interval '${CALENDAR_EXCEPTION_MARGIN_DAYS} da
 
 const iso = (t: string) => new Date(t).toISOString();
 
+/** Titles of entries starting together, as String.prototype.localeCompare orders them (one collator). */
+const titleOrder = new Intl.Collator().compare;
+/** The calendar's order: by start, then title. */
+const slotOrder = (a: CalendarSlot, b: CalendarSlot) => a.start - b.start || titleOrder(a.title, b.title);
+
 export const eventsSource: CalendarSourceDefinition = {
   source: "event",
   // The same window with the same counters is the same slots (decision 063): read once per change.
@@ -329,7 +334,9 @@ async function readEventSlots(db: Queryable, q: CalendarQuery): Promise<Calendar
       });
     }
   }
-  return out;
+  // In the calendar's order once, when read: remembered windows are merged with the other sources'
+  // few entries on every view, which is near linear over an ordered run (decision 063).
+  return out.sort(slotOrder);
 }
 
 async function readEventFeed(
@@ -623,13 +630,11 @@ export const CALENDAR_SOURCES: CalendarSourceDefinition[] = [
   actionItemsSource,
 ];
 
-/** Titles of entries starting together, as String.prototype.localeCompare orders them (one collator). */
-const titleOrder = new Intl.Collator().compare;
-
 /** The slots of every source in the window, in start order (titles break ties). */
 export async function gatherSlots(db: Queryable, q: CalendarQuery): Promise<CalendarSlot[]> {
   const lists = await Promise.all(CALENDAR_SOURCES.map((s) => s.slots(db, q)));
-  return lists.flat().sort((a, b) => a.start - b.start || titleOrder(a.title, b.title));
+  // The events' slots come first and already in order: the sort merges the few others into them.
+  return lists.flat().sort(slotOrder);
 }
 
 /** The entries of every source in the window, in start order (at most `limit` when given). */
