@@ -6,52 +6,19 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { createUserSession } from "../../app/auth/session.server";
-import { createAccount } from "../../app/commands/accounts.server";
-import { openDatabase, queryRows, runMigrations } from "../../db/client";
-import { directKeyOf } from "../../domain/messages";
-import { benchUrl } from "./support";
+import { queryRows } from "../../db/client";
+import { directPair, keptDatabase } from "./support";
 
 const name = process.env.MSGPROF_DB ?? "msgprof";
 const iterations = Number(process.env.MSGPROF_ITERATIONS ?? 200);
-const admin = postgres(benchUrl(), { max: 1, onnotice: () => {} });
-const exists = (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
-if (!exists) await admin.unsafe(`create database "${name}"`);
-await admin.end();
-const url = new URL(benchUrl());
-url.pathname = `/${name}`;
-process.env.DATABASE_URL = url.toString();
-process.env.SESSION_SECRET ??= "messages-profile-secret-messages-profile";
 process.env.RATE_LIMIT_SCALE ??= "100000";
-const handle = await openDatabase({ url: url.toString(), max: 10 });
-globalThis.__dbHandle = Promise.resolve(handle);
-await runMigrations(handle);
-let [pair] = await queryRows<{ sender: string; conversation: string }>(
+const { handle } = await keptDatabase(name, "messages-profile-secret-messages-profile");
+const [found] = await queryRows<{ sender: string; conversation: string }>(
   handle.db,
   sql`select created_by as sender, id as conversation from conversations where direct_key is not null limit 1`,
 );
-if (!pair) {
-  const a = await createAccount(handle.db, {
-    email: "msgprof-a@bench.test",
-    password: "bench-password-1",
-    full_name: "Sender",
-  });
-  const b = await createAccount(handle.db, {
-    email: "msgprof-b@bench.test",
-    password: "bench-password-1",
-    full_name: "Recipient",
-  });
-  const [c] = await queryRows<{ id: string }>(
-    handle.db,
-    sql`insert into conversations (conversation_type, direct_key, created_by)
-        values ('direct', ${directKeyOf(a.id, b.id)}, ${a.id}) returning id`,
-  );
-  await handle.db.execute(
-    sql`insert into conversation_participants (conversation_id, user_id) values (${c?.id}, ${a.id}), (${c?.id}, ${b.id})`,
-  );
-  pair = { sender: a.id, conversation: c?.id as string };
-}
+const pair = found ?? (await directPair(handle.db, "msgprof-a@bench.test", "msgprof-b@bench.test"));
 const session = await createUserSession(new Request("http://localhost/"), pair.sender, "/dashboard");
 const cookie = (session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;

@@ -17,16 +17,13 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
-import { sql } from "drizzle-orm";
-import { createAccount } from "../../app/commands/accounts.server";
 import { sendMessage } from "../../app/commands/messages.server";
-import { queryRows } from "../../db/client";
-import { directKeyOf } from "../../domain/messages";
 import { collectedMemory, rssOf } from "./live-streams";
 import {
   appSessionSecret,
   type Benchmark,
   type BenchResult,
+  directPair,
   envInt,
   log,
   productionSessionCookie,
@@ -148,28 +145,11 @@ export const messagesBench: Benchmark = {
         conversation: string;
       }[] = [];
       for (let i = 0; i < pairs; i++) {
-        const a = await createAccount(handle.db, {
-          email: `sender-${i}@bench.test`,
-          password: "correct-horse-battery",
-        });
-        const b = await createAccount(handle.db, {
-          email: `recipient-${i}@bench.test`,
-          password: "correct-horse-battery",
-        });
-        const [c] = await queryRows<{ id: string }>(
-          handle.db,
-          sql`insert into conversations (conversation_type, direct_key, created_by)
-              values ('direct', ${directKeyOf(a.id, b.id)}, ${a.id}) returning id`,
-        );
-        await handle.db.execute(
-          sql`insert into conversation_participants (conversation_id, user_id) values (${c?.id}, ${a.id}), (${c?.id}, ${b.id})`,
-        );
+        const pair = await directPair(handle.db, `sender-${i}@bench.test`, `recipient-${i}@bench.test`);
         people.push({
-          sender: a.id,
-          recipient: b.id,
-          senderCookie: await productionSessionCookie(a.id),
-          recipientCookie: await productionSessionCookie(b.id),
-          conversation: c?.id as string,
+          ...pair,
+          senderCookie: await productionSessionCookie(pair.sender),
+          recipientCookie: await productionSessionCookie(pair.recipient),
         });
       }
 

@@ -13,8 +13,9 @@ import { withRequestScope } from "../../app/auth/request-scope.server";
 import { createUserSession } from "../../app/auth/session.server";
 import { createAccount } from "../../app/commands/accounts.server";
 import { addRole } from "../../app/commands/roles.server";
-import { type DatabaseHandle, openDatabase, runMigrations } from "../../db/client";
+import { type DatabaseHandle, openDatabase, queryRows, runMigrations } from "../../db/client";
 import { userProfiles } from "../../db/schema";
+import { directKeyOf } from "../../domain/messages";
 import { seedPublishedRfps } from "./rfp-fixtures";
 
 /** The server the benchmarks run against; each benchmark creates (and drops) a database of its own there. */
@@ -25,6 +26,41 @@ export function benchUrl(): string {
 }
 
 /** A positive number from the environment, or the default. */
+/**
+ * A database of the profiling scripts (calendar-profile, messages-profile): created on
+ * BENCH_DATABASE_URL's server on first use and kept, migrated each time, opened as the app's database.
+ * `fresh` says whether it was just created (seed it then).
+ */
+export async function keptDatabase(name: string, sessionSecret: string) {
+  const admin = postgres(benchUrl(), { max: 1, onnotice: () => {} });
+  const fresh = (await admin`select 1 from pg_database where datname = ${name}`).length === 0;
+  if (fresh) await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(benchUrl());
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  process.env.SESSION_SECRET ??= sessionSecret;
+  const handle = await openDatabase({ url: url.toString(), max: 10 });
+  globalThis.__dbHandle = Promise.resolve(handle);
+  await runMigrations(handle);
+  return { handle, fresh };
+}
+
+/** Two new accounts and the direct conversation between them (the messages benchmarks' pair). */
+export async function directPair(db: DatabaseHandle["db"], senderEmail: string, recipientEmail: string) {
+  const a = await createAccount(db, { email: senderEmail, password: "correct-horse-battery" });
+  const b = await createAccount(db, { email: recipientEmail, password: "correct-horse-battery" });
+  const [c] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into conversations (conversation_type, direct_key, created_by)
+        values ('direct', ${directKeyOf(a.id, b.id)}, ${a.id}) returning id`,
+  );
+  await db.execute(
+    sql`insert into conversation_participants (conversation_id, user_id) values (${c?.id}, ${a.id}), (${c?.id}, ${b.id})`,
+  );
+  return { sender: a.id, recipient: b.id, conversation: c?.id as string };
+}
+
 export function envNumber(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === "") return fallback;
