@@ -1,6 +1,7 @@
 import type { Queryable } from "@db/client";
 import { calendarStamps } from "@db/schema";
 import { inArray } from "drizzle-orm";
+import type { CalendarQuery } from "./calendar.server";
 
 /**
  * The events source's windows, remembered per app server and checked against the database's counters
@@ -17,17 +18,8 @@ import { inArray } from "drizzle-orm";
  *
  * Bounded: at most MAX_SLOTS slots in all (a few MB), least recently used dropped first. Cached slots
  * are shared between requests and must not be changed (gatherSlots copies before sorting).
+ * A window is named by the whole CalendarQuery: the person, the window, the search, the type, the limit.
  */
-export interface WindowKey {
-  userId: string;
-  email: string;
-  associationIds: readonly string[];
-  from: number;
-  to: number;
-  search?: string;
-  eventType?: string;
-  limit?: number;
-}
 
 const MAX_SLOTS = 100_000;
 const MAX_WINDOWS = 500;
@@ -53,7 +45,7 @@ function databaseNumber(db: Queryable): number {
 }
 
 /** The scopes the person sees events through (the triggers' names for them). */
-export function calendarScopes(q: Pick<WindowKey, "userId" | "email" | "associationIds">): string[] {
+export function calendarScopes(q: Pick<CalendarQuery, "userId" | "email" | "associationIds">): string[] {
   return [
     "all",
     `u:${q.userId}`,
@@ -75,7 +67,7 @@ export async function readStamps(db: Queryable, scopes: readonly string[]): Prom
 /** `read()`'s answer for the window, from memory while the person's counters have not moved. */
 export async function rememberedWindow<T>(
   db: Queryable,
-  q: WindowKey,
+  q: CalendarQuery,
   read: () => Promise<T[]>,
 ): Promise<readonly T[]> {
   const scopes = calendarScopes(q);
