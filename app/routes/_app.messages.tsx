@@ -32,6 +32,7 @@ import { getReaderTimeZone } from "~/queries/notifications.server";
 import { removeStoredFiles } from "~/storage/files.server";
 import {
   checkReceivedAttachments,
+  fitImageAttachments,
   giveBackSend,
   MESSAGES_INTENTS,
   parseMessagesForm,
@@ -222,8 +223,9 @@ async function send(request: Request, userId: string, params: ReturnType<typeof 
     await removeStoredFiles(keys);
     return answer(400, problem.message);
   }
-  const { accepted, errors } = await checkReceivedAttachments(files, tooMany);
-  if (errors.length > 0) return answer(400, errors[0] as string, { attachmentErrors: errors });
+  const checked = await checkReceivedAttachments(files, tooMany);
+  if (checked.errors.length > 0)
+    return answer(400, checked.errors[0] as string, { attachmentErrors: checked.errors });
 
   const limit = await sendRateLimit(userId);
   if (!limit.allowed) {
@@ -235,6 +237,14 @@ async function send(request: Request, userId: string, params: ReturnType<typeof 
       { "Retry-After": String(limit.retryAfter) },
     );
   }
+  // Images downscaled and re-encoded (spec 002 section 8), after the limit so a refused send costs
+  // no decoding; the received files are replaced by the re-encoded ones.
+  const { accepted, errors } = await fitImageAttachments(checked.accepted);
+  if (errors.length > 0) {
+    await giveBackSend(userId, limit.windowStart);
+    return answer(400, errors[0] as string, { attachmentErrors: errors });
+  }
+  keys.splice(0, keys.length, ...accepted.map((a) => a.key));
   try {
     const outcome = await once(request, userId, formData, (tx) =>
       sendMessage(tx, {

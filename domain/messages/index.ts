@@ -190,6 +190,37 @@ export function checkAttachments<T extends AttachmentCandidate>(
   return { accepted, errors };
 }
 
+/**
+ * Spec 002 section 8 ("File upload") and section 9: images are downscaled to fit within 1920x1080,
+ * keeping their ratio (never enlarged), and re-encoded at quality 0.8.
+ */
+export const MESSAGE_IMAGE_MAX_WIDTH = 1920;
+export const MESSAGE_IMAGE_MAX_HEIGHT = 1080;
+export const MESSAGE_IMAGE_QUALITY = 80;
+/** Pixels an image may have before it is refused (a decompression bomb is not decoded). */
+export const MESSAGE_IMAGE_MAX_PIXELS = 100_000_000;
+/** A picture that could not be decoded (spec 002's compression message). */
+export const IMAGE_LOAD_FAILED = "Failed to load image for compression";
+
+export type ReencodedFormat = "jpeg" | "png" | "webp" | "gif" | "avif" | "tiff";
+const REENCODED: Record<string, ReencodedFormat> = {
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "image/avif": "avif",
+  "image/tiff": "tiff",
+};
+
+/**
+ * The format an image attachment is re-encoded in (its own: a PNG stays a PNG), by its sniffed type;
+ * null for anything else, which is stored as sent (videos, documents, and image kinds the server
+ * cannot re-encode, such as HEIC or BMP).
+ */
+export function reencodedImageFormat(contentType: string): ReencodedFormat | null {
+  return REENCODED[contentType] ?? null;
+}
+
 /** A size for people: "812 B", "14.2 KB", "3.4 MB". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

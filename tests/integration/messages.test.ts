@@ -14,6 +14,7 @@ import { type DatabaseHandle, openDatabase, queryRows } from "@db/client";
 import { connections, notifications } from "@db/schema";
 import { MESSAGE_ERRORS } from "@domain/messages";
 import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "~/env.server";
 import { unreadMessagesCount } from "~/queries/messages.server";
@@ -434,6 +435,101 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       expect(((await tooMany.response.json()) as Loose).attachmentErrors).toContain(
         MESSAGE_ERRORS.TOO_MANY_ATTACHMENTS,
       );
+    });
+  });
+
+  describe("images are downscaled on the server (spec 002 section 8)", () => {
+    /** A noisy photo (it does not compress away), with EXIF naming a camera. */
+    const photo = (width: number, height: number) =>
+      sharp({
+        create: {
+          width,
+          height,
+          channels: 3,
+          background: "#336699",
+          noise: { type: "gaussian", mean: 128, sigma: 40 },
+        },
+      })
+        .jpeg({ quality: 95 })
+        .withExif({ IFD0: { Make: "SecretCam", Copyright: "GPS 25.7617N 80.1918W" } })
+        .toBuffer();
+    const download = async (who: Person, id: string) => {
+      const response = await thrown(() =>
+        attachmentRoute.loader({
+          request: get(`/messages/attachments/${id}`, who),
+          params: { id },
+          context: {},
+        }),
+      );
+      expect(response.status).toBe(200);
+      return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+
+    it("a 3200x2400 photo is stored within 1920x1080, ratio kept, quality 80, without EXIF; sniffed, not trusted", async () => {
+      await clearLimits();
+      const original = await photo(3200, 2400);
+      expect(original.length).toBeGreaterThan(2 * 1024 * 1024);
+      const tall = await sharp({ create: { width: 900, height: 2700, channels: 4, background: "#aa000080" } })
+        .png()
+        .toBuffer();
+      const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+      const before = filesUnder(uploadDir).length;
+      const c = conversationOf(
+        (
+          await send(ann, `?user=${bob.id}`, "Site photos", [
+            // Named as text: the content decides.
+            { name: "site.txt", bytes: original },
+            { name: "plan.png", bytes: tall },
+            { name: "tiny.png", bytes: TINY_PNG },
+            { name: "scope.pdf", bytes: pdf },
+          ])
+        ).response,
+      );
+      // Only the four stored files remain (the received originals were replaced).
+      expect(filesUnder(uploadDir).length).toBe(before + 4);
+      const m = (await pageData(bob, `?c=${c}`)).thread.messages.at(-1);
+      const named = (name: string) => (m.attachments as Loose[]).find((a) => a.fileName === name);
+      const [jpeg, png, tiny, doc] = ["site.txt", "plan.png", "tiny.png", "scope.pdf"].map(named);
+
+      expect(jpeg).toMatchObject({ fileName: "site.txt", mimeType: "image/jpeg" });
+      const stored = await download(bob, jpeg.id);
+      expect(stored.response.headers.get("Content-Type")).toBe("image/jpeg");
+      expect(jpeg.fileSize).toBe(stored.bytes.length);
+      expect(stored.bytes.length).toBeLessThan(original.length / 2);
+      const meta = await sharp(stored.bytes).metadata();
+      expect(meta).toMatchObject({ format: "jpeg", width: 1440, height: 1080 });
+      expect(meta.exif).toBeUndefined();
+      expect(stored.bytes.includes(Buffer.from("SecretCam"))).toBe(false);
+      // Re-encoded at quality 80: the same pixels at 80 are the same size (±2%).
+      const at80 = await sharp(original).resize(1440, 1080).jpeg({ quality: 80 }).toBuffer();
+      expect(Math.abs(stored.bytes.length - at80.length) / at80.length).toBeLessThan(0.02);
+
+      expect(png).toMatchObject({ mimeType: "image/png" });
+      const plan = await sharp((await download(bob, png.id)).bytes).metadata();
+      expect(plan).toMatchObject({ format: "png", width: 360, height: 1080, hasAlpha: true });
+      // Never enlarged.
+      expect(await sharp((await download(bob, tiny.id)).bytes).metadata()).toMatchObject({
+        width: 1,
+        height: 1,
+      });
+      // Not an image: stored as sent, byte for byte.
+      expect(doc).toMatchObject({ mimeType: "application/pdf", fileSize: pdf.length });
+      expect((await download(bob, doc.id)).bytes.equals(pdf)).toBe(true);
+    });
+
+    it("an image that cannot be decoded refuses the message, with the file's name; nothing is kept", async () => {
+      await clearLimits();
+      const before = filesUnder(uploadDir).length;
+      const broken = Buffer.concat([(await photo(64, 64)).subarray(0, 200), Buffer.alloc(300, 7)]);
+      const { response } = await send(ann, `?user=${bob.id}`, "Broken", [
+        { name: "ok.png", bytes: TINY_PNG },
+        { name: "broken.jpg", bytes: broken },
+      ]);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as Loose).attachmentErrors).toEqual([
+        "broken.jpg: Failed to load image for compression",
+      ]);
+      expect(filesUnder(uploadDir).length).toBe(before);
     });
   });
 

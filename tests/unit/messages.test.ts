@@ -16,6 +16,7 @@ import {
   MESSAGE_ERRORS,
   parseMessagesParams,
   readReceipt,
+  reencodedImageFormat,
   remainingHint,
   threadItems,
   withinEditWindow,
@@ -141,6 +142,19 @@ describe("attachments (spec 002 sections 5 and 8)", () => {
     const eleven = Array.from({ length: 11 }, () => file({ sniffedMime: "image/png" }));
     expect(checkAttachments(eleven).errors).toEqual([MESSAGE_ERRORS.TOO_MANY_ATTACHMENTS]);
     expect(checkAttachments(eleven.slice(0, 10)).errors).toEqual([]);
+  });
+});
+
+describe("images re-encoded on the server (spec 002 section 8)", () => {
+  it("re-encodes the raster kinds in their own format; everything else is stored as sent", () => {
+    expect(reencodedImageFormat("image/jpeg")).toBe("jpeg");
+    expect(reencodedImageFormat("image/png")).toBe("png");
+    expect(reencodedImageFormat("image/webp")).toBe("webp");
+    expect(reencodedImageFormat("image/gif")).toBe("gif");
+    expect(reencodedImageFormat("image/heic")).toBeNull();
+    expect(reencodedImageFormat("video/mp4")).toBeNull();
+    expect(reencodedImageFormat("application/pdf")).toBeNull();
+    expect(reencodedImageFormat("text/plain; charset=utf-8")).toBeNull();
   });
 });
 
