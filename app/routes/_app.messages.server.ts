@@ -52,8 +52,24 @@ export const MessagesActionSchema = z.discriminatedUnion("intent", [
     title: z.string().max(1000).default(""),
     participants: z.array(id()).max(50).default([]),
   }),
+  z.object({
+    intent: z.literal("add-members"),
+    conversationId: id(),
+    participants: z.array(id()).max(50).default([]),
+  }),
+  z.object({ intent: z.literal("remove-member"), conversationId: id(), memberId: id() }),
+  z.object({ intent: z.literal("leave"), conversationId: id() }),
 ]);
-export const MESSAGES_INTENTS = ["send", "edit", "delete", "flag", "create-group"] as const;
+export const MESSAGES_INTENTS = [
+  "send",
+  "edit",
+  "delete",
+  "flag",
+  "create-group",
+  "add-members",
+  "remove-member",
+  "leave",
+] as const;
 
 export const SendSchema = z.object({
   intent: z.literal("send"),

@@ -5,16 +5,20 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
 import {
+  addGroupMembers,
   createGroupConversation,
   deleteMessage,
   editMessage,
+  leaveGroup,
   type MessageRefusal,
   markConversationRead,
+  removeGroupMember,
   sendMessage,
   setConversationFlag,
 } from "~/commands/messages.server";
 import { MessagesCentre } from "~/components/messages/messages-centre";
 import { getDb } from "~/db.server";
+import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, intentOf, isMultipart } from "~/forms.server";
 import { once } from "~/idempotency.server";
 import {
@@ -96,10 +100,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     await markConversationRead(db, { userId: user.id, conversationId: conversation.id });
     const partner = conversation.type === "direct" ? conversation.participants[0] : undefined;
     const blocked = partner ? await isBlockedBetween(db, user.id, partner.id) : false;
+    const page = await listMessages(db, conversation.id, { before: params.before });
     thread = {
       conversation,
-      messages: await listMessages(db, conversation.id),
+      ...page,
       blockedReason: blocked ? MESSAGE_ERRORS.BLOCKED : null,
+      // People this participant may add to the group (not those in it already).
+      addCandidates:
+        conversation.type === "group" ? await groupCandidates(db, user.id, conversation.id) : null,
     };
   }
 
@@ -173,6 +181,27 @@ export async function action({ request }: ActionFunctionArgs) {
       );
       if (!outcome.ok) return refused(outcome);
       return redirect(pageUrl(params, outcome.conversationId));
+    }
+    case "add-members": {
+      const outcome = await once(request, user.id, formData, (tx) =>
+        addGroupMembers(tx, {
+          userId: user.id,
+          conversationId: input.conversationId,
+          participantIds: input.participants,
+        }),
+      );
+      if (!outcome.ok) return refused(outcome);
+      return redirect(pageUrl(params, outcome.conversationId));
+    }
+    case "remove-member": {
+      const outcome = await removeGroupMember(db, { userId: user.id, ...input });
+      if (!outcome.ok) return refused(outcome);
+      return redirect(pageUrl(params, outcome.conversationId));
+    }
+    case "leave": {
+      const outcome = await leaveGroup(db, { userId: user.id, conversationId: input.conversationId });
+      if (!outcome.ok) return refused(outcome);
+      return redirectWithFlash(pageUrl(params), { tone: "success", message: "You left the group" });
     }
     default: {
       const never: never = input;

@@ -273,10 +273,12 @@ export function parseMessagesParams(params: URLSearchParams): {
   q: string;
   conversationId: string | null;
   userId: string | null;
+  before: string | null;
 } {
   const filter = params.get("filter");
   const user = params.get("user") ?? params.get("userId");
   const c = params.get("c");
+  const before = params.get("before");
   return {
     filter: (CONVERSATION_FILTERS as readonly string[]).includes(filter ?? "")
       ? (filter as ConversationFilter)
@@ -284,6 +286,7 @@ export function parseMessagesParams(params: URLSearchParams): {
     q: (params.get("q") ?? "").trim().slice(0, 200),
     conversationId: isUuid(c) ? c.toLowerCase() : null,
     userId: isUuid(user) ? user.toLowerCase() : null,
+    before: isUuid(before) ? before.toLowerCase() : null,
   };
 }
 
@@ -311,6 +314,72 @@ export function checkGroup(input: {
   if (others.length + 1 > GROUP_MAX_PARTICIPANTS)
     return { ok: false, message: MESSAGE_ERRORS.GROUP_TOO_LARGE, field: "participants" };
   return { ok: true, title, participantIds: others };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A group's members after it is made
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Who runs a group: its creator while they take part, else the participant who joined first (so a
+ * group whose creator left still has someone who may remove people). Participants in joining order.
+ */
+export function groupAdminOf(
+  createdBy: string | null,
+  participantsByJoining: readonly string[],
+): string | null {
+  if (createdBy && participantsByJoining.includes(createdBy)) return createdBy;
+  return participantsByJoining[0] ?? null;
+}
+
+export const MEMBERSHIP_ERRORS = {
+  NOT_A_GROUP: "Only a group's members can change",
+  ALREADY_MEMBER: "Already in this group",
+  CHOOSE_PEOPLE: "Choose someone to add",
+  REMOVE_ADMIN_ONLY: "Only the group's admin can remove people",
+  NOT_A_MEMBER: "This person is not in the group",
+  REMOVE_SELF: "Use Leave group to leave",
+} as const;
+
+/** People to add: new to the group (duplicates and members dropped), the group kept within 10. */
+export function checkAddMembers(input: {
+  memberIds: readonly string[];
+  addIds: readonly string[];
+}): { ok: true; addIds: string[] } | { ok: false; message: string } {
+  const members = new Set(input.memberIds.map((id) => id.toLowerCase()));
+  const add = [...new Set(input.addIds.map((id) => id.toLowerCase()))];
+  if (add.length === 0) return { ok: false, message: MEMBERSHIP_ERRORS.CHOOSE_PEOPLE };
+  if (add.some((id) => members.has(id))) return { ok: false, message: MEMBERSHIP_ERRORS.ALREADY_MEMBER };
+  if (members.size + add.length > GROUP_MAX_PARTICIPANTS)
+    return { ok: false, message: MESSAGE_ERRORS.GROUP_TOO_LARGE };
+  return { ok: true, addIds: add };
+}
+
+export type SystemLineType = "member_added" | "member_removed" | "member_left";
+
+/** "Ann and Bob", "Ann, Bob and Cat". */
+function listOfNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "someone";
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/**
+ * The thread's line for a membership change, from what was recorded with it (names as they were):
+ * "Ann added Bob and Cat", "Ann removed Bob", "Bob left the group".
+ */
+export function systemLine(type: string, data: Record<string, unknown>): string {
+  const actor = typeof data.actor === "string" && data.actor ? data.actor : "Someone";
+  const names = Array.isArray(data.names) ? data.names.filter((n): n is string => typeof n === "string") : [];
+  switch (type) {
+    case "member_added":
+      return `${actor} added ${listOfNames(names)}`;
+    case "member_removed":
+      return `${actor} removed ${listOfNames(names)}`;
+    case "member_left":
+      return `${actor} left the group`;
+    default:
+      return "The group changed";
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
