@@ -9,7 +9,7 @@ import { requiresVerification } from "./roles/verification";
  *   Manager: /profile/edit, /dashboard/rfps/new, /directory
  *   VendorCompany or VendorEmployee: /profile/edit, /rfps, /vendors/verification
  *   Any other role: /profile/edit, /common-area
- * Here /profile/edit is /settings/account, /vendors/verification is /settings/verification and
+ * Here /vendors/verification is /settings/verification and
  * /dashboard/rfps/new is /rfps/new (the old path redirects there).
  *
  * Only pages that exist are linked: a step whose page does not exist yet has `exists: false` and is
@@ -40,7 +40,7 @@ export const NUDGE_STEPS: Record<NudgeStepId, NudgeStepDefinition> = {
     id: "profile",
     title: "Complete your profile",
     description: "Add your location and a professional summary so others know who you are.",
-    href: "/settings/account",
+    href: "/profile/edit",
     exists: true,
   },
   role: {

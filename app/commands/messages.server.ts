@@ -1,12 +1,16 @@
 import type { Database, Queryable } from "@db/client";
 import { queryRows } from "@db/client";
 import {
+  checkAddMembers,
   checkGroup,
   checkMessageContent,
   directKeyOf,
+  groupAdminOf,
+  MEMBERSHIP_ERRORS,
   MESSAGE_ERRORS,
   messageNotificationTitle,
   messagePreview,
+  type SystemLineType,
   withinEditWindow,
 } from "@domain/messages";
 import { NOTIFICATIONS_CHANNEL } from "@domain/notifications";
@@ -14,6 +18,11 @@ import { sql } from "drizzle-orm";
 import { notify, signal } from "~/commands/notifications.server";
 import { mayMessage } from "~/queries/messages.server";
 import { removeStoredFiles } from "~/storage/files.server";
+
+const nameSql = (alias: string) =>
+  sql.raw(
+    `coalesce(nullif(trim(${alias}.display_name), ''), nullif(trim(${alias}.full_name), ''), 'Anonymous User')`,
+  );
 
 /**
  * The messages centre's writes (issue 28, part 7): send (starting a direct conversation when needed),
@@ -234,9 +243,10 @@ export async function editMessage(
       version: string;
       is_deleted: boolean;
       attachments: number;
+      system: boolean;
     }>(
       tx,
-      sql`select m.conversation_id, m.sender_id, m.content, m.is_deleted,
+      sql`select m.conversation_id, m.sender_id, m.content, m.is_deleted, m.message_type = 'system' as system,
             to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
             to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as version,
             (select count(*)::int from message_attachments a where a.message_id = m.id) as attachments
@@ -246,7 +256,7 @@ export async function editMessage(
                         where cp.conversation_id = m.conversation_id and cp.user_id = ${input.userId})
           for update of m`,
     );
-    if (!m) return refuse("not_found", "Message not found");
+    if (!m || m.system) return refuse("not_found", "Message not found");
     if (m.sender_id !== input.userId) return refuse("authorization", MESSAGE_ERRORS.EDIT_OWN_ONLY);
     if (m.is_deleted) return refuse("conflict", MESSAGE_ERRORS.DELETED);
     if (!withinEditWindow(m.created_at, now)) return refuse("conflict", MESSAGE_ERRORS.EDIT_WINDOW_PASSED);
@@ -276,15 +286,20 @@ export async function deleteMessage(
   input: { userId: string; messageId: string },
 ): Promise<{ ok: true; conversationId: string } | MessageRefusal> {
   const outcome = await db.transaction(async (tx) => {
-    const [m] = await queryRows<{ conversation_id: string; sender_id: string; is_deleted: boolean }>(
+    const [m] = await queryRows<{
+      conversation_id: string;
+      sender_id: string;
+      is_deleted: boolean;
+      system: boolean;
+    }>(
       tx,
-      sql`select m.conversation_id, m.sender_id, m.is_deleted from messages m
+      sql`select m.conversation_id, m.sender_id, m.is_deleted, m.message_type = 'system' as system from messages m
           where m.id = ${input.messageId}
             and exists (select 1 from conversation_participants cp
                         where cp.conversation_id = m.conversation_id and cp.user_id = ${input.userId})
           for update of m`,
     );
-    if (!m) return refuse("not_found", "Message not found");
+    if (!m || m.system) return refuse("not_found", "Message not found");
     if (m.sender_id !== input.userId) return refuse("authorization", MESSAGE_ERRORS.DELETE_OWN_ONLY);
     if (m.is_deleted) return { ok: true as const, conversationId: m.conversation_id, keys: [] as string[] };
     await tx.execute(
@@ -413,4 +428,219 @@ export async function signalTyping(
         where conversation_id = ${input.conversationId} and user_id = ${input.userId}`,
   );
   return Boolean(me);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A group's members after it is made (docs/guide/professional-network.md, "Groups")
+// ---------------------------------------------------------------------------------------------------
+
+interface LockedGroup {
+  type: string;
+  createdBy: string | null;
+  /** Participants in joining order, with their names. */
+  members: { id: string; name: string }[];
+}
+
+/**
+ * The conversation, locked for the change (membership changes of one group happen one at a time), with
+ * its members in joining order; null when the person does not take part (it reads as missing).
+ */
+async function lockGroup(db: Queryable, userId: string, conversationId: string): Promise<LockedGroup | null> {
+  const [row] = await queryRows<{ type: string; created_by: string | null; members: LockedGroup["members"] }>(
+    db,
+    sql`select c.conversation_type as type, c.created_by,
+          (select coalesce(json_agg(json_build_object('id', p.user_id, 'name', ${nameSql("up")})
+                     order by p.joined_at, p.user_id), '[]'::json)
+             from conversation_participants p join user_profiles up on up.id = p.user_id
+            where p.conversation_id = c.id) as members
+        from conversations c where c.id = ${conversationId}
+        for update of c`,
+  );
+  if (!row?.members.some((m) => m.id === userId)) return null;
+  return { type: row.type, createdBy: row.created_by, members: row.members };
+}
+
+/**
+ * Writes the thread's line for a membership change (a system message: not counted as unread, never
+ * the list's preview), moves the conversation's activity, and tells the participants' streams (those
+ * who take part now: a removed person hears nothing more).
+ */
+async function writeSystemLine(
+  db: Queryable,
+  input: {
+    conversationId: string;
+    actorId: string;
+    type: SystemLineType;
+    actor: string;
+    names: string[];
+    userIds: string[];
+  },
+) {
+  const data = JSON.stringify({ actor: input.actor, names: input.names, userIds: input.userIds });
+  const [line] = await queryRows<{ id: string }>(
+    db,
+    sql`with m as (
+          insert into messages (conversation_id, sender_id, message_type, system_message_type, system_message_data)
+          values (${input.conversationId}, ${input.actorId}, 'system', ${input.type}, ${data}::jsonb)
+          returning id, created_at),
+        c as (
+          update conversations set last_activity_at = m.created_at, updated_at = now()
+          from m where conversations.id = ${input.conversationId} returning 1)
+        select m.id, (select count(*) from c) as touched from m`,
+  );
+  if (!line) throw new Error("system line insert returned nothing");
+  await signalMessage(db, input.conversationId, line.id);
+}
+
+const notAGroup = () => refuse("validation", MEMBERSHIP_ERRORS.NOT_A_GROUP);
+
+/**
+ * A participant adds people to a group: each must be someone the adder may message (the same reach
+ * rules as a new conversation), the group stays within 10. The new members join read up to now (the
+ * history is theirs to read, not unread). Call inside once().
+ */
+export async function addGroupMembers(
+  db: Database,
+  input: { userId: string; conversationId: string; participantIds: readonly string[] },
+): Promise<{ ok: true; conversationId: string } | MessageRefusal> {
+  return db.transaction(async (tx) => {
+    const group = await lockGroup(tx, input.userId, input.conversationId);
+    if (!group) return refuse("not_found", "Conversation not found");
+    if (group.type !== "group") return notAGroup();
+    const check = checkAddMembers({
+      memberIds: group.members.map((m) => m.id),
+      addIds: input.participantIds,
+    });
+    if (!check.ok) return refuse("validation", check.message, { field: "participants" });
+    for (const id of check.addIds) {
+      const may = await mayMessage(tx, input.userId, id);
+      if (!may.ok) return { ...refuseReach(may.reason), field: "participants" as const };
+    }
+    const people = JSON.stringify(check.addIds);
+    const added = await queryRows<{ id: string; name: string }>(
+      tx,
+      sql`with p as (
+            insert into conversation_participants (conversation_id, user_id, last_read_at)
+            select ${input.conversationId}, x::uuid, now() from jsonb_array_elements_text(${people}::jsonb) as x
+            returning user_id)
+          select p.user_id as id, ${nameSql("up")} as name
+          from p join user_profiles up on up.id = p.user_id order by 2`,
+    );
+    const actor = group.members.find((m) => m.id === input.userId)?.name ?? "Someone";
+    await writeSystemLine(tx, {
+      conversationId: input.conversationId,
+      actorId: input.userId,
+      type: "member_added",
+      actor,
+      names: added.map((a) => a.name),
+      userIds: added.map((a) => a.id),
+    });
+    return { ok: true as const, conversationId: input.conversationId };
+  });
+}
+
+/**
+ * Someone leaves a group's participants (removed by the admin, or leaving): their row goes, so the
+ * conversation, its messages, attachments and live events read as missing for them from then on; their
+ * message notifications for it are marked read; their own streams refresh the list and badge. When the
+ * last one leaves, the group and its files go.
+ */
+async function dropMember(
+  tx: Queryable,
+  input: {
+    conversationId: string;
+    memberId: string;
+    actorId: string;
+    type: SystemLineType;
+    actor: string;
+    name: string;
+  },
+): Promise<string[]> {
+  await tx.execute(
+    sql`delete from conversation_participants where conversation_id = ${input.conversationId} and user_id = ${input.memberId}`,
+  );
+  await tx.execute(
+    sql`update notifications set is_read = true, read_at = coalesce(read_at, now())
+        where user_id = ${input.memberId} and type = 'message_received' and not is_read
+          and metadata->>'conversationId' = ${input.conversationId}`,
+  );
+  await signal(tx, { user: input.memberId, kind: "messages" });
+  const [left] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from conversation_participants where conversation_id = ${input.conversationId}`,
+  );
+  if ((left?.n ?? 0) === 0) {
+    const files = await queryRows<{ storage_key: string }>(
+      tx,
+      sql`select a.storage_key from message_attachments a join messages m on m.id = a.message_id
+          where m.conversation_id = ${input.conversationId}`,
+    );
+    await tx.execute(sql`delete from conversations where id = ${input.conversationId}`);
+    return files.map((f) => f.storage_key);
+  }
+  await writeSystemLine(tx, {
+    conversationId: input.conversationId,
+    actorId: input.actorId,
+    type: input.type,
+    actor: input.actor,
+    names: [input.name],
+    userIds: [input.memberId],
+  });
+  return [];
+}
+
+/** The group's admin (its creator while they take part, else the earliest member) removes someone. */
+export async function removeGroupMember(
+  db: Database,
+  input: { userId: string; conversationId: string; memberId: string },
+): Promise<{ ok: true; conversationId: string } | MessageRefusal> {
+  return db.transaction(async (tx) => {
+    const group = await lockGroup(tx, input.userId, input.conversationId);
+    if (!group) return refuse("not_found", "Conversation not found");
+    if (group.type !== "group") return notAGroup();
+    const admin = groupAdminOf(
+      group.createdBy,
+      group.members.map((m) => m.id),
+    );
+    if (admin !== input.userId) return refuse("authorization", MEMBERSHIP_ERRORS.REMOVE_ADMIN_ONLY);
+    if (input.memberId === input.userId) return refuse("validation", MEMBERSHIP_ERRORS.REMOVE_SELF);
+    const member = group.members.find((m) => m.id === input.memberId);
+    if (!member) return refuse("not_found", MEMBERSHIP_ERRORS.NOT_A_MEMBER);
+    const actor = group.members.find((m) => m.id === input.userId)?.name ?? "Someone";
+    await dropMember(tx, {
+      conversationId: input.conversationId,
+      memberId: member.id,
+      actorId: input.userId,
+      type: "member_removed",
+      actor,
+      name: member.name,
+    });
+    return { ok: true as const, conversationId: input.conversationId };
+  });
+}
+
+/** A participant leaves a group (anyone may); the last one out takes the group with them. */
+export async function leaveGroup(
+  db: Database,
+  input: { userId: string; conversationId: string },
+): Promise<{ ok: true } | MessageRefusal> {
+  const outcome = await db.transaction(async (tx) => {
+    const group = await lockGroup(tx, input.userId, input.conversationId);
+    if (!group) return refuse("not_found", "Conversation not found");
+    if (group.type !== "group") return notAGroup();
+    const me = group.members.find((m) => m.id === input.userId);
+    const name = me?.name ?? "Someone";
+    const keys = await dropMember(tx, {
+      conversationId: input.conversationId,
+      memberId: input.userId,
+      actorId: input.userId,
+      type: "member_left",
+      actor: name,
+      name,
+    });
+    return { ok: true as const, keys };
+  });
+  if (!outcome.ok) return outcome;
+  await removeStoredFiles(outcome.keys);
+  return { ok: true };
 }

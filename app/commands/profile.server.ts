@@ -9,7 +9,7 @@ import {
 } from "@domain/network/profile-edit";
 import { USERNAME_MESSAGES } from "@domain/network/username";
 import type { AppearanceInput } from "@domain/rules/appearance";
-import type { ProfileUpdateInput } from "@domain/rules/profile";
+import type { AccountSettingsInput, ProfileUpdateInput } from "@domain/rules/profile";
 import { eq, sql } from "drizzle-orm";
 
 export class ProfileNotFoundError extends Error {
@@ -47,16 +47,17 @@ function profileColumns<K extends keyof ProfileUpdateInput>(
   return set as Partial<typeof userProfiles.$inferInsert>;
 }
 
-const ALL_PROFILE_FIELDS = Object.keys(PROFILE_COLUMNS) as (keyof ProfileUpdateInput)[];
+const ACCOUNT_FIELDS = ["timezone", "email_notifications"] as const;
 
 /**
- * Writes the profile fields of the account settings page and updated_at (spec 000 section 7).
- * A field left empty is cleared.
+ * Writes the account settings page's fields (time zone, e-mail notifications) and updated_at (spec 000
+ * section 7). The profile's own fields are /profile/edit's (editOwnProfile). A field left empty is
+ * cleared.
  */
-export async function updateProfile(db: Queryable, userId: string, input: ProfileUpdateInput) {
+export async function updateAccountSettings(db: Queryable, userId: string, input: AccountSettingsInput) {
   const updated = await db
     .update(userProfiles)
-    .set({ ...profileColumns(input, ALL_PROFILE_FIELDS), updatedAt: sql`now()` })
+    .set({ ...profileColumns(input, ACCOUNT_FIELDS), updatedAt: sql`now()` })
     .where(eq(userProfiles.id, userId))
     .returning({ id: userProfiles.id });
   if (updated.length === 0) throw new ProfileNotFoundError();
@@ -66,6 +67,11 @@ export async function updateProfile(db: Queryable, userId: string, input: Profil
 export interface ProfileEditValues {
   username: string;
   full_name: string | null;
+  display_name: string | null;
+  company_name: string | null;
+  job_title: string | null;
+  linkedin_url: string | null;
+  twitter_handle: string | null;
   bio: string | null;
   professional_summary: string | null;
   years_experience: number | null;
@@ -86,6 +92,11 @@ export function profileEditVersion(values: Omit<ProfileEditValues, "version" | "
   const fields = [
     values.username,
     values.full_name,
+    values.display_name,
+    values.company_name,
+    values.job_title,
+    values.linkedin_url,
+    values.twitter_handle,
     values.bio,
     values.professional_summary,
     values.years_experience,
@@ -107,6 +118,11 @@ export async function readProfileEditValues(
     .select({
       username: userProfiles.username,
       full_name: userProfiles.fullName,
+      display_name: userProfiles.displayName,
+      company_name: userProfiles.companyName,
+      job_title: userProfiles.jobTitle,
+      linkedin_url: userProfiles.linkedinUrl,
+      twitter_handle: userProfiles.twitterHandle,
       bio: userProfiles.bio,
       professional_summary: userProfiles.professionalSummary,
       years_experience: userProfiles.yearsExperience,

@@ -4,6 +4,8 @@ import {
   type ConversationFilter,
   conversationFilterCriteria,
   directKeyOf,
+  groupAdminOf,
+  systemLine,
   THREAD_PAGE_SIZE,
 } from "@domain/messages";
 import { type SQL, sql } from "drizzle-orm";
@@ -63,6 +65,15 @@ export interface MessageView {
   isEdited: boolean;
   isDeleted: boolean;
   attachments: MessageAttachmentView[];
+  /** The earlier texts of an edited message, newest first (participants only, like the message). */
+  edits: MessageEditView[];
+  /** A line the group wrote itself ("Ann added Bob"), not a person's message. */
+  system: { type: string; line: string } | null;
+}
+
+export interface MessageEditView {
+  content: string;
+  editedAt: string;
 }
 
 /**
@@ -129,11 +140,14 @@ export async function isParticipant(db: Queryable, userId: string, conversationI
   return Boolean(row);
 }
 
-/** Unread messages of one participant's conversation: others', not deleted, after their read mark. */
+/**
+ * Unread messages of one participant's conversation: others', not deleted, not a group's own lines
+ * ("Ann added Bob"), after their read mark.
+ */
 const unreadOf = (participant: string) =>
   sql.raw(`(select count(*)::int from messages m
      where m.conversation_id = ${participant}.conversation_id and m.sender_id <> ${participant}.user_id
-       and not m.is_deleted and m.created_at > coalesce(${participant}.last_read_at, '-infinity'::timestamptz))`);
+       and not m.is_deleted and m.message_type <> 'system' and m.created_at > coalesce(${participant}.last_read_at, '-infinity'::timestamptz))`);
 
 /**
  * The conversation list (spec 002 "Messages centre"): the filter (archived only under "archived",
@@ -223,7 +237,7 @@ export async function getConversation(
   db: Queryable,
   userId: string,
   conversationId: string,
-): Promise<(ConversationSummary & { createdBy: string | null }) | null> {
+): Promise<(ConversationSummary & { createdBy: string | null; adminId: string | null }) | null> {
   const [row] = await queryRows<{
     id: string;
     type: string;
@@ -236,9 +250,12 @@ export async function getConversation(
     is_starred: boolean;
     unread: number;
     participants: Participant[];
+    by_joining: string[];
   }>(
     db,
     sql`select conv.id, conv.conversation_type as type, conv.title, conv.created_by,
+          (select coalesce(json_agg(j.user_id order by j.joined_at, j.user_id), '[]'::json)
+             from conversation_participants j where j.conversation_id = conv.id) as by_joining,
           ${iso(sql`conv.last_activity_at`)} as last_activity_at,
           ${iso(sql`conv.last_message_at`)} as last_message_at,
           me.is_archived, me.is_muted, me.is_starred,
@@ -258,6 +275,7 @@ export async function getConversation(
     type: row.type === "group" ? "group" : "direct",
     title: row.title?.trim() || row.participants.map((p) => p.name).join(", ") || "Only you",
     createdBy: row.created_by,
+    adminId: row.type === "group" ? groupAdminOf(row.created_by, row.by_joining) : null,
     participants: row.participants,
     lastMessagePreview: null,
     lastMessageSenderId: null,
@@ -280,17 +298,25 @@ type MessageRow = {
   version: string;
   is_edited: boolean;
   is_deleted: boolean;
+  type: string;
+  system_type: string | null;
+  system_data: Record<string, unknown> | null;
   attachments: MessageAttachmentView[];
+  edits: MessageEditView[];
 };
 
 const messageColumns = sql`m.id, m.conversation_id, m.sender_id, ${nameOf("sp")} as sender_name,
   case when m.is_deleted then '' else m.content end as content,
   ${iso(sql`m.created_at`)} as created_at,
   to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as version,
-  m.is_edited, m.is_deleted,
+  m.is_edited, m.is_deleted, m.message_type as type,
+  m.system_message_type as system_type, m.system_message_data as system_data,
   (select coalesce(json_agg(json_build_object('id', a.id, 'fileName', a.file_name, 'mimeType', a.mime_type,
              'fileSize', a.file_size) order by a.created_at, a.id), '[]'::json)
-     from message_attachments a where a.message_id = m.id and not m.is_deleted) as attachments`;
+     from message_attachments a where a.message_id = m.id and not m.is_deleted) as attachments,
+  (select coalesce(json_agg(json_build_object('content', e.previous_content,
+             'editedAt', ${iso(sql`e.edited_at`)}) order by e.edited_at desc, e.id desc), '[]'::json)
+     from message_edits e where e.message_id = m.id and not m.is_deleted) as edits`;
 
 const present = (r: MessageRow): MessageView => ({
   id: r.id,
@@ -303,21 +329,43 @@ const present = (r: MessageRow): MessageView => ({
   isEdited: r.is_edited,
   isDeleted: r.is_deleted,
   attachments: r.attachments,
+  edits: r.edits,
+  system:
+    r.type === "system" && r.system_type
+      ? { type: r.system_type, line: systemLine(r.system_type, r.system_data ?? {}) }
+      : null,
 });
 
-/** The latest messages of a conversation, oldest first (the caller checked participation). */
-export async function listMessages(db: Queryable, conversationId: string): Promise<MessageView[]> {
+/**
+ * A page of a conversation's messages, oldest first (the caller checked participation): the latest
+ * 200, or with `before` (a message of this conversation) the 200 before it. `earlier` says whether
+ * older ones remain (the "Load earlier messages" link); a `before` that is not a message of this
+ * conversation reads as the latest page.
+ */
+export async function listMessages(
+  db: Queryable,
+  conversationId: string,
+  options: { before?: string | null } = {},
+): Promise<{ messages: MessageView[]; earlier: boolean; paged: boolean }> {
+  const [cursor] = options.before
+    ? await queryRows<{ created_at: string; id: string }>(
+        db,
+        sql`select created_at::text, id from messages where id = ${options.before} and conversation_id = ${conversationId}`,
+      )
+    : [];
   const rows = await queryRows<MessageRow>(
     db,
     sql`select * from (
-          select ${messageColumns}
+          select ${messageColumns}, m.created_at as at
           from messages m join user_profiles sp on sp.id = m.sender_id
           where m.conversation_id = ${conversationId}
+            ${cursor ? sql`and (m.created_at, m.id) < (${cursor.created_at}::timestamptz, ${cursor.id}::uuid)` : sql``}
           order by m.created_at desc, m.id desc
-          limit ${THREAD_PAGE_SIZE}) t
-        order by created_at, id`,
+          limit ${THREAD_PAGE_SIZE + 1}) t
+        order by at, id`,
   );
-  return rows.map(present);
+  const earlier = rows.length > THREAD_PAGE_SIZE;
+  return { messages: (earlier ? rows.slice(1) : rows).map(present), earlier, paged: Boolean(cursor) };
 }
 
 /** One message for a participant of its conversation (the live stream reads it), or null. */
@@ -335,19 +383,6 @@ export async function getMessageFor(
                       where cp.conversation_id = m.conversation_id and cp.user_id = ${userId})`,
   );
   return row ? present(row) : null;
-}
-
-/** The edit history of a message (its earlier texts, newest first), for its participants. */
-export async function messageHistory(db: Queryable, userId: string, messageId: string) {
-  return queryRows<{ previousContent: string; editedAt: string }>(
-    db,
-    sql`select e.previous_content as "previousContent", ${iso(sql`e.edited_at`)} as "editedAt"
-        from message_edits e join messages m on m.id = e.message_id
-        where e.message_id = ${messageId}
-          and exists (select 1 from conversation_participants cp
-                      where cp.conversation_id = m.conversation_id and cp.user_id = ${userId})
-        order by e.edited_at desc`,
-  );
 }
 
 /**
@@ -379,13 +414,19 @@ export async function getAttachmentFor(db: Queryable, userId: string, attachment
 
 /**
  * People the person may add to a group: their connections and the members of their associations
- * (blocked people left out), by name, at most 100.
+ * (blocked people left out; with a conversation, those already in it too), by name, at most 100.
  */
-export async function groupCandidates(db: Queryable, userId: string) {
+export async function groupCandidates(db: Queryable, userId: string, notInConversation?: string) {
   return queryRows<{ id: string; name: string }>(
     db,
     sql`select u.id, ${nameOf("p")} as name from users u join user_profiles p on p.id = u.id
         where u.id <> ${userId} and u.disabled_at is null
+          ${
+            notInConversation
+              ? sql`and not exists (select 1 from conversation_participants x
+                                    where x.conversation_id = ${notInConversation} and x.user_id = u.id)`
+              : sql``
+          }
           and (exists (select 1 from connections c where c.status = 'accepted'
                        and ((c.requester_id = ${userId} and c.addressee_id = u.id)
                          or (c.requester_id = u.id and c.addressee_id = ${userId})))

@@ -2,27 +2,13 @@ import type { Queryable } from "@db/client";
 import { userProfiles } from "@db/schema";
 import { eq } from "drizzle-orm";
 
-/** The fields the account settings page edits, plus the read-only e-mail. */
+/** The fields the account settings page edits (time zone, e-mail notifications), plus the read-only e-mail. */
 export async function getEditableProfile(db: Queryable, userId: string) {
   const [row] = await db
     .select({
       email: userProfiles.email,
-      full_name: userProfiles.fullName,
-      display_name: userProfiles.displayName,
-      phone: userProfiles.phone,
-      location: userProfiles.location,
-      bio: userProfiles.bio,
-      website_url: userProfiles.websiteUrl,
-      linkedin_url: userProfiles.linkedinUrl,
-      twitter_handle: userProfiles.twitterHandle,
-      company_name: userProfiles.companyName,
-      job_title: userProfiles.jobTitle,
-      professional_summary: userProfiles.professionalSummary,
-      years_experience: userProfiles.yearsExperience,
       timezone: userProfiles.timezone,
-      is_public: userProfiles.isPublic,
       email_notifications: userProfiles.emailNotifications,
-      updated_at: userProfiles.updatedAt,
     })
     .from(userProfiles)
     .where(eq(userProfiles.id, userId));

@@ -1,6 +1,18 @@
 import { parseWithZod } from "@conform-to/zod";
-import { checkAttachments, MESSAGE_ATTACHMENT_MAX_BYTES, MESSAGE_MAX_ATTACHMENTS } from "@domain/messages";
+import {
+  checkAttachments,
+  IMAGE_LOAD_FAILED,
+  MESSAGE_ATTACHMENT_MAX_BYTES,
+  MESSAGE_IMAGE_MAX_HEIGHT,
+  MESSAGE_IMAGE_MAX_PIXELS,
+  MESSAGE_IMAGE_MAX_WIDTH,
+  MESSAGE_IMAGE_QUALITY,
+  MESSAGE_MAX_ATTACHMENTS,
+  type ReencodedFormat,
+  reencodedImageFormat,
+} from "@domain/messages";
 import { USER_ACTION_LIMITS, userActionLimitMessage } from "@domain/rules/rate-limits";
+import sharp from "sharp";
 import { z } from "zod";
 import { hitRateLimit, peekRateLimit, returnRateLimitHit } from "~/auth/rate-limit.server";
 import { cleanFileName } from "~/commands/rfp-documents.server";
@@ -11,6 +23,7 @@ import {
   removeStoredFiles,
   type StoredStream,
   sniffStoredFileType,
+  storagePath,
   storeStream,
 } from "~/storage/files.server";
 
@@ -39,8 +52,24 @@ export const MessagesActionSchema = z.discriminatedUnion("intent", [
     title: z.string().max(1000).default(""),
     participants: z.array(id()).max(50).default([]),
   }),
+  z.object({
+    intent: z.literal("add-members"),
+    conversationId: id(),
+    participants: z.array(id()).max(50).default([]),
+  }),
+  z.object({ intent: z.literal("remove-member"), conversationId: id(), memberId: id() }),
+  z.object({ intent: z.literal("leave"), conversationId: id() }),
 ]);
-export const MESSAGES_INTENTS = ["send", "edit", "delete", "flag", "create-group"] as const;
+export const MESSAGES_INTENTS = [
+  "send",
+  "edit",
+  "delete",
+  "flag",
+  "create-group",
+  "add-members",
+  "remove-member",
+  "leave",
+] as const;
 
 export const SendSchema = z.object({
   intent: z.literal("send"),
@@ -99,6 +128,83 @@ export async function checkReceivedAttachments(files: ReceivedAttachment[], tooM
     errors,
     accepted: accepted.map((a) => ({ key: a.key, name: a.name, size: a.size, contentType: a.contentType })),
   };
+}
+
+/**
+ * One stored image, upright, downscaled to fit within 1920x1080 (never enlarged) and re-encoded in its
+ * own format at quality 80 (PNG is lossless: compressed, not degraded), as a stream. sharp writes no
+ * metadata unless asked, so EXIF (camera, GPS) does not travel with the picture; the orientation it
+ * carried is applied to the pixels first. Animated GIF and WebP keep their frames.
+ */
+function fittedImage(key: string, format: ReencodedFormat) {
+  const animated = format === "gif" || format === "webp";
+  let image = sharp(storagePath(key), { limitInputPixels: MESSAGE_IMAGE_MAX_PIXELS, animated });
+  if (!animated) image = image.rotate();
+  image = image.resize({
+    width: MESSAGE_IMAGE_MAX_WIDTH,
+    height: MESSAGE_IMAGE_MAX_HEIGHT,
+    fit: "inside",
+    withoutEnlargement: true,
+  });
+  switch (format) {
+    case "jpeg":
+      return image.jpeg({ quality: MESSAGE_IMAGE_QUALITY });
+    case "png":
+      return image.png({ compressionLevel: 9 });
+    case "webp":
+      return image.webp({ quality: MESSAGE_IMAGE_QUALITY });
+    case "gif":
+      return image.gif();
+    case "avif":
+      return image.avif({ quality: MESSAGE_IMAGE_QUALITY });
+    case "tiff":
+      return image.tiff({ quality: MESSAGE_IMAGE_QUALITY });
+  }
+}
+
+/**
+ * Spec 002 section 8: accepted images (by their sniffed type) are downscaled and re-encoded on the
+ * server, one at a time, each into a new stored file that replaces the one received; other files are
+ * kept as sent. An image that cannot be decoded (or is larger than 100 megapixels) refuses the whole
+ * message with "name: Failed to load image for compression", and nothing is kept.
+ */
+export async function fitImageAttachments<
+  T extends { key: string; name: string; size: number; contentType: string },
+>(accepted: T[]): Promise<{ accepted: T[]; errors: string[] }> {
+  const result: T[] = [];
+  const replaced: string[] = [];
+  const written: string[] = [];
+  const errors: string[] = [];
+  for (const file of accepted) {
+    const format = reencodedImageFormat(file.contentType);
+    if (!format) {
+      result.push(file);
+      continue;
+    }
+    try {
+      const stored = await storeStream(
+        "message-attachments",
+        fittedImage(file.key, format),
+        MESSAGE_ATTACHMENT_MAX_BYTES,
+      );
+      written.push(stored.key);
+      // Re-encoding never grows a file past the limit in practice; if it did, the original stays.
+      if (stored.truncated) {
+        result.push(file);
+        continue;
+      }
+      replaced.push(file.key);
+      result.push({ ...file, key: stored.key, size: stored.size });
+    } catch {
+      errors.push(`${file.name}: ${IMAGE_LOAD_FAILED}`);
+    }
+  }
+  if (errors.length > 0) {
+    await removeStoredFiles([...accepted.map((f) => f.key), ...written]);
+    return { accepted: [], errors };
+  }
+  await removeStoredFiles([...replaced, ...written.filter((k) => !result.some((f) => f.key === k))]);
+  return { accepted: result, errors };
 }
 
 const sendKey = (userId: string) => `send_message:user:${userId}`;

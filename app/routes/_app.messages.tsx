@@ -5,16 +5,20 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
 import {
+  addGroupMembers,
   createGroupConversation,
   deleteMessage,
   editMessage,
+  leaveGroup,
   type MessageRefusal,
   markConversationRead,
+  removeGroupMember,
   sendMessage,
   setConversationFlag,
 } from "~/commands/messages.server";
 import { MessagesCentre } from "~/components/messages/messages-centre";
 import { getDb } from "~/db.server";
+import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, intentOf, isMultipart } from "~/forms.server";
 import { once } from "~/idempotency.server";
 import {
@@ -32,6 +36,7 @@ import { getReaderTimeZone } from "~/queries/notifications.server";
 import { removeStoredFiles } from "~/storage/files.server";
 import {
   checkReceivedAttachments,
+  fitImageAttachments,
   giveBackSend,
   MESSAGES_INTENTS,
   parseMessagesForm,
@@ -95,10 +100,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     await markConversationRead(db, { userId: user.id, conversationId: conversation.id });
     const partner = conversation.type === "direct" ? conversation.participants[0] : undefined;
     const blocked = partner ? await isBlockedBetween(db, user.id, partner.id) : false;
+    const page = await listMessages(db, conversation.id, { before: params.before });
     thread = {
       conversation,
-      messages: await listMessages(db, conversation.id),
+      ...page,
       blockedReason: blocked ? MESSAGE_ERRORS.BLOCKED : null,
+      // People this participant may add to the group (not those in it already).
+      addCandidates:
+        conversation.type === "group" ? await groupCandidates(db, user.id, conversation.id) : null,
     };
   }
 
@@ -173,6 +182,27 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!outcome.ok) return refused(outcome);
       return redirect(pageUrl(params, outcome.conversationId));
     }
+    case "add-members": {
+      const outcome = await once(request, user.id, formData, (tx) =>
+        addGroupMembers(tx, {
+          userId: user.id,
+          conversationId: input.conversationId,
+          participantIds: input.participants,
+        }),
+      );
+      if (!outcome.ok) return refused(outcome);
+      return redirect(pageUrl(params, outcome.conversationId));
+    }
+    case "remove-member": {
+      const outcome = await removeGroupMember(db, { userId: user.id, ...input });
+      if (!outcome.ok) return refused(outcome);
+      return redirect(pageUrl(params, outcome.conversationId));
+    }
+    case "leave": {
+      const outcome = await leaveGroup(db, { userId: user.id, conversationId: input.conversationId });
+      if (!outcome.ok) return refused(outcome);
+      return redirectWithFlash(pageUrl(params), { tone: "success", message: "You left the group" });
+    }
     default: {
       const never: never = input;
       throw new Error(`Unknown intent ${JSON.stringify(never)}`);
@@ -222,8 +252,9 @@ async function send(request: Request, userId: string, params: ReturnType<typeof 
     await removeStoredFiles(keys);
     return answer(400, problem.message);
   }
-  const { accepted, errors } = await checkReceivedAttachments(files, tooMany);
-  if (errors.length > 0) return answer(400, errors[0] as string, { attachmentErrors: errors });
+  const checked = await checkReceivedAttachments(files, tooMany);
+  if (checked.errors.length > 0)
+    return answer(400, checked.errors[0] as string, { attachmentErrors: checked.errors });
 
   const limit = await sendRateLimit(userId);
   if (!limit.allowed) {
@@ -235,6 +266,14 @@ async function send(request: Request, userId: string, params: ReturnType<typeof 
       { "Retry-After": String(limit.retryAfter) },
     );
   }
+  // Images downscaled and re-encoded (spec 002 section 8), after the limit so a refused send costs
+  // no decoding; the received files are replaced by the re-encoded ones.
+  const { accepted, errors } = await fitImageAttachments(checked.accepted);
+  if (errors.length > 0) {
+    await giveBackSend(userId, limit.windowStart);
+    return answer(400, errors[0] as string, { attachmentErrors: errors });
+  }
+  keys.splice(0, keys.length, ...accepted.map((a) => a.key));
   try {
     const outcome = await once(request, userId, formData, (tx) =>
       sendMessage(tx, {

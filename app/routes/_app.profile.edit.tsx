@@ -224,6 +224,11 @@ function ProfileForm({
     defaultValue: {
       username: profile.username,
       full_name: profile.full_name ?? "",
+      display_name: profile.display_name ?? "",
+      company_name: profile.company_name ?? "",
+      job_title: profile.job_title ?? "",
+      linkedin_url: profile.linkedin_url ?? "",
+      twitter_handle: profile.twitter_handle ?? "",
       location: profile.location ?? "",
       years_experience: profile.years_experience === null ? "" : String(profile.years_experience),
       professional_summary: profile.professional_summary ?? "",
@@ -269,6 +274,24 @@ function ProfileForm({
             spellCheck={false}
             errors={fields.username.errors}
             {...input("username")}
+          />
+          <Field
+            label="Display name (optional)"
+            autoComplete="nickname"
+            errors={fields.display_name.errors}
+            {...input("display_name")}
+          />
+          <Field
+            label="Company (optional)"
+            autoComplete="organization"
+            errors={fields.company_name.errors}
+            {...input("company_name")}
+          />
+          <Field
+            label="Job title (optional)"
+            autoComplete="organization-title"
+            errors={fields.job_title.errors}
+            {...input("job_title")}
           />
           <Field
             label="Location (optional)"
@@ -320,6 +343,18 @@ function ProfileForm({
             hint="Digits with an optional leading +, e.g. +1 305 555 0100."
             errors={fields.phone.errors}
             {...input("phone", "tel")}
+          />
+          <Field
+            label="LinkedIn (optional)"
+            placeholder="https://www.linkedin.com/in/..."
+            errors={fields.linkedin_url.errors}
+            {...input("linkedin_url", "url")}
+          />
+          <Field
+            label="Twitter / X handle (optional)"
+            placeholder="@handle"
+            errors={fields.twitter_handle.errors}
+            {...input("twitter_handle")}
           />
         </div>
       </SettingsSection>

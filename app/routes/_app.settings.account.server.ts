@@ -1,22 +1,23 @@
 import { parseWithZod } from "@conform-to/zod";
 import { AUTH_FALLBACK_MESSAGES } from "@domain/rules/account-messages";
-import { ProfileUpdateSchema } from "@domain/rules/profile";
+import { AccountSettingsSchema } from "@domain/rules/profile";
 import { USER_ACTION_LIMITS, userActionLimitMessage } from "@domain/rules/rate-limits";
 import { hitRateLimit, type RateLimitResult } from "~/auth/rate-limit.server";
 import { getDb } from "~/db.server";
 
 /**
- * The account form (/settings/account), checked on the server only: the page's JavaScript carries no
- * zod (issue 27, part 3); Conform shows the errors the action answers (lastResult).
+ * The account form (/settings/account: time zone and e-mail notifications; the profile's fields are
+ * /profile/edit's), checked on the server only: the page's JavaScript carries no zod (issue 27,
+ * part 3); Conform shows the errors the action answers (lastResult).
  */
 
-export { PROFILE_UPDATED_MESSAGE } from "@domain/rules/profile";
+export { ACCOUNT_SETTINGS_SAVED } from "@domain/rules/profile";
 
-export const parseProfileForm = (formData: FormData) =>
-  parseWithZod(formData, { schema: ProfileUpdateSchema });
+export const parseAccountForm = (formData: FormData) =>
+  parseWithZod(formData, { schema: AccountSettingsSchema });
 
 /** The alert over a refused form. */
-export const PROFILE_FAILED = {
+export const ACCOUNT_FAILED = {
   title: AUTH_FALLBACK_MESSAGES.profileUpdateFailed,
   message: "Please correct the highlighted fields and try again.",
 };
@@ -24,7 +25,10 @@ export const PROFILE_FAILED = {
 export const profileLimitMessage = (retryAfter: number) =>
   userActionLimitMessage("update_profile", retryAfter);
 
-/** Spec 002: update_profile, 3 per minute, keyed by user id. If the limiter fails, the update goes ahead. */
+/**
+ * Spec 002: update_profile, 3 per minute, keyed by user id (shared with /profile/edit: both write the
+ * profile row). If the limiter fails, the update goes ahead.
+ */
 export async function profileRateLimit(userId: string): Promise<RateLimitResult> {
   try {
     return await hitRateLimit(

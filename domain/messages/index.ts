@@ -190,6 +190,37 @@ export function checkAttachments<T extends AttachmentCandidate>(
   return { accepted, errors };
 }
 
+/**
+ * Spec 002 section 8 ("File upload") and section 9: images are downscaled to fit within 1920x1080,
+ * keeping their ratio (never enlarged), and re-encoded at quality 0.8.
+ */
+export const MESSAGE_IMAGE_MAX_WIDTH = 1920;
+export const MESSAGE_IMAGE_MAX_HEIGHT = 1080;
+export const MESSAGE_IMAGE_QUALITY = 80;
+/** Pixels an image may have before it is refused (a decompression bomb is not decoded). */
+export const MESSAGE_IMAGE_MAX_PIXELS = 100_000_000;
+/** A picture that could not be decoded (spec 002's compression message). */
+export const IMAGE_LOAD_FAILED = "Failed to load image for compression";
+
+export type ReencodedFormat = "jpeg" | "png" | "webp" | "gif" | "avif" | "tiff";
+const REENCODED: Record<string, ReencodedFormat> = {
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "image/avif": "avif",
+  "image/tiff": "tiff",
+};
+
+/**
+ * The format an image attachment is re-encoded in (its own: a PNG stays a PNG), by its sniffed type;
+ * null for anything else, which is stored as sent (videos, documents, and image kinds the server
+ * cannot re-encode, such as HEIC or BMP).
+ */
+export function reencodedImageFormat(contentType: string): ReencodedFormat | null {
+  return REENCODED[contentType] ?? null;
+}
+
 /** A size for people: "812 B", "14.2 KB", "3.4 MB". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -242,10 +273,12 @@ export function parseMessagesParams(params: URLSearchParams): {
   q: string;
   conversationId: string | null;
   userId: string | null;
+  before: string | null;
 } {
   const filter = params.get("filter");
   const user = params.get("user") ?? params.get("userId");
   const c = params.get("c");
+  const before = params.get("before");
   return {
     filter: (CONVERSATION_FILTERS as readonly string[]).includes(filter ?? "")
       ? (filter as ConversationFilter)
@@ -253,6 +286,7 @@ export function parseMessagesParams(params: URLSearchParams): {
     q: (params.get("q") ?? "").trim().slice(0, 200),
     conversationId: isUuid(c) ? c.toLowerCase() : null,
     userId: isUuid(user) ? user.toLowerCase() : null,
+    before: isUuid(before) ? before.toLowerCase() : null,
   };
 }
 
@@ -280,6 +314,72 @@ export function checkGroup(input: {
   if (others.length + 1 > GROUP_MAX_PARTICIPANTS)
     return { ok: false, message: MESSAGE_ERRORS.GROUP_TOO_LARGE, field: "participants" };
   return { ok: true, title, participantIds: others };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A group's members after it is made
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Who runs a group: its creator while they take part, else the participant who joined first (so a
+ * group whose creator left still has someone who may remove people). Participants in joining order.
+ */
+export function groupAdminOf(
+  createdBy: string | null,
+  participantsByJoining: readonly string[],
+): string | null {
+  if (createdBy && participantsByJoining.includes(createdBy)) return createdBy;
+  return participantsByJoining[0] ?? null;
+}
+
+export const MEMBERSHIP_ERRORS = {
+  NOT_A_GROUP: "Only a group's members can change",
+  ALREADY_MEMBER: "Already in this group",
+  CHOOSE_PEOPLE: "Choose someone to add",
+  REMOVE_ADMIN_ONLY: "Only the group's admin can remove people",
+  NOT_A_MEMBER: "This person is not in the group",
+  REMOVE_SELF: "Use Leave group to leave",
+} as const;
+
+/** People to add: new to the group (duplicates and members dropped), the group kept within 10. */
+export function checkAddMembers(input: {
+  memberIds: readonly string[];
+  addIds: readonly string[];
+}): { ok: true; addIds: string[] } | { ok: false; message: string } {
+  const members = new Set(input.memberIds.map((id) => id.toLowerCase()));
+  const add = [...new Set(input.addIds.map((id) => id.toLowerCase()))];
+  if (add.length === 0) return { ok: false, message: MEMBERSHIP_ERRORS.CHOOSE_PEOPLE };
+  if (add.some((id) => members.has(id))) return { ok: false, message: MEMBERSHIP_ERRORS.ALREADY_MEMBER };
+  if (members.size + add.length > GROUP_MAX_PARTICIPANTS)
+    return { ok: false, message: MESSAGE_ERRORS.GROUP_TOO_LARGE };
+  return { ok: true, addIds: add };
+}
+
+export type SystemLineType = "member_added" | "member_removed" | "member_left";
+
+/** "Ann and Bob", "Ann, Bob and Cat". */
+function listOfNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "someone";
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/**
+ * The thread's line for a membership change, from what was recorded with it (names as they were):
+ * "Ann added Bob and Cat", "Ann removed Bob", "Bob left the group".
+ */
+export function systemLine(type: string, data: Record<string, unknown>): string {
+  const actor = typeof data.actor === "string" && data.actor ? data.actor : "Someone";
+  const names = Array.isArray(data.names) ? data.names.filter((n): n is string => typeof n === "string") : [];
+  switch (type) {
+    case "member_added":
+      return `${actor} added ${listOfNames(names)}`;
+    case "member_removed":
+      return `${actor} removed ${listOfNames(names)}`;
+    case "member_left":
+      return `${actor} left the group`;
+    default:
+      return "The group changed";
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -68,14 +68,14 @@ const PAGE_KEYWORDS: Record<string, readonly string[]> = {
   "/board-room": ["meetings", "minutes", "agenda", "board"],
   "/calendar": ["events", "schedule", "agenda", "meetings"],
   "/settings": ["preferences", "profile"],
-  "/settings/account": ["profile", "name", "email"],
+  "/settings/account": ["account", "email", "time zone", "notifications"],
   "/settings/roles": ["contexts", "switch role"],
   "/settings/security": ["password", "sessions"],
   "/settings/appearance": ["theme", "dark mode"],
   "/settings/billing": ["plan", "subscription", "invoices", "receipts"],
   "/directory": ["people", "members", "professionals", "find"],
   "/professional/me": ["profile", "portfolio"],
-  "/profile/edit": ["profile", "photo", "avatar", "username", "bio"],
+  "/profile/edit": ["profile", "name", "photo", "avatar", "username", "bio"],
 };
 
 /**

@@ -104,3 +104,11 @@ export function profileErrorCode(message: string): ProfileCode | undefined {
 
 /** Shown after a successful profile update; failures show AUTH_FALLBACK_MESSAGES.profileUpdateFailed. */
 export const PROFILE_UPDATED_MESSAGE = "Profile updated";
+
+/**
+ * /settings/account's form: the account-level preferences kept on the profile row (time zone, e-mail
+ * notifications). What others see of a person (name, bio, links, ...) is edited on /profile/edit only.
+ */
+export const AccountSettingsSchema = ProfileUpdateSchema.pick({ timezone: true, email_notifications: true });
+export type AccountSettingsInput = z.output<typeof AccountSettingsSchema>;
+export const ACCOUNT_SETTINGS_SAVED = "Account settings saved";

@@ -115,3 +115,56 @@ test("without JavaScript the page sends and refreshes, and says why a message is
   await page.getByRole("button", { name: "Unstar" }).click();
   await expect(page.getByRole("button", { name: "Star" })).toBeVisible();
 });
+
+test("a group's members change after it is made: add someone, the thread says so, edits keep their history, leave", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await signInAs(page, "manager@demo.test");
+  await page.goto("/messages?new=group");
+  const title = unique(javaScriptEnabled ? "Roof group" : "Gate group");
+  await page.getByLabel("Title").fill(title);
+  const people = page.locator('input[name="participants"]');
+  await people.nth(0).check();
+  await people.nth(1).check();
+  await page.getByRole("button", { name: "Create group" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  if (javaScriptEnabled) await waitForHydration(page);
+
+  // Add someone the manager may message: the thread gets a line, the member count grows.
+  const members = page.getByTestId("group-members");
+  // The panel is a <details>: opened unless it already is (a client-side navigation keeps it open).
+  const openMembers = async () => {
+    if ((await members.getAttribute("open")) === null) await members.locator("summary").click();
+  };
+  await expect(members.locator("summary")).toHaveText("Members (3)");
+  await openMembers();
+  const candidate = members.locator("label", { has: page.locator('input[name="participants"]') }).first();
+  const name = ((await candidate.textContent()) ?? "").trim();
+  await candidate.locator("input").check();
+  await members.getByRole("button", { name: "Add to group" }).click();
+  await expect(page.getByTestId("system-line").last()).toHaveText(new RegExp(`added ${name}$`));
+  await expect(page.getByTestId("group-members").locator("summary")).toHaveText("Members (4)");
+
+  // An edited message shows its earlier version behind "edited".
+  await page.getByLabel("Message", { exact: true }).fill("Meeting on Tuesday");
+  await page.getByRole("button", { name: "Send" }).click();
+  const mine = page.getByTestId("message").filter({ hasText: "Meeting on Tuesday" });
+  await expect(mine).toBeVisible();
+  await mine.locator("summary", { hasText: "Edit" }).click();
+  await mine.getByLabel("Edit message").fill("Meeting on Wednesday");
+  await mine.getByRole("button", { name: "Save" }).click();
+  const edited = page.getByTestId("message").filter({ hasText: "Meeting on Wednesday" });
+  await expect(edited).toBeVisible();
+  await edited.getByTestId("edit-history").locator("summary").click();
+  await expect(edited.getByRole("list", { name: "Earlier versions" })).toContainText("Meeting on Tuesday");
+
+  // Leave: back to the list, told so, and the group is gone from it.
+  await openMembers();
+  await page.getByRole("button", { name: "Leave group" }).click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(page.getByRole("status").filter({ hasText: "You left the group" })).toBeVisible();
+  await expect(
+    page.getByTestId("conversation-list").getByRole("link", { name: new RegExp(title) }),
+  ).toHaveCount(0);
+});

@@ -9,13 +9,13 @@ import { signUpConfirmed } from "./helpers";
 test("a saved form's message shows once as the layout's toast and can be dismissed", async ({ page }) => {
   await signUpConfirmed(page, { label: "toast", fullName: "Tess Toast" });
   await page.goto("/settings/account");
-  await page.getByRole("button", { name: "Save profile" }).click();
+  await page.getByRole("button", { name: "Save settings" }).click();
   const toast = page.getByRole("main").getByTestId("toast");
   await expect(toast).toHaveAttribute("role", "status");
-  await expect(toast).toHaveText("Profile updated");
+  await expect(toast).toHaveText("Account settings saved");
   await expect(page).toHaveURL(/\/settings\/account$/);
   // One toast: no page shows the message a second time.
-  await expect(page.getByText("Profile updated")).toHaveCount(1);
+  await expect(page.getByText("Account settings saved")).toHaveCount(1);
 
   await toast.getByRole("link", { name: "Dismiss message" }).click();
   await expect(toast).toHaveCount(0);

@@ -100,6 +100,11 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     form: "app/components/messages/group-form.tsx",
   },
   {
+    route: "_app.messages.tsx",
+    commands: ["addGroupMembers"],
+    form: "app/components/messages/group-members.tsx",
+  },
+  {
     // The professional network (issue 28): the action bodies live in the routes' server modules.
     route: "_app.professional.skills.server.ts",
     commands: ["addSkill"],

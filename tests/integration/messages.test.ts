@@ -12,8 +12,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type DatabaseHandle, openDatabase, queryRows } from "@db/client";
 import { connections, notifications } from "@db/schema";
-import { MESSAGE_ERRORS } from "@domain/messages";
+import { MEMBERSHIP_ERRORS, MESSAGE_ERRORS } from "@domain/messages";
 import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "~/env.server";
 import { unreadMessagesCount } from "~/queries/messages.server";
@@ -297,7 +298,12 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       );
       expect(download.status).toBe(200);
       expect(download.headers.get("Content-Type")).toBe("image/png");
-      expect(Buffer.from(await download.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+      // The picture as stored (re-encoded on the server: still a 1x1 PNG).
+      expect(await sharp(Buffer.from(await download.arrayBuffer())).metadata()).toMatchObject({
+        format: "png",
+        width: 1,
+        height: 1,
+      });
       const anonymous = await thrown(() =>
         liveRoute.action({
           request: formRequest("/api/messages/live", { intent: "read", conversationId: c }),
@@ -437,6 +443,101 @@ describe.each(bothEngines)("messages on %s", (engine) => {
     });
   });
 
+  describe("images are downscaled on the server (spec 002 section 8)", () => {
+    /** A noisy photo (it does not compress away), with EXIF naming a camera. */
+    const photo = (width: number, height: number) =>
+      sharp({
+        create: {
+          width,
+          height,
+          channels: 3,
+          background: "#336699",
+          noise: { type: "gaussian", mean: 128, sigma: 40 },
+        },
+      })
+        .jpeg({ quality: 95 })
+        .withExif({ IFD0: { Make: "SecretCam", Copyright: "GPS 25.7617N 80.1918W" } })
+        .toBuffer();
+    const download = async (who: Person, id: string) => {
+      const response = await thrown(() =>
+        attachmentRoute.loader({
+          request: get(`/messages/attachments/${id}`, who),
+          params: { id },
+          context: {},
+        }),
+      );
+      expect(response.status).toBe(200);
+      return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+
+    it("a 3200x2400 photo is stored within 1920x1080, ratio kept, quality 80, without EXIF; sniffed, not trusted", async () => {
+      await clearLimits();
+      const original = await photo(3200, 2400);
+      expect(original.length).toBeGreaterThan(2 * 1024 * 1024);
+      const tall = await sharp({ create: { width: 900, height: 2700, channels: 4, background: "#aa000080" } })
+        .png()
+        .toBuffer();
+      const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+      const before = filesUnder(uploadDir).length;
+      const c = conversationOf(
+        (
+          await send(ann, `?user=${bob.id}`, "Site photos", [
+            // Named as text: the content decides.
+            { name: "site.txt", bytes: original },
+            { name: "plan.png", bytes: tall },
+            { name: "tiny.png", bytes: TINY_PNG },
+            { name: "scope.pdf", bytes: pdf },
+          ])
+        ).response,
+      );
+      // Only the four stored files remain (the received originals were replaced).
+      expect(filesUnder(uploadDir).length).toBe(before + 4);
+      const m = (await pageData(bob, `?c=${c}`)).thread.messages.at(-1);
+      const named = (name: string) => (m.attachments as Loose[]).find((a) => a.fileName === name);
+      const [jpeg, png, tiny, doc] = ["site.txt", "plan.png", "tiny.png", "scope.pdf"].map(named);
+
+      expect(jpeg).toMatchObject({ fileName: "site.txt", mimeType: "image/jpeg" });
+      const stored = await download(bob, jpeg.id);
+      expect(stored.response.headers.get("Content-Type")).toBe("image/jpeg");
+      expect(jpeg.fileSize).toBe(stored.bytes.length);
+      expect(stored.bytes.length).toBeLessThan(original.length / 2);
+      const meta = await sharp(stored.bytes).metadata();
+      expect(meta).toMatchObject({ format: "jpeg", width: 1440, height: 1080 });
+      expect(meta.exif).toBeUndefined();
+      expect(stored.bytes.includes(Buffer.from("SecretCam"))).toBe(false);
+      // Re-encoded at quality 80: the same pixels at 80 are the same size (±2%).
+      const at80 = await sharp(original).resize(1440, 1080).jpeg({ quality: 80 }).toBuffer();
+      expect(Math.abs(stored.bytes.length - at80.length) / at80.length).toBeLessThan(0.02);
+
+      expect(png).toMatchObject({ mimeType: "image/png" });
+      const plan = await sharp((await download(bob, png.id)).bytes).metadata();
+      expect(plan).toMatchObject({ format: "png", width: 360, height: 1080, hasAlpha: true });
+      // Never enlarged.
+      expect(await sharp((await download(bob, tiny.id)).bytes).metadata()).toMatchObject({
+        width: 1,
+        height: 1,
+      });
+      // Not an image: stored as sent, byte for byte.
+      expect(doc).toMatchObject({ mimeType: "application/pdf", fileSize: pdf.length });
+      expect((await download(bob, doc.id)).bytes.equals(pdf)).toBe(true);
+    });
+
+    it("an image that cannot be decoded refuses the message, with the file's name; nothing is kept", async () => {
+      await clearLimits();
+      const before = filesUnder(uploadDir).length;
+      const broken = Buffer.concat([(await photo(64, 64)).subarray(0, 200), Buffer.alloc(300, 7)]);
+      const { response } = await send(ann, `?user=${bob.id}`, "Broken", [
+        { name: "ok.png", bytes: TINY_PNG },
+        { name: "broken.jpg", bytes: broken },
+      ]);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as Loose).attachmentErrors).toEqual([
+        "broken.jpg: Failed to load image for compression",
+      ]);
+      expect(filesUnder(uploadDir).length).toBe(before);
+    });
+  });
+
   describe("edit and delete", () => {
     it("the sender edits within 15 minutes; the history is kept; stale and late edits are 409", async () => {
       await clearLimits();
@@ -460,6 +561,8 @@ describe.each(bothEngines)("messages on %s", (engine) => {
         sql`select previous_content from message_edits where message_id = ${m.id}`,
       );
       expect(history.map((h) => h.previous_content)).toEqual(["Frist draft"]);
+      // The participants see the earlier versions with the message.
+      expect(after.edits).toEqual([{ content: "Frist draft", editedAt: expect.any(String) }]);
       // The version it was rendered from is stale now: 409 with the current text.
       const stale = await act(ann, "", {
         intent: "edit",
@@ -515,6 +618,93 @@ describe.each(bothEngines)("messages on %s", (engine) => {
           )
         ).status,
       ).toBe(404);
+    });
+  });
+
+  describe("edit history, for the participants", () => {
+    it("each earlier version, newest first, with the message (page and live stream); none once deleted", async () => {
+      await clearLimits();
+      const c = conversationOf((await send(ann, `?user=${bob.id}`, "Version one")).response);
+      let m = (await pageData(ann, `?c=${c}`)).thread.messages.at(-1);
+      for (const content of ["Version two", "Version three"]) {
+        expect(
+          (await act(ann, "", { intent: "edit", messageId: m.id, content, version: m.version })).status,
+        ).toBe(302);
+        m = (await pageData(ann, `?c=${c}`)).thread.messages.find((x: Loose) => x.id === m.id);
+      }
+      const seen = (await pageData(bob, `?c=${c}`)).thread.messages.find((x: Loose) => x.id === m.id);
+      expect(seen.content).toBe("Version three");
+      expect(seen.edits.map((e: Loose) => e.content)).toEqual(["Version two", "Version one"]);
+      expect(Date.parse(seen.edits[0].editedAt)).toBeGreaterThanOrEqual(Date.parse(seen.edits[1].editedAt));
+      // A stranger reads none of it (the conversation is 404, so is the stream event).
+      expect((await page(cat, `?c=${c}`)).status).toBe(404);
+      const bobStream = await openStream(bob);
+      try {
+        expect(
+          (
+            await act(ann, "", {
+              intent: "edit",
+              messageId: m.id,
+              content: "Version four",
+              version: m.version,
+            })
+          ).status,
+        ).toBe(302);
+        const event = await bobStream.sse.waitFor(
+          (e) => e.event === "message" && e.data.content === "Version four",
+        );
+        expect(event.data.edits.map((e: Loose) => e.content)).toEqual([
+          "Version three",
+          "Version two",
+          "Version one",
+        ]);
+      } finally {
+        bobStream.close();
+      }
+      expect((await act(ann, "", { intent: "delete", messageId: m.id })).status).toBe(302);
+      const gone = (await pageData(bob, `?c=${c}`)).thread.messages.find((x: Loose) => x.id === m.id);
+      expect(gone).toMatchObject({ isDeleted: true, content: "", edits: [] });
+    });
+  });
+
+  describe("a thread longer than 200 messages", () => {
+    it("shows the latest 200 and pages back with a cursor (the link works without JavaScript)", async () => {
+      const gus = await personWithRole(t.db, "vendor", { label: "gus" });
+      await connect(ann, gus);
+      await clearLimits();
+      const c = conversationOf((await send(ann, `?user=${gus.id}`, "Latest")).response);
+      await t.db.execute(
+        sql`insert into messages (conversation_id, sender_id, content, created_at)
+            select ${c}, ${gus.id}, 'Old ' || g, now() - interval '1 hour' + g * interval '1 second'
+            from generate_series(1, 205) g`,
+      );
+      const latest = (await pageData(ann, `?c=${c}`)).thread;
+      expect(latest.messages).toHaveLength(200);
+      expect(latest).toMatchObject({ earlier: true, paged: false });
+      expect(latest.messages[0].content).toBe("Old 7");
+      expect(latest.messages.at(-1).content).toBe("Latest");
+
+      const earlier = (await pageData(ann, `?c=${c}&before=${latest.messages[0].id}`)).thread;
+      expect(earlier.messages.map((m: Loose) => m.content)).toEqual([
+        "Old 1",
+        "Old 2",
+        "Old 3",
+        "Old 4",
+        "Old 5",
+        "Old 6",
+      ]);
+      expect(earlier).toMatchObject({ earlier: false, paged: true });
+      // Exactly 200 before the cursor: no "earlier" link past them.
+      const cursor = latest.messages[6].id; // "Old 13": 12 before it
+      const twelve = (await pageData(ann, `?c=${c}&before=${cursor}`)).thread;
+      expect(twelve.messages).toHaveLength(12);
+      expect(twelve.earlier).toBe(false);
+
+      // A cursor from another conversation reads as the latest page; a stranger still gets 404.
+      const other = (await pageData(ann, "")).conversations.find((x: Loose) => x.id !== c).id;
+      const otherMessage = (await pageData(ann, `?c=${other}`)).thread.messages[0].id;
+      expect((await pageData(ann, `?c=${c}&before=${otherMessage}`)).thread).toMatchObject({ paged: false });
+      expect((await page(cat, `?c=${c}&before=${latest.messages[0].id}`)).status).toBe(404);
     });
   });
 
@@ -618,6 +808,160 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       });
       expect(small.status).toBe(400);
       expect(JSON.stringify(await small.json())).toContain(MESSAGE_ERRORS.GROUP_TOO_SMALL);
+    });
+  });
+
+  describe("a group's members after it is made", () => {
+    it("any member adds people they may message; only the admin removes; lines in the thread, not unread", async () => {
+      await clearLimits();
+      const fay = await personWithRole(t.db, "homeowner", { label: "fay" });
+      await connect(bob, fay);
+      const c = conversationOf(
+        await act(ann, "?new=group", {
+          intent: "create-group",
+          title: "Roof project",
+          participants: [bob.id, dan.id],
+        }),
+      );
+      expect((await pageData(ann, `?c=${c}`)).thread.conversation.adminId).toBe(ann.id);
+      const danUnread = await unreadMessagesCount(t.db, dan.id);
+
+      // Bob may add Fay (his connection), not Cat (nobody's); nobody already in; a stranger gets 404.
+      const stranger = await act(bob, `?c=${c}`, {
+        intent: "add-members",
+        conversationId: c,
+        participants: [cat.id],
+      });
+      expect(stranger.status).toBe(403);
+      expect(JSON.stringify(await stranger.json())).toContain(MESSAGE_ERRORS.NOT_ALLOWED);
+      const twice = await act(bob, `?c=${c}`, {
+        intent: "add-members",
+        conversationId: c,
+        participants: [dan.id],
+      });
+      expect(twice.status).toBe(400);
+      expect(JSON.stringify(await twice.json())).toContain(MEMBERSHIP_ERRORS.ALREADY_MEMBER);
+      expect(
+        (await act(cat, "", { intent: "add-members", conversationId: c, participants: [cat.id] })).status,
+      ).toBe(404);
+      expect((await page(fay, `?c=${c}`)).status).toBe(404);
+      const added = await act(bob, `?c=${c}`, {
+        intent: "add-members",
+        conversationId: c,
+        participants: [fay.id],
+      });
+      expect(added.status).toBe(302);
+
+      const fayView = await pageData(fay, `?c=${c}`);
+      expect(fayView.thread.conversation.participants.map((p: Loose) => p.id).sort()).toEqual(
+        [ann.id, bob.id, dan.id].sort(),
+      );
+      const line = fayView.thread.messages.at(-1);
+      expect(line.system).toEqual({ type: "member_added", line: "Test vendor added Test homeowner" });
+      // A line is not a message: not unread, not editable, not deletable, not the list's preview.
+      expect(await unreadMessagesCount(t.db, dan.id)).toBe(danUnread);
+      expect((await act(bob, "", { intent: "delete", messageId: line.id })).status).toBe(404);
+      expect(
+        (await act(bob, "", { intent: "edit", messageId: line.id, content: "x", version: line.version }))
+          .status,
+      ).toBe(404);
+      expect(
+        (await pageData(dan, "")).conversations.find((x: Loose) => x.id === c).lastMessagePreview,
+      ).toBeNull();
+
+      // Only the admin removes; the admin cannot remove themself (they leave).
+      const notAdmin = await act(dan, `?c=${c}`, {
+        intent: "remove-member",
+        conversationId: c,
+        memberId: bob.id,
+      });
+      expect(notAdmin.status).toBe(403);
+      expect(JSON.stringify(await notAdmin.json())).toContain(MEMBERSHIP_ERRORS.REMOVE_ADMIN_ONLY);
+      expect(
+        (await act(ann, `?c=${c}`, { intent: "remove-member", conversationId: c, memberId: ann.id })).status,
+      ).toBe(400);
+      expect(
+        (await act(ann, `?c=${c}`, { intent: "remove-member", conversationId: c, memberId: cat.id })).status,
+      ).toBe(404);
+
+      // Removed: Bob's stream hears nothing more, and the conversation reads as missing for him.
+      const bobStream = await openStream(bob);
+      const danStream = await openStream(dan);
+      try {
+        expect(
+          (await act(ann, `?c=${c}`, { intent: "remove-member", conversationId: c, memberId: bob.id }))
+            .status,
+        ).toBe(302);
+        await bobStream.sse.waitFor((e) => e.event === "messages");
+        await send(ann, `?c=${c}`, "After Bob left");
+        await danStream.sse.waitFor((e) => e.event === "message" && e.data.content === "After Bob left");
+        await new Promise((r) => setTimeout(r, 200));
+        expect(
+          bobStream.sse.events.filter((e) => e.event === "message" && e.data.conversationId === c),
+        ).toEqual([]);
+      } finally {
+        bobStream.close();
+        danStream.close();
+      }
+      expect((await page(bob, `?c=${c}`)).status).toBe(404);
+      expect((await send(bob, `?c=${c}`, "Still here?")).response.status).toBe(404);
+      expect((await pageData(bob, "")).conversations.map((x: Loose) => x.id)).not.toContain(c);
+      expect(
+        (await pageData(dan, `?c=${c}`)).thread.messages.map((m: Loose) => m.system?.line ?? m.content),
+      ).toEqual(["Test vendor added Test homeowner", "Test manager removed Test vendor", "After Bob left"]);
+    });
+
+    it("anyone leaves; the earliest member runs a group its creator left; the last one out ends it", async () => {
+      await clearLimits();
+      const c = conversationOf(
+        await act(ann, "?new=group", {
+          intent: "create-group",
+          title: "Short lived",
+          participants: [bob.id, dan.id],
+        }),
+      );
+      const left = await act(ann, `?c=${c}`, { intent: "leave", conversationId: c });
+      expect(left.status).toBe(302);
+      expect(left.headers.get("Location")).toBe("/messages");
+      expect(left.headers.get("Set-Cookie")).toContain("flash");
+      expect((await page(ann, `?c=${c}`)).status).toBe(404);
+      const danView = (await pageData(dan, `?c=${c}`)).thread;
+      expect(danView.messages.at(-1).system.line).toBe("Test manager left the group");
+      expect([bob.id, dan.id]).toContain(danView.conversation.adminId);
+      const admin = danView.conversation.adminId as string;
+      const other = admin === bob.id ? dan : bob;
+      const adminPerson = admin === bob.id ? bob : dan;
+      expect(
+        (await act(other, `?c=${c}`, { intent: "remove-member", conversationId: c, memberId: admin })).status,
+      ).toBe(403);
+      expect(
+        (
+          await act(adminPerson, `?c=${c}`, {
+            intent: "remove-member",
+            conversationId: c,
+            memberId: other.id,
+          })
+        ).status,
+      ).toBe(302);
+      expect((await act(adminPerson, `?c=${c}`, { intent: "leave", conversationId: c })).status).toBe(302);
+      const [gone] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from conversations where id = ${c}`,
+      );
+      expect(gone?.n).toBe(0);
+    });
+
+    it("a direct conversation's people do not change", async () => {
+      await clearLimits();
+      const c = conversationOf((await send(ann, `?user=${bob.id}`, "Just us")).response);
+      const refused = await act(ann, `?c=${c}`, {
+        intent: "add-members",
+        conversationId: c,
+        participants: [dan.id],
+      });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain(MEMBERSHIP_ERRORS.NOT_A_GROUP);
+      expect((await act(ann, `?c=${c}`, { intent: "leave", conversationId: c })).status).toBe(400);
     });
   });
 

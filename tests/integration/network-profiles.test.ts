@@ -201,6 +201,11 @@ describe.each(engines)("professional profiles on %s", (engine) => {
       bio: "Keeps the minutes.",
       website_url: "https://edith.example.com",
       phone: "+1 305 555 0100",
+      display_name: "Edie",
+      company_name: "Gulf Breeze HOA",
+      job_title: "Secretary",
+      linkedin_url: "https://www.linkedin.com/in/edith",
+      twitter_handle: "@edith",
       is_public: "on",
     });
     const edit = (who: Person, fields: Record<string, string>) =>
@@ -248,6 +253,12 @@ describe.each(engines)("professional profiles on %s", (engine) => {
         location: "Clearwater, FL",
         years_experience: 7,
         phone: "+13055550100",
+        // Every profile field is edited here (the account settings page links to this form).
+        display_name: "Edie",
+        company_name: "Gulf Breeze HOA",
+        job_title: "Secretary",
+        linkedin_url: "https://www.linkedin.com/in/edith",
+        twitter_handle: "@edith",
         is_public: true,
       });
       expect(after.version).not.toBe(before.version);

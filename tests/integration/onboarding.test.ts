@@ -658,7 +658,7 @@ describe.each(engines)("onboarding on %s", (engine) => {
       const person = await personWithRole(t.db, "vendor", { verified: false });
       const nudge = await getOnboardingNudge(t.db, person.id);
       expect(nudge?.steps.map((s) => [s.id, s.href, s.done])).toEqual([
-        ["profile", "/settings/account", false],
+        ["profile", "/profile/edit", false],
         ["verification", "/settings/verification", false],
         ["browse-rfps", "/rfps", false],
       ]);

@@ -4,6 +4,7 @@
  * their per-file messages, the filters, groups, and the thread's day and time separators.
  */
 import {
+  checkAddMembers,
   checkAttachment,
   checkAttachments,
   checkGroup,
@@ -13,10 +14,14 @@ import {
   DOCX_TYPE,
   dayLabel,
   directKeyOf,
+  groupAdminOf,
+  MEMBERSHIP_ERRORS,
   MESSAGE_ERRORS,
   parseMessagesParams,
   readReceipt,
+  reencodedImageFormat,
   remainingHint,
+  systemLine,
   threadItems,
   withinEditWindow,
 } from "@domain/messages";
@@ -144,6 +149,19 @@ describe("attachments (spec 002 sections 5 and 8)", () => {
   });
 });
 
+describe("images re-encoded on the server (spec 002 section 8)", () => {
+  it("re-encodes the raster kinds in their own format; everything else is stored as sent", () => {
+    expect(reencodedImageFormat("image/jpeg")).toBe("jpeg");
+    expect(reencodedImageFormat("image/png")).toBe("png");
+    expect(reencodedImageFormat("image/webp")).toBe("webp");
+    expect(reencodedImageFormat("image/gif")).toBe("gif");
+    expect(reencodedImageFormat("image/heic")).toBeNull();
+    expect(reencodedImageFormat("video/mp4")).toBeNull();
+    expect(reencodedImageFormat("application/pdf")).toBeNull();
+    expect(reencodedImageFormat("text/plain; charset=utf-8")).toBeNull();
+  });
+});
+
 describe("conversations", () => {
   it("the default hides archived; unread and starred filter; archived shows only archived", () => {
     expect(conversationFilterCriteria("all")).toEqual({ archived: false });
@@ -153,18 +171,62 @@ describe("conversations", () => {
   });
 
   it("reads the address leniently (?user= and ?userId=)", () => {
-    expect(parseMessagesParams(new URLSearchParams(`filter=starred&c=${A}&q=%20hi%20`))).toEqual({
+    expect(
+      parseMessagesParams(new URLSearchParams(`filter=starred&c=${A}&q=%20hi%20&before=${B.toUpperCase()}`)),
+    ).toEqual({
       filter: "starred",
       q: "hi",
       conversationId: A,
       userId: null,
+      before: B,
     });
-    expect(parseMessagesParams(new URLSearchParams(`userId=${B}&filter=odd&c=nope`))).toEqual({
+    expect(parseMessagesParams(new URLSearchParams(`userId=${B}&filter=odd&c=nope&before=x`))).toEqual({
       filter: "all",
       q: "",
       conversationId: null,
       userId: B,
+      before: null,
     });
+  });
+
+  it("a group's admin is its creator while they take part, else the earliest member", () => {
+    expect(groupAdminOf(A, [B, A])).toBe(A);
+    expect(groupAdminOf(A, [B, "33333333-3333-4333-8333-333333333333"])).toBe(B);
+    expect(groupAdminOf(null, [])).toBeNull();
+  });
+
+  it("adding people: new ones only, the group within 10", () => {
+    const ids = (n: number) =>
+      Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    expect(checkAddMembers({ memberIds: [A, B], addIds: [] })).toEqual({
+      ok: false,
+      message: MEMBERSHIP_ERRORS.CHOOSE_PEOPLE,
+    });
+    expect(checkAddMembers({ memberIds: [A, B], addIds: [B.toUpperCase()] })).toEqual({
+      ok: false,
+      message: MEMBERSHIP_ERRORS.ALREADY_MEMBER,
+    });
+    const [first, ...rest] = ids(8);
+    expect(
+      checkAddMembers({ memberIds: [A, B], addIds: [first as string, first as string, ...rest] }),
+    ).toEqual({
+      ok: true,
+      addIds: ids(8),
+    });
+    expect(checkAddMembers({ memberIds: [A, B], addIds: ids(9) })).toEqual({
+      ok: false,
+      message: MESSAGE_ERRORS.GROUP_TOO_LARGE,
+    });
+  });
+
+  it("the thread's lines for membership changes, with the names as they were", () => {
+    expect(systemLine("member_added", { actor: "Ann", names: ["Bob"] })).toBe("Ann added Bob");
+    expect(systemLine("member_added", { actor: "Ann", names: ["Bob", "Cat", "Dan"] })).toBe(
+      "Ann added Bob, Cat and Dan",
+    );
+    expect(systemLine("member_removed", { actor: "Ann", names: ["Bob"] })).toBe("Ann removed Bob");
+    expect(systemLine("member_left", { actor: "Bob", names: ["Bob"] })).toBe("Bob left the group");
+    expect(systemLine("member_left", {})).toBe("Someone left the group");
   });
 
   it("one direct key per pair, whoever starts", () => {

@@ -212,9 +212,9 @@ describe("onboarding nudge (spec 000 section 2.9)", () => {
     expect(NUDGE_STEPS.directory.exists).toBe(false);
   });
 
-  it("starts with the profile (/profile/edit is /settings/account) and numbers the steps", () => {
+  it("starts with the profile (/profile/edit) and numbers the steps", () => {
     const steps = nudgeSteps({ ...facts, roleType: "manager" });
-    expect(steps[0]).toMatchObject({ id: "profile", number: 1, href: "/settings/account", done: false });
+    expect(steps[0]).toMatchObject({ id: "profile", number: 1, href: "/profile/edit", done: false });
     expect(steps.map((s) => s.number)).toEqual(steps.map((_, i) => i + 1));
   });
 
@@ -237,7 +237,7 @@ describe("onboarding nudge (spec 000 section 2.9)", () => {
   it("shows a vendor Browse available RFPs (/rfps), done once they sent a proposal", () => {
     const steps = nudgeSteps({ ...facts, roleType: "vendor" });
     expect(steps.map((s) => [s.id, s.href])).toEqual([
-      ["profile", "/settings/account"],
+      ["profile", "/profile/edit"],
       ["verification", "/settings/verification"],
       ["browse-rfps", "/rfps"],
     ]);

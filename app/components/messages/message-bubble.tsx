@@ -9,7 +9,11 @@ interface Refusal {
   intent?: string | null;
 }
 
-/** One message: text, attachments, time, "edited"; the sender's edit (15 minutes) and delete. */
+/**
+ * One message: text, attachments, time, "edited" (opening it shows the earlier versions: the
+ * conversation's participants see what a message said before its edits); the sender's edit
+ * (15 minutes) and delete.
+ */
 export function MessageBubble({
   message,
   mine,
@@ -74,8 +78,29 @@ export function MessageBubble({
       </div>
       <span className="text-[11px] text-slate-500 dark:text-slate-400">
         <time dateTime={message.createdAt}>{timeLabel(new Date(message.createdAt), timeZone)}</time>
-        {message.isEdited && !message.isDeleted ? " · edited" : ""}
+        {message.isEdited && !message.isDeleted && message.edits.length === 0 ? " · edited" : ""}
       </span>
+      {message.isEdited && !message.isDeleted && message.edits.length > 0 ? (
+        <details className={`max-w-[80%] text-xs ${mine ? "text-right" : ""}`} data-testid="edit-history">
+          <summary className="cursor-pointer text-slate-600 underline dark:text-slate-300">
+            edited<span className="sr-only">: show earlier versions</span>
+          </summary>
+          <ol className="mt-1 space-y-1 text-left" aria-label="Earlier versions">
+            {message.edits.map((e) => (
+              <li
+                key={e.editedAt + e.content}
+                className="rounded border border-slate-200 px-2 py-1 dark:border-slate-700"
+              >
+                <span className="block text-[11px] text-slate-500 dark:text-slate-400">
+                  Before the edit at{" "}
+                  <time dateTime={e.editedAt}>{timeLabel(new Date(e.editedAt), timeZone)}</time>
+                </span>
+                <p className="whitespace-pre-wrap break-words">{e.content}</p>
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
       {mine && !message.isDeleted ? (
         <div className="flex items-start gap-2 text-xs">
           {editable ? (

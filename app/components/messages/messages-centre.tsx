@@ -5,7 +5,7 @@ import {
   THREAD_HEIGHT_PX,
   threadItems,
 } from "@domain/messages";
-import { Form, Link, useActionData, useLocation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Archive, ArrowLeft, BellOff, Plus, Search, Star } from "~/components/ui/icons";
 import { onLive } from "~/live/live-source";
@@ -13,6 +13,7 @@ import type { ConversationSummary, MessageView, Participant } from "~/queries/me
 import type { action, loader } from "~/routes/_app.messages";
 import { Composer } from "./composer";
 import { GroupForm } from "./group-form";
+import { GroupMembers } from "./group-members";
 import { MessageBubble } from "./message-bubble";
 
 type LoaderData = Awaited<ReturnType<Awaited<ReturnType<typeof loader>>["json"]>>;
@@ -232,12 +233,15 @@ function NewConversation({ data, target }: { data: LoaderData; target: NonNullab
 
 type ThreadData = NonNullable<LoaderData["thread"]>;
 
-/** A message from the loader, replaced by a newer one from the live stream (by its version). */
-function merge(loaded: MessageView[], live: Record<string, MessageView>): MessageView[] {
+/**
+ * A message from the loader, replaced by a newer one from the live stream (by its version); new live
+ * messages join the end unless the page shows an earlier stretch of the thread (`appendNew` false).
+ */
+function merge(loaded: MessageView[], live: Record<string, MessageView>, appendNew = true): MessageView[] {
   const byId = new Map(loaded.map((m) => [m.id, m]));
   for (const m of Object.values(live)) {
     const had = byId.get(m.id);
-    if (!had || had.version < m.version) byId.set(m.id, m);
+    if (had ? had.version < m.version : appendNew) byId.set(m.id, m);
   }
   return [...byId.values()].sort((a, b) =>
     a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1,
@@ -302,23 +306,50 @@ function Thread({ data, thread }: { data: LoaderData; thread: ThreadData }) {
     return () => clearTimeout(timer);
   }, [typing]);
 
-  const messages = useMemo(() => merge(thread.messages, live), [thread.messages, live]);
+  // "Load earlier messages": with JavaScript the earlier pages are fetched and put above (the link is
+  // the no-JavaScript way: a page of the 200 before).
+  const earlierFetcher = useFetcher<typeof loader>();
+  const [earlierPages, setEarlierPages] = useState<{ messages: MessageView[]; earlier: boolean } | null>(
+    null,
+  );
+  useEffect(() => {
+    const page = earlierFetcher.data?.thread;
+    if (!page || page.conversation.id !== conversation.id) return;
+    setEarlierPages((had) => ({
+      messages: [...page.messages, ...(had?.messages ?? [])],
+      earlier: page.earlier,
+    }));
+  }, [earlierFetcher.data, conversation.id]);
+  // Every message the page has loaded stays (a refresh of the latest 200 after new ones arrive would
+  // otherwise leave a gap below the earlier pages); the newest version of each wins in merge().
+  const seen = useRef(new Map<string, MessageView>());
+  for (const m of thread.messages) seen.current.set(m.id, m);
+  const loaded = useMemo(
+    () => (earlierPages ? [...earlierPages.messages, ...seen.current.values()] : thread.messages),
+    [earlierPages, thread.messages],
+  );
+  const hasEarlier = earlierPages ? earlierPages.earlier : thread.earlier;
+  const messages = useMemo(() => merge(loaded, live, !thread.paged), [loaded, live, thread.paged]);
+  const oldest = messages[0];
+  const earlierHref = oldest ? `${conversationHref(conversation.id, data.params)}&before=${oldest.id}` : null;
   const now = new Date(data.now);
   const items = threadItems(messages, now, data.timeZone);
   const others: (Participant & { lastReadAt: string | null })[] = conversation.participants.map((p) => {
     const liveAt = readAt[p.id];
     return { ...p, lastReadAt: liveAt && (!p.lastReadAt || liveAt > p.lastReadAt) ? liveAt : p.lastReadAt };
   });
-  const last = messages.filter((m) => !m.isDeleted).at(-1) ?? null;
+  const last = messages.filter((m) => !m.isDeleted && !m.system).at(-1) ?? null;
   const receipt = readReceipt(last, me, others, conversation.type === "group");
   const typers = Object.keys(typing)
     .map((id) => others.find((o) => o.id === id)?.name)
     .filter(Boolean) as string[];
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the thread grows
+  // Scrolls when a message arrives at the end (not when earlier ones are put above).
+  const lastId = messages.at(-1)?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the thread's end changes
   useEffect(() => {
-    bottom.current?.scrollIntoView({ block: "end" });
-  }, [messages.length]);
+    if (!thread.paged) bottom.current?.scrollIntoView({ block: "end" });
+  }, [lastId, thread.paged]);
 
   const flagAction = conversationHref(conversation.id, data.params);
   return (
@@ -356,6 +387,16 @@ function Thread({ data, thread }: { data: LoaderData; thread: ThreadData }) {
           label={["Archive", "Unarchive"]}
           icon={<Archive aria-hidden="true" className="h-4 w-4" />}
         />
+        {conversation.type === "group" ? (
+          <GroupMembers
+            action={flagAction}
+            conversationId={conversation.id}
+            me={me}
+            adminId={conversation.adminId}
+            participants={conversation.participants}
+            candidates={thread.addCandidates ?? []}
+          />
+        ) : null}
       </header>
       <div
         className="overflow-y-auto p-3"
@@ -364,12 +405,36 @@ function Thread({ data, thread }: { data: LoaderData; thread: ThreadData }) {
         aria-live="polite"
         aria-relevant="additions"
       >
+        {hasEarlier && earlierHref ? (
+          <p className="mb-2 text-center text-sm">
+            <Link
+              to={earlierHref}
+              className="text-blue-700 underline dark:text-blue-300"
+              data-testid="load-earlier"
+              onClick={(event) => {
+                // With JavaScript: fetched and put above; without, the link opens the earlier page.
+                event.preventDefault();
+                if (earlierFetcher.state === "idle") earlierFetcher.load(earlierHref);
+              }}
+            >
+              {earlierFetcher.state === "idle" ? "Load earlier messages" : "Loading earlier messages…"}
+            </Link>
+          </p>
+        ) : null}
         {items.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">No messages yet</p>
         ) : (
           <ol className="flex flex-col gap-1">
             {items.map((item) =>
-              item.kind === "message" ? (
+              item.kind === "message" && item.message.system ? (
+                <li
+                  key={item.key}
+                  className="my-1 text-center text-xs text-slate-600 dark:text-slate-300"
+                  data-testid="system-line"
+                >
+                  {item.message.system.line}
+                </li>
+              ) : item.kind === "message" ? (
                 <li key={item.key}>
                   <MessageBubble
                     message={item.message}
@@ -405,6 +470,16 @@ function Thread({ data, thread }: { data: LoaderData; thread: ThreadData }) {
             )}
           </ol>
         )}
+        {thread.paged ? (
+          <p className="mt-2 text-center text-sm">
+            <Link
+              to={conversationHref(conversation.id, data.params)}
+              className="text-blue-700 underline dark:text-blue-300"
+            >
+              Show the latest messages
+            </Link>
+          </p>
+        ) : null}
         <div ref={bottom} />
       </div>
       <p

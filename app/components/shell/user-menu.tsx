@@ -29,7 +29,7 @@ export interface UserMenuProps {
 
 /** The account pages the menu links to, in order. */
 export const ACCOUNT_LINKS = [
-  { to: "/settings/account", label: "Profile", Icon: User },
+  { to: "/profile/edit", label: "Profile", Icon: User },
   { to: "/settings", label: "Settings", Icon: Settings },
   { to: "/settings/billing", label: "Billing", Icon: CreditCard },
   { to: "/settings/security", label: "Security", Icon: Lock },
