@@ -49,6 +49,7 @@ import {
   toException,
 } from "~/commands/calendar.server";
 import type { IcsEvent } from "~/mail/calendar-ics.server";
+import { communityEventsSource } from "~/queries/community-events.server";
 
 /**
  * The one calendar (issue 12 part 3): what concerns the person, gathered from several sources, each
@@ -605,6 +606,7 @@ export const CALENDAR_SOURCES: CalendarSourceDefinition[] = [
   rfpDeadlinesSource,
   boardMeetingsSource,
   actionItemsSource,
+  communityEventsSource,
 ];
 
 /** Titles of entries starting together, as String.prototype.localeCompare orders them (one collator). */

@@ -61,6 +61,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.notifications", path: "/notifications", as: "vendor" },
   // Messages (issue 28): the list, and a conversation (the first one the list shows).
   { route: "_app.messages", path: "/messages", as: "vendor" },
+  { route: "_app.common-area.events", path: "/common-area/events", as: "vendor" },
   { route: "_app.messages", path: "/messages?c={conversation}", as: "vendor", label: "thread" },
   // The professional network (issue 28).
   { route: "_app.professional._index", path: "/professional", as: "vendor" },
