@@ -32,6 +32,7 @@ const shotsDir = process.env.E2E_SHOTS_DIR;
 const NO_JS_SPECS = [
   "admin-setup",
   "associations",
+  "community-events",
   "auth",
   "billing",
   "board-room-meetings",

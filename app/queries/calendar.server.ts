@@ -50,6 +50,7 @@ import {
   toException,
 } from "~/commands/calendar.server";
 import type { IcsEvent } from "~/mail/calendar-ics.server";
+import { communityEventsSource } from "~/queries/community-events.server";
 import { rememberedWindow } from "./calendar-cache.server";
 
 /**
@@ -628,6 +629,7 @@ export const CALENDAR_SOURCES: CalendarSourceDefinition[] = [
   rfpDeadlinesSource,
   boardMeetingsSource,
   actionItemsSource,
+  communityEventsSource,
 ];
 
 /** The slots of every source in the window, in start order (titles break ties). */

@@ -62,7 +62,13 @@ export const ATTENDEE_STATUS_LABELS: Record<AttendeeStatus, string> = {
  * Where an entry of the one calendar comes from: the person's own or their associations' events, and
  * deadlines of RFPs they wrote or bid on. The board room adds its meetings and action items at merge.
  */
-export const CALENDAR_SOURCES = ["event", "rfp_deadline", "board_meeting", "action_item"] as const;
+export const CALENDAR_SOURCES = [
+  "event",
+  "rfp_deadline",
+  "board_meeting",
+  "action_item",
+  "community_event",
+] as const;
 export type CalendarSource = (typeof CALENDAR_SOURCES)[number] | (string & {});
 
 /**
@@ -81,6 +87,7 @@ export const SOURCE_COLORS: Record<string, string> = {
   rfp_deadline: "bg-orange-100 text-orange-900 dark:bg-orange-900/60 dark:text-orange-100",
   board_meeting: "bg-teal-100 text-teal-900 dark:bg-teal-900/60 dark:text-teal-100",
   action_item: "bg-rose-100 text-rose-900 dark:bg-rose-900/60 dark:text-rose-100",
+  community_event: "bg-lime-100 text-lime-900 dark:bg-lime-900/60 dark:text-lime-100",
 };
 
 export const SOURCE_LABELS: Record<string, string> = {
@@ -88,6 +95,7 @@ export const SOURCE_LABELS: Record<string, string> = {
   rfp_deadline: "RFP deadline",
   board_meeting: "Board meeting",
   action_item: "Action item",
+  community_event: "Community event",
 };
 
 /** The colour classes of an entry: its source's colour, else its event type's. */

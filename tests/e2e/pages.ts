@@ -38,6 +38,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: "about", path: "/about", as: "guest" },
   { route: "contact", path: "/contact", as: "guest" },
   { route: "help", path: "/help", as: "guest" },
+  { route: "community-guidelines", path: "/community-guidelines", as: "guest" },
   { route: "how-it-works", path: "/how-it-works", as: "guest" },
   { route: "pricing", path: "/pricing", as: "guest" },
   { route: "resources", path: "/resources", as: "guest" },
@@ -60,6 +61,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.notifications", path: "/notifications", as: "vendor" },
   // Messages (issue 28): the list, and a conversation (the first one the list shows).
   { route: "_app.messages", path: "/messages", as: "vendor" },
+  { route: "_app.common-area.events", path: "/common-area/events", as: "vendor" },
   { route: "_app.messages", path: "/messages?c={conversation}", as: "vendor", label: "thread" },
   // The professional network (issue 28).
   { route: "_app.professional._index", path: "/professional", as: "vendor" },

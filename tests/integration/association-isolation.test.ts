@@ -22,6 +22,7 @@ import { getMemberships } from "~/auth/association.server";
 import { createInvitation } from "~/commands/associations.server";
 import { createEvent } from "~/commands/calendar.server";
 import { feedToken } from "~/commands/calendar-feed.server";
+import { createCommunityEvent } from "~/commands/community-events.server";
 import { createBudget, createTransaction } from "~/commands/finance.server";
 import { linkLibraryDocument } from "~/commands/meeting-packet.server";
 import { assignActionItem, changeMeeting, loadMeeting, scheduleMeeting } from "~/commands/meetings.server";
@@ -61,6 +62,8 @@ interface A {
   transaction: string;
   /** B's own feed token (a list of B's: it must hold nothing of A). */
   feedOfB: string;
+  /** A community event for A's members only (Organization Only). */
+  communityEvent: string;
 }
 
 /** One request: to a loader (GET) or an action (other methods). */
@@ -130,6 +133,16 @@ const SCOPED: Record<string, (a: A) => Probe[]> = {
     ),
   ],
   "_app.properties._index": () => [{ url: "/properties", expect: "absent" }],
+  // Community events (issue 29, part 7): an Organization Only event of A is not in B's list, and
+  // answering it is answered as for an event that does not exist.
+  "_app.common-area.events": (a) => [
+    { url: "/common-area/events", expect: "absent" },
+    {
+      method: "POST",
+      url: "/common-area/events",
+      form: { intent: "rsvp", event_id: a.communityEvent, status: "attending" },
+    },
+  ],
   // The plan of the active association (from the membership, never from the request): B's, not A's.
   "_app.settings.billing": () => [{ url: "/settings/billing", expect: "absent" }],
   "properties.switch": (a) => [
@@ -381,6 +394,7 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "features._index": "public page",
   "features.$feature": "public page",
   help: "public page",
+  "community-guidelines": "public page",
   "how-it-works": "public page",
   pricing: "public page",
   resources: "public page",
@@ -714,8 +728,30 @@ describe.each(engines)("association isolation on %s", (engine) => {
         status: "completed",
       } as never,
     });
+    const communityEvent = await createCommunityEvent(
+      t.db,
+      { userId: presidentA.id, contextId: null, associationIds: [association] },
+      {
+        title: `${MARKER} owners' social`,
+        eventType: "social",
+        date: isoDay(6),
+        time: "18:00",
+        timeZone: "America/New_York",
+        isVirtual: false,
+        location: `${MARKER} clubhouse`,
+        meetingLink: "",
+        maxAttendees: null,
+        rsvpDeadline: null,
+        visibility: "organization",
+        associationId: association,
+        targetRoles: ["board_member"],
+      },
+      new Date(),
+    );
+    if (!communityEvent.ok) throw new Error("community event not created");
     a = {
       association,
+      communityEvent: communityEvent.id,
       packetDocument,
       budget: budget.id,
       transaction: expense.id,

@@ -94,6 +94,13 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
   },
   // Messages (issue 28): a message and a group are creates; the route's action runs both in once().
   { route: "_app.messages.tsx", commands: ["sendMessage"], form: "app/components/messages/composer.tsx" },
+  // Community events (issue 29, part 7): posting an event is a create; an RSVP is an answer (the same
+  // answer twice changes nothing).
+  {
+    route: "_app.common-area.events.tsx",
+    commands: ["createCommunityEvent"],
+    form: "app/routes/_app.common-area.events.tsx",
+  },
   {
     route: "_app.messages.tsx",
     commands: ["createGroupConversation"],

@@ -307,6 +307,7 @@ const MATRIX: Record<
   pricing: { url: "/pricing", policy: "public" },
   about: { url: "/about", policy: "public" },
   help: { url: "/help", policy: "public" },
+  "community-guidelines": { url: "/community-guidelines", policy: "public" },
   contact: { url: "/contact", policy: "public", action: "public" },
   resources: { url: "/resources", policy: "public" },
   "auth.sign-in": { url: "/auth/sign-in", policy: "anonymous_only", action: "public" },
@@ -494,6 +495,8 @@ const MATRIX: Record<
   // a form refused for its content (tests/integration/messages.test.ts checks the 401); an attachment
   // is 404 to all but the participants of its conversation (that test covers real ones).
   "_app.messages": { url: "/messages?filter=starred&q=board", policy: "user" },
+  // Community events (issue 29, part 7): every signed-in person; the composer and RSVP post to it.
+  "_app.common-area.events": { url: "/common-area/events", policy: "user" },
   "api.messages.live": { url: "/api/messages/live", policy: "public" },
   "messages.attachments.$id": {
     url: "/messages/attachments/00000000-0000-4000-8000-000000000000",

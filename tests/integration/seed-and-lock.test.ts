@@ -5,6 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { lockDataDir } from "@db/client";
 import {
+  communityEventRsvps,
+  communityEvents,
   events,
   financeBudgets,
   financeTransactions,
@@ -79,8 +81,27 @@ describe.each(bothEngines)("demo seed on %s", (engine) => {
       expect(perAssociation).toHaveLength(2);
       expect(perAssociation.every((n) => n > 0)).toBe(true);
     }
+    // Community events (issue 29, part 7), answered through the app's commands: one full with one waiting.
+    const eventAnswers = async () =>
+      (
+        await t.db
+          .select({ status: communityEventRsvps.status, n: count() })
+          .from(communityEventRsvps)
+          .groupBy(communityEventRsvps.status)
+          .orderBy(communityEventRsvps.status)
+      ).map((r) => [r.status, r.n]);
+    const answers = await eventAnswers();
+    expect(answers).toEqual([
+      ["attending", 5],
+      ["maybe", 1],
+      ["waitlisted", 1],
+    ]);
+    const [ev1] = await t.db.select({ n: count() }).from(communityEvents);
+    expect(ev1?.n).toBe(3);
     await seed(t.db);
     expect(await financeCounts()).toEqual(finance);
+    expect(await eventAnswers()).toEqual(answers);
+    expect((await t.db.select({ n: count() }).from(communityEvents))[0]?.n).toBe(3);
     const [u2] = await t.db.select({ n: count() }).from(users);
     const [e2] = await t.db.select({ n: count() }).from(events);
     expect([u2?.n, e2?.n]).toEqual([u1?.n, e1?.n]);

@@ -1,0 +1,173 @@
+import {
+  attendeeCountText,
+  checkEventDraft,
+  decideRsvp,
+  EVENT_MESSAGES,
+  type EventDraft,
+  isPastEvent,
+  mayJoinMeeting,
+  normaliseDraft,
+  rsvpOpen,
+  rsvpRefusal,
+} from "@domain/community/events";
+import { describe, expect, it } from "vitest";
+
+const TODAY = "2026-06-10";
+const draft = (over: Partial<EventDraft> = {}): EventDraft => ({
+  title: "Board training night",
+  eventType: "training",
+  date: "2026-06-20",
+  time: "18:30",
+  timeZone: "America/New_York",
+  isVirtual: false,
+  location: "Clubhouse",
+  meetingLink: "",
+  maxAttendees: null,
+  rsvpDeadline: null,
+  visibility: "public",
+  associationId: null,
+  targetRoles: [],
+  ...over,
+});
+const errorsOf = (over: Partial<EventDraft>, memberOf: string[] = []) =>
+  checkEventDraft(draft(over), TODAY, memberOf).errors;
+
+describe("event composer rules (spec 002 section 5)", () => {
+  it("a complete draft passes", () => {
+    expect(errorsOf({})).toEqual({});
+  });
+
+  it("title: required, at most 500, and the content rules", () => {
+    expect(errorsOf({ title: "  " }).title).toEqual(["Event title is required"]);
+    expect(errorsOf({ title: "ab ".repeat(167) }).title).toBeUndefined();
+    expect(errorsOf({ title: `${"ab".repeat(250)}c` }).title).toEqual([
+      "Event title cannot exceed 500 characters",
+    ]);
+    expect(errorsOf({ title: "<script>x</script>" }).title).toEqual(["Script tags are not allowed"]);
+    expect(errorsOf({ title: "Buy now!" }).title).toEqual(["Event title appears to be spam"]);
+  });
+
+  it("date: required and not before today (today is fine)", () => {
+    expect(errorsOf({ date: "" }).date).toEqual([EVENT_MESSAGES.DATE_REQUIRED]);
+    expect(errorsOf({ date: "2026-06-09" }).date).toEqual([EVENT_MESSAGES.DATE_IN_PAST]);
+    expect(errorsOf({ date: TODAY, rsvpDeadline: TODAY }).date).toBeUndefined();
+    expect(errorsOf({ time: "25:00" }).time).toEqual([EVENT_MESSAGES.TIME_INVALID]);
+  });
+
+  it("max attendees: at least 1, empty is unlimited", () => {
+    expect(errorsOf({ maxAttendees: 0 }).maxAttendees).toEqual([EVENT_MESSAGES.MIN_ATTENDEES]);
+    expect(errorsOf({ maxAttendees: 1 }).maxAttendees).toBeUndefined();
+    expect(errorsOf({ maxAttendees: null }).maxAttendees).toBeUndefined();
+  });
+
+  it("RSVP deadline: between today and the event date, both included", () => {
+    expect(errorsOf({ rsvpDeadline: TODAY })).toEqual({});
+    expect(errorsOf({ rsvpDeadline: "2026-06-20" })).toEqual({});
+    expect(errorsOf({ rsvpDeadline: "2026-06-09" }).rsvpDeadline).toEqual([
+      EVENT_MESSAGES.RSVP_DEADLINE_RANGE,
+    ]);
+    expect(errorsOf({ rsvpDeadline: "2026-06-21" }).rsvpDeadline).toEqual([
+      EVENT_MESSAGES.RSVP_DEADLINE_RANGE,
+    ]);
+  });
+
+  it("virtual clears the location and needs a valid link; physical clears the link and needs a location", () => {
+    const v = normaliseDraft(
+      draft({ isVirtual: true, location: "Hall", meetingLink: " https://meet.example.com/x " }),
+    );
+    expect(v).toMatchObject({ location: "", meetingLink: "https://meet.example.com/x" });
+    const p = normaliseDraft(draft({ isVirtual: false, meetingLink: "https://meet.example.com/x" }));
+    expect(p.meetingLink).toBe("");
+    expect(errorsOf({ isVirtual: true, meetingLink: "" }).meetingLink).toEqual([
+      EVENT_MESSAGES.MEETING_LINK_REQUIRED,
+    ]);
+    expect(errorsOf({ isVirtual: true, meetingLink: "ftp://x.example.com" }).meetingLink).toEqual([
+      EVENT_MESSAGES.INVALID_URL,
+    ]);
+    expect(errorsOf({ location: "" }).location).toEqual([EVENT_MESSAGES.LOCATION_REQUIRED]);
+  });
+
+  it("Organization Only needs one of the author's associations; other visibilities drop it", () => {
+    expect(errorsOf({ visibility: "organization" }).associationId).toEqual([
+      EVENT_MESSAGES.ORGANIZATION_REQUIRED,
+    ]);
+    expect(errorsOf({ visibility: "organization", associationId: "a2" }, ["a1"]).associationId).toEqual([
+      EVENT_MESSAGES.NOT_A_MEMBER,
+    ]);
+    expect(errorsOf({ visibility: "organization", associationId: "a1" }, ["a1"])).toEqual({});
+    expect(normaliseDraft(draft({ visibility: "public", associationId: "a1" })).associationId).toBeNull();
+  });
+
+  it("target roles: unique, and only roles that are audiences", () => {
+    expect(normaliseDraft(draft({ targetRoles: ["vendor", "vendor", "admin", "cpa"] })).targetRoles).toEqual([
+      "vendor",
+      "cpa",
+    ]);
+  });
+});
+
+describe("event states (spec 002 section 4)", () => {
+  const now = new Date("2026-06-10T12:00:00Z");
+  const event = { startsAt: "2026-06-20T22:30:00Z", rsvpDeadline: "2026-06-15T03:59:59Z", isVirtual: true };
+
+  it("past when its date and time are before now; the deadline passes when before now", () => {
+    expect(isPastEvent("2026-06-10T11:59:59Z", now)).toBe(true);
+    expect(isPastEvent("2026-06-10T12:00:01Z", now)).toBe(false);
+    expect(rsvpOpen(event, now)).toBe(true);
+    expect(rsvpOpen({ ...event, rsvpDeadline: "2026-06-10T11:00:00Z" }, now)).toBe(false);
+    expect(rsvpRefusal({ ...event, rsvpDeadline: "2026-06-10T11:00:00Z" }, now)).toBe(
+      EVENT_MESSAGES.RSVP_CLOSED,
+    );
+    expect(rsvpRefusal({ ...event, startsAt: "2026-06-01T00:00:00Z" }, now)).toBe(EVENT_MESSAGES.PAST);
+    expect(rsvpRefusal({ ...event, rsvpDeadline: null }, now)).toBeNull();
+  });
+
+  it("Join Meeting only for a virtual event the person attends, until it is past", () => {
+    expect(mayJoinMeeting(event, "attending", now)).toBe(true);
+    expect(mayJoinMeeting(event, "maybe", now)).toBe(false);
+    expect(mayJoinMeeting(event, "waitlisted", now)).toBe(false);
+    expect(mayJoinMeeting(event, null, now)).toBe(false);
+    expect(mayJoinMeeting({ ...event, isVirtual: false }, "attending", now)).toBe(false);
+    expect(mayJoinMeeting({ ...event, startsAt: "2026-06-01T00:00:00Z" }, "attending", now)).toBe(false);
+  });
+});
+
+describe("RSVP with capacity and a waitlist", () => {
+  it("attending while seats remain, waitlisted when full, unlimited never full", () => {
+    expect(decideRsvp(null, "attending", { attending: 1, max: 2 })).toEqual({
+      status: "attending",
+      promote: false,
+    });
+    expect(decideRsvp(null, "attending", { attending: 2, max: 2 })).toEqual({
+      status: "waitlisted",
+      promote: false,
+    });
+    expect(decideRsvp("maybe", "attending", { attending: 2, max: 2 }).status).toBe("waitlisted");
+    expect(decideRsvp(null, "attending", { attending: 5000, max: null }).status).toBe("attending");
+  });
+
+  it("the same answer keeps one's seat or place in line", () => {
+    expect(decideRsvp("attending", "attending", { attending: 2, max: 2 })).toEqual({
+      status: "attending",
+      promote: false,
+    });
+    expect(decideRsvp("waitlisted", "attending", { attending: 1, max: 2 })).toEqual({
+      status: "waitlisted",
+      promote: false,
+    });
+  });
+
+  it("giving up a seat promotes the first in line; leaving the line promotes nobody", () => {
+    expect(decideRsvp("attending", "not_attending", { attending: 2, max: 2 })).toEqual({
+      status: "not_attending",
+      promote: true,
+    });
+    expect(decideRsvp("attending", "maybe", { attending: 2, max: 2 }).promote).toBe(true);
+    expect(decideRsvp("waitlisted", "not_attending", { attending: 2, max: 2 }).promote).toBe(false);
+  });
+
+  it("the attendee count", () => {
+    expect(attendeeCountText(3, null)).toBe("3 attending");
+    expect(attendeeCountText(3, 40)).toBe("3 / 40 attending");
+  });
+});
