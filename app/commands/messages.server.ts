@@ -1,6 +1,7 @@
 import type { Database, Queryable } from "@db/client";
 import { queryRows } from "@db/client";
 import {
+  addedToGroupNotificationTitle,
   checkAddMembers,
   checkGroup,
   checkMessageContent,
@@ -15,7 +16,7 @@ import {
 } from "@domain/messages";
 import { NOTIFICATIONS_CHANNEL } from "@domain/notifications";
 import { sql } from "drizzle-orm";
-import { notify, signal } from "~/commands/notifications.server";
+import { notify, notifyAll, signal } from "~/commands/notifications.server";
 import { mayMessage } from "~/queries/messages.server";
 import { removeStoredFiles } from "~/storage/files.server";
 
@@ -228,6 +229,35 @@ async function notifyRecipients(
   }
 }
 
+/**
+ * People added to a group (when it is made, or later) are told who added them and to which group, with
+ * a link to it: one notification each, in the transaction that added them, never to the adder. Like a
+ * new message's, it goes to people who have not muted the conversation (a new member has not).
+ */
+async function notifyAddedMembers(
+  db: Queryable,
+  input: { conversationId: string; actorId: string; userIds: readonly string[] },
+) {
+  const rows = await queryRows<{ user_id: string; actor: string; title: string | null }>(
+    db,
+    sql`select p.user_id, c.title,
+          (select ${nameSql("ap")} from user_profiles ap where ap.id = ${input.actorId}) as actor
+        from conversation_participants p join conversations c on c.id = p.conversation_id
+        where p.conversation_id = ${input.conversationId} and p.user_id <> ${input.actorId} and not p.is_muted
+          and p.user_id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(input.userIds)}::jsonb) as x)`,
+  );
+  await notifyAll(
+    db,
+    rows.map((r) => ({
+      userId: r.user_id,
+      type: "added_to_group" as const,
+      title: addedToGroupNotificationTitle(r.actor ?? "Someone", r.title),
+      actionUrl: `/messages?c=${input.conversationId}`,
+      metadata: { conversationId: input.conversationId, addedBy: input.actorId },
+    })),
+  );
+}
+
 /** The sender edits their message within 15 minutes: the earlier text goes to message_edits. */
 export async function editMessage(
   db: Database,
@@ -344,7 +374,7 @@ export async function setConversationFlag(
 
 /**
  * Marks a conversation read up to its latest message (the read receipt the others see), and the
- * person's message notifications for it. Tells the others (receipt) and the person's own streams
+ * person's message (and added-to-group) notifications for it. Tells the others (receipt) and the person's own streams
  * (badge). Returns whether anything changed; false also for a non-participant.
  */
 export async function markConversationRead(
@@ -363,7 +393,7 @@ export async function markConversationRead(
   const read = await queryRows<{ id: string }>(
     db,
     sql`update notifications set is_read = true, read_at = coalesce(read_at, now())
-        where user_id = ${input.userId} and type = 'message_received' and not is_read
+        where user_id = ${input.userId} and type in ('message_received', 'added_to_group') and not is_read
           and metadata->>'conversationId' = ${input.conversationId}
         returning id`,
   );
@@ -403,6 +433,11 @@ export async function createGroupConversation(
       sql`insert into conversation_participants (conversation_id, user_id, last_read_at)
           select ${conversation.id}, x::uuid, now() from jsonb_array_elements_text(${people}::jsonb) as x`,
     );
+    await notifyAddedMembers(tx, {
+      conversationId: conversation.id,
+      actorId: input.creatorId,
+      userIds: check.participantIds,
+    });
     return { ok: true as const, conversationId: conversation.id };
   });
 }
@@ -535,6 +570,11 @@ export async function addGroupMembers(
       names: added.map((a) => a.name),
       userIds: added.map((a) => a.id),
     });
+    await notifyAddedMembers(tx, {
+      conversationId: input.conversationId,
+      actorId: input.userId,
+      userIds: added.map((a) => a.id),
+    });
     return { ok: true as const, conversationId: input.conversationId };
   });
 }
@@ -542,7 +582,7 @@ export async function addGroupMembers(
 /**
  * Someone leaves a group's participants (removed by the admin, or leaving): their row goes, so the
  * conversation, its messages, attachments and live events read as missing for them from then on; their
- * message notifications for it are marked read; their own streams refresh the list and badge. When the
+ * message (and added-to-group) notifications for it are marked read; their own streams refresh the list and badge. When the
  * last one leaves, the group and its files go.
  */
 async function dropMember(
@@ -561,7 +601,7 @@ async function dropMember(
   );
   await tx.execute(
     sql`update notifications set is_read = true, read_at = coalesce(read_at, now())
-        where user_id = ${input.memberId} and type = 'message_received' and not is_read
+        where user_id = ${input.memberId} and type in ('message_received', 'added_to_group') and not is_read
           and metadata->>'conversationId' = ${input.conversationId}`,
   );
   await signal(tx, { user: input.memberId, kind: "messages" });

@@ -35,6 +35,11 @@ export async function notify(db: Queryable, notification: NewNotification): Prom
   return id as string;
 }
 
+/** notify() for several people at once: one statement, in the same transaction as the change. */
+export async function notifyAll(db: Queryable, list: readonly NewNotification[]): Promise<string[]> {
+  return insertNotifications(db, list);
+}
+
 /** Tells every app server's live streams that something changed for a person (delivered after commit). */
 export async function signal(db: Queryable, payload: LiveSignal): Promise<void> {
   await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${JSON.stringify(payload)})`);

@@ -482,6 +482,11 @@ export function messageNotificationTitle(senderName: string, count: number, grou
     : `${count} new messages from ${senderName}${where}`;
 }
 
+/** A notification's title for a person added to a group (on its creation or later) by someone else. */
+export function addedToGroupNotificationTitle(actorName: string, groupTitle: string | null) {
+  return `${actorName} added you to ${groupTitle?.trim() ? groupTitle : "a group conversation"}`;
+}
+
 /** A short preview of a message for lists and notifications. */
 export function messagePreview(content: string, attachmentCount: number, max = 100): string {
   const text = content.replace(/\s+/g, " ").trim();

@@ -43,6 +43,8 @@ export const NOTIFICATION_TYPES = [
   /** The professional network (issue 28): a written endorsement received, an endorsement asked for. */
   "endorsement_received",
   "endorsement_requested",
+  /** The messages centre (issue 28): someone added the person to a group conversation. */
+  "added_to_group",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -4,6 +4,7 @@
  * their per-file messages, the filters, groups, and the thread's day and time separators.
  */
 import {
+  addedToGroupNotificationTitle,
   checkAddMembers,
   checkAttachment,
   checkAttachments,
@@ -260,6 +261,17 @@ describe("conversations", () => {
     const two = [{ lastReadAt: "2026-11-29T10:01:00.000Z" }, { lastReadAt: null }];
     expect(readReceipt(last, A, two, true)).toBe("Seen by 1");
     expect(readReceipt(last, A, [two[0] as { lastReadAt: string }], true)).toBe("Seen by everyone");
+  });
+});
+
+describe("added to a group: the notification's title", () => {
+  it("names who added the person and the group", () => {
+    expect(addedToGroupNotificationTitle("Morgan Manager", "Board of Directors")).toBe(
+      "Morgan Manager added you to Board of Directors",
+    );
+    expect(addedToGroupNotificationTitle("Morgan Manager", null)).toBe(
+      "Morgan Manager added you to a group conversation",
+    );
   });
 });
 
