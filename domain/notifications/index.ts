@@ -43,6 +43,8 @@ export const NOTIFICATION_TYPES = [
   /** The professional network (issue 28): a written endorsement received, an endorsement asked for. */
   "endorsement_received",
   "endorsement_requested",
+  /** The community feed (issue 29): a person was @mentioned in a post they may read. */
+  "post_mention",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
