@@ -20,7 +20,15 @@ export const POST_TYPES = [
 ] as const;
 export type PostType = (typeof POST_TYPES)[number];
 /** The composer's list omits document (spec 002 section 3). */
-export const COMPOSER_POST_TYPES = POST_TYPES.filter((t) => t !== "document");
+export const COMPOSER_POST_TYPES = [
+  "text",
+  "image",
+  "link",
+  "event",
+  "rfp_announcement",
+  "property_update",
+  "industry_news",
+] as const satisfies readonly PostType[];
 export const POST_TYPE_LABELS: Record<PostType, string> = {
   text: "Text",
   image: "Image",
