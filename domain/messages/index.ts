@@ -5,6 +5,8 @@
  * as arguments.
  */
 
+import { checkContent } from "@domain/community/content-rules";
+
 /** Spec 002 section 9. */
 export const MESSAGE_MAX_LENGTH = 2000;
 /** The counter turns yellow above this and red above the next (spec 002 section 5). */
@@ -60,34 +62,23 @@ export const MESSAGE_ERRORS = {
 
 export type MessageErrorCode = keyof typeof MESSAGE_ERRORS;
 
-/** Spec 002 section 5: the words counted as inappropriate language, matched as whole words. */
-export const PROFANITY_WORDS = ["spam", "scam", "fake", "fraud"] as const;
-
-const HTML_TAG = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>/i;
-const SCRIPT_TAG = /<\s*\/?\s*script\b/i;
-const PROFANITY = new RegExp(`\\b(${PROFANITY_WORDS.join("|")})\\b`, "i");
+export { PROFANITY_WORDS } from "@domain/community/content-rules";
 
 export interface ContentIssue {
   code: MessageErrorCode;
   message: string;
 }
 
-const issue = (code: MessageErrorCode): ContentIssue => ({ code, message: MESSAGE_ERRORS[code] });
-
 /**
  * The message text against spec 002 section 5, first failing rule first: content or attachments,
- * length, script tags, HTML tags, profanity (whole words, any case). Null when it passes. The text is
- * checked as sent (trimmed by the caller).
+ * length, script tags, HTML tags, profanity (whole words, any case). Null when it passes. The rules
+ * are the community's content rules for a message (domain/community/content-rules.ts), so messages,
+ * posts, comments and events share one implementation.
  */
 export function checkMessageContent(content: string, attachmentCount = 0): ContentIssue | null {
-  if (content.trim().length === 0) {
-    return attachmentCount > 0 ? null : issue("CONTENT_OR_ATTACHMENT_REQUIRED");
-  }
-  if (content.length > MESSAGE_MAX_LENGTH) return issue("CONTENT_TOO_LONG");
-  if (SCRIPT_TAG.test(content)) return issue("SCRIPT_INJECTION");
-  if (HTML_TAG.test(content)) return issue("HTML_NOT_ALLOWED");
-  if (PROFANITY.test(content)) return issue("INAPPROPRIATE_CONTENT");
-  return null;
+  const first = checkContent("message", content, { attachmentCount }).issues[0];
+  if (!first) return null;
+  return { code: first.code as MessageErrorCode, message: MESSAGE_ERRORS[first.code as MessageErrorCode] };
 }
 
 /** The counter's colour: n/2000, yellow above 1600, red above 1800. */

@@ -72,6 +72,20 @@ test("a live thread in two browsers: the message, the typing indicator and the r
     await expect(reply).toHaveValue("first line\nsecond line");
     await reply.fill("");
     await expect(director.getByRole("button", { name: "Send" })).toBeDisabled();
+
+    // The server's content rules show as they are typed (the same module), and hold the Send button.
+    await reply.fill("That bid is a scam <b>really</b>");
+    await expect(director.getByTestId("content-errors")).toContainText(
+      "HTML tags are not allowed in messages",
+    );
+    await expect(director.getByTestId("content-errors")).toContainText(
+      "Message contains inappropriate language",
+    );
+    await expect(director.getByRole("button", { name: "Send" })).toBeDisabled();
+    await reply.fill("All fine");
+    await expect(director.getByTestId("content-errors")).toHaveCount(0);
+    await expect(director.getByRole("button", { name: "Send" })).toBeEnabled();
+    await reply.fill("");
   } finally {
     await directorContext.close();
   }

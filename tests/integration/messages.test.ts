@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type DatabaseHandle, openDatabase, queryRows } from "@db/client";
 import { connections, notifications } from "@db/schema";
+import { checkContent } from "@domain/community/content-rules";
 import { MESSAGE_ERRORS } from "@domain/messages";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -389,6 +390,42 @@ describe.each(bothEngines)("messages on %s", (engine) => {
       const { response } = await send(ann, `?user=${bob.id}`, content);
       expect(response.status).toBe(400);
       expect(((await response.json()) as Loose).error).toBe(message);
+    });
+
+    it("the route refuses what the shared content rules refuse, with their message, and stores nothing", async () => {
+      await clearLimits();
+      const count = async () =>
+        Number(
+          (
+            await queryRows<{ n: number }>(
+              t.db,
+              sql`select count(*)::int as n from messages where sender_id = ${ann.id}`,
+            )
+          )[0]?.n,
+        );
+      const before = await count();
+      for (const content of ["<em>hi</em>", "Such a fake quote", `${"ab".repeat(1000)}c`]) {
+        const expected = checkContent("message", content).errors[0];
+        expect(expected).toBeTruthy();
+        const { response } = await send(ann, `?user=${bob.id}`, content);
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as Loose).error).toBe(expected);
+      }
+      expect(await count()).toBe(before);
+      // The command refuses it too, whoever calls it.
+      const { sendMessage } = await import("~/commands/messages.server");
+      const direct = await sendMessage(t.db, {
+        senderId: ann.id,
+        toUserId: bob.id,
+        content: "<i>x</i>",
+        attachments: [],
+      });
+      expect(direct).toMatchObject({
+        ok: false,
+        kind: "validation",
+        message: MESSAGE_ERRORS.HTML_NOT_ALLOWED,
+      });
+      expect(await count()).toBe(before);
     });
 
     it("2000 characters and words that only contain a listed one pass", async () => {

@@ -1,3 +1,4 @@
+import { checkContent } from "@domain/community/content-rules";
 import {
   type AttachmentCandidate,
   checkAttachment,
@@ -138,8 +139,16 @@ export function Composer({
   const serverFileErrors = answer?.attachmentErrors ?? [];
   const tone = counterTone(content.length);
   const empty = content.trim().length === 0 && fileCount === 0;
+  // The server's content rules, shown as they are typed (the text alone; "content or attachments" is
+  // the disabled button's business).
+  const contentErrors = hydrated && content.trim().length > 0 ? checkContent("message", content).errors : [];
   const disabled =
-    hydrated && (empty || sending || fileErrors.length > 0 || content.length > MESSAGE_MAX_LENGTH);
+    hydrated &&
+    (empty ||
+      sending ||
+      fileErrors.length > 0 ||
+      contentErrors.length > 0 ||
+      content.length > MESSAGE_MAX_LENGTH);
   const pendingText = sending ? String(fetcher.formData?.get("content") ?? "") : "";
 
   return (
@@ -211,6 +220,13 @@ export function Composer({
         </button>
       </div>
       <div id="message-feedback" aria-live="polite" className="mt-1 text-sm">
+        {contentErrors.length > 0 ? (
+          <ul className="list-disc pl-5 text-red-800 dark:text-red-300" data-testid="content-errors">
+            {contentErrors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        ) : null}
         {fileErrors.length > 0 || serverFileErrors.length > 0 ? (
           <div className="rounded-md border border-red-300 bg-red-50 p-2 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
             <ul className="list-disc pl-5">
