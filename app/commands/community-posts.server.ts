@@ -1,9 +1,8 @@
 import type { Database, Queryable } from "@db/client";
 import { queryRows } from "@db/client";
 import type { PostMedia } from "@db/schema";
+import { checkContent, hashtagsIn, mentionsIn } from "@domain/community/content-rules";
 import {
-  extractHashtags,
-  extractMentions,
   POST_LIMITS,
   POST_MESSAGES,
   type PostType,
@@ -44,12 +43,10 @@ const refuse = (
   ...extra,
 });
 
-/** The basic shape every post has (the content rules of domain/community/content-rules.ts come on top). */
-function checkShape(content: string): PostRefusal | null {
-  if (content.length === 0) return refuse("validation", POST_MESSAGES.required, { field: "content" });
-  if (content.length > POST_LIMITS.contentMax)
-    return refuse("validation", POST_MESSAGES.tooLong, { field: "content" });
-  return null;
+/** The content rules of spec 002 section 5 (domain/community/content-rules.ts), on the server. */
+function checkPost(content: string, extras: { mediaCount: number; postType: string }): PostRefusal | null {
+  const [first] = checkContent("post", content, extras).errors;
+  return first ? refuse("validation", first, { field: "content" }) : null;
 }
 
 /**
@@ -60,7 +57,7 @@ async function notifyMentions(
   db: Queryable,
   input: { postId: string; authorId: string; content: string; alreadyMentioned: readonly string[] },
 ): Promise<string[]> {
-  const usernames = extractMentions(input.content).slice(0, POST_LIMITS.mentionsMax);
+  const usernames = mentionsIn(input.content).slice(0, POST_LIMITS.mentionsMax);
   if (usernames.length === 0) return [];
   const people = await queryRows<{ id: string; readable: boolean; author_name: string }>(
     db,
@@ -102,11 +99,9 @@ export async function createPost(
   input: NewPost,
 ): Promise<{ ok: true; postId: string } | PostRefusal> {
   const content = input.content.trim();
-  const problem = checkShape(content);
-  if (problem) return problem;
   const media = input.media ?? [];
-  if (media.length > POST_LIMITS.mediaMax)
-    return refuse("validation", "Too many media files", { field: "media" });
+  const problem = checkPost(content, { mediaCount: media.length, postType: input.postType });
+  if (problem) return problem;
   if (input.visibility === "organization" && !input.scope.associationId && !input.scope.organizationId)
     return refuse("validation", POST_MESSAGES.noOrganization, { field: "visibility" });
   const createdAt = input.now ?? new Date();
@@ -122,7 +117,7 @@ export async function createPost(
             title, content, hashtags, media, hot_score, created_at, updated_at)
           values (${input.authorId}, ${input.authorContextId}, ${input.scope.associationId},
             ${input.scope.associationId ? null : input.scope.organizationId}, ${postType}, ${input.visibility},
-            ${postTitle(content)}, ${content}, ${JSON.stringify(extractHashtags(content))}::jsonb,
+            ${postTitle(content)}, ${content}, ${JSON.stringify(hashtagsIn(content))}::jsonb,
             ${JSON.stringify(media)}::jsonb, ${numbers.hotScore}, ${createdAt.toISOString()}, ${createdAt.toISOString()})
           returning id`,
     );
@@ -191,7 +186,7 @@ export async function editPost(
           visibility: post.visibility,
         },
       });
-    const problem = checkShape(content);
+    const problem = checkPost(content, { mediaCount: 0, postType: input.postType });
     if (problem) return problem;
     if (input.visibility === "organization" && !input.scope.associationId && !input.scope.organizationId) {
       const [has] = await queryRows<{ ok: boolean }>(
@@ -202,7 +197,7 @@ export async function editPost(
     }
     await tx.execute(
       sql`update posts set content = ${content}, title = ${postTitle(content)}, post_type = ${input.postType},
-            visibility = ${input.visibility}, hashtags = ${JSON.stringify(extractHashtags(content))}::jsonb,
+            visibility = ${input.visibility}, hashtags = ${JSON.stringify(hashtagsIn(content))}::jsonb,
             version = version + 1, edited_at = now(), updated_at = now()
           where id = ${input.postId}`,
     );

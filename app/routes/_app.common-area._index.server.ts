@@ -1,8 +1,8 @@
+import { CONTENT_MAX_LENGTH, contentMessage, refineContent } from "@domain/community/content-rules";
 import {
   COMPOSER_POST_TYPES,
   FEED_VARIANTS,
   isPostId,
-  POST_LIMITS,
   POST_MESSAGES,
   POST_TYPES,
   POST_VISIBILITIES,
@@ -35,11 +35,19 @@ import { feedPage, getPost, type PostingScope } from "~/queries/community-posts.
 
 export const FEED_PATH = "/common-area";
 
+/**
+ * The post's text against the content rules. Not contentField("post"): Conform's type coercion turns
+ * the piped, trimmed "" of a whitespace-only text into undefined, which then reads "Required" instead of
+ * the spec's "Post content is required"; refining before trimming keeps the rules' own messages.
+ */
 const content = z
-  .string({ required_error: POST_MESSAGES.required })
-  .trim()
-  .min(1, POST_MESSAGES.required)
-  .max(POST_LIMITS.contentMax, POST_MESSAGES.tooLong);
+  .string({
+    required_error: contentMessage("post", "CONTENT_REQUIRED"),
+    invalid_type_error: contentMessage("post", "CONTENT_REQUIRED"),
+  })
+  .max(CONTENT_MAX_LENGTH.post * 4, contentMessage("post", "CONTENT_TOO_LONG"))
+  .superRefine(refineContent("post"))
+  .transform((v) => v.trim());
 const postId = z.string().uuid();
 const redirectTo = z.string().max(2000).optional();
 const onOff = z.enum(["true", "false"]).transform((v) => v === "true");
@@ -76,9 +84,17 @@ export const POSTS_INTENTS = ["create", "edit", "delete", "vote", "bookmark", "s
 export async function postingScope(viewer: Viewer): Promise<PostingScope & { name: string | null }> {
   const { membership } = await activeMembershipOf(viewer.user.id);
   if (membership)
-    return { associationId: membership.associationId, organizationId: null, name: membership.associationName };
+    return {
+      associationId: membership.associationId,
+      organizationId: null,
+      name: membership.associationName,
+    };
   const organizationId = viewer.context?.organizationId ?? null;
-  return { associationId: null, organizationId, name: organizationId ? (viewer.role?.organizationName ?? null) : null };
+  return {
+    associationId: null,
+    organizationId,
+    name: organizationId ? (viewer.role?.organizationName ?? null) : null,
+  };
 }
 
 export async function feedLoader(request: Request) {
@@ -171,8 +187,13 @@ export async function postsAction(request: Request) {
         scope: await postingScope(viewer),
       });
       if (!outcome.ok) return refused(outcome, input.postId);
-      const to = backTo(input.redirectTo).replace(/([?&])edit=[^&#]*&?/, "$1").replace(/[?&]$/, "");
-      return redirectWithFlash(`${to}#post-${input.postId}`, { tone: "success", message: POST_MESSAGES.updated });
+      const to = backTo(input.redirectTo)
+        .replace(/([?&])edit=[^&#]*&?/, "$1")
+        .replace(/[?&]$/, "");
+      return redirectWithFlash(`${to}#post-${input.postId}`, {
+        tone: "success",
+        message: POST_MESSAGES.updated,
+      });
     }
     case "delete": {
       const outcome = await deletePost(db, { userId: me, postId: input.postId });
@@ -205,7 +226,10 @@ export async function postsAction(request: Request) {
           : input.on
             ? POST_MESSAGES.shared
             : POST_MESSAGES.unshared;
-      return redirectWithFlash(`${backTo(input.redirectTo)}#post-${input.postId}`, { tone: "success", message });
+      return redirectWithFlash(`${backTo(input.redirectTo)}#post-${input.postId}`, {
+        tone: "success",
+        message,
+      });
     }
     default: {
       const never: never = input;

@@ -1,3 +1,4 @@
+import { contentCounterTone, POST_TYPES, type PostType } from "./content-rules";
 import { FEED_SORTS, type FeedSort, TOP_WINDOWS, type TopWindow } from "./sorts";
 
 /**
@@ -7,18 +8,7 @@ import { FEED_SORTS, type FeedSort, TOP_WINDOWS, type TopWindow } from "./sorts"
  * profanity, spam, hashtag and mention limits) live in domain/community/content-rules.ts.
  */
 
-/** Spec 002 section 3: post_type values. */
-export const POST_TYPES = [
-  "text",
-  "image",
-  "link",
-  "document",
-  "event",
-  "rfp_announcement",
-  "property_update",
-  "industry_news",
-] as const;
-export type PostType = (typeof POST_TYPES)[number];
+export { POST_TYPES, type PostType };
 /** The composer's list omits document (spec 002 section 3). */
 export const COMPOSER_POST_TYPES = [
   "text",
@@ -91,8 +81,6 @@ export const POST_LIMITS = {
 } as const;
 
 export const POST_MESSAGES = {
-  required: "Post content is required",
-  tooLong: `Post content cannot exceed ${POST_LIMITS.contentMax} characters`,
   empty: "No posts yet",
   createFailed: "Failed to create post",
   updateFailed: "Failed to update post",
@@ -119,12 +107,8 @@ export const EMPTY_HINTS: Record<FeedVariant, string> = {
   saved: "Posts you save show here.",
 };
 
-/** The composer's counter: n/5000, yellow above 4000, red above 4500. */
-export function postCounterTone(length: number): "normal" | "warning" | "danger" {
-  if (length > POST_LIMITS.dangerAbove) return "danger";
-  if (length > POST_LIMITS.warnAbove) return "warning";
-  return "normal";
-}
+/** The composer's counter: n/5000, yellow above 4000, red above 4500 (the content rules' thresholds). */
+export const postCounterTone = (length: number) => contentCounterTone("post", length);
 
 /** The stored title: the first 100 characters of the content (spec 002 section 3). */
 export const postTitle = (content: string) => Array.from(content).slice(0, POST_LIMITS.titleLength).join("");
@@ -134,23 +118,6 @@ export function truncatePost(content: string): { text: string; truncated: boolea
   const chars = Array.from(content);
   if (chars.length <= POST_LIMITS.truncateAt) return { text: content, truncated: false };
   return { text: `${chars.slice(0, POST_LIMITS.truncateAt).join("").trimEnd()}…`, truncated: true };
-}
-
-const HASHTAG = /(^|[^\p{L}\p{N}_&/#])#([\p{L}\p{N}_]+)/gu;
-const MENTION = /(^|[^\p{L}\p{N}_@.])@([a-z0-9][a-z0-9_-]{1,29})/giu;
-
-/** The hashtags a text carries, with their #, lower case, each once, in order. */
-export function extractHashtags(content: string): string[] {
-  const found = new Set<string>();
-  for (const m of content.matchAll(HASHTAG)) found.add(`#${(m[2] as string).toLowerCase()}`);
-  return [...found];
-}
-
-/** The @usernames a text mentions, lower case, each once, in order. */
-export function extractMentions(content: string): string[] {
-  const found = new Set<string>();
-  for (const m of content.matchAll(MENTION)) found.add((m[2] as string).toLowerCase());
-  return [...found];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { checkContent } from "@domain/community/content-rules";
 import {
   COMPOSER_POST_TYPES,
   POST_LIMITS,
@@ -28,6 +29,9 @@ const TONE_CLASS = {
   warning: "text-amber-700 dark:text-amber-300",
   danger: "text-red-700 dark:text-red-300",
 } as const;
+
+type Fields = Record<string, { errors?: string[] } | undefined>;
+const errorsOf = (fields: unknown, name: string) => (fields as Fields)[name]?.errors;
 
 const control =
   "rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
@@ -85,7 +89,8 @@ function ChoiceFields({
           {POST_VISIBILITIES.map((v) => (
             <option key={v} value={v}>
               {VISIBILITY_LABELS[v]}
-              {v === "organization" && organizationName ? ` (${organizationName})` : ""} · {VISIBILITY_HINTS[v]}
+              {v === "organization" && organizationName ? ` (${organizationName})` : ""} ·{" "}
+              {VISIBILITY_HINTS[v]}
             </option>
           ))}
         </select>
@@ -126,11 +131,13 @@ export function PostComposer({
   const [length, setLength] = useState(0);
   useEffect(() => setHydrated(true), []);
   const collapsed = hydrated && !expanded && length === 0;
-  const contentErrors = fields.content.errors;
+  const [text, setText] = useState("");
+  // The server's content rules, shown as they are typed (domain/community/content-rules.ts).
+  const typedErrors = hydrated && text.trim().length > 0 ? checkContent("post", text).errors : [];
+  const contentErrors = typedErrors.length > 0 ? typedErrors : errorsOf(fields, "content");
   return (
     <Form
       method="post"
-      action="/common-area?index"
       {...getFormProps(form)}
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
       data-testid="post-composer"
@@ -149,17 +156,28 @@ export function PostComposer({
         rows={collapsed ? 1 : 4}
         maxLength={POST_LIMITS.contentMax}
         placeholder="What do you want to share?"
-        defaultValue={typeof mine?.result?.initialValue?.content === "string" ? mine.result.initialValue.content : ""}
-        onChange={(e) => setLength(e.currentTarget.value.trim().length)}
+        defaultValue={
+          typeof mine?.result?.initialValue?.content === "string" ? mine.result.initialValue.content : ""
+        }
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setLength(e.currentTarget.value.trim().length);
+        }}
         onFocus={() => setExpanded(true)}
         aria-invalid={contentErrors?.length ? true : undefined}
         aria-describedby={contentErrors?.length ? "post-content-error post-counter" : "post-counter"}
         className={`${control} w-full`}
       />
       {contentErrors?.length ? (
-        <p id="post-content-error" className="text-sm text-red-700 dark:text-red-400">
-          {contentErrors.join(" ")}
-        </p>
+        <ul
+          id="post-content-error"
+          className="list-disc pl-5 text-sm text-red-700 dark:text-red-400"
+          data-testid="content-errors"
+        >
+          {contentErrors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
       ) : null}
       {collapsed ? (
         <div>
@@ -179,11 +197,13 @@ export function PostComposer({
             visibility="public"
             types={COMPOSER_POST_TYPES}
             organizationName={organizationName}
-            errors={fields.visibility.errors}
+            errors={errorsOf(fields, "visibility")}
           />
           <div className="flex items-center justify-between gap-3">
             <PostCounter id="post-counter" length={length} />
-            <Button disabled={hydrated && (length === 0 || sending)}>{sending ? "Posting..." : "Post"}</Button>
+            <Button disabled={hydrated && (length === 0 || sending || typedErrors.length > 0)}>
+              {sending ? "Posting..." : "Post"}
+            </Button>
           </div>
         </>
       )}
@@ -217,7 +237,7 @@ export function PostEditForm({
   const types: readonly PostType[] =
     base.postType === "document" ? [...COMPOSER_POST_TYPES, "document"] : COMPOSER_POST_TYPES;
   return (
-    <Form method="post" action="/common-area?index" {...getFormProps(form)} className="flex flex-col gap-3" data-testid="post-edit-form">
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3" data-testid="post-edit-form">
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="postId" value={post.id} />
       <input type="hidden" name="version" value={base.version} />
@@ -233,12 +253,12 @@ export function PostEditForm({
         maxLength={POST_LIMITS.contentMax}
         defaultValue={base.content}
         onChange={(e) => setLength(e.currentTarget.value.trim().length)}
-        aria-invalid={fields.content.errors?.length ? true : undefined}
+        aria-invalid={errorsOf(fields, "content")?.length ? true : undefined}
         aria-describedby={`edit-counter-${post.id}`}
         className={`${control} w-full`}
       />
-      {fields.content.errors?.length ? (
-        <p className="text-sm text-red-700 dark:text-red-400">{fields.content.errors.join(" ")}</p>
+      {errorsOf(fields, "content")?.length ? (
+        <p className="text-sm text-red-700 dark:text-red-400">{errorsOf(fields, "content")?.join(" ")}</p>
       ) : null}
       <ChoiceFields
         prefix={`edit-${post.id}`}
@@ -246,7 +266,7 @@ export function PostEditForm({
         visibility={base.visibility}
         types={types}
         organizationName={organizationName}
-        errors={fields.visibility.errors}
+        errors={errorsOf(fields, "visibility")}
       />
       <div className="flex items-center justify-between gap-3">
         <PostCounter id={`edit-counter-${post.id}`} length={length} />

@@ -50,7 +50,6 @@ export function VoteWidget({
   return (
     <fetcher.Form
       method="post"
-      action="/common-area?index"
       data-testid="vote-widget"
       className={`flex items-center gap-1 ${layout === "vertical" ? "flex-col" : "flex-row"}`}
       onSubmit={(event) => {
@@ -73,7 +72,9 @@ export function VoteWidget({
       <span className="min-w-8 text-center text-sm font-semibold" data-testid="vote-score" aria-live="polite">
         <span className="sr-only">Score </span>
         {formatCount(score)}
-        {up > TRENDING_ABOVE ? <Zap className="ml-0.5 inline h-3 w-3 text-amber-600" aria-label="Trending" /> : null}
+        {up > TRENDING_ABOVE ? (
+          <Zap className="ml-0.5 inline h-3 w-3 text-amber-600" aria-label="Trending" />
+        ) : null}
       </span>
       <button
         type="submit"
