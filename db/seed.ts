@@ -7,6 +7,7 @@ import type { Database } from "./client";
 import { subscriptions, users } from "./schema";
 import { seedAssociations } from "./seed-associations";
 import { seedCalendar } from "./seed-calendar";
+import { seedCommunityPosts } from "./seed-community-posts";
 import { seedDocuments } from "./seed-documents";
 import { seedFinance } from "./seed-finance";
 import { seedMeetings } from "./seed-meetings";
@@ -142,6 +143,7 @@ export async function seed(db: Database): Promise<void> {
   await seedNetworkConnections(db, ids);
   await seedNetworkMessages(db, ids);
   await seedNetworkSkills(db, ids);
+  await seedCommunityPosts(db, ids);
 }
 
 async function seedComplimentaryPlan(

@@ -107,10 +107,28 @@ describe("the feed's address", () => {
     const p = parseFeedParams(
       new URLSearchParams("feed=saved&sort=top&window=month&type=industry_news&visibility=organization"),
     );
-    expect(p).toMatchObject({ feed: "saved", sort: "top", window: "month", type: "industry_news", visibility: "organization" });
-    for (const odd of ["feed=__proto__", "sort=random", "type=<script>", "visibility=secret", "window=decade"]) {
+    expect(p).toMatchObject({
+      feed: "saved",
+      sort: "top",
+      window: "month",
+      type: "industry_news",
+      visibility: "organization",
+    });
+    for (const odd of [
+      "feed=__proto__",
+      "sort=random",
+      "type=<script>",
+      "visibility=secret",
+      "window=decade",
+    ]) {
       const q = parseFeedParams(new URLSearchParams(odd));
-      expect(q).toMatchObject({ feed: "global", sort: "recent", window: "week", type: null, visibility: null });
+      expect(q).toMatchObject({
+        feed: "global",
+        sort: "recent",
+        window: "week",
+        type: null,
+        visibility: null,
+      });
     }
   });
 
@@ -118,18 +136,34 @@ describe("the feed's address", () => {
     const recent = encodeCursor({ value: "2026-01-02T03:04:05.123456Z", id: ID });
     expect(decodeCursor(recent, "recent")).toEqual({ value: "2026-01-02T03:04:05.123456Z", id: ID });
     expect(decodeCursor(recent, "hot")).toBeNull();
-    expect(decodeCursor(encodeCursor({ value: 4637.1234567, id: ID }), "hot")).toEqual({ value: 4637.1234567, id: ID });
+    expect(decodeCursor(encodeCursor({ value: 4637.1234567, id: ID }), "hot")).toEqual({
+      value: 4637.1234567,
+      id: ID,
+    });
     expect(decodeCursor(encodeCursor({ value: -3, id: ID }), "top")).toEqual({ value: -3, id: ID });
     expect(decodeCursor(encodeCursor({ value: 1.5, id: ID }), "top")).toBeNull();
-    for (const odd of [null, "", "x", `1~not-a-uuid`, `Infinity~${ID}`, `NaN~${ID}`, `${"9".repeat(200)}~${ID}`]) {
+    for (const odd of [
+      null,
+      "",
+      "x",
+      `1~not-a-uuid`,
+      `Infinity~${ID}`,
+      `NaN~${ID}`,
+      `${"9".repeat(200)}~${ID}`,
+    ]) {
       expect(decodeCursor(odd, "hot")).toBeNull();
     }
   });
 
   it("links keep the filters and leave defaults out", () => {
-    expect(feedHref({ feed: "global", sort: "recent", window: "week", type: null, visibility: null })).toBe("/common-area");
+    expect(feedHref({ feed: "global", sort: "recent", window: "week", type: null, visibility: null })).toBe(
+      "/common-area",
+    );
     expect(
-      feedHref({ feed: "connections", sort: "top", window: "all", type: "event", visibility: null }, `5~${ID}`),
+      feedHref(
+        { feed: "connections", sort: "top", window: "all", type: "event", visibility: null },
+        `5~${ID}`,
+      ),
     ).toBe(`/common-area?feed=connections&sort=top&window=all&type=event&cursor=5%7E${ID}`);
   });
 });
