@@ -235,6 +235,25 @@ const SECTIONS: { id: string; title: string; items: FaqItem[] }[] = [
       },
     ],
   },
+  {
+    id: "community",
+    title: "The community",
+    items: [
+      {
+        question: "What may I post in the community?",
+        answer: (
+          <p>
+            Questions, lessons learned, vendor experiences and events for people who run and serve
+            associations, written to colleagues. The{" "}
+            <Link to="/community-guidelines" className={inline}>
+              Community Guidelines
+            </Link>{" "}
+            set out the rules, how moderation and reporting work, and how good contributions are recognised.
+          </p>
+        ),
+      },
+    ],
+  },
 ];
 
 export default function Help() {

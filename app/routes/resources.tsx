@@ -3,7 +3,15 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FEATURES } from "~/components/marketing/features";
 import { GuestLayout, PageHero, Section } from "~/components/marketing/guest-layout";
-import { BookOpen, CircleHelp, CreditCard, LayoutGrid, Mail, Route } from "~/components/ui/icons";
+import {
+  BookOpen,
+  CircleHelp,
+  CreditCard,
+  LayoutGrid,
+  Mail,
+  Route,
+  ShieldCheck,
+} from "~/components/ui/icons";
 import { guestPageData } from "~/queries/guest.server";
 
 export const meta: MetaFunction = () => [{ title: "Resources · Association Commons" }];
@@ -24,6 +32,12 @@ const RESOURCES = [
     to: "/contact?topic=sales",
     icon: Mail,
     body: "Tell us about your association or company and we will show you how the platform fits.",
+  },
+  {
+    title: "Community Guidelines",
+    to: "/community-guidelines",
+    icon: ShieldCheck,
+    body: "The community's rules, how moderation and reporting work, and how good contributions are recognised.",
   },
   {
     title: "How It Works",

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The content rules of spec 002 section 5 ("Social post", "Post composer", "Event composer",
  * "Message", "Comment") and section 8 ("Content validation codes"), enforced on the server and shown
@@ -13,6 +11,9 @@ import { z } from "zod";
  * - event (the event's title, the post's content): required, at most 500, and the post's content rules.
  * - message: content or attachments, at most 2000, script and HTML tags and profanity (section 5
  *   "Message" names only these).
+ *
+ * The Zod refinement and form field for Conform schemas are in ./content-schema.ts (pages that only
+ * show the rules as they are typed import this module and carry no zod, decision 056).
  *
  * Two readings of the spec, so that ordinary writing about associations is not refused:
  * - "The same character 5 or more times in a row" counts letters and punctuation, not digits or spaces
@@ -290,43 +291,6 @@ export function checkContent(kind: ContentKind, raw: string, extras: ContentExtr
     issues,
     warningIssues,
   };
-}
-
-/**
- * The rules as a Zod refinement, for one Conform + Zod schema on the server and in the browser:
- * `z.string().superRefine(refineContent("comment"))`. Each error becomes an issue on the field;
- * warnings are not issues (show them with checkContent(...).warnings).
- */
-export function refineContent(kind: ContentKind, extras: ContentExtras = {}) {
-  return (value: string | undefined, ctx: z.RefinementCtx) => {
-    for (const message of checkContent(kind, value ?? "", extras).errors) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-    }
-  };
-}
-
-/**
- * A form field holding a text of this kind: trimmed, required with the kind's message (Conform turns
- * an empty field into undefined), and every content rule. A message field may be empty (attachments).
- */
-export function contentField(kind: ContentKind) {
-  const required = contentMessage(
-    kind,
-    kind === "message" ? "CONTENT_OR_ATTACHMENT_REQUIRED" : "CONTENT_REQUIRED",
-  );
-  const base = z
-    .string({ required_error: required, invalid_type_error: required })
-    // A bound far above every limit keeps a huge body from being scanned by the patterns.
-    .max(CONTENT_MAX_LENGTH[kind] * 4, contentMessage(kind, "CONTENT_TOO_LONG"))
-    .transform((v) => v.trim());
-  if (kind === "message") return base.pipe(z.string().superRefine(refineMessageText));
-  return base.pipe(z.string().superRefine(refineContent(kind)));
-}
-
-/** A message's text alone (the attachments are checked with the files): empty is allowed here. */
-function refineMessageText(value: string, ctx: z.RefinementCtx) {
-  if (value.length === 0) return;
-  refineContent("message")(value, ctx);
 }
 
 /** The counter's colour for a text of this kind (spec 002 section 5). */

@@ -42,6 +42,13 @@ export const USER_ACTION_LIMITS = {
   submit_proposal: { limit: 10, windowSeconds: 60 * 60 },
   /** Ours (issue 28, part 8): asking connections for endorsements. */
   request_endorsement: { limit: 20, windowSeconds: 24 * 60 * 60 },
+  /**
+   * Ours (issue 29, part 9): up and down votes on posts and comments, as like_post (a vote is the
+   * feed's other one-click reaction), so a person can vote through a page of posts but not script it.
+   */
+  vote: { limit: 30, windowSeconds: 60 },
+  /** Ours (issue 29, part 9): reports of posts and comments; a moderator reads each one. */
+  report: { limit: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /** The start of the fixed window `at` falls in. */
@@ -63,7 +70,30 @@ export const USER_ACTION_ACTIVITIES: Record<keyof typeof USER_ACTION_LIMITS, str
   create_rfp: "creating RFPs",
   submit_proposal: "submitting proposals",
   request_endorsement: "requesting endorsements",
+  vote: "voting",
+  report: "reporting content",
 };
+
+export type UserAction = keyof typeof USER_ACTION_LIMITS;
+
+/**
+ * "N posts remaining" shows when fewer than 5 remain, "N comments remaining" when fewer than 3, "N
+ * messages remaining" when fewer than 5 (spec 002 section 5); votes and reports as posts and comments.
+ */
+export const REMAINING_HINTS: Partial<Record<UserAction, { below: number; one: string; many: string }>> = {
+  create_post: { below: 5, one: "post", many: "posts" },
+  create_comment: { below: 3, one: "comment", many: "comments" },
+  send_message: { below: 5, one: "message", many: "messages" },
+  vote: { below: 5, one: "vote", many: "votes" },
+  report: { below: 3, one: "report", many: "reports" },
+};
+
+/** The "N posts remaining" hint for what is left of this action's window, or null when plenty remain. */
+export function remainingHintFor(action: UserAction, remaining: number): string | null {
+  const hint = REMAINING_HINTS[action];
+  if (!hint || remaining < 0 || remaining >= hint.below) return null;
+  return `${remaining} ${remaining === 1 ? hint.one : hint.many} remaining`;
+}
 
 /**
  * Spec 002 section 8: "You're {activity} too frequently. Please try again in N seconds." (or

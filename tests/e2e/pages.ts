@@ -38,6 +38,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: "about", path: "/about", as: "guest" },
   { route: "contact", path: "/contact", as: "guest" },
   { route: "help", path: "/help", as: "guest" },
+  { route: "community-guidelines", path: "/community-guidelines", as: "guest" },
   { route: "how-it-works", path: "/how-it-works", as: "guest" },
   { route: "pricing", path: "/pricing", as: "guest" },
   { route: "resources", path: "/resources", as: "guest" },

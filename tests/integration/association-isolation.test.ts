@@ -381,6 +381,7 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "features._index": "public page",
   "features.$feature": "public page",
   help: "public page",
+  "community-guidelines": "public page",
   "how-it-works": "public page",
   pricing: "public page",
   resources: "public page",

@@ -307,6 +307,7 @@ const MATRIX: Record<
   pricing: { url: "/pricing", policy: "public" },
   about: { url: "/about", policy: "public" },
   help: { url: "/help", policy: "public" },
+  "community-guidelines": { url: "/community-guidelines", policy: "public" },
   contact: { url: "/contact", policy: "public", action: "public" },
   resources: { url: "/resources", policy: "public" },
   "auth.sign-in": { url: "/auth/sign-in", policy: "anonymous_only", action: "public" },

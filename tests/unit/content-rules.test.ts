@@ -3,12 +3,12 @@ import {
   type ContentKind,
   checkContent,
   contentCounterTone,
-  contentField,
   hashtagsIn,
   isValidHttpUrl,
   mentionsIn,
   normaliseHashtag,
 } from "@domain/community/content-rules";
+import { contentField } from "@domain/community/content-schema";
 import { checkMessageContent, MESSAGE_ERRORS } from "@domain/messages";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";

@@ -24,6 +24,11 @@ export const RESOURCE_LINKS: NavLink[] = [
     to: "/contact",
     description: "Questions about the platform for your association.",
   },
+  {
+    label: "Community Guidelines",
+    to: "/community-guidelines",
+    description: "How the community works: rules, moderation, reporting and recognition.",
+  },
   { label: "All Resources", to: "/resources", description: "Guides, policies and where to find everything." },
 ];
 
