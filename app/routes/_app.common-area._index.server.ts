@@ -1,4 +1,6 @@
-import { CONTENT_MAX_LENGTH, contentMessage, refineContent } from "@domain/community/content-rules";
+import type { Database } from "@db/client";
+import { CONTENT_MAX_LENGTH, contentMessage } from "@domain/community/content-rules";
+import { refineContent } from "@domain/community/content-schema";
 import {
   COMPOSER_POST_TYPES,
   FEED_VARIANTS,
@@ -13,6 +15,13 @@ import { z } from "zod";
 import { activeMembershipOf } from "~/auth/association.server";
 import { pageNotFound, requireContext, requireViewer, type Viewer } from "~/auth/guards.server";
 import { safeRedirect } from "~/auth/safe-redirect";
+import {
+  consumeRateLimit,
+  giveBackRateLimit,
+  isRateLimited,
+  type RateLimitedError,
+  rateLimitRemaining,
+} from "~/auth/user-action-limits.server";
 import {
   createPost,
   deletePost,
@@ -107,6 +116,7 @@ export async function feedLoader(request: Request) {
   const editId = url.searchParams.get("edit");
   const editing = isPostId(editId) ? await getPost(db, viewer.user.id, editId) : null;
   const { cursor, ...shown } = params;
+  const posting = viewer.context ? await rateLimitRemaining(db, viewer.user.id, "create_post") : null;
   return json({
     params: shown,
     /** The address of this page (forms come back to it). */
@@ -115,6 +125,9 @@ export async function feedLoader(request: Request) {
     posts: page.posts,
     nextCursor: page.nextCursor,
     canPost: Boolean(viewer.context),
+    /** "N posts remaining" when fewer than 5 remain; Post is off while rate-limited. */
+    postsRemainingHint: posting?.hint ?? null,
+    postingLimited: posting?.limited ?? false,
     organization: scope.associationId || scope.organizationId ? { name: scope.name } : null,
     editing: editing?.mine ? editing : null,
     feeds: FEED_VARIANTS,
@@ -159,20 +172,40 @@ export async function postsAction(request: Request) {
       { status: domainErrorStatus(outcome.kind) },
     );
   };
+  const rateLimited = (error: RateLimitedError) =>
+    json(
+      {
+        intent: input.intent,
+        postId: "postId" in input ? input.postId : null,
+        result: submission.reply({ formErrors: [error.message] }),
+        current: null,
+      },
+      { status: 429, headers: { "Retry-After": String(error.retryAfter) } },
+    );
   switch (input.intent) {
     case "create": {
       const active = await requireContext(request);
       const scope = await postingScope(active);
-      const outcome = await once(request, me, formData, (tx) =>
-        createPost(tx, {
-          authorId: me,
-          authorContextId: active.context.id,
-          scope,
-          postType: input.postType,
-          visibility: input.visibility,
-          content: input.content,
-        }),
-      );
+      let outcome: Awaited<ReturnType<typeof createPost>>;
+      try {
+        // create_post, 10 an hour (spec 002 section 9), counted in the post's own transaction.
+        outcome = await once(request, me, formData, async (tx) => {
+          const consumed = await consumeRateLimit(tx, me, "create_post");
+          const created = await createPost(tx, {
+            authorId: me,
+            authorContextId: active.context.id,
+            scope,
+            postType: input.postType,
+            visibility: input.visibility,
+            content: input.content,
+          });
+          if (!created.ok) await giveBackRateLimit(tx, consumed);
+          return created;
+        });
+      } catch (error) {
+        if (isRateLimited(error)) return rateLimited(error);
+        throw error;
+      }
       if (!outcome.ok) return refused(outcome, null);
       return redirectWithFlash(backTo(input.redirectTo), { tone: "success", message: POST_MESSAGES.created });
     }
@@ -205,7 +238,22 @@ export async function postsAction(request: Request) {
       });
     }
     case "vote": {
-      const outcome = await votePost(db, { userId: me, postId: input.postId, direction: input.direction });
+      let outcome: Awaited<ReturnType<typeof votePost>>;
+      try {
+        outcome = await db.transaction(async (tx) => {
+          const consumed = await consumeRateLimit(tx, me, "vote");
+          const voted = await votePost(tx as unknown as Database, {
+            userId: me,
+            postId: input.postId,
+            direction: input.direction,
+          });
+          if (!voted.ok) await giveBackRateLimit(tx, consumed);
+          return voted;
+        });
+      } catch (error) {
+        if (isRateLimited(error)) return rateLimited(error);
+        throw error;
+      }
       if (!outcome.ok) return refused(outcome, input.postId);
       return redirect(`${backTo(input.redirectTo)}#post-${input.postId}`);
     }

@@ -236,6 +236,8 @@ export default function CommonAreaPage() {
           redirectTo={data.here}
           answer={answer}
           organizationName={data.organization?.name ?? null}
+          remainingHint={data.postsRemainingHint}
+          limited={data.postingLimited}
         />
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -381,6 +381,32 @@ describe.each(bothEngines)("community posts on %s", (engine) => {
     ).toBe(404);
   });
 
+  it("create_post: 10 an hour, 'N posts remaining' below 5, then a 429 with the spec's message", async () => {
+    const busy = await personWithRole(t.db, "vendor", { label: "busy" });
+    for (let i = 0; i < 6; i += 1) await write(busy, `Busy post ${i}`, "public");
+    expect((await feed(busy)).postsRemainingHint).toBe("4 posts remaining");
+    for (let i = 6; i < 10; i += 1) await write(busy, `Busy post ${i}`, "public");
+    const refused = await act(busy, {
+      intent: "create",
+      content: "One too many",
+      visibility: "public",
+      postType: "text",
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(JSON.stringify(await refused.json())).toMatch(
+      /You're posting too frequently\. Please try again in \d+ seconds\./,
+    );
+    const data = await feed(busy);
+    expect(data.postingLimited).toBe(true);
+    expect(data.postsRemainingHint).toBe("0 posts remaining");
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from posts where author_id = ${busy.id}`,
+    );
+    expect(Number(row?.n)).toBe(10);
+  });
+
   it("a mark set twice counts once", async () => {
     const id = await write(ann, "Save this one", "public");
     await Promise.all([

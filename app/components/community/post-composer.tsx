@@ -113,10 +113,16 @@ export function PostComposer({
   redirectTo,
   answer,
   organizationName,
+  remainingHint,
+  limited,
 }: {
   redirectTo: string;
   answer: PostFormAnswer | undefined;
   organizationName: string | null;
+  /** "N posts remaining" when fewer than 5 remain (spec 002 section 5). */
+  remainingHint: string | null;
+  /** Over create_post's limit: Post is off. */
+  limited: boolean;
 }) {
   const mine = answer?.intent === "create" ? answer : undefined;
   const [form, fields] = useForm({
@@ -200,8 +206,15 @@ export function PostComposer({
             errors={errorsOf(fields, "visibility")}
           />
           <div className="flex items-center justify-between gap-3">
-            <PostCounter id="post-counter" length={length} />
-            <Button disabled={hydrated && (length === 0 || sending || typedErrors.length > 0)}>
+            <span className="flex items-center gap-3">
+              <PostCounter id="post-counter" length={length} />
+              {remainingHint ? (
+                <span className="text-xs text-amber-800 dark:text-amber-300" data-testid="posts-remaining">
+                  {remainingHint}
+                </span>
+              ) : null}
+            </span>
+            <Button disabled={limited || (hydrated && (length === 0 || sending || typedErrors.length > 0))}>
               {sending ? "Posting..." : "Post"}
             </Button>
           </div>
