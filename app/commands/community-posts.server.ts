@@ -12,6 +12,7 @@ import {
 import { sortNumbers } from "@domain/community/sorts";
 import { applyVote, type VoteDirection, type VoteValue } from "@domain/community/votes";
 import { sql } from "drizzle-orm";
+import { consumeRateLimit } from "~/auth/user-action-limits.server";
 import { notify } from "~/commands/notifications.server";
 import { mayReadPost, type PostingScope, visibleTo } from "~/queries/community-posts.server";
 import { removeStoredFiles } from "~/storage/files.server";
@@ -91,6 +92,12 @@ export interface NewPost {
   content: string;
   media?: readonly PostMedia[];
   now?: Date;
+  /**
+   * Count it against the author's create_post limit (spec 002 section 9) in the post's transaction:
+   * over the limit, RateLimitedError is thrown and nothing is written. The feed's action sets it; the
+   * demo data does not.
+   */
+  rateLimited?: boolean;
 }
 
 /** Publishes a post. Call inside once() (a double-submitted form publishes once). */
@@ -111,6 +118,7 @@ export async function createPost(
       ? "image"
       : input.postType;
   return db.transaction(async (tx) => {
+    if (input.rateLimited) await consumeRateLimit(tx, input.authorId, "create_post");
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`insert into posts (author_id, author_context_id, association_id, organization_id, post_type, visibility,
@@ -246,7 +254,7 @@ export async function deletePost(
  */
 export async function votePost(
   db: Database,
-  input: { userId: string; postId: string; direction: VoteDirection },
+  input: { userId: string; postId: string; direction: VoteDirection; rateLimited?: boolean },
 ): Promise<{ ok: true; vote: VoteValue | null; upvotes: number; downvotes: number } | PostRefusal> {
   return db.transaction(async (tx) => {
     const [post] = await queryRows<{ upvotes: number; downvotes: number; created_at: string }>(
@@ -259,6 +267,8 @@ export async function votePost(
       tx,
       sql`select value from post_votes where post_id = ${input.postId} and user_id = ${input.userId}`,
     );
+    // The vote limit (spec 002 section 9) counts votes that happen: after the post was found.
+    if (input.rateLimited) await consumeRateLimit(tx, input.userId, "vote");
     const current = existing ? (existing.value === 1 ? 1 : -1) : null;
     const change = applyVote(current, input.direction);
     if (change.next === null) {

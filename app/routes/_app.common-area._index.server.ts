@@ -1,4 +1,3 @@
-import type { Database } from "@db/client";
 import { CONTENT_MAX_LENGTH, contentMessage } from "@domain/community/content-rules";
 import { refineContent } from "@domain/community/content-schema";
 import {
@@ -15,13 +14,7 @@ import { z } from "zod";
 import { activeMembershipOf } from "~/auth/association.server";
 import { pageNotFound, requireContext, requireViewer, type Viewer } from "~/auth/guards.server";
 import { safeRedirect } from "~/auth/safe-redirect";
-import {
-  consumeRateLimit,
-  giveBackRateLimit,
-  isRateLimited,
-  type RateLimitedError,
-  rateLimitRemaining,
-} from "~/auth/user-action-limits.server";
+import { isRateLimited, type RateLimitedError, rateLimitRemaining } from "~/auth/user-action-limits.server";
 import {
   createPost,
   deletePost,
@@ -189,19 +182,17 @@ export async function postsAction(request: Request) {
       let outcome: Awaited<ReturnType<typeof createPost>>;
       try {
         // create_post, 10 an hour (spec 002 section 9), counted in the post's own transaction.
-        outcome = await once(request, me, formData, async (tx) => {
-          const consumed = await consumeRateLimit(tx, me, "create_post");
-          const created = await createPost(tx, {
+        outcome = await once(request, me, formData, (tx) =>
+          createPost(tx, {
             authorId: me,
             authorContextId: active.context.id,
             scope,
             postType: input.postType,
             visibility: input.visibility,
             content: input.content,
-          });
-          if (!created.ok) await giveBackRateLimit(tx, consumed);
-          return created;
-        });
+            rateLimited: true,
+          }),
+        );
       } catch (error) {
         if (isRateLimited(error)) return rateLimited(error);
         throw error;
@@ -240,15 +231,11 @@ export async function postsAction(request: Request) {
     case "vote": {
       let outcome: Awaited<ReturnType<typeof votePost>>;
       try {
-        outcome = await db.transaction(async (tx) => {
-          const consumed = await consumeRateLimit(tx, me, "vote");
-          const voted = await votePost(tx as unknown as Database, {
-            userId: me,
-            postId: input.postId,
-            direction: input.direction,
-          });
-          if (!voted.ok) await giveBackRateLimit(tx, consumed);
-          return voted;
+        outcome = await votePost(db, {
+          userId: me,
+          postId: input.postId,
+          direction: input.direction,
+          rateLimited: true,
         });
       } catch (error) {
         if (isRateLimited(error)) return rateLimited(error);
