@@ -92,6 +92,27 @@ const POSTS: Seeded[] = [
   ],
 ];
 
+/** Older tips from around the community, so the feed has a second page (Load More Posts). */
+const TIPS: [author: string, topic: string][] = [
+  ["manager", "Send the annual budget to owners at least 14 days before the meeting that adopts it."],
+  ["board", "Keep a one-page summary of every contract renewal date on the board's shared calendar."],
+  ["vendor", "Ask for a certificate of insurance naming the association before any crew arrives on site."],
+  ["attorney", "Written consent in lieu of a meeting still needs to follow your bylaws word for word."],
+  ["cpa", "Separate reserve components in the budget so owners see what each one funds."],
+  ["treasurer", "Review bank reconciliations every month, not only at year end."],
+  ["secretary", "Post meeting notices where owners actually look: the mailroom and the website."],
+  ["director", "A short welcome packet for new owners cuts half of the questions the office receives."],
+  ["vendor2", "Irrigation audits in early spring catch broken heads before the dry season."],
+  [
+    "homeowner",
+    "Our building started a volunteer committee for the garden and it brought neighbours together.",
+  ],
+  ["other", "Document every architectural approval with photos of the work when it is finished."],
+  ["manager", "Track work orders by age: anything older than 30 days deserves a call to the owner."],
+  ["board", "Rotate the chair of the budget committee so more owners learn how the numbers work."],
+  ["admin", "You can filter the Common Area by post type and sort it by Hot, Top or Controversial."],
+];
+
 /** [voter, post index, direction]: the short-term rental question splits the room (Controversial). */
 const VOTES: [string, number, "up" | "down"][] = [
   ["board", 0, "up"],
@@ -168,6 +189,18 @@ export async function seedCommunityPosts(db: Database, ids: Map<string, string>)
     });
     if (!created.ok) throw new Error(`Seeding a post failed: ${created.message}`);
     postIds.push(created.postId);
+  }
+  for (const [i, [author, tip]] of TIPS.entries()) {
+    const tipped = await createPost(db, {
+      authorId: id(author),
+      authorContextId: null,
+      scope: { associationId: null, organizationId: null },
+      postType: "text",
+      visibility: "public",
+      content: `Tip: ${tip}`,
+      now: new Date(now - (160 + i * 20) * 3_600_000),
+    });
+    if (!tipped.ok) throw new Error(`Seeding a post failed: ${tipped.message}`);
   }
   for (const [voter, index, direction] of VOTES) {
     const outcome = await votePost(db, { userId: id(voter), postId: postIds[index] as string, direction });

@@ -51,6 +51,7 @@ export function VoteWidget({
     <fetcher.Form
       method="post"
       data-testid="vote-widget"
+      aria-busy={pending}
       className={`flex items-center gap-1 ${layout === "vertical" ? "flex-col" : "flex-row"}`}
       onSubmit={(event) => {
         if (pending) event.preventDefault();
