@@ -27,14 +27,14 @@ export interface PostingScope {
 
 /**
  * Whether the person may read posts of visibility "professional": they hold a current role other than
- * homeowner (docs/decisions/072-post-visibility.md).
+ * homeowner (docs/decisions/062-feed-sorts-and-post-visibility.md).
  */
 const isProfessional = (viewer: SQL) =>
   sql`exists (select 1 from user_professional_roles r
       where r.user_id = ${viewer} and r.is_current and r.role_type <> 'homeowner')`;
 
 /**
- * The visibility rule in SQL, for post alias `p` and the reader `viewerId` (decision 072): the author
+ * The visibility rule in SQL, for post alias `p` and the reader `viewerId` (decision 062): the author
  * always; nobody across a block; then public, professional, organization or connections_only.
  */
 export function visibleTo(viewerId: string | SQL): SQL {

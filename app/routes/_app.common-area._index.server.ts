@@ -80,7 +80,7 @@ export const PostsActionSchema = z.discriminatedUnion("intent", [
 export const POSTS_INTENTS = ["create", "edit", "delete", "vote", "bookmark", "share"] as const;
 
 /**
- * Where the person's organization posts go and come from (docs/decisions/072-post-visibility.md): the
+ * Where the person's organization posts go and come from (docs/decisions/062-feed-sorts-and-post-visibility.md): the
  * association of their active membership, else the company of their active context.
  */
 export async function postingScope(viewer: Viewer): Promise<PostingScope & { name: string | null }> {

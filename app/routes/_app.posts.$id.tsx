@@ -11,7 +11,7 @@ import { postingScope, postsAction } from "./_app.common-area._index.server";
 
 /**
  * /posts/{id} (spec 002 section 2: the post link that Copy link copies): one post, whole, for a reader
- * who may read it (decision 072); anyone else, and anyone once it is deleted, gets 404. Its forms post
+ * who may read it (decision 062); anyone else, and anyone once it is deleted, gets 404. Its forms post
  * to the feed's action and come back here.
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -41,7 +41,7 @@ export const VISIBILITY_LABELS: Record<PostVisibility, string> = {
 };
 
 /**
- * Who reads a post of each visibility (docs/decisions/072-post-visibility.md); the author always does,
+ * Who reads a post of each visibility (docs/decisions/062-feed-sorts-and-post-visibility.md); the author always does,
  * and nobody across a block:
  * - public: every signed-in member;
  * - professional: members holding a current role other than homeowner (the professional network);

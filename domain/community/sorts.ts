@@ -1,7 +1,7 @@
 /**
  * The feed's sorts (spec 002 section 2, Social feed; issue 29 part 2), applied on the server. Each is a
  * number stored on the post and kept in the transaction that changes its votes, so a page of any sort
- * is one index range (docs/decisions/071-feed-sorts.md). Pure: the clock comes in as an argument.
+ * is one index range (docs/decisions/062-feed-sorts-and-post-visibility.md). Pure: the clock comes in as an argument.
  */
 
 export const FEED_SORTS = ["recent", "hot", "top", "controversial"] as const;

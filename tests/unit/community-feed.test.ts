@@ -42,7 +42,7 @@ describe("votes (spec 002 section 4)", () => {
   });
 });
 
-describe("sorts (docs/decisions/071-feed-sorts.md)", () => {
+describe("sorts (docs/decisions/062-feed-sorts-and-post-visibility.md)", () => {
   const t0 = new Date("2026-01-01T00:00:00Z");
   const later = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 
