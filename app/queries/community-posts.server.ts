@@ -118,7 +118,6 @@ export interface PostCard {
   visibility: PostVisibility;
   content: string;
   hashtags: string[];
-  media: { index: number; name: string; contentType: string }[];
   upvotes: number;
   downvotes: number;
   score: number;
@@ -145,7 +144,6 @@ interface CardRow {
   visibility: PostVisibility;
   content: string;
   hashtags: string[];
-  media: { name: string; contentType: string }[];
   upvotes: number;
   downvotes: number;
   score: number;
@@ -170,7 +168,7 @@ const cardColumns = (viewerId: string) => sql`
   p.id, p.author_id,
   coalesce(nullif(trim(a.display_name), ''), nullif(trim(a.full_name), ''), 'Anonymous User') as author_name,
   a.username as author_username, a.avatar_url as author_avatar_url, rc.context_type as author_context_type,
-  p.post_type, p.visibility, p.content, p.hashtags, p.media, p.upvotes, p.downvotes, p.score,
+  p.post_type, p.visibility, p.content, p.hashtags, p.upvotes, p.downvotes, p.score,
   p.hot_score, p.controversy, p.bookmarks_count, p.shares_count, p.comments_count, p.version,
   ${iso("p.edited_at")} as edited_at, ${iso("p.created_at")} as created_at,
   (select v.value from post_votes v where v.post_id = p.id and v.user_id = ${viewerId}) as my_vote,
@@ -194,7 +192,6 @@ function toCard(r: CardRow, viewerId: string): PostCard {
     visibility: r.visibility,
     content: r.content,
     hashtags: r.hashtags ?? [],
-    media: (r.media ?? []).map((m, index) => ({ index, name: m.name, contentType: m.contentType })),
     upvotes: Number(r.upvotes),
     downvotes: Number(r.downvotes),
     score: Number(r.score),
@@ -320,23 +317,4 @@ export async function getPost(db: Queryable, viewerId: string, postId: string): 
     sql`select ${cardColumns(viewerId)} ${cardFrom} where p.id = ${postId} and p.deleted_at is null`,
   );
   return row ? toCard(row, viewerId) : null;
-}
-
-/** A media file of a post the reader may read (404 otherwise). */
-export async function getPostMedia(db: Queryable, viewerId: string, postId: string, index: number) {
-  if (!(await mayReadPost(db, viewerId, postId))) return null;
-  const [row] = await queryRows<{
-    m: { key: string; name: string; contentType: string; size: number } | null;
-  }>(db, sql`select media -> ${index}::int as m from posts where id = ${postId}`);
-  return row?.m ?? null;
-}
-
-/** How many posts newer than `since` the reader may see in the global feed (the "N new posts" count). */
-export async function countNewerPosts(db: Queryable, viewerId: string, since: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from posts p
-        where ${visibleTo(viewerId)} and p.created_at > ${since}::timestamptz and p.author_id <> ${viewerId}`,
-  );
-  return Number(row?.n ?? 0);
 }
