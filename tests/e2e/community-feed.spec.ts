@@ -129,6 +129,9 @@ test.describe("community feed", () => {
     await page.getByLabel("Top of").selectOption("all");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/sort=top/);
+    // The address changes before the sorted page renders: wait for it.
+    await waitForHydration(page);
+    await expect(page.getByLabel("Sort", { exact: true })).toHaveValue("top");
     const scores = await page
       .getByTestId("vote-score")
       .evaluateAll((nodes) => nodes.map((n) => Number((n.textContent ?? "").replace(/[^-\d]/g, ""))));
