@@ -40,6 +40,7 @@ const NO_JS_SPECS = [
   "board-room",
   "board-vote",
   "calendar",
+  "community-feed",
   "connections",
   "credits",
   "documents",

@@ -8,6 +8,7 @@ import { subscriptions, users } from "./schema";
 import { seedAssociations } from "./seed-associations";
 import { seedCalendar } from "./seed-calendar";
 import { seedCommunityEvents } from "./seed-community-events";
+import { seedCommunityPosts } from "./seed-community-posts";
 import { seedDocuments } from "./seed-documents";
 import { seedFinance } from "./seed-finance";
 import { seedMeetings } from "./seed-meetings";
@@ -144,6 +145,7 @@ export async function seed(db: Database): Promise<void> {
   await seedNetworkMessages(db, ids);
   await seedNetworkSkills(db, ids);
   await seedCommunityEvents(db, ids, associations);
+  await seedCommunityPosts(db, ids);
 }
 
 async function seedComplimentaryPlan(

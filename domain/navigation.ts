@@ -30,7 +30,8 @@ export interface NavItem {
     | "network"
     | "directory"
     | "connections"
-    | "messages";
+    | "messages"
+    | "community";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
   /**
@@ -123,6 +124,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Meeting Minutes", href: "/minutes", icon: "minutes", roles: ["homeowner"] },
   // Every signed-in person has a calendar (issue 12 part 3).
   { label: "Calendar", href: "/calendar", icon: "calendar" },
+  // The community feed (spec 000 section 2: Common Area; issue 29): every signed-in person.
+  { label: "Common Area", href: "/common-area", icon: "community" },
   // The professional network's centre (issue 28): every signed-in person.
   { label: "Professional Center", href: "/professional", icon: "network" },
   // The professional network's directory of public profiles (issue 28): every signed-in person.

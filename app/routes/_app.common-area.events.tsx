@@ -19,7 +19,7 @@ import {
 import { ROLE_LABELS } from "@domain/roles/types";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { answerEvent, createCommunityEvent } from "~/commands/community-events.server";
 import { COMMON_TIME_ZONES } from "~/components/calendar/event-form";
 import { EventCard } from "~/components/community/event-card";
@@ -283,7 +283,15 @@ export default function CommunityEvents() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl space-y-8">
-      <h1 className="text-3xl font-semibold">Events</h1>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h1 className="text-3xl font-semibold">Events</h1>
+        <Link
+          to="/common-area"
+          className="text-sm font-medium text-blue-800 hover:underline dark:text-blue-300"
+        >
+          Back to the Common Area feed
+        </Link>
+      </div>
       {actionData?.error ? <Alert title={actionData.error} /> : null}
       {data.suggested.length > 0 ? (
         <section aria-labelledby="suggested-title">

@@ -2,6 +2,7 @@ export * from "./accounts";
 export * from "./associations";
 export * from "./billing";
 export * from "./calendar";
+export * from "./community";
 export * from "./community-events";
 export * from "./credits";
 export * from "./documents";

@@ -45,6 +45,8 @@ export const NOTIFICATION_TYPES = [
   "endorsement_requested",
   /** The messages centre (issue 28): someone added the person to a group conversation. */
   "added_to_group",
+  /** The community feed (issue 29): a person was @mentioned in a post they may read. */
+  "post_mention",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

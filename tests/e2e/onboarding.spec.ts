@@ -97,6 +97,7 @@ test.describe("onboarding", () => {
       "Financial Management",
       "Board Room",
       "Calendar",
+      "Common Area",
       "Professional Center",
       "Directory",
       "Connections",

@@ -83,6 +83,18 @@ export async function resolvePath(page: Page, entry: PageEntry, cache: Map<strin
     }
     resolved = resolved.replace("{conversation}", cache.get("{conversation}") as string);
   }
+  if (resolved.includes("{post}")) {
+    if (!cache.has("{post}")) {
+      await page.goto("/common-area");
+      const hrefs = await page
+        .locator("main a[href^='/posts/']")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+      const id = hrefs.map((h) => h.match(new RegExp(`^/posts/(${UUID})$`))?.[1]).find(Boolean);
+      if (!id) throw new Error("no post link on /common-area");
+      cache.set("{post}", id);
+    }
+    resolved = resolved.replace("{post}", cache.get("{post}") as string);
+  }
   if (resolved.includes("{document}")) {
     if (!cache.has("{document}")) cache.set("{document}", await firstDocumentId(page));
     resolved = resolved.replace("{document}", cache.get("{document}") as string);

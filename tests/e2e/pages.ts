@@ -16,6 +16,7 @@
  *   {event}   a calendar event the viewer may edit (the first one their agenda lists)
  *   {receipt} a credit purchase of the viewer (the first receipt /settings/billing lists)
  *   {conversation} a conversation of the viewer (the first one /messages lists)
+ *   {post}    a post the viewer may read (the first one /common-area lists)
  *   {budget} {transaction} a budget / transaction of the viewer's association (the first one its tab lists)
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
@@ -62,6 +63,15 @@ export const PAGES: readonly PageEntry[] = [
   // Messages (issue 28): the list, and a conversation (the first one the list shows).
   { route: "_app.messages", path: "/messages", as: "vendor" },
   { route: "_app.common-area.events", path: "/common-area/events", as: "vendor" },
+  // The community feed (issue 29): the feed, a variant sorted and filtered, and a post's page.
+  { route: "_app.common-area._index", path: "/common-area", as: "manager" },
+  {
+    route: "_app.common-area._index",
+    path: "/common-area?feed=connections&sort=controversial&type=text",
+    as: "board",
+    label: "filtered",
+  },
+  { route: "_app.posts.$id", path: "/posts/{post}", as: "vendor" },
   { route: "_app.messages", path: "/messages?c={conversation}", as: "vendor", label: "thread" },
   // The professional network (issue 28).
   { route: "_app.professional._index", path: "/professional", as: "vendor" },

@@ -481,6 +481,12 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "avatars.$name": "profile photos by content hash",
   "_app.connections": "the person's own connections",
   "_app.messages": "the person's own conversations (participants only)",
+  // The community feed (issue 29): posts of organization visibility are read by active members of the
+  // post's association only, in SQL and per post (tests/integration/community-posts.test.ts); the
+  // association is the reader's own membership, never a form field.
+  "_app.common-area._index":
+    "the community feed: each post's visibility decides (organization: its association's members)",
+  "_app.posts.$id": "one post, 404 unless its visibility lets the reader read it",
   "api.messages.live": "typing and read signals of the person's own conversations",
   "messages.attachments.$id": "a conversation's files (participants only)",
 };

@@ -133,6 +133,12 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     commands: ["requestConnection"],
     form: "app/components/network/connection-actions.tsx",
   },
+  {
+    // The community feed (issue 29): publishing a post runs in once() in the feed's server module.
+    route: "_app.common-area._index.server.ts",
+    commands: ["createPost"],
+    form: "app/components/community/post-composer.tsx",
+  },
 ];
 
 /** Creates whose key goes on to Stripe (the session is created there, decision 044). */

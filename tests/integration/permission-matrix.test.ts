@@ -497,6 +497,17 @@ const MATRIX: Record<
   "_app.messages": { url: "/messages?filter=starred&q=board", policy: "user" },
   // Community events (issue 29, part 7): every signed-in person; the composer and RSVP post to it.
   "_app.common-area.events": { url: "/common-area/events", policy: "user" },
+  // The community feed (issue 29): every signed-in person reads it (posting needs a role: the
+  // composer's action sends a person without one to onboarding); a post is 404 to anyone who may not
+  // read it (tests/integration/community-posts.test.ts covers real ones).
+  "_app.common-area._index": { url: "/common-area?feed=saved&sort=hot", policy: "user" },
+  "_app.posts.$id": {
+    url: "/posts/00000000-0000-4000-8000-000000000000",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+    // Its forms post to the feed's action (an empty form is refused for its content).
+    action: "user",
+  },
   "api.messages.live": { url: "/api/messages/live", policy: "public" },
   "messages.attachments.$id": {
     url: "/messages/attachments/00000000-0000-4000-8000-000000000000",

@@ -12,6 +12,7 @@ import {
   Landmark,
   LayoutDashboard,
   MessageSquare,
+  MessagesSquare,
   Network,
   NotebookText,
   Search,
@@ -43,6 +44,7 @@ const ICONS = {
   directory: BookUser,
   connections: Handshake,
   messages: MessageSquare,
+  community: MessagesSquare,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {

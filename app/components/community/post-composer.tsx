@@ -1,0 +1,295 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { checkContent } from "@domain/community/content-rules";
+import {
+  COMPOSER_POST_TYPES,
+  POST_LIMITS,
+  POST_TYPE_LABELS,
+  POST_VISIBILITIES,
+  type PostType,
+  type PostVisibility,
+  postCounterTone,
+  VISIBILITY_HINTS,
+  VISIBILITY_LABELS,
+} from "@domain/community/posts";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { IdempotencyKey } from "~/components/ui/idempotency-key";
+
+export interface PostFormAnswer {
+  intent?: string | null;
+  postId?: string | null;
+  result?: SubmissionResult<string[]> | null;
+  current?: { content: string; version: number; postType: PostType; visibility: PostVisibility } | null;
+}
+
+const TONE_CLASS = {
+  normal: "text-slate-600 dark:text-slate-300",
+  warning: "text-amber-700 dark:text-amber-300",
+  danger: "text-red-700 dark:text-red-300",
+} as const;
+
+type Fields = Record<string, { errors?: string[] } | undefined>;
+const errorsOf = (fields: unknown, name: string) => (fields as Fields)[name]?.errors;
+
+const control =
+  "rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
+
+/** The counter: n/5000, yellow above 4000, red above 4500 (spec 002 section 5). */
+export function PostCounter({ length, id }: { length: number; id: string }) {
+  return (
+    <span id={id} className={`text-xs ${TONE_CLASS[postCounterTone(length)]}`} data-testid="post-counter">
+      {length}/{POST_LIMITS.contentMax}
+    </span>
+  );
+}
+
+function ChoiceFields({
+  prefix,
+  postType,
+  visibility,
+  types,
+  organizationName,
+  errors,
+}: {
+  prefix: string;
+  postType: PostType;
+  visibility: PostVisibility;
+  types: readonly PostType[];
+  organizationName: string | null;
+  errors?: string[];
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${prefix}-postType`} className="text-sm font-medium">
+          Post type
+        </label>
+        <select id={`${prefix}-postType`} name="postType" defaultValue={postType} className={control}>
+          {types.map((t) => (
+            <option key={t} value={t}>
+              {POST_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${prefix}-visibility`} className="text-sm font-medium">
+          Visibility
+        </label>
+        <select
+          id={`${prefix}-visibility`}
+          name="visibility"
+          defaultValue={visibility}
+          className={control}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={errors?.length ? `${prefix}-visibility-error` : undefined}
+        >
+          {POST_VISIBILITIES.map((v) => (
+            <option key={v} value={v}>
+              {VISIBILITY_LABELS[v]}
+              {v === "organization" && organizationName ? ` (${organizationName})` : ""} ·{" "}
+              {VISIBILITY_HINTS[v]}
+            </option>
+          ))}
+        </select>
+        {errors?.length ? (
+          <p id={`${prefix}-visibility-error`} className="text-sm text-red-700 dark:text-red-400">
+            {errors.join(" ")}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The post composer (spec 002 sections 2 and 5): a collapsed box that expands once text is typed or
+ * through More Options; the counter n/5000; Post is off while the content is empty or the post is
+ * being sent. Without JavaScript every field shows and the form posts normally.
+ */
+export function PostComposer({
+  redirectTo,
+  answer,
+  organizationName,
+  remainingHint,
+  limited,
+}: {
+  redirectTo: string;
+  answer: PostFormAnswer | undefined;
+  organizationName: string | null;
+  /** "N posts remaining" when fewer than 5 remain (spec 002 section 5). */
+  remainingHint: string | null;
+  /** Over create_post's limit: Post is off. */
+  limited: boolean;
+}) {
+  const mine = answer?.intent === "create" ? answer : undefined;
+  const [form, fields] = useForm({
+    id: "post-composer",
+    lastResult: mine?.result ?? undefined,
+    shouldValidate: "onSubmit",
+  });
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  const [hydrated, setHydrated] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const [length, setLength] = useState(0);
+  useEffect(() => setHydrated(true), []);
+  const collapsed = hydrated && !expanded && length === 0;
+  const [text, setText] = useState("");
+  // The server's content rules, shown as they are typed (domain/community/content-rules.ts).
+  const typedErrors = hydrated && text.trim().length > 0 ? checkContent("post", text).errors : [];
+  const contentErrors = typedErrors.length > 0 ? typedErrors : errorsOf(fields, "content");
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      data-testid="post-composer"
+      aria-label="Create a post"
+    >
+      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <IdempotencyKey />
+      {form.errors?.length ? <Alert title={form.errors.join(" ")} /> : null}
+      <label htmlFor="post-content" className="sr-only">
+        What do you want to share?
+      </label>
+      <textarea
+        id="post-content"
+        name="content"
+        rows={collapsed ? 1 : 4}
+        maxLength={POST_LIMITS.contentMax}
+        placeholder="What do you want to share?"
+        defaultValue={
+          typeof mine?.result?.initialValue?.content === "string" ? mine.result.initialValue.content : ""
+        }
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setLength(e.currentTarget.value.trim().length);
+        }}
+        onFocus={() => setExpanded(true)}
+        aria-invalid={contentErrors?.length ? true : undefined}
+        aria-describedby={contentErrors?.length ? "post-content-error post-counter" : "post-counter"}
+        className={`${control} w-full`}
+      />
+      {contentErrors?.length ? (
+        <ul
+          id="post-content-error"
+          className="list-disc pl-5 text-sm text-red-700 dark:text-red-400"
+          data-testid="content-errors"
+        >
+          {contentErrors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
+      {collapsed ? (
+        <div>
+          <button
+            type="button"
+            onClick={() => setExpanded(true)}
+            className="text-sm text-blue-700 underline dark:text-blue-300"
+          >
+            More Options
+          </button>
+        </div>
+      ) : (
+        <>
+          <ChoiceFields
+            prefix="composer"
+            postType="text"
+            visibility="public"
+            types={COMPOSER_POST_TYPES}
+            organizationName={organizationName}
+            errors={errorsOf(fields, "visibility")}
+          />
+          <div className="flex items-center justify-between gap-3">
+            <span className="flex items-center gap-3">
+              <PostCounter id="post-counter" length={length} />
+              {remainingHint ? (
+                <span className="text-xs text-amber-800 dark:text-amber-300" data-testid="posts-remaining">
+                  {remainingHint}
+                </span>
+              ) : null}
+            </span>
+            <Button disabled={limited || (hydrated && (length === 0 || sending || typedErrors.length > 0))}>
+              {sending ? "Posting..." : "Post"}
+            </Button>
+          </div>
+        </>
+      )}
+    </Form>
+  );
+}
+
+/** The author's edit form for a post (the card's Edit; ?edit= on the feed, ?edit=1 on the post page). */
+export function PostEditForm({
+  post,
+  answer,
+  redirectTo,
+  cancelHref,
+  organizationName,
+}: {
+  post: { id: string; content: string; version: number; postType: PostType; visibility: PostVisibility };
+  answer: PostFormAnswer | undefined;
+  redirectTo: string;
+  cancelHref: string;
+  organizationName: string | null;
+}) {
+  const mine = answer?.intent === "edit" && answer.postId === post.id ? answer : undefined;
+  const current = mine?.current ?? null;
+  const base = current ?? post;
+  const [form, fields] = useForm({
+    id: `edit-post-${post.id}-${base.version}`,
+    lastResult: current ? undefined : (mine?.result ?? undefined),
+    shouldValidate: "onSubmit",
+  });
+  const [length, setLength] = useState(base.content.length);
+  const types: readonly PostType[] =
+    base.postType === "document" ? [...COMPOSER_POST_TYPES, "document"] : COMPOSER_POST_TYPES;
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3" data-testid="post-edit-form">
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="postId" value={post.id} />
+      <input type="hidden" name="version" value={base.version} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {form.errors?.length ? <Alert title={form.errors.join(" ")} /> : null}
+      <label htmlFor={`edit-content-${post.id}`} className="text-sm font-medium">
+        Edit post
+      </label>
+      <textarea
+        id={`edit-content-${post.id}`}
+        name="content"
+        rows={5}
+        maxLength={POST_LIMITS.contentMax}
+        defaultValue={base.content}
+        onChange={(e) => setLength(e.currentTarget.value.trim().length)}
+        aria-invalid={errorsOf(fields, "content")?.length ? true : undefined}
+        aria-describedby={`edit-counter-${post.id}`}
+        className={`${control} w-full`}
+      />
+      {errorsOf(fields, "content")?.length ? (
+        <p className="text-sm text-red-700 dark:text-red-400">{errorsOf(fields, "content")?.join(" ")}</p>
+      ) : null}
+      <ChoiceFields
+        prefix={`edit-${post.id}`}
+        postType={base.postType}
+        visibility={base.visibility}
+        types={types}
+        organizationName={organizationName}
+        errors={errorsOf(fields, "visibility")}
+      />
+      <div className="flex items-center justify-between gap-3">
+        <PostCounter id={`edit-counter-${post.id}`} length={length} />
+        <div className="flex gap-2">
+          <a href={cancelHref} className="btn btn-secondary">
+            Cancel
+          </a>
+          <Button>Save</Button>
+        </div>
+      </div>
+    </Form>
+  );
+}

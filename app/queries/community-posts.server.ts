@@ -1,0 +1,320 @@
+import { type Queryable, queryRows } from "@db/client";
+import {
+  encodeCursor,
+  type FeedParams,
+  POST_LIMITS,
+  type PostType,
+  type PostVisibility,
+} from "@domain/community/posts";
+import { topWindowStart } from "@domain/community/sorts";
+import type { VoteValue } from "@domain/community/votes";
+import { ROLE_LABELS, type RoleType } from "@domain/roles";
+import { type SQL, sql } from "drizzle-orm";
+import { areConnected, isBlockedBetween } from "./network-access.server";
+
+/**
+ * The community feed's reads (issue 29, parts 1 and 2): the feed's variants, filters, sorts and
+ * pages, one post, the Saved list. Every read path goes through `visibleTo` (lists, in SQL) or
+ * `mayReadPost` (one post, through network-access.server's areConnected / isBlockedBetween); the
+ * integration tests hold both to the same answers (tests/integration/community-posts.test.ts).
+ */
+
+/** The organization a person's active context posts to and reads: their association, else their company. */
+export interface PostingScope {
+  associationId: string | null;
+  organizationId: string | null;
+}
+
+/**
+ * Whether the person may read posts of visibility "professional": they hold a current role other than
+ * homeowner (docs/decisions/065-feed-sorts-and-post-visibility.md).
+ */
+const isProfessional = (viewer: SQL) =>
+  sql`exists (select 1 from user_professional_roles r
+      where r.user_id = ${viewer} and r.is_current and r.role_type <> 'homeowner')`;
+
+/**
+ * The visibility rule in SQL, for post alias `p` and the reader `viewerId` (decision 065): the author
+ * always; nobody across a block; then public, professional, organization or connections_only.
+ */
+export function visibleTo(viewerId: string | SQL): SQL {
+  const v = typeof viewerId === "string" ? sql`${viewerId}::uuid` : viewerId;
+  return sql`p.deleted_at is null and (p.author_id = ${v} or (
+    not exists (select 1 from connections b where b.status = 'blocked'
+      and ((b.requester_id = p.author_id and b.addressee_id = ${v})
+        or (b.addressee_id = p.author_id and b.requester_id = ${v})))
+    and (
+      p.visibility = 'public'
+      or (p.visibility = 'professional' and ${isProfessional(v)})
+      or (p.visibility = 'organization' and (
+        (p.association_id is not null and exists (select 1 from association_members m
+          where m.association_id = p.association_id and m.user_id = ${v} and m.status = 'active'))
+        or (p.organization_id is not null and exists (select 1 from user_professional_roles r
+          where r.organization_id = p.organization_id and r.user_id = ${v} and r.is_current))))
+      or (p.visibility = 'connections_only' and exists (select 1 from connections c where c.status = 'accepted'
+        and ((c.requester_id = p.author_id and c.addressee_id = ${v})
+          or (c.addressee_id = p.author_id and c.requester_id = ${v}))))
+    )))`;
+}
+
+interface VisibilityFacts {
+  author_id: string;
+  visibility: PostVisibility;
+  association_id: string | null;
+  organization_id: string | null;
+  deleted: boolean;
+}
+
+/**
+ * Whether `viewerId` may read the post (the post page, media, votes, bookmarks, shares): the same
+ * rule as visibleTo, one post at a time, with the network's own areConnected / isBlockedBetween.
+ * False for a missing or deleted post.
+ */
+export async function mayReadPost(db: Queryable, viewerId: string, postId: string): Promise<boolean> {
+  const [post] = await queryRows<VisibilityFacts>(
+    db,
+    sql`select author_id, visibility, association_id, organization_id, deleted_at is not null as deleted
+        from posts where id = ${postId}`,
+  );
+  if (!post || post.deleted) return false;
+  if (post.author_id === viewerId) return true;
+  if (await isBlockedBetween(db, post.author_id, viewerId)) return false;
+  switch (post.visibility) {
+    case "public":
+      return true;
+    case "professional": {
+      const [row] = await queryRows<{ ok: boolean }>(
+        db,
+        sql`select ${isProfessional(sql`${viewerId}::uuid`)} as ok`,
+      );
+      return Boolean(row?.ok);
+    }
+    case "organization": {
+      const [row] = await queryRows<{ ok: boolean }>(
+        db,
+        sql`select (${post.association_id}::uuid is not null and exists (select 1 from association_members m
+              where m.association_id = ${post.association_id}::uuid and m.user_id = ${viewerId} and m.status = 'active'))
+            or (${post.organization_id}::uuid is not null and exists (select 1 from user_professional_roles r
+              where r.organization_id = ${post.organization_id}::uuid and r.user_id = ${viewerId} and r.is_current)) as ok`,
+      );
+      return Boolean(row?.ok);
+    }
+    case "connections_only":
+      return areConnected(db, post.author_id, viewerId);
+    default:
+      return false;
+  }
+}
+
+export interface PostCard {
+  id: string;
+  authorId: string;
+  authorName: string;
+  authorUsername: string | null;
+  authorAvatarUrl: string | null;
+  /** The author's role when they posted (spec 002: the Board Member badge), or null. */
+  authorBadge: string | null;
+  postType: PostType;
+  visibility: PostVisibility;
+  content: string;
+  hashtags: string[];
+  upvotes: number;
+  downvotes: number;
+  score: number;
+  bookmarksCount: number;
+  sharesCount: number;
+  commentsCount: number;
+  version: number;
+  editedAt: string | null;
+  createdAt: string;
+  myVote: VoteValue | null;
+  bookmarked: boolean;
+  shared: boolean;
+  mine: boolean;
+}
+
+interface CardRow {
+  id: string;
+  author_id: string;
+  author_name: string | null;
+  author_username: string | null;
+  author_avatar_url: string | null;
+  author_context_type: string | null;
+  post_type: PostType;
+  visibility: PostVisibility;
+  content: string;
+  hashtags: string[];
+  upvotes: number;
+  downvotes: number;
+  score: number;
+  hot_score: number;
+  controversy: number;
+  bookmarks_count: number;
+  shares_count: number;
+  comments_count: number;
+  version: number;
+  edited_at: string | null;
+  created_at: string;
+  my_vote: number | null;
+  bookmarked: boolean;
+  shared: boolean;
+}
+
+const iso = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+
+/** The card's columns for reader `viewerId` (post alias p). */
+const cardColumns = (viewerId: string) => sql`
+  p.id, p.author_id,
+  coalesce(nullif(trim(a.display_name), ''), nullif(trim(a.full_name), ''), 'Anonymous User') as author_name,
+  a.username as author_username, a.avatar_url as author_avatar_url, rc.context_type as author_context_type,
+  p.post_type, p.visibility, p.content, p.hashtags, p.upvotes, p.downvotes, p.score,
+  p.hot_score, p.controversy, p.bookmarks_count, p.shares_count, p.comments_count, p.version,
+  ${iso("p.edited_at")} as edited_at, ${iso("p.created_at")} as created_at,
+  (select v.value from post_votes v where v.post_id = p.id and v.user_id = ${viewerId}) as my_vote,
+  exists (select 1 from post_bookmarks k where k.post_id = p.id and k.user_id = ${viewerId}) as bookmarked,
+  exists (select 1 from post_shares s where s.post_id = p.id and s.user_id = ${viewerId}) as shared`;
+
+const cardFrom = sql`from posts p
+  join user_profiles a on a.id = p.author_id
+  left join role_contexts rc on rc.id = p.author_context_id`;
+
+function toCard(r: CardRow, viewerId: string): PostCard {
+  const badgeType = r.author_context_type as RoleType | null;
+  return {
+    id: r.id,
+    authorId: r.author_id,
+    authorName: r.author_name ?? "Anonymous User",
+    authorUsername: r.author_username,
+    authorAvatarUrl: r.author_avatar_url,
+    authorBadge: badgeType && badgeType in ROLE_LABELS ? ROLE_LABELS[badgeType] : null,
+    postType: r.post_type,
+    visibility: r.visibility,
+    content: r.content,
+    hashtags: r.hashtags ?? [],
+    upvotes: Number(r.upvotes),
+    downvotes: Number(r.downvotes),
+    score: Number(r.score),
+    bookmarksCount: Number(r.bookmarks_count),
+    sharesCount: Number(r.shares_count),
+    commentsCount: Number(r.comments_count),
+    version: Number(r.version),
+    editedAt: r.edited_at,
+    createdAt: r.created_at,
+    myVote: r.my_vote === 1 ? 1 : r.my_vote === -1 ? -1 : null,
+    bookmarked: Boolean(r.bookmarked),
+    shared: Boolean(r.shared),
+    mine: r.author_id === viewerId,
+  };
+}
+
+const SORT_COLUMN = {
+  recent: "p.created_at",
+  hot: "p.hot_score",
+  top: "p.score",
+  controversial: "p.controversy",
+} as const;
+
+/** The sort's value of a row, as its cursor carries it. */
+function sortValue(r: CardRow, sort: FeedParams["sort"]): string | number {
+  switch (sort) {
+    case "recent":
+      return r.created_at;
+    case "hot":
+      return Number(r.hot_score);
+    case "top":
+      return Number(r.score);
+    case "controversial":
+      return Number(r.controversy);
+  }
+}
+
+/** People whose posts and shares fill "My Network": the viewer's accepted connections. */
+const connectionIds = (
+  v: SQL,
+) => sql`(select case when c.requester_id = ${v} then c.addressee_id else c.requester_id end
+  from connections c where c.status = 'accepted' and (c.requester_id = ${v} or c.addressee_id = ${v}))`;
+
+export interface FeedPage {
+  posts: PostCard[];
+  nextCursor: string | null;
+}
+
+/**
+ * One page of a feed variant for the reader, filtered and sorted on the server, after `params.cursor`
+ * (keyset: the sort's value, then the id). 20 a page (spec 002 section 9).
+ */
+export async function feedPage(
+  db: Queryable,
+  viewerId: string,
+  scope: PostingScope,
+  params: FeedParams,
+  now = new Date(),
+): Promise<FeedPage> {
+  const v = sql`${viewerId}::uuid`;
+  const where: SQL[] = [visibleTo(viewerId)];
+  switch (params.feed) {
+    case "global":
+      break;
+    case "organization":
+      where.push(
+        sql`((${scope.associationId}::uuid is not null and p.association_id = ${scope.associationId}::uuid)
+          or (${scope.organizationId}::uuid is not null and p.organization_id = ${scope.organizationId}::uuid))`,
+      );
+      break;
+    case "connections":
+      where.push(
+        sql`(p.author_id in ${connectionIds(v)}
+          or exists (select 1 from post_shares s where s.post_id = p.id and s.user_id in ${connectionIds(v)}))`,
+      );
+      break;
+    case "personal":
+      where.push(
+        sql`(p.author_id = ${v} or exists (select 1 from post_shares s where s.post_id = p.id and s.user_id = ${v}))`,
+      );
+      break;
+    case "saved":
+      where.push(sql`exists (select 1 from post_bookmarks k where k.post_id = p.id and k.user_id = ${v})`);
+      break;
+  }
+  if (params.type) where.push(sql`p.post_type = ${params.type}`);
+  if (params.visibility) where.push(sql`p.visibility = ${params.visibility}`);
+  if (params.sort === "top") {
+    const start = topWindowStart(params.window, now);
+    if (start) where.push(sql`p.created_at >= ${start.toISOString()}::timestamptz`);
+  }
+  const column = sql.raw(SORT_COLUMN[params.sort]);
+  if (params.cursor) {
+    const value =
+      params.sort === "recent"
+        ? sql`${String(params.cursor.value)}::timestamptz`
+        : params.sort === "top"
+          ? sql`${Number(params.cursor.value)}::int`
+          : sql`${Number(params.cursor.value)}::float8`;
+    where.push(sql`(${column}, p.id) < (${value}, ${params.cursor.id}::uuid)`);
+  }
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`select ${cardColumns(viewerId)} ${cardFrom}
+        where ${sql.join(where, sql` and `)}
+        order by ${column} desc, p.id desc
+        limit ${POST_LIMITS.pageSize + 1}`,
+  );
+  const more = rows.length > POST_LIMITS.pageSize;
+  const shown = rows.slice(0, POST_LIMITS.pageSize);
+  const last = shown[shown.length - 1];
+  return {
+    posts: shown.map((r) => toCard(r, viewerId)),
+    nextCursor: more && last ? encodeCursor({ value: sortValue(last, params.sort), id: last.id }) : null,
+  };
+}
+
+/** One post as its page shows it, or null when the reader may not read it (or it is gone). */
+export async function getPost(db: Queryable, viewerId: string, postId: string): Promise<PostCard | null> {
+  if (!(await mayReadPost(db, viewerId, postId))) return null;
+  const [row] = await queryRows<CardRow>(
+    db,
+    sql`select ${cardColumns(viewerId)} ${cardFrom} where p.id = ${postId} and p.deleted_at is null`,
+  );
+  return row ? toCard(row, viewerId) : null;
+}
