@@ -96,9 +96,3 @@ export async function rememberedWindow<T>(
   }
   return items;
 }
-
-/** Forgets every remembered window (the benchmarks capture a cold read's statements). */
-export function forgetCalendarWindows(): void {
-  windows.clear();
-  slotsHeld = 0;
-}
