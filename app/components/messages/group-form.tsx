@@ -1,6 +1,7 @@
 import { GROUP_MAX_PARTICIPANTS } from "@domain/messages";
 import { Form, useActionData } from "@remix-run/react";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
+import { PeopleChecklist } from "./people-checklist";
 
 /** A new group (up to 10 people with its creator, a title), from the people one may message. */
 export function GroupForm({ candidates }: { candidates: { id: string; name: string }[] }) {
@@ -33,27 +34,14 @@ export function GroupForm({ candidates }: { candidates: { id: string; name: stri
         maxLength={100}
         className="mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-800"
       />
-      <fieldset className="mt-3">
-        <legend className="text-sm font-medium">
-          People (up to {GROUP_MAX_PARTICIPANTS - 1} besides you)
-        </legend>
-        {candidates.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Connect with people or join an association to start a group.
-          </p>
-        ) : (
-          <ul className="mt-1 max-h-64 space-y-1 overflow-y-auto">
-            {candidates.map((c) => (
-              <li key={c.id}>
-                <label className="inline-flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="participants" value={c.id} />
-                  {c.name}
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
-      </fieldset>
+      <PeopleChecklist
+        className="mt-3"
+        legend={<>People (up to {GROUP_MAX_PARTICIPANTS - 1} besides you)</>}
+        empty="Connect with people or join an association to start a group."
+        candidates={candidates}
+        listClassName="max-h-64"
+        textClassName="text-sm"
+      />
       {error ? (
         <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
           {error}

@@ -2,6 +2,7 @@ import { GROUP_MAX_PARTICIPANTS } from "@domain/messages";
 import { Form, useActionData } from "@remix-run/react";
 import { LogOut, UsersRound } from "~/components/ui/icons";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
+import { PeopleChecklist } from "./people-checklist";
 
 const MEMBERSHIP_INTENTS = ["add-members", "remove-member", "leave"];
 
@@ -84,25 +85,12 @@ export function GroupMembers({
           <input type="hidden" name="intent" value="add-members" />
           <input type="hidden" name="conversationId" value={conversationId} />
           <IdempotencyKey />
-          <fieldset>
-            <legend className="font-medium">Add people (up to {room} more)</legend>
-            {candidates.length === 0 ? (
-              <p className="mt-1 text-slate-600 dark:text-slate-300">
-                Everyone you can message is already here.
-              </p>
-            ) : (
-              <ul className="mt-1 max-h-40 space-y-1 overflow-y-auto">
-                {candidates.map((c) => (
-                  <li key={c.id}>
-                    <label className="inline-flex items-center gap-2">
-                      <input type="checkbox" name="participants" value={c.id} />
-                      {c.name}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </fieldset>
+          <PeopleChecklist
+            legend={<>Add people (up to {room} more)</>}
+            empty="Everyone you can message is already here."
+            candidates={candidates}
+            listClassName="max-h-40"
+          />
           {candidates.length > 0 ? (
             <button type="submit" className="btn btn-secondary mt-2 px-2 py-1 text-xs">
               Add to group
