@@ -74,7 +74,8 @@ function ChoiceFields({
           ))}
         </select>
       </div>
-      <div className="flex flex-col gap-1">
+      {/* min-w-0 and max-w-full: an option's hint is long, and a phone's screen is 390 px wide. */}
+      <div className="flex min-w-0 max-w-full flex-col gap-1">
         <label htmlFor={`${prefix}-visibility`} className="text-sm font-medium">
           Visibility
         </label>
@@ -82,7 +83,7 @@ function ChoiceFields({
           id={`${prefix}-visibility`}
           name="visibility"
           defaultValue={visibility}
-          className={control}
+          className={`${control} max-w-full`}
           aria-invalid={errors?.length ? true : undefined}
           aria-describedby={errors?.length ? `${prefix}-visibility-error` : undefined}
         >
