@@ -155,3 +155,20 @@ test.describe("public pages", () => {
     }
   });
 });
+
+test("the Community Guidelines page shows its five sections to a guest, with or without JavaScript", async ({
+  page,
+}) => {
+  await page.goto("/community-guidelines");
+  await expect(page.getByRole("heading", { level: 1, name: "Community Guidelines" })).toBeVisible();
+  for (const section of [
+    "Community Overview",
+    "Community Rules",
+    "Moderation Policy",
+    "Reporting & Support",
+    "Recognition System",
+  ]) {
+    await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Help Center" }).last()).toHaveAttribute("href", "/help");
+});
