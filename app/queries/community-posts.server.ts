@@ -1,4 +1,5 @@
 import { type Queryable, queryRows } from "@db/client";
+import type { PostMedia } from "@db/schema";
 import {
   encodeCursor,
   type FeedParams,
@@ -118,6 +119,8 @@ export interface PostCard {
   visibility: PostVisibility;
   content: string;
   hashtags: string[];
+  /** The post's media in order; each is served at /posts/media/{post id}/{index}. */
+  media: { name: string; contentType: string; size: number }[];
   upvotes: number;
   downvotes: number;
   score: number;
@@ -144,6 +147,7 @@ interface CardRow {
   visibility: PostVisibility;
   content: string;
   hashtags: string[];
+  media: PostMedia[] | null;
   upvotes: number;
   downvotes: number;
   score: number;
@@ -168,7 +172,7 @@ const cardColumns = (viewerId: string) => sql`
   p.id, p.author_id,
   coalesce(nullif(trim(a.display_name), ''), nullif(trim(a.full_name), ''), 'Anonymous User') as author_name,
   a.username as author_username, a.avatar_url as author_avatar_url, rc.context_type as author_context_type,
-  p.post_type, p.visibility, p.content, p.hashtags, p.upvotes, p.downvotes, p.score,
+  p.post_type, p.visibility, p.content, p.hashtags, p.media, p.upvotes, p.downvotes, p.score,
   p.hot_score, p.controversy, p.bookmarks_count, p.shares_count, p.comments_count, p.version,
   ${iso("p.edited_at")} as edited_at, ${iso("p.created_at")} as created_at,
   (select v.value from post_votes v where v.post_id = p.id and v.user_id = ${viewerId}) as my_vote,
@@ -192,6 +196,7 @@ function toCard(r: CardRow, viewerId: string): PostCard {
     visibility: r.visibility,
     content: r.content,
     hashtags: r.hashtags ?? [],
+    media: (r.media ?? []).map((m) => ({ name: m.name, contentType: m.contentType, size: m.size })),
     upvotes: Number(r.upvotes),
     downvotes: Number(r.downvotes),
     score: Number(r.score),
@@ -317,4 +322,19 @@ export async function getPost(db: Queryable, viewerId: string, postId: string): 
     sql`select ${cardColumns(viewerId)} ${cardFrom} where p.id = ${postId} and p.deleted_at is null`,
   );
   return row ? toCard(row, viewerId) : null;
+}
+
+/** One of a post's media files for a reader who may read the post (the media route), or null. */
+export async function getPostMedia(
+  db: Queryable,
+  viewerId: string,
+  postId: string,
+  index: number,
+): Promise<PostMedia | null> {
+  if (!(await mayReadPost(db, viewerId, postId))) return null;
+  const [row] = await queryRows<{ media: PostMedia[] }>(
+    db,
+    sql`select media from posts where id = ${postId} and deleted_at is null`,
+  );
+  return row?.media?.[index] ?? null;
 }

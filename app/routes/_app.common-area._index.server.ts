@@ -1,9 +1,12 @@
+import { parseWithZod } from "@conform-to/zod";
 import { CONTENT_MAX_LENGTH, contentMessage } from "@domain/community/content-rules";
 import { refineContent } from "@domain/community/content-schema";
 import {
   COMPOSER_POST_TYPES,
   FEED_VARIANTS,
   isPostId,
+  POST_LIMITS,
+  POST_MEDIA_RULES,
   POST_MESSAGES,
   POST_TYPES,
   POST_VISIBILITIES,
@@ -14,7 +17,7 @@ import { z } from "zod";
 import { activeMembershipOf } from "~/auth/association.server";
 import { pageNotFound, requireContext, requireViewer, type Viewer } from "~/auth/guards.server";
 import { safeRedirect } from "~/auth/safe-redirect";
-import { isRateLimited, type RateLimitedError, rateLimitRemaining } from "~/auth/user-action-limits.server";
+import { isRateLimited, RateLimitedError, rateLimitRemaining } from "~/auth/user-action-limits.server";
 import {
   createPost,
   deletePost,
@@ -25,9 +28,17 @@ import {
 } from "~/commands/community-posts.server";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
-import { domainErrorStatus, intentOf, parseSubmission } from "~/forms.server";
+import { domainErrorStatus, intentOf, isMultipart, parseSubmission } from "~/forms.server";
 import { once } from "~/idempotency.server";
 import { feedPage, getPost, type PostingScope } from "~/queries/community-posts.server";
+import { removeStoredFiles } from "~/storage/files.server";
+import {
+  type AcceptedFile,
+  checkReceivedFiles,
+  fitImages,
+  type ReceivedFile,
+  readFilesUpload,
+} from "~/storage/uploads.server";
 
 /**
  * /common-area (issue 29, parts 1 and 2): the community feed's loader and the posts' forms, which the
@@ -133,10 +144,33 @@ export type FeedLoaderData = Awaited<ReturnType<typeof feedLoader>>;
 /** Where a form comes back to: a same-site path (the feed by default), without a fragment. */
 const backTo = (raw: string | undefined) => safeRedirect(raw, FEED_PATH).split("#")[0] as string;
 
+/**
+ * The composer's form: multipart (its text and up to 10 media files). The person's context is
+ * required before a byte of the body is read; each file is streamed to private storage as it arrives
+ * (app/storage/uploads.server.ts, with the post's rules: 10 files of 10 MB, by content).
+ */
+async function readPostsForm(request: Request) {
+  if (!isMultipart(request)) return { ...(await parseSubmission(request, PostsActionSchema)), files: null };
+  await requireContext(request);
+  const { formData, files, tooMany } = await readFilesUpload(request, {
+    area: "post-media",
+    field: "media",
+    rules: POST_MEDIA_RULES,
+  });
+  return {
+    formData,
+    submission: parseWithZod(formData, { schema: PostsActionSchema }),
+    files: { received: files, tooMany },
+  };
+}
+
 export async function postsAction(request: Request) {
   const viewer = await requireViewer(request);
   const me = viewer.user.id;
-  const { formData, submission } = await parseSubmission(request, PostsActionSchema);
+  const { formData, submission, files } = await readPostsForm(request);
+  // Files come only with a new post; anything else sent as multipart keeps none of them.
+  if (files && (submission.status !== "success" || submission.value.intent !== "create"))
+    await removeStoredFiles(files.received.map((f) => f.key));
   if (submission.status !== "success") {
     return json(
       {
@@ -179,6 +213,23 @@ export async function postsAction(request: Request) {
     case "create": {
       const active = await requireContext(request);
       const scope = await postingScope(active);
+      let media: Awaited<ReturnType<typeof acceptedMedia>>;
+      try {
+        media = await acceptedMedia(files, me);
+      } catch (error) {
+        if (isRateLimited(error)) return rateLimited(error);
+        throw error;
+      }
+      if (!media.ok)
+        return json(
+          {
+            intent: input.intent,
+            postId: null,
+            result: submission.reply({ fieldErrors: { media: media.errors } }),
+            current: null,
+          },
+          { status: 400 },
+        );
       let outcome: Awaited<ReturnType<typeof createPost>>;
       try {
         // create_post, 10 an hour (spec 002 section 9), counted in the post's own transaction.
@@ -190,14 +241,19 @@ export async function postsAction(request: Request) {
             postType: input.postType,
             visibility: input.visibility,
             content: input.content,
+            media: media.files,
             rateLimited: true,
           }),
         );
       } catch (error) {
+        await removeStoredFiles(media.files.map((f) => f.key));
         if (isRateLimited(error)) return rateLimited(error);
         throw error;
       }
-      if (!outcome.ok) return refused(outcome, null);
+      if (!outcome.ok) {
+        await removeStoredFiles(media.files.map((f) => f.key));
+        return refused(outcome, null);
+      }
       return redirectWithFlash(backTo(input.redirectTo), { tone: "success", message: POST_MESSAGES.created });
     }
     case "edit": {
@@ -274,3 +330,25 @@ export async function postsAction(request: Request) {
 }
 
 export type PostsActionData = Awaited<ReturnType<typeof postsAction>>;
+
+/**
+ * A new post's media: every file checked by its content before any is kept (the per-file messages of
+ * spec 002 section 8), refused while the person is over create_post's limit (before any picture is
+ * decoded), then pictures downscaled and re-encoded. On any refusal no file is kept.
+ */
+async function acceptedMedia(
+  files: { received: ReceivedFile[]; tooMany: boolean } | null,
+  userId: string,
+): Promise<{ ok: true; files: AcceptedFile[] } | { ok: false; errors: string[] }> {
+  if (!files || (files.received.length === 0 && !files.tooMany)) return { ok: true, files: [] };
+  const checked = await checkReceivedFiles(files.received, files.tooMany, POST_MEDIA_RULES);
+  if (checked.errors.length > 0) return { ok: false, errors: checked.errors };
+  const posting = await rateLimitRemaining(await getDb(), userId, "create_post");
+  if (posting.limited) {
+    await removeStoredFiles(checked.accepted.map((f) => f.key));
+    throw new RateLimitedError("create_post", posting.retryAfter);
+  }
+  const fitted = await fitImages(checked.accepted, "post-media", POST_LIMITS.mediaMaxBytes);
+  if (fitted.errors.length > 0) return { ok: false, errors: fitted.errors };
+  return { ok: true, files: fitted.accepted };
+}

@@ -1,31 +1,17 @@
 import { parseWithZod } from "@conform-to/zod";
-import {
-  checkAttachments,
-  IMAGE_LOAD_FAILED,
-  MESSAGE_ATTACHMENT_MAX_BYTES,
-  MESSAGE_IMAGE_MAX_HEIGHT,
-  MESSAGE_IMAGE_MAX_PIXELS,
-  MESSAGE_IMAGE_MAX_WIDTH,
-  MESSAGE_IMAGE_QUALITY,
-  MESSAGE_MAX_ATTACHMENTS,
-  type ReencodedFormat,
-  reencodedImageFormat,
-} from "@domain/messages";
+import { MESSAGE_ATTACHMENT_MAX_BYTES, MESSAGE_UPLOAD_RULES } from "@domain/messages";
 import { USER_ACTION_LIMITS, userActionLimitMessage } from "@domain/rules/rate-limits";
-import sharp from "sharp";
 import { z } from "zod";
 import { hitRateLimit, peekRateLimit, returnRateLimitHit } from "~/auth/rate-limit.server";
-import { cleanFileName } from "~/commands/rfp-documents.server";
 import { getDb } from "~/db.server";
-import { parseSubmission, readUpload } from "~/forms.server";
+import { parseSubmission } from "~/forms.server";
 import {
-  looksLikeText,
-  removeStoredFiles,
-  type StoredStream,
-  sniffStoredFileType,
-  storagePath,
-  storeStream,
-} from "~/storage/files.server";
+  type AcceptedFile,
+  checkReceivedFiles,
+  fitImages,
+  type ReceivedFile,
+  readFilesUpload,
+} from "~/storage/uploads.server";
 
 /**
  * The messages page's forms (issue 28, part 7), told apart by their intent and checked on the server
@@ -79,133 +65,26 @@ export const SendSchema = z.object({
 export const parseMessagesForm = (request: Request) => parseSubmission(request, MessagesActionSchema);
 export const parseSendForm = (formData: FormData) => parseWithZod(formData, { schema: SendSchema });
 
-export interface ReceivedAttachment extends StoredStream {
-  name: string;
-}
-
-/** The whole send request: ten files at their limit and a little form overhead. */
-const MAX_SEND_BYTES = MESSAGE_MAX_ATTACHMENTS * (MESSAGE_ATTACHMENT_MAX_BYTES + 1) + 1024 * 1024;
+export type ReceivedAttachment = ReceivedFile;
 
 /**
  * Reads the send form (authorize first): its text fields, and each file of `attachments` streamed to
- * private storage as it arrives (past 25 MB the rest is counted, not kept). More than 10 files: the
- * rest are drained and `tooMany` is set.
+ * private storage (app/storage/uploads.server.ts, with the message rules: ten files of 25 MB).
  */
-export function readSendUpload(request: Request) {
-  return readUpload<ReceivedAttachment>(request, {
-    fileField: "attachments",
-    maxFiles: MESSAGE_MAX_ATTACHMENTS,
-    maxFileBytes: MESSAGE_ATTACHMENT_MAX_BYTES,
-    maxRequestBytes: MAX_SEND_BYTES,
-    keep: async (data, info) => ({
-      ...(await storeStream("message-attachments", data, MESSAGE_ATTACHMENT_MAX_BYTES)),
-      name: cleanFileName(info.filename),
-    }),
-    discard: (files) => removeStoredFiles(files.map((f) => f.key)),
+export const readSendUpload = (request: Request) =>
+  readFilesUpload(request, {
+    area: "message-attachments",
+    field: "attachments",
+    rules: MESSAGE_UPLOAD_RULES,
   });
-}
 
-/**
- * Every received file checked by its content before any is kept (spec 002 section 5): on any problem
- * all are removed and the per-file messages ("name: File size X MB exceeds ..." / "name: File type T
- * is not allowed") come back.
- */
-export async function checkReceivedAttachments(files: ReceivedAttachment[], tooMany: boolean) {
-  const candidates = await Promise.all(
-    files.map(async (f) => {
-      const sniffed = await sniffStoredFileType(f.key);
-      return {
-        ...f,
-        sniffedMime: sniffed?.mime,
-        sniffedExt: sniffed?.ext,
-        looksLikeText: looksLikeText(f.head),
-      };
-    }),
-  );
-  const { accepted, errors } = checkAttachments(candidates, tooMany);
-  if (errors.length > 0) await removeStoredFiles(files.map((f) => f.key));
-  return {
-    errors,
-    accepted: accepted.map((a) => ({ key: a.key, name: a.name, size: a.size, contentType: a.contentType })),
-  };
-}
+/** Every received attachment checked by its content before any is kept (spec 002 section 5). */
+export const checkReceivedAttachments = (files: ReceivedAttachment[], tooMany: boolean) =>
+  checkReceivedFiles(files, tooMany, MESSAGE_UPLOAD_RULES);
 
-/**
- * One stored image, upright, downscaled to fit within 1920x1080 (never enlarged) and re-encoded in its
- * own format at quality 80 (PNG is lossless: compressed, not degraded), as a stream. sharp writes no
- * metadata unless asked, so EXIF (camera, GPS) does not travel with the picture; the orientation it
- * carried is applied to the pixels first. Animated GIF and WebP keep their frames.
- */
-function fittedImage(key: string, format: ReencodedFormat) {
-  const animated = format === "gif" || format === "webp";
-  let image = sharp(storagePath(key), { limitInputPixels: MESSAGE_IMAGE_MAX_PIXELS, animated });
-  if (!animated) image = image.rotate();
-  image = image.resize({
-    width: MESSAGE_IMAGE_MAX_WIDTH,
-    height: MESSAGE_IMAGE_MAX_HEIGHT,
-    fit: "inside",
-    withoutEnlargement: true,
-  });
-  switch (format) {
-    case "jpeg":
-      return image.jpeg({ quality: MESSAGE_IMAGE_QUALITY });
-    case "png":
-      return image.png({ compressionLevel: 9 });
-    case "webp":
-      return image.webp({ quality: MESSAGE_IMAGE_QUALITY });
-    case "gif":
-      return image.gif();
-    case "avif":
-      return image.avif({ quality: MESSAGE_IMAGE_QUALITY });
-    case "tiff":
-      return image.tiff({ quality: MESSAGE_IMAGE_QUALITY });
-  }
-}
-
-/**
- * Spec 002 section 8: accepted images (by their sniffed type) are downscaled and re-encoded on the
- * server, one at a time, each into a new stored file that replaces the one received; other files are
- * kept as sent. An image that cannot be decoded (or is larger than 100 megapixels) refuses the whole
- * message with "name: Failed to load image for compression", and nothing is kept.
- */
-export async function fitImageAttachments<
-  T extends { key: string; name: string; size: number; contentType: string },
->(accepted: T[]): Promise<{ accepted: T[]; errors: string[] }> {
-  const result: T[] = [];
-  const replaced: string[] = [];
-  const written: string[] = [];
-  const errors: string[] = [];
-  for (const file of accepted) {
-    const format = reencodedImageFormat(file.contentType);
-    if (!format) {
-      result.push(file);
-      continue;
-    }
-    try {
-      const stored = await storeStream(
-        "message-attachments",
-        fittedImage(file.key, format),
-        MESSAGE_ATTACHMENT_MAX_BYTES,
-      );
-      written.push(stored.key);
-      // Re-encoding never grows a file past the limit in practice; if it did, the original stays.
-      if (stored.truncated) {
-        result.push(file);
-        continue;
-      }
-      replaced.push(file.key);
-      result.push({ ...file, key: stored.key, size: stored.size });
-    } catch {
-      errors.push(`${file.name}: ${IMAGE_LOAD_FAILED}`);
-    }
-  }
-  if (errors.length > 0) {
-    await removeStoredFiles([...accepted.map((f) => f.key), ...written]);
-    return { accepted: [], errors };
-  }
-  await removeStoredFiles([...replaced, ...written.filter((k) => !result.some((f) => f.key === k))]);
-  return { accepted: result, errors };
-}
+/** Accepted images downscaled and re-encoded (spec 002 section 8), each replacing the one received. */
+export const fitImageAttachments = <T extends AcceptedFile>(accepted: T[]) =>
+  fitImages(accepted, "message-attachments", MESSAGE_ATTACHMENT_MAX_BYTES);
 
 const sendKey = (userId: string) => `send_message:user:${userId}`;
 

@@ -20,10 +20,11 @@ export type StorageArea =
   | "meeting-documents"
   | "finance-receipts"
   | "finance-imports"
-  | "message-attachments";
+  | "message-attachments"
+  | "post-media";
 
 const KEY =
-  /^(rfp-documents|proposal-documents|association-documents|meeting-documents|finance-receipts|finance-imports|message-attachments)\/[a-f0-9]{2}\/[a-f0-9]{32}$/;
+  /^(rfp-documents|proposal-documents|association-documents|meeting-documents|finance-receipts|finance-imports|message-attachments|post-media)\/[a-f0-9]{2}\/[a-f0-9]{32}$/;
 
 export function storagePath(key: string) {
   if (!KEY.test(key)) throw new Error("Invalid storage key");
@@ -121,13 +122,20 @@ export function contentDisposition(fileName: string) {
 export function privateDownload(
   file: { stream: Readable; size: number },
   document: { fileName: string; contentType: string },
+  /**
+   * A picture or a video shown in a page (a post's media): inline, and kept by the reader's own
+   * browser for `maxAgeSeconds` (its key never names other bytes).
+   */
+  shown?: { maxAgeSeconds: number },
 ) {
   return new Response(createReadableStreamFromReadable(file.stream), {
     headers: {
       "Content-Type": document.contentType,
       "Content-Length": String(file.size),
-      "Content-Disposition": contentDisposition(document.fileName),
-      "Cache-Control": "private, no-store",
+      "Content-Disposition": shown
+        ? contentDisposition(document.fileName).replace(/^attachment/, "inline")
+        : contentDisposition(document.fileName),
+      "Cache-Control": shown ? `private, max-age=${shown.maxAgeSeconds}` : "private, no-store",
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "sandbox; default-src 'none'",
     },

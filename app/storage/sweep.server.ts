@@ -1,14 +1,15 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import type { Queryable } from "@db/client";
+import { type Queryable, queryRows } from "@db/client";
 import {
   documentVersions,
   meetingDocuments,
+  messageAttachments,
   proposalDocuments,
   rfpDocuments,
   verificationDocuments,
 } from "@db/schema";
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { env } from "~/env.server";
 
 /**
@@ -20,14 +21,46 @@ import { env } from "~/env.server";
 
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 
-const AREAS = [
-  { area: "rfp-documents", table: rfpDocuments },
-  { area: "proposal-documents", table: proposalDocuments },
-  { area: "verification", table: verificationDocuments },
-  { area: "association-documents", table: documentVersions },
+type KeyTable =
+  | typeof rfpDocuments
+  | typeof proposalDocuments
+  | typeof verificationDocuments
+  | typeof documentVersions
+  | typeof meetingDocuments
+  | typeof messageAttachments;
+
+/** The keys of `batch` that a row of the table names. */
+const namedIn =
+  (table: KeyTable) =>
+  async (db: Queryable, batch: string[]): Promise<Set<string>> => {
+    const rows = await db
+      .select({ key: table.storageKey })
+      .from(table)
+      .where(inArray(table.storageKey, batch));
+    return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])));
+  };
+
+/** A post's media are named in its `media` list (deleting a post removes its files at once). */
+async function namedByPosts(db: Queryable, batch: string[]): Promise<Set<string>> {
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`select m->>'key' as key from posts p, jsonb_array_elements(p.media) m
+        where p.media <> '[]'::jsonb
+          and m->>'key' in (select jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb))`,
+  );
+  return new Set(rows.map((r) => r.key));
+}
+
+const AREAS: { area: string; named: (db: Queryable, batch: string[]) => Promise<Set<string>> }[] = [
+  { area: "rfp-documents", named: namedIn(rfpDocuments) },
+  { area: "proposal-documents", named: namedIn(proposalDocuments) },
+  { area: "verification", named: namedIn(verificationDocuments) },
+  { area: "association-documents", named: namedIn(documentVersions) },
   // The board packet's uploads (a library document linked to a meeting keeps its library key).
-  { area: "meeting-documents", table: meetingDocuments },
-] as const;
+  { area: "meeting-documents", named: namedIn(meetingDocuments) },
+  { area: "message-attachments", named: namedIn(messageAttachments) },
+  { area: "post-media", named: namedByPosts },
+];
 
 const SHARD = /^[a-f0-9]{2}$/;
 const NAME = /^[a-f0-9]{32}$/;
@@ -49,7 +82,7 @@ export async function sweepOrphanedFiles(
   const root = env().UPLOAD_DIR;
   const cutoff = (options.now ?? Date.now()) - (options.minAgeMs ?? ORPHAN_MIN_AGE_MS);
   const removed: string[] = [];
-  for (const { area, table } of AREAS) {
+  for (const { area, named: namedKeys } of AREAS) {
     const old: string[] = [];
     for (const shard of (await list(path.join(root, area))).filter((s) => SHARD.test(s))) {
       for (const name of (await list(path.join(root, area, shard))).filter((n) => NAME.test(n))) {
@@ -59,11 +92,7 @@ export async function sweepOrphanedFiles(
     }
     for (let i = 0; i < old.length; i += BATCH) {
       const batch = old.slice(i, i + BATCH);
-      const rows = await db
-        .select({ key: table.storageKey })
-        .from(table)
-        .where(inArray(table.storageKey, batch));
-      const named = new Set(rows.map((r) => r.key));
+      const named = await namedKeys(db, batch);
       for (const key of batch) {
         if (named.has(key)) continue;
         await rm(path.join(root, ...key.split("/")), { force: true });

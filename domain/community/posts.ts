@@ -1,4 +1,5 @@
-import { contentCounterTone, POST_TYPES, type PostType } from "./content-rules";
+import { DOCX_TYPE, type FileCandidate, isLegacyWord, type UploadRules } from "@domain/files/uploads";
+import { contentCounterTone, contentMessage, POST_TYPES, type PostType } from "./content-rules";
 import { FEED_SORTS, type FeedSort, TOP_WINDOWS, type TopWindow } from "./sorts";
 
 /**
@@ -79,6 +80,42 @@ export const POST_LIMITS = {
   mediaMax: 10,
   mediaMaxBytes: 10 * 1024 * 1024,
 } as const;
+
+/** Spec 002 section 9 (upload): the media types a post may carry, judged by content. */
+export const POST_MEDIA_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+  "video/mp4",
+  "video/webm",
+  "application/pdf",
+  "application/msword",
+  DOCX_TYPE,
+] as const;
+/** The file picker's hint (the server judges each file by its content). */
+export const POST_MEDIA_ACCEPT =
+  "image/jpeg,image/png,image/gif,image/webp,video/mp4,video/webm,application/pdf,text/plain,.txt,.doc,.docx";
+
+/** A post's media (spec 002 sections 5 and 9): ten files of 10 MB, of the types above. */
+export const POST_MEDIA_RULES: UploadRules = {
+  maxFiles: POST_LIMITS.mediaMax,
+  maxMb: POST_LIMITS.mediaMaxBytes / (1024 * 1024),
+  tooManyMessage: contentMessage("post", "TOO_MANY_MEDIA_FILES"),
+  contentType: (file: FileCandidate) => {
+    const mime = file.sniffedMime;
+    if (mime) {
+      if ((POST_MEDIA_TYPES as readonly string[]).includes(mime)) return mime;
+      if (isLegacyWord(file)) return "application/msword";
+      return null;
+    }
+    return file.looksLikeText ? "text/plain; charset=utf-8" : null;
+  },
+};
+
+/** Whether a stored media file shows as a picture or a video in the card (else a download link). */
+export const mediaKind = (contentType: string): "image" | "video" | "file" =>
+  contentType.startsWith("image/") ? "image" : contentType.startsWith("video/") ? "video" : "file";
 
 export const POST_MESSAGES = {
   empty: "No posts yet",

@@ -6,6 +6,14 @@
  */
 
 import { checkContent } from "@domain/community/content-rules";
+import {
+  checkFile,
+  checkFiles,
+  DOCX_TYPE,
+  type FileCandidate,
+  isLegacyWord,
+  type UploadRules,
+} from "@domain/files/uploads";
 
 /** Spec 002 section 9. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -104,120 +112,31 @@ export function withinEditWindow(sentAt: string, now: Date): boolean {
 // ---------------------------------------------------------------------------------------------------
 
 /** The content types a message may carry (spec 002 section 5: image, video, pdf, text, msword, docx). */
-export const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 export const MESSAGE_ATTACHMENT_ACCEPT = "image/*,video/*,application/pdf,text/plain,.txt,.doc,.docx";
 
-export interface AttachmentCandidate {
-  name: string;
-  size: number;
-  /** The sniffed content type (file-type's mime), undefined when no signature was found. */
-  sniffedMime: string | undefined;
-  /** The sniffed kind (file-type's ext). */
-  sniffedExt: string | undefined;
-  /** Whether the first bytes look like text (no NUL): a signature-less file is text only then. */
-  looksLikeText: boolean;
-}
-
-export type AttachmentCheck = { ok: true; contentType: string } | { ok: false; message: string };
-
-/** Spec 002 section 8 (file upload), word for word: FILE_TOO_LARGE and INVALID_FILE_TYPE. */
-export function fileTooLargeMessage(size: number, maxMb: number = MESSAGE_ATTACHMENT_MAX_MB) {
-  return `File size ${(size / (1024 * 1024)).toFixed(2)} MB exceeds maximum allowed size of ${maxMb} MB`;
-}
-export function fileTypeMessage(type: string) {
-  return `File type ${type} is not allowed`;
-}
-
-/** The extension of a file name, lower case ("" without one). */
-function extensionOf(name: string) {
-  const dot = name.lastIndexOf(".");
-  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : "";
-}
-
-/** The content type a file is stored and served as, judged by its content; null when not allowed. */
-export function attachmentContentType(file: AttachmentCandidate): string | null {
-  const mime = file.sniffedMime;
-  if (mime) {
-    if (mime.startsWith("image/") || mime.startsWith("video/") || mime === "application/pdf") return mime;
-    if (mime === DOCX_TYPE) return DOCX_TYPE;
-    // Legacy Word documents are compound binary files (file-type: cfb); only when named .doc.
-    if (file.sniffedExt === "cfb" && extensionOf(file.name) === "doc") return "application/msword";
-    return null;
-  }
-  return file.looksLikeText ? "text/plain; charset=utf-8" : null;
-}
-
-/**
- * One file against the rules: size (25 MB), then type by content. The message is prefixed with the
- * file name (spec 002 section 8: "The combined message is prefixed with the file name").
- */
-export function checkAttachment(file: AttachmentCandidate): AttachmentCheck {
-  if (file.size > MESSAGE_ATTACHMENT_MAX_BYTES)
-    return { ok: false, message: `${file.name}: ${fileTooLargeMessage(file.size)}` };
-  const contentType = attachmentContentType(file);
-  if (!contentType) {
-    const shown = file.sniffedMime ?? (file.looksLikeText ? "text/plain" : "application/octet-stream");
-    return { ok: false, message: `${file.name}: ${fileTypeMessage(shown)}` };
-  }
-  return { ok: true, contentType };
-}
-
-/**
- * Every file checked before any is kept (spec 002 section 5): the per-file messages, and the count
- * message when there are more than 10. Accepted only when the list of errors is empty.
- */
-export function checkAttachments<T extends AttachmentCandidate>(
-  files: readonly T[],
-  tooMany = false,
-): { accepted: (T & { contentType: string })[]; errors: string[] } {
-  const errors: string[] = [];
-  const accepted: (T & { contentType: string })[] = [];
-  if (tooMany || files.length > MESSAGE_MAX_ATTACHMENTS) errors.push(MESSAGE_ERRORS.TOO_MANY_ATTACHMENTS);
-  for (const file of files) {
-    const check = checkAttachment(file);
-    if (check.ok) accepted.push({ ...file, contentType: check.contentType });
-    else errors.push(check.message);
-  }
-  return { accepted, errors };
-}
-
-/**
- * Spec 002 section 8 ("File upload") and section 9: images are downscaled to fit within 1920x1080,
- * keeping their ratio (never enlarged), and re-encoded at quality 0.8.
- */
-export const MESSAGE_IMAGE_MAX_WIDTH = 1920;
-export const MESSAGE_IMAGE_MAX_HEIGHT = 1080;
-export const MESSAGE_IMAGE_QUALITY = 80;
-/** Pixels an image may have before it is refused (a decompression bomb is not decoded). */
-export const MESSAGE_IMAGE_MAX_PIXELS = 100_000_000;
-/** A picture that could not be decoded (spec 002's compression message). */
-export const IMAGE_LOAD_FAILED = "Failed to load image for compression";
-
-export type ReencodedFormat = "jpeg" | "png" | "webp" | "gif" | "avif" | "tiff";
-const REENCODED: Record<string, ReencodedFormat> = {
-  "image/jpeg": "jpeg",
-  "image/png": "png",
-  "image/webp": "webp",
-  "image/gif": "gif",
-  "image/avif": "avif",
-  "image/tiff": "tiff",
+/** A message's attachments (spec 002 section 5): ten files of 25 MB, by content. */
+export const MESSAGE_UPLOAD_RULES: UploadRules = {
+  maxFiles: MESSAGE_MAX_ATTACHMENTS,
+  maxMb: MESSAGE_ATTACHMENT_MAX_MB,
+  tooManyMessage: MESSAGE_ERRORS.TOO_MANY_ATTACHMENTS,
+  contentType: (file: FileCandidate) => {
+    const mime = file.sniffedMime;
+    if (mime) {
+      if (mime.startsWith("image/") || mime.startsWith("video/") || mime === "application/pdf") return mime;
+      if (mime === DOCX_TYPE) return DOCX_TYPE;
+      if (isLegacyWord(file)) return "application/msword";
+      return null;
+    }
+    return file.looksLikeText ? "text/plain; charset=utf-8" : null;
+  },
 };
 
-/**
- * The format an image attachment is re-encoded in (its own: a PNG stays a PNG), by its sniffed type;
- * null for anything else, which is stored as sent (videos, documents, and image kinds the server
- * cannot re-encode, such as HEIC or BMP).
- */
-export function reencodedImageFormat(contentType: string): ReencodedFormat | null {
-  return REENCODED[contentType] ?? null;
-}
+/** One attachment against the message rules (size 25 MB, then type by content). */
+export const checkAttachment = (file: FileCandidate) => checkFile(file, MESSAGE_UPLOAD_RULES);
 
-/** A size for people: "812 B", "14.2 KB", "3.4 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+/** Every attachment checked before any is kept, and the count message when there are more than 10. */
+export const checkAttachments = <T extends FileCandidate>(files: readonly T[], tooMany = false) =>
+  checkFiles(files, tooMany, MESSAGE_UPLOAD_RULES);
 
 // ---------------------------------------------------------------------------------------------------
 // The conversation list

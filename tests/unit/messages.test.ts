@@ -3,6 +3,8 @@
  * message, the counter's colours, "N messages remaining", the edit window, the attachment rules with
  * their per-file messages, the filters, groups, and the thread's day and time separators.
  */
+
+import { DOCX_TYPE, reencodedImageFormat } from "@domain/files/uploads";
 import {
   addedToGroupNotificationTitle,
   checkAddMembers,
@@ -12,7 +14,6 @@ import {
   checkMessageContent,
   conversationFilterCriteria,
   counterTone,
-  DOCX_TYPE,
   dayLabel,
   directKeyOf,
   groupAdminOf,
@@ -20,7 +21,6 @@ import {
   MESSAGE_ERRORS,
   parseMessagesParams,
   readReceipt,
-  reencodedImageFormat,
   remainingHint,
   systemLine,
   threadItems,

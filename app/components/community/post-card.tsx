@@ -10,6 +10,7 @@ import { type ReactNode, useState } from "react";
 import { ProfileAvatar } from "~/components/profiles/profile-avatar";
 import { Bookmark, Link as LinkIcon, Share2 } from "~/components/ui/icons";
 import type { PostCard as PostCardData } from "~/queries/community-posts.server";
+import { PostMediaList } from "./post-media";
 import { VoteWidget } from "./vote-widget";
 
 const small =
@@ -165,6 +166,7 @@ export function PostCardView({
                 ))}
               </p>
             ) : null}
+            <PostMediaList postId={post.id} media={post.media} />
           </>
         )}
         <footer className="mt-3 flex flex-wrap items-center gap-1">

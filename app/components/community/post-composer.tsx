@@ -3,6 +3,8 @@ import { checkContent } from "@domain/community/content-rules";
 import {
   COMPOSER_POST_TYPES,
   POST_LIMITS,
+  POST_MEDIA_ACCEPT,
+  POST_MEDIA_RULES,
   POST_TYPE_LABELS,
   POST_VISIBILITIES,
   type PostType,
@@ -11,8 +13,9 @@ import {
   VISIBILITY_HINTS,
   VISIBILITY_LABELS,
 } from "@domain/community/posts";
+import { checkFiles, pickedFileCandidate } from "@domain/files/uploads";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
@@ -142,9 +145,30 @@ export function PostComposer({
   // The server's content rules, shown as they are typed (domain/community/content-rules.ts).
   const typedErrors = hydrated && text.trim().length > 0 ? checkContent("post", text).errors : [];
   const contentErrors = typedErrors.length > 0 ? typedErrors : errorsOf(fields, "content");
+  // The media's rules checked as files are picked (the server checks each by its content again).
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [pickedErrors, setPickedErrors] = useState<string[]>([]);
+  const [serverMediaDismissed, setServerMediaDismissed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer shows its own media errors
+  useEffect(() => setServerMediaDismissed(false), [mine]);
+  const mediaErrors = pickedErrors.length
+    ? pickedErrors
+    : serverMediaDismissed
+      ? []
+      : (errorsOf(fields, "media") ?? []);
+  const onFiles = (list: FileList | null) =>
+    setPickedErrors(
+      checkFiles(Array.from(list ?? []).map(pickedFileCandidate), false, POST_MEDIA_RULES).errors,
+    );
+  const clearFiles = () => {
+    if (fileInput.current) fileInput.current.value = "";
+    setPickedErrors([]);
+    setServerMediaDismissed(true);
+  };
   return (
     <Form
       method="post"
+      encType="multipart/form-data"
       {...getFormProps(form)}
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
       data-testid="post-composer"
@@ -206,6 +230,44 @@ export function PostComposer({
             organizationName={organizationName}
             errors={errorsOf(fields, "visibility")}
           />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="post-media" className="text-sm font-medium">
+              Photos, videos or documents{" "}
+              <span className="font-normal text-slate-600 dark:text-slate-300">
+                (up to {POST_LIMITS.mediaMax} files, {POST_MEDIA_RULES.maxMb} MB each)
+              </span>
+            </label>
+            <input
+              ref={fileInput}
+              id="post-media"
+              name="media"
+              type="file"
+              multiple
+              accept={POST_MEDIA_ACCEPT}
+              onChange={(e) => onFiles(e.currentTarget.files)}
+              aria-invalid={mediaErrors.length ? true : undefined}
+              aria-describedby={mediaErrors.length ? "post-media-error" : undefined}
+              className="max-w-full text-sm"
+            />
+            {mediaErrors.length ? (
+              <div id="post-media-error" className="flex flex-col gap-1" data-testid="media-errors">
+                <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-400">
+                  {mediaErrors.map((e) => (
+                    <li key={e}>{e}</li>
+                  ))}
+                </ul>
+                {hydrated ? (
+                  <button
+                    type="button"
+                    onClick={clearFiles}
+                    className="self-start text-sm text-blue-700 underline dark:text-blue-300"
+                  >
+                    Clear files
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
           <div className="flex items-center justify-between gap-3">
             <span className="flex items-center gap-3">
               <PostCounter id="post-counter" length={length} />
@@ -215,7 +277,12 @@ export function PostComposer({
                 </span>
               ) : null}
             </span>
-            <Button disabled={limited || (hydrated && (length === 0 || sending || typedErrors.length > 0))}>
+            <Button
+              disabled={
+                limited ||
+                (hydrated && (length === 0 || sending || typedErrors.length > 0 || pickedErrors.length > 0))
+              }
+            >
               {sending ? "Posting..." : "Post"}
             </Button>
           </div>

@@ -1,11 +1,9 @@
 import { checkContent } from "@domain/community/content-rules";
+import { pickedFileCandidate } from "@domain/files/uploads";
 import {
-  type AttachmentCandidate,
-  checkAttachment,
+  checkAttachments,
   counterTone,
   MESSAGE_ATTACHMENT_ACCEPT,
-  MESSAGE_ERRORS,
-  MESSAGE_MAX_ATTACHMENTS,
   MESSAGE_MAX_LENGTH,
   TYPING_TIMEOUT_MS,
 } from "@domain/messages";
@@ -113,20 +111,7 @@ export function Composer({
     const files = Array.from(list ?? []);
     setFileCount(files.length);
     // The same rules as the server's, by the browser's idea of each type (the server sniffs content).
-    const errors: string[] = [];
-    if (files.length > MESSAGE_MAX_ATTACHMENTS) errors.push(MESSAGE_ERRORS.TOO_MANY_ATTACHMENTS);
-    for (const f of files) {
-      const candidate: AttachmentCandidate = {
-        name: f.name,
-        size: f.size,
-        sniffedMime: f.type && !f.type.startsWith("text/") ? f.type : undefined,
-        sniffedExt: f.name.toLowerCase().endsWith(".doc") ? "cfb" : undefined,
-        looksLikeText: f.type === "" || f.type.startsWith("text/"),
-      };
-      const check = checkAttachment(candidate);
-      if (!check.ok) errors.push(check.message);
-    }
-    setFileErrors(errors);
+    setFileErrors(checkAttachments(files.map(pickedFileCandidate)).errors);
   };
   const dismissFiles = () => {
     if (fileInput.current) fileInput.current.value = "";

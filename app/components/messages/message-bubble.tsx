@@ -1,4 +1,5 @@
-import { formatBytes, timeLabel, withinEditWindow } from "@domain/messages";
+import { formatBytes } from "@domain/files/uploads";
+import { timeLabel, withinEditWindow } from "@domain/messages";
 import { Form } from "@remix-run/react";
 import { Paperclip } from "~/components/ui/icons";
 import type { MessageView } from "~/queries/messages.server";
