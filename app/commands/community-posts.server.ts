@@ -11,6 +11,7 @@ import {
 } from "@domain/community/posts";
 import { sortNumbers } from "@domain/community/sorts";
 import { applyVote, type VoteDirection, type VoteValue } from "@domain/community/votes";
+import { NOTIFICATIONS_CHANNEL } from "@domain/notifications";
 import { sql } from "drizzle-orm";
 import { consumeRateLimit } from "~/auth/user-action-limits.server";
 import { notify } from "~/commands/notifications.server";
@@ -140,6 +141,10 @@ export async function createPost(
       await tx.execute(
         sql`update posts set mentioned_users = ${JSON.stringify(mentioned)}::jsonb where id = ${row.id}`,
       );
+    // The feed's "N new posts" (delivered on commit, to every app server; each tells only the readers).
+    await tx.execute(
+      sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, json_build_object('user', '*', 'kind', 'post', 'id', ${row.id}::uuid)::text)`,
+    );
     return { ok: true as const, postId: row.id };
   });
 }

@@ -14,6 +14,7 @@ import { eq } from "drizzle-orm";
 
 const MIN_UUID = "00000000-0000-0000-0000-000000000000";
 
+import { type NewPostSignal, readersOfPost } from "~/queries/community-posts.server";
 import { getMessageFor, type MessageView, unreadMessagesCount } from "~/queries/messages.server";
 import { presentNotification } from "~/queries/notification-present.server";
 import {
@@ -65,8 +66,17 @@ function signalReads(db: DatabaseHandle["db"], userId: string): SignalReads {
   };
 }
 
-/** A signal from the channel, or "resync": the LISTEN connection dropped and came back. */
-type Subscriber = (signal: LiveSignal | { kind: "resync" }, reads: SignalReads) => void;
+/**
+ * A signal from the channel, "resync" (the LISTEN connection dropped and came back), or a new post the
+ * person may read (the hub asked once for all its streams).
+ */
+type Subscriber = (
+  signal:
+    | Exclude<LiveSignal, { kind: "post" }>
+    | { kind: "resync" }
+    | { kind: "new-post"; post: NewPostSignal },
+  reads: SignalReads,
+) => void;
 
 /**
  * One LISTEN per app process (per database handle), fanned out in process to the open streams of each
@@ -128,6 +138,10 @@ export class NotificationHub {
   private dispatch(payload: string) {
     const signal = parseLiveSignal(payload);
     if (!signal) return;
+    if (signal.kind === "post") {
+      void this.broadcastPost(signal.id).catch((error) => console.error("Live post broadcast failed", error));
+      return;
+    }
     const set = this.subscribers.get(signal.user);
     if (!set) return;
     const reads = signalReads(this.handle.db, signal.user);
@@ -136,6 +150,24 @@ export class NotificationHub {
         subscriber(signal, reads);
       } catch (error) {
         console.error("Live notification subscriber failed", error);
+      }
+    }
+  }
+
+  /** A new post: the people of this process's streams who may read it, in one query, hear of it. */
+  private async broadcastPost(postId: string) {
+    const { post, readers } = await readersOfPost(this.handle.db, postId, [...this.subscribers.keys()]);
+    if (!post) return;
+    for (const userId of readers) {
+      const set = this.subscribers.get(userId);
+      if (!set) continue;
+      const reads = signalReads(this.handle.db, userId);
+      for (const subscriber of set) {
+        try {
+          subscriber({ kind: "new-post", post }, reads);
+        } catch (error) {
+          console.error("Live notification subscriber failed", error);
+        }
       }
     }
   }
@@ -286,6 +318,8 @@ export function notificationStream(options: {
             send("typing", { conversationId: s.conversation, userId: s.from, typing: s.typing });
           } else if (s.kind === "messages") {
             send("messages", { unread: await reads.unreadMessages() });
+          } else if (s.kind === "new-post") {
+            send("post", s.post);
           } else {
             send("context", {});
           }

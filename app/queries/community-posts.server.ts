@@ -338,3 +338,41 @@ export async function getPostMedia(
   );
   return row?.media?.[index] ?? null;
 }
+
+/** What a live "post" event tells a reader: enough for the feed to tell whether it matches its filters. */
+export interface NewPostSignal {
+  id: string;
+  authorId: string;
+  postType: PostType;
+  visibility: PostVisibility;
+}
+
+/**
+ * Which of `userIds` may read a new post (the live feed, issue 29 part 2): one query for every stream
+ * an app server holds, however many there are.
+ */
+export async function readersOfPost(
+  db: Queryable,
+  postId: string,
+  userIds: readonly string[],
+): Promise<{ post: NewPostSignal | null; readers: string[] }> {
+  const [post] = await queryRows<{ author_id: string; post_type: PostType; visibility: PostVisibility }>(
+    db,
+    sql`select author_id, post_type, visibility from posts where id = ${postId} and deleted_at is null`,
+  );
+  if (!post || userIds.length === 0) return { post: null, readers: [] };
+  const readers: string[] = [];
+  for (let i = 0; i < userIds.length; i += 1000) {
+    const batch = userIds.slice(i, i + 1000);
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`select r.id from (select jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb)::uuid as id) r
+          where exists (select 1 from posts p where p.id = ${postId} and ${visibleTo(sql`r.id`)})`,
+    );
+    readers.push(...rows.map((r) => r.id));
+  }
+  return {
+    post: { id: postId, authorId: post.author_id, postType: post.post_type, visibility: post.visibility },
+    readers,
+  };
+}

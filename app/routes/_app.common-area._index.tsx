@@ -11,12 +11,13 @@ import {
 } from "@domain/community/posts";
 import { FEED_SORT_LABELS, FEED_SORTS, TOP_WINDOW_LABELS, TOP_WINDOWS } from "@domain/community/sorts";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { PostCardView } from "~/components/community/post-card";
 import { PostComposer, PostEditForm, type PostFormAnswer } from "~/components/community/post-composer";
 import { Button } from "~/components/ui/button";
-import type { PostCard } from "~/queries/community-posts.server";
+import { onLive } from "~/live/live-source";
+import type { NewPostSignal, PostCard } from "~/queries/community-posts.server";
 import { feedLoader, postsAction } from "./_app.common-area._index.server";
 
 export const meta: MetaFunction = () => [{ title: "Common Area · Association Commons" }];
@@ -220,6 +221,44 @@ function PostList({ data, answer }: { data: Data; answer: PostFormAnswer | undef
   );
 }
 
+/**
+ * "N new posts" (spec 002: new posts matching the filters are counted): the live stream tells this
+ * page of each new post its reader may read (the server checks visibility); on the Professional Feed's
+ * newest posts, the ones matching the type and visibility filters are counted, and the button shows
+ * them at the top. Without JavaScript there is no stream: reloading shows them.
+ */
+function NewPostsButton({ data }: { data: Data }) {
+  const revalidator = useRevalidator();
+  const [arrived, setArrived] = useState<string[]>([]);
+  const live = !data.morePage && data.params.feed === "global" && data.params.sort === "recent";
+  const { type, visibility } = data.params;
+  useEffect(() => {
+    if (!live) return;
+    return onLive<NewPostSignal>("post", (post) => {
+      if ((type && post.postType !== type) || (visibility && post.visibility !== visibility)) return;
+      setArrived((prev) => (prev.includes(post.id) ? prev : [...prev, post.id]));
+    });
+  }, [live, type, visibility]);
+  const shown = new Set((data.posts as PostCard[]).map((p) => p.id));
+  const fresh = arrived.filter((id) => !shown.has(id));
+  if (!live || fresh.length === 0) return null;
+  return (
+    <div className="sticky top-2 z-10 flex justify-center">
+      <Button
+        type="button"
+        onClick={() => {
+          setArrived([]);
+          revalidator.revalidate();
+          window.scrollTo({ top: 0, behavior: "smooth" });
+        }}
+        data-testid="new-posts"
+      >
+        {fresh.length === 1 ? "Show 1 new post" : `Show ${fresh.length} new posts`}
+      </Button>
+    </div>
+  );
+}
+
 export default function CommonAreaPage() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as PostFormAnswer | undefined;
@@ -264,6 +303,7 @@ export default function CommonAreaPage() {
           </Link>
         </p>
       ) : null}
+      <NewPostsButton data={data} />
       <PostList data={data} answer={answer} />
     </div>
   );

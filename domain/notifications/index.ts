@@ -306,7 +306,12 @@ export type LiveSignal =
   /** Someone of one of their conversations is typing (or stopped): never stored. */
   | { user: string; kind: "typing"; conversation: string; from: string; typing: boolean }
   /** Their unread messages count changed (archived, muted, read elsewhere). */
-  | { user: string; kind: "messages" };
+  | { user: string; kind: "messages" }
+  /**
+   * A new post in the community feed (issue 29, part 2): sent to everyone ("*"); each app server asks
+   * once which of its streams' people may read it, and only those streams hear of it.
+   */
+  | { user: "*"; kind: "post"; id: string };
 
 const SIGNAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isId = (v: unknown): v is string => typeof v === "string" && SIGNAL_ID.test(v);
@@ -317,6 +322,7 @@ export function parseLiveSignal(payload: string): LiveSignal | null {
       Record<"user" | "kind" | "id" | "conversation" | "reader" | "at" | "from" | "typing", unknown>
     >;
     if (typeof v.user !== "string") return null;
+    if (v.kind === "post") return v.user === "*" && isId(v.id) ? { user: "*", kind: "post", id: v.id } : null;
     if (v.kind === "notification" && typeof v.id === "string")
       return { user: v.user, kind: "notification", id: v.id };
     if (v.kind === "unread" || v.kind === "context" || v.kind === "ended" || v.kind === "messages")

@@ -28,6 +28,7 @@ import { associationWith } from "../support/associations";
 import { bothEngines, useTestDatabase } from "../support/db";
 import { filesUnder, TINY_PNG } from "../support/files";
 import { personWithRole } from "../support/people";
+import { sseReader } from "../support/sse";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
 // biome-ignore lint/suspicious/noExplicitAny: loader JSON, read loosely by the assertions
@@ -62,46 +63,6 @@ function sendBody(fields: Record<string, string>, files: { name: string; bytes: 
     { highWaterMark: 0 },
   );
   return { body, state };
-}
-
-/** Reads a server-sent events response as it arrives. */
-function sseReader(response: Response) {
-  const events: { event: string; data: Loose }[] = [];
-  let raw = "";
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  void (async () => {
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (chunk.done) return;
-      raw += decoder.decode(chunk.value, { stream: true });
-      let cut = raw.indexOf("\n\n");
-      while (cut >= 0) {
-        const block = raw.slice(0, cut);
-        raw = raw.slice(cut + 2);
-        const fields = Object.fromEntries(
-          block
-            .split("\n")
-            .filter((l) => l && !l.startsWith(":"))
-            .map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]),
-        );
-        if (fields.event) events.push({ event: fields.event, data: JSON.parse(fields.data ?? "null") });
-        cut = raw.indexOf("\n\n");
-      }
-    }
-  })();
-  return {
-    events,
-    async waitFor(predicate: (e: (typeof events)[number]) => boolean, timeoutMs = 2000) {
-      const start = Date.now();
-      for (;;) {
-        const found = events.find(predicate);
-        if (found) return found;
-        if (Date.now() - start > timeoutMs) throw new Error(`no such event within ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-  };
 }
 
 describe.each(bothEngines)("messages on %s", (engine) => {
