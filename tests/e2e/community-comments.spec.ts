@@ -14,6 +14,8 @@ const comment = (page: Page, text: string) => page.getByTestId("comment").filter
 
 test.describe("community comments", () => {
   test("comments, replies, edits, votes, deletes and awards on a post", async ({ page }, testInfo) => {
+    // Two accounts and about twenty page loads (each form a full page load without JavaScript).
+    test.setTimeout(120_000);
     const tag = `${testInfo.project.name} ${Date.now()}`;
     const postText = `Lobby renovation question ${tag}`;
     await signInAs(page, authorFor(testInfo.project.name));
