@@ -45,7 +45,9 @@ test.describe("community comments", () => {
 
     // A reply nests one level: the reply itself offers no Reply.
     const reply = `We used a local firm, happy to share the bid. ${tag}`;
-    await comment(page, first).locator("summary", { hasText: /^Reply$/ }).click();
+    await comment(page, first)
+      .locator("summary", { hasText: /^Reply$/ })
+      .click();
     const replyForm = comment(page, first).getByTestId("reply-form");
     await replyForm.getByLabel("Write a reply...").fill(reply);
     await replyForm.getByRole("button", { name: "Reply" }).click();
