@@ -7,6 +7,7 @@ import type { Database } from "./client";
 import { subscriptions, users } from "./schema";
 import { seedAssociations } from "./seed-associations";
 import { seedCalendar } from "./seed-calendar";
+import { seedCommunityComments } from "./seed-community-comments";
 import { seedCommunityEvents } from "./seed-community-events";
 import { seedCommunityPosts } from "./seed-community-posts";
 import { seedDocuments } from "./seed-documents";
@@ -146,6 +147,7 @@ export async function seed(db: Database): Promise<void> {
   await seedNetworkSkills(db, ids);
   await seedCommunityEvents(db, ids, associations);
   await seedCommunityPosts(db, ids);
+  await seedCommunityComments(db, ids);
 }
 
 async function seedComplimentaryPlan(

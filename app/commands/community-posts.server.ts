@@ -1,6 +1,7 @@
 import type { Database, Queryable } from "@db/client";
 import { queryRows } from "@db/client";
 import type { PostMedia } from "@db/schema";
+import { karmaForVote } from "@domain/community/comments";
 import { checkContent, hashtagsIn, mentionsIn } from "@domain/community/content-rules";
 import {
   POST_LIMITS,
@@ -14,6 +15,7 @@ import { applyVote, type VoteDirection, type VoteValue } from "@domain/community
 import { NOTIFICATIONS_CHANNEL } from "@domain/notifications";
 import { sql } from "drizzle-orm";
 import { consumeRateLimit } from "~/auth/user-action-limits.server";
+import { adjustKarma } from "~/commands/community-comments.server";
 import { notify } from "~/commands/notifications.server";
 import { mayReadPost, type PostingScope, visibleTo } from "~/queries/community-posts.server";
 import { removeStoredFiles } from "~/storage/files.server";
@@ -262,9 +264,14 @@ export async function votePost(
   input: { userId: string; postId: string; direction: VoteDirection; rateLimited?: boolean },
 ): Promise<{ ok: true; vote: VoteValue | null; upvotes: number; downvotes: number } | PostRefusal> {
   return db.transaction(async (tx) => {
-    const [post] = await queryRows<{ upvotes: number; downvotes: number; created_at: string }>(
+    const [post] = await queryRows<{
+      author_id: string;
+      upvotes: number;
+      downvotes: number;
+      created_at: string;
+    }>(
       tx,
-      sql`select upvotes, downvotes, created_at from posts where id = ${input.postId} and deleted_at is null for update`,
+      sql`select author_id, upvotes, downvotes, created_at from posts where id = ${input.postId} and deleted_at is null for update`,
     );
     if (!post || !(await mayReadPost(tx, input.userId, input.postId)))
       return refuse("not_found", POST_MESSAGES.notFound);
@@ -293,6 +300,11 @@ export async function votePost(
       sql`update posts set upvotes = ${upvotes}, downvotes = ${downvotes}, score = ${numbers.score},
             hot_score = ${numbers.hotScore}, controversy = ${numbers.controversy}
           where id = ${input.postId}`,
+    );
+    // The author's post karma (decision 066), in the vote's transaction.
+    await adjustKarma(
+      tx,
+      karmaForVote({ kind: "post", authorId: post.author_id, voterId: input.userId, ...change }),
     );
     return { ok: true as const, vote: change.next, upvotes, downvotes };
   });

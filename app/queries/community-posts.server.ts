@@ -1,5 +1,6 @@
 import { type Queryable, queryRows } from "@db/client";
 import type { PostMedia } from "@db/schema";
+import { EXPERT_MIN_KARMA } from "@domain/community/comments";
 import {
   encodeCursor,
   type FeedParams,
@@ -134,6 +135,10 @@ export interface PostCard {
   bookmarked: boolean;
   shared: boolean;
   mine: boolean;
+  /** Expert status of the author from karma, and the post's awards by kind (decision 066). */
+  authorExpert: boolean;
+  awards: Partial<Record<string, number>>;
+  awardedByMe: boolean;
 }
 
 interface CardRow {
@@ -162,6 +167,9 @@ interface CardRow {
   my_vote: number | null;
   bookmarked: boolean;
   shared: boolean;
+  author_expert: boolean;
+  awards: Partial<Record<string, number>> | null;
+  awarded_by_me: boolean;
 }
 
 const iso = (column: string) =>
@@ -177,7 +185,12 @@ const cardColumns = (viewerId: string) => sql`
   ${iso("p.edited_at")} as edited_at, ${iso("p.created_at")} as created_at,
   (select v.value from post_votes v where v.post_id = p.id and v.user_id = ${viewerId}) as my_vote,
   exists (select 1 from post_bookmarks k where k.post_id = p.id and k.user_id = ${viewerId}) as bookmarked,
-  exists (select 1 from post_shares s where s.post_id = p.id and s.user_id = ${viewerId}) as shared`;
+  exists (select 1 from post_shares s where s.post_id = p.id and s.user_id = ${viewerId}) as shared,
+  coalesce((select uk.total from user_karma uk where uk.user_id = p.author_id), 0) >= ${EXPERT_MIN_KARMA} as author_expert,
+  (select coalesce(jsonb_object_agg(x.award, x.n), '{}'::jsonb) from (select aw.award, count(*)::int as n
+    from content_awards aw where aw.post_id = p.id and aw.comment_id is null group by aw.award) x) as awards,
+  exists (select 1 from content_awards g where g.post_id = p.id and g.comment_id is null
+    and g.giver_id = ${viewerId}) as awarded_by_me`;
 
 const cardFrom = sql`from posts p
   join user_profiles a on a.id = p.author_id
@@ -210,6 +223,9 @@ function toCard(r: CardRow, viewerId: string): PostCard {
     bookmarked: Boolean(r.bookmarked),
     shared: Boolean(r.shared),
     mine: r.author_id === viewerId,
+    authorExpert: Boolean(r.author_expert),
+    awards: r.awards ?? {},
+    awardedByMe: Boolean(r.awarded_by_me),
   };
 }
 

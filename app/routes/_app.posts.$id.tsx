@@ -1,18 +1,16 @@
-import { isPostId } from "@domain/community/posts";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { pageNotFound, requireViewer } from "~/auth/guards.server";
+import { type CommentAnswer, CommentSection } from "~/components/community/comment-section";
 import { PostCardView } from "~/components/community/post-card";
 import { PostEditForm, type PostFormAnswer } from "~/components/community/post-composer";
-import { getDb } from "~/db.server";
-import { getPost } from "~/queries/community-posts.server";
-import { postingScope, postsAction } from "./_app.common-area._index.server";
+import { postPageAction, postPageLoader } from "./_app.posts.$id.server";
 
 /**
  * /posts/{id} (spec 002 section 2: the post link that Copy link copies): one post, whole, for a reader
- * who may read it (decision 065); anyone else, and anyone once it is deleted, gets 404. Its forms post
- * to the feed's action and come back here.
+ * who may read it (decision 065), with its comment section (decision 066); anyone else, and anyone
+ * once it is deleted, gets 404. The post's forms go to the feed's action, the comments' to
+ * ./_app.posts.$id.server.ts, and all come back here.
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -23,26 +21,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
-  if (!isPostId(params.id)) pageNotFound();
-  const post = await getPost(await getDb(), viewer.user.id, params.id);
-  if (!post) pageNotFound();
-  const editing = post.mine && new URL(request.url).searchParams.get("edit") === "1";
-  const scope = editing ? await postingScope(viewer) : null;
-  return json({
-    post,
-    editing,
-    organizationName: scope?.name ?? null,
-    here: `/posts/${post.id}`,
-    now: new Date().toISOString(),
-  });
+  return json(await postPageLoader(request, params.id));
 }
 
-export const action = ({ request }: ActionFunctionArgs) => postsAction(request);
+export const action = ({ request, params }: ActionFunctionArgs) => postPageAction(request, params.id);
 
 export default function PostPage() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as PostFormAnswer | undefined;
+  const answer = useActionData<typeof action>() as (PostFormAnswer & CommentAnswer) | undefined;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <p className="text-sm">
@@ -57,6 +43,8 @@ export default function PostPage() {
         now={data.now}
         full
         editHref={`${data.here}?edit=1`}
+        mayAward={data.mayAward}
+        awardAnswer={answer}
         editForm={
           data.editing ? (
             <PostEditForm
@@ -68,6 +56,20 @@ export default function PostPage() {
             />
           ) : undefined
         }
+      />
+      <CommentSection
+        postId={data.post.id}
+        commentsCount={data.post.commentsCount}
+        comments={data.comments}
+        nextComments={data.nextComments}
+        morePage={data.morePage}
+        canComment={data.canComment}
+        hint={data.commentsRemainingHint}
+        limited={data.commentingLimited}
+        mayAward={data.mayAward}
+        editing={data.editCommentId}
+        now={data.now}
+        answer={answer}
       />
     </div>
   );

@@ -3,6 +3,7 @@ export * from "./associations";
 export * from "./billing";
 export * from "./calendar";
 export * from "./community";
+export * from "./community-comments";
 export * from "./community-events";
 export * from "./credits";
 export * from "./documents";

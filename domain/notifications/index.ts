@@ -47,6 +47,12 @@ export const NOTIFICATION_TYPES = [
   "added_to_group",
   /** The community feed (issue 29): a person was @mentioned in a post they may read. */
   "post_mention",
+  /** Comments (issue 29, part 3): a comment on one's post, a reply to one's comment, a mention in one. */
+  "post_comment",
+  "comment_reply",
+  "comment_mention",
+  /** Awards (issue 29, part 4): someone gave one's post or comment an award. */
+  "award_received",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

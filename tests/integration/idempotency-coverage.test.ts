@@ -139,6 +139,12 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     commands: ["createPost"],
     form: "app/components/community/post-composer.tsx",
   },
+  {
+    // Comments (issue 29, part 3): writing a comment or a reply runs in once() in the post page's server module.
+    route: "_app.posts.$id.server.ts",
+    commands: ["createComment"],
+    form: "app/components/community/comment-section.tsx",
+  },
 ];
 
 /** Creates whose key goes on to Stripe (the session is created there, decision 044). */

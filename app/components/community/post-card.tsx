@@ -8,9 +8,10 @@ import {
 import { Form, Link } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { ProfileAvatar } from "~/components/profiles/profile-avatar";
-import { Bookmark, Link as LinkIcon, Share2 } from "~/components/ui/icons";
+import { Bookmark, Link as LinkIcon, MessageSquare, Share2 } from "~/components/ui/icons";
 import type { PostCard as PostCardData } from "~/queries/community-posts.server";
 import { PostMediaList } from "./post-media";
+import { AwardChips, AwardMenu, type CommentAnswer, ExpertBadge } from "./comment-section";
 import { VoteWidget } from "./vote-widget";
 
 const small =
@@ -94,6 +95,8 @@ export function PostCardView({
   full = false,
   editHref,
   editForm,
+  mayAward = false,
+  awardAnswer,
 }: {
   post: PostCardData;
   redirectTo: string;
@@ -101,6 +104,9 @@ export function PostCardView({
   full?: boolean;
   editHref: string;
   editForm?: ReactNode;
+  /** The post page: the reader may give awards (decision 066). */
+  mayAward?: boolean;
+  awardAnswer?: CommentAnswer;
 }) {
   const shown = full ? { text: post.content, truncated: false } : truncatePost(post.content);
   const profileHref = post.authorUsername ? `/professional/${post.authorUsername}` : null;
@@ -135,6 +141,7 @@ export function PostCardView({
                   {post.authorBadge}
                 </span>
               ) : null}
+              {post.authorExpert ? <ExpertBadge /> : null}
             </p>
             <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
               <Link to={`/posts/${post.id}`} className="hover:underline">
@@ -169,7 +176,12 @@ export function PostCardView({
             <PostMediaList postId={post.id} media={post.media} />
           </>
         )}
+        <AwardChips awards={post.awards} />
         <footer className="mt-3 flex flex-wrap items-center gap-1">
+          <Link to={`/posts/${post.id}#comments`} className={small} data-testid="post-comments-link">
+            <MessageSquare className="h-4 w-4" />
+            Comments <span className="text-xs text-slate-500 dark:text-slate-400">{post.commentsCount}</span>
+          </Link>
           <ActionForm
             intent="bookmark"
             postId={post.id}
@@ -200,6 +212,9 @@ export function PostCardView({
             </ActionForm>
           )}
           <CopyLink postId={post.id} />
+          {mayAward && !post.mine && !post.awardedByMe ? (
+            <AwardMenu postId={post.id} answer={awardAnswer} what="post" />
+          ) : null}
           {post.mine && !editForm ? (
             <>
               <Link to={editHref} className={small} preventScrollReset>

@@ -15,6 +15,9 @@ export function VoteWidget({
   myVote,
   redirectTo,
   layout = "vertical",
+  intent = "vote",
+  idField = "postId",
+  label = "",
 }: {
   postId: string;
   upvotes: number;
@@ -22,6 +25,10 @@ export function VoteWidget({
   myVote: VoteValue | null;
   redirectTo: string;
   layout?: "vertical" | "horizontal";
+  /** A comment's votes (decision 066): its own intent and id field; `label` names what is voted on. */
+  intent?: string;
+  idField?: string;
+  label?: string;
 }) {
   const fetcher = useFetcher();
   const pending = fetcher.state !== "idle";
@@ -57,15 +64,15 @@ export function VoteWidget({
         if (pending) event.preventDefault();
       }}
     >
-      <input type="hidden" name="intent" value="vote" />
-      <input type="hidden" name="postId" value={postId} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={idField} value={postId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <button
         type="submit"
         name="direction"
         value="up"
         aria-pressed={mine === 1}
-        aria-label={mine === 1 ? "Remove upvote" : "Upvote"}
+        aria-label={`${mine === 1 ? "Remove upvote" : "Upvote"}${label}`}
         className={button(mine === 1, "up")}
       >
         <ArrowUp className="h-4 w-4" />
@@ -82,7 +89,7 @@ export function VoteWidget({
         name="direction"
         value="down"
         aria-pressed={mine === -1}
-        aria-label={mine === -1 ? "Remove downvote" : "Downvote"}
+        aria-label={`${mine === -1 ? "Remove downvote" : "Downvote"}${label}`}
         className={button(mine === -1, "down")}
       >
         <ArrowDown className="h-4 w-4" />
