@@ -10,6 +10,7 @@ import { topWindowStart } from "@domain/community/sorts";
 import type { VoteValue } from "@domain/community/votes";
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
 import { type SQL, sql } from "drizzle-orm";
+import { moderationAllows, notModeratedFor } from "./moderation-visibility.server";
 import { areConnected, isBlockedBetween } from "./network-access.server";
 
 /**
@@ -39,7 +40,7 @@ const isProfessional = (viewer: SQL) =>
  */
 export function visibleTo(viewerId: string | SQL): SQL {
   const v = typeof viewerId === "string" ? sql`${viewerId}::uuid` : viewerId;
-  return sql`p.deleted_at is null and (p.author_id = ${v} or (
+  return sql`p.deleted_at is null and ${notModeratedFor("post", sql`p.id`, sql`p.author_id`, v)} and (p.author_id = ${v} or (
     not exists (select 1 from connections b where b.status = 'blocked'
       and ((b.requester_id = p.author_id and b.addressee_id = ${v})
         or (b.addressee_id = p.author_id and b.requester_id = ${v})))
@@ -78,6 +79,8 @@ export async function mayReadPost(db: Queryable, viewerId: string, postId: strin
   );
   if (!post || post.deleted) return false;
   if (post.author_id === viewerId) return true;
+  // Hidden or removed by moderators: only the author and administrators (decision 069).
+  if (!(await moderationAllows(db, "post", postId, post.author_id, viewerId))) return false;
   if (await isBlockedBetween(db, post.author_id, viewerId)) return false;
   switch (post.visibility) {
     case "public":
@@ -131,6 +134,10 @@ export interface PostCard {
   bookmarked: boolean;
   shared: boolean;
   mine: boolean;
+  /** Moderation (decision 069): hidden or removed, with the reason (the author and admins see these). */
+  moderation: { state: "hidden" | "removed"; reason: string } | null;
+  /** The reader reported this post. */
+  reportedByMe: boolean;
 }
 
 interface CardRow {
@@ -158,6 +165,9 @@ interface CardRow {
   my_vote: number | null;
   bookmarked: boolean;
   shared: boolean;
+  moderation_state: "hidden" | "removed" | null;
+  moderation_reason: string | null;
+  reported_by_me: boolean;
 }
 
 const iso = (column: string) =>
@@ -173,11 +183,15 @@ const cardColumns = (viewerId: string) => sql`
   ${iso("p.edited_at")} as edited_at, ${iso("p.created_at")} as created_at,
   (select v.value from post_votes v where v.post_id = p.id and v.user_id = ${viewerId}) as my_vote,
   exists (select 1 from post_bookmarks k where k.post_id = p.id and k.user_id = ${viewerId}) as bookmarked,
-  exists (select 1 from post_shares s where s.post_id = p.id and s.user_id = ${viewerId}) as shared`;
+  exists (select 1 from post_shares s where s.post_id = p.id and s.user_id = ${viewerId}) as shared,
+  pmod.state as moderation_state, pmod.reason as moderation_reason,
+  exists (select 1 from content_reports cr where cr.target_kind = 'post' and cr.target_id = p.id
+    and cr.reporter_id = ${viewerId}) as reported_by_me`;
 
 const cardFrom = sql`from posts p
   join user_profiles a on a.id = p.author_id
-  left join role_contexts rc on rc.id = p.author_context_id`;
+  left join role_contexts rc on rc.id = p.author_context_id
+  left join moderated_content pmod on pmod.target_kind = 'post' and pmod.target_id = p.id`;
 
 function toCard(r: CardRow, viewerId: string): PostCard {
   const badgeType = r.author_context_type as RoleType | null;
@@ -205,6 +219,8 @@ function toCard(r: CardRow, viewerId: string): PostCard {
     bookmarked: Boolean(r.bookmarked),
     shared: Boolean(r.shared),
     mine: r.author_id === viewerId,
+    moderation: r.moderation_state ? { state: r.moderation_state, reason: r.moderation_reason ?? "" } : null,
+    reportedByMe: Boolean(r.reported_by_me),
   };
 }
 

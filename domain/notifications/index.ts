@@ -47,6 +47,8 @@ export const NOTIFICATION_TYPES = [
   "added_to_group",
   /** The community feed (issue 29): a person was @mentioned in a post they may read. */
   "post_mention",
+  /** Moderation (issue 29, part 10): content hidden or removed, a warning, a suspension, an appeal's answer. */
+  "moderation_notice",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

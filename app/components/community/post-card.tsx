@@ -10,6 +10,7 @@ import { type ReactNode, useState } from "react";
 import { ProfileAvatar } from "~/components/profiles/profile-avatar";
 import { Bookmark, Link as LinkIcon, Share2 } from "~/components/ui/icons";
 import type { PostCard as PostCardData } from "~/queries/community-posts.server";
+import { ModerationNotice, ReportMenu } from "./post-moderation";
 import { VoteWidget } from "./vote-widget";
 
 const small =
@@ -146,6 +147,7 @@ export function PostCardView({
             </p>
           </div>
         </header>
+        {post.moderation ? <ModerationNotice moderation={post.moderation} mine={post.mine} /> : null}
         {editForm ? (
           <div className="mt-3">{editForm}</div>
         ) : (
@@ -213,6 +215,9 @@ export function PostCardView({
               </ActionForm>
             </>
           ) : null}
+          {post.mine ? null : (
+            <ReportMenu postId={post.id} redirectTo={redirectTo} reported={post.reportedByMe} />
+          )}
         </footer>
       </div>
     </article>
