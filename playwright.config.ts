@@ -41,6 +41,7 @@ const NO_JS_SPECS = [
   "board-vote",
   "calendar",
   "community-feed",
+  "community-moderation",
   "connections",
   "credits",
   "documents",
