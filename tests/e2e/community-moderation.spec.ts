@@ -30,6 +30,19 @@ test("report a post, remove it with a reason, appeal, reverse", async ({ page },
   await waitForHydration(page);
   const composer = page.getByTestId("post-composer");
   await composer.getByLabel("What do you want to share?").fill(text);
+  // The Community Guidelines: a dialog with JavaScript, the page without.
+  await composer.getByRole("link", { name: "Community Guidelines" }).click();
+  if (testInfo.project.use.javaScriptEnabled !== false) {
+    const dialog = page.getByRole("dialog", { name: "Community Guidelines" });
+    await expect(dialog.getByRole("heading", { name: "Moderation Policy" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+  } else {
+    await expect(page).toHaveURL(/\/community-guidelines$/);
+    await expect(page.getByRole("heading", { name: "Moderation Policy" })).toBeVisible();
+    await page.goto("/common-area");
+    await composer.getByLabel("What do you want to share?").fill(text);
+  }
   await composer.getByRole("button", { name: "Post", exact: true }).click();
   await expect(page.getByText("Post published")).toBeVisible();
 

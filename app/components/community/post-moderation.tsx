@@ -20,9 +20,9 @@ export function ReportMenu({
   reported: boolean;
 }) {
   return (
-    <details className="group relative" data-testid="report-menu">
+    <details className="relative open:basis-full sm:open:basis-auto" data-testid="report-menu">
       <summary className={small}>{reported ? "Reported" : "Report"}</summary>
-      <div className="absolute right-0 z-10 mt-1 w-72 max-w-[80vw] rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <div className="mt-1 w-full rounded-lg sm:absolute sm:right-0 sm:z-10 sm:w-72 border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
         {reported ? (
           <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
             You reported this post. Sending again updates your report.
