@@ -51,7 +51,9 @@ export function ModerationNotice({
       <p className="font-semibold">
         {moderation.state === "removed"
           ? MODERATION_MESSAGES.removedNotice(moderation.reason)
-          : MODERATION_MESSAGES.hiddenNotice}
+          : mine
+            ? MODERATION_MESSAGES.hiddenNotice
+            : "Hidden by a moderator."}
       </p>
       {moderation.state === "hidden" && moderation.reason ? (
         <p className="mt-1">{moderation.reason}</p>
