@@ -42,6 +42,7 @@ const NO_JS_SPECS = [
   "calendar",
   "community-feed",
   "community-comments",
+  "community-moderation",
   "connections",
   "credits",
   "documents",

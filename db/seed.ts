@@ -13,6 +13,7 @@ import { seedCommunityPosts } from "./seed-community-posts";
 import { seedDocuments } from "./seed-documents";
 import { seedFinance } from "./seed-finance";
 import { seedMeetings } from "./seed-meetings";
+import { seedModeration } from "./seed-moderation";
 import { seedNetworkConnections } from "./seed-network-connections";
 import { seedNetworkMessages } from "./seed-network-messages";
 import { seedNetworkProfiles } from "./seed-network-profiles";
@@ -148,6 +149,7 @@ export async function seed(db: Database): Promise<void> {
   await seedCommunityEvents(db, ids, associations);
   await seedCommunityPosts(db, ids);
   await seedCommunityComments(db, ids);
+  await seedModeration(db, ids);
 }
 
 async function seedComplimentaryPlan(

@@ -12,6 +12,7 @@ import {
   rsvpRefusal,
 } from "@domain/community/events";
 import { and, eq, sql } from "drizzle-orm";
+import { assertMayPost } from "~/commands/moderation.server";
 import { type EventViewer, eventVisibleTo } from "~/queries/community-events.server";
 
 /**
@@ -34,6 +35,8 @@ export async function createCommunityEvent(
   const today = wallClock(now, draft.timeZone).date;
   const { draft: d, errors } = checkEventDraft(draft, today, author.associationIds);
   if (Object.keys(errors).length > 0) return { ok: false, kind: "validation", errors };
+  // A suspended author creates no event (PostingSuspendedError, a 403: decision 069).
+  await assertMayPost(db, author.userId, now);
   const startsAt = new Date(wallClockToInstant(d.date, d.time, d.timeZone)).toISOString();
   const deadline = d.rsvpDeadline
     ? new Date(wallClockToInstant(d.rsvpDeadline, "23:59", d.timeZone) + 59_999).toISOString()

@@ -16,6 +16,7 @@ import { NOTIFICATIONS_CHANNEL } from "@domain/notifications";
 import { sql } from "drizzle-orm";
 import { consumeRateLimit } from "~/auth/user-action-limits.server";
 import { adjustKarma } from "~/commands/community-comments.server";
+import { assertMayPost } from "~/commands/moderation.server";
 import { notify } from "~/commands/notifications.server";
 import { mayReadPost, type PostingScope, visibleTo } from "~/queries/community-posts.server";
 import { removeStoredFiles } from "~/storage/files.server";
@@ -121,6 +122,8 @@ export async function createPost(
       ? "image"
       : input.postType;
   return db.transaction(async (tx) => {
+    // A suspended author posts nothing (PostingSuspendedError, a 403: decision 069).
+    await assertMayPost(tx, input.authorId, createdAt);
     if (input.rateLimited) await consumeRateLimit(tx, input.authorId, "create_post");
     const [row] = await queryRows<{ id: string }>(
       tx,

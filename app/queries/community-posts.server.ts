@@ -12,6 +12,7 @@ import { topWindowStart } from "@domain/community/sorts";
 import type { VoteValue } from "@domain/community/votes";
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
 import { type SQL, sql } from "drizzle-orm";
+import { moderationAllows, notModeratedFor } from "./moderation-visibility.server";
 import { areConnected, isBlockedBetween } from "./network-access.server";
 
 /**
@@ -41,7 +42,7 @@ const isProfessional = (viewer: SQL) =>
  */
 export function visibleTo(viewerId: string | SQL): SQL {
   const v = typeof viewerId === "string" ? sql`${viewerId}::uuid` : viewerId;
-  return sql`p.deleted_at is null and (p.author_id = ${v} or (
+  return sql`p.deleted_at is null and ${notModeratedFor("post", sql`p.id`, sql`p.author_id`, v)} and (p.author_id = ${v} or (
     not exists (select 1 from connections b where b.status = 'blocked'
       and ((b.requester_id = p.author_id and b.addressee_id = ${v})
         or (b.addressee_id = p.author_id and b.requester_id = ${v})))
@@ -80,6 +81,8 @@ export async function mayReadPost(db: Queryable, viewerId: string, postId: strin
   );
   if (!post || post.deleted) return false;
   if (post.author_id === viewerId) return true;
+  // Hidden or removed by moderators: only the author and administrators (decision 069).
+  if (!(await moderationAllows(db, "post", postId, post.author_id, viewerId))) return false;
   if (await isBlockedBetween(db, post.author_id, viewerId)) return false;
   switch (post.visibility) {
     case "public":
@@ -139,6 +142,10 @@ export interface PostCard {
   authorExpert: boolean;
   awards: Partial<Record<string, number>>;
   awardedByMe: boolean;
+  /** Moderation (decision 069): hidden or removed, with the reason (the author and admins see these). */
+  moderation: { state: "hidden" | "removed"; reason: string } | null;
+  /** The reader reported this post. */
+  reportedByMe: boolean;
 }
 
 interface CardRow {
@@ -170,6 +177,9 @@ interface CardRow {
   author_expert: boolean;
   awards: Partial<Record<string, number>> | null;
   awarded_by_me: boolean;
+  moderation_state: "hidden" | "removed" | null;
+  moderation_reason: string | null;
+  reported_by_me: boolean;
 }
 
 const iso = (column: string) =>
@@ -190,11 +200,15 @@ const cardColumns = (viewerId: string) => sql`
   (select coalesce(jsonb_object_agg(x.award, x.n), '{}'::jsonb) from (select aw.award, count(*)::int as n
     from content_awards aw where aw.post_id = p.id and aw.comment_id is null group by aw.award) x) as awards,
   exists (select 1 from content_awards g where g.post_id = p.id and g.comment_id is null
-    and g.giver_id = ${viewerId}) as awarded_by_me`;
+    and g.giver_id = ${viewerId}) as awarded_by_me,
+  pmod.state as moderation_state, pmod.reason as moderation_reason,
+  exists (select 1 from content_reports cr where cr.target_kind = 'post' and cr.target_id = p.id
+    and cr.reporter_id = ${viewerId}) as reported_by_me`;
 
 const cardFrom = sql`from posts p
   join user_profiles a on a.id = p.author_id
-  left join role_contexts rc on rc.id = p.author_context_id`;
+  left join role_contexts rc on rc.id = p.author_context_id
+  left join moderated_content pmod on pmod.target_kind = 'post' and pmod.target_id = p.id`;
 
 function toCard(r: CardRow, viewerId: string): PostCard {
   const badgeType = r.author_context_type as RoleType | null;
@@ -226,6 +240,8 @@ function toCard(r: CardRow, viewerId: string): PostCard {
     authorExpert: Boolean(r.author_expert),
     awards: r.awards ?? {},
     awardedByMe: Boolean(r.awarded_by_me),
+    moderation: r.moderation_state ? { state: r.moderation_state, reason: r.moderation_reason ?? "" } : null,
+    reportedByMe: Boolean(r.reported_by_me),
   };
 }
 

@@ -26,6 +26,7 @@ import {
   setPostMark,
   votePost,
 } from "~/commands/community-posts.server";
+import { isPostingSuspended } from "~/commands/moderation.server";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, intentOf, isMultipart, parseSubmission } from "~/forms.server";
@@ -248,6 +249,17 @@ export async function postsAction(request: Request) {
       } catch (error) {
         await removeStoredFiles(media.files.map((f) => f.key));
         if (isRateLimited(error)) return rateLimited(error);
+        // Posting suspended (decision 069): a 403 with the end date.
+        if (isPostingSuspended(error))
+          return json(
+            {
+              intent: input.intent,
+              postId: null,
+              result: submission.reply({ formErrors: [error.message] }),
+              current: null,
+            },
+            { status: 403 },
+          );
         throw error;
       }
       if (!outcome.ok) {

@@ -21,6 +21,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { answerEvent, createCommunityEvent } from "~/commands/community-events.server";
+import { isPostingSuspended } from "~/commands/moderation.server";
 import { COMMON_TIME_ZONES } from "~/components/calendar/event-form";
 import { EventCard } from "~/components/community/event-card";
 import { Alert } from "~/components/ui/alert";
@@ -83,18 +84,25 @@ export async function action({ request }: ActionFunctionArgs) {
         : `Your answer: ${RSVP_LABELS[answered.status]}`;
     return redirectWithFlash(`/common-area/events#event-${value.event_id}`, { tone: "success", message });
   }
-  const created = await once(request, viewer.user.id, formData, (db) =>
-    createCommunityEvent(
-      db,
-      {
-        userId: viewer.user.id,
-        contextId: viewer.context?.id ?? null,
-        associationIds: eventViewer.associationIds,
-      },
-      draftOf(value, zone),
-      new Date(),
-    ),
-  );
+  let created: Awaited<ReturnType<typeof createCommunityEvent>>;
+  try {
+    created = await once(request, viewer.user.id, formData, (db) =>
+      createCommunityEvent(
+        db,
+        {
+          userId: viewer.user.id,
+          contextId: viewer.context?.id ?? null,
+          associationIds: eventViewer.associationIds,
+        },
+        draftOf(value, zone),
+        new Date(),
+      ),
+    );
+  } catch (error) {
+    // Posting suspended (decision 069): a 403 with the end date.
+    if (isPostingSuspended(error)) return json({ result: null, error: error.message }, { status: 403 });
+    throw error;
+  }
   if (!created.ok) {
     if (created.kind === "validation") {
       const fieldErrors = Object.fromEntries(

@@ -13,6 +13,7 @@ export * from "./finance-summaries";
 export * from "./idempotency";
 export * from "./meeting-invitations";
 export * from "./meetings";
+export * from "./moderation";
 export * from "./monitoring";
 export * from "./network";
 export * from "./reminders";

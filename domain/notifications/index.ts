@@ -53,6 +53,8 @@ export const NOTIFICATION_TYPES = [
   "comment_mention",
   /** Awards (issue 29, part 4): someone gave one's post or comment an award. */
   "award_received",
+  /** Moderation (issue 29, part 10): content hidden or removed, a warning, a suspension, an appeal's answer. */
+  "moderation_notice",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

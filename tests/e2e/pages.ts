@@ -72,6 +72,9 @@ export const PAGES: readonly PageEntry[] = [
     label: "filtered",
   },
   { route: "_app.posts.$id", path: "/posts/{post}", as: "vendor" },
+  // Reports and moderation (issue 29, part 10).
+  { route: "_app.report.$kind.$id", path: "/report/post/{post}", as: "vendor" },
+  { route: "_app.moderation", path: "/moderation", as: "vendor" },
   { route: "_app.messages", path: "/messages?c={conversation}", as: "vendor", label: "thread" },
   // The professional network (issue 28).
   { route: "_app.professional._index", path: "/professional", as: "vendor" },
@@ -214,6 +217,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.admin_.billing", path: "/admin/billing", as: "admin" },
   { route: "_app.admin", path: "/admin?tab=verification", as: "admin", label: "verification queue" },
   { route: "_app.admin_.users", path: "/admin/users", as: "admin" },
+  { route: "_app.admin_.content", path: "/admin/content", as: "admin" },
   { route: "_app.admin_.analytics", path: "/admin/analytics", as: "admin" },
   { route: "_app.admin_.credits", path: "/admin/credits", as: "admin" },
   // Where the financials' association chooser shows again after a refused choice without JavaScript.

@@ -436,6 +436,7 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "_app.admin_.errors": "administration",
   "_app.admin_.performance": "administration",
   "_app.admin_.users": "administration",
+  "_app.admin_.content": "administration (the moderation queue)",
   "_app.credits._index": "the vendor's own credits",
   "_app.credits.cancel": "the vendor's own checkout",
   "_app.credits.success": "the vendor's own checkout",
@@ -487,6 +488,8 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "_app.common-area._index":
     "the community feed: each post's visibility decides (organization: its association's members)",
   "_app.posts.$id": "one post, 404 unless its visibility lets the reader read it",
+  "_app.report.$kind.$id": "reporting an item, 404 unless the reader may read it",
+  "_app.moderation": "the person's own moderated items and suspensions",
   "api.messages.live": "typing and read signals of the person's own conversations",
   "messages.attachments.$id": "a conversation's files (participants only)",
 };

@@ -415,6 +415,9 @@ const MATRIX: Record<
   "api.stripe.webhook": { url: "/api/stripe/webhook", policy: "public" },
   "_app.admin_.credits": { url: "/admin/credits", policy: "admin" },
   "_app.admin_.users": { url: "/admin/users?q=test", policy: "admin" },
+  // Reports and moderation (issue 29, part 10): the queue is for administrators (no platform
+  // moderator role exists); everyone else 403.
+  "_app.admin_.content": { url: "/admin/content", policy: "admin" },
   "_app.admin_.analytics": { url: "/admin/analytics", policy: "admin" },
   // Error monitoring (issue 5, part 6): admins only; its action (Trigger test error) as well.
   "_app.admin_.errors": { url: "/admin/errors", policy: "admin" },
@@ -508,6 +511,14 @@ const MATRIX: Record<
     // Its forms post to the feed's action (an empty form is refused for its content).
     action: "user",
   },
+  // Reports (issue 29, part 10): an item one may not read (or that does not exist) is 404; one's own
+  // moderation notices and appeals are any signed-in person's.
+  "_app.report.$kind.$id": {
+    url: "/report/post/00000000-0000-4000-8000-000000000000",
+    params: { kind: "post", id: "00000000-0000-4000-8000-000000000000" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
+  "_app.moderation": { url: "/moderation", policy: "user" },
   "api.messages.live": { url: "/api/messages/live", policy: "public" },
   "messages.attachments.$id": {
     url: "/messages/attachments/00000000-0000-4000-8000-000000000000",

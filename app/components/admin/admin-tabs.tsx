@@ -2,6 +2,7 @@
 const TABS = [
   { id: "verification", href: "/admin?tab=verification", label: "Verification queue" },
   { id: "users", href: "/admin/users", label: "Users" },
+  { id: "content", href: "/admin/content", label: "Content" },
   { id: "analytics", href: "/admin/analytics", label: "Analytics" },
   { id: "credits", href: "/admin/credits", label: "Credits" },
   { id: "billing", href: "/admin/billing", label: "Billing" },

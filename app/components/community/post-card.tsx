@@ -10,8 +10,9 @@ import { type ReactNode, useState } from "react";
 import { ProfileAvatar } from "~/components/profiles/profile-avatar";
 import { Bookmark, Link as LinkIcon, MessageSquare, Share2 } from "~/components/ui/icons";
 import type { PostCard as PostCardData } from "~/queries/community-posts.server";
-import { PostMediaList } from "./post-media";
 import { AwardChips, AwardMenu, type CommentAnswer, ExpertBadge } from "./comment-section";
+import { PostMediaList } from "./post-media";
+import { ModerationNotice, ReportMenu } from "./post-moderation";
 import { VoteWidget } from "./vote-widget";
 
 const small =
@@ -154,6 +155,7 @@ export function PostCardView({
             </p>
           </div>
         </header>
+        {post.moderation ? <ModerationNotice moderation={post.moderation} mine={post.mine} /> : null}
         {editForm ? (
           <div className="mt-3">{editForm}</div>
         ) : (
@@ -230,6 +232,9 @@ export function PostCardView({
               </ActionForm>
             </>
           ) : null}
+          {post.mine ? null : (
+            <ReportMenu postId={post.id} redirectTo={redirectTo} reported={post.reportedByMe} />
+          )}
         </footer>
       </div>
     </article>

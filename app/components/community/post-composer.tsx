@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
+import { GuidelinesLink } from "./guidelines-link";
 
 export interface PostFormAnswer {
   intent?: string | null;
@@ -268,6 +269,10 @@ export function PostComposer({
               </div>
             ) : null}
           </div>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            Posts follow the <GuidelinesLink className="text-blue-700 underline dark:text-blue-300" />; anyone
+            can report a post that breaks them.
+          </p>
           <div className="flex items-center justify-between gap-3">
             <span className="flex items-center gap-3">
               <PostCounter id="post-counter" length={length} />

@@ -1,0 +1,70 @@
+import { MODERATION_MESSAGES } from "@domain/community/moderation";
+import { Link } from "@remix-run/react";
+import { ReportForm } from "./report-form";
+
+const small =
+  "inline-flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
+
+/**
+ * The post card's Report (issue 29, part 10): a disclosure (works without JavaScript) holding the
+ * report form; once the reader has reported the post it reads "Reported" and sending again updates
+ * the report.
+ */
+export function ReportMenu({
+  postId,
+  redirectTo,
+  reported,
+}: {
+  postId: string;
+  redirectTo: string;
+  reported: boolean;
+}) {
+  return (
+    <details className="relative open:basis-full sm:open:basis-auto" data-testid="report-menu">
+      <summary className={small}>{reported ? "Reported" : "Report"}</summary>
+      <div className="mt-1 w-full rounded-lg sm:absolute sm:right-0 sm:z-10 sm:w-72 border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        {reported ? (
+          <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+            You reported this post. Sending again updates your report.
+          </p>
+        ) : null}
+        <ReportForm kind="post" targetId={postId} redirectTo={redirectTo} idPrefix={`report-${postId}`} />
+      </div>
+    </details>
+  );
+}
+
+/** What moderators did to a post, as its author (and administrators) see it. */
+export function ModerationNotice({
+  moderation,
+  mine,
+}: {
+  moderation: { state: "hidden" | "removed"; reason: string };
+  mine: boolean;
+}) {
+  return (
+    <div
+      role="note"
+      data-testid="moderation-notice"
+      className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p className="font-semibold">
+        {moderation.state === "removed"
+          ? MODERATION_MESSAGES.removedNotice(moderation.reason)
+          : mine
+            ? MODERATION_MESSAGES.hiddenNotice
+            : "Hidden by a moderator."}
+      </p>
+      {moderation.state === "hidden" && moderation.reason ? (
+        <p className="mt-1">{moderation.reason}</p>
+      ) : null}
+      {mine ? (
+        <p className="mt-1">
+          <Link to="/moderation" className="underline">
+            Appeal or see details
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
