@@ -16,6 +16,7 @@ import { POST_MESSAGES } from "@domain/community/posts";
 import { applyVote, type VoteDirection, type VoteValue } from "@domain/community/votes";
 import { sql } from "drizzle-orm";
 import { consumeRateLimit } from "~/auth/user-action-limits.server";
+import { assertMayPost } from "~/commands/moderation.server";
 import { type NewNotification, notifyAll } from "~/commands/notifications.server";
 import { mayReadPost, visibleTo } from "~/queries/community-posts.server";
 
@@ -139,6 +140,8 @@ export async function createComment(
       depth = next;
       parentAuthor = parent.author_id;
     }
+    // A suspended person writes no comments (decision 069); then the limit counts what is written.
+    await assertMayPost(tx, input.authorId);
     if (input.rateLimited) await consumeRateLimit(tx, input.authorId, "create_comment");
     const at = (input.now ?? new Date()).toISOString();
     const [row] = await queryRows<{ id: string }>(

@@ -15,6 +15,7 @@ import {
   giveAward,
   voteComment,
 } from "~/commands/community-comments.server";
+import { isPostingSuspended } from "~/commands/moderation.server";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, intentOf, readForm, withFormBody } from "~/forms.server";
@@ -156,6 +157,8 @@ export async function postPageAction(request: Request, id: string | undefined) {
         );
       } catch (error) {
         if (isRateLimited(error)) return rateLimited(error);
+        // Posting suspended (decision 069): a 403 with the end date.
+        if (isPostingSuspended(error)) return answer(403, error.message);
         throw error;
       }
       if (!outcome.ok) return refused(outcome);
