@@ -34,12 +34,21 @@ const isProfessional = (viewer: SQL) =>
       where r.user_id = ${viewer} and r.is_current and r.role_type <> 'homeowner')`;
 
 /**
+ * Forums (issue 29, part 5; decision 067): a post in a private category is read only by the
+ * category's active members (its author included), whatever its visibility.
+ */
+const categoryReadable = (v: SQL) => sql`(p.category_id is null or not exists (select 1 from forum_categories fc
+  where fc.id = p.category_id and fc.is_private and not exists (select 1 from forum_memberships fm
+    where fm.category_id = fc.id and fm.user_id = ${v} and fm.status = 'active')))`;
+
+/**
  * The visibility rule in SQL, for post alias `p` and the reader `viewerId` (decision 065): the author
- * always; nobody across a block; then public, professional, organization or connections_only.
+ * always; nobody across a block; then public, professional, organization or connections_only; and a
+ * private forum category's posts only for its members (decision 067).
  */
 export function visibleTo(viewerId: string | SQL): SQL {
   const v = typeof viewerId === "string" ? sql`${viewerId}::uuid` : viewerId;
-  return sql`p.deleted_at is null and (p.author_id = ${v} or (
+  return sql`p.deleted_at is null and ${categoryReadable(v)} and (p.author_id = ${v} or (
     not exists (select 1 from connections b where b.status = 'blocked'
       and ((b.requester_id = p.author_id and b.addressee_id = ${v})
         or (b.addressee_id = p.author_id and b.requester_id = ${v})))
@@ -63,6 +72,7 @@ interface VisibilityFacts {
   association_id: string | null;
   organization_id: string | null;
   deleted: boolean;
+  category_readable: boolean;
 }
 
 /**
@@ -73,10 +83,11 @@ interface VisibilityFacts {
 export async function mayReadPost(db: Queryable, viewerId: string, postId: string): Promise<boolean> {
   const [post] = await queryRows<VisibilityFacts>(
     db,
-    sql`select author_id, visibility, association_id, organization_id, deleted_at is not null as deleted
-        from posts where id = ${postId}`,
+    sql`select author_id, visibility, association_id, organization_id, deleted_at is not null as deleted,
+          ${categoryReadable(sql`${viewerId}::uuid`)} as category_readable
+        from posts p where id = ${postId}`,
   );
-  if (!post || post.deleted) return false;
+  if (!post || post.deleted || !post.category_readable) return false;
   if (post.author_id === viewerId) return true;
   if (await isBlockedBetween(db, post.author_id, viewerId)) return false;
   switch (post.visibility) {
@@ -131,6 +142,10 @@ export interface PostCard {
   bookmarked: boolean;
   shared: boolean;
   mine: boolean;
+  /** Forums (issue 29, part 5): the post's category, question flag and forum tags. */
+  category: { name: string; slug: string } | null;
+  isQuestion: boolean;
+  tags: string[];
 }
 
 interface CardRow {
@@ -158,6 +173,10 @@ interface CardRow {
   my_vote: number | null;
   bookmarked: boolean;
   shared: boolean;
+  category_name: string | null;
+  category_slug: string | null;
+  is_question: boolean;
+  tags: string[] | null;
 }
 
 const iso = (column: string) =>
@@ -173,11 +192,13 @@ const cardColumns = (viewerId: string) => sql`
   ${iso("p.edited_at")} as edited_at, ${iso("p.created_at")} as created_at,
   (select v.value from post_votes v where v.post_id = p.id and v.user_id = ${viewerId}) as my_vote,
   exists (select 1 from post_bookmarks k where k.post_id = p.id and k.user_id = ${viewerId}) as bookmarked,
-  exists (select 1 from post_shares s where s.post_id = p.id and s.user_id = ${viewerId}) as shared`;
+  exists (select 1 from post_shares s where s.post_id = p.id and s.user_id = ${viewerId}) as shared,
+  cat.name as category_name, cat.slug as category_slug, p.is_question, p.tags`;
 
 const cardFrom = sql`from posts p
   join user_profiles a on a.id = p.author_id
-  left join role_contexts rc on rc.id = p.author_context_id`;
+  left join role_contexts rc on rc.id = p.author_context_id
+  left join forum_categories cat on cat.id = p.category_id`;
 
 function toCard(r: CardRow, viewerId: string): PostCard {
   const badgeType = r.author_context_type as RoleType | null;
@@ -205,6 +226,9 @@ function toCard(r: CardRow, viewerId: string): PostCard {
     bookmarked: Boolean(r.bookmarked),
     shared: Boolean(r.shared),
     mine: r.author_id === viewerId,
+    category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
+    isQuestion: Boolean(r.is_question),
+    tags: r.tags ?? [],
   };
 }
 
@@ -250,9 +274,12 @@ export async function feedPage(
   scope: PostingScope,
   params: FeedParams,
   now = new Date(),
+  /** Forums (issue 29, part 5): only this category's posts (its page). */
+  categoryId: string | null = null,
 ): Promise<FeedPage> {
   const v = sql`${viewerId}::uuid`;
   const where: SQL[] = [visibleTo(viewerId)];
+  if (categoryId) where.push(sql`p.category_id = ${categoryId}::uuid`);
   switch (params.feed) {
     case "global":
       break;

@@ -62,6 +62,10 @@ export const PostsActionSchema = z.discriminatedUnion("intent", [
     postType: z.enum(COMPOSER_POST_TYPES).default("text"),
     visibility: z.enum(POST_VISIBILITIES).default("public"),
     redirectTo,
+    // Forums (issue 29, part 5): a post in a category, a question, forum tags (the rules: createPost).
+    categoryId: z.string().uuid().optional(),
+    isQuestion: z.literal("on").optional(),
+    tags: z.string().max(1000).optional(),
   }),
   z.object({
     intent: z.literal("edit"),
@@ -191,6 +195,9 @@ export async function postsAction(request: Request) {
             visibility: input.visibility,
             content: input.content,
             rateLimited: true,
+            forum: input.categoryId
+              ? { categoryId: input.categoryId, isQuestion: input.isQuestion === "on", tags: input.tags ?? "" }
+              : undefined,
           }),
         );
       } catch (error) {
