@@ -125,7 +125,9 @@ export async function createPost(
       : input.postType;
   return db.transaction(async (tx) => {
     // Forums: only the category's active members post in it; its row is locked for post_count.
-    const categoryId = input.forum ? await lockCategoryForPosting(tx, input.forum.categoryId, input.authorId) : null;
+    const categoryId = input.forum
+      ? await lockCategoryForPosting(tx, input.forum.categoryId, input.authorId)
+      : null;
     if (categoryId && typeof categoryId !== "string") return refuse(categoryId.kind, categoryId.message);
     if (input.rateLimited) await consumeRateLimit(tx, input.authorId, "create_post");
     const [row] = await queryRows<{ id: string }>(

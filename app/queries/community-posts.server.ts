@@ -37,7 +37,9 @@ const isProfessional = (viewer: SQL) =>
  * Forums (issue 29, part 5; decision 067): a post in a private category is read only by the
  * category's active members (its author included), whatever its visibility.
  */
-const categoryReadable = (v: SQL) => sql`(p.category_id is null or not exists (select 1 from forum_categories fc
+const categoryReadable = (
+  v: SQL,
+) => sql`(p.category_id is null or not exists (select 1 from forum_categories fc
   where fc.id = p.category_id and fc.is_private and not exists (select 1 from forum_memberships fm
     where fm.category_id = fc.id and fm.user_id = ${v} and fm.status = 'active')))`;
 

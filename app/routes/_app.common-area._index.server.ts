@@ -196,7 +196,11 @@ export async function postsAction(request: Request) {
             content: input.content,
             rateLimited: true,
             forum: input.categoryId
-              ? { categoryId: input.categoryId, isQuestion: input.isQuestion === "on", tags: input.tags ?? "" }
+              ? {
+                  categoryId: input.categoryId,
+                  isQuestion: input.isQuestion === "on",
+                  tags: input.tags ?? "",
+                }
               : undefined,
           }),
         );
