@@ -30,7 +30,7 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 function GridControls({ data }: { data: Data }) {
   const { params } = data;
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Search, sort and filter">
+    <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Find communities">
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <label htmlFor="forums-search" className="text-sm font-medium">
           Search
