@@ -31,7 +31,7 @@ function GridControls({ data }: { data: Data }) {
   const { params } = data;
   return (
     <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Find communities">
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto sm:flex-1">
         <label htmlFor="forums-search" className="text-sm font-medium">
           Search
         </label>
