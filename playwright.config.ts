@@ -33,6 +33,7 @@ const NO_JS_SPECS = [
   "admin-setup",
   "associations",
   "community-events",
+  "community-forums",
   "auth",
   "billing",
   "board-room-meetings",

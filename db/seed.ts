@@ -9,6 +9,7 @@ import { seedAssociations } from "./seed-associations";
 import { seedCalendar } from "./seed-calendar";
 import { seedCommunityComments } from "./seed-community-comments";
 import { seedCommunityEvents } from "./seed-community-events";
+import { seedCommunityForums } from "./seed-community-forums";
 import { seedCommunityPosts } from "./seed-community-posts";
 import { seedDocuments } from "./seed-documents";
 import { seedFinance } from "./seed-finance";
@@ -150,6 +151,7 @@ export async function seed(db: Database): Promise<void> {
   await seedCommunityPosts(db, ids);
   await seedCommunityComments(db, ids);
   await seedModeration(db, ids);
+  await seedCommunityForums(db, ids);
 }
 
 async function seedComplimentaryPlan(

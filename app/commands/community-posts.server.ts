@@ -3,6 +3,7 @@ import { queryRows } from "@db/client";
 import type { PostMedia } from "@db/schema";
 import { karmaForVote } from "@domain/community/comments";
 import { checkContent, hashtagsIn, mentionsIn } from "@domain/community/content-rules";
+import { normalizeTags } from "@domain/community/forums";
 import {
   POST_LIMITS,
   POST_MESSAGES,
@@ -20,6 +21,7 @@ import { assertMayPost } from "~/commands/moderation.server";
 import { notify } from "~/commands/notifications.server";
 import { mayReadPost, type PostingScope, visibleTo } from "~/queries/community-posts.server";
 import { removeStoredFiles } from "~/storage/files.server";
+import { lockCategoryForPosting, uncountCategoryPost } from "./community-forums.server";
 
 /**
  * The community feed's writes (issue 29, parts 1 and 4): create, edit and delete one's own post, vote,
@@ -33,7 +35,7 @@ export type PostRefusal = {
   ok: false;
   kind: "validation" | "not_found" | "authorization" | "conflict";
   message: string;
-  field?: "content" | "visibility" | "media";
+  field?: "content" | "visibility" | "media" | "tags";
   current?: { content: string; version: number; postType: PostType; visibility: PostVisibility };
 };
 
@@ -102,6 +104,8 @@ export interface NewPost {
    * demo data does not.
    */
   rateLimited?: boolean;
+  /** Forums (issue 29, part 5): a post in a category, by one of its members (forum tags as typed). */
+  forum?: { categoryId: string; isQuestion: boolean; tags: string | readonly string[] };
 }
 
 /** Publishes a post. Call inside once() (a double-submitted form publishes once). */
@@ -115,6 +119,8 @@ export async function createPost(
   if (problem) return problem;
   if (input.visibility === "organization" && !input.scope.associationId && !input.scope.organizationId)
     return refuse("validation", POST_MESSAGES.noOrganization, { field: "visibility" });
+  const tags = input.forum ? normalizeTags(input.forum.tags) : { tags: [], error: null };
+  if (tags.error) return refuse("validation", tags.error, { field: "tags" });
   const createdAt = input.now ?? new Date();
   const numbers = sortNumbers(0, 0, createdAt);
   const postType: PostType =
@@ -124,18 +130,26 @@ export async function createPost(
   return db.transaction(async (tx) => {
     // A suspended author posts nothing (PostingSuspendedError, a 403: decision 069).
     await assertMayPost(tx, input.authorId, createdAt);
+    // Forums: only the category's active members post in it; its row is locked for post_count.
+    const categoryId = input.forum
+      ? await lockCategoryForPosting(tx, input.forum.categoryId, input.authorId)
+      : null;
+    if (categoryId && typeof categoryId !== "string") return refuse(categoryId.kind, categoryId.message);
     if (input.rateLimited) await consumeRateLimit(tx, input.authorId, "create_post");
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`insert into posts (author_id, author_context_id, association_id, organization_id, post_type, visibility,
-            title, content, hashtags, media, hot_score, created_at, updated_at)
+            title, content, hashtags, media, hot_score, created_at, updated_at, category_id, is_question, tags)
           values (${input.authorId}, ${input.authorContextId}, ${input.scope.associationId},
             ${input.scope.associationId ? null : input.scope.organizationId}, ${postType}, ${input.visibility},
             ${postTitle(content)}, ${content}, ${JSON.stringify(hashtagsIn(content))}::jsonb,
-            ${JSON.stringify(media)}::jsonb, ${numbers.hotScore}, ${createdAt.toISOString()}, ${createdAt.toISOString()})
+            ${JSON.stringify(media)}::jsonb, ${numbers.hotScore}, ${createdAt.toISOString()}, ${createdAt.toISOString()},
+            ${categoryId}, ${Boolean(input.forum?.isQuestion)}, ${JSON.stringify(tags.tags)}::jsonb)
           returning id`,
     );
     if (!row) throw new Error("post insert returned nothing");
+    if (categoryId)
+      await tx.execute(sql`update forum_categories set post_count = post_count + 1 where id = ${categoryId}`);
     const mentioned = await notifyMentions(tx, {
       postId: row.id,
       authorId: input.authorId,
@@ -247,9 +261,12 @@ export async function deletePost(
       tx,
       sql`select media from posts where id = ${input.postId}`,
     );
-    await tx.execute(
-      sql`update posts set deleted_at = now(), updated_at = now(), media = '[]'::jsonb where id = ${input.postId}`,
+    const [gone] = await queryRows<{ category_id: string | null }>(
+      tx,
+      sql`update posts set deleted_at = now(), updated_at = now(), media = '[]'::jsonb where id = ${input.postId}
+          returning category_id`,
     );
+    if (gone?.category_id) await uncountCategoryPost(tx, gone.category_id);
     return { ok: true as const, keys: (row?.media ?? []).map((m) => m.key) };
   });
   if (!outcome.ok) return outcome;

@@ -37,12 +37,24 @@ const isProfessional = (viewer: SQL) =>
       where r.user_id = ${viewer} and r.is_current and r.role_type <> 'homeowner')`;
 
 /**
+ * Forums (issue 29, part 5; decision 067): a post in a private category is read only by the
+ * category's active members (its author included), whatever its visibility.
+ */
+const categoryReadable = (
+  v: SQL,
+) => sql`(p.category_id is null or not exists (select 1 from forum_categories fc
+  where fc.id = p.category_id and fc.is_private and not exists (select 1 from forum_memberships fm
+    where fm.category_id = fc.id and fm.user_id = ${v} and fm.status = 'active')))`;
+
+/**
  * The visibility rule in SQL, for post alias `p` and the reader `viewerId` (decision 065): the author
- * always; nobody across a block; then public, professional, organization or connections_only.
+ * always; nobody across a block; then public, professional, organization or connections_only; and a
+ * private forum category's posts only for its members (decision 067).
  */
 export function visibleTo(viewerId: string | SQL): SQL {
   const v = typeof viewerId === "string" ? sql`${viewerId}::uuid` : viewerId;
-  return sql`p.deleted_at is null and ${notModeratedFor("post", sql`p.id`, sql`p.author_id`, v)} and (p.author_id = ${v} or (
+  return sql`p.deleted_at is null and ${notModeratedFor("post", sql`p.id`, sql`p.author_id`, v)}
+    and ${categoryReadable(v)} and (p.author_id = ${v} or (
     not exists (select 1 from connections b where b.status = 'blocked'
       and ((b.requester_id = p.author_id and b.addressee_id = ${v})
         or (b.addressee_id = p.author_id and b.requester_id = ${v})))
@@ -66,6 +78,7 @@ interface VisibilityFacts {
   association_id: string | null;
   organization_id: string | null;
   deleted: boolean;
+  category_readable: boolean;
 }
 
 /**
@@ -76,10 +89,11 @@ interface VisibilityFacts {
 export async function mayReadPost(db: Queryable, viewerId: string, postId: string): Promise<boolean> {
   const [post] = await queryRows<VisibilityFacts>(
     db,
-    sql`select author_id, visibility, association_id, organization_id, deleted_at is not null as deleted
-        from posts where id = ${postId}`,
+    sql`select author_id, visibility, association_id, organization_id, deleted_at is not null as deleted,
+          ${categoryReadable(sql`${viewerId}::uuid`)} as category_readable
+        from posts p where id = ${postId}`,
   );
-  if (!post || post.deleted) return false;
+  if (!post || post.deleted || !post.category_readable) return false;
   if (post.author_id === viewerId) return true;
   // Hidden or removed by moderators: only the author and administrators (decision 069).
   if (!(await moderationAllows(db, "post", postId, post.author_id, viewerId))) return false;
@@ -146,6 +160,10 @@ export interface PostCard {
   moderation: { state: "hidden" | "removed"; reason: string } | null;
   /** The reader reported this post. */
   reportedByMe: boolean;
+  /** Forums (issue 29, part 5): the post's category, question flag and forum tags. */
+  category: { name: string; slug: string } | null;
+  isQuestion: boolean;
+  tags: string[];
 }
 
 interface CardRow {
@@ -180,6 +198,10 @@ interface CardRow {
   moderation_state: "hidden" | "removed" | null;
   moderation_reason: string | null;
   reported_by_me: boolean;
+  category_name: string | null;
+  category_slug: string | null;
+  is_question: boolean;
+  tags: string[] | null;
 }
 
 const iso = (column: string) =>
@@ -203,12 +225,14 @@ const cardColumns = (viewerId: string) => sql`
     and g.giver_id = ${viewerId}) as awarded_by_me,
   pmod.state as moderation_state, pmod.reason as moderation_reason,
   exists (select 1 from content_reports cr where cr.target_kind = 'post' and cr.target_id = p.id
-    and cr.reporter_id = ${viewerId}) as reported_by_me`;
+    and cr.reporter_id = ${viewerId}) as reported_by_me,
+  cat.name as category_name, cat.slug as category_slug, p.is_question, p.tags`;
 
 const cardFrom = sql`from posts p
   join user_profiles a on a.id = p.author_id
   left join role_contexts rc on rc.id = p.author_context_id
-  left join moderated_content pmod on pmod.target_kind = 'post' and pmod.target_id = p.id`;
+  left join moderated_content pmod on pmod.target_kind = 'post' and pmod.target_id = p.id
+  left join forum_categories cat on cat.id = p.category_id`;
 
 function toCard(r: CardRow, viewerId: string): PostCard {
   const badgeType = r.author_context_type as RoleType | null;
@@ -242,6 +266,9 @@ function toCard(r: CardRow, viewerId: string): PostCard {
     awardedByMe: Boolean(r.awarded_by_me),
     moderation: r.moderation_state ? { state: r.moderation_state, reason: r.moderation_reason ?? "" } : null,
     reportedByMe: Boolean(r.reported_by_me),
+    category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
+    isQuestion: Boolean(r.is_question),
+    tags: r.tags ?? [],
   };
 }
 
@@ -287,9 +314,12 @@ export async function feedPage(
   scope: PostingScope,
   params: FeedParams,
   now = new Date(),
+  /** Forums (issue 29, part 5): only this category's posts (its page). */
+  categoryId: string | null = null,
 ): Promise<FeedPage> {
   const v = sql`${viewerId}::uuid`;
   const where: SQL[] = [visibleTo(viewerId)];
+  if (categoryId) where.push(sql`p.category_id = ${categoryId}::uuid`);
   switch (params.feed) {
     case "global":
       break;

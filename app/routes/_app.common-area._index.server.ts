@@ -74,6 +74,10 @@ export const PostsActionSchema = z.discriminatedUnion("intent", [
     postType: z.enum(COMPOSER_POST_TYPES).default("text"),
     visibility: z.enum(POST_VISIBILITIES).default("public"),
     redirectTo,
+    // Forums (issue 29, part 5): a post in a category, a question, forum tags (the rules: createPost).
+    categoryId: z.string().uuid().optional(),
+    isQuestion: z.literal("on").optional(),
+    tags: z.string().max(1000).optional(),
   }),
   z.object({
     intent: z.literal("edit"),
@@ -244,6 +248,13 @@ export async function postsAction(request: Request) {
             content: input.content,
             media: media.files,
             rateLimited: true,
+            forum: input.categoryId
+              ? {
+                  categoryId: input.categoryId,
+                  isQuestion: input.isQuestion === "on",
+                  tags: input.tags ?? "",
+                }
+              : undefined,
           }),
         );
       } catch (error) {

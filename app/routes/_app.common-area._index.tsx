@@ -271,12 +271,20 @@ export default function CommonAreaPage() {
             Share news, questions and updates with the community.
           </p>
         </div>
-        <Link
-          to="/common-area/events"
-          className="text-sm font-medium text-blue-800 hover:underline dark:text-blue-300"
-        >
-          Community events
-        </Link>
+        <span className="flex gap-4">
+          <Link
+            to="/common-area/forums"
+            className="text-sm font-medium text-blue-800 hover:underline dark:text-blue-300"
+          >
+            Forums
+          </Link>
+          <Link
+            to="/common-area/events"
+            className="text-sm font-medium text-blue-800 hover:underline dark:text-blue-300"
+          >
+            Community events
+          </Link>
+        </span>
       </div>
       {data.canPost ? (
         <PostComposer

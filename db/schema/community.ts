@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -14,6 +15,7 @@ import {
 import { users } from "./accounts";
 import { associations } from "./associations";
 import { ts } from "./columns";
+import { forumCategories } from "./community-forums";
 import { organizations, roleContexts } from "./roles";
 
 /**
@@ -67,6 +69,12 @@ export const posts = pgTable(
     bookmarksCount: integer("bookmarks_count").notNull().default(0),
     sharesCount: integer("shares_count").notNull().default(0),
     commentsCount: integer("comments_count").notNull().default(0),
+    /** Forums (issue 29, part 5): the post's category, whether it is a question, its forum tags. */
+    categoryId: uuid("category_id").references(() => forumCategories.id, { onDelete: "set null" }),
+    isQuestion: boolean("is_question").notNull().default(false),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    /** A question's accepted answer: a comment id, no foreign key yet (comments come at merge); unused. */
+    acceptedCommentId: uuid("accepted_comment_id"),
     /** Rises with every edit: the edit form carries the version it was rendered from (409 when stale). */
     version: integer("version").notNull().default(1),
     editedAt: ts("edited_at"),
@@ -82,6 +90,7 @@ export const posts = pgTable(
     index("posts_author_idx").on(t.authorId, t.createdAt.desc()),
     index("posts_association_idx").on(t.associationId, t.createdAt.desc()),
     index("posts_organization_idx").on(t.organizationId, t.createdAt.desc()),
+    index("posts_category_idx").on(t.categoryId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
     check(
       "posts_counters_nonnegative",
       sql`${t.upvotes} >= 0 and ${t.downvotes} >= 0

@@ -5,6 +5,7 @@ export * from "./calendar";
 export * from "./community";
 export * from "./community-comments";
 export * from "./community-events";
+export * from "./community-forums";
 export * from "./credits";
 export * from "./documents";
 export * from "./event-store";

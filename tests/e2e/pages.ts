@@ -75,6 +75,15 @@ export const PAGES: readonly PageEntry[] = [
   // Reports and moderation (issue 29, part 10).
   { route: "_app.report.$kind.$id", path: "/report/post/{post}", as: "vendor" },
   { route: "_app.moderation", path: "/moderation", as: "vendor" },
+  // Forums (issue 29, part 5): the grid, searched, and a category.
+  { route: "_app.common-area.forums._index", path: "/common-area/forums", as: "manager" },
+  {
+    route: "_app.common-area.forums._index",
+    path: "/common-area/forums?search=q&sortBy=members",
+    as: "vendor",
+    label: "searched",
+  },
+  { route: "_app.common-area.forums.$slug", path: "/common-area/forums/q-and-a", as: "manager" },
   { route: "_app.messages", path: "/messages?c={conversation}", as: "vendor", label: "thread" },
   // The professional network (issue 28).
   { route: "_app.professional._index", path: "/professional", as: "vendor" },

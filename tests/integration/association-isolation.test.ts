@@ -490,6 +490,9 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "_app.posts.$id": "one post, 404 unless its visibility lets the reader read it",
   "_app.report.$kind.$id": "reporting an item, 404 unless the reader may read it",
   "_app.moderation": "the person's own moderated items and suspensions",
+  "_app.common-area.forums._index": "forum categories of the whole community (membership is per person)",
+  "_app.common-area.forums.$slug":
+    "one forum category; a private one's posts only for its members (community-forums.test.ts)",
   "api.messages.live": "typing and read signals of the person's own conversations",
   "messages.attachments.$id": "a conversation's files (participants only)",
 };

@@ -134,6 +134,13 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     form: "app/components/network/connection-actions.tsx",
   },
   {
+    // Forums (issue 29, part 5): Create Community runs in once() in the grid's server module; a post in
+    // a category is the feed's createPost (the category page hands its post forms to the feed's action).
+    route: "_app.common-area.forums._index.server.ts",
+    commands: ["createCommunity"],
+    form: "app/routes/_app.common-area.forums._index.tsx",
+  },
+  {
     // The community feed (issue 29): publishing a post runs in once() in the feed's server module.
     route: "_app.common-area._index.server.ts",
     commands: ["createPost"],

@@ -504,6 +504,17 @@ const MATRIX: Record<
   // composer's action sends a person without one to onboarding); a post is 404 to anyone who may not
   // read it (tests/integration/community-posts.test.ts covers real ones).
   "_app.common-area._index": { url: "/common-area?feed=saved&sort=hot", policy: "user" },
+  // Forums (issue 29, part 5): every signed-in person reads the grid and a category (a private one's
+  // posts only its members: tests/integration/community-forums.test.ts); joining needs a role.
+  "_app.common-area.forums._index": {
+    url: "/common-area/forums?sortBy=members&filter=joined",
+    policy: "user",
+  },
+  "_app.common-area.forums.$slug": {
+    url: "/common-area/forums/q-and-a?sort=top",
+    params: { slug: "q-and-a" },
+    policy: "user",
+  },
   "_app.posts.$id": {
     url: "/posts/00000000-0000-4000-8000-000000000000",
     params: { id: "00000000-0000-4000-8000-000000000000" },

@@ -151,6 +151,16 @@ export function PostCardView({
               {post.editedAt ? <span>(edited)</span> : null}
               <span>{POST_TYPE_LABELS[post.postType]}</span>
               <VisibilityTag visibility={post.visibility} />
+              {post.category ? (
+                <Link to={`/common-area/forums/${post.category.slug}`} className="hover:underline">
+                  in {post.category.name}
+                </Link>
+              ) : null}
+              {post.isQuestion ? (
+                <span className="rounded bg-amber-100 px-1.5 py-0.5 text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                  Question
+                </span>
+              ) : null}
               {post.shared && !post.mine ? <span>You shared this</span> : null}
             </p>
           </div>
@@ -176,6 +186,18 @@ export function PostCardView({
               </p>
             ) : null}
             <PostMediaList postId={post.id} media={post.media} />
+            {post.tags.length > 0 ? (
+              <ul className="mt-2 flex flex-wrap gap-1" aria-label="Forum tags">
+                {post.tags.map((t) => (
+                  <li
+                    key={t}
+                    className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+                  >
+                    {t}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </>
         )}
         <AwardChips awards={post.awards} />

@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
+import { type ForumComposerOptions, ForumPostFields } from "./forum-post-fields";
 import { GuidelinesLink } from "./guidelines-link";
 
 export interface PostFormAnswer {
@@ -120,6 +121,7 @@ export function PostComposer({
   organizationName,
   remainingHint,
   limited,
+  forum,
 }: {
   redirectTo: string;
   answer: PostFormAnswer | undefined;
@@ -128,6 +130,8 @@ export function PostComposer({
   remainingHint: string | null;
   /** Over create_post's limit: Post is off. */
   limited: boolean;
+  /** Forums (issue 29, part 5): post in this category, with the question box and forum tags. */
+  forum?: ForumComposerOptions;
 }) {
   const mine = answer?.intent === "create" ? answer : undefined;
   const [form, fields] = useForm({
@@ -177,6 +181,7 @@ export function PostComposer({
     >
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      {forum ? <input type="hidden" name="categoryId" value={forum.categoryId} /> : null}
       <IdempotencyKey />
       {form.errors?.length ? <Alert title={form.errors.join(" ")} /> : null}
       <label htmlFor="post-content" className="sr-only">
@@ -273,6 +278,7 @@ export function PostComposer({
             Posts follow the <GuidelinesLink className="text-blue-700 underline dark:text-blue-300" />; anyone
             can report a post that breaks them.
           </p>
+          {forum ? <ForumPostFields options={forum} tagErrors={errorsOf(fields, "tags")} /> : null}
           <div className="flex items-center justify-between gap-3">
             <span className="flex items-center gap-3">
               <PostCounter id="post-counter" length={length} />
