@@ -232,12 +232,20 @@ export default function CommonAreaPage() {
             Share news, questions and updates with the community.
           </p>
         </div>
-        <Link
-          to="/common-area/events"
-          className="text-sm font-medium text-blue-800 hover:underline dark:text-blue-300"
-        >
-          Community events
-        </Link>
+        <div className="flex flex-wrap gap-4">
+          <Link
+            to="/common-area/events"
+            className="text-sm font-medium text-blue-800 hover:underline dark:text-blue-300"
+          >
+            Community events
+          </Link>
+          <Link
+            to="/common-area/live"
+            className="text-sm font-medium text-blue-800 hover:underline dark:text-blue-300"
+          >
+            Live discussions
+          </Link>
+        </div>
       </div>
       {data.canPost ? (
         <PostComposer

@@ -4,6 +4,7 @@ export * from "./billing";
 export * from "./calendar";
 export * from "./community";
 export * from "./community-events";
+export * from "./community-live";
 export * from "./credits";
 export * from "./documents";
 export * from "./event-store";
