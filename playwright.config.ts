@@ -33,6 +33,7 @@ const NO_JS_SPECS = [
   "admin-setup",
   "associations",
   "community-events",
+  "community-live",
   "auth",
   "billing",
   "board-room-meetings",

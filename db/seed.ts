@@ -8,6 +8,7 @@ import { subscriptions, users } from "./schema";
 import { seedAssociations } from "./seed-associations";
 import { seedCalendar } from "./seed-calendar";
 import { seedCommunityEvents } from "./seed-community-events";
+import { seedCommunityLive } from "./seed-community-live";
 import { seedCommunityPosts } from "./seed-community-posts";
 import { seedDocuments } from "./seed-documents";
 import { seedFinance } from "./seed-finance";
@@ -146,6 +147,7 @@ export async function seed(db: Database): Promise<void> {
   await seedNetworkSkills(db, ids);
   await seedCommunityEvents(db, ids, associations);
   await seedCommunityPosts(db, ids);
+  await seedCommunityLive(db, ids);
 }
 
 async function seedComplimentaryPlan(

@@ -30,6 +30,8 @@ const PAGES = [
   "app/routes/_app.calendar.tsx",
   "app/routes/_app.calendar_.new.tsx",
   "app/routes/_app.common-area.events.tsx",
+  "app/routes/_app.common-area.live._index.tsx",
+  "app/routes/_app.common-area.live.$id.tsx",
   "app/routes/_app.calendar_.events.$id.tsx",
   "app/routes/_app.calendar_.events.$id_.edit.tsx",
   "app/routes/_app.financials.tsx",
