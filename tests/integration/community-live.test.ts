@@ -10,9 +10,11 @@ import { LIVE_MESSAGES } from "@domain/community/live";
 import { USER_ACTION_LIMITS } from "@domain/rules/rate-limits";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { consumeRateLimit, RateLimitedError } from "~/auth/user-action-limits.server";
 import {
   joinLiveDiscussion,
   leaveLiveDiscussion,
+  postLiveMessage,
   startLiveDiscussion,
 } from "~/commands/live-discussions.server";
 import * as browserRoute from "~/routes/_app.common-area.live._index";
@@ -242,12 +244,33 @@ describe.each(bothEngines)("live discussions on %s", (engine) => {
   it("messages are limited per person (live_message) with a 429 and the limit's message", async () => {
     const id = (await start(host)).id as string;
     await act(cat, id, { intent: "join" });
-    const { limit } = USER_ACTION_LIMITS.live_message;
-    let last: Loose;
-    for (let i = 0; i <= limit; i++) last = await act(cat, id, { intent: "message", content: `Note ${i}` });
-    expect(last.status).toBe(429);
-    expect(last.data.error).toMatch(/^You're sending messages too frequently\./);
+    const { limit, windowSeconds } = USER_ACTION_LIMITS.live_message;
+    // One fixed window (the command's clock), so the test never straddles two.
+    const at = new Date(Date.now() + 10 * windowSeconds * 1000);
+    const send = (i: number) =>
+      postLiveMessage(t.db, {
+        userId: cat.id,
+        discussionId: id,
+        content: `Note ${i}`,
+        replyTo: null,
+        now: at,
+      });
+    for (let i = 0; i < limit; i++) expect((await send(i)).ok).toBe(true);
+    await expect(send(limit)).rejects.toBeInstanceOf(RateLimitedError);
     expect((await room(cat, id)).data.discussion.messageCount).toBe(limit);
+    // The page's answer: a 429 with the limit's message (the current and next windows used up).
+    for (const w of [0, 1])
+      for (let i = 0; i < limit; i++)
+        await consumeRateLimit(
+          t.db,
+          ann.id,
+          "live_message",
+          new Date(Date.now() + w * windowSeconds * 1000),
+        ).catch(() => null);
+    await act(ann, id, { intent: "join" });
+    const refused = await act(ann, id, { intent: "message", content: "One too many" });
+    expect(refused.status).toBe(429);
+    expect(refused.data.error).toMatch(/^You're sending messages too frequently\./);
   });
 
   it("a change reaches the open streams of the people in the room", async () => {
