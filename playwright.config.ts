@@ -34,6 +34,7 @@ const NO_JS_SPECS = [
   "associations",
   "community-events",
   "community-forums",
+  "community-live",
   "auth",
   "billing",
   "board-room-meetings",

@@ -10,6 +10,7 @@ import { seedCalendar } from "./seed-calendar";
 import { seedCommunityComments } from "./seed-community-comments";
 import { seedCommunityEvents } from "./seed-community-events";
 import { seedCommunityForums } from "./seed-community-forums";
+import { seedCommunityLive } from "./seed-community-live";
 import { seedCommunityPosts } from "./seed-community-posts";
 import { seedDocuments } from "./seed-documents";
 import { seedFinance } from "./seed-finance";
@@ -152,6 +153,7 @@ export async function seed(db: Database): Promise<void> {
   await seedCommunityComments(db, ids);
   await seedModeration(db, ids);
   await seedCommunityForums(db, ids);
+  await seedCommunityLive(db, ids);
 }
 
 async function seedComplimentaryPlan(

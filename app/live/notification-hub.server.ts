@@ -316,6 +316,9 @@ export function notificationStream(options: {
             else send("read", { conversationId: s.conversation, userId: s.reader, at: s.at });
           } else if (s.kind === "typing") {
             send("typing", { conversationId: s.conversation, userId: s.from, typing: s.typing });
+          } else if (s.kind === "live") {
+            // Live discussions (issue 29, part 6): the open room reloads its own view.
+            send("live", { discussionId: s.discussion });
           } else if (s.kind === "messages") {
             send("messages", { unread: await reads.unreadMessages() });
           } else if (s.kind === "new-post") {

@@ -271,7 +271,7 @@ export default function CommonAreaPage() {
             Share news, questions and updates with the community.
           </p>
         </div>
-        <span className="flex gap-4">
+        <div className="flex flex-wrap gap-4">
           <Link
             to="/common-area/forums"
             className="text-sm font-medium text-blue-800 hover:underline dark:text-blue-300"
@@ -284,7 +284,13 @@ export default function CommonAreaPage() {
           >
             Community events
           </Link>
-        </span>
+          <Link
+            to="/common-area/live"
+            className="text-sm font-medium text-blue-800 hover:underline dark:text-blue-300"
+          >
+            Live discussions
+          </Link>
+        </div>
       </div>
       {data.canPost ? (
         <PostComposer

@@ -6,6 +6,7 @@ export * from "./community";
 export * from "./community-comments";
 export * from "./community-events";
 export * from "./community-forums";
+export * from "./community-live";
 export * from "./credits";
 export * from "./documents";
 export * from "./event-store";

@@ -319,7 +319,9 @@ export type LiveSignal =
    * A new post in the community feed (issue 29, part 2): sent to everyone ("*"); each app server asks
    * once which of its streams' people may read it, and only those streams hear of it.
    */
-  | { user: "*"; kind: "post"; id: string };
+  | { user: "*"; kind: "post"; id: string }
+  /** A live discussion they are in changed: a message, a reaction, a removal, a join or leave, its end. */
+  | { user: string; kind: "live"; discussion: string };
 
 const SIGNAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isId = (v: unknown): v is string => typeof v === "string" && SIGNAL_ID.test(v);
@@ -327,7 +329,10 @@ const isId = (v: unknown): v is string => typeof v === "string" && SIGNAL_ID.tes
 export function parseLiveSignal(payload: string): LiveSignal | null {
   try {
     const v = JSON.parse(payload) as Partial<
-      Record<"user" | "kind" | "id" | "conversation" | "reader" | "at" | "from" | "typing", unknown>
+      Record<
+        "user" | "kind" | "id" | "conversation" | "reader" | "at" | "from" | "typing" | "discussion",
+        unknown
+      >
     >;
     if (typeof v.user !== "string") return null;
     if (v.kind === "post") return v.user === "*" && isId(v.id) ? { user: "*", kind: "post", id: v.id } : null;
@@ -341,6 +346,8 @@ export function parseLiveSignal(payload: string): LiveSignal | null {
       return { user: v.user, kind: "read", conversation: v.conversation, reader: v.reader, at: v.at };
     if (v.kind === "typing" && isId(v.conversation) && isId(v.from) && typeof v.typing === "boolean")
       return { user: v.user, kind: "typing", conversation: v.conversation, from: v.from, typing: v.typing };
+    if (v.kind === "live" && isId(v.discussion))
+      return { user: v.user, kind: "live", discussion: v.discussion };
     return null;
   } catch {
     return null;

@@ -49,6 +49,11 @@ export const USER_ACTION_LIMITS = {
   vote: { limit: 30, windowSeconds: 60 },
   /** Ours (issue 29, part 9): reports of posts and comments; a moderator reads each one. */
   report: { limit: 10, windowSeconds: 60 * 60 },
+  /**
+   * Ours (issue 29, part 6; decision 068): messages in a live discussion. A chat is quicker than a
+   * conversation (send_message allows 20 a minute), so 30 a minute: brisk typing passes, a script not.
+   */
+  live_message: { limit: 30, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /** The start of the fixed window `at` falls in. */
@@ -72,6 +77,7 @@ export const USER_ACTION_ACTIVITIES: Record<keyof typeof USER_ACTION_LIMITS, str
   request_endorsement: "requesting endorsements",
   vote: "voting",
   report: "reporting content",
+  live_message: "sending messages",
 };
 
 export type UserAction = keyof typeof USER_ACTION_LIMITS;
@@ -86,6 +92,7 @@ export const REMAINING_HINTS: Partial<Record<UserAction, { below: number; one: s
   send_message: { below: 5, one: "message", many: "messages" },
   vote: { below: 5, one: "vote", many: "votes" },
   report: { below: 3, one: "report", many: "reports" },
+  live_message: { below: 5, one: "message", many: "messages" },
 };
 
 /** The "N posts remaining" hint for what is left of this action's window, or null when plenty remain. */

@@ -95,6 +95,18 @@ export async function resolvePath(page: Page, entry: PageEntry, cache: Map<strin
     }
     resolved = resolved.replace("{post}", cache.get("{post}") as string);
   }
+  if (resolved.includes("{live}")) {
+    if (!cache.has("{live}")) {
+      await page.goto("/common-area/live");
+      const hrefs = await page
+        .locator("main a[href^='/common-area/live/']")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+      const id = hrefs.map((h) => h.match(new RegExp(`^/common-area/live/(${UUID})$`))?.[1]).find(Boolean);
+      if (!id) throw new Error("no live discussion link on /common-area/live");
+      cache.set("{live}", id);
+    }
+    resolved = resolved.replace("{live}", cache.get("{live}") as string);
+  }
   if (resolved.includes("{document}")) {
     if (!cache.has("{document}")) cache.set("{document}", await firstDocumentId(page));
     resolved = resolved.replace("{document}", cache.get("{document}") as string);

@@ -17,6 +17,7 @@
  *   {receipt} a credit purchase of the viewer (the first receipt /settings/billing lists)
  *   {conversation} a conversation of the viewer (the first one /messages lists)
  *   {post}    a post the viewer may read (the first one /common-area lists)
+ *   {live}    a live discussion (the first one /common-area/live lists)
  *   {budget} {transaction} a budget / transaction of the viewer's association (the first one its tab lists)
  */
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
@@ -63,6 +64,15 @@ export const PAGES: readonly PageEntry[] = [
   // Messages (issue 28): the list, and a conversation (the first one the list shows).
   { route: "_app.messages", path: "/messages", as: "vendor" },
   { route: "_app.common-area.events", path: "/common-area/events", as: "vendor" },
+  // Live discussions (issue 29, part 6): the browser, the ended ones, and a room (the first one listed).
+  { route: "_app.common-area.live._index", path: "/common-area/live", as: "vendor" },
+  {
+    route: "_app.common-area.live._index",
+    path: "/common-area/live?status=ended&sort=recent",
+    as: "board",
+    label: "ended",
+  },
+  { route: "_app.common-area.live.$id", path: "/common-area/live/{live}", as: "manager" },
   // The community feed (issue 29): the feed, a variant sorted and filtered, and a post's page.
   { route: "_app.common-area._index", path: "/common-area", as: "manager" },
   {

@@ -101,6 +101,18 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     commands: ["createCommunityEvent"],
     form: "app/routes/_app.common-area.events.tsx",
   },
+  // Live discussions (issue 29, part 6): starting one and a message are creates; the rest are
+  // toggles and state changes (the same one twice changes nothing).
+  {
+    route: "_app.common-area.live._index.server.ts",
+    commands: ["startLiveDiscussion"],
+    form: "app/routes/_app.common-area.live._index.tsx",
+  },
+  {
+    route: "_app.common-area.live.$id.server.ts",
+    commands: ["postLiveMessage"],
+    form: "app/routes/_app.common-area.live.$id.tsx",
+  },
   {
     route: "_app.messages.tsx",
     commands: ["createGroupConversation"],

@@ -500,6 +500,19 @@ const MATRIX: Record<
   "_app.messages": { url: "/messages?filter=starred&q=board", policy: "user" },
   // Community events (issue 29, part 7): every signed-in person; the composer and RSVP post to it.
   "_app.common-area.events": { url: "/common-area/events", policy: "user" },
+  // Live discussions (issue 29, part 6; decision 068): public to every signed-in person; a room that
+  // does not exist is 404 (tests/integration/community-live.test.ts covers real ones and their rules).
+  "_app.common-area.live._index": {
+    url: "/common-area/live?sort=active&category=Legal+%26+Compliance&status=ended",
+    policy: "user",
+  },
+  "_app.common-area.live.$id": {
+    url: "/common-area/live/00000000-0000-4000-8000-000000000000",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+    // An empty form is refused for its content.
+    action: "user",
+  },
   // The community feed (issue 29): every signed-in person reads it (posting needs a role: the
   // composer's action sends a person without one to onboarding); a post is 404 to anyone who may not
   // read it (tests/integration/community-posts.test.ts covers real ones).

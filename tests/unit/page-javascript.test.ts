@@ -36,6 +36,8 @@ const PAGES = [
   "app/routes/_app.admin_.content.tsx",
   "app/routes/_app.common-area.forums._index.tsx",
   "app/routes/_app.common-area.forums.$slug.tsx",
+  "app/routes/_app.common-area.live._index.tsx",
+  "app/routes/_app.common-area.live.$id.tsx",
   "app/routes/_app.calendar_.events.$id.tsx",
   "app/routes/_app.calendar_.events.$id_.edit.tsx",
   "app/routes/_app.financials.tsx",
