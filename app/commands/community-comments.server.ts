@@ -12,6 +12,7 @@ import {
   karmaForVote,
 } from "@domain/community/comments";
 import { checkContent, mentionsIn } from "@domain/community/content-rules";
+import { FORUM_MESSAGES } from "@domain/community/forums";
 import { POST_MESSAGES } from "@domain/community/posts";
 import { applyVote, type VoteDirection, type VoteValue } from "@domain/community/votes";
 import { sql } from "drizzle-orm";
@@ -432,6 +433,37 @@ export async function giveAward(
         metadata: { postId: input.postId, commentId: input.commentId, award: input.award },
       },
     ]);
+    return { ok: true as const };
+  });
+}
+
+/**
+ * The author of a question marks one of its comments as the accepted answer, or clears it (forums,
+ * issue 29 part 5). Not for a deleted comment, nor a comment of another post.
+ */
+export async function acceptAnswer(
+  db: Database,
+  input: { userId: string; postId: string; commentId: string | null },
+): Promise<{ ok: true } | CommentRefusal> {
+  return db.transaction(async (tx) => {
+    const [post] = await queryRows<{ author_id: string; is_question: boolean }>(
+      tx,
+      sql`select author_id, is_question from posts where id = ${input.postId} and deleted_at is null for update`,
+    );
+    if (!post || !(await mayReadPost(tx, input.userId, input.postId)))
+      return refuse("not_found", POST_MESSAGES.notFound);
+    if (post.author_id !== input.userId) return refuse("authorization", FORUM_MESSAGES.acceptOwnOnly);
+    if (!post.is_question) return refuse("validation", FORUM_MESSAGES.notAQuestion);
+    if (input.commentId) {
+      const [comment] = await queryRows<{ id: string }>(
+        tx,
+        sql`select id from comments where id = ${input.commentId} and post_id = ${input.postId} and deleted_at is null`,
+      );
+      if (!comment) return refuse("validation", FORUM_MESSAGES.answerNotFound);
+    }
+    await tx.execute(
+      sql`update posts set accepted_comment_id = ${input.commentId}, updated_at = now() where id = ${input.postId}`,
+    );
     return { ok: true as const };
   });
 }

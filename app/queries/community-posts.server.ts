@@ -163,6 +163,8 @@ export interface PostCard {
   /** Forums (issue 29, part 5): the post's category, question flag and forum tags. */
   category: { name: string; slug: string } | null;
   isQuestion: boolean;
+  /** A question's accepted answer (a comment id), or null. */
+  acceptedCommentId: string | null;
   tags: string[];
 }
 
@@ -201,6 +203,7 @@ interface CardRow {
   category_name: string | null;
   category_slug: string | null;
   is_question: boolean;
+  accepted_comment_id: string | null;
   tags: string[] | null;
 }
 
@@ -226,7 +229,7 @@ const cardColumns = (viewerId: string) => sql`
   pmod.state as moderation_state, pmod.reason as moderation_reason,
   exists (select 1 from content_reports cr where cr.target_kind = 'post' and cr.target_id = p.id
     and cr.reporter_id = ${viewerId}) as reported_by_me,
-  cat.name as category_name, cat.slug as category_slug, p.is_question, p.tags`;
+  cat.name as category_name, cat.slug as category_slug, p.is_question, p.accepted_comment_id, p.tags`;
 
 const cardFrom = sql`from posts p
   join user_profiles a on a.id = p.author_id
@@ -268,6 +271,7 @@ function toCard(r: CardRow, viewerId: string): PostCard {
     reportedByMe: Boolean(r.reported_by_me),
     category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
     isQuestion: Boolean(r.is_question),
+    acceptedCommentId: r.accepted_comment_id ?? null,
     tags: r.tags ?? [],
   };
 }

@@ -2,12 +2,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { AWARDS, COMMENT_MESSAGES } from "@domain/community/comments";
 import { CONTENT_MAX_LENGTH, contentMessage } from "@domain/community/content-rules";
 import { refineContent } from "@domain/community/content-schema";
+import { FORUM_MESSAGES } from "@domain/community/forums";
 import { decodeCursor, isPostId } from "@domain/community/posts";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { pageNotFound, requireContext, requireViewer } from "~/auth/guards.server";
 import { isRateLimited, type RateLimitedError, rateLimitRemaining } from "~/auth/user-action-limits.server";
 import {
+  acceptAnswer,
   type CommentRefusal,
   createComment,
   deleteComment,
@@ -52,8 +54,17 @@ export const CommentsActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("deleteComment"), commentId }),
   z.object({ intent: z.literal("voteComment"), commentId, direction: z.enum(["up", "down"]) }),
   z.object({ intent: z.literal("award"), commentId: commentId.optional(), award: z.enum(AWARDS) }),
+  /** A question's author accepts a comment as its answer (no commentId: clears it). */
+  z.object({ intent: z.literal("acceptAnswer"), commentId: commentId.optional() }),
 ]);
-export const COMMENT_INTENTS = ["comment", "editComment", "deleteComment", "voteComment", "award"] as const;
+export const COMMENT_INTENTS = [
+  "comment",
+  "editComment",
+  "deleteComment",
+  "voteComment",
+  "award",
+  "acceptAnswer",
+] as const;
 
 export async function postPageLoader(request: Request, id: string | undefined) {
   const viewer = await requireViewer(request);
@@ -215,6 +226,14 @@ export async function postPageAction(request: Request, id: string | undefined) {
       return redirectWithFlash(`${here}#${input.commentId ? `comment-${input.commentId}` : `post-${id}`}`, {
         tone: "success",
         message: COMMENT_MESSAGES.awarded,
+      });
+    }
+    case "acceptAnswer": {
+      const outcome = await acceptAnswer(db, { userId: me, postId: id, commentId: input.commentId ?? null });
+      if (!outcome.ok) return refused(outcome);
+      return redirectWithFlash(`${here}#${input.commentId ? `comment-${input.commentId}` : "comments"}`, {
+        tone: "success",
+        message: input.commentId ? FORUM_MESSAGES.accepted : FORUM_MESSAGES.unaccepted,
       });
     }
     default: {

@@ -69,6 +69,8 @@ export default function PostPage() {
         mayAward={data.mayAward}
         editing={data.editCommentId}
         now={data.now}
+        acceptedCommentId={data.post.acceptedCommentId}
+        canAccept={data.post.mine && data.post.isQuestion}
         answer={answer}
       />
     </div>

@@ -67,6 +67,12 @@ export const FORUM_MESSAGES = {
   created: "Community created",
   tooManyTags: `At most ${FORUM_LIMITS.tagsMax} forum tags`,
   tagTooLong: `A forum tag has at most ${FORUM_LIMITS.tagMaxLength} characters`,
+  acceptOwnOnly: "Only the question's author can accept an answer",
+  notAQuestion: "Only a question has an accepted answer",
+  answerNotFound: "This answer is not a comment on the question",
+  accepted: "Answer accepted",
+  unaccepted: "Answer no longer accepted",
+  acceptedLabel: "Accepted answer",
 } as const;
 
 /**

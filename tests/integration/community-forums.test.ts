@@ -11,7 +11,7 @@ import { queryRows } from "@db/client";
 import { CREATE_COMMUNITY_MIN_KARMA } from "@domain/community/forums";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { karmaOf } from "~/commands/community-comments.server";
+import { createComment, karmaOf } from "~/commands/community-comments.server";
 import {
   createCommunity,
   decideJoinRequest,
@@ -369,6 +369,70 @@ describe.each(bothEngines)("forums on %s", (engine) => {
     // Leaving takes the access away again.
     expect((await leaveCategory(t.db, { userId: ann.id, categoryId: secret.id })).ok).toBe(true);
     expect(await mayReadPost(t.db, ann.id, secretPost)).toBe(false);
+  });
+
+  it("a question's author accepts one of its comments as the answer, and only they; not on a plain post", async () => {
+    const make = async (content: string) => {
+      const made = await createPost(t.db, {
+        authorId: ann.id,
+        authorContextId: null,
+        scope: { associationId: null, organizationId: null },
+        postType: "text",
+        visibility: "public",
+        content,
+      });
+      if (!made.ok) throw new Error(made.message);
+      return made.postId;
+    };
+    const question = await make("Which roofing warranty terms should a board insist on?");
+    const plain = await make("Our roof was replaced last spring");
+    await t.db.execute(sql`update posts set is_question = true where id = ${question}`);
+    const comment = async (postId: string, content: string) => {
+      const made = await createComment(t.db, {
+        authorId: bob.id,
+        authorContextId: bob.contextId as string,
+        postId,
+        content,
+      });
+      if (!made.ok) throw new Error(made.message);
+      return made.commentId;
+    };
+    const answer = await comment(question, "Twenty years on materials and ten on workmanship");
+    const elsewhere = await comment(plain, "Congratulations");
+    const accept = (who: Person, postId: string, commentId?: string) =>
+      thrown(() =>
+        postRoute.action({
+          request: post(`/posts/${postId}`, who, {
+            intent: "acceptAnswer",
+            ...(commentId ? { commentId } : {}),
+          }),
+          params: { id: postId },
+          context: {},
+        }),
+      );
+    const acceptedOf = async (postId: string) =>
+      (
+        await queryRows<{ accepted_comment_id: string | null }>(
+          t.db,
+          sql`select accepted_comment_id from posts where id = ${postId}`,
+        )
+      )[0]?.accepted_comment_id ?? null;
+
+    expect((await accept(bob, question, answer)).status).toBe(403);
+    expect((await accept(ann, plain, elsewhere)).status).toBe(400);
+    expect((await accept(ann, question, elsewhere)).status).toBe(400);
+    expect(await acceptedOf(question)).toBeNull();
+    const ok = await accept(ann, question, answer);
+    expect(ok.status).toBe(302);
+    expect(await acceptedOf(question)).toBe(answer);
+    const shown = (await (
+      await thrown(() =>
+        postRoute.loader({ request: get(`/posts/${question}`, bob), params: { id: question }, context: {} }),
+      )
+    ).json()) as Loose;
+    expect(shown.post).toMatchObject({ isQuestion: true, acceptedCommentId: answer });
+    expect((await accept(ann, question)).status).toBe(302);
+    expect(await acceptedOf(question)).toBeNull();
   });
 
   it("odd addresses and forms get 4xx", async () => {

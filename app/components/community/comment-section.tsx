@@ -8,6 +8,7 @@ import {
   canReplyTo,
 } from "@domain/community/comments";
 import { checkContent, contentCounterTone } from "@domain/community/content-rules";
+import { FORUM_MESSAGES } from "@domain/community/forums";
 import { relativeTime } from "@domain/community/posts";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -313,6 +314,12 @@ export function ExpertBadge() {
   );
 }
 
+/** A question's accepted answer (forums): who may choose it, and which comment it is. */
+interface Accepting {
+  acceptedCommentId: string | null;
+  canAccept: boolean;
+}
+
 function CommentItem({
   comment,
   now,
@@ -322,6 +329,7 @@ function CommentItem({
   answer,
   hint,
   limited,
+  accepting,
 }: {
   comment: CommentView;
   now: string;
@@ -331,7 +339,9 @@ function CommentItem({
   answer: CommentAnswer | undefined;
   hint: string | null;
   limited: boolean;
+  accepting: Accepting;
 }) {
+  const accepted = accepting.acceptedCommentId === comment.id;
   const profileHref = comment.authorUsername ? `/professional/${comment.authorUsername}` : null;
   const actionError =
     answer && answer.commentId === comment.id && answer.intent !== "editComment" && answer.intent !== "award"
@@ -376,6 +386,14 @@ function CommentItem({
               <time dateTime={comment.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
                 {relativeTime(new Date(comment.createdAt), new Date(now))}
               </time>
+              {accepted ? (
+                <span
+                  className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-900 dark:bg-green-900 dark:text-green-100"
+                  data-testid="accepted-answer"
+                >
+                  ✓ {FORUM_MESSAGES.acceptedLabel}
+                </span>
+              ) : null}
               {comment.editedAt ? (
                 <details className="text-xs text-slate-600 dark:text-slate-400">
                   <summary className="cursor-pointer" data-testid="comment-edited">
@@ -420,6 +438,16 @@ function CommentItem({
                     />
                   </div>
                 </details>
+              ) : null}
+              {accepting.canAccept ? (
+                <OneButton
+                  postId={comment.postId}
+                  fields={
+                    accepted ? { intent: "acceptAnswer" } : { intent: "acceptAnswer", commentId: comment.id }
+                  }
+                >
+                  {accepted ? "Unaccept answer" : "Accept answer"}
+                </OneButton>
               ) : null}
               {mayAward && !comment.mine && !comment.awardedByMe ? (
                 <AwardMenu postId={comment.postId} commentId={comment.id} answer={answer} what="comment" />
@@ -475,6 +503,7 @@ function CommentItem({
               answer={answer}
               hint={hint}
               limited={limited}
+              accepting={accepting}
             />
           ))}
         </ul>
@@ -496,6 +525,8 @@ export function CommentSection({
   editing,
   now,
   answer,
+  acceptedCommentId = null,
+  canAccept = false,
 }: {
   postId: string;
   commentsCount: number;
@@ -509,7 +540,11 @@ export function CommentSection({
   editing: string | null;
   now: string;
   answer: CommentAnswer | undefined;
+  /** A question's accepted answer, and whether the reader (its author) may choose it. */
+  acceptedCommentId?: string | null;
+  canAccept?: boolean;
 }) {
+  const accepting = { acceptedCommentId, canAccept };
   return (
     <section
       id="comments"
@@ -547,6 +582,7 @@ export function CommentSection({
               answer={answer}
               hint={hint}
               limited={limited}
+              accepting={accepting}
             />
           ))}
         </ul>

@@ -161,6 +161,15 @@ export function PostCardView({
                   Question
                 </span>
               ) : null}
+              {post.isQuestion && post.acceptedCommentId ? (
+                <Link
+                  to={`/posts/${post.id}#comment-${post.acceptedCommentId}`}
+                  className="rounded bg-green-100 px-1.5 py-0.5 text-green-900 hover:underline dark:bg-green-900 dark:text-green-100"
+                  data-testid="answered"
+                >
+                  Answered
+                </Link>
+              ) : null}
               {post.shared && !post.mine ? <span>You shared this</span> : null}
             </p>
           </div>
