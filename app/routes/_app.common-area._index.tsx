@@ -13,8 +13,8 @@ import { FEED_SORT_LABELS, FEED_SORTS, TOP_WINDOW_LABELS, TOP_WINDOWS } from "@d
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { PostCardView } from "~/components/community/post-card";
-import { PostComposer, PostEditForm, type PostFormAnswer } from "~/components/community/post-composer";
+import { PostComposer, type PostFormAnswer } from "~/components/community/post-composer";
+import { PostCardList } from "~/components/community/post-list";
 import { Button } from "~/components/ui/button";
 import { onLive } from "~/live/live-source";
 import type { NewPostSignal, PostCard } from "~/queries/community-posts.server";
@@ -180,29 +180,14 @@ function PostList({ data, answer }: { data: Data; answer: PostFormAnswer | undef
   }
   return (
     <>
-      <ol className="flex flex-col gap-3" aria-label="Posts">
-        {posts.map((post) => (
-          <li key={post.id}>
-            <PostCardView
-              post={post}
-              redirectTo={data.here}
-              now={data.now}
-              editHref={`${data.here}${data.here.includes("?") ? "&" : "?"}edit=${post.id}#post-${post.id}`}
-              editForm={
-                data.editing && data.editing.id === post.id ? (
-                  <PostEditForm
-                    post={data.editing}
-                    answer={answer}
-                    redirectTo={data.here}
-                    cancelHref={data.here.replace(/([?&])edit=[^&]*&?/, "$1").replace(/[?&]$/, "")}
-                    organizationName={data.organization?.name ?? null}
-                  />
-                ) : undefined
-              }
-            />
-          </li>
-        ))}
-      </ol>
+      <PostCardList
+        posts={posts}
+        here={data.here}
+        now={data.now}
+        editing={data.editing}
+        answer={answer}
+        organizationName={data.organization?.name ?? null}
+      />
       {nextHref ? (
         <div className="flex justify-center">
           <Link

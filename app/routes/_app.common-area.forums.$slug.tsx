@@ -7,8 +7,8 @@ import {
   MembershipButton,
   ModeratorList,
 } from "~/components/community/category-card";
-import { PostCardView } from "~/components/community/post-card";
-import { PostComposer, PostEditForm, type PostFormAnswer } from "~/components/community/post-composer";
+import { PostComposer, type PostFormAnswer } from "~/components/community/post-composer";
+import { PostCardList } from "~/components/community/post-list";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import type { CategoryCard } from "~/queries/community-forums.server";
@@ -200,29 +200,14 @@ export default function CategoryPage() {
               </p>
             </div>
           ) : (
-            <ol className="flex flex-col gap-3" aria-label="Posts">
-              {posts.map((post) => (
-                <li key={post.id}>
-                  <PostCardView
-                    post={post}
-                    redirectTo={data.here}
-                    now={data.now}
-                    editHref={`${data.here}${data.here.includes("?") ? "&" : "?"}edit=${post.id}#post-${post.id}`}
-                    editForm={
-                      data.editing && data.editing.id === post.id ? (
-                        <PostEditForm
-                          post={data.editing}
-                          answer={answer}
-                          redirectTo={data.here}
-                          cancelHref={data.here.replace(/([?&])edit=[^&]*&?/, "$1").replace(/[?&]$/, "")}
-                          organizationName={data.organization?.name ?? null}
-                        />
-                      ) : undefined
-                    }
-                  />
-                </li>
-              ))}
-            </ol>
+            <PostCardList
+              posts={posts}
+              here={data.here}
+              now={data.now}
+              editing={data.editing}
+              answer={answer}
+              organizationName={data.organization?.name ?? null}
+            />
           )}
           {nextHref ? (
             <div className="flex justify-center">
