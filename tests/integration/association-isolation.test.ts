@@ -495,6 +495,10 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
     "one forum category; a private one's posts only for its members (community-forums.test.ts)",
   "api.messages.live": "typing and read signals of the person's own conversations",
   "messages.attachments.$id": "a conversation's files (participants only)",
+  "posts.media.$postId.$index": "a post's files, for the post's readers (community-post-media.test.ts)",
+  "_app.common-area.live._index": "live discussions of the whole community (decision 068)",
+  "_app.common-area.live.$id":
+    "one live discussion, open to every signed-in person (decision 068; community-live.test.ts)",
 };
 
 it("every route is either probed here as association-scoped or listed as not association-scoped", () => {

@@ -544,6 +544,12 @@ const MATRIX: Record<
   },
   "_app.moderation": { url: "/moderation", policy: "user" },
   "api.messages.live": { url: "/api/messages/live", policy: "public" },
+  // A post's media (issue 29, part 1): signed-in readers of the post only; a post nobody has is 404.
+  "posts.media.$postId.$index": {
+    url: "/posts/media/00000000-0000-4000-8000-000000000000/0",
+    params: { postId: "00000000-0000-4000-8000-000000000000", index: "0" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
   "messages.attachments.$id": {
     url: "/messages/attachments/00000000-0000-4000-8000-000000000000",
     params: { id: "00000000-0000-4000-8000-000000000000" },
