@@ -30,6 +30,7 @@ const shotsDir = process.env.E2E_SHOTS_DIR;
  * and links followed, the same HTML). A new spec that posts a form belongs here.
  */
 const NO_JS_SPECS = [
+  "community-media",
   "admin-setup",
   "associations",
   "community-events",
