@@ -189,7 +189,7 @@ function Message({ m, data, ended }: { m: Data["messages"][number]; data: Data; 
                   <button
                     type="submit"
                     aria-pressed={r?.mine ?? false}
-                    aria-label={`React ${emoji} (${r?.count ?? 0})`}
+                    aria-label={`React ${emoji} ${r?.count ?? 0}`}
                     className={`rounded-full border px-2 py-0.5 text-xs ${
                       r?.mine
                         ? "border-blue-600 bg-blue-50 dark:border-blue-400 dark:bg-blue-950"

@@ -62,10 +62,7 @@ test("a live discussion in two browsers", async ({ page, browser, javaScriptEnab
 
     await seen.getByRole("button", { name: /^React 👍/ }).click();
     await expect(
-      page
-        .getByTestId("live-message")
-        .filter({ hasText: hello })
-        .getByRole("button", { name: "React 👍 (1)" }),
+      page.getByTestId("live-message").filter({ hasText: hello }).getByRole("button", { name: "React 👍 1" }),
     ).toBeVisible();
 
     await page.getByRole("button", { name: "End discussion" }).click();
