@@ -15,7 +15,6 @@ import { contentMessage } from "@domain/community/content-rules";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consumeRateLimit } from "~/auth/user-action-limits.server";
 import { resetEnvForTests } from "~/env.server";
 import * as feedRoute from "~/routes/_app.common-area._index";
 import * as mediaRoute from "~/routes/posts.media.$postId.$index";
@@ -24,6 +23,7 @@ import { sweepOrphanedFiles } from "~/storage/sweep.server";
 import { thrown, useAppDatabase } from "../support/app";
 import { bothEngines, useTestDatabase } from "../support/db";
 import { filesUnder, TINY_PDF, TINY_PNG } from "../support/files";
+import { useUpUserAction } from "../support/limits";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -247,7 +247,7 @@ describe.each(bothEngines)("post media on %s", (engine) => {
     expect([400, 404]).toContain(vote.status);
     expect(filesUnder(uploadDir)).toEqual(before);
 
-    for (let i = 0; i < 10; i++) await consumeRateLimit(t.db, ann.id, "create_post");
+    await useUpUserAction(t.db, ann.id, "create_post");
     const limited = await send(ann, { intent: "create", content: "Over the limit", visibility: "public" }, [
       { name: "dot.png", bytes: TINY_PNG },
     ]);
