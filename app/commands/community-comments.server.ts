@@ -19,6 +19,7 @@ import { sql } from "drizzle-orm";
 import { consumeRateLimit } from "~/auth/user-action-limits.server";
 import { assertMayPost } from "~/commands/moderation.server";
 import { type NewNotification, notifyAll } from "~/commands/notifications.server";
+import { signalPostChanged } from "~/live/post-signals.server";
 import { mayReadPost, visibleTo } from "~/queries/community-posts.server";
 
 /**
@@ -195,6 +196,7 @@ export async function createComment(
         metadata,
       });
     if (notices.length > 0) await notifyAll(tx, notices);
+    await signalPostChanged(tx, input.postId);
     return { ok: true as const, commentId: row.id };
   });
 }
@@ -257,6 +259,7 @@ export async function editComment(
           where id = ${input.commentId}`,
     );
     if (mentions.notices.length > 0) await notifyAll(tx, mentions.notices);
+    await signalPostChanged(tx, comment.post_id);
     return { ok: true as const, postId: comment.post_id };
   });
 }
@@ -295,6 +298,7 @@ export async function deleteComment(
       await tx.execute(
         sql`update comments set replies_count = greatest(replies_count - 1, 0) where id = ${comment.parent_comment_id}`,
       );
+    await signalPostChanged(tx, comment.post_id);
     return { ok: true as const, postId: comment.post_id };
   });
 }
@@ -356,6 +360,7 @@ export async function voteComment(
         downvotes: change.downvotes,
       }),
     );
+    await signalPostChanged(tx, comment.post_id);
     return { ok: true as const, postId: comment.post_id, vote: change.next, upvotes, downvotes };
   });
 }
@@ -433,6 +438,7 @@ export async function giveAward(
         metadata: { postId: input.postId, commentId: input.commentId, award: input.award },
       },
     ]);
+    await signalPostChanged(tx, input.postId);
     return { ok: true as const };
   });
 }
@@ -464,6 +470,7 @@ export async function acceptAnswer(
     await tx.execute(
       sql`update posts set accepted_comment_id = ${input.commentId}, updated_at = now() where id = ${input.postId}`,
     );
+    await signalPostChanged(tx, input.postId);
     return { ok: true as const };
   });
 }

@@ -19,6 +19,7 @@ import { consumeRateLimit } from "~/auth/user-action-limits.server";
 import { adjustKarma } from "~/commands/community-comments.server";
 import { assertMayPost } from "~/commands/moderation.server";
 import { notify } from "~/commands/notifications.server";
+import { signalPostChanged } from "~/live/post-signals.server";
 import { mayReadPost, type PostingScope, visibleTo } from "~/queries/community-posts.server";
 import { removeStoredFiles } from "~/storage/files.server";
 import { lockCategoryForPosting, uncountCategoryPost } from "./community-forums.server";
@@ -243,6 +244,7 @@ export async function editPost(
     await tx.execute(
       sql`update posts set mentioned_users = ${JSON.stringify(all)}::jsonb where id = ${input.postId}`,
     );
+    await signalPostChanged(tx, input.postId);
     return { ok: true as const };
   });
 }
@@ -267,6 +269,7 @@ export async function deletePost(
           returning category_id`,
     );
     if (gone?.category_id) await uncountCategoryPost(tx, gone.category_id);
+    await signalPostChanged(tx, input.postId);
     return { ok: true as const, keys: (row?.media ?? []).map((m) => m.key) };
   });
   if (!outcome.ok) return outcome;
@@ -326,6 +329,7 @@ export async function votePost(
       tx,
       karmaForVote({ kind: "post", authorId: post.author_id, voterId: input.userId, ...change }),
     );
+    await signalPostChanged(tx, input.postId);
     return { ok: true as const, vote: change.next, upvotes, downvotes };
   });
 }
@@ -361,6 +365,7 @@ export async function setPostMark(
     await tx.execute(
       sql`update posts set ${counter} = ${counter} + ${input.on ? 1 : -1} where id = ${input.postId}`,
     );
+    await signalPostChanged(tx, input.postId);
     return { ok: true as const, changed: true };
   });
 }

@@ -10,6 +10,7 @@ import {
 import { sql } from "drizzle-orm";
 import { consumeRateLimit } from "~/auth/user-action-limits.server";
 import { notify } from "~/commands/notifications.server";
+import { signalPostChanged } from "~/live/post-signals.server";
 import { mayReadPost } from "~/queries/community-posts.server";
 
 /**
@@ -190,6 +191,8 @@ export async function moderateItem(
                 set state = excluded.state, reason = excluded.reason, moderator_id = excluded.moderator_id,
                     updated_at = now()`,
         );
+        // An open feed drops the post at once (decision 075).
+        if (input.kind === "post") await signalPostChanged(tx, input.targetId);
         await closeReports(tx, input.kind, input.targetId, input.actorId, "actioned");
         await notify(tx, {
           userId: authorId,

@@ -13,8 +13,15 @@ import {
 import { eq } from "drizzle-orm";
 
 const MIN_UUID = "00000000-0000-0000-0000-000000000000";
+/** How long a changed post waits for others before the batch is sent (decision 075). */
+const POST_UPDATE_BATCH_MS = 200;
 
-import { type NewPostSignal, readersOfPost } from "~/queries/community-posts.server";
+import {
+  type NewPostSignal,
+  type PostUpdate,
+  postUpdatesFor,
+  readersOfPost,
+} from "~/queries/community-posts.server";
 import { getMessageFor, type MessageView, unreadMessagesCount } from "~/queries/messages.server";
 import { presentNotification } from "~/queries/notification-present.server";
 import {
@@ -72,9 +79,10 @@ function signalReads(db: DatabaseHandle["db"], userId: string): SignalReads {
  */
 type Subscriber = (
   signal:
-    | Exclude<LiveSignal, { kind: "post" }>
+    | Exclude<LiveSignal, { kind: "post" | "post-update" }>
     | { kind: "resync" }
-    | { kind: "new-post"; post: NewPostSignal },
+    | { kind: "new-post"; post: NewPostSignal }
+    | { kind: "post-updates"; posts: PostUpdate[] },
   reads: SignalReads,
 ) => void;
 
@@ -85,6 +93,9 @@ type Subscriber = (
 export class NotificationHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>();
   private listening: Promise<unknown> | null = null;
+  /** Changed posts waiting for the next batch (decision 075): a burst of votes is one query. */
+  private readonly changedPosts = new Set<string>();
+  private changedTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly handle: DatabaseHandle) {}
 
@@ -142,6 +153,17 @@ export class NotificationHub {
       void this.broadcastPost(signal.id).catch((error) => console.error("Live post broadcast failed", error));
       return;
     }
+    if (signal.kind === "post-update") {
+      this.changedPosts.add(signal.id);
+      if (!this.changedTimer) {
+        this.changedTimer = setTimeout(() => {
+          this.changedTimer = null;
+          void this.broadcastPostUpdates().catch((error) => console.error("Live post updates failed", error));
+        }, POST_UPDATE_BATCH_MS);
+        this.changedTimer.unref?.();
+      }
+      return;
+    }
     const set = this.subscribers.get(signal.user);
     if (!set) return;
     const reads = signalReads(this.handle.db, signal.user);
@@ -150,6 +172,28 @@ export class NotificationHub {
         subscriber(signal, reads);
       } catch (error) {
         console.error("Live notification subscriber failed", error);
+      }
+    }
+  }
+
+  /**
+   * The posts changed in the last moment: each person of this process's streams who may read one (or
+   * could before it went) hears its new numbers, in one query for the whole batch.
+   */
+  private async broadcastPostUpdates() {
+    const ids = [...this.changedPosts];
+    this.changedPosts.clear();
+    const updates = await postUpdatesFor(this.handle.db, ids, [...this.subscribers.keys()]);
+    for (const [userId, posts] of updates) {
+      const set = this.subscribers.get(userId);
+      if (!set) continue;
+      const reads = signalReads(this.handle.db, userId);
+      for (const subscriber of set) {
+        try {
+          subscriber({ kind: "post-updates", posts }, reads);
+        } catch (error) {
+          console.error("Live notification subscriber failed", error);
+        }
       }
     }
   }
@@ -323,6 +367,8 @@ export function notificationStream(options: {
             send("messages", { unread: await reads.unreadMessages() });
           } else if (s.kind === "new-post") {
             send("post", s.post);
+          } else if (s.kind === "post-updates") {
+            send("post-update", { posts: s.posts });
           } else {
             send("context", {});
           }

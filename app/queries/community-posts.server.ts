@@ -54,7 +54,15 @@ const categoryReadable = (
 export function visibleTo(viewerId: string | SQL): SQL {
   const v = typeof viewerId === "string" ? sql`${viewerId}::uuid` : viewerId;
   return sql`p.deleted_at is null and ${notModeratedFor("post", sql`p.id`, sql`p.author_id`, v)}
-    and ${categoryReadable(v)} and (p.author_id = ${v} or (
+    and ${audienceOf(v)}`;
+}
+
+/**
+ * The audience part of visibleTo: who the post is for, whether or not it was since deleted or
+ * moderated (a live update tells the people who had it on screen that it went: decision 075).
+ */
+function audienceOf(v: SQL): SQL {
+  return sql`${categoryReadable(v)} and (p.author_id = ${v} or (
     not exists (select 1 from connections b where b.status = 'blocked'
       and ((b.requester_id = p.author_id and b.addressee_id = ${v})
         or (b.addressee_id = p.author_id and b.requester_id = ${v})))
@@ -441,4 +449,82 @@ export async function readersOfPost(
     post: { id: postId, authorId: post.author_id, postType: post.post_type, visibility: post.visibility },
     readers,
   };
+}
+
+/**
+ * A post's numbers for an open feed or post page (decision 075): its counters and version, or `gone`
+ * when the reader may no longer read it (deleted, or hidden or removed by a moderator).
+ */
+export type PostUpdate =
+  | {
+      id: string;
+      gone: false;
+      upvotes: number;
+      downvotes: number;
+      score: number;
+      commentsCount: number;
+      sharesCount: number;
+      bookmarksCount: number;
+      version: number;
+      acceptedCommentId: string | null;
+    }
+  | { id: string; gone: true };
+
+/**
+ * The live updates of changed posts for the people of an app server's streams, in one query per
+ * thousand people however many posts changed: each reader gets the posts they may read now, with their
+ * numbers, and `gone` for those they could read before they were deleted or moderated. Nobody hears of
+ * a post outside its audience.
+ */
+export async function postUpdatesFor(
+  db: Queryable,
+  postIds: readonly string[],
+  userIds: readonly string[],
+): Promise<Map<string, PostUpdate[]>> {
+  const out = new Map<string, PostUpdate[]>();
+  if (postIds.length === 0 || userIds.length === 0) return out;
+  const ids = JSON.stringify([...new Set(postIds)]);
+  for (let i = 0; i < userIds.length; i += 1000) {
+    const batch = JSON.stringify(userIds.slice(i, i + 1000));
+    const rows = await queryRows<{
+      reader: string;
+      id: string;
+      readable: boolean;
+      upvotes: number;
+      downvotes: number;
+      score: number;
+      comments_count: number;
+      shares_count: number;
+      bookmarks_count: number;
+      version: number;
+      accepted_comment_id: string | null;
+    }>(
+      db,
+      sql`select r.id as reader, p.id, (${visibleTo(sql`r.id`)}) as readable, p.upvotes, p.downvotes, p.score,
+            p.comments_count, p.shares_count, p.bookmarks_count, p.version, p.accepted_comment_id
+          from (select jsonb_array_elements_text(${batch}::jsonb)::uuid as id) r
+          cross join posts p
+          where p.id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid) and ${audienceOf(sql`r.id`)}`,
+    );
+    for (const row of rows) {
+      const update: PostUpdate = row.readable
+        ? {
+            id: row.id,
+            gone: false,
+            upvotes: Number(row.upvotes),
+            downvotes: Number(row.downvotes),
+            score: Number(row.score),
+            commentsCount: Number(row.comments_count),
+            sharesCount: Number(row.shares_count),
+            bookmarksCount: Number(row.bookmarks_count),
+            version: Number(row.version),
+            acceptedCommentId: row.accepted_comment_id,
+          }
+        : { id: row.id, gone: true };
+      const list = out.get(row.reader);
+      if (list) list.push(update);
+      else out.set(row.reader, [update]);
+    }
+  }
+  return out;
 }

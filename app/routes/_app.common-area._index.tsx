@@ -13,6 +13,7 @@ import { FEED_SORT_LABELS, FEED_SORTS, TOP_WINDOW_LABELS, TOP_WINDOWS } from "@d
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useLivePosts } from "~/components/community/live-posts";
 import { PostComposer, type PostFormAnswer } from "~/components/community/post-composer";
 import { PostCardList } from "~/components/community/post-list";
 import { Button } from "~/components/ui/button";
@@ -160,7 +161,8 @@ function PostList({ data, answer }: { data: Data; answer: PostFormAnswer | undef
       );
     }
   }, [more.state, more.data]);
-  const posts = [...(data.posts as PostCard[]), ...extra.posts];
+  const page = data.posts as PostCard[];
+  const posts = useLivePosts([...page, ...extra.posts], page);
   const nextCursor = extra.after ? extra.next : data.nextCursor;
   const nextHref = nextCursor ? feedHref(data.params, nextCursor) : null;
   if (posts.length === 0) {

@@ -7,6 +7,7 @@ import {
   MembershipButton,
   ModeratorList,
 } from "~/components/community/category-card";
+import { useLivePosts } from "~/components/community/live-posts";
 import { PostComposer, type PostFormAnswer } from "~/components/community/post-composer";
 import { PostCardList } from "~/components/community/post-list";
 import { Alert } from "~/components/ui/alert";
@@ -121,7 +122,7 @@ export default function CategoryPage() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as (PostFormAnswer & { error?: string | null }) | undefined;
   const category = data.category as CategoryCard;
-  const posts = data.posts as PostCard[];
+  const posts = useLivePosts(data.posts as PostCard[], data.posts as PostCard[]);
   const nextHref = data.nextCursor ? categoryPageHref(category.slug, data.params, data.nextCursor) : null;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">

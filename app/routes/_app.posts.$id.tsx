@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type CommentAnswer, CommentSection } from "~/components/community/comment-section";
+import { useLivePost } from "~/components/community/live-posts";
 import { PostCardView } from "~/components/community/post-card";
 import { PostEditForm, type PostFormAnswer } from "~/components/community/post-composer";
 import { postPageAction, postPageLoader } from "./_app.posts.$id.server";
@@ -29,6 +30,7 @@ export const action = ({ request, params }: ActionFunctionArgs) => postPageActio
 export default function PostPage() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as (PostFormAnswer & CommentAnswer) | undefined;
+  useLivePost(data.post.id, data);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <p className="text-sm">

@@ -320,6 +320,12 @@ export type LiveSignal =
    * once which of its streams' people may read it, and only those streams hear of it.
    */
   | { user: "*"; kind: "post"; id: string }
+  /**
+   * A post changed: edited, deleted, voted, commented, shared, awarded or moderated (decision 075). Sent
+   * to everyone ("*") like "post"; each app server tells the streams of the people who may read it (or
+   * could before it went) its new numbers.
+   */
+  | { user: "*"; kind: "post-update"; id: string }
   /** A live discussion they are in changed: a message, a reaction, a removal, a join or leave, its end. */
   | { user: string; kind: "live"; discussion: string };
 
@@ -336,6 +342,8 @@ export function parseLiveSignal(payload: string): LiveSignal | null {
     >;
     if (typeof v.user !== "string") return null;
     if (v.kind === "post") return v.user === "*" && isId(v.id) ? { user: "*", kind: "post", id: v.id } : null;
+    if (v.kind === "post-update")
+      return v.user === "*" && isId(v.id) ? { user: "*", kind: "post-update", id: v.id } : null;
     if (v.kind === "notification" && typeof v.id === "string")
       return { user: v.user, kind: "notification", id: v.id };
     if (v.kind === "unread" || v.kind === "context" || v.kind === "ended" || v.kind === "messages")

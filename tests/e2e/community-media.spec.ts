@@ -66,7 +66,10 @@ test.describe("community media and new posts", () => {
     }
   });
 
-  test("a new post is counted in another browser's open feed", async ({ page, browser }, testInfo) => {
+  test("a new post is counted in another browser's open feed, and its changes follow live", async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.skip(testInfo.project.use.javaScriptEnabled === false, "live by nature: without JavaScript, reload");
     await signInAs(page, "vendor2@demo.test");
     const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/notifications/stream");
@@ -89,6 +92,23 @@ test.describe("community media and new posts", () => {
       await page.getByTestId("new-posts").click();
       await expect(page.getByTestId("post-card").filter({ hasText: text })).toBeVisible();
       await expect(page.getByTestId("new-posts")).toHaveCount(0);
+
+      // Live updates (decision 075): a vote here shows in the author's open feed, the author's edit
+      // shows here, and the author's deletion takes the card off this feed, all without a reload.
+      const mine = page.getByTestId("post-card").filter({ hasText: text });
+      await mine.getByRole("button", { name: "Upvote" }).click();
+      const theirs = author.getByTestId("post-card").filter({ hasText: text });
+      await expect(theirs.getByTestId("vote-score")).toHaveText("Score 1");
+      await theirs.getByRole("link", { name: "Edit" }).click();
+      await author.getByLabel(/Edit post/i).fill(`${text} (edited)`);
+      await author.getByTestId("post-edit-form").getByRole("button", { name: "Save" }).click();
+      await expect(page.getByTestId("post-card").filter({ hasText: `${text} (edited)` })).toBeVisible();
+      await author
+        .getByTestId("post-card")
+        .filter({ hasText: text })
+        .getByRole("button", { name: "Delete" })
+        .click();
+      await expect(page.getByTestId("post-card").filter({ hasText: text })).toHaveCount(0);
     } finally {
       await other.close();
     }

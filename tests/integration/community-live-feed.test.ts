@@ -5,6 +5,9 @@
  */
 import { connections } from "@db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createComment } from "~/commands/community-comments.server";
+import { createPost, deletePost, editPost, votePost } from "~/commands/community-posts.server";
+import { moderateItem } from "~/commands/moderation.server";
 import * as feedRoute from "~/routes/_app.common-area._index";
 import * as streamRoute from "~/routes/api.notifications.stream";
 import { thrown, useAppDatabase } from "../support/app";
@@ -13,6 +16,8 @@ import { personWithRole } from "../support/people";
 import { sseReader } from "../support/sse";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
+// biome-ignore lint/suspicious/noExplicitAny: event data, read loosely by the assertions
+type Loose = any;
 
 describe.each(bothEngines)("the live feed on %s", (engine) => {
   const t = useTestDatabase(engine);
@@ -78,5 +83,84 @@ describe.each(bothEngines)("the live feed on %s", (engine) => {
     await write(ann, "Public again", "public");
     await danStream.waitFor((e) => e.event === "post" && e.data.id !== seen.data.id);
     expect(danStream.events.some((e) => e.event === "post" && e.data.id === only.data.id)).toBe(false);
+  });
+
+  describe("live updates of a post (decision 075)", () => {
+    const post = async (content: string, visibility: "public" | "connections_only") => {
+      const made = await createPost(t.db, {
+        authorId: ann.id,
+        authorContextId: ann.contextId,
+        scope: { associationId: null, organizationId: null },
+        postType: "text",
+        visibility,
+        content,
+      });
+      if (!made.ok) throw new Error(made.message);
+      return made.postId;
+    };
+    const update = (sse: Awaited<ReturnType<typeof openStream>>, id: string, match: (u: Loose) => boolean) =>
+      sse.waitFor(
+        (e) => e.event === "post-update" && e.data.posts.some((u: Loose) => u.id === id && match(u)),
+        4000,
+      );
+
+    it("a vote, a comment and an edit reach the readers with the new numbers; a deletion says it went", async () => {
+      const id = await post("Pool hours change next week", "public");
+      const bobStream = await openStream(bob);
+      const danStream = await openStream(dan);
+      expect((await votePost(t.db, { userId: bob.id, postId: id, direction: "up" })).ok).toBe(true);
+      await update(bobStream, id, (u) => u.upvotes === 1 && u.score === 1 && !u.gone);
+      await update(danStream, id, (u) => u.upvotes === 1);
+      const comment = await createComment(t.db, {
+        authorId: dan.id,
+        authorContextId: dan.contextId as string,
+        postId: id,
+        content: "Thanks for the notice",
+      });
+      expect(comment.ok).toBe(true);
+      await update(bobStream, id, (u) => u.commentsCount === 1);
+      const edited = await editPost(t.db, {
+        userId: ann.id,
+        postId: id,
+        version: 1,
+        content: "Pool hours change next week (updated)",
+        postType: "text",
+        visibility: "public",
+        scope: { associationId: null, organizationId: null },
+      });
+      expect(edited.ok).toBe(true);
+      await update(bobStream, id, (u) => u.version === 2);
+      expect((await deletePost(t.db, { userId: ann.id, postId: id })).ok).toBe(true);
+      const gone = await update(danStream, id, (u) => u.gone === true);
+      // A gone post carries nothing but its id.
+      expect(gone.data.posts.find((u: Loose) => u.id === id)).toEqual({ id, gone: true });
+    });
+
+    it("nobody outside a post's audience hears of it; a moderated post is gone for readers, not its author", async () => {
+      const secret = await post("Connections only: board candidates", "connections_only");
+      const open = await post("Open to everyone: landscaping bids", "public");
+      const annStream = await openStream(ann);
+      const bobStream = await openStream(bob);
+      const danStream = await openStream(dan);
+      await votePost(t.db, { userId: bob.id, postId: secret, direction: "up" });
+      await update(bobStream, secret, (u) => u.upvotes === 1);
+      // Dan hears of the public post's vote, never of the connections-only one.
+      await votePost(t.db, { userId: bob.id, postId: open, direction: "up" });
+      await update(danStream, open, (u) => u.upvotes === 1);
+      const leaked = (e: (typeof danStream.events)[number]) =>
+        e.event === "post-update" && e.data.posts.some((u: Loose) => u.id === secret);
+      expect(danStream.events.some(leaked)).toBe(false);
+
+      const moderated = await moderateItem(t.db, {
+        actorId: dan.id,
+        kind: "post",
+        targetId: open,
+        action: "hide",
+        reason: "Off topic",
+      });
+      expect(moderated.ok).toBe(true);
+      await update(bobStream, open, (u) => u.gone === true);
+      await update(annStream, open, (u) => u.gone === false && u.upvotes === 1);
+    });
   });
 });

@@ -315,6 +315,16 @@ describe("the thread's separators (spec 002 section 9)", () => {
 });
 
 describe("live signals for messages", () => {
+  it("parses a post's update for everyone, and refuses one for a person or without an id (decision 075)", () => {
+    expect(parseLiveSignal(JSON.stringify({ user: "*", kind: "post-update", id: A }))).toEqual({
+      user: "*",
+      kind: "post-update",
+      id: A,
+    });
+    expect(parseLiveSignal(JSON.stringify({ user: B, kind: "post-update", id: A }))).toBeNull();
+    expect(parseLiveSignal(JSON.stringify({ user: "*", kind: "post-update", id: "x" }))).toBeNull();
+  });
+
   it("parses the message, read, typing and messages kinds, and refuses malformed ones", () => {
     expect(parseLiveSignal(JSON.stringify({ user: A, kind: "message", conversation: B, id: A }))).toEqual({
       user: A,
