@@ -14,6 +14,7 @@ import { seedCommunityLive } from "./seed-community-live";
 import { seedCommunityPosts } from "./seed-community-posts";
 import { seedDocuments } from "./seed-documents";
 import { seedFinance } from "./seed-finance";
+import { seedLearning } from "./seed-learning";
 import { seedMeetings } from "./seed-meetings";
 import { seedModeration } from "./seed-moderation";
 import { seedNetworkConnections } from "./seed-network-connections";
@@ -154,6 +155,7 @@ export async function seed(db: Database): Promise<void> {
   await seedModeration(db, ids);
   await seedCommunityForums(db, ids);
   await seedCommunityLive(db, ids);
+  await seedLearning(db, ids);
 }
 
 async function seedComplimentaryPlan(

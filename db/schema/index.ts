@@ -13,6 +13,7 @@ export * from "./event-store";
 export * from "./finance";
 export * from "./finance-summaries";
 export * from "./idempotency";
+export * from "./learning";
 export * from "./meeting-invitations";
 export * from "./meetings";
 export * from "./moderation";

@@ -1,5 +1,6 @@
 import type { NavItem } from "@domain/navigation";
 import {
+  BookOpen,
   BookUser,
   BriefcaseBusiness,
   Building2,
@@ -45,6 +46,7 @@ const ICONS = {
   connections: Handshake,
   messages: MessageSquare,
   community: MessagesSquare,
+  learning: BookOpen,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {

@@ -1,0 +1,80 @@
+import { courseAction, DIFFICULTY_LABELS, formatDuration, formatPrice } from "@domain/learning/courses";
+import { Link } from "@remix-run/react";
+import type { CourseCard } from "~/queries/learning.server";
+
+const chip =
+  "rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100";
+
+/** A progress bar with its number (the course card, the course page). */
+export function ProgressBar({ percent, label }: { percent: number; label: string }) {
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        className="h-2 flex-1 overflow-hidden rounded bg-slate-200 dark:bg-slate-800"
+      >
+        <div className="h-full bg-blue-700 dark:bg-blue-400" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="w-10 text-right tabular-nums">{percent}%</span>
+    </div>
+  );
+}
+
+/** The markers of a course: difficulty, duration, price (0 is Free), Featured and Certification. */
+export function CourseMarkers({ course }: { course: CourseCard }) {
+  return (
+    <div className="flex flex-wrap items-center gap-1.5">
+      <span className={chip}>{DIFFICULTY_LABELS[course.difficulty]}</span>
+      <span className={chip}>{formatDuration(course.estimatedMinutes)}</span>
+      <span className={chip}>{formatPrice(course.priceCents)}</span>
+      {course.isFeatured ? (
+        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+          Featured
+        </span>
+      ) : null}
+      {course.providesCertification ? (
+        <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+          Certification
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The course card (spec 002): the action reads Review when completed, otherwise Continue. */
+export function CourseCardView({ course }: { course: CourseCard }) {
+  const href = `/learning-hub/courses/${course.slug}`;
+  return (
+    <article
+      className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      data-testid="course-card"
+    >
+      <h2 className="text-lg font-semibold">
+        <Link to={href} className="hover:underline">
+          {course.title}
+        </Link>
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{course.shortDescription}</p>
+      <CourseMarkers course={course} />
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        {course.enrollmentCount} enrolled · {course.completionCount} completed
+      </p>
+      {course.enrollment ? (
+        <ProgressBar percent={course.enrollment.progressPercent} label={`Progress in ${course.title}`} />
+      ) : null}
+      <div className="mt-auto">
+        <Link
+          to={href}
+          className="btn btn-secondary"
+          aria-label={`${courseAction(course.enrollment)}: ${course.title}`}
+        >
+          {courseAction(course.enrollment)}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,313 @@
+import { type Queryable, queryRows } from "@db/client";
+import type { StoredQuizQuestion } from "@db/schema";
+import {
+  type CatalogueParams,
+  courseProgress,
+  type Difficulty,
+  retryWaitMinutes,
+} from "@domain/learning/courses";
+import { sql } from "drizzle-orm";
+import { micromark } from "micromark";
+import { curriculumOf, doneItems } from "~/commands/learning.server";
+
+/**
+ * The learning hub's reads (issue 30; decision 076). Only published courses show; a quiz's correct
+ * options and explanations never leave here before the person has submitted an attempt.
+ */
+
+export interface CourseCard {
+  id: string;
+  slug: string;
+  title: string;
+  shortDescription: string;
+  difficulty: Difficulty;
+  estimatedMinutes: number;
+  priceCents: number;
+  isFeatured: boolean;
+  providesCertification: boolean;
+  enrollmentCount: number;
+  completionCount: number;
+  enrollment: { status: "active" | "completed"; progressPercent: number } | null;
+}
+
+interface CardRow {
+  id: string;
+  slug: string;
+  title: string;
+  short_description: string;
+  difficulty: Difficulty;
+  estimated_minutes: number;
+  price_cents: number;
+  is_featured: boolean;
+  provides_certification: boolean;
+  enrollment_count: number;
+  completion_count: number;
+  status: "active" | "completed" | null;
+  progress_percent: number | null;
+}
+
+const cardOf = (r: CardRow): CourseCard => ({
+  id: r.id,
+  slug: r.slug,
+  title: r.title,
+  shortDescription: r.short_description,
+  difficulty: r.difficulty,
+  estimatedMinutes: Number(r.estimated_minutes),
+  priceCents: Number(r.price_cents),
+  isFeatured: r.is_featured,
+  providesCertification: r.provides_certification,
+  enrollmentCount: Number(r.enrollment_count),
+  completionCount: Number(r.completion_count),
+  enrollment: r.status ? { status: r.status, progressPercent: Number(r.progress_percent) } : null,
+});
+
+const CARD_COLUMNS = sql`c.id, c.slug, c.title, c.short_description, c.difficulty, c.estimated_minutes, c.price_cents,
+  c.is_featured, c.provides_certification, c.enrollment_count, c.completion_count, e.status, e.progress_percent`;
+
+/** The catalogue: published courses matching the filters, featured first, then by title. */
+export async function listCourses(
+  db: Queryable,
+  userId: string,
+  params: CatalogueParams,
+): Promise<CourseCard[]> {
+  const like = `%${params.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`select ${CARD_COLUMNS}
+        from courses c
+        left join course_enrollments e on e.course_id = c.id and e.user_id = ${userId}
+        where c.status = 'published'
+          and (${params.search} = '' or c.title ilike ${like} or c.short_description ilike ${like})
+          and (${params.difficulty}::text is null or c.difficulty = ${params.difficulty})
+          and (not ${params.certification} or c.provides_certification)
+          and (not ${params.featured} or c.is_featured)
+        order by c.is_featured desc, c.title
+        limit 200`,
+  );
+  return rows.map(cardOf);
+}
+
+export interface CurriculumEntry {
+  kind: "lesson" | "quiz";
+  id: string;
+  title: string;
+  minutes: number;
+  done: boolean;
+}
+
+export interface CourseView {
+  course: CourseCard & { description: string };
+  modules: { id: string; title: string; items: CurriculumEntry[] }[];
+  /** The first item not done (Continue goes there), or null when all are (Review starts again). */
+  next: { kind: "lesson" | "quiz"; id: string } | null;
+  first: { kind: "lesson" | "quiz"; id: string } | null;
+  currentModuleId: string | null;
+}
+
+/** A published course by slug with its modules, items and the person's progress (null: no such course). */
+export async function courseView(db: Queryable, userId: string, slug: string): Promise<CourseView | null> {
+  const [row] = await queryRows<CardRow & { description: string }>(
+    db,
+    sql`select ${CARD_COLUMNS}, c.description
+        from courses c left join course_enrollments e on e.course_id = c.id and e.user_id = ${userId}
+        where c.slug = ${slug} and c.status = 'published'`,
+  );
+  if (!row) return null;
+  const [modules, lessons, quizzes, items, done] = await Promise.all([
+    queryRows<{ id: string; title: string }>(
+      db,
+      sql`select id, title from course_modules where course_id = ${row.id} order by position`,
+    ),
+    queryRows<{ id: string; title: string; minutes: number }>(
+      db,
+      sql`select id, title, estimated_minutes as minutes from course_lessons where course_id = ${row.id}`,
+    ),
+    queryRows<{ id: string; title: string; questions: number }>(
+      db,
+      sql`select id, title, jsonb_array_length(questions) as questions from course_quizzes where course_id = ${row.id}`,
+    ),
+    curriculumOf(db, row.id),
+    doneItems(db, userId, row.id),
+  ]);
+  const lesson = new Map(lessons.map((l) => [l.id, l]));
+  const quiz = new Map(quizzes.map((q) => [q.id, q]));
+  const progress = courseProgress(items, done);
+  return {
+    course: { ...cardOf(row), description: row.description },
+    modules: modules.map((m) => ({
+      id: m.id,
+      title: m.title,
+      items: items
+        .filter((i) => i.moduleId === m.id)
+        .map((i) => {
+          const l = lesson.get(i.id);
+          const q = quiz.get(i.id);
+          return {
+            kind: i.kind,
+            id: i.id,
+            title: l?.title ?? q?.title ?? "",
+            minutes: l ? Number(l.minutes) : 2 * Number(q?.questions ?? 0),
+            done: done.has(i.id),
+          };
+        }),
+    })),
+    next: progress.next ? { kind: progress.next.kind, id: progress.next.id } : null,
+    first: items[0] ? { kind: items[0].kind, id: items[0].id } : null,
+    currentModuleId: progress.currentModuleId,
+  };
+}
+
+/** Where an item of a course lives. */
+export const itemHref = (slug: string, item: { kind: "lesson" | "quiz"; id: string }) =>
+  `/learning-hub/courses/${slug}/${item.kind === "lesson" ? "lessons" : "quizzes"}/${item.id}`;
+
+/** The items before and after `itemId` in the course's order, for Previous and Next. */
+function neighbours(view: CourseView, itemId: string) {
+  const all = view.modules.flatMap((m) => m.items);
+  const at = all.findIndex((i) => i.id === itemId);
+  return { previous: at > 0 ? all[at - 1] : null, next: at >= 0 && at < all.length - 1 ? all[at + 1] : null };
+}
+
+/**
+ * A lesson of a course with its Markdown rendered to HTML by micromark, which escapes raw HTML and
+ * drops dangerous link protocols (javascript:, data:), so the body can be shown as is.
+ */
+export async function lessonView(db: Queryable, userId: string, slug: string, lessonId: string) {
+  const view = await courseView(db, userId, slug);
+  if (!view) return null;
+  const [lesson] = await queryRows<{
+    id: string;
+    title: string;
+    body_markdown: string;
+    video_url: string | null;
+    minutes: number;
+    module_title: string;
+  }>(
+    db,
+    sql`select l.id, l.title, l.body_markdown, l.video_url, l.estimated_minutes as minutes, m.title as module_title
+        from course_lessons l join course_modules m on m.id = l.module_id
+        where l.id = ${lessonId} and l.course_id = ${view.course.id}`,
+  );
+  if (!lesson) return null;
+  const done = view.modules.some((m) => m.items.some((i) => i.id === lesson.id && i.done));
+  return {
+    view,
+    lesson: {
+      id: lesson.id,
+      title: lesson.title,
+      moduleTitle: lesson.module_title,
+      html: micromark(lesson.body_markdown),
+      videoUrl: lesson.video_url && /^https:\/\//.test(lesson.video_url) ? lesson.video_url : null,
+      minutes: Number(lesson.minutes),
+      done,
+    },
+    ...neighbours(view, lesson.id),
+  };
+}
+
+export interface QuizAttemptResult {
+  percent: number;
+  score: number;
+  total: number;
+  passed: boolean;
+  createdAt: string;
+  /** Per question, after the submission: what was chosen, what was right, and the explanation. */
+  questions: {
+    id: string;
+    chosen: string[];
+    correct: string[];
+    right: boolean;
+    explanation: string | null;
+  }[];
+}
+
+/**
+ * A quiz for the person: its questions with their options only (never which are right), and the
+ * result of their latest attempt (right or wrong per question; the right options and explanations
+ * once passed), and the minutes to wait after a failed one.
+ */
+export async function quizView(
+  db: Queryable,
+  userId: string,
+  slug: string,
+  quizId: string,
+  now = new Date(),
+) {
+  const view = await courseView(db, userId, slug);
+  if (!view) return null;
+  const [quiz] = await queryRows<{
+    id: string;
+    title: string;
+    pass_percent: number;
+    retry_cooldown_minutes: number;
+    questions: StoredQuizQuestion[];
+    module_title: string;
+  }>(
+    db,
+    sql`select q.id, q.title, q.pass_percent, q.retry_cooldown_minutes, q.questions, m.title as module_title
+        from course_quizzes q join course_modules m on m.id = q.module_id
+        where q.id = ${quizId} and q.course_id = ${view.course.id}`,
+  );
+  if (!quiz) return null;
+  const [last] = await queryRows<{
+    answers: Record<string, string[]>;
+    score: number;
+    total: number;
+    percent: number;
+    passed: boolean;
+    created_at: string;
+  }>(
+    db,
+    sql`select answers, score, total, percent, passed, created_at from quiz_attempts
+        where user_id = ${userId} and quiz_id = ${quiz.id} order by created_at desc limit 1`,
+  );
+  const [{ passed_ever = false } = {}] = await queryRows<{ passed_ever: boolean }>(
+    db,
+    sql`select exists (select 1 from quiz_attempts where user_id = ${userId} and quiz_id = ${quiz.id} and passed) as passed_ever`,
+  );
+  const result: QuizAttemptResult | null = last
+    ? {
+        percent: Number(last.percent),
+        score: Number(last.score),
+        total: Number(last.total),
+        passed: last.passed,
+        createdAt: new Date(last.created_at).toISOString(),
+        questions: quiz.questions.map((q) => {
+          const chosen = [...(last.answers[q.id] ?? [])].sort();
+          const correct = [...q.correct].sort();
+          // Which options were right shows once the quiz is passed; after a fail only what was wrong,
+          // so the next attempt is not a copy of the answers.
+          return {
+            id: q.id,
+            chosen,
+            correct: last.passed ? correct : [],
+            right: chosen.length === correct.length && chosen.every((c, i) => c === correct[i]),
+            explanation: last.passed ? (q.explanation ?? null) : null,
+          };
+        }),
+      }
+    : null;
+  return {
+    view,
+    quiz: {
+      id: quiz.id,
+      title: quiz.title,
+      moduleTitle: quiz.module_title,
+      passPercent: Number(quiz.pass_percent),
+      questions: quiz.questions.map((q) => ({
+        id: q.id,
+        prompt: q.prompt,
+        kind: q.kind,
+        options: q.options,
+      })),
+      passedEver: Boolean(passed_ever),
+    },
+    result,
+    waitMinutes: retryWaitMinutes(
+      last && !last.passed ? new Date(last.created_at) : null,
+      Number(quiz.retry_cooldown_minutes),
+      now,
+    ),
+    ...neighbours(view, quiz.id),
+  };
+}

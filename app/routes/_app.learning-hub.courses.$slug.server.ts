@@ -1,0 +1,51 @@
+import { LEARNING_MESSAGES } from "@domain/learning/courses";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { pageNotFound, requireViewer } from "~/auth/guards.server";
+import { enrollInCourse, type LearningRefusal } from "~/commands/learning.server";
+import { getDb } from "~/db.server";
+import { redirectWithFlash } from "~/flash.server";
+import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { courseView, itemHref } from "~/queries/learning.server";
+
+/** /learning-hub/courses/{slug} (issue 30, parts 1 and 3): the course page and its Enroll form. */
+export async function courseLoader(request: Request, slug: string | undefined) {
+  const viewer = await requireViewer(request);
+  const view = await courseView(await getDb(), viewer.user.id, slug ?? "");
+  if (!view) pageNotFound();
+  return json(view);
+}
+
+export const EnrollSchema = z.object({ intent: z.literal("enroll") });
+
+/** The JSON answer of a refused learning form (a 404 is the page's own not-found). */
+export function learningRefusal(refusal: LearningRefusal, result: unknown) {
+  if (refusal.kind === "not_found") pageNotFound();
+  const headers: HeadersInit = refusal.retryAfterSeconds
+    ? { "Retry-After": String(refusal.retryAfterSeconds) }
+    : {};
+  return json(
+    { error: refusal.message, result },
+    { status: refusal.kind === "cooldown" ? 429 : domainErrorStatus(refusal.kind), headers },
+  );
+}
+
+export async function courseAction(request: Request, slug: string | undefined) {
+  const viewer = await requireViewer(request);
+  const { submission } = await parseSubmission(request, EnrollSchema);
+  if (submission.status !== "success")
+    return json({ error: null as string | null, result: submission.reply() }, { status: 400 });
+  const db = await getDb();
+  const view = await courseView(db, viewer.user.id, slug ?? "");
+  if (!view) pageNotFound();
+  const outcome = await enrollInCourse(db, { userId: viewer.user.id, courseId: view.course.id });
+  if (!outcome.ok) return learningRefusal(outcome, submission.reply());
+  const start = view.next ?? view.first;
+  return redirectWithFlash(
+    start ? itemHref(view.course.slug, start) : `/learning-hub/courses/${view.course.slug}`,
+    {
+      tone: "success",
+      message: LEARNING_MESSAGES.enrolled,
+    },
+  );
+}

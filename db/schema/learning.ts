@@ -1,0 +1,183 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { ts } from "./columns";
+
+/**
+ * The learning hub's courses (issue 30, parts 1 and 3; decision 076): a course has modules, a module
+ * has lessons and quizzes in order, a quiz has questions whose correct options stay on the server.
+ * Enrolments, completed lessons and quiz attempts are the person's progress. Ordinary relational data
+ * (DESIGN.md); the commands in app/commands/learning.server.ts keep the course's counters and the
+ * enrolment's progress in the transaction that changes what they count.
+ */
+
+export interface StoredQuizQuestion {
+  id: string;
+  prompt: string;
+  kind: "single" | "multiple";
+  options: { id: string; text: string }[];
+  correct: string[];
+  explanation?: string;
+}
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    shortDescription: text("short_description").notNull(),
+    description: text("description").notNull(),
+    difficulty: text("difficulty", { enum: ["beginner", "intermediate", "advanced"] }).notNull(),
+    estimatedMinutes: integer("estimated_minutes").notNull(),
+    priceCents: integer("price_cents").notNull().default(0),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    providesCertification: boolean("provides_certification").notNull().default(false),
+    status: text("status", { enum: ["draft", "published", "archived"] })
+      .notNull()
+      .default("published"),
+    enrollmentCount: integer("enrollment_count").notNull().default(0),
+    completionCount: integer("completion_count").notNull().default(0),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("courses_slug_key").on(t.slug),
+    check("courses_price_check", sql`${t.priceCents} >= 0`),
+    check("courses_minutes_check", sql`${t.estimatedMinutes} > 0`),
+  ],
+);
+
+export const courseModules = pgTable(
+  "course_modules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    title: text("title").notNull(),
+  },
+  (t) => [uniqueIndex("course_modules_position_key").on(t.courseId, t.position)],
+);
+
+/** A lesson: Markdown rendered safely (no raw HTML), an optional video link. */
+export const courseLessons = pgTable(
+  "course_lessons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    moduleId: uuid("module_id")
+      .notNull()
+      .references(() => courseModules.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    title: text("title").notNull(),
+    bodyMarkdown: text("body_markdown").notNull(),
+    videoUrl: text("video_url"),
+    estimatedMinutes: integer("estimated_minutes").notNull(),
+  },
+  (t) => [uniqueIndex("course_lessons_position_key").on(t.moduleId, t.position)],
+);
+
+/** A quiz closes its module (after its lessons): graded on the server, a pass mark, a wait after a fail. */
+export const courseQuizzes = pgTable(
+  "course_quizzes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    moduleId: uuid("module_id")
+      .notNull()
+      .references(() => courseModules.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    passPercent: smallint("pass_percent").notNull(),
+    retryCooldownMinutes: integer("retry_cooldown_minutes").notNull().default(10),
+    questions: jsonb("questions").$type<StoredQuizQuestion[]>().notNull(),
+  },
+  (t) => [
+    uniqueIndex("course_quizzes_module_key").on(t.moduleId),
+    check("course_quizzes_pass_check", sql`${t.passPercent} between 1 and 100`),
+  ],
+);
+
+export const courseEnrollments = pgTable(
+  "course_enrollments",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["active", "completed"] })
+      .notNull()
+      .default("active"),
+    progressPercent: smallint("progress_percent").notNull().default(0),
+    currentModuleId: uuid("current_module_id").references(() => courseModules.id, { onDelete: "set null" }),
+    enrolledAt: ts("enrolled_at").notNull().defaultNow(),
+    completedAt: ts("completed_at"),
+    lastAccessedAt: ts("last_accessed_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index("course_enrollments_course_idx").on(t.courseId),
+  ],
+);
+
+export const lessonCompletions = pgTable(
+  "lesson_completions",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    completedAt: ts("completed_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    index("lesson_completions_course_idx").on(t.userId, t.courseId),
+  ],
+);
+
+export const quizAttempts = pgTable(
+  "quiz_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    quizId: uuid("quiz_id")
+      .notNull()
+      .references(() => courseQuizzes.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    answers: jsonb("answers").$type<Record<string, string[]>>().notNull(),
+    score: smallint("score").notNull(),
+    total: smallint("total").notNull(),
+    percent: smallint("percent").notNull(),
+    passed: boolean("passed").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("quiz_attempts_user_quiz_idx").on(t.userId, t.quizId, t.createdAt)],
+);

@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import { completeLesson, enrollInCourse, publishCourse } from "../app/commands/learning.server";
+import { type Database, queryRows } from "./client";
+import { DEMO_COURSES } from "./learning-content";
+
+/**
+ * The learning hub's demo courses (issue 30, part 8), published by the app's own command, and a demo
+ * homeowner part-way through the first: written once (a second run finds them and changes nothing).
+ */
+export async function seedLearning(db: Database, ids: Map<string, string>): Promise<void> {
+  const published = [];
+  for (const course of DEMO_COURSES) published.push(await publishCourse(db, course));
+  const first = published[0];
+  const learner = ids.get("homeowner@demo.test");
+  if (!first?.created || !learner) return;
+  await enrollInCourse(db, { userId: learner, courseId: first.id });
+  const [lesson] = await queryRows<{ id: string }>(
+    db,
+    sql`select l.id from course_lessons l join course_modules m on m.id = l.module_id
+        where l.course_id = ${first.id} order by m.position, l.position limit 1`,
+  );
+  if (lesson) await completeLesson(db, { userId: learner, courseId: first.id, lessonId: lesson.id });
+}
