@@ -5,15 +5,17 @@ import { DEMO_COURSES } from "./learning-content";
 
 /**
  * The learning hub's demo courses (issue 30, part 8), published by the app's own command, and a demo
- * homeowner part-way through the first: written once (a second run finds them and changes nothing).
+ * homeowner part-way through the first (and the demo manager just enrolled in it): written once (a second run finds them and changes nothing).
  */
 export async function seedLearning(db: Database, ids: Map<string, string>): Promise<void> {
   const published = [];
   for (const course of DEMO_COURSES) published.push(await publishCourse(db, course));
   const first = published[0];
   const learner = ids.get("homeowner@demo.test");
-  if (!first?.created || !learner) return;
+  const manager = ids.get("manager@demo.test");
+  if (!first?.created || !learner || !manager) return;
   await enrollInCourse(db, { userId: learner, courseId: first.id });
+  await enrollInCourse(db, { userId: manager, courseId: first.id });
   const [lesson] = await queryRows<{ id: string }>(
     db,
     sql`select l.id from course_lessons l join course_modules m on m.id = l.module_id

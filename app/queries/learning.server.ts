@@ -157,10 +157,6 @@ export async function courseView(db: Queryable, userId: string, slug: string): P
   };
 }
 
-/** Where an item of a course lives. */
-export const itemHref = (slug: string, item: { kind: "lesson" | "quiz"; id: string }) =>
-  `/learning-hub/courses/${slug}/${item.kind === "lesson" ? "lessons" : "quizzes"}/${item.id}`;
-
 /** The items before and after `itemId` in the course's order, for Previous and Next. */
 function neighbours(view: CourseView, itemId: string) {
   const all = view.modules.flatMap((m) => m.items);

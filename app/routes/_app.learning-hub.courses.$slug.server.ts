@@ -1,4 +1,4 @@
-import { LEARNING_MESSAGES } from "@domain/learning/courses";
+import { itemHref, LEARNING_MESSAGES } from "@domain/learning/courses";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { pageNotFound, requireViewer } from "~/auth/guards.server";
@@ -6,7 +6,7 @@ import { enrollInCourse, type LearningRefusal } from "~/commands/learning.server
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
-import { courseView, itemHref } from "~/queries/learning.server";
+import { courseView } from "~/queries/learning.server";
 
 /** /learning-hub/courses/{slug} (issue 30, parts 1 and 3): the course page and its Enroll form. */
 export async function courseLoader(request: Request, slug: string | undefined) {

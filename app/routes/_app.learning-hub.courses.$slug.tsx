@@ -1,11 +1,11 @@
-import { courseAction } from "@domain/learning/courses";
+import { courseAction, itemHref } from "@domain/learning/courses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CourseMarkers, ProgressBar } from "~/components/learning/course-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Check, FileText, ListChecks } from "~/components/ui/icons";
-import { type CourseView, itemHref } from "~/queries/learning.server";
+import type { CourseView } from "~/queries/learning.server";
 import { courseAction as action_, courseLoader } from "./_app.learning-hub.courses.$slug.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

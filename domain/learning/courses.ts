@@ -48,6 +48,10 @@ export function courseAction(enrollment: { status: "active" | "completed" } | nu
   return enrollment.status === "completed" ? "Review" : "Continue";
 }
 
+/** Where an item of a course lives. */
+export const itemHref = (slug: string, item: { kind: "lesson" | "quiz"; id: string }) =>
+  `/learning-hub/courses/${slug}/${item.kind === "lesson" ? "lessons" : "quizzes"}/${item.id}`;
+
 export const CATALOGUE_LIMITS = { searchMax: 100 } as const;
 
 export interface CatalogueParams {

@@ -98,6 +98,7 @@ test.describe("onboarding", () => {
       "Board Room",
       "Calendar",
       "Common Area",
+      "Courses",
       "Professional Center",
       "Directory",
       "Connections",

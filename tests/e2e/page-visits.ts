@@ -1,6 +1,6 @@
 import { expect, type Page } from "./fixtures";
 import { signInAs, signUpConfirmed, switchRole } from "./helpers";
-import { DEMO_ACCOUNTS, type PageEntry, type PageViewer } from "./pages";
+import { DEMO_ACCOUNTS, FIRST_COURSE, type PageEntry, type PageViewer } from "./pages";
 
 /**
  * Visiting the pages of tests/e2e/pages.ts: signing in as the entry's viewer and filling a path's
@@ -106,6 +106,23 @@ export async function resolvePath(page: Page, entry: PageEntry, cache: Map<strin
       cache.set("{live}", id);
     }
     resolved = resolved.replace("{live}", cache.get("{live}") as string);
+  }
+  for (const [placeholder, kind] of [
+    ["{lesson}", "lessons"],
+    ["{quiz}", "quizzes"],
+  ] as const) {
+    if (!resolved.includes(placeholder)) continue;
+    if (!cache.has(placeholder)) {
+      const course = `/learning-hub/courses/${FIRST_COURSE}`;
+      await page.goto(course);
+      const hrefs = await page
+        .locator(`main a[href^='${course}/${kind}/']`)
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+      const id = hrefs.map((h) => h.match(new RegExp(`/${kind}/(${UUID})$`))?.[1]).find(Boolean);
+      if (!id) throw new Error(`no ${kind} link on ${course} (is the viewer enrolled?)`);
+      cache.set(placeholder, id);
+    }
+    resolved = resolved.replace(placeholder, cache.get(placeholder) as string);
   }
   if (resolved.includes("{document}")) {
     if (!cache.has("{document}")) cache.set("{document}", await firstDocumentId(page));

@@ -18,8 +18,12 @@
  *   {conversation} a conversation of the viewer (the first one /messages lists)
  *   {post}    a post the viewer may read (the first one /common-area lists)
  *   {live}    a live discussion (the first one /common-area/live lists)
+ *   {lesson} {quiz} a lesson / quiz of the first demo course (the viewer is enrolled in it: db/seed-learning.ts)
  *   {budget} {transaction} a budget / transaction of the viewer's association (the first one its tab lists)
  */
+/** The first demo course (db/learning-content.ts), in which the demo manager is enrolled. */
+export const FIRST_COURSE = "association-board-fundamentals-meetings";
+
 export type PageViewer = "guest" | "onboarding" | "vendor" | "manager" | "board" | "admin";
 
 /** Every viewer, in the order the specs that visit every page sign them in. */
@@ -73,6 +77,25 @@ export const PAGES: readonly PageEntry[] = [
     label: "ended",
   },
   { route: "_app.common-area.live.$id", path: "/common-area/live/{live}", as: "manager" },
+  // The learning hub's courses (issue 30): the catalogue (filtered), a course, a lesson and a quiz.
+  { route: "_app.learning-hub.courses._index", path: "/learning-hub/courses", as: "vendor" },
+  {
+    route: "_app.learning-hub.courses._index",
+    path: "/learning-hub/courses?certification=true&difficulty=beginner",
+    as: "board",
+    label: "filtered",
+  },
+  { route: "_app.learning-hub.courses.$slug", path: `/learning-hub/courses/${FIRST_COURSE}`, as: "vendor" },
+  {
+    route: "_app.learning-hub.courses.$slug_.lessons.$lessonId",
+    path: `/learning-hub/courses/${FIRST_COURSE}/lessons/{lesson}`,
+    as: "manager",
+  },
+  {
+    route: "_app.learning-hub.courses.$slug_.quizzes.$quizId",
+    path: `/learning-hub/courses/${FIRST_COURSE}/quizzes/{quiz}`,
+    as: "manager",
+  },
   // The community feed (issue 29): the feed, a variant sorted and filtered, and a post's page.
   { route: "_app.common-area._index", path: "/common-area", as: "manager" },
   {

@@ -497,6 +497,12 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "messages.attachments.$id": "a conversation's files (participants only)",
   "posts.media.$postId.$index": "a post's files, for the post's readers (community-post-media.test.ts)",
   "_app.common-area.live._index": "live discussions of the whole community (decision 068)",
+  "_app.learning-hub.courses._index": "the course catalogue is the whole platform's (issue 30)",
+  "_app.learning-hub.courses.$slug": "a course and the person's own enrolment (issue 30)",
+  "_app.learning-hub.courses.$slug_.lessons.$lessonId":
+    "a course's lesson and the person's own progress (issue 30)",
+  "_app.learning-hub.courses.$slug_.quizzes.$quizId":
+    "a course's quiz and the person's own attempts (issue 30)",
   "_app.common-area.live.$id":
     "one live discussion, open to every signed-in person (decision 068; community-live.test.ts)",
 };

@@ -103,6 +103,13 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
   },
   // Live discussions (issue 29, part 6): starting one and a message are creates; the rest are
   // toggles and state changes (the same one twice changes nothing).
+  // The learning hub (issue 30): a quiz attempt is a create (enrolling and completing a lesson twice
+  // change nothing).
+  {
+    route: "_app.learning-hub.courses.$slug_.quizzes.$quizId.server.ts",
+    commands: ["submitQuiz"],
+    form: "app/routes/_app.learning-hub.courses.$slug_.quizzes.$quizId.tsx",
+  },
   {
     route: "_app.common-area.live._index.server.ts",
     commands: ["startLiveDiscussion"],

@@ -502,6 +502,33 @@ const MATRIX: Record<
   "_app.common-area.events": { url: "/common-area/events", policy: "user" },
   // Live discussions (issue 29, part 6; decision 068): public to every signed-in person; a room that
   // does not exist is 404 (tests/integration/community-live.test.ts covers real ones and their rules).
+  // The learning hub's courses (issue 30): every signed-in person, with or without a role; a course
+  // that does not exist is 404, and a lesson or quiz of it too (tests/integration/learning-courses.test.ts
+  // covers real ones: the enrolled read them, others are sent to the course page).
+  "_app.learning-hub.courses._index": {
+    url: "/learning-hub/courses?difficulty=beginner&certification=true",
+    policy: "user",
+  },
+  "_app.learning-hub.courses.$slug": {
+    url: "/learning-hub/courses/no-such-course",
+    params: { slug: "no-such-course" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+    // An empty form is refused for its content.
+    action: "user",
+  },
+  "_app.learning-hub.courses.$slug_.lessons.$lessonId": {
+    url: "/learning-hub/courses/no-such-course/lessons/00000000-0000-4000-8000-000000000000",
+    params: { slug: "no-such-course", lessonId: "00000000-0000-4000-8000-000000000000" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+    action: "user",
+  },
+  "_app.learning-hub.courses.$slug_.quizzes.$quizId": {
+    url: "/learning-hub/courses/no-such-course/quizzes/00000000-0000-4000-8000-000000000000",
+    params: { slug: "no-such-course", quizId: "00000000-0000-4000-8000-000000000000" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+    // The quiz is found first (its questions make the form's schema).
+    action: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
   "_app.common-area.live._index": {
     url: "/common-area/live?sort=active&category=Legal+%26+Compliance&status=ended",
     policy: "user",

@@ -1,4 +1,4 @@
-import { LEARNING_MESSAGES } from "@domain/learning/courses";
+import { itemHref, LEARNING_MESSAGES } from "@domain/learning/courses";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { pageNotFound, requireViewer } from "~/auth/guards.server";
@@ -6,7 +6,7 @@ import { completeLesson } from "~/commands/learning.server";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";
-import { itemHref, lessonView } from "~/queries/learning.server";
+import { lessonView } from "~/queries/learning.server";
 import { learningRefusal } from "./_app.learning-hub.courses.$slug.server";
 
 /** A lesson (issue 30, parts 1 and 3): its body, and Mark Complete, which goes on to the next item. */

@@ -1,10 +1,10 @@
+import { itemHref } from "@domain/learning/courses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ProgressBar } from "~/components/learning/course-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { itemHref } from "~/queries/learning.server";
-import { lessonAction, lessonLoader } from "./_app.learning-hub.courses.$slug.lessons.$lessonId.server";
+import { lessonAction, lessonLoader } from "./_app.learning-hub.courses.$slug_.lessons.$lessonId.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

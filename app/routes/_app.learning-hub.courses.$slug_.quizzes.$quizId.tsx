@@ -1,12 +1,11 @@
-import { LEARNING_MESSAGES } from "@domain/learning/courses";
+import { itemHref, LEARNING_MESSAGES } from "@domain/learning/courses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ProgressBar } from "~/components/learning/course-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { itemHref } from "~/queries/learning.server";
-import { quizAction, quizLoader } from "./_app.learning-hub.courses.$slug.quizzes.$quizId.server";
+import { quizAction, quizLoader } from "./_app.learning-hub.courses.$slug_.quizzes.$quizId.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.quiz.title ?? "Quiz"} · ${data?.view.course.title ?? "Course"} · Association Commons` },

@@ -8,7 +8,7 @@ import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";
 import { once } from "~/idempotency.server";
 import { quizView } from "~/queries/learning.server";
-import { uuidOrEmpty } from "./_app.learning-hub.courses.$slug.lessons.$lessonId.server";
+import { uuidOrEmpty } from "./_app.learning-hub.courses.$slug_.lessons.$lessonId.server";
 import { learningRefusal } from "./_app.learning-hub.courses.$slug.server";
 
 /**

@@ -1,0 +1,66 @@
+import { DEMO_COURSES } from "../../db/learning-content";
+import { expect, test } from "./fixtures";
+import { signInAs, waitForHydration } from "./helpers";
+
+/**
+ * The learning hub's courses (issue 30), with and without JavaScript: find a course in the catalogue,
+ * start it, read and complete its first module's lessons, fail its quiz (the wait shows), and see the
+ * progress on the course page. The quiz's answers come from the demo content, never from the page.
+ */
+const COURSE = DEMO_COURSES.find((c) => c.slug === "reading-a-reserve-study");
+if (!COURSE) throw new Error("the reserve study demo course is missing");
+const MODULE = COURSE.modules[0];
+if (!MODULE?.quiz) throw new Error("the reserve study course's first module has no quiz");
+const QUIZ = MODULE.quiz;
+
+test.describe("learning hub courses", () => {
+  test("find, start, learn, take the quiz", async ({ page }, testInfo) => {
+    const who = testInfo.project.name === "no-js" ? "secretary@demo.test" : "director@demo.test";
+    await signInAs(page, who);
+    await page.goto("/learning-hub/courses");
+    await waitForHydration(page);
+    await page.getByRole("main").getByLabel("Search").fill("reserve study");
+    await page.getByLabel("Difficulty").selectOption("intermediate");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/search=reserve\+study&difficulty=intermediate/);
+    const card = page.getByTestId("course-card").filter({ hasText: COURSE.title });
+    await expect(card).toBeVisible();
+    await card.getByRole("link", { name: COURSE.title, exact: true }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: COURSE.title })).toBeVisible();
+    await page.getByRole("button", { name: "Start Course" }).click();
+    await expect(page.getByText("You're enrolled. Start with the first lesson.")).toBeVisible();
+
+    for (const lesson of MODULE.lessons) {
+      await expect(page.getByRole("heading", { level: 1, name: lesson.title })).toBeVisible();
+      await page.getByRole("button", { name: "Mark Complete" }).click();
+    }
+    await expect(page.getByRole("heading", { level: 1, name: QUIZ.title })).toBeVisible();
+
+    // A first attempt with every answer wrong: graded on the server, the wait shows.
+    for (const [i, q] of QUIZ.questions.entries()) {
+      const wrong = q.options.findIndex((_, o) => !q.correct.includes(o));
+      await page.locator(`#q${i + 1}-o${wrong + 1}`).check();
+    }
+    await page.getByRole("button", { name: "Submit answers" }).click();
+    const result = page.getByTestId("quiz-result");
+    await expect(result).toContainText(`Not passed: 0% (0 of ${QUIZ.questions.length})`);
+    await expect(result).toContainText("You can try this quiz again in 10 minutes.");
+    await expect(page.getByRole("button", { name: "Submit again" })).toBeDisabled();
+
+    // The course page shows the lessons done and the progress.
+    await page
+      .getByRole("navigation", { name: "Breadcrumb" })
+      .getByRole("link", { name: COURSE.title })
+      .click();
+    const done = Math.floor(
+      (MODULE.lessons.length * 100) /
+        COURSE.modules.reduce((n, m) => n + m.lessons.length + (m.quiz ? 1 : 0), 0),
+    );
+    await expect(page.getByRole("progressbar", { name: `Progress in ${COURSE.title}` })).toHaveAttribute(
+      "aria-valuenow",
+      String(done),
+    );
+    await expect(page.getByRole("link", { name: "Continue" })).toBeVisible();
+  });
+});
