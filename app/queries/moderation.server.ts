@@ -4,8 +4,8 @@ import { sql } from "drizzle-orm";
 /**
  * Reports and moderation's reads (issue 29, part 10; decision 069): the administrators' queue (open
  * reports grouped per item, open appeals, the action history) and a person's own moderation notices.
- * The queue renders each kind of item from its own table; a kind without a renderer here shows as
- * "content not available" with its id (comments and live messages add theirs when wired in).
+ * The queue renders each kind of item from its own table (posts, comments with their post, live
+ * messages with their discussion); a kind without a renderer here shows as "content not available".
  */
 
 const iso = (column: string) =>
@@ -26,6 +26,8 @@ export interface QueueItem {
   deleted: boolean;
   state: "hidden" | "removed" | null;
   stateReason: string | null;
+  /** Where the item belongs: a comment's post, a live message's discussion (null for a post). */
+  context: { label: string; title: string; href: string } | null;
 }
 
 export interface ReportedItem extends QueueItem {
@@ -35,14 +37,42 @@ export interface ReportedItem extends QueueItem {
   firstReportedAt: string;
 }
 
-/** The item columns for (kind, id) expressions: posts now; other kinds fall back to nulls. */
+/**
+ * The item columns for (kind, id) expressions: posts, comments (in their post) and live discussion
+ * messages (in their discussion); other kinds fall back to nulls.
+ */
 const itemColumns = (kind: string, id: string) =>
   sql.raw(`
-  case when ${kind} = 'post' then (select p.content from posts p where p.id = ${id}) end as content,
-  case when ${kind} = 'post' then (select p.author_id from posts p where p.id = ${id}) end as author_id,
-  case when ${kind} = 'post' then (select coalesce(nullif(trim(a.display_name), ''), nullif(trim(a.full_name), ''), 'Anonymous User')
-    from posts p join user_profiles a on a.id = p.author_id where p.id = ${id}) end as author_name,
-  case when ${kind} = 'post' then (select p.deleted_at is not null from posts p where p.id = ${id}) else false end as deleted,
+  case ${kind}
+    when 'post' then (select p.content from posts p where p.id = ${id})
+    when 'comment' then (select c.content from comments c where c.id = ${id})
+    when 'live_message' then (select m.content from live_discussion_messages m where m.id = ${id})
+  end as content,
+  case ${kind}
+    when 'post' then (select p.author_id from posts p where p.id = ${id})
+    when 'comment' then (select c.author_id from comments c where c.id = ${id})
+    when 'live_message' then (select m.user_id from live_discussion_messages m where m.id = ${id})
+  end as author_id,
+  (select coalesce(nullif(trim(a.display_name), ''), nullif(trim(a.full_name), ''), 'Anonymous User')
+    from user_profiles a where a.id = case ${kind}
+      when 'post' then (select p.author_id from posts p where p.id = ${id})
+      when 'comment' then (select c.author_id from comments c where c.id = ${id})
+      when 'live_message' then (select m.user_id from live_discussion_messages m where m.id = ${id})
+    end) as author_name,
+  case ${kind}
+    when 'post' then (select p.deleted_at is not null from posts p where p.id = ${id})
+    when 'comment' then (select c.deleted_at is not null from comments c where c.id = ${id})
+    when 'live_message' then (select m.removed_at is not null from live_discussion_messages m where m.id = ${id})
+    else false
+  end as deleted,
+  case ${kind}
+    when 'comment' then (select c.post_id::text from comments c where c.id = ${id})
+    when 'live_message' then (select m.discussion_id::text from live_discussion_messages m where m.id = ${id})
+  end as context_id,
+  case ${kind}
+    when 'comment' then (select left(p.content, 140) from comments c join posts p on p.id = c.post_id where c.id = ${id})
+    when 'live_message' then (select d.title from live_discussion_messages m join live_discussions d on d.id = m.discussion_id where m.id = ${id})
+  end as context_title,
   (select mc.state from moderated_content mc where mc.target_kind = ${kind} and mc.target_id = ${id}) as state,
   (select mc.reason from moderated_content mc where mc.target_kind = ${kind} and mc.target_id = ${id}) as state_reason`);
 
@@ -53,9 +83,29 @@ interface ItemRow {
   deleted: boolean | null;
   state: "hidden" | "removed" | null;
   state_reason: string | null;
+  context_id: string | null;
+  context_title: string | null;
 }
 
-const hrefOf = (kind: string, id: string) => (kind === "post" ? `/posts/${id}` : null);
+/** Where an item is read, and what it belongs to. */
+function placeOf(kind: string, id: string, r: ItemRow): Pick<QueueItem, "href" | "context"> {
+  if (kind === "post") return { href: `/posts/${id}`, context: null };
+  if (kind === "comment" && r.context_id) {
+    const post = `/posts/${r.context_id}`;
+    return {
+      href: `${post}#comment-${id}`,
+      context: { label: "On the post", title: r.context_title ?? "", href: post },
+    };
+  }
+  if (kind === "live_message" && r.context_id) {
+    const room = `/common-area/live/${r.context_id}`;
+    return {
+      href: `${room}#message-${id}`,
+      context: { label: "In the live discussion", title: r.context_title ?? "", href: room },
+    };
+  }
+  return { href: null, context: null };
+}
 
 const toItem = (kind: string, id: string, r: ItemRow): QueueItem => ({
   kind,
@@ -63,7 +113,7 @@ const toItem = (kind: string, id: string, r: ItemRow): QueueItem => ({
   content: r.content,
   authorId: r.author_id,
   authorName: r.author_name,
-  href: hrefOf(kind, id),
+  ...placeOf(kind, id, r),
   deleted: Boolean(r.deleted),
   state: r.state,
   stateReason: r.state_reason,

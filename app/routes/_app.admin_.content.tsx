@@ -54,8 +54,20 @@ function ItemView({ item }: { item: QueueItem }) {
             {item.state === "hidden" ? "Hidden" : "Removed"}
           </span>
         ) : null}
-        {item.deleted ? <span className="ml-2 text-xs">(deleted by its author)</span> : null}
+        {item.deleted ? (
+          <span className="ml-2 text-xs">
+            {item.kind === "live_message" ? "(removed by its room's moderators)" : "(deleted by its author)"}
+          </span>
+        ) : null}
       </p>
+      {item.context ? (
+        <p className="mt-1 text-sm" data-testid="queue-context">
+          {item.context.label}{" "}
+          <Link to={item.context.href} className="text-blue-700 underline dark:text-blue-300">
+            {item.context.title.trim() || "(untitled)"}
+          </Link>
+        </p>
+      ) : null}
       {item.content !== null ? (
         <blockquote
           data-testid="queue-content"

@@ -9,13 +9,17 @@ import { REPORT_CATEGORIES, type ReportCategory } from "./guidelines";
 export { REPORT_CATEGORIES, type ReportCategory };
 
 /**
- * What a report can point at. An open list: only posts are reportable in the UI today; comments, live
- * messages and messages join as their areas wire in (the queue shows an unknown kind with a fallback).
+ * What a report can point at. An open list: posts, comments and live discussion messages are
+ * reportable; messages join when their area wires in (the queue shows an unknown kind with a fallback).
  */
 export const KNOWN_TARGET_KINDS = ["post", "comment", "live_message", "message"] as const;
 export type KnownTargetKind = (typeof KNOWN_TARGET_KINDS)[number];
 /** The kinds a person can report now (the others answer 404 until their area is wired). */
-export const REPORTABLE_KINDS = ["post"] as const satisfies readonly KnownTargetKind[];
+export const REPORTABLE_KINDS = [
+  "post",
+  "comment",
+  "live_message",
+] as const satisfies readonly KnownTargetKind[];
 export type ReportableKind = (typeof REPORTABLE_KINDS)[number];
 
 export const TARGET_KIND_LABELS: Record<KnownTargetKind, string> = {
@@ -121,6 +125,9 @@ export const MODERATION_MESSAGES = {
   suspended: (endsAt: Date) =>
     `Your posting is suspended until ${dateText(endsAt)}. You can appeal the suspension on your Moderation page.`,
   hiddenNotice: "Hidden by a moderator. Only you and the moderators can see this post.",
+  /** The same notice on a comment or a live message (decision 073). */
+  hiddenItemNotice: (what: string) =>
+    `Hidden by a moderator. Only you and the moderators can see this ${what}.`,
   removedNotice: (reason: string) => `Removed by a moderator: ${reason}`,
   suspendedUntil: (endsAt: Date) => `Posting suspended until ${dateText(endsAt)}`,
 } as const;
