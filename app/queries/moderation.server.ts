@@ -73,8 +73,10 @@ const itemColumns = (kind: string, id: string) =>
     when 'comment' then (select left(p.content, 140) from comments c join posts p on p.id = c.post_id where c.id = ${id})
     when 'live_message' then (select d.title from live_discussion_messages m join live_discussions d on d.id = m.discussion_id where m.id = ${id})
   end as context_title,
-  (select mc.state from moderated_content mc where mc.target_kind = ${kind} and mc.target_id = ${id}) as state,
-  (select mc.reason from moderated_content mc where mc.target_kind = ${kind} and mc.target_id = ${id}) as state_reason`);
+  -- "mcx": the person's own list reads from moderated_content as "mc"; the same alias here would compare
+  -- the inner row with itself (and return every row).
+  (select mcx.state from moderated_content mcx where mcx.target_kind = ${kind} and mcx.target_id = ${id}) as state,
+  (select mcx.reason from moderated_content mcx where mcx.target_kind = ${kind} and mcx.target_id = ${id}) as state_reason`);
 
 interface ItemRow {
   content: string | null;

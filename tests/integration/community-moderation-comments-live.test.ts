@@ -411,6 +411,24 @@ describe.each(bothEngines)("reports and moderation of comments and live messages
       reason: "Advertising",
     });
     expect(((await room(dan, roomId)).messages as Loose[]).some((m) => m.id === m1)).toBe(false);
+    // Her Moderation page lists it among several moderated items of several people (its query once
+    // compared moderated_content with itself and failed as soon as the table held two rows).
+    const [rows] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from moderated_content`,
+    );
+    expect(Number(rows?.n)).toBeGreaterThan(1);
+    const notices = await myNotices(fay);
+    expect(notices.status).toBe(200);
+    expect(notices.data.items).toEqual([
+      expect.objectContaining({
+        kind: "live_message",
+        targetId: m1,
+        state: "removed",
+        stateReason: "Advertising",
+        context: expect.objectContaining({ title: "Parking rules" }),
+      }),
+    ]);
     await report(cat, "live_message", m2, { category: "Spam" });
     expect((await moderate(admin, { intent: "dismiss", kind: "live_message", targetId: m2 })).status).toBe(
       302,
