@@ -1,5 +1,13 @@
 import { type Queryable, queryRows } from "@db/client";
-import { sql } from "drizzle-orm";
+import {
+  CATEGORY_SEVERITY,
+  itemSeverity,
+  REPORT_SEVERITIES,
+  type ReportSeverity,
+  SEVERITY_ESCALATION,
+  severityRank,
+} from "@domain/community/moderation";
+import { type SQL, sql } from "drizzle-orm";
 
 /**
  * Reports and moderation's reads (issue 29, part 10; decision 069): the administrators' queue (open
@@ -31,6 +39,8 @@ export interface QueueItem {
 }
 
 export interface ReportedItem extends QueueItem {
+  /** Decision 073: from the categories and the number of open reports (itemSeverity). */
+  severity: ReportSeverity;
   reportCount: number;
   categories: { category: string; count: number }[];
   details: { category: string; details: string; reporterName: string; at: string }[];
@@ -121,7 +131,22 @@ const toItem = (kind: string, id: string, r: ItemRow): QueueItem => ({
   stateReason: r.state_reason,
 });
 
-/** Items with open reports, the most reported first (then the oldest report), with reasons and counts. */
+/** itemSeverity's rank in SQL, for the queue's order: the same table and thresholds (constants only). */
+function severityRankSql(category: SQL, count: SQL): SQL {
+  const base = Object.entries(CATEGORY_SEVERITY)
+    .map(([c, s]) => `when '${c.replace(/'/g, "''")}' then ${severityRank(s)}`)
+    .join(" ");
+  const steps = sql.join(
+    SEVERITY_ESCALATION.map((n) => sql`+ (case when ${count} >= ${sql.raw(String(n))} then 1 else 0 end)`),
+    sql` `,
+  );
+  return sql`least(${sql.raw(String(REPORT_SEVERITIES.length - 1))}, max(case ${category} ${sql.raw(base)} else 0 end) ${steps})`;
+}
+
+/**
+ * Items with open reports, the most severe first (decision 073), then the most reported, then the
+ * oldest report, with reasons, counts and the severity.
+ */
 export async function openReports(db: Queryable, limit = 50): Promise<ReportedItem[]> {
   const rows = await queryRows<
     ItemRow & {
@@ -144,13 +169,18 @@ export async function openReports(db: Queryable, limit = 50): Promise<ReportedIt
              from content_reports r join user_profiles rp on rp.id = r.reporter_id
              where r.target_kind = g.target_kind and r.target_id = g.target_id and r.status = 'open') as details,
           ${itemColumns("g.target_kind", "g.target_id")}
-        from (select target_kind, target_id, count(*)::int as report_count, min(created_at) as first_at
+        from (select target_kind, target_id, count(*)::int as report_count, min(created_at) as first_at,
+                ${severityRankSql(sql`category`, sql`count(*)`)} as severity_rank
               from content_reports where status = 'open' group by target_kind, target_id) g
-        order by g.report_count desc, g.first_at asc
+        order by g.severity_rank desc, g.report_count desc, g.first_at asc
         limit ${limit}`,
   );
   return rows.map((r) => ({
     ...toItem(r.target_kind, r.target_id, r),
+    severity: itemSeverity(
+      (r.categories ?? []).map((c) => c.category),
+      Number(r.report_count),
+    ),
     reportCount: Number(r.report_count),
     categories: r.categories ?? [],
     details: r.details ?? [],

@@ -1,4 +1,4 @@
-import { REPORT_CATEGORIES, type ReportCategory } from "./guidelines";
+import { REPORT_CATEGORIES, REPORT_SEVERITIES, type ReportCategory, type ReportSeverity } from "./guidelines";
 
 /**
  * Reports and moderation (issue 29, part 10; spec 002 "Community guidelines"): what can be reported,
@@ -6,7 +6,35 @@ import { REPORT_CATEGORIES, type ReportCategory } from "./guidelines";
  * in app/commands/moderation.server.ts (docs/decisions/069-reports-and-moderation.md).
  */
 
-export { REPORT_CATEGORIES, type ReportCategory };
+export { REPORT_CATEGORIES, REPORT_SEVERITIES, type ReportCategory, type ReportSeverity };
+
+/**
+ * How serious a reported item looks (spec 002 names the severities low, medium, high, critical; the
+ * rule is decision 073's): the most serious category among its open reports, one step up from 3 open
+ * reports (3 different people, a report being once per person) and another from 10, at most critical.
+ */
+export const CATEGORY_SEVERITY: Record<ReportCategory, ReportSeverity> = {
+  Harassment: "high",
+  Privacy: "high",
+  Misinformation: "medium",
+  Copyright: "medium",
+  Spam: "low",
+  "Off-topic": "low",
+};
+/** Open reports from which an item's severity goes one step up (each threshold one step). */
+export const SEVERITY_ESCALATION = [3, 10] as const;
+
+export const severityRank = (s: ReportSeverity) => REPORT_SEVERITIES.indexOf(s);
+
+/** The severity of an item from its open reports' categories and how many there are. */
+export function itemSeverity(categories: readonly string[], openReports: number): ReportSeverity {
+  const base = Math.max(
+    0,
+    ...categories.map((c) => severityRank(CATEGORY_SEVERITY[c as ReportCategory] ?? "low")),
+  );
+  const steps = SEVERITY_ESCALATION.filter((n) => openReports >= n).length;
+  return REPORT_SEVERITIES[Math.min(REPORT_SEVERITIES.length - 1, base + steps)] as ReportSeverity;
+}
 
 /**
  * What a report can point at. An open list: posts, comments and live discussion messages are

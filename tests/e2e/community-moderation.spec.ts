@@ -169,6 +169,7 @@ test("report a comment; an administrator removes it with a reason; others no lon
   const item = page.getByTestId("reported-item").filter({ hasText: commentText });
   await expect(item).toContainText("Comment by");
   await expect(item).toContainText("1 report: Spam (1)");
+  await expect(item.getByTestId("report-severity")).toHaveText("Severity: low");
   await expect(item.getByTestId("queue-context")).toContainText("On the post");
   await expect(item.getByTestId("queue-context").getByRole("link")).toHaveAttribute(
     "href",

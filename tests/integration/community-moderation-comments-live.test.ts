@@ -479,4 +479,28 @@ describe.each(bothEngines)("reports and moderation of comments and live messages
     }
     expect((await report(cat, "message", crypto.randomUUID(), { category: "Spam" })).status).toBe(404);
   });
+
+  it("the queue puts the most severe first: harassment over many spam reports, escalated by count", async () => {
+    const postId = await newPost("Severity post");
+    const gus = await personWithRole(t.db, "vendor", { label: "mc-gus" });
+    const spam = await comment(gus, postId, "Visit my shop for gutter guards");
+    const rude = await comment(gus, postId, "Your question shows you know nothing");
+    const fyi = await comment(gus, postId, "Did anyone watch the game last night");
+    for (const who of [cat, dan, ann]) await report(who, "comment", spam, { category: "Spam" });
+    await report(cat, "comment", rude, { category: "Harassment" });
+    await report(cat, "comment", fyi, { category: "Off-topic" });
+    const items = ((await queue(admin)).data.reports as Loose[]).filter((r) =>
+      [spam, rude, fyi].includes(r.targetId),
+    );
+    expect(items.map((r) => [r.targetId, r.severity, r.reportCount])).toEqual([
+      [rude, "high", 1],
+      [spam, "medium", 3],
+      [fyi, "low", 1],
+    ]);
+    // The whole queue is in severity order.
+    const ranks = ((await queue(admin)).data.reports as Loose[]).map((r) =>
+      ["low", "medium", "high", "critical"].indexOf(r.severity),
+    );
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+  });
 });
