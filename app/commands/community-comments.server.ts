@@ -21,6 +21,11 @@ import { assertMayPost } from "~/commands/moderation.server";
 import { type NewNotification, notifyAll } from "~/commands/notifications.server";
 import { signalPostChanged } from "~/live/post-signals.server";
 import { mayReadPost, visibleTo } from "~/queries/community-posts.server";
+import { moderationAllows } from "~/queries/moderation-visibility.server";
+
+/** A comment moderators hid or removed is read (and so voted on, replied to...) by its author only. */
+const commentAllowed = (db: Queryable, commentId: string, authorId: string, viewerId: string) =>
+  moderationAllows(db, "comment", commentId, authorId, viewerId);
 
 /**
  * Comments, comment votes, awards and karma (issue 29, parts 3 and 4; decision 066). A comment is
@@ -136,7 +141,8 @@ export async function createComment(
         sql`select author_id, thread_depth from comments
             where id = ${input.parentCommentId} and post_id = ${input.postId} and deleted_at is null for update`,
       );
-      if (!parent) return refuse("not_found", COMMENT_MESSAGES.notFound);
+      if (!parent || !(await commentAllowed(tx, input.parentCommentId, parent.author_id, input.authorId)))
+        return refuse("not_found", COMMENT_MESSAGES.notFound);
       const next = depthOfReply(Number(parent.thread_depth));
       if (next === null) return refuse("validation", COMMENT_MESSAGES.noReplyHere);
       depth = next;
@@ -218,6 +224,7 @@ async function lockComment(db: Queryable, userId: string, commentId: string): Pr
         from comments c where c.id = ${commentId} and c.deleted_at is null for update`,
   );
   if (!row || !(await mayReadPost(db, userId, row.post_id))) return null;
+  if (!(await commentAllowed(db, commentId, row.author_id, userId))) return null;
   return row;
 }
 
@@ -291,13 +298,20 @@ export async function deleteComment(
           where id = ${input.commentId}`,
     );
     await tx.execute(sql`delete from comment_edits where comment_id = ${input.commentId}`);
-    await tx.execute(
-      sql`update posts set comments_count = greatest(comments_count - 1, 0) where id = ${comment.post_id}`,
+    // A comment moderators hid has already left the counts (decision 073).
+    const [moderated] = await queryRows(
+      tx,
+      sql`select 1 from moderated_content where target_kind = 'comment' and target_id = ${input.commentId}`,
     );
-    if (comment.parent_comment_id)
+    if (!moderated) {
       await tx.execute(
-        sql`update comments set replies_count = greatest(replies_count - 1, 0) where id = ${comment.parent_comment_id}`,
+        sql`update posts set comments_count = greatest(comments_count - 1, 0) where id = ${comment.post_id}`,
       );
+      if (comment.parent_comment_id)
+        await tx.execute(
+          sql`update comments set replies_count = greatest(replies_count - 1, 0) where id = ${comment.parent_comment_id}`,
+        );
+    }
     await signalPostChanged(tx, comment.post_id);
     return { ok: true as const, postId: comment.post_id };
   });
@@ -325,7 +339,11 @@ export async function voteComment(
       sql`select post_id, author_id, upvotes, downvotes from comments
           where id = ${input.commentId} and deleted_at is null for update`,
     );
-    if (!comment || !(await mayReadPost(tx, input.userId, comment.post_id)))
+    if (
+      !comment ||
+      !(await mayReadPost(tx, input.userId, comment.post_id)) ||
+      !(await commentAllowed(tx, input.commentId, comment.author_id, input.userId))
+    )
       return refuse("not_found", COMMENT_MESSAGES.notFound);
     const [existing] = await queryRows<{ value: number }>(
       tx,
@@ -404,7 +422,11 @@ export async function giveAward(
           tx,
           sql`select author_id, id as post_id from posts where id = ${input.postId} and deleted_at is null for update`,
         );
-    if (!item || !(await mayReadPost(tx, input.giverId, input.postId)))
+    if (
+      !item ||
+      !(await mayReadPost(tx, input.giverId, input.postId)) ||
+      (input.commentId && !(await commentAllowed(tx, input.commentId, item.author_id, input.giverId)))
+    )
       return refuse("not_found", input.commentId ? COMMENT_MESSAGES.notFound : POST_MESSAGES.notFound);
     const refusal = awardEligibility({
       giverId: input.giverId,

@@ -20,6 +20,7 @@ import { NOTIFICATIONS_CHANNEL } from "@domain/notifications";
 import { sql } from "drizzle-orm";
 import { consumeRateLimit } from "~/auth/user-action-limits.server";
 import { assertMayPost } from "~/commands/moderation.server";
+import { notModeratedFor } from "~/queries/moderation-visibility.server";
 
 /**
  * Live discussions' writes (issue 29, part 6; decision 068): start, join, leave, post a message (with
@@ -70,7 +71,7 @@ export async function seatOf(db: Queryable, discussionId: string, userId: string
 }
 
 /** Tells the open rooms of everyone in the discussion (and `also`) that it changed. */
-async function signalRoom(tx: Queryable, discussionId: string, also: readonly string[] = []) {
+export async function signalRoom(tx: Queryable, discussionId: string, also: readonly string[] = []) {
   const extra = also.length ? sql`union select unnest(${`{${also.join(",")}}`}::uuid[])` : sql``;
   await tx.execute(
     sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, json_build_object('user', u, 'kind', 'live',
@@ -197,7 +198,8 @@ export async function postLiveMessage(
       const [target] = await queryRows<{ id: string }>(
         tx,
         sql`select id from live_discussion_messages
-            where id = ${input.replyTo} and discussion_id = ${input.discussionId} and message_type = 'message'`,
+            where id = ${input.replyTo} and discussion_id = ${input.discussionId} and message_type = 'message'
+              and ${notModeratedFor("live_message", sql`id`, sql`user_id`, sql`${input.userId}::uuid`)}`,
       );
       if (!target) return refuse("validation", LIVE_MESSAGES.REPLY_NOT_FOUND);
     }
@@ -249,6 +251,13 @@ export async function toggleLiveReaction(
     if (!m || m.system) return refuse("not_found", LIVE_MESSAGES.MESSAGE_NOT_FOUND);
     if (m.discussion.ended) return refuse("conflict", LIVE_MESSAGES.ENDED);
     if (m.removed) return refuse("conflict", LIVE_MESSAGES.MESSAGE_NOT_FOUND);
+    // A message platform moderators hid is not there for the others (decision 073).
+    const [allowed] = await queryRows<{ ok: boolean }>(
+      tx,
+      sql`select ${notModeratedFor("live_message", sql`m.id`, sql`m.user_id`, sql`${input.userId}::uuid`)} as ok
+          from live_discussion_messages m where m.id = ${input.messageId}`,
+    );
+    if (!allowed?.ok) return refuse("not_found", LIVE_MESSAGES.MESSAGE_NOT_FOUND);
     const seat = await seatOf(tx, m.discussion.id, input.userId);
     if (!canPost(seat, false)) return refuse("authorization", LIVE_MESSAGES.JOIN_TO_POST);
     const removed = await queryRows(

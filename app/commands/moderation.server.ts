@@ -9,9 +9,11 @@ import {
 } from "@domain/community/moderation";
 import { sql } from "drizzle-orm";
 import { consumeRateLimit } from "~/auth/user-action-limits.server";
+import { signalRoom } from "~/commands/live-discussions.server";
 import { notify } from "~/commands/notifications.server";
 import { signalPostChanged } from "~/live/post-signals.server";
 import { mayReadPost } from "~/queries/community-posts.server";
+import { moderationAllows } from "~/queries/moderation-visibility.server";
 
 /**
  * Reports and moderation's writes (issue 29, part 10; docs/decisions/069-reports-and-moderation.md):
@@ -58,14 +60,29 @@ export async function assertMayPost(db: Queryable, userId: string, now = new Dat
 }
 
 /**
- * How each kind of reportable item is found: its author, whether a reader may read it, and where it
- * lives. Comments and live messages add their entry when they are wired in.
+ * How each kind of reportable item is found: its author, whether a reader may read it, where it lives,
+ * and what moderating it changes besides the moderated_content row (decision 073: a hidden comment
+ * leaves its post's comment count; a live room's open pages are told to reload).
  */
 interface TargetResolver {
   author(db: Queryable, id: string): Promise<string | null>;
   mayRead(db: Queryable, viewerId: string, id: string): Promise<boolean>;
-  href(id: string): string;
+  href(db: Queryable, id: string): Promise<string | null>;
+  /** Locks what the item's counters live on (called first in a moderation transaction). */
+  lock?(db: Queryable, id: string): Promise<void>;
+  /** The item became hidden for others (`visible` false) or visible again (true). */
+  visibilityChanged?(db: Queryable, id: string, visible: boolean): Promise<void>;
 }
+
+/** The comment's post and parent, and whether the author deleted it. */
+async function commentPlace(db: Queryable, id: string) {
+  const [row] = await queryRows<{ post_id: string; parent_comment_id: string | null; deleted: boolean }>(
+    db,
+    sql`select post_id, parent_comment_id, deleted_at is not null as deleted from comments where id = ${id}`,
+  );
+  return row ?? null;
+}
+
 const TARGETS: Record<string, TargetResolver> = {
   post: {
     async author(db, id) {
@@ -76,10 +93,88 @@ const TARGETS: Record<string, TargetResolver> = {
       return row?.author_id ?? null;
     },
     mayRead: (db, viewerId, id) => mayReadPost(db, viewerId, id),
-    href: (id) => `/posts/${id}`,
+    href: async (_db, id) => `/posts/${id}`,
+  },
+  comment: {
+    async author(db, id) {
+      const [row] = await queryRows<{ author_id: string }>(
+        db,
+        sql`select author_id from comments where id = ${id}`,
+      );
+      return row?.author_id ?? null;
+    },
+    async mayRead(db, viewerId, id) {
+      const [row] = await queryRows<{ post_id: string; author_id: string }>(
+        db,
+        sql`select post_id, author_id from comments where id = ${id} and deleted_at is null`,
+      );
+      if (!row || !(await mayReadPost(db, viewerId, row.post_id))) return false;
+      return moderationAllows(db, "comment", id, row.author_id, viewerId);
+    },
+    async href(db, id) {
+      const place = await commentPlace(db, id);
+      return place ? `/posts/${place.post_id}#comment-${id}` : null;
+    },
+    // The post first, then the comment (the order createComment and deleteComment take them in).
+    async lock(db, id) {
+      const place = await commentPlace(db, id);
+      if (!place) return;
+      await db.execute(sql`select 1 from posts where id = ${place.post_id} for update`);
+      if (place.parent_comment_id)
+        await db.execute(sql`select 1 from comments where id = ${place.parent_comment_id} for update`);
+      await db.execute(sql`select 1 from comments where id = ${id} for update`);
+    },
+    // The post's comment count and the parent's reply count count what others can read.
+    async visibilityChanged(db, id, visible) {
+      const place = await commentPlace(db, id);
+      if (!place || place.deleted) return;
+      const delta = visible ? 1 : -1;
+      await db.execute(
+        sql`update posts set comments_count = greatest(comments_count + ${delta}, 0) where id = ${place.post_id}`,
+      );
+      if (place.parent_comment_id)
+        await db.execute(
+          sql`update comments set replies_count = greatest(replies_count + ${delta}, 0)
+              where id = ${place.parent_comment_id}`,
+        );
+    },
+  },
+  live_message: {
+    async author(db, id) {
+      const [row] = await queryRows<{ user_id: string }>(
+        db,
+        sql`select user_id from live_discussion_messages where id = ${id} and message_type = 'message'`,
+      );
+      return row?.user_id ?? null;
+    },
+    // Every discussion is open to signed-in people; a message its room removed is gone for all.
+    async mayRead(db, viewerId, id) {
+      const [row] = await queryRows<{ user_id: string }>(
+        db,
+        sql`select user_id from live_discussion_messages
+            where id = ${id} and message_type = 'message' and removed_at is null`,
+      );
+      return row ? moderationAllows(db, "live_message", id, row.user_id, viewerId) : false;
+    },
+    async href(db, id) {
+      const [row] = await queryRows<{ discussion_id: string }>(
+        db,
+        sql`select discussion_id from live_discussion_messages where id = ${id}`,
+      );
+      return row ? `/common-area/live/${row.discussion_id}#message-${id}` : null;
+    },
+    // The room's open pages reload (their transcript loses or regains the message).
+    async visibilityChanged(db, id) {
+      const [row] = await queryRows<{ discussion_id: string }>(
+        db,
+        sql`select discussion_id from live_discussion_messages where id = ${id}`,
+      );
+      if (row) await signalRoom(db, row.discussion_id);
+    },
   },
 };
-export const targetHref = (kind: string, id: string) => TARGETS[kind]?.href(id) ?? null;
+export const targetHref = async (db: Queryable, kind: string, id: string) =>
+  (await TARGETS[kind]?.href(db, id)) ?? null;
 
 /**
  * Reports an item: once per person per item (a second report updates the category and details). The
@@ -173,24 +268,29 @@ export async function moderateItem(
   return db.transaction(async (tx) => {
     const authorId = await target.author(tx, input.targetId);
     if (!authorId) return refuse("not_found", "Not found");
+    await target.lock?.(tx, input.targetId);
     // One moderator at a time per item: the item's moderation row (or its reports) decide under a lock.
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext(${`moderation:${input.kind}:${input.targetId}`}))`,
     );
     const label = targetKindLabel(input.kind).toLowerCase();
-    const href = target.href(input.targetId);
+    const href = (await target.href(tx, input.targetId)) ?? "/moderation";
     const reason = "reason" in input ? input.reason.trim() : "";
     switch (input.action) {
       case "hide":
       case "remove": {
         const state = input.action === "hide" ? "hidden" : "removed";
-        await tx.execute(
+        const [written] = await queryRows<{ inserted: boolean }>(
+          tx,
           sql`insert into moderated_content (target_kind, target_id, author_id, state, reason, moderator_id)
               values (${input.kind}, ${input.targetId}, ${authorId}, ${state}, ${reason}, ${input.actorId})
               on conflict (target_kind, target_id) do update
                 set state = excluded.state, reason = excluded.reason, moderator_id = excluded.moderator_id,
-                    updated_at = now()`,
+                    updated_at = now()
+              returning (xmax = 0) as inserted`,
         );
+        // Hidden now for others (a second hide or a remove after a hide changes nothing visible).
+        if (written?.inserted) await target.visibilityChanged?.(tx, input.targetId, false);
         // An open feed drops the post at once (decision 075).
         if (input.kind === "post") await signalPostChanged(tx, input.targetId);
         await closeReports(tx, input.kind, input.targetId, input.actorId, "actioned");
@@ -345,10 +445,16 @@ export async function decideAppeal(
         await tx.execute(
           sql`update posting_suspensions set lifted_at = ${now.toISOString()} where id = ${appeal.subject_id}`,
         );
-      else
-        await tx.execute(
-          sql`delete from moderated_content where target_kind = ${appeal.subject_kind} and target_id = ${appeal.subject_id}`,
+      else {
+        const target = TARGETS[appeal.subject_kind];
+        await target?.lock?.(tx, appeal.subject_id);
+        const restored = await queryRows(
+          tx,
+          sql`delete from moderated_content where target_kind = ${appeal.subject_kind} and target_id = ${appeal.subject_id}
+              returning 1`,
         );
+        if (restored.length > 0) await target?.visibilityChanged?.(tx, appeal.subject_id, true);
+      }
     }
     const what = suspension ? "suspension" : `${targetKindLabel(appeal.subject_kind).toLowerCase()}`;
     await notify(tx, {
@@ -362,7 +468,7 @@ export async function decideAppeal(
       body: input.reason.trim() || undefined,
       actionUrl: suspension
         ? "/moderation"
-        : (targetHref(appeal.subject_kind, appeal.subject_id) ?? "/moderation"),
+        : ((await targetHref(tx, appeal.subject_kind, appeal.subject_id)) ?? "/moderation"),
       metadata: { appealId: input.appealId },
     });
     await logAction(tx, {

@@ -12,6 +12,7 @@ import type { VoteValue } from "@domain/community/votes";
 import { ROLE_LABELS, type RoleType } from "@domain/roles";
 import { sql } from "drizzle-orm";
 import { visibleTo } from "./community-posts.server";
+import { notModeratedFor } from "./moderation-visibility.server";
 
 /**
  * The comments' reads (issue 29, parts 3 and 4; decision 066). Every read is held to its post's
@@ -50,6 +51,10 @@ export interface CommentView {
   replies: CommentView[];
   /** The texts before each edit, newest first (the "(edited)" history). */
   edits: CommentEdit[];
+  /** Whether the reader has reported it (the Report menu then reads "Reported"). */
+  reportedByMe: boolean;
+  /** What moderators did to it, for the readers who still see it (its author and administrators). */
+  moderation: { state: "hidden" | "removed"; reason: string } | null;
 }
 
 interface CommentRow {
@@ -73,6 +78,9 @@ interface CommentRow {
   edited_at: string | null;
   created_at: string;
   deleted: boolean;
+  reported_by_me: boolean;
+  mod_state: "hidden" | "removed" | null;
+  mod_reason: string | null;
 }
 
 const iso = (column: string) =>
@@ -93,12 +101,21 @@ const commentColumns = (viewerId: string) => sql`
   exists (select 1 from content_awards g where g.comment_id = c.id and g.giver_id = ${viewerId}) as awarded_by_me,
   (select v.value from comment_votes v where v.comment_id = c.id and v.user_id = ${viewerId}) as my_vote,
   ${iso("c.edited_at")} as edited_at, ${iso("c.created_at")} as created_at,
-  c.deleted_at is not null as deleted`;
+  -- Hidden or removed by moderators: a placeholder like a deleted comment for everyone else (decision 073).
+  (c.deleted_at is not null or not ${readable(viewerId)}) as deleted,
+  exists (select 1 from content_reports cr where cr.target_kind = 'comment' and cr.target_id = c.id
+    and cr.reporter_id = ${viewerId}) as reported_by_me,
+  cm.state as mod_state, cm.reason as mod_reason`;
+
+/** The comment `c` is not hidden from the reader by moderators (decision 069's shared clause). */
+const readable = (viewerId: string) =>
+  notModeratedFor("comment", sql`c.id`, sql`c.author_id`, sql`${viewerId}::uuid`);
 
 const commentFrom = (viewerId: string) => sql`from comments c
   join posts p on p.id = c.post_id and ${visibleTo(viewerId)}
   join user_profiles a on a.id = c.author_id
-  left join role_contexts rc on rc.id = c.author_context_id`;
+  left join role_contexts rc on rc.id = c.author_context_id
+  left join moderated_content cm on cm.target_kind = 'comment' and cm.target_id = c.id`;
 
 function toView(r: CommentRow, viewerId: string): CommentView {
   const badgeType = r.author_context_type as RoleType | null;
@@ -127,6 +144,8 @@ function toView(r: CommentRow, viewerId: string): CommentView {
     mine: !deleted && r.author_id === viewerId,
     replies: [],
     edits: [],
+    reportedByMe: Boolean(r.reported_by_me),
+    moderation: !deleted && r.mod_state ? { state: r.mod_state, reason: r.mod_reason ?? "" } : null,
   };
 }
 
@@ -137,7 +156,8 @@ export interface CommentsPage {
 
 /**
  * One page of a post's comments for the reader: 50 comments on the post, oldest first (keyset after
- * `cursor`: created_at, then id), each with all its replies. A deleted comment shows as a placeholder
+ * `cursor`: created_at, then id), each with all its replies. A deleted comment (or one moderators hid,
+ * for everyone but its author and administrators) shows as a placeholder
  * while it has replies and not at all otherwise. Empty when the reader may not read the post.
  */
 export async function commentsPage(
@@ -153,7 +173,7 @@ export async function commentsPage(
     db,
     sql`select ${commentColumns(viewerId)} ${commentFrom(viewerId)}
         where c.post_id = ${postId} and c.parent_comment_id is null
-          and (c.deleted_at is null or c.replies_count > 0) ${after}
+          and ((c.deleted_at is null and ${readable(viewerId)}) or c.replies_count > 0) ${after}
         order by c.created_at, c.id
         limit ${COMMENT_LIMITS.pageSize + 1}`,
   );
@@ -164,7 +184,7 @@ export async function commentsPage(
       db,
       sql`select ${commentColumns(viewerId)} ${commentFrom(viewerId)}
           where c.parent_comment_id in (select jsonb_array_elements_text(${JSON.stringify(shown.map((c) => c.id))}::jsonb)::uuid)
-            and c.deleted_at is null
+            and c.deleted_at is null and ${readable(viewerId)}
           order by c.created_at, c.id`,
     );
     const byParent = new Map(shown.map((c) => [c.id, c]));
@@ -210,7 +230,7 @@ export async function getComment(
   const [row] = await queryRows<CommentRow>(
     db,
     sql`select ${commentColumns(viewerId)} ${commentFrom(viewerId)}
-        where c.id = ${commentId} and c.deleted_at is null`,
+        where c.id = ${commentId} and c.deleted_at is null and ${readable(viewerId)}`,
   );
   return row ? toView(row, viewerId) : null;
 }

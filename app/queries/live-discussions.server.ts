@@ -8,10 +8,13 @@ import {
 } from "@domain/community/live";
 import { type SQL, sql } from "drizzle-orm";
 import { seatOf } from "~/commands/live-discussions.server";
+import { notModeratedFor } from "./moderation-visibility.server";
 
 /**
  * Live discussions' reads (issue 29, part 6; decision 068). Every discussion is public to signed-in
- * people (the routes require a session); a removed message's text never leaves the database.
+ * people (the routes require a session); a removed message's text never leaves the database. A
+ * message platform moderators hid or removed (decision 073) is left out of the transcript for everyone
+ * but its author and administrators, and a reply to it quotes nothing.
  */
 
 const iso = (column: string) =>
@@ -114,6 +117,10 @@ export interface LiveMessageView {
   replyTo: { id: string; authorName: string; content: string | null } | null;
   reactions: LiveReactionCount[];
   createdAt: string;
+  /** Whether the reader has reported it. */
+  reportedByMe: boolean;
+  /** What platform moderators did to it, for its author and administrators (the others never get it). */
+  moderation: { state: "hidden" | "removed"; reason: string } | null;
 }
 
 export interface LiveRoom {
@@ -147,6 +154,14 @@ export async function getLiveRoom(db: Queryable, id: string, viewerId: string): 
         from live_discussions d join user_profiles h on h.id = d.host_id where d.id = ${id}`,
   );
   if (!d) return null;
+  /** The message `alias` is not hidden from the reader by platform moderators (decision 069's clause). */
+  const readable = (alias: string) =>
+    notModeratedFor(
+      "live_message",
+      sql.raw(`${alias}.id`),
+      sql.raw(`${alias}.user_id`),
+      sql`${viewerId}::uuid`,
+    );
   const [seat, participants, messages] = await Promise.all([
     seatOf(db, id, viewerId),
     queryRows<{ user_id: string; name: string; avatar_url: string | null; role: LiveRole }>(
@@ -171,6 +186,9 @@ export async function getLiveRoom(db: Queryable, id: string, viewerId: string): 
       reply_removed: boolean | null;
       reactions: { emoji: string; count: number; mine: boolean }[] | null;
       created_at: string;
+      reported_by_me: boolean;
+      mod_state: "hidden" | "removed" | null;
+      mod_reason: string | null;
     }>(
       db,
       sql`select * from (
@@ -180,18 +198,22 @@ export async function getLiveRoom(db: Queryable, id: string, viewerId: string): 
               case when m.removed_at is null then m.content else '' end as content,
               m.removed_at is not null as removed, m.message_type,
               r.id as reply_id, ${name("ru")} as reply_author,
-              case when r.removed_at is null then left(r.content, 140) else '' end as reply_content,
-              r.removed_at is not null as reply_removed,
+              case when r.removed_at is null and ${readable("r")} then left(r.content, 140) else '' end as reply_content,
+              (r.removed_at is not null or not ${readable("r")}) as reply_removed,
               (select json_agg(json_build_object('emoji', x.emoji, 'count', x.n, 'mine', x.mine) order by x.first)
                 from (select emoji, count(*)::int as n, bool_or(user_id = ${viewerId}) as mine,
                         min(created_at) as first
                       from live_discussion_reactions where message_id = m.id group by emoji) x) as reactions,
-              ${iso("m.created_at")} as created_at, m.created_at as at
+              ${iso("m.created_at")} as created_at, m.created_at as at,
+              exists (select 1 from content_reports cr where cr.target_kind = 'live_message'
+                and cr.target_id = m.id and cr.reporter_id = ${viewerId}) as reported_by_me,
+              mc.state as mod_state, mc.reason as mod_reason
             from live_discussion_messages m
             join user_profiles u on u.id = m.user_id
             left join live_discussion_messages r on r.id = m.reply_to
             left join user_profiles ru on ru.id = r.user_id
-            where m.discussion_id = ${id}
+            left join moderated_content mc on mc.target_kind = 'live_message' and mc.target_id = m.id
+            where m.discussion_id = ${id} and ${readable("m")}
             order by m.created_at desc, m.id desc
             limit ${LIVE_MESSAGES_SHOWN}) latest
           order by at, id`,
@@ -237,6 +259,52 @@ export async function getLiveRoom(db: Queryable, id: string, viewerId: string): 
         : null,
       reactions: m.reactions ?? [],
       createdAt: m.created_at,
+      reportedByMe: Boolean(m.reported_by_me),
+      moderation: m.mod_state ? { state: m.mod_state, reason: m.mod_reason ?? "" } : null,
     })),
   };
+}
+
+/**
+ * One live discussion message as `viewerId` may read it (the report page): null when missing, a system
+ * line, removed by its room, or hidden from the reader by platform moderators.
+ */
+export async function getLiveMessage(
+  db: Queryable,
+  viewerId: string,
+  messageId: string,
+): Promise<{
+  id: string;
+  discussionId: string;
+  userId: string;
+  authorName: string;
+  content: string;
+  reportedByMe: boolean;
+} | null> {
+  const [row] = await queryRows<{
+    id: string;
+    discussion_id: string;
+    user_id: string;
+    author_name: string;
+    content: string;
+    reported_by_me: boolean;
+  }>(
+    db,
+    sql`select m.id, m.discussion_id, m.user_id, ${name("u")} as author_name, m.content,
+          exists (select 1 from content_reports cr where cr.target_kind = 'live_message'
+            and cr.target_id = m.id and cr.reporter_id = ${viewerId}) as reported_by_me
+        from live_discussion_messages m join user_profiles u on u.id = m.user_id
+        where m.id = ${messageId} and m.message_type = 'message' and m.removed_at is null
+          and ${notModeratedFor("live_message", sql`m.id`, sql`m.user_id`, sql`${viewerId}::uuid`)}`,
+  );
+  return row
+    ? {
+        id: row.id,
+        discussionId: row.discussion_id,
+        userId: row.user_id,
+        authorName: row.author_name,
+        content: row.content,
+        reportedByMe: Boolean(row.reported_by_me),
+      }
+    : null;
 }

@@ -1,11 +1,19 @@
 import { type Queryable, queryRows } from "@db/client";
-import { sql } from "drizzle-orm";
+import {
+  CATEGORY_SEVERITY,
+  itemSeverity,
+  REPORT_SEVERITIES,
+  type ReportSeverity,
+  SEVERITY_ESCALATION,
+  severityRank,
+} from "@domain/community/moderation";
+import { type SQL, sql } from "drizzle-orm";
 
 /**
  * Reports and moderation's reads (issue 29, part 10; decision 069): the administrators' queue (open
  * reports grouped per item, open appeals, the action history) and a person's own moderation notices.
- * The queue renders each kind of item from its own table; a kind without a renderer here shows as
- * "content not available" with its id (comments and live messages add theirs when wired in).
+ * The queue renders each kind of item from its own table (posts, comments with their post, live
+ * messages with their discussion); a kind without a renderer here shows as "content not available".
  */
 
 const iso = (column: string) =>
@@ -26,25 +34,59 @@ export interface QueueItem {
   deleted: boolean;
   state: "hidden" | "removed" | null;
   stateReason: string | null;
+  /** Where the item belongs: a comment's post, a live message's discussion (null for a post). */
+  context: { label: string; title: string; href: string } | null;
 }
 
 export interface ReportedItem extends QueueItem {
+  /** Decision 073: from the categories and the number of open reports (itemSeverity). */
+  severity: ReportSeverity;
   reportCount: number;
   categories: { category: string; count: number }[];
   details: { category: string; details: string; reporterName: string; at: string }[];
   firstReportedAt: string;
 }
 
-/** The item columns for (kind, id) expressions: posts now; other kinds fall back to nulls. */
+/**
+ * The item columns for (kind, id) expressions: posts, comments (in their post) and live discussion
+ * messages (in their discussion); other kinds fall back to nulls.
+ */
 const itemColumns = (kind: string, id: string) =>
   sql.raw(`
-  case when ${kind} = 'post' then (select p.content from posts p where p.id = ${id}) end as content,
-  case when ${kind} = 'post' then (select p.author_id from posts p where p.id = ${id}) end as author_id,
-  case when ${kind} = 'post' then (select coalesce(nullif(trim(a.display_name), ''), nullif(trim(a.full_name), ''), 'Anonymous User')
-    from posts p join user_profiles a on a.id = p.author_id where p.id = ${id}) end as author_name,
-  case when ${kind} = 'post' then (select p.deleted_at is not null from posts p where p.id = ${id}) else false end as deleted,
-  (select mc.state from moderated_content mc where mc.target_kind = ${kind} and mc.target_id = ${id}) as state,
-  (select mc.reason from moderated_content mc where mc.target_kind = ${kind} and mc.target_id = ${id}) as state_reason`);
+  case ${kind}
+    when 'post' then (select p.content from posts p where p.id = ${id})
+    when 'comment' then (select c.content from comments c where c.id = ${id})
+    when 'live_message' then (select m.content from live_discussion_messages m where m.id = ${id})
+  end as content,
+  case ${kind}
+    when 'post' then (select p.author_id from posts p where p.id = ${id})
+    when 'comment' then (select c.author_id from comments c where c.id = ${id})
+    when 'live_message' then (select m.user_id from live_discussion_messages m where m.id = ${id})
+  end as author_id,
+  (select coalesce(nullif(trim(a.display_name), ''), nullif(trim(a.full_name), ''), 'Anonymous User')
+    from user_profiles a where a.id = case ${kind}
+      when 'post' then (select p.author_id from posts p where p.id = ${id})
+      when 'comment' then (select c.author_id from comments c where c.id = ${id})
+      when 'live_message' then (select m.user_id from live_discussion_messages m where m.id = ${id})
+    end) as author_name,
+  case ${kind}
+    when 'post' then (select p.deleted_at is not null from posts p where p.id = ${id})
+    when 'comment' then (select c.deleted_at is not null from comments c where c.id = ${id})
+    when 'live_message' then (select m.removed_at is not null from live_discussion_messages m where m.id = ${id})
+    else false
+  end as deleted,
+  case ${kind}
+    when 'comment' then (select c.post_id::text from comments c where c.id = ${id})
+    when 'live_message' then (select m.discussion_id::text from live_discussion_messages m where m.id = ${id})
+  end as context_id,
+  case ${kind}
+    when 'comment' then (select left(p.content, 140) from comments c join posts p on p.id = c.post_id where c.id = ${id})
+    when 'live_message' then (select d.title from live_discussion_messages m join live_discussions d on d.id = m.discussion_id where m.id = ${id})
+  end as context_title,
+  -- "mcx": the person's own list reads from moderated_content as "mc"; the same alias here would compare
+  -- the inner row with itself (and return every row).
+  (select mcx.state from moderated_content mcx where mcx.target_kind = ${kind} and mcx.target_id = ${id}) as state,
+  (select mcx.reason from moderated_content mcx where mcx.target_kind = ${kind} and mcx.target_id = ${id}) as state_reason`);
 
 interface ItemRow {
   content: string | null;
@@ -53,9 +95,29 @@ interface ItemRow {
   deleted: boolean | null;
   state: "hidden" | "removed" | null;
   state_reason: string | null;
+  context_id: string | null;
+  context_title: string | null;
 }
 
-const hrefOf = (kind: string, id: string) => (kind === "post" ? `/posts/${id}` : null);
+/** Where an item is read, and what it belongs to. */
+function placeOf(kind: string, id: string, r: ItemRow): Pick<QueueItem, "href" | "context"> {
+  if (kind === "post") return { href: `/posts/${id}`, context: null };
+  if (kind === "comment" && r.context_id) {
+    const post = `/posts/${r.context_id}`;
+    return {
+      href: `${post}#comment-${id}`,
+      context: { label: "On the post", title: r.context_title ?? "", href: post },
+    };
+  }
+  if (kind === "live_message" && r.context_id) {
+    const room = `/common-area/live/${r.context_id}`;
+    return {
+      href: `${room}#message-${id}`,
+      context: { label: "In the live discussion", title: r.context_title ?? "", href: room },
+    };
+  }
+  return { href: null, context: null };
+}
 
 const toItem = (kind: string, id: string, r: ItemRow): QueueItem => ({
   kind,
@@ -63,13 +125,28 @@ const toItem = (kind: string, id: string, r: ItemRow): QueueItem => ({
   content: r.content,
   authorId: r.author_id,
   authorName: r.author_name,
-  href: hrefOf(kind, id),
+  ...placeOf(kind, id, r),
   deleted: Boolean(r.deleted),
   state: r.state,
   stateReason: r.state_reason,
 });
 
-/** Items with open reports, the most reported first (then the oldest report), with reasons and counts. */
+/** itemSeverity's rank in SQL, for the queue's order: the same table and thresholds (constants only). */
+function severityRankSql(category: SQL, count: SQL): SQL {
+  const base = Object.entries(CATEGORY_SEVERITY)
+    .map(([c, s]) => `when '${c.replace(/'/g, "''")}' then ${severityRank(s)}`)
+    .join(" ");
+  const steps = sql.join(
+    SEVERITY_ESCALATION.map((n) => sql`+ (case when ${count} >= ${sql.raw(String(n))} then 1 else 0 end)`),
+    sql` `,
+  );
+  return sql`least(${sql.raw(String(REPORT_SEVERITIES.length - 1))}, max(case ${category} ${sql.raw(base)} else 0 end) ${steps})`;
+}
+
+/**
+ * Items with open reports, the most severe first (decision 073), then the most reported, then the
+ * oldest report, with reasons, counts and the severity.
+ */
 export async function openReports(db: Queryable, limit = 50): Promise<ReportedItem[]> {
   const rows = await queryRows<
     ItemRow & {
@@ -92,13 +169,18 @@ export async function openReports(db: Queryable, limit = 50): Promise<ReportedIt
              from content_reports r join user_profiles rp on rp.id = r.reporter_id
              where r.target_kind = g.target_kind and r.target_id = g.target_id and r.status = 'open') as details,
           ${itemColumns("g.target_kind", "g.target_id")}
-        from (select target_kind, target_id, count(*)::int as report_count, min(created_at) as first_at
+        from (select target_kind, target_id, count(*)::int as report_count, min(created_at) as first_at,
+                ${severityRankSql(sql`category`, sql`count(*)`)} as severity_rank
               from content_reports where status = 'open' group by target_kind, target_id) g
-        order by g.report_count desc, g.first_at asc
+        order by g.severity_rank desc, g.report_count desc, g.first_at asc
         limit ${limit}`,
   );
   return rows.map((r) => ({
     ...toItem(r.target_kind, r.target_id, r),
+    severity: itemSeverity(
+      (r.categories ?? []).map((c) => c.category),
+      Number(r.report_count),
+    ),
     reportCount: Number(r.report_count),
     categories: r.categories ?? [],
     details: r.details ?? [],

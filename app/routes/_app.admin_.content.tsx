@@ -43,6 +43,14 @@ function errorsFor(answer: Answer, key: string) {
   return { form: e[""] ?? [], reason: e.reason ?? [], period: e.period ?? [] };
 }
 
+/** The severity badge's colours (decision 073), each readable in both themes. */
+const SEVERITY_TONE: Record<string, string> = {
+  low: "bg-slate-100 text-slate-900",
+  medium: "bg-amber-100 text-amber-950",
+  high: "bg-orange-200 text-orange-950",
+  critical: "bg-red-700 text-white",
+};
+
 /** The reported item: its kind, author and text (a kind without a renderer shows its id). */
 function ItemView({ item }: { item: QueueItem }) {
   return (
@@ -54,8 +62,20 @@ function ItemView({ item }: { item: QueueItem }) {
             {item.state === "hidden" ? "Hidden" : "Removed"}
           </span>
         ) : null}
-        {item.deleted ? <span className="ml-2 text-xs">(deleted by its author)</span> : null}
+        {item.deleted ? (
+          <span className="ml-2 text-xs">
+            {item.kind === "live_message" ? "(removed by its room's moderators)" : "(deleted by its author)"}
+          </span>
+        ) : null}
       </p>
+      {item.context ? (
+        <p className="mt-1 text-sm" data-testid="queue-context">
+          {item.context.label}{" "}
+          <Link to={item.context.href} className="text-blue-700 underline dark:text-blue-300">
+            {item.context.title.trim() || "(untitled)"}
+          </Link>
+        </p>
+      ) : null}
       {item.content !== null ? (
         <blockquote
           data-testid="queue-content"
@@ -114,7 +134,15 @@ export default function AdminContent() {
                 className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
               >
                 <ItemView item={r} />
-                <p className="mt-3 text-sm font-medium">
+                <p className="mt-3">
+                  <span
+                    data-testid="report-severity"
+                    className={`rounded px-1.5 py-0.5 text-xs font-semibold ${SEVERITY_TONE[r.severity]}`}
+                  >
+                    Severity: {r.severity}
+                  </span>
+                </p>
+                <p className="mt-2 text-sm font-medium">
                   {r.reportCount} {r.reportCount === 1 ? "report" : "reports"}:{" "}
                   {r.categories.map((c) => `${c.category} (${c.count})`).join(", ")}
                 </p>

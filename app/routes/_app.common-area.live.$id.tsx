@@ -17,6 +17,7 @@ import { relativeTime } from "@domain/community/posts";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { ModerationNotice, ReportMenu } from "~/components/community/post-moderation";
 import { ProfileAvatar } from "~/components/profiles/profile-avatar";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -171,6 +172,9 @@ function Message({ m, data, ended }: { m: Data["messages"][number]; data: Data; 
         ) : (
           <p className="mt-1 whitespace-pre-wrap break-words text-sm">{m.content}</p>
         )}
+        {m.moderation ? (
+          <ModerationNotice moderation={m.moderation} mine={m.userId === data.viewerId} what="message" />
+        ) : null}
         {!m.removed ? (
           <div className="mt-1 flex flex-wrap items-center gap-1">
             {m.reactions.map((r) => (
@@ -218,6 +222,16 @@ function Message({ m, data, ended }: { m: Data["messages"][number]; data: Data; 
               >
                 Reply
               </Link>
+            ) : null}
+            {m.userId !== data.viewerId ? (
+              <ReportMenu
+                kind="live_message"
+                postId={m.id}
+                redirectTo={`/common-area/live/${data.discussion.id}`}
+                reported={m.reportedByMe}
+                what="message"
+                label={`message by ${m.authorName}`}
+              />
             ) : null}
             {canRemoveMessage(seat, ended) ? (
               <Form method="post" preventScrollReset>

@@ -116,6 +116,14 @@ export default function ModerationNotices() {
                 {item.state === "removed" ? "removed by a moderator" : "hidden by a moderator"}
               </p>
               {item.stateReason ? <p className="mt-1 text-sm">Reason: {item.stateReason}</p> : null}
+              {item.context ? (
+                <p className="mt-1 text-sm">
+                  {item.context.label}{" "}
+                  <Link to={item.context.href} className="text-blue-700 underline dark:text-blue-300">
+                    {item.context.title.trim() || "(untitled)"}
+                  </Link>
+                </p>
+              ) : null}
               {item.content !== null ? (
                 <blockquote className="mt-2 whitespace-pre-wrap break-words border-l-4 border-slate-300 pl-3 text-sm text-slate-700 dark:border-slate-600 dark:text-slate-300">
                   {item.content.slice(0, 300)}

@@ -15,12 +15,15 @@ import { reportContent } from "~/commands/moderation.server";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
+import { getComment } from "~/queries/community-comments.server";
 import { getPost } from "~/queries/community-posts.server";
+import { getLiveMessage } from "~/queries/live-discussions.server";
 
 /**
  * /report/{kind}/{id} (issue 29, part 10): report an item with a category and optional details. The
- * post card's Report form posts here; this page shows the same form on its own (and again with its
- * errors when a post was refused). Only kinds in REPORTABLE_KINDS answer; the others are 404 until wired.
+ * Report forms of the post card, of each comment and of each live discussion message post here; this
+ * page shows the same form on its own (and again with its errors when a post was refused). Only kinds
+ * in REPORTABLE_KINDS answer (post, comment, live_message); the others are 404 until wired.
  */
 
 export const ReportSchema = z.object({
@@ -32,14 +35,44 @@ export const ReportSchema = z.object({
 const isReportable = (kind: string | undefined): kind is ReportableKind =>
   (REPORTABLE_KINDS as readonly string[]).includes(kind ?? "");
 
-/** The reported item, as the page shows it (the reader must be able to read it, else 404). */
+const WHAT: Record<ReportableKind, string> = { post: "post", comment: "comment", live_message: "message" };
+
+/**
+ * The reported item, as the page shows it (the reader must be able to read it, else 404): a post, a
+ * comment (its post's visibility and moderation decide), or a live discussion message.
+ */
 async function reportedItem(viewerId: string, kind: string | undefined, id: string | undefined) {
   if (!isReportable(kind) || !isPostId(id)) pageNotFound();
-  const post = await getPost(await getDb(), viewerId, id);
+  const db = await getDb();
+  const base = { kind, id, what: WHAT[kind] };
+  if (kind === "comment") {
+    const comment = await getComment(db, viewerId, id);
+    if (!comment) pageNotFound();
+    return {
+      ...base,
+      authorName: comment.authorName,
+      content: comment.content.slice(0, 300),
+      href: `/posts/${comment.postId}#comment-${comment.id}`,
+      mine: comment.mine,
+      reportedByMe: comment.reportedByMe,
+    };
+  }
+  if (kind === "live_message") {
+    const message = await getLiveMessage(db, viewerId, id);
+    if (!message) pageNotFound();
+    return {
+      ...base,
+      authorName: message.authorName,
+      content: message.content.slice(0, 300),
+      href: `/common-area/live/${message.discussionId}#message-${message.id}`,
+      mine: message.userId === viewerId,
+      reportedByMe: message.reportedByMe,
+    };
+  }
+  const post = await getPost(db, viewerId, id);
   if (!post) pageNotFound();
   return {
-    kind,
-    id,
+    ...base,
     authorName: post.authorName,
     content: post.content.slice(0, 300),
     href: `/posts/${post.id}`,
@@ -87,7 +120,8 @@ export async function reportAction(request: Request, params: { kind?: string; id
     );
   }
   const to = safeRedirect(input.redirectTo, item.href).split("#")[0] as string;
-  return redirectWithFlash(`${to}#${item.kind}-${item.id}`, {
+  const anchor = item.kind === "live_message" ? "message" : item.kind;
+  return redirectWithFlash(`${to}#${anchor}-${item.id}`, {
     tone: "success",
     message: outcome.updated ? MODERATION_MESSAGES.reportUpdated : MODERATION_MESSAGES.reported,
   });

@@ -19,7 +19,7 @@ export default function ReportPage() {
   const formErrors = answer?.error ? [answer.error] : (fieldErrors[""] ?? undefined);
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
-      <h1 className="text-2xl font-semibold">Report a post</h1>
+      <h1 className="text-2xl font-semibold">Report a {item.what}</h1>
       <blockquote className="rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900">
         <p className="font-semibold">{item.authorName}</p>
         <p className="mt-1 whitespace-pre-wrap break-words">{item.content}</p>
@@ -30,7 +30,7 @@ export default function ReportPage() {
         <>
           {item.reportedByMe ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              You reported this post. Sending again updates your report.
+              You reported this {item.what}. Sending again updates your report.
             </p>
           ) : null}
           <ReportForm

@@ -1,4 +1,4 @@
-import { REPORT_CATEGORIES, type ReportCategory } from "./guidelines";
+import { REPORT_CATEGORIES, REPORT_SEVERITIES, type ReportCategory, type ReportSeverity } from "./guidelines";
 
 /**
  * Reports and moderation (issue 29, part 10; spec 002 "Community guidelines"): what can be reported,
@@ -6,16 +6,48 @@ import { REPORT_CATEGORIES, type ReportCategory } from "./guidelines";
  * in app/commands/moderation.server.ts (docs/decisions/069-reports-and-moderation.md).
  */
 
-export { REPORT_CATEGORIES, type ReportCategory };
+export { REPORT_CATEGORIES, REPORT_SEVERITIES, type ReportCategory, type ReportSeverity };
 
 /**
- * What a report can point at. An open list: only posts are reportable in the UI today; comments, live
- * messages and messages join as their areas wire in (the queue shows an unknown kind with a fallback).
+ * How serious a reported item looks (spec 002 names the severities low, medium, high, critical; the
+ * rule is decision 073's): the most serious category among its open reports, one step up from 3 open
+ * reports (3 different people, a report being once per person) and another from 10, at most critical.
+ */
+export const CATEGORY_SEVERITY: Record<ReportCategory, ReportSeverity> = {
+  Harassment: "high",
+  Privacy: "high",
+  Misinformation: "medium",
+  Copyright: "medium",
+  Spam: "low",
+  "Off-topic": "low",
+};
+/** Open reports from which an item's severity goes one step up (each threshold one step). */
+export const SEVERITY_ESCALATION = [3, 10] as const;
+
+export const severityRank = (s: ReportSeverity) => REPORT_SEVERITIES.indexOf(s);
+
+/** The severity of an item from its open reports' categories and how many there are. */
+export function itemSeverity(categories: readonly string[], openReports: number): ReportSeverity {
+  const base = Math.max(
+    0,
+    ...categories.map((c) => severityRank(CATEGORY_SEVERITY[c as ReportCategory] ?? "low")),
+  );
+  const steps = SEVERITY_ESCALATION.filter((n) => openReports >= n).length;
+  return REPORT_SEVERITIES[Math.min(REPORT_SEVERITIES.length - 1, base + steps)] as ReportSeverity;
+}
+
+/**
+ * What a report can point at. An open list: posts, comments and live discussion messages are
+ * reportable; messages join when their area wires in (the queue shows an unknown kind with a fallback).
  */
 export const KNOWN_TARGET_KINDS = ["post", "comment", "live_message", "message"] as const;
 export type KnownTargetKind = (typeof KNOWN_TARGET_KINDS)[number];
 /** The kinds a person can report now (the others answer 404 until their area is wired). */
-export const REPORTABLE_KINDS = ["post"] as const satisfies readonly KnownTargetKind[];
+export const REPORTABLE_KINDS = [
+  "post",
+  "comment",
+  "live_message",
+] as const satisfies readonly KnownTargetKind[];
 export type ReportableKind = (typeof REPORTABLE_KINDS)[number];
 
 export const TARGET_KIND_LABELS: Record<KnownTargetKind, string> = {
@@ -121,6 +153,9 @@ export const MODERATION_MESSAGES = {
   suspended: (endsAt: Date) =>
     `Your posting is suspended until ${dateText(endsAt)}. You can appeal the suspension on your Moderation page.`,
   hiddenNotice: "Hidden by a moderator. Only you and the moderators can see this post.",
+  /** The same notice on a comment or a live message (decision 073). */
+  hiddenItemNotice: (what: string) =>
+    `Hidden by a moderator. Only you and the moderators can see this ${what}.`,
   removedNotice: (reason: string) => `Removed by a moderator: ${reason}`,
   suspendedUntil: (endsAt: Date) => `Posting suspended until ${dateText(endsAt)}`,
 } as const;

@@ -7,7 +7,7 @@
  * of every table and the files in the upload directory are the same before and after.
  */
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LIBRARY_MAX_MB } from "@domain/documents";
@@ -35,6 +35,12 @@ const COUNTED_ANYWAY = new Set(["rate_limit_counters"]);
 
 const routes = routeModules.filter((r) => typeof r.mod.action === "function" && !(r.id in SKIPPED));
 
+/**
+ * Routes whose companion module (`route.server.ts`) holds intents in camelCase ("editComment"): read
+ * too, with the camelCase patterns (issue 29: the comment intents of /posts/{id}).
+ */
+const CAMEL_CASE_COMPANIONS = new Set(["_app.posts.$id"]);
+
 /** The intents a route (or the controller it delegates to) knows, read from its source. */
 function intentsOf(file: string): string[] {
   const source = (f: string) => readFileSync(path.resolve(path.dirname(import.meta.filename), f), "utf8");
@@ -42,12 +48,18 @@ function intentsOf(file: string): string[] {
   for (const m of text.matchAll(/from "~\/(rfps\/[a-z-]+)\.server"/g)) {
     text += source(`../../app/${m[1]}.server.ts`);
   }
+  // The route's own .server.ts (the thin-route pattern: the schema and the switch live there).
+  const companion = file.replace(/\.tsx?$/, ".server.ts");
+  if (companion !== file && existsSync(path.resolve(path.dirname(import.meta.filename), companion)))
+    text += source(companion);
+  const id = path.basename(file).replace(/\.tsx?$/, "");
+  const name = CAMEL_CASE_COMPANIONS.has(id) ? "[A-Za-z_-]+" : "[a-z_-]+";
   const found = new Set<string>();
   const patterns = [
-    /case "([a-z_-]+)":/g,
-    /literal\("([a-z_-]+)"\)/g,
-    /name="intent" value="([a-z_-]+)"/g,
-    /intent === "([a-z_-]+)"/g,
+    new RegExp(`case "(${name})":`, "g"),
+    new RegExp(`literal\\("(${name})"\\)`, "g"),
+    new RegExp(`name="intent" value="(${name})"`, "g"),
+    new RegExp(`intent === "(${name})"`, "g"),
   ];
   for (const p of patterns) for (const m of text.matchAll(p)) found.add(m[1] as string);
   return [...found];

@@ -2,13 +2,18 @@
  * The people and records the fuzz tests of every action and every loader send their requests as and
  * about: an administrator, a board member with an association, an RFP (published and a draft) and a
  * library document, a vendor, a homeowner of that association, a newcomer without roles, and a vendor
- * in the middle of onboarding. `peopleFor` names who a route serves.
+ * in the middle of onboarding; a public post with a comment and a live discussion with a message (so
+ * the comment intents of /posts/{id} and the live room's intents are reached, issue 29). `peopleFor`
+ * names who a route serves.
  */
 import { Readable } from "node:stream";
 import type { Database } from "@db/client";
 import { userProfiles } from "@db/schema";
 import { eq } from "drizzle-orm";
+import { createComment } from "~/commands/community-comments.server";
+import { createPost } from "~/commands/community-posts.server";
 import { uploadDocument } from "~/commands/documents.server";
+import { joinLiveDiscussion, postLiveMessage, startLiveDiscussion } from "~/commands/live-discussions.server";
 import { createRfp, executeRfpCommand } from "~/commands/rfps.server";
 import { storeStream } from "~/storage/files.server";
 import { associationWith } from "./associations";
@@ -93,5 +98,49 @@ export async function fuzzWorld(db: Database): Promise<FuzzWorld> {
   });
   if (!uploaded.ok) throw new Error("could not upload the document");
   params["_app.documents.$id"] = { id: uploaded.documentId };
+  // The community (issue 29): a public post with a comment, a live discussion with a message.
+  const post = await createPost(db, {
+    authorId: manager.id,
+    authorContextId: manager.contextId,
+    scope: { associationId: null, organizationId: null },
+    postType: "text",
+    visibility: "public",
+    content: "Fuzz world post about the spring clean-up",
+  });
+  if (!post.ok) throw new Error("could not create the post");
+  const comment = await createComment(db, {
+    authorId: manager.id,
+    authorContextId: manager.contextId as string,
+    postId: post.postId,
+    content: "Fuzz world comment",
+  });
+  if (!comment.ok) throw new Error("could not create the comment");
+  params["_app.posts.$id"] = { id: post.postId };
+  params["_app.report.$kind.$id"] = { kind: "comment", id: comment.commentId };
+  const room = await startLiveDiscussion(
+    db,
+    manager.id,
+    {
+      title: "Fuzz world discussion",
+      description: "",
+      category: "Maintenance & Repairs",
+      tags: "",
+      estimatedMinutes: 30,
+    },
+    new Date(),
+  );
+  if (!room.ok) throw new Error("could not start the discussion");
+  const said = await postLiveMessage(db, {
+    userId: manager.id,
+    discussionId: room.id,
+    content: "Fuzz world message",
+    replyTo: null,
+    now: new Date(),
+  });
+  if (!said.ok) throw new Error("could not post the message");
+  // The vendor (who gets every intent's bodies on /_app routes) is in the room, so its intents get past
+  // the "join first" check to their fields.
+  await joinLiveDiscussion(db, (people.vendor as NonNullable<Person>).id, room.id, new Date());
+  params["_app.common-area.live.$id"] = { id: room.id };
   return { people, params };
 }

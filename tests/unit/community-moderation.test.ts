@@ -1,8 +1,10 @@
 import {
   appealRefusal,
+  itemSeverity,
   KNOWN_TARGET_KINDS,
   MODERATION_MESSAGES,
   REPORT_CATEGORIES,
+  REPORT_SEVERITIES,
   SUSPENSION_PERIODS,
   suspensionActive,
   suspensionEnd,
@@ -71,5 +73,27 @@ describe("moderation rules", () => {
     expect(MODERATION_MESSAGES.suspended(new Date("2026-03-14T12:00:00Z"))).toBe(
       "Your posting is suspended until March 14, 2026 at 12:00 PM UTC. You can appeal the suspension on your Moderation page.",
     );
+  });
+
+  it("keeps the spec's severities, word for word", () => {
+    expect(REPORT_SEVERITIES).toEqual(["low", "medium", "high", "critical"]);
+  });
+
+  it.each([
+    [["Spam"], 1, "low"],
+    [["Off-topic"], 2, "low"],
+    [["Copyright"], 1, "medium"],
+    [["Misinformation", "Spam"], 2, "medium"],
+    [["Harassment"], 1, "high"],
+    [["Privacy", "Spam"], 2, "high"],
+    [["Spam"], 3, "medium"],
+    [["Spam"], 10, "high"],
+    [["Harassment"], 3, "critical"],
+    [["Misinformation"], 10, "critical"],
+    [["Harassment"], 50, "critical"],
+    [["Unknown category"], 1, "low"],
+    [[], 0, "low"],
+  ] as const)("reports %j, %i open: severity %s (decision 073)", (categories, count, severity) => {
+    expect(itemSeverity(categories, count)).toBe(severity);
   });
 });

@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from "react";
 import { ProfileAvatar } from "~/components/profiles/profile-avatar";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { AwardCounts, CommentView } from "~/queries/community-comments.server";
+import { ModerationNotice, ReportMenu } from "./post-moderation";
 import { VoteWidget } from "./vote-widget";
 
 /**
@@ -423,6 +424,9 @@ function CommentItem({
                 {comment.content}
               </p>
             )}
+            {comment.moderation ? (
+              <ModerationNotice moderation={comment.moderation} mine={comment.mine} what="comment" />
+            ) : null}
             <AwardChips awards={comment.awards} />
             <div className="mt-1 flex flex-wrap items-center gap-1">
               {canComment && canReplyTo(comment.threadDepth) ? (
@@ -452,6 +456,16 @@ function CommentItem({
               {mayAward && !comment.mine && !comment.awardedByMe ? (
                 <AwardMenu postId={comment.postId} commentId={comment.id} answer={answer} what="comment" />
               ) : null}
+              {comment.mine ? null : (
+                <ReportMenu
+                  kind="comment"
+                  postId={comment.id}
+                  redirectTo={`/posts/${comment.postId}`}
+                  reported={comment.reportedByMe}
+                  what="comment"
+                  label={`comment by ${comment.authorName}`}
+                />
+              )}
               {comment.mine ? (
                 <details className="relative">
                   <summary

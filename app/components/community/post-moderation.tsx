@@ -6,29 +6,43 @@ const small =
   "inline-flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
 
 /**
- * The post card's Report (issue 29, part 10): a disclosure (works without JavaScript) holding the
- * report form; once the reader has reported the post it reads "Reported" and sending again updates
- * the report.
+ * The Report of a post card, a comment or a live discussion message (issue 29, part 10; decision 073):
+ * a disclosure (works without JavaScript) holding the report form; once the reader has reported the
+ * item it reads "Reported" and sending again updates the report.
  */
 export function ReportMenu({
+  kind = "post",
   postId,
   redirectTo,
   reported,
+  what = "post",
+  label,
 }: {
+  kind?: "post" | "comment" | "live_message";
+  /** The reported item's id (a post, a comment or a live message, as `kind` says). */
   postId: string;
   redirectTo: string;
   reported: boolean;
+  /** How the notice names the item ("post", "comment", "message"). */
+  what?: string;
+  /** An accessible name for the summary when many show on a page ("Report comment by Ann"). */
+  label?: string;
 }) {
   return (
     <details className="relative open:basis-full sm:open:basis-auto" data-testid="report-menu">
-      <summary className={small}>{reported ? "Reported" : "Report"}</summary>
+      <summary
+        className={small}
+        aria-label={label ? `${reported ? "Reported" : "Report"} ${label}` : undefined}
+      >
+        {reported ? "Reported" : "Report"}
+      </summary>
       <div className="mt-1 w-full rounded-lg sm:absolute sm:right-0 sm:z-10 sm:w-72 border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
         {reported ? (
           <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
-            You reported this post. Sending again updates your report.
+            You reported this {what}. Sending again updates your report.
           </p>
         ) : null}
-        <ReportForm kind="post" targetId={postId} redirectTo={redirectTo} idPrefix={`report-${postId}`} />
+        <ReportForm kind={kind} targetId={postId} redirectTo={redirectTo} idPrefix={`report-${postId}`} />
       </div>
     </details>
   );
@@ -38,9 +52,12 @@ export function ReportMenu({
 export function ModerationNotice({
   moderation,
   mine,
+  what = "post",
 }: {
   moderation: { state: "hidden" | "removed"; reason: string };
   mine: boolean;
+  /** The item's name in the hidden notice ("post", "comment", "message"). */
+  what?: string;
 }) {
   return (
     <div
@@ -52,7 +69,9 @@ export function ModerationNotice({
         {moderation.state === "removed"
           ? MODERATION_MESSAGES.removedNotice(moderation.reason)
           : mine
-            ? MODERATION_MESSAGES.hiddenNotice
+            ? what === "post"
+              ? MODERATION_MESSAGES.hiddenNotice
+              : MODERATION_MESSAGES.hiddenItemNotice(what)
             : "Hidden by a moderator."}
       </p>
       {moderation.state === "hidden" && moderation.reason ? (
