@@ -321,6 +321,24 @@ export async function feedPage(
   /** Forums (issue 29, part 5): only this category's posts (its page). */
   categoryId: string | null = null,
 ): Promise<FeedPage> {
+  const rows = await queryRows<CardRow>(db, feedQuery(viewerId, scope, params, now, categoryId));
+  const more = rows.length > POST_LIMITS.pageSize;
+  const shown = rows.slice(0, POST_LIMITS.pageSize);
+  const last = shown[shown.length - 1];
+  return {
+    posts: shown.map((r) => toCard(r, viewerId)),
+    nextCursor: more && last ? encodeCursor({ value: sortValue(last, params.sort), id: last.id }) : null,
+  };
+}
+
+/** feedPage's one statement (a page and one more row, to tell whether there is a next page). */
+export function feedQuery(
+  viewerId: string,
+  scope: PostingScope,
+  params: FeedParams,
+  now: Date,
+  categoryId: string | null,
+): SQL {
   const v = sql`${viewerId}::uuid`;
   const where: SQL[] = [visibleTo(viewerId)];
   if (categoryId) where.push(sql`p.category_id = ${categoryId}::uuid`);
@@ -368,20 +386,10 @@ export async function feedPage(
   // DESC NULLS LAST): a plain "desc" means NULLS FIRST, which no index gives, and at 1,000,000 posts
   // every first page became a full scan and sort (20-30 s; decision 074). The columns are not null,
   // so the order is the same.
-  const rows = await queryRows<CardRow>(
-    db,
-    sql`select ${cardColumns(viewerId)} ${cardFrom}
+  return sql`select ${cardColumns(viewerId)} ${cardFrom}
         where ${sql.join(where, sql` and `)}
         order by ${column} desc nulls last, p.id desc nulls last
-        limit ${POST_LIMITS.pageSize + 1}`,
-  );
-  const more = rows.length > POST_LIMITS.pageSize;
-  const shown = rows.slice(0, POST_LIMITS.pageSize);
-  const last = shown[shown.length - 1];
-  return {
-    posts: shown.map((r) => toCard(r, viewerId)),
-    nextCursor: more && last ? encodeCursor({ value: sortValue(last, params.sort), id: last.id }) : null,
-  };
+        limit ${POST_LIMITS.pageSize + 1}`;
 }
 
 /** One post as its page shows it, or null when the reader may not read it (or it is gone). */
