@@ -3,11 +3,14 @@
 // with the benchmarks' data on first use; BENCH_EXPLAIN_DATABASE, default bench_explain on
 // BENCH_DATABASE_URL's server). Needs a build (npx remix build).
 //   npx tsx scripts/bench/explain.ts financials|budget-report|calendar|dashboard [--plans]
+//   npx tsx scripts/bench/explain.ts community [--sort=recent|hot|top|controversial] [--window=day|week|...]
+//     (the feed's first page; sizes from BENCH_COMMUNITY_POSTS, _VOTES, _MEMBERS, as scripts/bench/community.ts)
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { createUserSession } from "../../app/auth/session.server";
 import { openDatabase, queryRows, runMigrations } from "../../db/client";
 import { seedCalendar } from "./calendar";
+import { communitySizes, seedCommunity } from "./community";
 import { seedBooks } from "./financials";
 import { appSessionSecret, benchUrl, builtLoaders, seedReaders } from "./support";
 
@@ -27,13 +30,15 @@ await appSessionSecret();
 const db = handle.db;
 const [person] = await queryRows<{ id: string }>(
   db,
-  sql`select id from users where email in ('treasurer@bench.test', 'calendar@bench.test', 'vendor@bench.test') limit 1`,
+  sql`select id from users where email in ('treasurer@bench.test', 'calendar@bench.test', 'vendor@bench.test', 'member@bench.test') limit 1`,
 );
 let userId = person?.id;
 if (!userId) {
   const t0 = performance.now();
   if (page === "financials" || page === "budget-report") userId = (await seedBooks(db, 100_000, 10)).userId;
   else if (page === "calendar") userId = (await seedCalendar(db, 10_000, 2_000)).personId;
+  else if (page === "community")
+    userId = (await seedCommunity(db, url.toString(), communitySizes())).memberId;
   else userId = (await seedReaders(handle, "explain", 10_000)).vendorId;
   console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
@@ -57,7 +62,16 @@ const [path, loaders, params, options] =
         ]
       : page === "calendar"
         ? ["/calendar", [...shell, loaderOf("routes/_app.calendar")]]
-        : ["/dashboard", [...shell, loaderOf("routes/_app.dashboard")]];
+        : page === "community"
+          ? [
+              `/common-area?${new URLSearchParams(
+                process.argv
+                  .filter((a) => /^--(sort|window|feed)=/.test(a))
+                  .map((a) => a.slice(2).split("=") as [string, string]),
+              )}`,
+              [...shell, loaderOf("routes/_app.common-area._index")],
+            ]
+          : ["/dashboard", [...shell, loaderOf("routes/_app.dashboard")]];
 const run = () => capture(path as string, loaders as never, params as never, options as never);
 await run();
 const t0 = performance.now();

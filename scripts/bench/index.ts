@@ -1,7 +1,7 @@
 // npm run bench                     run every benchmark
 // npm run bench -- hot-account      run only the named one(s): hot-account, append, replay, rfp-search, pages,
 //                                   dashboard, calendar, financials, live-streams, messages, page-weight,
-//                                   page-ratios, suggestions
+//                                   page-ratios, suggestions, community
 //
 // Each benchmark creates a fresh database on BENCH_DATABASE_URL's server (default
 // postgres://postgres@127.0.0.1:5432/test), migrates it, measures against a baseline taken in the same
@@ -13,6 +13,7 @@ import os from "node:os";
 import postgres from "postgres";
 import { appendBench } from "./append";
 import { calendarBench } from "./calendar";
+import { communityBench } from "./community";
 import { dashboardBench } from "./dashboard";
 import { financialsBench } from "./financials";
 import { hotAccount } from "./hot-account";
@@ -48,6 +49,7 @@ const benchmarks: Benchmark[] = [
   pageWeightBench,
   pageRatiosBench,
   suggestionsBench,
+  communityBench,
 ];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
