@@ -31,6 +31,7 @@ const shotsDir = process.env.E2E_SHOTS_DIR;
  */
 const NO_JS_SPECS = [
   "community-media",
+  "community-link-preview",
   "admin-setup",
   "associations",
   "community-events",
