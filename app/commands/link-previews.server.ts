@@ -75,9 +75,18 @@ export async function storeLinkPreview(
   });
 }
 
+let warned = false;
+
 /** The fetch options of this deployment (the allow list is for tests only: README, decision 071). */
 export function linkPreviewFetchOptions(): SafeFetchOptions {
-  return { allowHosts: parseAllowHosts(env().LINK_PREVIEW_ALLOW_HOSTS) };
+  const allowHosts = parseAllowHosts(env().LINK_PREVIEW_ALLOW_HOSTS);
+  if (allowHosts.length > 0 && !warned) {
+    warned = true;
+    console.warn(
+      `LINK_PREVIEW_ALLOW_HOSTS is set (${allowHosts.join(", ")}): link previews may reach these origins although they are private. For tests only.`,
+    );
+  }
+  return { allowHosts };
 }
 
 /** Fetches and stores every waiting preview; returns how many were stored and how many had none. */
