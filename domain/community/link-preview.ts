@@ -336,11 +336,14 @@ export function scanHead(html: string): PageFacts {
       const key = (a.property ?? a.name ?? a.itemprop ?? "").trim().toLowerCase();
       if (key && a.content !== undefined && !meta.has(key)) meta.set(key, a.content);
     } else if (name === "title" || RAW_TEXT.has(name)) {
-      const close = new RegExp(`</${name}\\s*>`, "iu").exec(html.slice(i));
-      const inner = close ? html.slice(i, i + close.index) : html.slice(i);
+      // Searched from here in the whole text (no copy of the rest per element: many elements stay linear).
+      const closing = new RegExp(`</${name}\\s*>`, "giu");
+      closing.lastIndex = i;
+      const close = closing.exec(html);
+      const inner = close ? html.slice(i, close.index) : html.slice(i);
       if (name === "title" && title === null) title = inner;
       if (!close) break;
-      i += close.index + close[0].length;
+      i = close.index + close[0].length;
     } else if (name === "body" && title !== null && meta.size > 0) {
       // The head is done and had what a preview needs.
       break;

@@ -189,6 +189,14 @@ describe("extractPreview", () => {
     expect(preview?.description?.endsWith("…")).toBe(true);
   });
 
+  it("reads a 512 KB page of many small elements in one pass", () => {
+    // Quadratic work here would be a denial of service from any page: 60,000 elements must be quick
+    // enough for the test's default time limit.
+    const many = "<script>x</script><style>y</style><a href='z'>".repeat(12_000);
+    expect(extractPreview(`<html>${many}<title>At the end</title>`, page)?.title).toBe("At the end");
+    expect(extractPreview(`${"<".repeat(500_000)}<title>After</title>`, page)?.title).toBe("After");
+  });
+
   it("survives unterminated and truncated markup", () => {
     expect(extractPreview("<title>Cut off in the mid", page)?.title).toBe("Cut off in the mid");
     expect(extractPreview('<meta property="og:title" content="never closed', page)).toBeNull();
