@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { LINK_PREVIEW_SITE_FILE } from "../support/e2e-layout";
 import { LINK_PREVIEW_SITE } from "../support/link-preview-site";
 import { expect, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { blockingViolations, signInAs, waitForHydration } from "./helpers";
 
 /**
  * Link previews (issue 29, part 1; decision 071), with and without JavaScript: a post naming a page
@@ -37,6 +37,9 @@ test("a post's link gets a preview card", async ({ page }, testInfo) => {
   await expect(preview).toContainText(LINK_PREVIEW_SITE.description);
   await expect(preview.locator("b, img, script")).toHaveCount(0);
   await expect(preview).toHaveAttribute("href", `${origin}/article?from=${testInfo.project.name}`);
+
+  // The card passes axe (the accessibility spec's bar) where it is shown.
+  if (testInfo.project.use.javaScriptEnabled !== false) expect(await blockingViolations(page)).toEqual([]);
 
   // The post's own page shows it too.
   await card.locator("time").click();
