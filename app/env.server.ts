@@ -64,6 +64,12 @@ const EnvSchema = z.object({
    * The shortest time (seconds) between rendering a public form and sending it; quicker is a bot
    * (app/honeypot.server.ts). The browser tests, which type instantly, set 0.
    */
+  /**
+   * TEST ONLY: comma-separated `host:port` origins the link preview fetcher may reach although they are
+   * private addresses or odd ports (e.g. 127.0.0.1:4567 for a local test server). Never set in production:
+   * it opens exactly those origins to anyone who writes a post (decision 071).
+   */
+  LINK_PREVIEW_ALLOW_HOSTS: z.string().optional(),
   HONEYPOT_MIN_SECONDS: z.coerce.number().min(0).max(60).default(2),
 });
 

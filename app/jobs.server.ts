@@ -6,6 +6,7 @@ import { sendActionItemReminders } from "./commands/action-item-reminders.server
 import { announceAdminSetup } from "./commands/admin-setup.server";
 import { runBillingJobs } from "./commands/billing.server";
 import { pruneErrorsByAge } from "./commands/errors.server";
+import { runLinkPreviewRound } from "./commands/link-previews.server";
 import { closeDueRfps } from "./commands/rfps.server";
 import { databaseHandle, getDb } from "./db.server";
 import { env } from "./env.server";
@@ -58,6 +59,8 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  *   UPDATE SKIP LOCKED, a failed mail retried with a growing wait): board meeting invitations, updates
  *   and cancellations; calendar event invitations, updates and cancellations; password reset and
  *   sign-in link mails (app/mail/email-link-requests.server.ts), also nudged right after each request;
+ * - link previews of posts (app/commands/link-previews.server.ts, decision 071), the same outbox round,
+ *   also nudged right after a post's write commits;
  * - sampling this process's memory every 30 s for performance monitoring (app/performance);
  * - billing: subscription_expiring seven days before a yearly renewal, and complimentary plans that ran
  *   out end (each locks its subscription's stream and records at most once);
@@ -78,6 +81,8 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => Promise
       .catch((error) => console.error("Admin set-up link not printed", error));
     // A queued password reset or sign-in link goes out right after its answer (a nudge), not on the beat.
     globalThis.__emailLinksNudge = true;
+    // Likewise a post's link preview is fetched right after the post is written (decision 071).
+    globalThis.__linkPreviewsNudge = true;
     globalThis.__jobsTimers = [
       every(intervalMs, "Auto-close", async () => {
         const closed = await closeDueRfps(await getDb());
@@ -92,6 +97,9 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => Promise
       }),
       every(EMAIL_DISPATCH_INTERVAL_MS, "E-mail links", async () => {
         await runEmailLinkRound(await getDb());
+      }),
+      every(EMAIL_DISPATCH_INTERVAL_MS, "Link previews", async () => {
+        await runLinkPreviewRound(await getDb());
       }),
       every(EMAIL_DISPATCH_INTERVAL_MS, "Meeting invitations", async () => {
         await sendMeetingInvitations(await getDb());
@@ -134,6 +142,7 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => Promise
     for (const timer of globalThis.__jobsTimers ?? []) clearInterval(timer);
     globalThis.__jobsTimers = undefined;
     globalThis.__emailLinksNudge = undefined;
+    globalThis.__linkPreviewsNudge = undefined;
     // The last sampled timings are written before the caller closes the database.
     return stopRequestTimingFlush().then(() => undefined);
   };

@@ -17,6 +17,7 @@ import { NOTIFICATIONS_CHANNEL } from "@domain/notifications";
 import { sql } from "drizzle-orm";
 import { consumeRateLimit } from "~/auth/user-action-limits.server";
 import { adjustKarma } from "~/commands/community-comments.server";
+import { queueLinkPreview } from "~/commands/link-previews.server";
 import { assertMayPost } from "~/commands/moderation.server";
 import { notify } from "~/commands/notifications.server";
 import { signalPostChanged } from "~/live/post-signals.server";
@@ -161,6 +162,8 @@ export async function createPost(
       await tx.execute(
         sql`update posts set mentioned_users = ${JSON.stringify(mentioned)}::jsonb where id = ${row.id}`,
       );
+    // The link preview is fetched after commit (decision 071): only its request is written here.
+    await queueLinkPreview(tx, row.id, content);
     // The feed's "N new posts" (delivered on commit, to every app server; each tells only the readers).
     await tx.execute(
       sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, json_build_object('user', '*', 'kind', 'post', 'id', ${row.id}::uuid)::text)`,
@@ -234,6 +237,8 @@ export async function editPost(
             version = version + 1, edited_at = now(), updated_at = now()
           where id = ${input.postId}`,
     );
+    // A new first URL: the old preview goes and the new one is fetched after commit (decision 071).
+    await queueLinkPreview(tx, input.postId, content, post.content);
     const mentioned = await notifyMentions(tx, {
       postId: input.postId,
       authorId: input.userId,

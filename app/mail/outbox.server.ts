@@ -25,7 +25,11 @@ import { CircuitOpenError } from "~/monitoring/circuits.server";
  * Every outbox table has the columns id, state, attempts, claimed_at, next_attempt_at and created_at.
  */
 
-export type OutboxTable = "email_link_requests" | "meeting_invitation_mails" | "calendar_invitation_mails";
+export type OutboxTable =
+  | "email_link_requests"
+  | "meeting_invitation_mails"
+  | "calendar_invitation_mails"
+  | "link_preview_requests";
 
 /** What a handler did with a claimed row: mailed it, or found nothing to send any more. */
 export type OutboxOutcome = "sent" | "skipped";

@@ -174,6 +174,17 @@ export interface PostCard {
   /** A question's accepted answer (a comment id), or null. */
   acceptedCommentId: string | null;
   tags: string[];
+  /**
+   * The link preview fetched for the post's first URL (decision 071), or null: plain text shown escaped;
+   * `domain` is the URL's host. No image: the page's CSP shows images of this site only.
+   */
+  linkPreview: {
+    url: string;
+    domain: string;
+    title: string | null;
+    description: string | null;
+    siteName: string | null;
+  } | null;
 }
 
 interface CardRow {
@@ -213,6 +224,10 @@ interface CardRow {
   is_question: boolean;
   accepted_comment_id: string | null;
   tags: string[] | null;
+  link_url: string | null;
+  link_title: string | null;
+  link_description: string | null;
+  link_site_name: string | null;
 }
 
 const iso = (column: string) =>
@@ -237,7 +252,8 @@ const cardColumns = (viewerId: string) => sql`
   pmod.state as moderation_state, pmod.reason as moderation_reason,
   exists (select 1 from content_reports cr where cr.target_kind = 'post' and cr.target_id = p.id
     and cr.reporter_id = ${viewerId}) as reported_by_me,
-  cat.name as category_name, cat.slug as category_slug, p.is_question, p.accepted_comment_id, p.tags`;
+  cat.name as category_name, cat.slug as category_slug, p.is_question, p.accepted_comment_id, p.tags,
+  p.link_url, p.link_title, p.link_description, p.link_site_name`;
 
 const cardFrom = sql`from posts p
   join user_profiles a on a.id = p.author_id
@@ -281,6 +297,27 @@ function toCard(r: CardRow, viewerId: string): PostCard {
     isQuestion: Boolean(r.is_question),
     acceptedCommentId: r.accepted_comment_id ?? null,
     tags: r.tags ?? [],
+    linkPreview: linkPreviewOf(r),
+  };
+}
+
+/** The card's preview: only a stored http(s) URL with a title or a description. */
+function linkPreviewOf(r: CardRow): PostCard["linkPreview"] {
+  if (!r.link_url || !(r.link_title || r.link_description)) return null;
+  let domain: string;
+  try {
+    const url = new URL(r.link_url);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    domain = url.hostname.replace(/^www\./u, "");
+  } catch {
+    return null;
+  }
+  return {
+    url: r.link_url,
+    domain,
+    title: r.link_title,
+    description: r.link_description,
+    siteName: r.link_site_name,
   };
 }
 

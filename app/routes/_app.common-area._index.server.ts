@@ -26,6 +26,7 @@ import {
   setPostMark,
   votePost,
 } from "~/commands/community-posts.server";
+import { wakeLinkPreviews } from "~/commands/link-previews.server";
 import { isPostingSuspended } from "~/commands/moderation.server";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
@@ -277,6 +278,8 @@ export async function postsAction(request: Request) {
         await removeStoredFiles(media.files.map((f) => f.key));
         return refused(outcome, null);
       }
+      // Committed: its link preview (if any) is fetched now, outside the request (decision 071).
+      wakeLinkPreviews();
       return redirectWithFlash(backTo(input.redirectTo), { tone: "success", message: POST_MESSAGES.created });
     }
     case "edit": {
@@ -290,6 +293,7 @@ export async function postsAction(request: Request) {
         scope: await postingScope(viewer),
       });
       if (!outcome.ok) return refused(outcome, input.postId);
+      wakeLinkPreviews();
       const to = backTo(input.redirectTo)
         .replace(/([?&])edit=[^&#]*&?/, "$1")
         .replace(/[?&]$/, "");

@@ -73,6 +73,17 @@ export const posts = pgTable(
     categoryId: uuid("category_id").references(() => forumCategories.id, { onDelete: "set null" }),
     isQuestion: boolean("is_question").notNull().default(false),
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    /**
+     * The link preview (spec 002: link_url, link_title, link_description, link_image_url; decision 071):
+     * the first http(s) URL of the content, fetched after commit by the link preview job
+     * (app/commands/link-previews.server.ts). All null until fetched, and when nothing could be read.
+     */
+    linkUrl: text("link_url"),
+    linkTitle: text("link_title"),
+    linkDescription: text("link_description"),
+    linkSiteName: text("link_site_name"),
+    /** Kept as data only: the page's CSP (img-src 'self') forbids showing a third-party image. */
+    linkImageUrl: text("link_image_url"),
     /** A question's accepted answer: a comment id, no foreign key yet (comments come at merge); unused. */
     acceptedCommentId: uuid("accepted_comment_id"),
     /** Rises with every edit: the edit form carries the version it was rendered from (409 when stale). */
@@ -153,5 +164,34 @@ export const postShares = pgTable(
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
     index("post_shares_user_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The link preview outbox (decision 071): a post created or edited with a new first URL gets a row in
+ * its own transaction; the background job (app/jobs.server.ts, nudged after the request commits) claims
+ * it with the shared outbox round (app/mail/outbox.server.ts), fetches the page with no transaction
+ * open, and stores the preview on the post if the post still links there. Rows are deleted once handled.
+ */
+export const linkPreviewRequests = pgTable(
+  "link_preview_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** pending, or sending (claimed by an app server's job). */
+    state: text("state", { enum: ["pending", "sending"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    claimedAt: ts("claimed_at"),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("link_preview_requests_created_idx").on(t.createdAt),
+    index("link_preview_requests_post_idx").on(t.postId),
   ],
 );

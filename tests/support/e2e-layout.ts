@@ -43,3 +43,6 @@ export const serverDataDir = (index: number) => path.join(E2E_DATA_ROOT, `server
 /** The signed-in browser states the "sign-in" setup project saves (tests/e2e/sign-in.setup.ts). */
 export const storageStatePath = (index: number, email: string) =>
   path.join(E2E_DATA_ROOT, "signed-in", `server-${index}`, `${email}.json`);
+
+/** The address of the run's link preview page (tests/support/link-preview-site.ts), written at start. */
+export const LINK_PREVIEW_SITE_FILE = path.join(E2E_DATA_ROOT, "link-preview-site.txt");

@@ -18,14 +18,22 @@
 // forms' shortest fill-in time is 0 (HONEYPOT_MIN_SECONDS=0: Playwright types faster than a person).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { staleBuildReason } from "../../scripts/build-if-stale";
-import { E2E_DATA_ROOT, E2E_DATABASE, E2E_SERVERS, serverDataDir, serverPort } from "./e2e-layout";
+import {
+  E2E_DATA_ROOT,
+  E2E_DATABASE,
+  E2E_SERVERS,
+  LINK_PREVIEW_SITE_FILE,
+  serverDataDir,
+  serverPort,
+} from "./e2e-layout";
 import { startFakeStripe } from "./fake-stripe";
+import { startLinkPreviewSite } from "./link-preview-site";
 import { startOAuthProvider } from "./oauth-provider";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -146,6 +154,13 @@ async function stopAll(code: number) {
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stopAll(0));
 
+// One local page for the link previews (decision 071), which the servers may reach only through the
+// test-only LINK_PREVIEW_ALLOW_HOSTS; the specs read its address from the run's data folder.
+const previewSite = await startLinkPreviewSite();
+closers.push(() => previewSite.close());
+mkdirSync(E2E_DATA_ROOT, { recursive: true });
+writeFileSync(LINK_PREVIEW_SITE_FILE, previewSite.origin);
+
 for (const [i, env] of serverEnv.entries()) {
   const port = serverPort(i);
   const oauth = await startOAuthProvider(fakePort("E2E_OAUTH_PORT", i));
@@ -166,6 +181,7 @@ for (const [i, env] of serverEnv.entries()) {
       ...stripe.env,
       RATE_LIMIT_SCALE: "20",
       HONEYPOT_MIN_SECONDS: "0",
+      LINK_PREVIEW_ALLOW_HOSTS: new URL(previewSite.origin).host,
       NODE_ENV: "production",
     },
     stdio: "inherit",

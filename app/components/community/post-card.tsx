@@ -11,6 +11,7 @@ import { ProfileAvatar } from "~/components/profiles/profile-avatar";
 import { Bookmark, Link as LinkIcon, MessageSquare, Share2 } from "~/components/ui/icons";
 import type { PostCard as PostCardData } from "~/queries/community-posts.server";
 import { AwardChips, AwardMenu, type CommentAnswer, ExpertBadge } from "./comment-section";
+import { LinkPreviewCard } from "./link-preview-card";
 import { PostMediaList } from "./post-media";
 import { ModerationNotice, ReportMenu } from "./post-moderation";
 import { VoteWidget } from "./vote-widget";
@@ -195,6 +196,7 @@ export function PostCardView({
               </p>
             ) : null}
             <PostMediaList postId={post.id} media={post.media} />
+            {post.linkPreview ? <LinkPreviewCard preview={post.linkPreview} /> : null}
             {post.tags.length > 0 ? (
               <ul className="mt-2 flex flex-wrap gap-1" aria-label="Forum tags">
                 {post.tags.map((t) => (

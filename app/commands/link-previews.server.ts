@@ -1,0 +1,149 @@
+import type { Database, Queryable } from "@db/client";
+import { queryRows } from "@db/client";
+import { extractPreview, firstHttpUrl, type LinkPreview } from "@domain/community/link-preview";
+import { sql } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { env } from "~/env.server";
+import { type Outbox, runOutboxRound } from "~/mail/outbox.server";
+import { fetchHtmlPage, parseAllowHosts, type SafeFetchOptions } from "~/outbound/safe-fetch.server";
+
+/**
+ * Link previews on posts (issue 29, part 1; decision 071). A post's write only queues its first http(s)
+ * URL (queueLinkPreview, in the post's transaction); the page is fetched after commit by the background
+ * job through the shared outbox round (app/mail/outbox.server.ts: claimed with FOR UPDATE SKIP LOCKED,
+ * so app servers never fetch one twice at once), with no transaction open while the network is used
+ * (app/outbound/safe-fetch.server.ts: 3 s, 512 KB, public addresses only). The preview is then written
+ * on the post in a short transaction, only if the post still links to that URL (an edit in between
+ * wins). A page that cannot be read leaves the post without a preview; it is not tried again.
+ */
+
+const LINK_PREVIEW_OUTBOX: Outbox = {
+  table: "link_preview_requests",
+  columns: ["post_id", "url"],
+  label: "Link preview",
+  deleteWhenDone: true,
+};
+
+/**
+ * In a post's write (create or edit): queues the preview of the content's first URL when it differs
+ * from the one the post previewed before (`previous`: the old content's), and clears the old preview.
+ * Returns whether a fetch was queued (call wakeLinkPreviews after commit).
+ */
+export async function queueLinkPreview(
+  tx: Queryable,
+  postId: string,
+  content: string,
+  previous: string | null = null,
+): Promise<boolean> {
+  const url = firstHttpUrl(content);
+  if (previous !== null && url === firstHttpUrl(previous)) return false;
+  if (previous !== null) {
+    await tx.execute(
+      sql`update posts set link_url = null, link_title = null, link_description = null, link_site_name = null,
+            link_image_url = null where id = ${postId}`,
+    );
+    await tx.execute(sql`delete from link_preview_requests where post_id = ${postId} and state = 'pending'`);
+  }
+  if (!url) return false;
+  await tx.execute(sql`insert into link_preview_requests (post_id, url) values (${postId}, ${url})`);
+  return true;
+}
+
+/**
+ * Stores what was read of `url` on the post, if the post still exists and its content's first URL is
+ * still `url`; no preview (nothing readable) stores nothing. Returns whether a preview was stored.
+ */
+export async function storeLinkPreview(
+  db: Database,
+  postId: string,
+  url: string,
+  preview: LinkPreview | null,
+): Promise<boolean> {
+  if (!preview) return false;
+  return db.transaction(async (tx) => {
+    const [post] = await queryRows<{ content: string }>(
+      tx,
+      sql`select content from posts where id = ${postId} and deleted_at is null for update`,
+    );
+    if (!post || firstHttpUrl(post.content) !== url) return false;
+    await tx.execute(
+      sql`update posts set link_url = ${url}, link_title = ${preview.title}, link_description = ${preview.description},
+            link_site_name = ${preview.siteName}, link_image_url = ${preview.imageUrl}
+          where id = ${postId}`,
+    );
+    return true;
+  });
+}
+
+let warned = false;
+
+/** The fetch options of this deployment (the allow list is for tests only: README, decision 071). */
+export function linkPreviewFetchOptions(): SafeFetchOptions {
+  const allowHosts = parseAllowHosts(env().LINK_PREVIEW_ALLOW_HOSTS);
+  if (allowHosts.length > 0 && !warned) {
+    warned = true;
+    console.warn(
+      `LINK_PREVIEW_ALLOW_HOSTS is set (${allowHosts.join(", ")}): link previews may reach these origins although they are private. For tests only.`,
+    );
+  }
+  return { allowHosts };
+}
+
+/** Fetches and stores every waiting preview; returns how many were stored and how many had none. */
+export async function fetchLinkPreviews(
+  db: Database,
+  options: SafeFetchOptions = linkPreviewFetchOptions(),
+  now = new Date(),
+): Promise<{ stored: number; none: number }> {
+  const round = await runOutboxRound<{ post_id: string; url: string }>(
+    db,
+    LINK_PREVIEW_OUTBOX,
+    async (row) => {
+      const page = await fetchHtmlPage(row.url, options);
+      const preview = page.ok ? extractPreview(page.html, page.url) : null;
+      return (await storeLinkPreview(db, row.post_id, row.url, preview)) ? "sent" : "skipped";
+    },
+    now,
+  );
+  return { stored: round.sent, none: round.skipped };
+}
+
+declare global {
+  // Set by the background jobs (app/jobs.server.ts): whether a queued preview is fetched at once.
+  var __linkPreviewsNudge: boolean | undefined;
+}
+
+let round: Promise<unknown> | null = null;
+let again = false;
+
+/** One round at a time in this process; a nudge during a round runs one more after it. */
+export function runLinkPreviewRound(db: Database): Promise<unknown> {
+  if (round) {
+    again = true;
+    return round;
+  }
+  round = (async () => {
+    try {
+      do {
+        again = false;
+        await fetchLinkPreviews(db);
+      } while (again);
+    } finally {
+      round = null;
+    }
+  })();
+  return round;
+}
+
+/**
+ * After a post's write committed: where the background jobs run, its preview is fetched right away
+ * rather than on the next beat (the request does not wait for it).
+ */
+export function wakeLinkPreviews() {
+  if (!globalThis.__linkPreviewsNudge) return;
+  setImmediate(() => {
+    getDb()
+      .then(runLinkPreviewRound)
+      .catch((error) => console.error("Link previews failed", error));
+  });
+}
