@@ -46,6 +46,7 @@ const NO_JS_SPECS = [
   "community-feed",
   "community-comments",
   "community-moderation",
+  "community-share",
   "connections",
   "credits",
   "documents",
