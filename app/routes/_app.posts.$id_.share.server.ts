@@ -26,8 +26,7 @@ import { groupCandidates, listConversations } from "~/queries/messages.server";
 export const ShareSchema = z.object({
   to: z
     .string({ required_error: SHARE_POST_TEXTS.chooseRecipient })
-    .max(100, SHARE_POST_TEXTS.chooseRecipient)
-    .refine((v) => parseShareRecipient(v) !== null, SHARE_POST_TEXTS.chooseRecipient),
+    .refine((v) => v.length <= 100 && parseShareRecipient(v) !== null, SHARE_POST_TEXTS.chooseRecipient),
   note: z.string().max(20_000).default(""),
 });
 
