@@ -48,6 +48,7 @@ const NO_JS_SPECS = [
   "community-feed",
   "community-comments",
   "community-moderation",
+  "community-share",
   "connections",
   "credits",
   "documents",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { createPost, setPostMark, votePost } from "../app/commands/community-posts.server";
+import { sendMessage } from "../app/commands/messages.server";
 import type { PostType, PostVisibility } from "../domain/community/posts";
 import { type Database, queryRows } from "./client";
 
@@ -208,6 +209,15 @@ export async function seedCommunityPosts(db: Database, ids: Map<string, string>)
   }
   await setPostMark(db, { userId: id("board"), postId: postIds[3] as string, mark: "bookmark", on: true });
   await setPostMark(db, { userId: id("manager"), postId: postIds[3] as string, mark: "share", on: true });
+  // The manager also sends it to the board member in a message (decision 072): still one share.
+  const sent = await sendMessage(db, {
+    senderId: id("manager"),
+    toUserId: id("board"),
+    content: "Worth reading before Thursday: the new inspection deadlines.",
+    attachments: [],
+    sharedPostId: postIds[3] as string,
+  });
+  if (!sent.ok) throw new Error(`Seeding a shared post failed: ${sent.message}`);
   await setPostMark(db, {
     userId: id("homeowner"),
     postId: postIds[0] as string,

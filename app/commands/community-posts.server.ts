@@ -341,7 +341,8 @@ export async function votePost(
 
 /**
  * Saves a post to (or takes it off) the person's Saved list, or shares it to (or takes it off) their
- * feed: once per person, the post's counter kept in the same transaction.
+ * feed: once per person, the post's counter kept in the same transaction (shares_count counts a
+ * person who reposted or sent it in a message once: decision 072).
  */
 export async function setPostMark(
   db: Database,
@@ -367,10 +368,54 @@ export async function setPostMark(
           sql`delete from ${table} where post_id = ${input.postId} and user_id = ${input.userId} returning 1 as one`,
         );
     if (rows.length === 0) return { ok: true as const, changed: false };
+    // A share counts the person once (decision 072): a repost moves shares_count only for someone
+    // who has not sent the post in a message.
+    if (input.mark === "share" && (await sentInMessage(tx, input.postId, input.userId)))
+      return { ok: true as const, changed: true };
     await tx.execute(
       sql`update posts set ${counter} = ${counter} + ${input.on ? 1 : -1} where id = ${input.postId}`,
     );
     await signalPostChanged(tx, input.postId);
     return { ok: true as const, changed: true };
   });
+}
+
+async function sentInMessage(db: Queryable, postId: string, userId: string): Promise<boolean> {
+  const [row] = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from post_message_shares where post_id = ${postId} and user_id = ${userId}`,
+  );
+  return Boolean(row);
+}
+
+/**
+ * The post a person sends in a message (decision 072), locked for its share count: null when it is
+ * missing, deleted, or not theirs to read (the same rule as the post page), which the caller answers
+ * as 404. Call inside the message's transaction.
+ */
+export async function lockPostToShare(db: Queryable, userId: string, postId: string): Promise<boolean> {
+  const [post] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from posts where id = ${postId} and deleted_at is null for update`,
+  );
+  return Boolean(post) && (await mayReadPost(db, userId, postId));
+}
+
+/**
+ * Counts a send in a message (decision 072), after lockPostToShare in the same transaction: the
+ * person's first send of the post writes their post_message_shares row, and moves shares_count only
+ * when they had not reposted it either. Later sends change nothing: a person counts once.
+ */
+export async function countMessageShare(db: Queryable, postId: string, userId: string): Promise<void> {
+  const first = await queryRows<{ one: number }>(
+    db,
+    sql`insert into post_message_shares (post_id, user_id) values (${postId}, ${userId})
+        on conflict do nothing returning 1 as one`,
+  );
+  if (first.length === 0) return;
+  await db.execute(
+    sql`update posts set shares_count = shares_count + 1
+        where id = ${postId}
+          and not exists (select 1 from post_shares s where s.post_id = ${postId} and s.user_id = ${userId})`,
+  );
 }

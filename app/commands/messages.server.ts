@@ -1,10 +1,12 @@
 import type { Database, Queryable } from "@db/client";
 import { queryRows } from "@db/client";
+import { POST_MESSAGES } from "@domain/community/posts";
 import {
   addedToGroupNotificationTitle,
   checkAddMembers,
   checkGroup,
   checkMessageContent,
+  checkSharedPostNote,
   directKeyOf,
   groupAdminOf,
   MEMBERSHIP_ERRORS,
@@ -16,6 +18,8 @@ import {
 } from "@domain/messages";
 import { NOTIFICATIONS_CHANNEL } from "@domain/notifications";
 import { sql } from "drizzle-orm";
+import { consumeRateLimit } from "~/auth/user-action-limits.server";
+import { countMessageShare, lockPostToShare } from "~/commands/community-posts.server";
 import { notify, notifyAll, signal } from "~/commands/notifications.server";
 import { mayMessage } from "~/queries/messages.server";
 import { removeStoredFiles } from "~/storage/files.server";
@@ -36,7 +40,7 @@ export type MessageRefusal = {
   ok: false;
   kind: "validation" | "not_found" | "authorization" | "conflict";
   message: string;
-  field?: "content" | "attachments" | "title" | "participants";
+  field?: "content" | "attachments" | "title" | "participants" | "recipient";
   current?: { content: string; version: string };
 };
 
@@ -68,6 +72,12 @@ async function signalMessage(db: Queryable, conversationId: string, messageId: s
  * the attachments were checked (all of them) before this runs. Recipients who muted the conversation
  * get no notification; the others get one per conversation until they read it (a later message
  * updates the unread one). Call inside once(): it writes in one transaction.
+ *
+ * With `sharedPostId` the message carries a post (issue 29, part 1; decision 072): the sender must be
+ * able to read it (else not_found, the post's 404), the text is an optional note, and the send counts
+ * the sender once in the post's shares_count. Refusals about the recipient carry `field: "recipient"`.
+ * With `rateLimited`, the send counts against send_message (spec 002 section 9) in this transaction,
+ * once everything else passed (RateLimitedError over the limit, nothing written).
  */
 export async function sendMessage(
   db: Database,
@@ -78,12 +88,20 @@ export async function sendMessage(
     toUserId?: string | null;
     content: string;
     attachments: readonly AcceptedAttachment[];
+    sharedPostId?: string | null;
+    rateLimited?: boolean;
   },
 ): Promise<{ ok: true; conversationId: string; messageId: string } | MessageRefusal> {
   const content = input.content.trim();
-  const problem = checkMessageContent(content, input.attachments.length);
+  const sharedPostId = input.sharedPostId ?? null;
+  const problem = sharedPostId
+    ? checkSharedPostNote(content)
+    : checkMessageContent(content, input.attachments.length);
   if (problem) return refuse("validation", problem.message, { field: "content" });
+  const recipient = sharedPostId ? { field: "recipient" as const } : {};
   return db.transaction(async (tx) => {
+    if (sharedPostId && !(await lockPostToShare(tx, input.senderId, sharedPostId)))
+      return refuse("not_found", POST_MESSAGES.notFound);
     let conversationId = input.conversationId ?? null;
     if (conversationId) {
       // Participant, and (a direct conversation) not blocked either way: one statement.
@@ -98,15 +116,16 @@ export async function sendMessage(
             join conversation_participants me on me.conversation_id = c.id and me.user_id = ${input.senderId}
             where c.id = ${conversationId}`,
       );
-      if (!me) return refuse("not_found", "Conversation not found");
-      if (me.blocked) return refuse("authorization", MESSAGE_ERRORS.BLOCKED);
+      if (!me) return refuse("not_found", "Conversation not found", recipient);
+      if (me.blocked) return refuse("authorization", MESSAGE_ERRORS.BLOCKED, recipient);
     } else if (input.toUserId) {
       const may = await mayMessage(tx, input.senderId, input.toUserId);
-      if (!may.ok) return refuseReach(may.reason);
+      if (!may.ok) return { ...refuseReach(may.reason), ...recipient };
       conversationId = await startDirect(tx, input.senderId, input.toUserId);
     } else {
-      return refuse("not_found", "Conversation not found");
+      return refuse("not_found", "Conversation not found", recipient);
     }
+    if (input.rateLimited) await consumeRateLimit(tx, input.senderId, "send_message");
 
     // The message, the conversation's last message and activity, the sender's read mark (they read
     // their own) and the others' archive flag (a new message brings the conversation back unless they
@@ -114,8 +133,9 @@ export async function sendMessage(
     const [message] = await queryRows<{ id: string; created_at: string }>(
       tx,
       sql`with m as (
-            insert into messages (conversation_id, sender_id, sender_context_id, content)
-            values (${conversationId}, ${input.senderId}, ${input.senderContextId ?? null}, ${content})
+            insert into messages (conversation_id, sender_id, sender_context_id, content, message_type, shared_post_id)
+            values (${conversationId}, ${input.senderId}, ${input.senderContextId ?? null}, ${content},
+              ${sharedPostId ? "shared_post" : "text"}, ${sharedPostId})
             returning id, created_at),
           c as (
             update conversations set last_message_id = m.id, last_message_at = m.created_at,
@@ -139,10 +159,11 @@ export async function sendMessage(
             from jsonb_to_recordset(${rows}::jsonb) as x(k text, n text, t text, s int)`,
       );
     }
+    if (sharedPostId) await countMessageShare(tx, sharedPostId, input.senderId);
     await notifyRecipients(tx, {
       conversationId,
       senderId: input.senderId,
-      preview: messagePreview(content, input.attachments.length),
+      preview: messagePreview(content, input.attachments.length, 100, Boolean(sharedPostId)),
     });
     await signalMessage(tx, conversationId, message.id);
     return { ok: true as const, conversationId, messageId: message.id };
@@ -279,7 +300,8 @@ export async function editMessage(
       sql`select m.conversation_id, m.sender_id, m.content, m.is_deleted, m.message_type = 'system' as system,
             to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
             to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as version,
-            (select count(*)::int from message_attachments a where a.message_id = m.id) as attachments
+            (select count(*)::int from message_attachments a where a.message_id = m.id)
+              + (case when m.message_type = 'shared_post' then 1 else 0 end) as attachments
           from messages m
           where m.id = ${input.messageId}
             and exists (select 1 from conversation_participants cp

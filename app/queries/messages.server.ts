@@ -5,10 +5,13 @@ import {
   conversationFilterCriteria,
   directKeyOf,
   groupAdminOf,
+  SHARED_POST_PREVIEW,
+  sharedPostExcerpt,
   systemLine,
   THREAD_PAGE_SIZE,
 } from "@domain/messages";
 import { type SQL, sql } from "drizzle-orm";
+import { visibleTo } from "./community-posts.server";
 import { isBlockedBetween } from "./network-access.server";
 
 /**
@@ -69,7 +72,17 @@ export interface MessageView {
   edits: MessageEditView[];
   /** A line the group wrote itself ("Ann added Bob"), not a person's message. */
   system: { type: string; line: string } | null;
+  /**
+   * A post sent in the message (decision 072), as this reader may see it: a small card when the post's
+   * visibility lets them read it now, else unavailable ("This post isn't available."). Null when the
+   * message carries no post (or was deleted).
+   */
+  sharedPost: SharedPostView | null;
 }
+
+export type SharedPostView =
+  | { available: true; id: string; authorName: string; excerpt: string }
+  | { available: false };
 
 export interface MessageEditView {
   content: string;
@@ -187,6 +200,7 @@ export async function listConversations(
     last_deleted: boolean | null;
     last_sender: string | null;
     last_attachments: number | null;
+    last_shared: boolean | null;
     participants: Participant[];
   }>(
     db,
@@ -197,6 +211,7 @@ export async function listConversations(
           ${unreadOf("me")} as unread,
           lm.content as last_content, lm.is_deleted as last_deleted, lm.sender_id as last_sender,
           (select count(*)::int from message_attachments ma where ma.message_id = lm.id) as last_attachments,
+          lm.message_type = 'shared_post' as last_shared,
           (select coalesce(json_agg(json_build_object('id', o.user_id, 'name', ${nameOf("op")},
                      'avatarUrl', op.avatar_url,
                      'lastReadAt', ${iso(sql`o.last_read_at`)}) order by op.full_name), '[]'::json)
@@ -221,7 +236,9 @@ export async function listConversations(
           ? "Message deleted"
           : r.last_content?.trim()
             ? r.last_content.replace(/\s+/g, " ").slice(0, 100)
-            : `Sent ${r.last_attachments === 1 ? "an attachment" : `${r.last_attachments} attachments`}`,
+            : r.last_shared
+              ? SHARED_POST_PREVIEW
+              : `Sent ${r.last_attachments === 1 ? "an attachment" : `${r.last_attachments} attachments`}`,
     lastMessageSenderId: r.last_sender,
     lastMessageAt: r.last_message_at,
     lastActivityAt: r.last_activity_at,
@@ -289,6 +306,8 @@ export async function getConversation(
 }
 
 type MessageRow = {
+  shared_post: { id: string; author_name: string; content: string } | null;
+  shares_post: boolean;
   id: string;
   conversation_id: string;
   sender_id: string;
@@ -305,7 +324,18 @@ type MessageRow = {
   edits: MessageEditView[];
 };
 
-const messageColumns = sql`m.id, m.conversation_id, m.sender_id, ${nameOf("sp")} as sender_name,
+/**
+ * A message's columns for `viewerId`: a shared post's card only when the post's visibility lets this
+ * reader read it (the feed's own rule, visibleTo: deleted, moderated, blocked, private categories
+ * included), checked on every read.
+ */
+const messageColumns = (viewerId: string) => sql`m.id, m.conversation_id,
+  m.message_type = 'shared_post' and not m.is_deleted as shares_post,
+  case when m.message_type = 'shared_post' and not m.is_deleted then
+    (select json_build_object('id', p.id, 'author_name', ${nameOf("pa")}, 'content', left(p.content, 400))
+       from posts p join user_profiles pa on pa.id = p.author_id
+      where p.id = m.shared_post_id and ${visibleTo(viewerId)})
+  end as shared_post, m.sender_id, ${nameOf("sp")} as sender_name,
   case when m.is_deleted then '' else m.content end as content,
   ${iso(sql`m.created_at`)} as created_at,
   to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as version,
@@ -334,16 +364,28 @@ const present = (r: MessageRow): MessageView => ({
     r.type === "system" && r.system_type
       ? { type: r.system_type, line: systemLine(r.system_type, r.system_data ?? {}) }
       : null,
+  sharedPost: !r.shares_post
+    ? null
+    : r.shared_post
+      ? {
+          available: true,
+          id: r.shared_post.id,
+          authorName: r.shared_post.author_name,
+          excerpt: sharedPostExcerpt(r.shared_post.content),
+        }
+      : { available: false },
 });
 
 /**
- * A page of a conversation's messages, oldest first (the caller checked participation): the latest
+ * A page of a conversation's messages, oldest first, as `viewerId` reads them (the caller checked
+ * their participation; shared posts follow their own visibility for this reader): the latest
  * 200, or with `before` (a message of this conversation) the 200 before it. `earlier` says whether
  * older ones remain (the "Load earlier messages" link); a `before` that is not a message of this
  * conversation reads as the latest page.
  */
 export async function listMessages(
   db: Queryable,
+  viewerId: string,
   conversationId: string,
   options: { before?: string | null } = {},
 ): Promise<{ messages: MessageView[]; earlier: boolean; paged: boolean }> {
@@ -356,7 +398,7 @@ export async function listMessages(
   const rows = await queryRows<MessageRow>(
     db,
     sql`select * from (
-          select ${messageColumns}, m.created_at as at
+          select ${messageColumns(viewerId)}, m.created_at as at
           from messages m join user_profiles sp on sp.id = m.sender_id
           where m.conversation_id = ${conversationId}
             ${cursor ? sql`and (m.created_at, m.id) < (${cursor.created_at}::timestamptz, ${cursor.id}::uuid)` : sql``}
@@ -376,7 +418,7 @@ export async function getMessageFor(
 ): Promise<MessageView | null> {
   const [row] = await queryRows<MessageRow>(
     db,
-    sql`select ${messageColumns}
+    sql`select ${messageColumns(userId)}
         from messages m join user_profiles sp on sp.id = m.sender_id
         where m.id = ${messageId}
           and exists (select 1 from conversation_participants cp
@@ -413,14 +455,24 @@ export async function getAttachmentFor(db: Queryable, userId: string, attachment
 }
 
 /**
- * People the person may add to a group: their connections and the members of their associations
- * (blocked people left out; with a conversation, those already in it too), by name, at most 100.
+ * People the person may add to a group (or send a post to): their connections and the members of their
+ * associations (blocked people left out; with a conversation, those already in it too), by name, at
+ * most 100.
  */
-export async function groupCandidates(db: Queryable, userId: string, notInConversation?: string) {
+export async function groupCandidates(
+  db: Queryable,
+  userId: string,
+  notInConversation?: string,
+  /** Only people whose name holds this (the share form's search). */
+  search = "",
+) {
+  const q = search.trim();
+  const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   return queryRows<{ id: string; name: string }>(
     db,
     sql`select u.id, ${nameOf("p")} as name from users u join user_profiles p on p.id = u.id
         where u.id <> ${userId} and u.disabled_at is null
+          ${q ? sql`and (p.full_name ilike ${pattern} or p.display_name ilike ${pattern})` : sql``}
           ${
             notInConversation
               ? sql`and not exists (select 1 from conversation_participants x

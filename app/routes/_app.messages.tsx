@@ -100,7 +100,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     await markConversationRead(db, { userId: user.id, conversationId: conversation.id });
     const partner = conversation.type === "direct" ? conversation.participants[0] : undefined;
     const blocked = partner ? await isBlockedBetween(db, user.id, partner.id) : false;
-    const page = await listMessages(db, conversation.id, { before: params.before });
+    const page = await listMessages(db, user.id, conversation.id, { before: params.before });
     thread = {
       conversation,
       ...page,

@@ -149,7 +149,10 @@ export const postBookmarks = pgTable(
   ],
 );
 
-/** A repost to one's own feed: once per person per post (shares_count counts these rows). */
+/**
+ * A repost to one's own feed: once per person per post. shares_count counts people, not rows: those
+ * with a repost here or a send in post_message_shares, each once (decision 072).
+ */
 export const postShares = pgTable(
   "post_shares",
   {
@@ -194,4 +197,23 @@ export const linkPreviewRequests = pgTable(
     index("link_preview_requests_created_idx").on(t.createdAt),
     index("link_preview_requests_post_idx").on(t.postId),
   ],
+);
+
+/**
+ * A person sent the post in a message (issue 29, part 1; decision 072): one row per person per post,
+ * however many times they send it. With post_shares it makes shares_count:
+ * a person who reposted and sent, or sent several times, counts once.
+ */
+export const postMessageShares = pgTable(
+  "post_message_shares",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
 );

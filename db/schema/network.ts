@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { ts } from "./columns";
+import { posts } from "./community";
 import { roleContexts } from "./roles";
 
 /**
@@ -301,11 +302,17 @@ export const messages = pgTable(
     deletedAt: ts("deleted_at"),
     systemMessageType: text("system_message_type"),
     systemMessageData: jsonb("system_message_data").$type<Record<string, unknown>>(),
+    /**
+     * A post sent in this message (issue 29, part 1; decision 072; message_type "shared_post"): shown
+     * as a small card to a reader who may read the post, else as "This post isn't available.".
+     */
+    sharedPostId: uuid("shared_post_id").references(() => posts.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
     index("messages_conversation_time_idx").on(t.conversationId, t.createdAt),
+    index("messages_shared_post_idx").on(t.sharedPostId),
     index("messages_sender_idx").on(t.senderId),
   ],
 );

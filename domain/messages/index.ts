@@ -406,9 +406,68 @@ export function addedToGroupNotificationTitle(actorName: string, groupTitle: str
   return `${actorName} added you to ${groupTitle?.trim() ? groupTitle : "a group conversation"}`;
 }
 
-/** A short preview of a message for lists and notifications. */
-export function messagePreview(content: string, attachmentCount: number, max = 100): string {
+/** A short preview of a message for lists and notifications (a post sent with no note: "Shared a post"). */
+export function messagePreview(
+  content: string,
+  attachmentCount: number,
+  max = 100,
+  sharedPost = false,
+): string {
   const text = content.replace(/\s+/g, " ").trim();
+  if (!text && sharedPost) return SHARED_POST_PREVIEW;
   if (!text) return attachmentCount === 1 ? "Sent an attachment" : `Sent ${attachmentCount} attachments`;
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A post sent in a message (issue 29, part 1; decision 072)
+// ---------------------------------------------------------------------------------------------------
+
+/** What a shared post's card says to a reader who may not read the post (or once it is gone). */
+export const SHARED_POST_UNAVAILABLE = "This post isn't available.";
+/** The list's and the notification's preview of a post sent without a note. */
+export const SHARED_POST_PREVIEW = "Shared a post";
+/** The card's excerpt of the post, in characters. */
+export const SHARED_POST_EXCERPT = 200;
+
+/** The shared post card's excerpt: the first 200 characters, cut with an ellipsis. */
+export function sharedPostExcerpt(content: string): string {
+  const chars = Array.from(content.replace(/\s+/g, " ").trim());
+  if (chars.length <= SHARED_POST_EXCERPT) return chars.join("");
+  return `${chars.slice(0, SHARED_POST_EXCERPT).join("").trimEnd()}…`;
+}
+
+/**
+ * The optional note sent with a post: nothing is fine (the post is the message); a note is held to the
+ * message rules (length, tags, profanity) with their messages.
+ */
+export function checkSharedPostNote(note: string): ContentIssue | null {
+  return note.trim() ? checkMessageContent(note) : null;
+}
+
+/** The "Send in a message" form's words (issue 29, part 1). */
+export const SHARE_POST_TEXTS = {
+  action: "Send in a message",
+  recipient: "Send to",
+  chooseRecipient: "Choose who to send it to",
+  conversations: "Recent conversations",
+  people: "People you can message",
+  noRecipients: "There is nobody you can message yet. Connect with people or join an association first.",
+  note: "Note (optional)",
+  search: "Find a person or conversation",
+  submit: "Send",
+  sent: "Post sent in a message",
+} as const;
+
+/** A recipient of the share form: an existing conversation (`c:`) or a person (`u:`, their direct one). */
+export type ShareRecipient = { conversationId: string } | { userId: string };
+
+const RECIPIENT = /^(c|u):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** Reads the form's recipient value; null when it is not one. */
+export function parseShareRecipient(value: string): ShareRecipient | null {
+  const m = RECIPIENT.exec(value);
+  if (!m) return null;
+  const id = (m[2] as string).toLowerCase();
+  return m[1]?.toLowerCase() === "c" ? { conversationId: id } : { userId: id };
 }

@@ -105,6 +105,8 @@ export const PAGES: readonly PageEntry[] = [
     label: "filtered",
   },
   { route: "_app.posts.$id", path: "/posts/{post}", as: "vendor" },
+  // Send a post in a message (issue 29, part 1; decision 072): the form's own page.
+  { route: "_app.posts.$id_.share", path: "/posts/{post}/share", as: "vendor" },
   // Reports and moderation (issue 29, part 10).
   { route: "_app.report.$kind.$id", path: "/report/post/{post}", as: "vendor" },
   { route: "_app.moderation", path: "/moderation", as: "vendor" },

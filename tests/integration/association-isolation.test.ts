@@ -489,6 +489,8 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
     "the community feed: each post's visibility decides (organization: its association's members)",
   "_app.posts.$id": "one post, 404 unless its visibility lets the reader read it",
   "_app.report.$kind.$id": "reporting an item, 404 unless the reader may read it",
+  "_app.posts.$id_.share":
+    "sending a post in a message: 404 unless the sender may read it; recipients by the messaging rules (community-share.test.ts)",
   "_app.moderation": "the person's own moderated items and suspensions",
   "_app.common-area.forums._index": "forum categories of the whole community (membership is per person)",
   "_app.common-area.forums.$slug":

@@ -20,11 +20,20 @@ describe.each(engines)("community demo posts on %s", (engine) => {
               (select count(*)::int from posts p where p.upvotes <> (select count(*) from post_votes v where v.post_id = p.id and v.value = 1)
                  or p.downvotes <> (select count(*) from post_votes v where v.post_id = p.id and v.value = -1)
                  or p.bookmarks_count <> (select count(*) from post_bookmarks k where k.post_id = p.id)
-                 or p.shares_count <> (select count(*) from post_shares s where s.post_id = p.id)) as miscounted,
+                 or p.shares_count <> (select count(*) from (select s.user_id from post_shares s where s.post_id = p.id
+                      union select ms.user_id from post_message_shares ms where ms.post_id = p.id) x)) as miscounted,
+              (select count(*)::int from messages where shared_post_id is not null) as sent_in_messages,
               (select count(*)::int from posts where controversy > 0) as controversial`,
       );
     const [first] = await counts();
-    expect(first).toMatchObject({ visibilities: 4, miscounted: 0, saved: 2, shared: 1, mentions: 1 });
+    expect(first).toMatchObject({
+      visibilities: 4,
+      miscounted: 0,
+      saved: 2,
+      shared: 1,
+      mentions: 1,
+      sent_in_messages: 1,
+    });
     expect(first?.posts).toBeGreaterThanOrEqual(10);
     expect(first?.controversial).toBeGreaterThan(0);
     await seed(t.db);

@@ -171,6 +171,12 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     commands: ["createComment"],
     form: "app/components/community/comment-section.tsx",
   },
+  {
+    // Send a post in a message (issue 29, part 1; decision 072): a message, so a create, in once().
+    route: "_app.posts.$id_.share.server.ts",
+    commands: ["sendMessage"],
+    form: "app/components/community/share-form.tsx",
+  },
 ];
 
 /** Creates whose key goes on to Stripe (the session is created there, decision 044). */

@@ -569,6 +569,13 @@ const MATRIX: Record<
     params: { kind: "post", id: "00000000-0000-4000-8000-000000000000" },
     policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
   },
+  // Send a post in a message (issue 29, part 1; decision 072): a post one may not read (or that does
+  // not exist) is 404, as its page.
+  "_app.posts.$id_.share": {
+    url: "/posts/00000000-0000-4000-8000-000000000000/share",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
   "_app.moderation": { url: "/moderation", policy: "user" },
   "api.messages.live": { url: "/api/messages/live", policy: "public" },
   // A post's media (issue 29, part 1): signed-in readers of the post only; a post nobody has is 404.

@@ -32,6 +32,7 @@ const PAGES = [
   "app/routes/_app.common-area.events.tsx",
   "app/routes/_app.posts.$id.tsx",
   "app/routes/_app.report.$kind.$id.tsx",
+  "app/routes/_app.posts.$id_.share.tsx",
   "app/routes/_app.moderation.tsx",
   "app/routes/_app.admin_.content.tsx",
   "app/routes/_app.common-area.forums._index.tsx",

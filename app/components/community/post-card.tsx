@@ -5,10 +5,11 @@ import {
   truncatePost,
   VISIBILITY_LABELS,
 } from "@domain/community/posts";
+import { SHARE_POST_TEXTS } from "@domain/messages";
 import { Form, Link } from "@remix-run/react";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { ProfileAvatar } from "~/components/profiles/profile-avatar";
-import { Bookmark, Link as LinkIcon, MessageSquare, Share2 } from "~/components/ui/icons";
+import { Bookmark, Link as LinkIcon, MessageSquare, Send, Share2 } from "~/components/ui/icons";
 import type { PostCard as PostCardData } from "~/queries/community-posts.server";
 import { AwardChips, AwardMenu, type CommentAnswer, ExpertBadge } from "./comment-section";
 import { LinkPreviewCard } from "./link-preview-card";
@@ -51,6 +52,40 @@ function ActionForm({
         {children}
       </button>
     </Form>
+  );
+}
+
+const ShareDialog = lazy(() => import("./share-dialog"));
+
+/**
+ * "Send in a message" (issue 29, part 1; decision 072): a link to /posts/{id}/share (the form's own
+ * page, how it works without JavaScript); with JavaScript the same form opens in a dialog, its code
+ * loaded on first open. A modified click (new tab) follows the link.
+ */
+function SendInMessage({ postId, redirectTo }: { postId: string; redirectTo: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <a
+        href={`/posts/${postId}/share?redirectTo=${encodeURIComponent(redirectTo)}`}
+        className={small}
+        aria-haspopup="dialog"
+        data-testid="send-in-message"
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <Send className="h-4 w-4" />
+        {SHARE_POST_TEXTS.action}
+      </a>
+      {open ? (
+        <Suspense fallback={null}>
+          <ShareDialog postId={postId} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
@@ -246,6 +281,7 @@ export function PostCardView({
               <span className="text-xs text-slate-500 dark:text-slate-400">{post.sharesCount}</span>
             </ActionForm>
           )}
+          <SendInMessage postId={post.id} redirectTo={redirectTo} />
           <CopyLink postId={post.id} />
           {mayAward && !post.mine && !post.awardedByMe ? (
             <AwardMenu postId={post.id} answer={awardAnswer} what="post" />

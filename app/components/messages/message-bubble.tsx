@@ -1,8 +1,35 @@
 import { formatBytes } from "@domain/files/uploads";
-import { timeLabel, withinEditWindow } from "@domain/messages";
-import { Form } from "@remix-run/react";
+import { SHARED_POST_UNAVAILABLE, timeLabel, withinEditWindow } from "@domain/messages";
+import { Form, Link } from "@remix-run/react";
 import { Paperclip } from "~/components/ui/icons";
-import type { MessageView } from "~/queries/messages.server";
+import type { MessageView, SharedPostView } from "~/queries/messages.server";
+
+/**
+ * A post sent in a message (decision 072): the author, an excerpt and a link to /posts/{id} for a
+ * reader the post's visibility admits; for anyone else the server sent no content, only "unavailable".
+ */
+function SharedPostCard({ post, mine }: { post: SharedPostView; mine: boolean }) {
+  const box = `mt-1 block rounded-md border px-3 py-2 text-left ${
+    mine
+      ? "border-blue-300 bg-white text-slate-900"
+      : "border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+  }`;
+  if (!post.available)
+    return (
+      <p className={`${box} italic`} data-testid="shared-post-unavailable">
+        {SHARED_POST_UNAVAILABLE}
+      </p>
+    );
+  return (
+    <div className={box} data-testid="shared-post">
+      <p className="text-xs font-semibold">{post.authorName}</p>
+      <p className="mt-1 whitespace-pre-wrap break-words text-sm">{post.excerpt}</p>
+      <Link to={`/posts/${post.id}`} className="mt-1 inline-block text-xs text-blue-800 underline">
+        View post<span className="sr-only"> by {post.authorName}</span>
+      </Link>
+    </div>
+  );
+}
 
 interface Refusal {
   result?: { error?: Record<string, string[] | null> } | null;
@@ -59,6 +86,7 @@ export function MessageBubble({
         ) : (
           <>
             {message.content ? <p className="whitespace-pre-wrap break-words">{message.content}</p> : null}
+            {message.sharedPost ? <SharedPostCard post={message.sharedPost} mine={mine} /> : null}
             {message.attachments.length > 0 ? (
               <ul className="mt-1 space-y-0.5">
                 {message.attachments.map((a) => (
