@@ -418,4 +418,5 @@ export async function countMessageShare(db: Queryable, postId: string, userId: s
         where id = ${postId}
           and not exists (select 1 from post_shares s where s.post_id = ${postId} and s.user_id = ${userId})`,
   );
+  await signalPostChanged(db, postId);
 }

@@ -4,6 +4,7 @@ import { extractPreview, firstHttpUrl, type LinkPreview } from "@domain/communit
 import { sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
+import { signalPostChanged } from "~/live/post-signals.server";
 import { type Outbox, runOutboxRound } from "~/mail/outbox.server";
 import { fetchHtmlPage, parseAllowHosts, type SafeFetchOptions } from "~/outbound/safe-fetch.server";
 
@@ -71,6 +72,8 @@ export async function storeLinkPreview(
             link_site_name = ${preview.siteName}, link_image_url = ${preview.imageUrl}
           where id = ${postId}`,
     );
+    // Open feeds show the preview without a reload (decision 075).
+    await signalPostChanged(tx, postId);
     return true;
   });
 }

@@ -137,6 +137,8 @@ const TARGETS: Record<string, TargetResolver> = {
           sql`update comments set replies_count = greatest(replies_count + ${delta}, 0)
               where id = ${place.parent_comment_id}`,
         );
+      // Open feeds and the post's page follow the count (decision 075).
+      await signalPostChanged(db, place.post_id);
     },
   },
   live_message: {

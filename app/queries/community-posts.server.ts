@@ -302,7 +302,9 @@ function toCard(r: CardRow, viewerId: string): PostCard {
 }
 
 /** The card's preview: only a stored http(s) URL with a title or a description. */
-function linkPreviewOf(r: CardRow): PostCard["linkPreview"] {
+function linkPreviewOf(
+  r: Pick<CardRow, "link_url" | "link_title" | "link_description" | "link_site_name">,
+): PostCard["linkPreview"] {
   if (!r.link_url || !(r.link_title || r.link_description)) return null;
   let domain: string;
   try {
@@ -516,6 +518,8 @@ export type PostUpdate =
       bookmarksCount: number;
       version: number;
       acceptedCommentId: string | null;
+      /** The link preview, which the background job may store after the post was shown. */
+      linkPreview: PostCard["linkPreview"];
     }
   | { id: string; gone: true };
 
@@ -547,10 +551,15 @@ export async function postUpdatesFor(
       bookmarks_count: number;
       version: number;
       accepted_comment_id: string | null;
+      link_url: string | null;
+      link_title: string | null;
+      link_description: string | null;
+      link_site_name: string | null;
     }>(
       db,
       sql`select r.id as reader, p.id, (${visibleTo(sql`r.id`)}) as readable, p.upvotes, p.downvotes, p.score,
-            p.comments_count, p.shares_count, p.bookmarks_count, p.version, p.accepted_comment_id
+            p.comments_count, p.shares_count, p.bookmarks_count, p.version, p.accepted_comment_id,
+            p.link_url, p.link_title, p.link_description, p.link_site_name
           from (select jsonb_array_elements_text(${batch}::jsonb)::uuid as id) r
           cross join posts p
           where p.id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid) and ${audienceOf(sql`r.id`)}`,
@@ -568,6 +577,7 @@ export async function postUpdatesFor(
             bookmarksCount: Number(row.bookmarks_count),
             version: Number(row.version),
             acceptedCommentId: row.accepted_comment_id,
+            linkPreview: linkPreviewOf(row),
           }
         : { id: row.id, gone: true };
       const list = out.get(row.reader);

@@ -7,6 +7,7 @@ import { connections } from "@db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createComment } from "~/commands/community-comments.server";
 import { createPost, deletePost, editPost, votePost } from "~/commands/community-posts.server";
+import { storeLinkPreview } from "~/commands/link-previews.server";
 import { moderateItem } from "~/commands/moderation.server";
 import * as feedRoute from "~/routes/_app.common-area._index";
 import * as streamRoute from "~/routes/api.notifications.stream";
@@ -134,6 +135,23 @@ describe.each(bothEngines)("the live feed on %s", (engine) => {
       const gone = await update(danStream, id, (u) => u.gone === true);
       // A gone post carries nothing but its id.
       expect(gone.data.posts.find((u: Loose) => u.id === id)).toEqual({ id, gone: true });
+    });
+
+    it("a link preview stored after the post was shown reaches its readers' open feeds", async () => {
+      const id = await post("Our new reserve study guide: https://example.org/guide", "public");
+      const bobStream = await openStream(bob);
+      const stored = await storeLinkPreview(t.db, id, "https://example.org/guide", {
+        title: "Reserve study guide",
+        description: "How to read one",
+        siteName: "Example",
+        imageUrl: null,
+      });
+      expect(stored).toBe(true);
+      const seen = await update(bobStream, id, (u) => u.linkPreview?.title === "Reserve study guide");
+      expect(seen.data.posts.find((u: Loose) => u.id === id).linkPreview).toMatchObject({
+        domain: "example.org",
+        description: "How to read one",
+      });
     });
 
     it("nobody outside a post's audience hears of it; a moderated post is gone for readers, not its author", async () => {

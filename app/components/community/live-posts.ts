@@ -51,7 +51,7 @@ function useReloadWhen(wanted: string | null) {
 
 /**
  * The feed's cards as they are now (decision 075): the live stream's numbers (votes, comments, shares,
- * saves, the accepted answer) laid over each card, a deleted or moderated post dropped, and an edited
+ * saves, the accepted answer, a link preview stored after it was shown) laid over each card, a deleted or moderated post dropped, and an edited
  * post of the page's own data reloaded. Without JavaScript the page shows what it loaded.
  */
 export function useLivePosts(posts: PostCard[], page: readonly PostCard[]): PostCard[] {
@@ -81,6 +81,7 @@ export function useLivePosts(posts: PostCard[], page: readonly PostCard[]): Post
       sharesCount: u.sharesCount,
       bookmarksCount: u.bookmarksCount,
       acceptedCommentId: u.acceptedCommentId,
+      linkPreview: u.linkPreview,
     });
   }
   useReloadWhen(stale);
