@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { signalPostChanged } from "~/live/post-signals.server";
-import { type Outbox, runOutboxRound } from "~/mail/outbox.server";
+import { type Outbox, oneRoundAtATime, runOutboxRound } from "~/mail/outbox.server";
 import { fetchHtmlPage, parseAllowHosts, type SafeFetchOptions } from "~/outbound/safe-fetch.server";
 
 /**
@@ -116,27 +116,8 @@ declare global {
   var __linkPreviewsNudge: boolean | undefined;
 }
 
-let round: Promise<unknown> | null = null;
-let again = false;
-
 /** One round at a time in this process; a nudge during a round runs one more after it. */
-export function runLinkPreviewRound(db: Database): Promise<unknown> {
-  if (round) {
-    again = true;
-    return round;
-  }
-  round = (async () => {
-    try {
-      do {
-        again = false;
-        await fetchLinkPreviews(db);
-      } while (again);
-    } finally {
-      round = null;
-    }
-  })();
-  return round;
-}
+export const runLinkPreviewRound = oneRoundAtATime(fetchLinkPreviews);
 
 /**
  * After a post's write committed: where the background jobs run, its preview is fetched right away

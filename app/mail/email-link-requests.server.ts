@@ -3,7 +3,7 @@ import { emailLinkRequests } from "@db/schema";
 import { requestPasswordReset } from "~/commands/accounts.server";
 import { requestSignInLink } from "~/commands/sign-in-link.server";
 import { getDb } from "~/db.server";
-import { type Outbox, runOutboxRound } from "./outbox.server";
+import { type Outbox, oneRoundAtATime, runOutboxRound } from "./outbox.server";
 
 /**
  * "E-mail me a link" (password reset, one-time sign-in link) through an outbox (issue 26, part 4.2).
@@ -65,27 +65,8 @@ declare global {
   var __emailLinksNudge: boolean | undefined;
 }
 
-let round: Promise<unknown> | null = null;
-let again = false;
-
 /** One round at a time in this process; a nudge during a round runs one more after it. */
-export function runEmailLinkRound(db: Database): Promise<unknown> {
-  if (round) {
-    again = true;
-    return round;
-  }
-  round = (async () => {
-    try {
-      do {
-        again = false;
-        await sendEmailLinks(db);
-      } while (again);
-    } finally {
-      round = null;
-    }
-  })();
-  return round;
-}
+export const runEmailLinkRound = oneRoundAtATime(sendEmailLinks);
 
 /** Where the background jobs run, a queued link goes out right after the answer, not on the next beat. */
 function wakeEmailLinks() {

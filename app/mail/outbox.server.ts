@@ -152,3 +152,29 @@ export async function runOutboxRound<Row>(
   }
   return result;
 }
+
+/**
+ * A runner of `round` that runs one at a time in this process: a call during a round waits for it and
+ * makes it run once more after (a nudge is never lost, and rounds never overlap).
+ */
+export function oneRoundAtATime<Db>(round: (db: Db) => Promise<unknown>): (db: Db) => Promise<unknown> {
+  let running: Promise<unknown> | null = null;
+  let again = false;
+  return (db) => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await round(db);
+        } while (again);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+}

@@ -1,7 +1,7 @@
 import { itemHref } from "@domain/learning/courses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ProgressBar } from "~/components/learning/course-card";
+import { CourseTrail } from "~/components/learning/course-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { lessonAction, lessonLoader } from "./_app.learning-hub.courses.$slug_.lessons.$lessonId.server";
@@ -22,19 +22,7 @@ export default function LessonPage() {
   const slug = view.course.slug;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/learning-hub/courses" className="text-blue-700 underline dark:text-blue-300">
-          Courses
-        </Link>
-        <span aria-hidden> / </span>
-        <Link to={`/learning-hub/courses/${slug}`} className="text-blue-700 underline dark:text-blue-300">
-          {view.course.title}
-        </Link>
-      </nav>
-      <ProgressBar
-        percent={view.course.enrollment?.progressPercent ?? 0}
-        label={`Progress in ${view.course.title}`}
-      />
+      <CourseTrail course={view.course} />
       <header>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {lesson.moduleTitle} · {lesson.minutes} min

@@ -8,8 +8,8 @@ import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";
 import { once } from "~/idempotency.server";
 import { quizView } from "~/queries/learning.server";
-import { uuidOrEmpty } from "./_app.learning-hub.courses.$slug_.lessons.$lessonId.server";
 import { learningRefusal } from "./_app.learning-hub.courses.$slug.server";
+import { uuidOrEmpty } from "./_app.learning-hub.courses.$slug_.lessons.$lessonId.server";
 
 /**
  * A quiz (issue 30, part 1): its questions without their answers, graded on the server when

@@ -1,7 +1,7 @@
 import { itemHref, LEARNING_MESSAGES } from "@domain/learning/courses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ProgressBar } from "~/components/learning/course-card";
+import { CourseTrail } from "~/components/learning/course-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
@@ -22,19 +22,7 @@ export default function QuizPage() {
   const byQuestion = new Map((result?.questions ?? []).map((q) => [q.id, q]));
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/learning-hub/courses" className="text-blue-700 underline dark:text-blue-300">
-          Courses
-        </Link>
-        <span aria-hidden> / </span>
-        <Link to={`/learning-hub/courses/${slug}`} className="text-blue-700 underline dark:text-blue-300">
-          {view.course.title}
-        </Link>
-      </nav>
-      <ProgressBar
-        percent={view.course.enrollment?.progressPercent ?? 0}
-        label={`Progress in ${view.course.title}`}
-      />
+      <CourseTrail course={view.course} />
       <header>
         <p className="text-sm text-slate-600 dark:text-slate-400">{quiz.moduleTitle}</p>
         <h1 className="text-2xl font-bold">{quiz.title}</h1>

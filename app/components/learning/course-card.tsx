@@ -78,3 +78,24 @@ export function CourseCardView({ course }: { course: CourseCard }) {
     </article>
   );
 }
+
+/** A lesson's or a quiz's way back (Courses / the course) and the course's progress. */
+export function CourseTrail({ course }: { course: Pick<CourseCard, "slug" | "title" | "enrollment"> }) {
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/learning-hub/courses" className="text-blue-700 underline dark:text-blue-300">
+          Courses
+        </Link>
+        <span aria-hidden> / </span>
+        <Link
+          to={`/learning-hub/courses/${course.slug}`}
+          className="text-blue-700 underline dark:text-blue-300"
+        >
+          {course.title}
+        </Link>
+      </nav>
+      <ProgressBar percent={course.enrollment?.progressPercent ?? 0} label={`Progress in ${course.title}`} />
+    </>
+  );
+}
