@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import {
+  checkLiveDraft,
   LIVE_CATEGORIES,
   LIVE_DESCRIPTION_MAX,
   LIVE_DURATION_MAX,
@@ -63,7 +64,24 @@ export async function liveBrowserAction(request: Request) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: StartSchema });
   if (submission.status !== "success") {
-    return json({ result: submission.reply(), error: null }, { status: 400 });
+    // The parser stops at what it cannot read (a category, a duration); the rules also word what is
+    // wrong with the rest, so an empty form shows every field's error at once.
+    const text = (v: unknown) => (typeof v === "string" ? v : "");
+    const p = submission.payload;
+    const { errors } = checkLiveDraft({
+      title: text(p.title),
+      description: text(p.description),
+      category: text(p.category),
+      tags: text(p.tags),
+      estimatedMinutes: Number(p.estimated_minutes),
+    });
+    const fieldErrors: Record<string, string[]> = {};
+    for (const [k, e] of Object.entries(submission.error ?? {})) if (k && e) fieldErrors[k] = [...e];
+    for (const [k, e] of Object.entries(errors)) {
+      const field = FIELD[k as keyof typeof FIELD];
+      fieldErrors[field] = [...new Set([...(fieldErrors[field] ?? []), ...(e ?? [])])];
+    }
+    return json({ result: submission.reply({ fieldErrors }), error: null }, { status: 400 });
   }
   const v = submission.value;
   const started = await once(request, viewer.user.id, formData, (db) =>

@@ -122,6 +122,12 @@ describe.each(bothEngines)("live discussions on %s", (engine) => {
       expect(r.status, JSON.stringify(over)).toBe(400);
       expect(r.data.result.error[field]).toContain(message);
     }
+    // An empty form: every field's error at once (the parser's and the rules').
+    const empty = await start(host, { title: "", category: "", estimated_minutes: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.data.result.error.title).toContain(LIVE_MESSAGES.TITLE_REQUIRED);
+    expect(empty.data.result.error.category).toContain(LIVE_MESSAGES.CATEGORY);
+    expect(empty.data.result.error.estimated_minutes).toContain(LIVE_MESSAGES.DURATION);
     const bad = await start(host, { category: "Gardening" });
     expect(bad.status).toBe(400);
     const ok = await start(host);
