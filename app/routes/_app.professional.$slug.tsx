@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
+import { ExpertBadge } from "~/components/community/expert-badge";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
 import { ConnectionActions } from "~/components/network/connection-actions";
 import { EndorsementsCompact } from "~/components/network/endorsements-section";
@@ -10,6 +11,7 @@ import { SkillsCompact } from "~/components/network/skills-section";
 import { ProfessionalExperience, ProfileHeader } from "~/components/profiles/unified-profile";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
+import { type Karma, karmaSummary } from "~/queries/community-comments.server";
 import { pairState } from "~/queries/connections.server";
 import { profileEndorsements } from "~/queries/network-endorsements.server";
 import { profileSkills } from "~/queries/network-skills.server";
@@ -42,12 +44,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ownerId = found.profile.id;
   // A visitor's Connect / Pending / Accept / Connected / Blocked actions; the skills and endorsements the
   // viewer may see (public ones for others, all for the owner).
-  const [pair, skills, endorsements] = await Promise.all([
+  const [pair, skills, endorsements, karma] = await Promise.all([
     found.access === "owner" ? null : pairState(db, user.id, ownerId),
     profileSkills(db, ownerId, user.id),
     profileEndorsements(db, ownerId, user.id),
+    karmaSummary(db, ownerId),
   ]);
-  return json({ ...found, viewerId: user.id, pair, skills, endorsements });
+  return json({ ...found, viewerId: user.id, pair, skills, endorsements, karma });
 }
 
 /**
@@ -55,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * a visitor) and Professional Experience.
  */
 export default function ProfessionalProfile() {
-  const { access, profile, viewerId, pair, skills, endorsements } = useLoaderData<typeof loader>();
+  const { access, profile, viewerId, pair, skills, endorsements, karma } = useLoaderData<typeof loader>();
   const here = profileHref(profile.username);
   const ofPerson = access === "owner" ? "" : `?${new URLSearchParams({ user: profile.id })}`;
   const isOwner = access === "owner";
@@ -85,6 +88,7 @@ export default function ProfessionalProfile() {
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
       <ProfileHeader profile={profile} owner={isOwner} actions={visitorActions} />
       <ProfessionalExperience roles={profile.professionalRoles} owner={isOwner} />
+      <CommunityStanding karma={karma} />
       <SkillsCompact data={skills} viewAllHref={`/professional/skills${ofPerson}`} redirectTo={here} />
       <EndorsementsCompact
         data={endorsements}
@@ -93,6 +97,26 @@ export default function ProfessionalProfile() {
         redirectTo={here}
       />
     </div>
+  );
+}
+
+/** Karma from the community (decision 066): its total, its kinds, and the Expert badge it earns. */
+function CommunityStanding({ karma }: { karma: Karma }) {
+  return (
+    <section
+      aria-labelledby="community-standing"
+      className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      data-testid="community-standing"
+    >
+      <h2 id="community-standing" className="flex items-center text-lg font-semibold">
+        Community
+        {karma.expert ? <ExpertBadge /> : null}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        <span className="font-semibold">{karma.total}</span> karma: {karma.post} from posts, {karma.comment}{" "}
+        from comments, {karma.award} from awards
+      </p>
+    </section>
   );
 }
 

@@ -10,10 +10,12 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { connections, profileViews, skills, userProfessionalRoles, userProfiles } from "@db/schema";
+import { EXPERT_MIN_KARMA } from "@domain/community/comments";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "~/commands/accounts.server";
+import { adjustKarma } from "~/commands/community-comments.server";
 import { recordProfileView } from "~/commands/profile-views.server";
 import { resetEnvForTests } from "~/env.server";
 import { loader as directoryLoader } from "~/routes/_app.directory";
@@ -130,6 +132,21 @@ describe.each(engines)("professional profiles on %s", (engine) => {
         "Third",
         "Fourth",
       ]);
+    });
+
+    it("shows the person's community karma and the Expert badge it earns (decision 066)", async () => {
+      expect((await openProfile(slug, visitor)).data.karma).toEqual({
+        post: 0,
+        comment: 0,
+        award: 0,
+        total: 0,
+        expert: false,
+      });
+      await adjustKarma(t.db, { kind: "award", userId: owner.id, delta: EXPERT_MIN_KARMA });
+      expect((await openProfile(slug, visitor)).data.karma).toMatchObject({
+        award: EXPERT_MIN_KARMA,
+        expert: true,
+      });
     });
 
     it("never sends a visitor the e-mail (the page says Contact via platform)", async () => {

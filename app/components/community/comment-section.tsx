@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from "react";
 import { ProfileAvatar } from "~/components/profiles/profile-avatar";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { AwardCounts, CommentView } from "~/queries/community-comments.server";
+import { ExpertBadge } from "./expert-badge";
 import { ModerationNotice, ReportMenu } from "./post-moderation";
 import { VoteWidget } from "./vote-widget";
 
@@ -301,17 +302,6 @@ export function AwardMenu({
         </p>
       ) : null}
     </details>
-  );
-}
-
-export function ExpertBadge() {
-  return (
-    <span
-      className="ml-2 rounded bg-violet-100 px-1.5 py-0.5 text-xs font-medium text-violet-900 dark:bg-violet-900 dark:text-violet-100"
-      data-testid="expert-badge"
-    >
-      Expert
-    </span>
   );
 }
 
