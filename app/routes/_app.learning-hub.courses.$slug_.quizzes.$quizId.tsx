@@ -74,7 +74,7 @@ export default function QuizPage() {
             <fieldset key={q.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
               <legend className="px-1 font-medium">
                 {i + 1}. {q.prompt}
-                {q.kind === "multiple" ? (
+                {q.kind === "multiple" && !/all that apply/i.test(q.prompt) ? (
                   <span className="ml-1 text-sm font-normal text-slate-600 dark:text-slate-400">
                     (choose all that apply)
                   </span>
