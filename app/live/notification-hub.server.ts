@@ -202,13 +202,13 @@ export class NotificationHub {
   private async broadcastPost(postId: string) {
     const { post, readers } = await readersOfPost(this.handle.db, postId, [...this.subscribers.keys()]);
     if (!post) return;
-    for (const userId of readers) {
+    for (const { id: userId, fromConnection } of readers) {
       const set = this.subscribers.get(userId);
       if (!set) continue;
       const reads = signalReads(this.handle.db, userId);
       for (const subscriber of set) {
         try {
-          subscriber({ kind: "new-post", post }, reads);
+          subscriber({ kind: "new-post", post: { ...post, fromConnection } }, reads);
         } catch (error) {
           console.error("Live notification subscriber failed", error);
         }

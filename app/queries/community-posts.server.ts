@@ -470,31 +470,37 @@ export interface NewPostSignal {
   authorId: string;
   postType: PostType;
   visibility: PostVisibility;
+  /** The author is a connection of this reader (the Connections feed counts it). */
+  fromConnection: boolean;
 }
 
 /**
- * Which of `userIds` may read a new post (the live feed, issue 29 part 2): one query for every stream
- * an app server holds, however many there are.
+ * Which of `userIds` may read a new post (the live feed, issue 29, part 2), each with whether its
+ * author is their connection: one query for every stream an app server holds, however many there are.
  */
 export async function readersOfPost(
   db: Queryable,
   postId: string,
   userIds: readonly string[],
-): Promise<{ post: NewPostSignal | null; readers: string[] }> {
+): Promise<{
+  post: Omit<NewPostSignal, "fromConnection"> | null;
+  readers: { id: string; fromConnection: boolean }[];
+}> {
   const [post] = await queryRows<{ author_id: string; post_type: PostType; visibility: PostVisibility }>(
     db,
     sql`select author_id, post_type, visibility from posts where id = ${postId} and deleted_at is null`,
   );
   if (!post || userIds.length === 0) return { post: null, readers: [] };
-  const readers: string[] = [];
+  const readers: { id: string; fromConnection: boolean }[] = [];
   for (let i = 0; i < userIds.length; i += 1000) {
     const batch = userIds.slice(i, i + 1000);
-    const rows = await queryRows<{ id: string }>(
+    const rows = await queryRows<{ id: string; from_connection: boolean }>(
       db,
-      sql`select r.id from (select jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb)::uuid as id) r
+      sql`select r.id, ${post.author_id}::uuid in ${connectionIds(sql`r.id`)} as from_connection
+          from (select jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb)::uuid as id) r
           where exists (select 1 from posts p where p.id = ${postId} and ${visibleTo(sql`r.id`)})`,
     );
-    readers.push(...rows.map((r) => r.id));
+    readers.push(...rows.map((r) => ({ id: r.id, fromConnection: Boolean(r.from_connection) })));
   }
   return {
     post: { id: postId, authorId: post.author_id, postType: post.post_type, visibility: post.visibility },

@@ -142,6 +142,8 @@ export async function feedLoader(request: Request) {
     editing: editing?.mine ? editing : null,
     feeds: FEED_VARIANTS,
     now: new Date().toISOString(),
+    /** The reader (the Personal feed's live "N new posts" counts their own posts from other tabs). */
+    viewerId: viewer.user.id,
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  countsAsNewPost,
   EMPTY_HINTS,
   FEED_VARIANT_LABELS,
   type FeedVariant,
@@ -210,22 +211,26 @@ function PostList({ data, answer }: { data: Data; answer: PostFormAnswer | undef
 
 /**
  * "N new posts" (spec 002: new posts matching the filters are counted): the live stream tells this
- * page of each new post its reader may read (the server checks visibility); on the Professional Feed's
- * newest posts, the ones matching the type and visibility filters are counted, and the button shows
- * them at the top. Without JavaScript there is no stream: reloading shows them.
+ * page of each new post its reader may read (the server checks visibility, and whether its author is
+ * their connection); on the newest posts of the Professional, Connections and Personal feeds, the ones
+ * of that feed matching the type and visibility filters are counted, and the button shows them at the
+ * top. Without JavaScript there is no stream: reloading shows them.
  */
 function NewPostsButton({ data }: { data: Data }) {
   const revalidator = useRevalidator();
   const [arrived, setArrived] = useState<string[]>([]);
-  const live = !data.morePage && data.params.feed === "global" && data.params.sort === "recent";
-  const { type, visibility } = data.params;
+  const { feed, sort, type, visibility } = data.params;
+  const firstPage = !data.morePage;
+  const viewerId = data.viewerId;
+  const live = ["global", "connections", "personal"].includes(feed) && sort === "recent" && firstPage;
   useEffect(() => {
     if (!live) return;
+    const page = { feed, sort, type, visibility, firstPage };
     return onLive<NewPostSignal>("post", (post) => {
-      if ((type && post.postType !== type) || (visibility && post.visibility !== visibility)) return;
+      if (!countsAsNewPost(page, post, viewerId)) return;
       setArrived((prev) => (prev.includes(post.id) ? prev : [...prev, post.id]));
     });
-  }, [live, type, visibility]);
+  }, [live, feed, sort, type, visibility, firstPage, viewerId]);
   const shown = new Set((data.posts as PostCard[]).map((p) => p.id));
   const fresh = arrived.filter((id) => !shown.has(id));
   if (!live || fresh.length === 0) return null;

@@ -244,3 +244,29 @@ export function relativeTime(at: Date, now: Date): string {
   if (days <= 30) return `${days}d ago`;
   return at.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
+
+/**
+ * Whether a new post the live stream announced belongs on the open feed's newest posts (the live
+ * "N new posts"): the Professional, Connections and Personal feeds sorted by Most Recent, on their first
+ * page, counting what matches the type and visibility filters. The Organization feed's scope is the
+ * server's, and the other sorts do not put a new post first: those pages count nothing.
+ */
+export function countsAsNewPost(
+  page: {
+    feed: FeedVariant;
+    sort: string;
+    type: string | null;
+    visibility: string | null;
+    firstPage: boolean;
+  },
+  post: { authorId: string; postType: string; visibility: string; fromConnection: boolean },
+  viewerId: string,
+): boolean {
+  if (!page.firstPage || page.sort !== "recent") return false;
+  if (page.type && post.postType !== page.type) return false;
+  if (page.visibility && post.visibility !== page.visibility) return false;
+  if (page.feed === "global") return true;
+  if (page.feed === "connections") return post.fromConnection;
+  if (page.feed === "personal") return post.authorId === viewerId;
+  return false;
+}

@@ -74,7 +74,10 @@ describe.each(bothEngines)("the live feed on %s", (engine) => {
     expect(seen.data).toMatchObject({ authorId: ann.id, postType: "property_update", visibility: "public" });
     expect(seen.data.id).toMatch(/^[0-9a-f-]{36}$/);
     await bobSecondTab.waitFor((e) => e.event === "post" && e.data.id === seen.data.id);
-    await danStream.waitFor((e) => e.event === "post" && e.data.id === seen.data.id);
+    // Bob is Ann's connection (his Connections feed counts it); Dan is not.
+    expect(seen.data.fromConnection).toBe(true);
+    const danSees = await danStream.waitFor((e) => e.event === "post" && e.data.id === seen.data.id);
+    expect(danSees.data.fromConnection).toBe(false);
 
     await write(ann, "Connections: a roofer I trust", "connections_only");
     const only = await bobStream.waitFor(

@@ -1,4 +1,5 @@
 import {
+  countsAsNewPost,
   decodeCursor,
   encodeCursor,
   feedHref,
@@ -190,5 +191,27 @@ describe("the composer and the card (spec 002 sections 3, 5 and 9)", () => {
     expect(ago(3 * 3600)).toBe("3h ago");
     expect(ago(30 * 86400)).toBe("30d ago");
     expect(ago(31 * 86400)).toBe("February 7, 2026");
+  });
+});
+
+describe("the live 'N new posts' (countsAsNewPost)", () => {
+  const page = { feed: "global" as const, sort: "recent", type: null, visibility: null, firstPage: true };
+  const post = { authorId: "ann", postType: "text", visibility: "public", fromConnection: false };
+  it("counts on the newest first page of the Professional, Connections and Personal feeds only", () => {
+    expect(countsAsNewPost(page, post, "me")).toBe(true);
+    expect(countsAsNewPost({ ...page, sort: "hot" }, post, "me")).toBe(false);
+    expect(countsAsNewPost({ ...page, firstPage: false }, post, "me")).toBe(false);
+    expect(countsAsNewPost({ ...page, feed: "organization" }, post, "me")).toBe(false);
+    expect(countsAsNewPost({ ...page, feed: "saved" }, post, "me")).toBe(false);
+  });
+  it("Connections counts a connection's post, Personal one's own; the filters apply", () => {
+    expect(countsAsNewPost({ ...page, feed: "connections" }, post, "me")).toBe(false);
+    expect(countsAsNewPost({ ...page, feed: "connections" }, { ...post, fromConnection: true }, "me")).toBe(
+      true,
+    );
+    expect(countsAsNewPost({ ...page, feed: "personal" }, post, "me")).toBe(false);
+    expect(countsAsNewPost({ ...page, feed: "personal" }, { ...post, authorId: "me" }, "me")).toBe(true);
+    expect(countsAsNewPost({ ...page, type: "question" }, post, "me")).toBe(false);
+    expect(countsAsNewPost({ ...page, visibility: "professional" }, post, "me")).toBe(false);
   });
 });
