@@ -1,4 +1,4 @@
-import type { CourseDefinition } from "../app/commands/learning.server";
+import type { CourseDefinition, PathDefinition } from "../app/commands/learning.server";
 
 /** The demo courses (issue 30, part 8): original content written for this product. */
 export const DEMO_COURSES: CourseDefinition[] = [
@@ -1603,5 +1603,36 @@ The federal Fair Debt Collection Practices Act can apply to third parties who co
         },
       },
     ],
+  },
+];
+
+/** The demo learning paths (issue 30, parts 4 and 8): the demo courses in order toward a goal. */
+export const DEMO_PATHS: PathDefinition[] = [
+  {
+    slug: "new-board-member-essentials",
+    title: "New Board Member Essentials",
+    shortDescription: "Your first months on the board: meetings, the budget and owners' records requests.",
+    description:
+      "A path for directors in their first year. It starts with how a lawful, efficient board meeting runs, moves on to the budget the board adopts every year, and ends with the records owners may ask to see.\n\nTake the courses in order; each builds on the one before.",
+    difficulty: "beginner",
+    estimatedDurationDays: 14,
+    isFeatured: true,
+    targetRole: "board_member",
+    courseSlugs: [
+      "association-board-fundamentals-meetings",
+      "association-budgeting-basics",
+      "association-records-requests",
+    ],
+  },
+  {
+    slug: "association-finance-foundations",
+    title: "Association Finance Foundations",
+    shortDescription: "Budgets, reserve studies and collections: the money side of running an association.",
+    description:
+      "For treasurers, managers and accountants. Build a budget, read the reserve study behind its reserve line, and run a fair, documented collections process when assessments go unpaid.\n\nEach course stands alone; together they cover the year's financial work.",
+    difficulty: "intermediate",
+    estimatedDurationDays: 21,
+    targetRole: "manager",
+    courseSlugs: ["association-budgeting-basics", "reading-a-reserve-study", "collections-and-delinquency"],
   },
 ];

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { completeLesson, enrollInCourse, publishCourse } from "../app/commands/learning.server";
+import { completeLesson, enrollInCourse, publishCourse, publishPath } from "../app/commands/learning.server";
 import { type Database, queryRows } from "./client";
-import { DEMO_COURSES } from "./learning-content";
+import { DEMO_COURSES, DEMO_PATHS } from "./learning-content";
 
 /**
  * The learning hub's demo courses (issue 30, part 8), published by the app's own command, and a demo
@@ -10,6 +10,7 @@ import { DEMO_COURSES } from "./learning-content";
 export async function seedLearning(db: Database, ids: Map<string, string>): Promise<void> {
   const published = [];
   for (const course of DEMO_COURSES) published.push(await publishCourse(db, course));
+  for (const path of DEMO_PATHS) await publishPath(db, path);
   const first = published[0];
   const learner = ids.get("homeowner@demo.test");
   const manager = ids.get("manager@demo.test");

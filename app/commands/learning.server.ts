@@ -288,3 +288,85 @@ export async function submitQuiz(
     return { ...grade, ok: true as const, attemptId: attempt.id, completedNow: progress.completedNow };
   });
 }
+
+/** A learning path as written (the demo paths): its courses by slug, in order. */
+export interface PathDefinition {
+  slug: string;
+  title: string;
+  shortDescription: string;
+  description: string;
+  difficulty: Difficulty;
+  estimatedDurationDays: number;
+  isFeatured?: boolean;
+  targetRole?: string;
+  courseSlugs: string[];
+}
+
+/** Publishes a path over published courses, once per slug. */
+export async function publishPath(
+  db: Database,
+  def: PathDefinition,
+): Promise<{ id: string; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const [existing] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from learning_paths where slug = ${def.slug}`,
+    );
+    if (existing) return { id: existing.id, created: false };
+    const found = await queryRows<{ id: string; slug: string }>(
+      tx,
+      sql`select id, slug from courses where slug in (select jsonb_array_elements_text(${JSON.stringify(def.courseSlugs)}::jsonb))`,
+    );
+    const bySlug = new Map(found.map((c) => [c.slug, c.id]));
+    const missing = def.courseSlugs.filter((s) => !bySlug.has(s));
+    if (missing.length > 0) throw new Error(`path ${def.slug}: no such courses ${missing.join(", ")}`);
+    const [path] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into learning_paths (slug, title, short_description, description, difficulty, estimated_duration_days,
+            is_featured, target_role)
+          values (${def.slug}, ${def.title}, ${def.shortDescription}, ${def.description}, ${def.difficulty},
+            ${def.estimatedDurationDays}, ${def.isFeatured ?? false}, ${def.targetRole ?? null})
+          returning id`,
+    );
+    if (!path) throw new Error("path insert returned nothing");
+    for (const [i, slug] of def.courseSlugs.entries())
+      await tx.execute(
+        sql`insert into learning_path_courses (path_id, course_id, position) values (${path.id}, ${bySlug.get(slug)}, ${i + 1})`,
+      );
+    return { id: path.id, created: true };
+  });
+}
+
+/**
+ * Starts a free path (spec 002: Start Path): the path enrolment and the enrolment in its first course,
+ * in one transaction; a second start changes nothing. Returns the first course's id.
+ */
+export async function startPath(
+  db: Database,
+  input: { userId: string; pathId: string; now?: Date },
+): Promise<{ ok: true; created: boolean; firstCourseId: string | null } | LearningRefusal> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [path] = await queryRows<{ price_cents: number }>(
+      tx,
+      sql`select price_cents from learning_paths where id = ${input.pathId} for update`,
+    );
+    if (!path) return refuse("not_found", LEARNING_MESSAGES.pathNotFound);
+    if (Number(path.price_cents) > 0) return refuse("conflict", LEARNING_MESSAGES.paidNotOpen);
+    const inserted = await queryRows<{ one: number }>(
+      tx,
+      sql`insert into path_enrollments (user_id, path_id, enrolled_at) values (${input.userId}, ${input.pathId}, ${now.toISOString()})
+          on conflict do nothing returning 1 as one`,
+    );
+    if (inserted.length > 0)
+      await tx.execute(
+        sql`update learning_paths set enrollment_count = enrollment_count + 1 where id = ${input.pathId}`,
+      );
+    const [first] = await queryRows<{ course_id: string }>(
+      tx,
+      sql`select lpc.course_id from learning_path_courses lpc join courses c on c.id = lpc.course_id and c.status = 'published'
+          where lpc.path_id = ${input.pathId} order by lpc.position limit 1`,
+    );
+    return { ok: true as const, created: inserted.length > 0, firstCourseId: first?.course_id ?? null };
+  });
+}

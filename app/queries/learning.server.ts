@@ -4,6 +4,8 @@ import {
   type CatalogueParams,
   courseProgress,
   type Difficulty,
+  type PathState,
+  pathProgress,
   retryWaitMinutes,
 } from "@domain/learning/courses";
 import { sql } from "drizzle-orm";
@@ -305,5 +307,120 @@ export async function quizView(
       now,
     ),
     ...neighbours(view, quiz.id),
+  };
+}
+
+export interface PathCard {
+  id: string;
+  slug: string;
+  title: string;
+  shortDescription: string;
+  difficulty: Difficulty;
+  estimatedDurationDays: number;
+  priceCents: number;
+  isFeatured: boolean;
+  enrollmentCount: number;
+  courseCount: number;
+  /** The person's state and progress (from their courses'). */
+  state: PathState;
+  progressPercent: number;
+  completedCourses: number;
+}
+
+interface PathRow {
+  id: string;
+  slug: string;
+  title: string;
+  short_description: string;
+  description: string;
+  difficulty: Difficulty;
+  estimated_duration_days: number;
+  price_cents: number;
+  is_featured: boolean;
+  enrollment_count: number;
+  enrolled: boolean;
+}
+
+/** Each path's courses in order with the person's progress in them (one query for all the paths). */
+async function pathCourses(db: Queryable, userId: string, pathIds: readonly string[]) {
+  if (pathIds.length === 0) return new Map<string, (CourseCard & { completed: boolean })[]>();
+  const rows = await queryRows<CardRow & { path_id: string }>(
+    db,
+    sql`select lpc.path_id, ${CARD_COLUMNS}
+        from learning_path_courses lpc
+        join courses c on c.id = lpc.course_id and c.status = 'published'
+        left join course_enrollments e on e.course_id = c.id and e.user_id = ${userId}
+        where lpc.path_id in (select jsonb_array_elements_text(${JSON.stringify(pathIds)}::jsonb)::uuid)
+        order by lpc.path_id, lpc.position`,
+  );
+  const out = new Map<string, (CourseCard & { completed: boolean })[]>();
+  for (const r of rows) {
+    const card = { ...cardOf(r), completed: r.status === "completed" };
+    const list = out.get(r.path_id);
+    if (list) list.push(card);
+    else out.set(r.path_id, [card]);
+  }
+  return out;
+}
+
+function pathCardOf(r: PathRow, courses: (CourseCard & { completed: boolean })[]): PathCard {
+  const progress = pathProgress(
+    courses.map((c) => ({
+      id: c.id,
+      progressPercent: c.enrollment?.progressPercent ?? 0,
+      completed: c.completed,
+    })),
+  );
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    shortDescription: r.short_description,
+    difficulty: r.difficulty,
+    estimatedDurationDays: Number(r.estimated_duration_days),
+    priceCents: Number(r.price_cents),
+    isFeatured: r.is_featured,
+    enrollmentCount: Number(r.enrollment_count),
+    courseCount: courses.length,
+    state: !r.enrolled ? "not_enrolled" : progress.complete ? "completed" : "enrolled",
+    progressPercent: r.enrolled ? progress.percent : 0,
+    completedCourses: progress.completedCourses,
+  };
+}
+
+/** The paths, featured first, with the person's state in each. */
+export async function listPaths(db: Queryable, userId: string): Promise<PathCard[]> {
+  const rows = await queryRows<PathRow>(
+    db,
+    sql`select lp.id, lp.slug, lp.title, lp.short_description, lp.description, lp.difficulty,
+          lp.estimated_duration_days, lp.price_cents, lp.is_featured, lp.enrollment_count,
+          exists (select 1 from path_enrollments pe where pe.path_id = lp.id and pe.user_id = ${userId}) as enrolled
+        from learning_paths lp order by lp.is_featured desc, lp.title limit 100`,
+  );
+  const courses = await pathCourses(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => pathCardOf(r, courses.get(r.id) ?? []));
+}
+
+/** A path by slug: its card, description and courses with the person's progress (null: no such path). */
+export async function pathView(db: Queryable, userId: string, slug: string) {
+  const [row] = await queryRows<PathRow>(
+    db,
+    sql`select lp.id, lp.slug, lp.title, lp.short_description, lp.description, lp.difficulty,
+          lp.estimated_duration_days, lp.price_cents, lp.is_featured, lp.enrollment_count,
+          exists (select 1 from path_enrollments pe where pe.path_id = lp.id and pe.user_id = ${userId}) as enrolled
+        from learning_paths lp where lp.slug = ${slug}`,
+  );
+  if (!row) return null;
+  const courses = (await pathCourses(db, userId, [row.id])).get(row.id) ?? [];
+  const path = pathCardOf(row, courses);
+  const current = courses.find((c) => !c.completed) ?? null;
+  return {
+    path: { ...path, description: row.description },
+    courses,
+    currentCourseSlug: current?.slug ?? null,
   };
 }

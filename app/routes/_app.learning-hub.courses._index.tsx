@@ -23,7 +23,10 @@ export default function CoursesPage() {
       <div>
         <h1 className="text-2xl font-bold">Courses</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Self-paced courses for the people who run and serve associations, with quizzes graded as you go.
+          Self-paced courses for the people who run and serve associations, with quizzes graded as you go.{" "}
+          <Link to="/learning-hub/paths" className="text-blue-700 underline dark:text-blue-300">
+            Learning Paths
+          </Link>
         </p>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Find courses">

@@ -181,3 +181,59 @@ export const quizAttempts = pgTable(
   },
   (t) => [index("quiz_attempts_user_quiz_idx").on(t.userId, t.quizId, t.createdAt)],
 );
+
+/** A learning path (issue 30, part 4): ordered courses toward a goal. */
+export const learningPaths = pgTable(
+  "learning_paths",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    shortDescription: text("short_description").notNull(),
+    description: text("description").notNull(),
+    difficulty: text("difficulty", { enum: ["beginner", "intermediate", "advanced"] }).notNull(),
+    estimatedDurationDays: integer("estimated_duration_days").notNull(),
+    priceCents: integer("price_cents").notNull().default(0),
+    individualCourseDiscountPercent: smallint("individual_course_discount_percent").notNull().default(0),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    targetRole: text("target_role"),
+    enrollmentCount: integer("enrollment_count").notNull().default(0),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("learning_paths_slug_key").on(t.slug),
+    check("learning_paths_price_check", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const learningPathCourses = pgTable(
+  "learning_path_courses",
+  {
+    pathId: uuid("path_id")
+      .notNull()
+      .references(() => learningPaths.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pathId, t.courseId] }),
+    uniqueIndex("learning_path_courses_position_key").on(t.pathId, t.position),
+  ],
+);
+
+/** A person on a path; their progress is their courses' (read, not stored twice). */
+export const pathEnrollments = pgTable(
+  "path_enrollments",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pathId: uuid("path_id")
+      .notNull()
+      .references(() => learningPaths.id, { onDelete: "cascade" }),
+    enrolledAt: ts("enrolled_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.pathId] })],
+);

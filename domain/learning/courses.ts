@@ -15,8 +15,10 @@ export const LEARNING_MESSAGES = {
   notFound: "Course not found",
   lessonNotFound: "Lesson not found",
   quizNotFound: "Quiz not found",
+  pathNotFound: "Learning path not found",
+  pathStarted: "You're on the path. Start with its first course.",
   enrollFirst: "Enroll in this course first.",
-  paidNotOpen: "This course is paid; paid enrolment is not open yet.",
+  paidNotOpen: "This is paid; paid enrolment is not open yet.",
   answerEveryQuestion: "Answer every question before you submit.",
   unknownAnswer: "That answer is not one of the question's options.",
   enrolled: "You're enrolled. Start with the first lesson.",
@@ -165,5 +167,45 @@ export function courseProgress(
     complete: next === null,
     currentModuleId: next ? next.moduleId : (items[items.length - 1]?.moduleId ?? null),
     next,
+  };
+}
+
+/** A path's state for the person (spec 002, Learning: path enrolment). */
+export type PathState = "not_enrolled" | "enrolled" | "completed";
+
+/**
+ * The path card's and page's action (spec 002): not enrolled, Enroll Now for a paid path or Start Path
+ * for a free one; enrolled, Continue Learning; completed, Review Path (with a Completed badge).
+ */
+export function pathAction(state: PathState, priceCents: number): string {
+  if (state === "completed") return "Review Path";
+  if (state === "enrolled") return "Continue Learning";
+  return priceCents > 0 ? "Enroll Now" : "Start Path";
+}
+
+/**
+ * A path's progress from its courses' (in order): the average of their progress, the courses completed,
+ * the current course (the first not completed), and completed when every course is.
+ */
+export function pathProgress(
+  courses: readonly { id: string; progressPercent: number; completed: boolean }[],
+): {
+  percent: number;
+  completedCourses: number;
+  currentCourseId: string | null;
+  complete: boolean;
+} {
+  if (courses.length === 0)
+    return { percent: 0, completedCourses: 0, currentCourseId: null, complete: false };
+  const completedCourses = courses.filter((c) => c.completed).length;
+  const sum = courses.reduce(
+    (s, c) => s + (c.completed ? 100 : Math.min(100, Math.max(0, c.progressPercent))),
+    0,
+  );
+  return {
+    percent: Math.floor(sum / courses.length),
+    completedCourses,
+    currentCourseId: courses.find((c) => !c.completed)?.id ?? null,
+    complete: completedCourses === courses.length,
   };
 }

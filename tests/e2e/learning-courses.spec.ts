@@ -1,4 +1,4 @@
-import { DEMO_COURSES } from "../../db/learning-content";
+import { DEMO_COURSES, DEMO_PATHS } from "../../db/learning-content";
 import { expect, test } from "./fixtures";
 import { signInAs, waitForHydration } from "./helpers";
 
@@ -62,5 +62,26 @@ test.describe("learning hub courses", () => {
       String(done),
     );
     await expect(page.getByRole("link", { name: "Continue" })).toBeVisible();
+  });
+
+  test("start a learning path: its first course opens, the path shows Continue Learning", async ({
+    page,
+  }, testInfo) => {
+    const who = testInfo.project.name === "no-js" ? "treasurer@demo.test" : "other@demo.test";
+    const path = DEMO_PATHS.find((p) => p.slug === "association-finance-foundations");
+    if (!path) throw new Error("the finance demo path is missing");
+    const first = DEMO_COURSES.find((c) => c.slug === path.courseSlugs[0]);
+    await signInAs(page, who);
+    await page.goto("/learning-hub/courses");
+    await page.getByRole("link", { name: "Learning Paths", exact: true }).click();
+    const card = page.getByTestId("path-card").filter({ hasText: path.title });
+    await card.getByRole("link", { name: path.title, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: path.title })).toBeVisible();
+    await page.getByRole("button", { name: "Start Path" }).click();
+    await expect(page.getByText("You're on the path. Start with its first course.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: first?.title })).toBeVisible();
+    await page.goto(`/learning-hub/paths/${path.slug}`);
+    await expect(page.getByRole("link", { name: "Continue Learning" })).toBeVisible();
+    await expect(page.getByText(`0 of ${path.courseSlugs.length} courses completed`)).toBeVisible();
   });
 });

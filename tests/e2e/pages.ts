@@ -86,6 +86,12 @@ export const PAGES: readonly PageEntry[] = [
     label: "filtered",
   },
   { route: "_app.learning-hub.courses.$slug", path: `/learning-hub/courses/${FIRST_COURSE}`, as: "vendor" },
+  { route: "_app.learning-hub.paths._index", path: "/learning-hub/paths", as: "vendor" },
+  {
+    route: "_app.learning-hub.paths.$slug",
+    path: "/learning-hub/paths/new-board-member-essentials",
+    as: "board",
+  },
   {
     route: "_app.learning-hub.courses.$slug_.lessons.$lessonId",
     path: `/learning-hub/courses/${FIRST_COURSE}/lessons/{lesson}`,

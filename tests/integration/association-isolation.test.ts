@@ -500,6 +500,8 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "posts.media.$postId.$index": "a post's files, for the post's readers (community-post-media.test.ts)",
   "_app.common-area.live._index": "live discussions of the whole community (decision 068)",
   "_app.learning-hub.courses._index": "the course catalogue is the whole platform's (issue 30)",
+  "_app.learning-hub.paths._index": "the learning paths are the whole platform's (issue 30)",
+  "_app.learning-hub.paths.$slug": "a learning path and the person's own progress on it (issue 30)",
   "_app.learning-hub.courses.$slug": "a course and the person's own enrolment (issue 30)",
   "_app.learning-hub.courses.$slug_.lessons.$lessonId":
     "a course's lesson and the person's own progress (issue 30)",

@@ -7,11 +7,13 @@ import { queryRows } from "@db/client";
 import { LEARNING_MESSAGES } from "@domain/learning/courses";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CourseDefinition, publishCourse, submitQuiz } from "~/commands/learning.server";
+import { type CourseDefinition, publishCourse, publishPath, submitQuiz } from "~/commands/learning.server";
 import * as catalogueRoute from "~/routes/_app.learning-hub.courses._index";
 import * as courseRoute from "~/routes/_app.learning-hub.courses.$slug";
 import * as lessonRoute from "~/routes/_app.learning-hub.courses.$slug_.lessons.$lessonId";
 import * as quizRoute from "~/routes/_app.learning-hub.courses.$slug_.quizzes.$quizId";
+import * as pathsRoute from "~/routes/_app.learning-hub.paths._index";
+import * as pathRoute from "~/routes/_app.learning-hub.paths.$slug";
 import { argsOf, getAs, outcome, postAs, useAppDatabase } from "../support/app";
 import { bothEngines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
@@ -369,5 +371,108 @@ describe.each(bothEngines)("learning hub courses on %s", (engine) => {
       sql`select count(*)::int as n from quiz_attempts where user_id = ${eve.id}`,
     );
     expect(count?.n).toBe(1);
+  });
+
+  it("a path: Start Path enrols in it and its first course once; its state and progress are its courses'", async () => {
+    const def = {
+      slug: "test-path",
+      title: "Test Path",
+      shortDescription: "Quorum, then reserves.",
+      description: "Two courses.",
+      difficulty: "beginner",
+      estimatedDurationDays: 7,
+      courseSlugs: [COURSE.slug, OTHER.slug],
+    } as const;
+    const path = await publishPath(t.db, { ...def, courseSlugs: [...def.courseSlugs] });
+    expect((await publishPath(t.db, { ...def, courseSlugs: [...def.courseSlugs] })).created).toBe(false);
+    const fay = await personWithRole(t.db, "board_member", { label: "learn-fay" });
+    const list = async () =>
+      (await outcome(() => pathsRoute.loader(argsOf(getAs("/learning-hub/paths", fay))))).data.paths as {
+        slug: string;
+        state: string;
+        progressPercent: number;
+        courseCount: number;
+      }[];
+    const page = () =>
+      outcome(() =>
+        pathRoute.loader(argsOf(getAs("/learning-hub/paths/test-path", fay), { slug: "test-path" })),
+      );
+    const start = () =>
+      outcome(() =>
+        pathRoute.action(
+          argsOf(postAs("/learning-hub/paths/test-path", fay, { intent: "start" }), { slug: "test-path" }),
+        ),
+      );
+    expect((await list()).find((p) => p.slug === "test-path")).toMatchObject({
+      state: "not_enrolled",
+      courseCount: 2,
+    });
+
+    const started = await start();
+    expect(started.status).toBe(302);
+    expect(started.response.headers.get("Location")).toBe(`/learning-hub/courses/${COURSE.slug}`);
+    expect((await start()).status).toBe(302);
+    const [counts] = await queryRows<{ n: number; enrolled: number }>(
+      t.db,
+      sql`select (select enrollment_count from learning_paths where id = ${path.id}) as n,
+            (select count(*)::int from course_enrollments where user_id = ${fay.id}) as enrolled`,
+    );
+    expect(counts).toEqual({ n: 1, enrolled: 1 });
+    expect((await page()).data.path).toMatchObject({
+      state: "enrolled",
+      progressPercent: 0,
+      completedCourses: 0,
+    });
+
+    // The first course done: half the path; both done: completed.
+    await submitQuiz(t.db, { userId: fay.id, courseId, quizId, answers: { q1: ["o2"], q2: ["o1", "o2"] } });
+    for (const id of lessons)
+      await outcome(() =>
+        lessonRoute.action(
+          argsOf(postAs(`/learning-hub/courses/${COURSE.slug}/lessons/${id}`, fay, { intent: "complete" }), {
+            slug: COURSE.slug,
+            lessonId: id,
+          }),
+        ),
+      );
+    const half = await page();
+    expect(half.data.path).toMatchObject({ state: "enrolled", progressPercent: 50, completedCourses: 1 });
+    expect(half.data.currentCourseSlug).toBe(OTHER.slug);
+    await enroll(fay, OTHER.slug);
+    const otherLesson = (
+      await queryRows<{ id: string }>(t.db, sql`select id from course_lessons where course_id = ${otherId}`)
+    )[0]?.id as string;
+    await outcome(() =>
+      lessonRoute.action(
+        argsOf(
+          postAs(`/learning-hub/courses/${OTHER.slug}/lessons/${otherLesson}`, fay, { intent: "complete" }),
+          {
+            slug: OTHER.slug,
+            lessonId: otherLesson,
+          },
+        ),
+      ),
+    );
+    await submitQuiz(t.db, {
+      userId: fay.id,
+      courseId: otherId,
+      quizId: otherQuizId,
+      answers: { q1: ["o1"] },
+    });
+    expect((await list()).find((p) => p.slug === "test-path")).toMatchObject({
+      state: "completed",
+      progressPercent: 100,
+    });
+
+    const missing = await outcome(() =>
+      pathRoute.loader(argsOf(getAs("/learning-hub/paths/no-such-path", fay), { slug: "no-such-path" })),
+    );
+    expect(missing.status).toBe(404);
+    const hostile = await outcome(() =>
+      pathRoute.action(
+        argsOf(postAs("/learning-hub/paths/test-path", fay, { intent: "drop table" }), { slug: "test-path" }),
+      ),
+    );
+    expect(hostile.status).toBe(400);
   });
 });

@@ -509,6 +509,13 @@ const MATRIX: Record<
     url: "/learning-hub/courses?difficulty=beginner&certification=true",
     policy: "user",
   },
+  "_app.learning-hub.paths._index": { url: "/learning-hub/paths", policy: "user" },
+  "_app.learning-hub.paths.$slug": {
+    url: "/learning-hub/paths/no-such-path",
+    params: { slug: "no-such-path" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+    action: "user",
+  },
   "_app.learning-hub.courses.$slug": {
     url: "/learning-hub/courses/no-such-course",
     params: { slug: "no-such-course" },

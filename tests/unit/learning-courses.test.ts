@@ -7,11 +7,13 @@ import {
   gradeQuiz,
   LEARNING_MESSAGES,
   parseCatalogueParams,
+  pathAction,
+  pathProgress,
   type QuizQuestion,
   retryWaitMinutes,
 } from "@domain/learning/courses";
 import { describe, expect, it } from "vitest";
-import { DEMO_COURSES } from "../../db/learning-content";
+import { DEMO_COURSES, DEMO_PATHS } from "../../db/learning-content";
 
 const single: QuizQuestion = {
   id: "q1",
@@ -147,5 +149,39 @@ describe("the demo courses", () => {
         }
         for (const l of m.lessons) expect(l.body, l.title).not.toMatch(/<[a-z]/i);
       }
+  });
+});
+
+describe("learning paths", () => {
+  it("offers the spec's action for each state", () => {
+    expect(pathAction("not_enrolled", 0)).toBe("Start Path");
+    expect(pathAction("not_enrolled", 4900)).toBe("Enroll Now");
+    expect(pathAction("enrolled", 0)).toBe("Continue Learning");
+    expect(pathAction("completed", 0)).toBe("Review Path");
+  });
+  it("averages its courses' progress, counts the completed ones and points at the first not completed", () => {
+    const courses = [
+      { id: "a", progressPercent: 100, completed: true },
+      { id: "b", progressPercent: 50, completed: false },
+      { id: "c", progressPercent: 0, completed: false },
+    ];
+    expect(pathProgress(courses)).toEqual({
+      percent: 50,
+      completedCourses: 1,
+      currentCourseId: "b",
+      complete: false,
+    });
+    expect(pathProgress(courses.map((c) => ({ ...c, completed: true })))).toMatchObject({
+      percent: 100,
+      complete: true,
+      currentCourseId: null,
+    });
+    expect(pathProgress([])).toMatchObject({ percent: 0, complete: false });
+  });
+  it("the demo paths name demo courses", () => {
+    const slugs = new Set(DEMO_COURSES.map((c) => c.slug));
+    expect(DEMO_PATHS.length).toBeGreaterThanOrEqual(2);
+    for (const p of DEMO_PATHS)
+      for (const s of p.courseSlugs) expect(slugs.has(s), `${p.slug}: ${s}`).toBe(true);
   });
 });

@@ -40,6 +40,8 @@ const PAGES = [
   "app/routes/_app.common-area.live._index.tsx",
   "app/routes/_app.common-area.live.$id.tsx",
   "app/routes/_app.learning-hub.courses._index.tsx",
+  "app/routes/_app.learning-hub.paths._index.tsx",
+  "app/routes/_app.learning-hub.paths.$slug.tsx",
   "app/routes/_app.learning-hub.courses.$slug.tsx",
   "app/routes/_app.learning-hub.courses.$slug_.lessons.$lessonId.tsx",
   "app/routes/_app.learning-hub.courses.$slug_.quizzes.$quizId.tsx",

@@ -1,6 +1,12 @@
-import { courseAction, DIFFICULTY_LABELS, formatDuration, formatPrice } from "@domain/learning/courses";
+import {
+  courseAction,
+  DIFFICULTY_LABELS,
+  formatDuration,
+  formatPrice,
+  pathAction,
+} from "@domain/learning/courses";
 import { Link } from "@remix-run/react";
-import type { CourseCard } from "~/queries/learning.server";
+import type { CourseCard, PathCard } from "~/queries/learning.server";
 
 const chip =
   "rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100";
@@ -97,5 +103,59 @@ export function CourseTrail({ course }: { course: Pick<CourseCard, "slug" | "tit
       </nav>
       <ProgressBar percent={course.enrollment?.progressPercent ?? 0} label={`Progress in ${course.title}`} />
     </>
+  );
+}
+
+/** The Completed badge of a finished path (spec 002). */
+export function CompletedBadge() {
+  return (
+    <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+      Completed
+    </span>
+  );
+}
+
+/** A learning path's card: its markers, courses, progress and the spec's action for the person's state. */
+export function PathCardView({ path }: { path: PathCard }) {
+  const href = `/learning-hub/paths/${path.slug}`;
+  return (
+    <article
+      className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      data-testid="path-card"
+    >
+      <h2 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
+        <Link to={href} className="hover:underline">
+          {path.title}
+        </Link>
+        {path.state === "completed" ? <CompletedBadge /> : null}
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{path.shortDescription}</p>
+      <div className="flex flex-wrap items-center gap-1.5">
+        <span className={chip}>{DIFFICULTY_LABELS[path.difficulty]}</span>
+        <span className={chip}>
+          {path.courseCount} {path.courseCount === 1 ? "course" : "courses"}
+        </span>
+        <span className={chip}>about {path.estimatedDurationDays} days</span>
+        <span className={chip}>{formatPrice(path.priceCents)}</span>
+        {path.isFeatured ? (
+          <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+            Featured
+          </span>
+        ) : null}
+      </div>
+      <p className="text-xs text-slate-600 dark:text-slate-400">{path.enrollmentCount} enrolled</p>
+      {path.state !== "not_enrolled" ? (
+        <ProgressBar percent={path.progressPercent} label={`Progress in ${path.title}`} />
+      ) : null}
+      <div className="mt-auto">
+        <Link
+          to={href}
+          className="btn btn-secondary"
+          aria-label={`${pathAction(path.state, path.priceCents)}: ${path.title}`}
+        >
+          {pathAction(path.state, path.priceCents)}
+        </Link>
+      </div>
+    </article>
   );
 }
