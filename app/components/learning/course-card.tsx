@@ -11,6 +11,19 @@ import type { CourseCard, PathCard } from "~/queries/learning.server";
 const chip =
   "rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100";
 
+const CARD =
+  "flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900";
+
+const TONES = {
+  amber: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  emerald: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100",
+} as const;
+
+/** A marker on a card: Featured, Certification, Completed. */
+function Badge({ tone, children }: { tone: keyof typeof TONES; children: string }) {
+  return <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${TONES[tone]}`}>{children}</span>;
+}
+
 /** A progress bar with its number (the course card, the course page). */
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
   return (
@@ -37,16 +50,8 @@ export function CourseMarkers({ course }: { course: CourseCard }) {
       <span className={chip}>{DIFFICULTY_LABELS[course.difficulty]}</span>
       <span className={chip}>{formatDuration(course.estimatedMinutes)}</span>
       <span className={chip}>{formatPrice(course.priceCents)}</span>
-      {course.isFeatured ? (
-        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-          Featured
-        </span>
-      ) : null}
-      {course.providesCertification ? (
-        <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-          Certification
-        </span>
-      ) : null}
+      {course.isFeatured ? <Badge tone="amber">Featured</Badge> : null}
+      {course.providesCertification ? <Badge tone="emerald">Certification</Badge> : null}
     </div>
   );
 }
@@ -55,10 +60,7 @@ export function CourseMarkers({ course }: { course: CourseCard }) {
 export function CourseCardView({ course }: { course: CourseCard }) {
   const href = `/learning-hub/courses/${course.slug}`;
   return (
-    <article
-      className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-      data-testid="course-card"
-    >
+    <article className={CARD} data-testid="course-card">
       <h2 className="text-lg font-semibold">
         <Link to={href} className="hover:underline">
           {course.title}
@@ -108,21 +110,14 @@ export function CourseTrail({ course }: { course: Pick<CourseCard, "slug" | "tit
 
 /** The Completed badge of a finished path (spec 002). */
 export function CompletedBadge() {
-  return (
-    <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-      Completed
-    </span>
-  );
+  return <Badge tone="emerald">Completed</Badge>;
 }
 
 /** A learning path's card: its markers, courses, progress and the spec's action for the person's state. */
 export function PathCardView({ path }: { path: PathCard }) {
   const href = `/learning-hub/paths/${path.slug}`;
   return (
-    <article
-      className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-      data-testid="path-card"
-    >
+    <article className={CARD} data-testid="path-card">
       <h2 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
         <Link to={href} className="hover:underline">
           {path.title}
@@ -137,11 +132,7 @@ export function PathCardView({ path }: { path: PathCard }) {
         </span>
         <span className={chip}>about {path.estimatedDurationDays} days</span>
         <span className={chip}>{formatPrice(path.priceCents)}</span>
-        {path.isFeatured ? (
-          <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-            Featured
-          </span>
-        ) : null}
+        {path.isFeatured ? <Badge tone="amber">Featured</Badge> : null}
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-400">{path.enrollmentCount} enrolled</p>
       {path.state !== "not_enrolled" ? (
