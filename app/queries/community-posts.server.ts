@@ -472,6 +472,9 @@ export interface NewPostSignal {
   visibility: PostVisibility;
   /** The author is a connection of this reader (the Connections feed counts it). */
   fromConnection: boolean;
+  /** Where it was posted from (the Organization feed of that association or company counts it). */
+  associationId: string | null;
+  organizationId: string | null;
 }
 
 /**
@@ -486,9 +489,16 @@ export async function readersOfPost(
   post: Omit<NewPostSignal, "fromConnection"> | null;
   readers: { id: string; fromConnection: boolean }[];
 }> {
-  const [post] = await queryRows<{ author_id: string; post_type: PostType; visibility: PostVisibility }>(
+  const [post] = await queryRows<{
+    author_id: string;
+    post_type: PostType;
+    visibility: PostVisibility;
+    association_id: string | null;
+    organization_id: string | null;
+  }>(
     db,
-    sql`select author_id, post_type, visibility from posts where id = ${postId} and deleted_at is null`,
+    sql`select author_id, post_type, visibility, association_id, organization_id from posts
+        where id = ${postId} and deleted_at is null`,
   );
   if (!post || userIds.length === 0) return { post: null, readers: [] };
   const readers: { id: string; fromConnection: boolean }[] = [];
@@ -503,7 +513,14 @@ export async function readersOfPost(
     readers.push(...rows.map((r) => ({ id: r.id, fromConnection: Boolean(r.from_connection) })));
   }
   return {
-    post: { id: postId, authorId: post.author_id, postType: post.post_type, visibility: post.visibility },
+    post: {
+      id: postId,
+      authorId: post.author_id,
+      postType: post.post_type,
+      visibility: post.visibility,
+      associationId: post.association_id,
+      organizationId: post.organization_id,
+    },
     readers,
   };
 }

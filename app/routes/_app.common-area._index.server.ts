@@ -144,6 +144,8 @@ export async function feedLoader(request: Request) {
     now: new Date().toISOString(),
     /** The reader (the Personal feed's live "N new posts" counts their own posts from other tabs). */
     viewerId: viewer.user.id,
+    /** The Organization feed's scope (its live "N new posts" counts posts from it). */
+    scope: { associationId: scope.associationId, organizationId: scope.organizationId },
   });
 }
 

@@ -222,15 +222,16 @@ function NewPostsButton({ data }: { data: Data }) {
   const { feed, sort, type, visibility } = data.params;
   const firstPage = !data.morePage;
   const viewerId = data.viewerId;
-  const live = ["global", "connections", "personal"].includes(feed) && sort === "recent" && firstPage;
+  const { associationId, organizationId } = data.scope;
+  const live = feed !== "saved" && sort === "recent" && firstPage;
   useEffect(() => {
     if (!live) return;
-    const page = { feed, sort, type, visibility, firstPage };
+    const page = { feed, sort, type, visibility, firstPage, scope: { associationId, organizationId } };
     return onLive<NewPostSignal>("post", (post) => {
       if (!countsAsNewPost(page, post, viewerId)) return;
       setArrived((prev) => (prev.includes(post.id) ? prev : [...prev, post.id]));
     });
-  }, [live, feed, sort, type, visibility, firstPage, viewerId]);
+  }, [live, feed, sort, type, visibility, firstPage, viewerId, associationId, organizationId]);
   const shown = new Set((data.posts as PostCard[]).map((p) => p.id));
   const fresh = arrived.filter((id) => !shown.has(id));
   if (!live || fresh.length === 0) return null;

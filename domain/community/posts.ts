@@ -247,9 +247,9 @@ export function relativeTime(at: Date, now: Date): string {
 
 /**
  * Whether a new post the live stream announced belongs on the open feed's newest posts (the live
- * "N new posts"): the Professional, Connections and Personal feeds sorted by Most Recent, on their first
- * page, counting what matches the type and visibility filters. The Organization feed's scope is the
- * server's, and the other sorts do not put a new post first: those pages count nothing.
+ * "N new posts"): the Professional, Organization, Connections and Personal feeds sorted by Most Recent,
+ * on their first page, counting what matches the type and visibility filters. The other sorts do not
+ * put a new post first, and Saved is the reader's own choice: those pages count nothing.
  */
 export function countsAsNewPost(
   page: {
@@ -258,15 +258,35 @@ export function countsAsNewPost(
     type: string | null;
     visibility: string | null;
     firstPage: boolean;
+    /** The reader's organization scope (the Organization feed's): an association or a company. */
+    scope: { associationId: string | null; organizationId: string | null };
   },
-  post: { authorId: string; postType: string; visibility: string; fromConnection: boolean },
+  post: {
+    authorId: string;
+    postType: string;
+    visibility: string;
+    fromConnection: boolean;
+    associationId: string | null;
+    organizationId: string | null;
+  },
   viewerId: string,
 ): boolean {
   if (!page.firstPage || page.sort !== "recent") return false;
   if (page.type && post.postType !== page.type) return false;
   if (page.visibility && post.visibility !== page.visibility) return false;
-  if (page.feed === "global") return true;
-  if (page.feed === "connections") return post.fromConnection;
-  if (page.feed === "personal") return post.authorId === viewerId;
-  return false;
+  switch (page.feed) {
+    case "global":
+      return true;
+    case "connections":
+      return post.fromConnection;
+    case "personal":
+      return post.authorId === viewerId;
+    case "organization":
+      return (
+        (post.associationId !== null && post.associationId === page.scope.associationId) ||
+        (post.organizationId !== null && post.organizationId === page.scope.organizationId)
+      );
+    default:
+      return false;
+  }
 }

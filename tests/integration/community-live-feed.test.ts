@@ -3,7 +3,9 @@
  * streams of exactly the people who may read it (its visibility checked once per app server for all of
  * its streams), with what the feed needs to match its filters; nobody else hears of it.
  */
+import { queryRows } from "@db/client";
 import { connections } from "@db/schema";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createComment } from "~/commands/community-comments.server";
 import { createPost, deletePost, editPost, votePost } from "~/commands/community-posts.server";
@@ -76,6 +78,15 @@ describe.each(bothEngines)("the live feed on %s", (engine) => {
     await bobSecondTab.waitFor((e) => e.event === "post" && e.data.id === seen.data.id);
     // Bob is Ann's connection (his Connections feed counts it); Dan is not.
     expect(seen.data.fromConnection).toBe(true);
+    // Where it was posted from, for the Organization feed's count: the post's own scope.
+    const [scope] = await queryRows<{ association_id: string | null; organization_id: string | null }>(
+      t.db,
+      sql`select association_id, organization_id from posts where id = ${seen.data.id}`,
+    );
+    expect(seen.data).toMatchObject({
+      associationId: scope?.association_id,
+      organizationId: scope?.organization_id,
+    });
     const danSees = await danStream.waitFor((e) => e.event === "post" && e.data.id === seen.data.id);
     expect(danSees.data.fromConnection).toBe(false);
 

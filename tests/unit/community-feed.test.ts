@@ -195,14 +195,39 @@ describe("the composer and the card (spec 002 sections 3, 5 and 9)", () => {
 });
 
 describe("the live 'N new posts' (countsAsNewPost)", () => {
-  const page = { feed: "global" as const, sort: "recent", type: null, visibility: null, firstPage: true };
-  const post = { authorId: "ann", postType: "text", visibility: "public", fromConnection: false };
-  it("counts on the newest first page of the Professional, Connections and Personal feeds only", () => {
+  const page = {
+    feed: "global" as const,
+    sort: "recent",
+    type: null,
+    visibility: null,
+    firstPage: true,
+    scope: { associationId: "assoc-1", organizationId: null },
+  };
+  const post = {
+    authorId: "ann",
+    postType: "text",
+    visibility: "public",
+    fromConnection: false,
+    associationId: null as string | null,
+    organizationId: null as string | null,
+  };
+  it("counts on the newest first page only, never on Saved", () => {
     expect(countsAsNewPost(page, post, "me")).toBe(true);
     expect(countsAsNewPost({ ...page, sort: "hot" }, post, "me")).toBe(false);
     expect(countsAsNewPost({ ...page, firstPage: false }, post, "me")).toBe(false);
-    expect(countsAsNewPost({ ...page, feed: "organization" }, post, "me")).toBe(false);
     expect(countsAsNewPost({ ...page, feed: "saved" }, post, "me")).toBe(false);
+  });
+  it("the Organization feed counts a post from the reader's association or company", () => {
+    const org = { ...page, feed: "organization" as const };
+    expect(countsAsNewPost(org, post, "me")).toBe(false);
+    expect(countsAsNewPost(org, { ...post, associationId: "assoc-1" }, "me")).toBe(true);
+    expect(countsAsNewPost(org, { ...post, associationId: "assoc-2" }, "me")).toBe(false);
+    const company = { ...org, scope: { associationId: null, organizationId: "co-1" } };
+    expect(countsAsNewPost(company, { ...post, organizationId: "co-1" }, "me")).toBe(true);
+    // Nothing matches nothing: a post from no organization, on a page with none.
+    expect(
+      countsAsNewPost({ ...org, scope: { associationId: null, organizationId: null } }, post, "me"),
+    ).toBe(false);
   });
   it("Connections counts a connection's post, Personal one's own; the filters apply", () => {
     expect(countsAsNewPost({ ...page, feed: "connections" }, post, "me")).toBe(false);
