@@ -110,6 +110,14 @@ function Errors({ list, id }: { list: string[]; id?: string }) {
  * item whose buttons hide, remove, dismiss, warn or suspend (plain POSTs), open appeals to uphold or
  * reverse, and the log of every action.
  */
+
+/** The queue's buttons for an item, each its own intent (Suspend has its period beside it). */
+const ITEM_ACTIONS = [
+  ["hide", "Hide"],
+  ["remove", "Remove"],
+  ["dismiss", "Dismiss"],
+  ["warn", "Warn"],
+] as const;
 export default function AdminContent() {
   const { reports, appeals, history } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer;
@@ -175,38 +183,17 @@ export default function AdminContent() {
                   />
                   <Errors list={errors.reason} id={`${reasonId}-error`} />
                   <div className="flex flex-wrap items-end gap-2">
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="hide"
-                      className={buttonClass("secondary", small)}
-                    >
-                      Hide
-                    </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="remove"
-                      className={buttonClass("secondary", small)}
-                    >
-                      Remove
-                    </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="dismiss"
-                      className={buttonClass("secondary", small)}
-                    >
-                      Dismiss
-                    </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="warn"
-                      className={buttonClass("secondary", small)}
-                    >
-                      Warn
-                    </button>
+                    {ITEM_ACTIONS.map(([intent, label]) => (
+                      <button
+                        key={intent}
+                        type="submit"
+                        name="intent"
+                        value={intent}
+                        className={buttonClass("secondary", small)}
+                      >
+                        {label}
+                      </button>
+                    ))}
                     <label className="flex items-center gap-1 text-sm">
                       <span>Suspend for</span>
                       <select

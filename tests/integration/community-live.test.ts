@@ -24,6 +24,7 @@ import { argsOf, getAs, outcome, postAs, useAppDatabase } from "../support/app";
 import { bothEngines, hasPostgres, RACE_POOL_SIZE, useTestDatabase } from "../support/db";
 import { useUpUserAction } from "../support/limits";
 import { personWithRole } from "../support/people";
+import { sseReader } from "../support/sse";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
 // biome-ignore lint/suspicious/noExplicitAny: loader JSON, read loosely by the assertions
@@ -38,45 +39,6 @@ const form = (over: Record<string, string> = {}) => ({
   estimated_minutes: "60",
   ...over,
 });
-
-function sseReader(response: Response) {
-  const events: { event: string; data: Loose }[] = [];
-  let raw = "";
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  const done = (async () => {
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (chunk.done) return;
-      raw += decoder.decode(chunk.value, { stream: true });
-      let cut = raw.indexOf("\n\n");
-      while (cut >= 0) {
-        const block = raw.slice(0, cut);
-        raw = raw.slice(cut + 2);
-        const fields = Object.fromEntries(
-          block
-            .split("\n")
-            .filter((l) => l && !l.startsWith(":"))
-            .map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]),
-        );
-        if (fields.event) events.push({ event: fields.event, data: JSON.parse(fields.data ?? "null") });
-        cut = raw.indexOf("\n\n");
-      }
-    }
-  })();
-  return {
-    events,
-    done,
-    async waitFor(predicate: (e: (typeof events)[number]) => boolean, timeoutMs = 2000) {
-      const start = Date.now();
-      for (;;) {
-        if (events.some(predicate)) return;
-        if (Date.now() - start > timeoutMs) throw new Error(`no such event within ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-  };
-}
 
 describe.each(bothEngines)("live discussions on %s", (engine) => {
   const t = useTestDatabase(engine);
