@@ -4,6 +4,7 @@ import type { CourseDefinition, PathDefinition } from "../app/commands/learning.
 export const DEMO_COURSES: CourseDefinition[] = [
   {
     slug: "association-board-fundamentals-meetings",
+    targetRoles: ["board_member", "manager"],
     title: "Association Board Fundamentals: Running a Board Meeting",
     shortDescription:
       "Plan, run and document board meetings that are lawful, efficient and open to owners, from notice and agenda to motions and minutes.",
@@ -375,6 +376,7 @@ Committees, such as finance, landscaping or architectural review, extend the boa
   },
   {
     slug: "reading-a-reserve-study",
+    targetRoles: ["board_member", "manager", "cpa"],
     title: "Reading a Reserve Study",
     shortDescription:
       "Understand the components, assumptions and funding plans in a reserve study so the board can make sound long-term funding decisions.",
@@ -621,6 +623,7 @@ Record in the minutes which plan the board adopted and the reasoning. If the boa
   },
   {
     slug: "vendor-insurance-certificates",
+    targetRoles: ["manager", "vendor", "board_member"],
     title: "Vendor Insurance Certificates: COIs, Additional Insured and Waivers",
     shortDescription:
       "Learn what a certificate of insurance does and does not prove, and how to require, review and track vendor coverage that actually protects the association.",
@@ -863,6 +866,7 @@ Many associations also require certificates from contractors hired by individual
   },
   {
     slug: "association-records-requests",
+    targetRoles: ["manager", "attorney", "board_member", "homeowner"],
     title: "Handling Owner Records Requests",
     shortDescription:
       "A practical framework for receiving, fulfilling and documenting owner requests to inspect association records, including timelines and redactions.",
@@ -1110,6 +1114,7 @@ Involve the association's attorney when a request seeks privileged or litigation
   },
   {
     slug: "association-budgeting-basics",
+    targetRoles: ["board_member", "cpa", "homeowner"],
     title: "Budgeting Basics for Associations",
     shortDescription:
       "Build an association budget step by step: operating versus reserve funds, realistic expense estimates and fair, well-explained assessments.",
@@ -1363,6 +1368,7 @@ If actual costs run well over budget, address it early. Options include reducing
   },
   {
     slug: "collections-and-delinquency",
+    targetRoles: ["manager", "attorney", "cpa"],
     title: "Collections and Delinquency: A Fair, Documented Process",
     shortDescription:
       "Design and run a consistent collections process, from reminder notices and payment plans to knowing when to involve the association's attorney.",

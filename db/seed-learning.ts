@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { completeLesson, enrollInCourse, publishCourse, publishPath } from "../app/commands/learning.server";
+import { noteLearningVisit } from "../app/commands/learning-activity.server";
 import { type Database, queryRows } from "./client";
 import { DEMO_COURSES, DEMO_PATHS } from "./learning-content";
 
 /**
  * The learning hub's demo courses (issue 30, part 8), published by the app's own command, and a demo
- * homeowner part-way through the first (and the demo manager just enrolled in it): written once (a second run finds them and changes nothing).
+ * homeowner part-way through the first, a lesson a day for four days (and the demo manager just enrolled in it): written once (a second run finds them and changes nothing).
  */
 export async function seedLearning(db: Database, ids: Map<string, string>): Promise<void> {
   const published = [];
@@ -15,12 +16,27 @@ export async function seedLearning(db: Database, ids: Map<string, string>): Prom
   const learner = ids.get("homeowner@demo.test");
   const manager = ids.get("manager@demo.test");
   if (!first?.created || !learner || !manager) return;
-  await enrollInCourse(db, { userId: learner, courseId: first.id });
+  const day = 86_400_000;
+  const start = Date.now() - 4 * day;
+  await enrollInCourse(db, { userId: learner, courseId: first.id, now: new Date(start) });
   await enrollInCourse(db, { userId: manager, courseId: first.id });
-  const [lesson] = await queryRows<{ id: string }>(
+  // The homeowner read a lesson a day for the last four days (a 4-day streak, real minutes): each
+  // lesson opened, then completed some minutes later, through the same commands as the pages.
+  const lessons = await queryRows<{ id: string; minutes: number }>(
     db,
-    sql`select l.id from course_lessons l join course_modules m on m.id = l.module_id
-        where l.course_id = ${first.id} order by m.position, l.position limit 1`,
+    sql`select l.id, l.estimated_minutes as minutes from course_lessons l join course_modules m on m.id = l.module_id
+        where l.course_id = ${first.id} order by m.position, l.position limit 4`,
   );
-  if (lesson) await completeLesson(db, { userId: learner, courseId: first.id, lessonId: lesson.id });
+  for (const [i, lesson] of lessons.entries()) {
+    const opened = start + (i + 1) * day - (lessons.length - i) * 3_600_000;
+    const item = { kind: "lesson" as const, id: lesson.id, size: Number(lesson.minutes) };
+    await noteLearningVisit(db, { userId: learner, courseId: first.id, item, now: new Date(opened) });
+    const read = Math.min(Number(lesson.minutes), 12) * 60_000;
+    await completeLesson(db, {
+      userId: learner,
+      courseId: first.id,
+      lessonId: lesson.id,
+      now: new Date(opened + read),
+    });
+  }
 }

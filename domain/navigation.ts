@@ -127,8 +127,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Calendar", href: "/calendar", icon: "calendar" },
   // The community feed (spec 000 section 2: Common Area; issue 29): every signed-in person.
   { label: "Common Area", href: "/common-area", icon: "community" },
-  // The learning hub's courses (spec 000 section 2: Learning; issue 30): every signed-in person.
-  { label: "Courses", href: "/learning-hub/courses", icon: "learning" },
+  // The learning hub (spec 000 section 2: Learning; issue 30): its dashboard, every signed-in person.
+  { label: "Learning Hub", href: "/learning-hub", icon: "learning" },
   // The professional network's centre (issue 28): every signed-in person.
   { label: "Professional Center", href: "/professional", icon: "network" },
   // The professional network's directory of public profiles (issue 28): every signed-in person.

@@ -10,6 +10,7 @@ import {
   retryWaitMinutes,
 } from "@domain/learning/courses";
 import { sql } from "drizzle-orm";
+import { recordLearningActivity } from "./learning-activity.server";
 
 /**
  * The learning hub's commands (issue 30, parts 1 and 3; decision 076): publish a course from its
@@ -46,6 +47,8 @@ export interface CourseDefinition {
   difficulty: Difficulty;
   isFeatured?: boolean;
   providesCertification?: boolean;
+  /** The professional roles it is written for (role types; recommendations). */
+  targetRoles?: string[];
   modules: {
     title: string;
     lessons: { title: string; minutes: number; body: string; videoUrl?: string }[];
@@ -86,9 +89,10 @@ export async function publishCourse(
     const [course] = await queryRows<{ id: string }>(
       tx,
       sql`insert into courses (slug, title, short_description, description, difficulty, estimated_minutes,
-            is_featured, provides_certification)
+            is_featured, provides_certification, target_roles)
           values (${def.slug}, ${def.title}, ${def.shortDescription}, ${def.description}, ${def.difficulty},
-            ${minutes}, ${def.isFeatured ?? false}, ${def.providesCertification ?? false})
+            ${minutes}, ${def.isFeatured ?? false}, ${def.providesCertification ?? false},
+            array(select jsonb_array_elements_text(${JSON.stringify(def.targetRoles ?? [])}::jsonb)))
           returning id`,
     );
     if (!course) throw new Error("course insert returned nothing");
@@ -216,11 +220,17 @@ export async function completeLesson(
   return db.transaction(async (tx) => {
     if (!(await lockEnrollment(tx, input.userId, input.courseId)))
       return refuse("conflict", LEARNING_MESSAGES.enrollFirst);
-    const [lesson] = await queryRows<{ id: string }>(
+    const [lesson] = await queryRows<{ id: string; estimated_minutes: number }>(
       tx,
-      sql`select id from course_lessons where id = ${input.lessonId} and course_id = ${input.courseId}`,
+      sql`select id, estimated_minutes from course_lessons where id = ${input.lessonId} and course_id = ${input.courseId}`,
     );
     if (!lesson) return refuse("not_found", LEARNING_MESSAGES.lessonNotFound);
+    await recordLearningActivity(tx, {
+      userId: input.userId,
+      courseId: input.courseId,
+      item: { kind: "lesson", id: lesson.id, size: Number(lesson.estimated_minutes) },
+      now,
+    });
     await tx.execute(
       sql`insert into lesson_completions (user_id, lesson_id, course_id, completed_at)
           values (${input.userId}, ${input.lessonId}, ${input.courseId}, ${now.toISOString()}) on conflict do nothing`,
@@ -276,13 +286,22 @@ export async function submitQuiz(
     }
     const grade = gradeQuiz(quiz.questions, input.answers, Number(quiz.pass_percent));
     if (!grade.ok) return refuse("validation", grade.error);
+    const right = grade.questions.filter((q) => q.right).map((q) => q.questionId);
     const [attempt] = await queryRows<{ id: string }>(
       tx,
-      sql`insert into quiz_attempts (user_id, quiz_id, course_id, answers, score, total, percent, passed, created_at)
+      sql`insert into quiz_attempts (user_id, quiz_id, course_id, answers, score, total, percent, passed,
+            right_question_ids, created_at)
           values (${input.userId}, ${input.quizId}, ${input.courseId}, ${JSON.stringify(input.answers)}::jsonb,
-            ${grade.score}, ${grade.total}, ${grade.percent}, ${grade.passed}, ${now.toISOString()})
+            ${grade.score}, ${grade.total}, ${grade.percent}, ${grade.passed},
+            array(select jsonb_array_elements_text(${JSON.stringify(right)}::jsonb)), ${now.toISOString()})
           returning id`,
     );
+    await recordLearningActivity(tx, {
+      userId: input.userId,
+      courseId: input.courseId,
+      item: { kind: "quiz", id: input.quizId, size: quiz.questions.length },
+      now,
+    });
     if (!attempt) throw new Error("attempt insert returned nothing");
     const progress = await refreshProgress(tx, input.userId, input.courseId, now);
     return { ...grade, ok: true as const, attemptId: attempt.id, completedNow: progress.completedNow };

@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { pageNotFound, requireViewer } from "~/auth/guards.server";
 import { completeLesson } from "~/commands/learning.server";
+import { noteLearningVisit } from "~/commands/learning-activity.server";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";
@@ -12,15 +13,17 @@ import { learningRefusal } from "./_app.learning-hub.courses.$slug.server";
 /** A lesson (issue 30, parts 1 and 3): its body, and Mark Complete, which goes on to the next item. */
 export async function lessonLoader(request: Request, params: { slug?: string; lessonId?: string }) {
   const viewer = await requireViewer(request);
-  const found = await lessonView(
-    await getDb(),
-    viewer.user.id,
-    params.slug ?? "",
-    uuidOrEmpty(params.lessonId),
-  );
+  const db = await getDb();
+  const found = await lessonView(db, viewer.user.id, params.slug ?? "", uuidOrEmpty(params.lessonId));
   if (!found) pageNotFound();
   // Lessons and quizzes are for the enrolled: others see the course page and its Start Course.
   if (!found.view.course.enrollment) throw redirect(`/learning-hub/courses/${found.view.course.slug}`);
+  // Opening the lesson is a learning action: time since the last one is credited (decision 081).
+  await noteLearningVisit(db, {
+    userId: viewer.user.id,
+    courseId: found.view.course.id,
+    item: { kind: "lesson", id: found.lesson.id, size: found.lesson.minutes },
+  });
   return json(found);
 }
 

@@ -2,6 +2,7 @@ import { itemHref } from "@domain/learning/courses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CourseTrail } from "~/components/learning/course-card";
+import { useLeaveBeacon } from "~/components/learning/leave-beacon";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { lessonAction, lessonLoader } from "./_app.learning-hub.courses.$slug_.lessons.$lessonId.server";
@@ -17,6 +18,7 @@ export const action = ({ request, params }: ActionFunctionArgs) => lessonAction(
 
 export default function LessonPage() {
   const data = useLoaderData<typeof loader>();
+  useLeaveBeacon(data.lesson.id);
   const answer = useActionData<typeof action>() as { error: string | null } | undefined;
   const { view, lesson } = data;
   const slug = view.course.slug;

@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { pageNotFound, requireViewer } from "~/auth/guards.server";
 import { submitQuiz } from "~/commands/learning.server";
+import { noteLearningVisit } from "~/commands/learning-activity.server";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";
@@ -17,10 +18,17 @@ import { uuidOrEmpty } from "./_app.learning-hub.courses.$slug_.lessons.$lessonI
  */
 export async function quizLoader(request: Request, params: { slug?: string; quizId?: string }) {
   const viewer = await requireViewer(request);
-  const found = await quizView(await getDb(), viewer.user.id, params.slug ?? "", uuidOrEmpty(params.quizId));
+  const db = await getDb();
+  const found = await quizView(db, viewer.user.id, params.slug ?? "", uuidOrEmpty(params.quizId));
   if (!found) pageNotFound();
   // Lessons and quizzes are for the enrolled: others see the course page and its Start Course.
   if (!found.view.course.enrollment) throw redirect(`/learning-hub/courses/${found.view.course.slug}`);
+  // Opening the quiz is a learning action: time since the last one is credited (decision 081).
+  await noteLearningVisit(db, {
+    userId: viewer.user.id,
+    courseId: found.view.course.id,
+    item: { kind: "quiz", id: found.quiz.id, size: found.quiz.questions.length },
+  });
   return json(found);
 }
 

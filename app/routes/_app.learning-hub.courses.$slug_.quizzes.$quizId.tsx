@@ -2,6 +2,7 @@ import { itemHref, LEARNING_MESSAGES } from "@domain/learning/courses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CourseTrail } from "~/components/learning/course-card";
+import { useLeaveBeacon } from "~/components/learning/leave-beacon";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
@@ -16,6 +17,7 @@ export const action = ({ request, params }: ActionFunctionArgs) => quizAction(re
 
 export default function QuizPage() {
   const data = useLoaderData<typeof loader>();
+  useLeaveBeacon(data.quiz.id);
   const answer = useActionData<typeof action>() as { error: string | null } | undefined;
   const { view, quiz, result } = data;
   const slug = view.course.slug;

@@ -1,4 +1,4 @@
-import { DIFFICULTY_LABELS, formatPrice, pathAction } from "@domain/learning/courses";
+import { DIFFICULTY_LABELS, formatPathDays, formatPrice, pathAction } from "@domain/learning/courses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CompletedBadge, CourseCardView, ProgressBar } from "~/components/learning/course-card";
@@ -35,8 +35,9 @@ export default function PathPage() {
         </h1>
         <p className="text-slate-700 dark:text-slate-300">{path.shortDescription}</p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {DIFFICULTY_LABELS[path.difficulty]} · {courses.length} courses · about {path.estimatedDurationDays}{" "}
-          days · {formatPrice(path.priceCents)} · {path.enrollmentCount} enrolled
+          {DIFFICULTY_LABELS[path.difficulty]} · {courses.length} courses · about{" "}
+          {formatPathDays(path.estimatedDurationDays)} · {formatPrice(path.priceCents)} ·{" "}
+          {path.enrollmentCount} enrolled
         </p>
       </header>
       {answer?.error ? <Alert title={answer.error} /> : null}

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -45,6 +46,8 @@ export const courses = pgTable(
     priceCents: integer("price_cents").notNull().default(0),
     isFeatured: boolean("is_featured").notNull().default(false),
     providesCertification: boolean("provides_certification").notNull().default(false),
+    /** The professional roles a course is written for (recommendations, decision 081). */
+    targetRoles: text("target_roles").array().notNull().default(sql`'{}'::text[]`),
     status: text("status", { enum: ["draft", "published", "archived"] })
       .notNull()
       .default("published"),
@@ -156,6 +159,7 @@ export const lessonCompletions = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.lessonId] }),
     index("lesson_completions_course_idx").on(t.userId, t.courseId),
+    index("lesson_completions_user_time_idx").on(t.userId, t.completedAt),
   ],
 );
 
@@ -177,9 +181,15 @@ export const quizAttempts = pgTable(
     total: smallint("total").notNull(),
     percent: smallint("percent").notNull(),
     passed: boolean("passed").notNull(),
+    /** The questions answered right (the analytics' pass rate per question; decision 081). */
+    rightQuestionIds: text("right_question_ids").array().notNull().default(sql`'{}'::text[]`),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("quiz_attempts_user_quiz_idx").on(t.userId, t.quizId, t.createdAt)],
+  (t) => [
+    index("quiz_attempts_user_quiz_idx").on(t.userId, t.quizId, t.createdAt),
+    index("quiz_attempts_user_time_idx").on(t.userId, t.createdAt),
+    index("quiz_attempts_quiz_idx").on(t.quizId),
+  ],
 );
 
 /** A learning path (issue 30, part 4): ordered courses toward a goal. */
@@ -237,3 +247,35 @@ export const pathEnrollments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.pathId] })],
 );
+
+/**
+ * A person's learning per day of their own calendar (issue 30, part 7; decision 081): the seconds of
+ * lesson and quiz time credited that day and how many learning actions they took. Streaks are runs of
+ * these days; the dashboard's learning time is their sum.
+ */
+export const learningDays = pgTable(
+  "learning_days",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    seconds: integer("seconds").notNull().default(0),
+    activities: integer("activities").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * What a person was last looking at in the learning hub and since when: the next learning action
+ * credits the time in between, capped by that item's own cap, so an idle tab never counts.
+ */
+export const learningPresence = pgTable("learning_presence", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  courseId: uuid("course_id").references(() => courses.id, { onDelete: "cascade" }),
+  itemId: uuid("item_id"),
+  capSeconds: integer("cap_seconds").notNull().default(0),
+  at: ts("at").notNull(),
+});

@@ -44,6 +44,16 @@ export function formatDuration(minutes: number): string {
   return rest === 0 ? `${h} h` : `${h} h ${rest} min`;
 }
 
+/** "3 days", "1 week", "2 weeks 3 days" (spec 002: path duration in days under 7, otherwise weeks and days). */
+export function formatPathDays(days: number): string {
+  const d = Math.max(0, Math.round(days));
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (d < 7) return plural(d, "day");
+  const weeks = Math.floor(d / 7);
+  const rest = d % 7;
+  return rest === 0 ? plural(weeks, "week") : `${plural(weeks, "week")} ${plural(rest, "day")}`;
+}
+
 /** The course card's action (spec 002: "Review when completed, otherwise Continue"). */
 export function courseAction(enrollment: { status: "active" | "completed" } | null): string {
   if (!enrollment) return "View Course";

@@ -84,4 +84,46 @@ test.describe("learning hub courses", () => {
     await expect(page.getByRole("link", { name: "Continue Learning" })).toBeVisible();
     await expect(page.getByText(`0 of ${path.courseSlugs.length} courses completed`)).toBeVisible();
   });
+
+  test("the learning dashboard shows what the person did, its tabs and periods as links", async ({
+    page,
+  }) => {
+    // The demo homeowner read a lesson a day of the first course (db/seed-learning.ts).
+    const first = DEMO_COURSES[0];
+    if (!first) throw new Error("no demo course");
+    await signInAs(page, "homeowner@demo.test");
+    await page.getByRole("navigation").getByRole("link", { name: "Learning Hub" }).first().click();
+    await expect(page).toHaveURL(/\/learning-hub$/);
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+    for (const label of ["Learning Streak", "Courses Completed", "Learning Time"])
+      await expect(page.getByTestId(`stat-${label}`)).toBeVisible();
+    await expect(page.getByTestId("stat-Learning Time")).not.toHaveText("0m");
+    await expect(page.getByTestId("weekly-day")).toHaveCount(7);
+    await expect(page.getByTestId("recommendation")).toHaveCount(3);
+    await expect(page.getByTestId("recommendation").first()).toContainText("% match");
+
+    await page
+      .getByRole("navigation", { name: "Activity period" })
+      .getByRole("link", { name: "All Time" })
+      .click();
+    await expect(page).toHaveURL(/period=all/);
+    await expect(page.getByTestId("recent-activity").first()).toBeVisible();
+    await expect(page.getByRole("list", { name: "Recent activity" })).toContainText("Completed the lesson");
+
+    await page
+      .getByRole("navigation", { name: "Continue Learning tabs" })
+      .getByRole("link", { name: "Paths" })
+      .click();
+    await expect(page).toHaveURL(/tab=paths&period=all/);
+    await expect(page.getByRole("link", { name: "Paths", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await page
+      .getByRole("navigation", { name: "Continue Learning tabs" })
+      .getByRole("link", { name: "Courses" })
+      .click();
+    await page.getByRole("link", { name: `Continue: ${first.title}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: first.title })).toBeVisible();
+  });
 });

@@ -98,7 +98,7 @@ test.describe("onboarding", () => {
       "Board Room",
       "Calendar",
       "Common Area",
-      "Courses",
+      "Learning Hub",
       "Professional Center",
       "Directory",
       "Connections",

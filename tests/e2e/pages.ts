@@ -87,6 +87,9 @@ export const PAGES: readonly PageEntry[] = [
   },
   { route: "_app.learning-hub.courses.$slug", path: `/learning-hub/courses/${FIRST_COURSE}`, as: "vendor" },
   { route: "_app.learning-hub.paths._index", path: "/learning-hub/paths", as: "vendor" },
+  { route: "_app.learning-hub._index", path: "/learning-hub", as: "board" },
+  { route: "_app.learning-hub._index", path: "/learning-hub?tab=paths&period=all", as: "manager" },
+  { route: "_app.learning-hub.analytics", path: "/learning-hub/analytics", as: "admin" },
   {
     route: "_app.learning-hub.paths.$slug",
     path: "/learning-hub/paths/new-board-member-essentials",

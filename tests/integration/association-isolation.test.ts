@@ -501,6 +501,9 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "_app.common-area.live._index": "live discussions of the whole community (decision 068)",
   "_app.learning-hub.courses._index": "the course catalogue is the whole platform's (issue 30)",
   "_app.learning-hub.paths._index": "the learning paths are the whole platform's (issue 30)",
+  "_app.learning-hub._index": "the person's own learning dashboard (issue 30)",
+  "_app.learning-hub.analytics": "the whole platform's learning figures, for administrators (issue 30)",
+  "api.learning-activity": "the person's own learning time (issue 30)",
   "_app.learning-hub.paths.$slug": "a learning path and the person's own progress on it (issue 30)",
   "_app.learning-hub.courses.$slug": "a course and the person's own enrolment (issue 30)",
   "_app.learning-hub.courses.$slug_.lessons.$lessonId":

@@ -510,6 +510,12 @@ const MATRIX: Record<
     policy: "user",
   },
   "_app.learning-hub.paths._index": { url: "/learning-hub/paths", policy: "user" },
+  // The learning dashboard (issue 30, part 7): every signed-in person's own; the analytics are for
+  // administrators (403 for everyone else).
+  "_app.learning-hub._index": { url: "/learning-hub?tab=paths&period=month", policy: "user" },
+  "_app.learning-hub.analytics": { url: "/learning-hub/analytics", policy: "admin" },
+  // The lesson and quiz pages' leave beacon: a signed-in person's own time (an empty body is refused: 400).
+  "api.learning-activity": { url: "/api/learning-activity", policy: "user" },
   "_app.learning-hub.paths.$slug": {
     url: "/learning-hub/paths/no-such-path",
     params: { slug: "no-such-path" },

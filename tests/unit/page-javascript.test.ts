@@ -41,6 +41,8 @@ const PAGES = [
   "app/routes/_app.common-area.live.$id.tsx",
   "app/routes/_app.learning-hub.courses._index.tsx",
   "app/routes/_app.learning-hub.paths._index.tsx",
+  "app/routes/_app.learning-hub._index.tsx",
+  "app/routes/_app.learning-hub.analytics.tsx",
   "app/routes/_app.learning-hub.paths.$slug.tsx",
   "app/routes/_app.learning-hub.courses.$slug.tsx",
   "app/routes/_app.learning-hub.courses.$slug_.lessons.$lessonId.tsx",

@@ -2,6 +2,7 @@ import {
   courseAction,
   DIFFICULTY_LABELS,
   formatDuration,
+  formatPathDays,
   formatPrice,
   pathAction,
 } from "@domain/learning/courses";
@@ -130,7 +131,7 @@ export function PathCardView({ path }: { path: PathCard }) {
         <span className={chip}>
           {path.courseCount} {path.courseCount === 1 ? "course" : "courses"}
         </span>
-        <span className={chip}>about {path.estimatedDurationDays} days</span>
+        <span className={chip}>about {formatPathDays(path.estimatedDurationDays)}</span>
         <span className={chip}>{formatPrice(path.priceCents)}</span>
         {path.isFeatured ? <Badge tone="amber">Featured</Badge> : null}
       </div>
