@@ -1,10 +1,12 @@
 import { STALLED_SESSION_SECONDS, terminateStalledSessions } from "@db/stalled-sessions";
+import { EVENT_REMINDER_INTERVAL_MS } from "@domain/community/events";
 import { ACTION_ITEM_REMINDER_INTERVAL_MS } from "@domain/meeting/reminders";
 import { EMAIL_DISPATCH_INTERVAL_MS } from "@domain/notifications/email";
 import { MEMORY_SAMPLE_MS } from "@domain/performance/constants";
 import { sendActionItemReminders } from "./commands/action-item-reminders.server";
 import { announceAdminSetup } from "./commands/admin-setup.server";
 import { runBillingJobs } from "./commands/billing.server";
+import { sendCommunityEventReminders } from "./commands/community-event-reminders.server";
 import { pruneErrorsByAge } from "./commands/errors.server";
 import { runLinkPreviewRound } from "./commands/link-previews.server";
 import { closeDueRfps } from "./commands/rfps.server";
@@ -65,6 +67,8 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  * - billing: subscription_expiring seven days before a yearly renewal, and complimentary plans that ran
  *   out end (each locks its subscription's stream and records at most once);
  * - removing uploaded files that no row names, once they are an hour old (app/storage/sweep.server.ts);
+ * - community event reminders, every 5 minutes: to attendees, a day before the event
+ *   (app/commands/community-event-reminders.server.ts; each sent once, whichever server runs it);
  * - action item reminders, hourly: two days before the due date and once overdue, in the association's
  *   time zone (app/commands/action-item-reminders.server.ts; each sent once, whichever server runs it);
  * - error groups not seen for 30 days (guest groups: 7) deleted, hourly (app/commands/errors.server.ts);
@@ -135,6 +139,10 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => Promise
       every(ACTION_ITEM_REMINDER_INTERVAL_MS, "Action item reminders", async () => {
         const sent = await sendActionItemReminders(await getDb());
         if (sent > 0) console.log(`Action item reminders: ${sent} sent`);
+      }),
+      every(EVENT_REMINDER_INTERVAL_MS, "Community event reminders", async () => {
+        const sent = await sendCommunityEventReminders(await getDb());
+        if (sent > 0) console.log(`Community event reminders: ${sent} sent`);
       }),
     ];
   }

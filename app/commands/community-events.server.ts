@@ -2,17 +2,21 @@ import { type Database, type Queryable, queryRows } from "@db/client";
 import { communityEventRsvps, communityEvents } from "@db/schema";
 import { wallClock, wallClockToInstant } from "@domain/calendar/time";
 import {
+  CANCEL_REASON_MAX,
   checkEventDraft,
   decideRsvp,
   EVENT_MESSAGES,
   type EventDraft,
   type EventDraftErrors,
+  eventCancelledMessage,
+  isPastEvent,
   type RsvpChoice,
   type RsvpStatus,
   rsvpRefusal,
 } from "@domain/community/events";
 import { and, eq, sql } from "drizzle-orm";
 import { assertMayPost } from "~/commands/moderation.server";
+import { notify } from "~/commands/notifications.server";
 import { type EventViewer, eventVisibleTo } from "~/queries/community-events.server";
 
 /**
@@ -83,9 +87,10 @@ export async function answerEvent(
       rsvp_deadline: string | null;
       max_attendees: number | null;
       attendee_count: number;
+      cancelled_at: string | null;
     }>(
       tx,
-      sql`select e.starts_at, e.rsvp_deadline, e.max_attendees, e.attendee_count
+      sql`select e.starts_at, e.rsvp_deadline, e.max_attendees, e.attendee_count, e.cancelled_at
           from community_events e where e.id = ${eventId} and ${eventVisibleTo(viewer)} for update of e`,
     );
     if (!event) return { ok: false, kind: "not_found", message: EVENT_MESSAGES.NOT_FOUND };
@@ -93,6 +98,7 @@ export async function answerEvent(
       {
         startsAt: new Date(event.starts_at).toISOString(),
         rsvpDeadline: event.rsvp_deadline ? new Date(event.rsvp_deadline).toISOString() : null,
+        cancelledAt: event.cancelled_at,
       },
       now,
     );
@@ -143,4 +149,64 @@ async function recount(tx: Queryable, eventId: string) {
         updated_at = now()
         where id = ${eventId}`,
   );
+}
+
+/**
+ * Cancels an event (its host, or an administrator): answers close, it leaves calendars and feeds, and
+ * everyone who answered attending, maybe or waitlisted is told, with the reason, in the same
+ * transaction. Cancelling again changes nothing; a past event cannot be cancelled.
+ */
+export async function cancelCommunityEvent(
+  db: Database,
+  input: { eventId: string; userId: string; isAdmin: boolean; reason: string; now: Date },
+): Promise<{ ok: true; notified: number } | EventRefusal> {
+  const reason = input.reason.trim();
+  if (reason.length > CANCEL_REASON_MAX)
+    return { ok: false, kind: "conflict", message: EVENT_MESSAGES.CANCEL_REASON_TOO_LONG };
+  return db.transaction(async (tx) => {
+    const [event] = await queryRows<{
+      title: string;
+      starts_at: string;
+      time_zone: string;
+      author_id: string;
+      cancelled_at: string | null;
+    }>(
+      tx,
+      sql`select title, starts_at, time_zone, author_id, cancelled_at from community_events
+          where id = ${input.eventId} for update`,
+    );
+    if (!event) return { ok: false, kind: "not_found", message: EVENT_MESSAGES.NOT_FOUND };
+    if (event.author_id !== input.userId && !input.isAdmin)
+      return { ok: false, kind: "not_found", message: EVENT_MESSAGES.NOT_FOUND };
+    if (event.cancelled_at) return { ok: true, notified: 0 };
+    const startsAt = new Date(event.starts_at).toISOString();
+    if (isPastEvent(startsAt, input.now))
+      return { ok: false, kind: "conflict", message: EVENT_MESSAGES.PAST };
+    await tx.execute(
+      sql`update community_events set cancelled_at = ${input.now.toISOString()},
+            cancellation_reason = ${reason || null}, updated_at = now()
+          where id = ${input.eventId}`,
+    );
+    const answered = await queryRows<{ user_id: string }>(
+      tx,
+      sql`select user_id from community_event_rsvps where event_id = ${input.eventId}
+            and status in ('attending', 'maybe', 'waitlisted') and user_id <> ${event.author_id}
+          order by user_id`,
+    );
+    const message = eventCancelledMessage(
+      { title: event.title, startsAt, timeZone: event.time_zone },
+      reason,
+    );
+    for (const r of answered)
+      await notify(tx, {
+        userId: r.user_id,
+        type: "event_cancelled",
+        title: message.title,
+        body: message.body,
+        priority: "high",
+        actionUrl: `/common-area/events#event-${input.eventId}`,
+        metadata: { event_id: input.eventId },
+      });
+    return { ok: true, notified: answered.length };
+  });
 }

@@ -61,6 +61,9 @@ export interface EventCardData {
   myStatus: RsvpStatus | null;
   /** The viewer's place on the waitlist (1 = next), when waitlisted. */
   myWaitlistPlace: number | null;
+  /** Cancelled by its host (then answers are closed), with the reason they gave. */
+  cancelledAt: string | null;
+  cancellationReason: string | null;
 }
 
 type Row = {
@@ -83,6 +86,8 @@ type Row = {
   author_name: string | null;
   my_status: string | null;
   my_place: number | null;
+  cancelled_at: string | null;
+  cancellation_reason: string | null;
 };
 
 const iso = (t: string | null) => (t === null ? null : new Date(t).toISOString());
@@ -107,6 +112,8 @@ const card = (r: Row): EventCardData => ({
   authorName: r.author_name ?? "A member",
   myStatus: (r.my_status ?? null) as RsvpStatus | null,
   myWaitlistPlace: r.my_place === null ? null : Number(r.my_place),
+  cancelledAt: iso(r.cancelled_at),
+  cancellationReason: r.cancellation_reason,
 });
 
 function select(v: EventViewer, where: SQL, order: SQL, limit: number) {
@@ -115,7 +122,7 @@ function select(v: EventViewer, where: SQL, order: SQL, limit: number) {
       e.max_attendees, e.attendee_count,
       (select count(*)::int from community_event_rsvps w where w.event_id = e.id and w.status = 'waitlisted') as waitlist_count,
       e.rsvp_deadline, e.visibility, a.name as association_name, e.target_roles, e.author_id,
-      u.full_name as author_name, r.status as my_status,
+      u.full_name as author_name, r.status as my_status, e.cancelled_at, e.cancellation_reason,
       case when r.status = 'waitlisted' then (select count(*)::int from community_event_rsvps w
         where w.event_id = e.id and w.status = 'waitlisted'
           and (w.answered_at, w.user_id) <= (r.answered_at, r.user_id)) end as my_place
@@ -152,7 +159,7 @@ export async function suggestedCommunityEvents(db: Queryable, v: EventViewer, no
     select(
       v,
       sql`e.starts_at >= ${now.toISOString()}::timestamptz and e.target_roles && ${roles}
-        and e.author_id <> ${v.userId} and r.status is null`,
+        and e.author_id <> ${v.userId} and r.status is null and e.cancelled_at is null`,
       sql`e.starts_at asc, e.id`,
       limit,
     ),
@@ -183,7 +190,7 @@ type CalendarRow = {
 
 /**
  * The events the person attends or hosts, on their calendar and in their iCal feed; an Organization
- * Only event leaves it with the person's membership.
+ * Only event leaves it with the person's membership, and a cancelled one leaves it altogether.
  */
 function onCalendarOf(userId: string, associationIds: readonly string[]) {
   const member =
@@ -193,7 +200,7 @@ function onCalendarOf(userId: string, associationIds: readonly string[]) {
           sql`, `,
         )})`
       : sql`false`;
-  return sql`(e.author_id = ${userId} or (exists (select 1 from community_event_rsvps r
+  return sql`e.cancelled_at is null and (e.author_id = ${userId} or (exists (select 1 from community_event_rsvps r
     where r.event_id = e.id and r.user_id = ${userId} and r.status = 'attending')
     and (e.visibility <> 'organization' or ${member})))`;
 }

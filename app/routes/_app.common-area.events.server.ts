@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { isTimeZone } from "@domain/calendar/time";
 import {
+  CANCEL_REASON_MAX,
   COMMUNITY_EVENT_TYPES,
   EVENT_MESSAGES,
   EVENT_TARGET_ROLES,
@@ -54,6 +55,12 @@ export const EventsActionSchema = z.discriminatedUnion("intent", [
     event_id: z.string().uuid(),
     status: z.enum(RSVP_STATUSES),
   }),
+  z.object({
+    intent: z.literal("cancel"),
+    event_id: z.string().uuid(),
+    // Bounded above the limit so the command gives the product's message.
+    reason: text(CANCEL_REASON_MAX * 4),
+  }),
 ]);
 
 export const parseEventsForm = (formData: FormData) => parseWithZod(formData, { schema: EventsActionSchema });
@@ -105,9 +112,11 @@ export async function requireEventViewer(request: Request) {
     associationIds: memberships.map((m) => m.associationId),
     roleTypes: [...new Set(viewer.roles.filter((r) => r.isCurrent).map((r) => r.roleType))],
   };
+  // Administrators (in their admin context) may cancel any event.
+  const isAdmin = viewer.context?.contextType === "admin" && viewer.permissions?.can_verify_users === true;
   const zone =
     viewer.profile.timezone && isTimeZone(viewer.profile.timezone)
       ? viewer.profile.timezone
       : DEFAULT_TIME_ZONE;
-  return { viewer, memberships, eventViewer, zone };
+  return { viewer, memberships, eventViewer, zone, isAdmin };
 }

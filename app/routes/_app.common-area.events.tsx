@@ -20,7 +20,7 @@ import { ROLE_LABELS } from "@domain/roles/types";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { answerEvent, createCommunityEvent } from "~/commands/community-events.server";
+import { answerEvent, cancelCommunityEvent, createCommunityEvent } from "~/commands/community-events.server";
 import { isPostingSuspended } from "~/commands/moderation.server";
 import { COMMON_TIME_ZONES } from "~/components/calendar/event-form";
 import { EventCard } from "~/components/community/event-card";
@@ -44,7 +44,7 @@ export const meta: MetaFunction = () => [{ title: "Events · Community · Associ
  * JavaScript; the rules are checked on the server.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { viewer, memberships, eventViewer, zone } = await requireEventViewer(request);
+  const { viewer, memberships, eventViewer, zone, isAdmin } = await requireEventViewer(request);
   const db = await getDb();
   const now = new Date();
   const [events, suggested] = await Promise.all([
@@ -56,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     today: wallClock(now, zone).date,
     zone,
     viewerId: viewer.user.id,
+    isAdmin,
     timeZones: [...new Set([zone, ...COMMON_TIME_ZONES])],
     associations: memberships.map((m) => ({ id: m.associationId, name: m.associationName })),
     ...events,
@@ -64,13 +65,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { viewer, eventViewer, zone } = await requireEventViewer(request);
+  const { viewer, eventViewer, zone, isAdmin } = await requireEventViewer(request);
   const formData = await readForm(request);
   const submission = parseEventsForm(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply(), error: null }, { status: 400 });
   }
   const value = submission.value;
+  if (value.intent === "cancel") {
+    const cancelled = await cancelCommunityEvent(await getDb(), {
+      eventId: value.event_id,
+      userId: viewer.user.id,
+      isAdmin,
+      reason: value.reason,
+      now: new Date(),
+    });
+    if (!cancelled.ok) {
+      if (cancelled.kind === "not_found") throw new Response(cancelled.message, { status: 404 });
+      const message = "message" in cancelled ? cancelled.message : "Could not cancel the event";
+      return json({ result: null, error: message }, { status: domainErrorStatus(cancelled.kind) });
+    }
+    return redirectWithFlash(`/common-area/events#event-${value.event_id}`, {
+      tone: "success",
+      message: "Event cancelled: everyone who answered has been told",
+    });
+  }
   if (value.intent === "rsvp") {
     const answered = await answerEvent(await getDb(), eventViewer, value.event_id, value.status, new Date());
     if (!answered.ok) {
@@ -308,7 +327,13 @@ export default function CommunityEvents() {
           </h2>
           <div className="mt-3 grid gap-4" data-testid="suggested-events">
             {data.suggested.map((e) => (
-              <EventCard key={e.id} event={e} now={data.now} viewerId={data.viewerId} />
+              <EventCard
+                key={e.id}
+                event={e}
+                now={data.now}
+                viewerId={data.viewerId}
+                canCancelAny={data.isAdmin}
+              />
             ))}
           </div>
         </section>
@@ -322,7 +347,13 @@ export default function CommunityEvents() {
         ) : (
           <div className="mt-3 grid gap-4" data-testid="upcoming-events">
             {data.upcoming.map((e) => (
-              <EventCard key={e.id} event={e} now={data.now} viewerId={data.viewerId} />
+              <EventCard
+                key={e.id}
+                event={e}
+                now={data.now}
+                viewerId={data.viewerId}
+                canCancelAny={data.isAdmin}
+              />
             ))}
           </div>
         )}
@@ -335,7 +366,13 @@ export default function CommunityEvents() {
           </h2>
           <div className="mt-3 grid gap-4">
             {data.past.map((e) => (
-              <EventCard key={e.id} event={e} now={data.now} viewerId={data.viewerId} />
+              <EventCard
+                key={e.id}
+                event={e}
+                now={data.now}
+                viewerId={data.viewerId}
+                canCancelAny={data.isAdmin}
+              />
             ))}
           </div>
         </section>

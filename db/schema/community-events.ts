@@ -38,6 +38,9 @@ export const communityEvents = pgTable(
     /** Role types the event is suggested to. */
     targetRoles: text("target_roles").array().notNull().default(sql`'{}'::text[]`),
     attendeeCount: integer("attendee_count").notNull().default(0),
+    /** Cancelled by its host: answers close, it leaves calendars, those who answered are told. */
+    cancelledAt: ts("cancelled_at"),
+    cancellationReason: text("cancellation_reason"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -76,4 +79,25 @@ export const communityEventRsvps = pgTable(
     index("community_event_rsvps_user_idx").on(t.userId, t.status),
     index("community_event_rsvps_waitlist_idx").on(t.eventId, t.status, t.answeredAt),
   ],
+);
+
+/**
+ * Event reminders sent (issue 29, part 7): one row per event, attendee and start time, claimed in the
+ * transaction that writes the notification, so a reminder goes out once whichever app server's job
+ * round gets there first (as action_item_reminders). A moved start would be a new key.
+ */
+export const communityEventReminders = pgTable(
+  "community_event_reminders",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => communityEvents.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startsAt: ts("starts_at").notNull(),
+    notificationId: uuid("notification_id"),
+    sentAt: ts("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId, t.startsAt] })],
 );

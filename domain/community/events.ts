@@ -89,7 +89,53 @@ export const EVENT_MESSAGES = {
   RSVP_CLOSED: "The RSVP deadline has passed",
   NOT_FOUND: "Event not found",
   OWN_EVENT: "You are hosting this event",
+  CANCELLED: "This event was cancelled",
+  NOT_HOST: "Only the host can cancel this event",
+  CANCEL_REASON_TOO_LONG: "Keep the reason to 500 characters or fewer",
 } as const;
+
+/** The longest reason a host may give when cancelling. */
+export const CANCEL_REASON_MAX = 500;
+
+/** Attendees are reminded this long before an event starts (ours: the spec names reminders, not when). */
+export const EVENT_REMINDER_HOURS = 24;
+/** How often each app server looks for reminders to send. */
+export const EVENT_REMINDER_INTERVAL_MS = 5 * 60 * 1000;
+
+/** Whether an attendee's reminder is due: within the reminder window before the start, not after it. */
+export const eventReminderDue = (startsAt: string, now: Date) => {
+  const start = Date.parse(startsAt);
+  return now.getTime() < start && start - now.getTime() <= EVENT_REMINDER_HOURS * 3_600_000;
+};
+
+/** "Saturday, December 5, 2026 at 6:30 PM EST": when an event starts, in its own zone. */
+export function eventStartText(startsAt: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(startsAt));
+}
+
+/** The reminder's notification: the event's title and when it starts. */
+export const eventReminderMessage = (e: { title: string; startsAt: string; timeZone: string }) => ({
+  title: `Reminder: ${e.title}`,
+  body: `Starts ${eventStartText(e.startsAt, e.timeZone)}.`,
+});
+
+/** The notice to people who answered an event its host cancelled. */
+export const eventCancelledMessage = (
+  e: { title: string; startsAt: string; timeZone: string },
+  reason: string,
+) => ({
+  title: `Cancelled: ${e.title}`,
+  body: `The event on ${eventStartText(e.startsAt, e.timeZone)} was cancelled by its host.${reason ? ` Reason: ${reason}` : ""}`,
+});
 
 export interface EventDraft {
   title: string;
@@ -184,11 +230,17 @@ export const rsvpDeadlinePassed = (deadline: string | null, now: Date) =>
   deadline !== null && Date.parse(deadline) < now.getTime();
 
 /** RSVP buttons show (and the server takes an answer) while the event is not past and the deadline open. */
-export const rsvpOpen = (e: { startsAt: string; rsvpDeadline: string | null }, now: Date) =>
-  !isPastEvent(e.startsAt, now) && !rsvpDeadlinePassed(e.rsvpDeadline, now);
+export const rsvpOpen = (
+  e: { startsAt: string; rsvpDeadline: string | null; cancelledAt?: string | null },
+  now: Date,
+) => !e.cancelledAt && !isPastEvent(e.startsAt, now) && !rsvpDeadlinePassed(e.rsvpDeadline, now);
 
 /** Why an answer is refused now, or null. */
-export function rsvpRefusal(e: { startsAt: string; rsvpDeadline: string | null }, now: Date): string | null {
+export function rsvpRefusal(
+  e: { startsAt: string; rsvpDeadline: string | null; cancelledAt?: string | null },
+  now: Date,
+): string | null {
+  if (e.cancelledAt) return EVENT_MESSAGES.CANCELLED;
   if (isPastEvent(e.startsAt, now)) return EVENT_MESSAGES.PAST;
   if (rsvpDeadlinePassed(e.rsvpDeadline, now)) return EVENT_MESSAGES.RSVP_CLOSED;
   return null;

@@ -55,6 +55,9 @@ export const NOTIFICATION_TYPES = [
   "award_received",
   /** Moderation (issue 29, part 10): content hidden or removed, a warning, a suspension, an appeal's answer. */
   "moderation_notice",
+  /** Community events (issue 29, part 7): a reminder before an event one attends, and its cancellation. */
+  "event_reminder",
+  "event_cancelled",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

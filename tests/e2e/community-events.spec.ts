@@ -5,7 +5,8 @@ import { blockingViolations, signInAs } from "./helpers";
 /**
  * Community events (issue 29, part 7), with JavaScript and without: the Create Event form refuses a
  * past date with the rule's message, creates a virtual event with one seat, the host answers
- * Attending, the card shows the count and Join Meeting, and the event is on the host's calendar.
+ * Attending, the card shows the count and Join Meeting, and the event is on the host's calendar; the
+ * host then cancels it with a reason, and it leaves the calendar.
  */
 const ACCOUNT = { chromium: "vendor2@demo.test", "no-js": "other@demo.test" } as const;
 
@@ -62,4 +63,20 @@ test("create an event, RSVP, and find it on the calendar", async ({ page, javaSc
 
   await page.goto("/calendar?view=agenda");
   await expect(page.getByText(title).first()).toBeVisible();
+
+  // The host cancels with a reason: the card says so, answers close, the calendar drops it.
+  await page.goto("/common-area/events");
+  const hosted = page.getByTestId("event-card").filter({ hasText: title });
+  await hosted.getByText("Cancel Event").click();
+  await hosted.getByLabel(/^Reason/).fill("The speaker is ill");
+  await hosted.getByRole("button", { name: "Cancel this event" }).click();
+  await expect(page.getByText("Event cancelled: everyone who answered has been told")).toBeVisible();
+  const cancelled = page.getByTestId("event-card").filter({ hasText: title });
+  await expect(cancelled.getByTestId("event-cancelled")).toHaveText(
+    "This event was cancelled: The speaker is ill",
+  );
+  await expect(cancelled.getByRole("button", { name: "Attending", exact: true })).toHaveCount(0);
+  await expect(cancelled.getByRole("link", { name: "Join Meeting" })).toHaveCount(0);
+  await page.goto("/calendar?view=agenda");
+  await expect(page.getByRole("main")).not.toContainText(title);
 });

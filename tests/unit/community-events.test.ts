@@ -4,6 +4,9 @@ import {
   decideRsvp,
   EVENT_MESSAGES,
   type EventDraft,
+  eventCancelledMessage,
+  eventReminderDue,
+  eventReminderMessage,
   isPastEvent,
   mayJoinMeeting,
   normaliseDraft,
@@ -169,5 +172,33 @@ describe("RSVP with capacity and a waitlist", () => {
   it("the attendee count", () => {
     expect(attendeeCountText(3, null)).toBe("3 attending");
     expect(attendeeCountText(3, 40)).toBe("3 / 40 attending");
+  });
+});
+
+describe("reminders and cancellation", () => {
+  const start = "2026-12-05T23:30:00.000Z";
+  it("a reminder is due within the day before the start, not earlier and not after", () => {
+    expect(eventReminderDue(start, new Date("2026-12-04T23:29:59Z"))).toBe(false);
+    expect(eventReminderDue(start, new Date("2026-12-04T23:30:00Z"))).toBe(true);
+    expect(eventReminderDue(start, new Date("2026-12-05T23:29:00Z"))).toBe(true);
+    expect(eventReminderDue(start, new Date("2026-12-05T23:30:00Z"))).toBe(false);
+  });
+  it("words the reminder and the cancellation in the event's own zone", () => {
+    const e = { title: "Budget night", startsAt: start, timeZone: "America/New_York" };
+    expect(eventReminderMessage(e)).toEqual({
+      title: "Reminder: Budget night",
+      body: "Starts Saturday, December 5, 2026 at 6:30 PM EST.",
+    });
+    expect(eventCancelledMessage(e, "Flooded").body).toBe(
+      "The event on Saturday, December 5, 2026 at 6:30 PM EST was cancelled by its host. Reason: Flooded",
+    );
+    expect(eventCancelledMessage(e, "").body).not.toContain("Reason");
+  });
+  it("a cancelled event takes no answers", () => {
+    const open = { startsAt: start, rsvpDeadline: null };
+    const now = new Date("2026-12-01T00:00:00Z");
+    expect(rsvpRefusal(open, now)).toBeNull();
+    expect(rsvpRefusal({ ...open, cancelledAt: "2026-11-30T00:00:00Z" }, now)).toBe(EVENT_MESSAGES.CANCELLED);
+    expect(rsvpOpen({ ...open, cancelledAt: "2026-11-30T00:00:00Z" }, now)).toBe(false);
   });
 });

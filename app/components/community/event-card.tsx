@@ -1,7 +1,9 @@
 import {
   attendeeCountText,
+  CANCEL_REASON_MAX,
   COMMUNITY_EVENT_TYPE_LABELS,
   type CommunityEventType,
+  EVENT_MESSAGES,
   isPastEvent,
   mayJoinMeeting,
   RSVP_LABELS,
@@ -38,15 +40,20 @@ export function EventCard({
   event: e,
   now,
   viewerId,
+  canCancelAny = false,
 }: {
   event: EventCardData;
   now: string;
   viewerId: string;
+  /** Administrators may cancel any event. */
+  canCancelAny?: boolean;
 }) {
   const at = new Date(now);
   const past = isPastEvent(e.startsAt, at);
   const open = rsvpOpen(e, at);
-  const join = e.meetingLink && (e.authorId === viewerId ? !past : mayJoinMeeting(e, e.myStatus, at));
+  const join =
+    !e.cancelledAt && e.meetingLink && (e.authorId === viewerId ? !past : mayJoinMeeting(e, e.myStatus, at));
+  const mayCancel = (e.authorId === viewerId || canCancelAny) && !e.cancelledAt && !past;
   return (
     <article
       id={`event-${e.id}`}
@@ -58,7 +65,11 @@ export function EventCard({
         <span className="rounded-full bg-blue-100 px-2 py-0.5 text-blue-900 dark:bg-blue-900/60 dark:text-blue-100">
           {COMMUNITY_EVENT_TYPE_LABELS[e.eventType as CommunityEventType] ?? e.eventType}
         </span>
-        {past ? (
+        {e.cancelledAt ? (
+          <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-900 dark:bg-red-900/60 dark:text-red-100">
+            Cancelled
+          </span>
+        ) : past ? (
           <span className="rounded-full bg-slate-200 px-2 py-0.5 text-slate-800 dark:bg-slate-700 dark:text-slate-100">
             Past Event
           </span>
@@ -99,6 +110,12 @@ export function EventCard({
           <dd className="inline">{e.authorName}</dd>
         </div>
       </dl>
+      {e.cancelledAt ? (
+        <p className="mt-2 text-sm text-red-800 dark:text-red-300" data-testid="event-cancelled">
+          {EVENT_MESSAGES.CANCELLED}
+          {e.cancellationReason ? `: ${e.cancellationReason}` : "."}
+        </p>
+      ) : null}
       {e.myStatus ? (
         <p className="mt-2 text-sm font-medium" data-testid="my-rsvp">
           Your answer: {RSVP_LABELS[e.myStatus]}
@@ -135,6 +152,36 @@ export function EventCard({
           </a>
         ) : null}
       </div>
+      {mayCancel ? (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer text-red-800 dark:text-red-300">Cancel Event</summary>
+          <Form method="post" className="mt-2 flex flex-col gap-2" aria-label={`Cancel ${e.title}`}>
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="event_id" value={e.id} />
+            <label htmlFor={`cancel-reason-${e.id}`} className="font-medium">
+              Reason (optional, shown to everyone who answered)
+            </label>
+            <textarea
+              id={`cancel-reason-${e.id}`}
+              name="reason"
+              maxLength={CANCEL_REASON_MAX}
+              rows={2}
+              className="rounded-md border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+            />
+            <div>
+              <button
+                type="submit"
+                className={buttonClass(
+                  "primary",
+                  "bg-red-700 hover:bg-red-800 dark:bg-red-700 dark:hover:bg-red-600",
+                )}
+              >
+                Cancel this event
+              </button>
+            </div>
+          </Form>
+        </details>
+      ) : null}
     </article>
   );
 }
