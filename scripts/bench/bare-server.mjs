@@ -16,6 +16,15 @@ import postgres from "postgres";
 const [specPath, port] = process.argv.slice(2);
 const spec = JSON.parse(readFileSync(specPath, "utf8"));
 const sql = postgres(spec.url, { max: spec.max, onnotice: () => {} });
+// As drizzle-orm's postgres-js driver sets up the app's client: date and time values pass as the text
+// they are, and json/jsonb parameters go as the text the app wrote (not JSON-encoded a second time).
+const asIs = (value) => value;
+for (const type of ["1184", "1082", "1083", "1114", "1182", "1185", "1115", "1231"]) {
+  sql.options.parsers[type] = asIs;
+  sql.options.serializers[type] = asIs;
+}
+sql.options.serializers["114"] = asIs;
+sql.options.serializers["3802"] = asIs;
 const sentinels = Object.entries(spec.sentinels ?? {});
 
 const server = http.createServer(async (req, res) => {

@@ -2,9 +2,10 @@
 // and summaries of decision record 051. Keeps its database between runs (created, migrated and seeded
 // with the benchmarks' data on first use; BENCH_EXPLAIN_DATABASE, default bench_explain on
 // BENCH_DATABASE_URL's server). Needs a build (npx remix build).
-//   npx tsx scripts/bench/explain.ts financials|budget-report|calendar|dashboard [--plans]
+//   npx tsx scripts/bench/explain.ts financials|budget-report|calendar|dashboard|learning [--plans]
 //   npx tsx scripts/bench/explain.ts community [--sort=recent|hot|top|controversial] [--window=day|week|...]
 //     (the feed's first page; sizes from BENCH_COMMUNITY_POSTS, _VOTES, _MEMBERS, as scripts/bench/community.ts)
+//   npx tsx scripts/bench/explain.ts learning [--period=all|week|...] (/learning-hub, scripts/bench/learning.ts's data)
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { createUserSession } from "../../app/auth/session.server";
@@ -12,6 +13,7 @@ import { openDatabase, queryRows, runMigrations } from "../../db/client";
 import { seedCalendar } from "./calendar";
 import { communitySizes, seedCommunity } from "./community";
 import { seedBooks } from "./financials";
+import { seedLearning } from "./learning";
 import { appSessionSecret, benchUrl, builtLoaders, seedReaders } from "./support";
 
 const page = process.argv[2] ?? "financials";
@@ -30,13 +32,15 @@ await appSessionSecret();
 const db = handle.db;
 const [person] = await queryRows<{ id: string }>(
   db,
-  sql`select id from users where email in ('treasurer@bench.test', 'calendar@bench.test', 'vendor@bench.test', 'member@bench.test') limit 1`,
+  sql`select id from users where email in ('treasurer@bench.test', 'calendar@bench.test', 'vendor@bench.test', 'member@bench.test', 'learner@bench.test') limit 1`,
 );
 let userId = person?.id;
 if (!userId) {
   const t0 = performance.now();
   if (page === "financials" || page === "budget-report") userId = (await seedBooks(db, 100_000, 10)).userId;
   else if (page === "calendar") userId = (await seedCalendar(db, 10_000, 2_000)).personId;
+  else if (page === "learning")
+    userId = (await seedLearning(db, { courses: 220, enrolments: 200, others: 2_000 })).personId;
   else if (page === "community")
     userId = (await seedCommunity(db, url.toString(), communitySizes())).memberId;
   else userId = (await seedReaders(handle, "explain", 10_000)).vendorId;
@@ -71,7 +75,16 @@ const [path, loaders, params, options] =
               )}`,
               [...shell, loaderOf("routes/_app.common-area._index")],
             ]
-          : ["/dashboard", [...shell, loaderOf("routes/_app.dashboard")]];
+          : page === "learning"
+            ? [
+                `/learning-hub?${new URLSearchParams(
+                  process.argv
+                    .filter((a) => /^--(period|tab)=/.test(a))
+                    .map((a) => a.slice(2).split("=") as [string, string]),
+                )}`,
+                [...shell, loaderOf("routes/_app.learning-hub._index")],
+              ]
+            : ["/dashboard", [...shell, loaderOf("routes/_app.dashboard")]];
 const run = () => capture(path as string, loaders as never, params as never, options as never);
 await run();
 const t0 = performance.now();
@@ -80,6 +93,9 @@ console.log(
   `${path}: ${rounds.flat().length} statements in ${rounds.length} rounds (${rounds.map((r) => r.length).join(" + ")}), loaders ${Math.round(performance.now() - t0)} ms in process`,
 );
 const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
+// json/jsonb and date parameters as the app's client sends them (drizzle's driver sets these up).
+for (const type of [114, 3802, 1184, 1082, 1083, 1114, 1182, 1185, 1115, 1231])
+  client.options.serializers[type] = (value: unknown) => value;
 if (process.argv.includes("--timing")) {
   // Each statement run 30 times as the app runs it (prepared): PostgreSQL plans the first five with
   // their values and may then keep a generic plan, which EXPLAIN ANALYZE with literal values never shows.

@@ -1,7 +1,7 @@
 // npm run bench                     run every benchmark
 // npm run bench -- hot-account      run only the named one(s): hot-account, append, replay, rfp-search, pages,
 //                                   dashboard, calendar, financials, live-streams, messages, page-weight,
-//                                   page-ratios, suggestions, community
+//                                   page-ratios, suggestions, community, learning
 //
 // Each benchmark creates a fresh database on BENCH_DATABASE_URL's server (default
 // postgres://postgres@127.0.0.1:5432/test), migrates it, measures against a baseline taken in the same
@@ -17,6 +17,7 @@ import { communityBench } from "./community";
 import { dashboardBench } from "./dashboard";
 import { financialsBench } from "./financials";
 import { hotAccount } from "./hot-account";
+import { learningBench } from "./learning";
 import { liveStreamsBench } from "./live-streams";
 import { messagesBench } from "./messages";
 import { pageRatiosBench } from "./page-ratios";
@@ -50,6 +51,7 @@ const benchmarks: Benchmark[] = [
   pageRatiosBench,
   suggestionsBench,
   communityBench,
+  learningBench,
 ];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
