@@ -4,6 +4,7 @@ import { EMAIL_DISPATCH_INTERVAL_MS } from "@domain/notifications/email";
 import { MEMORY_SAMPLE_MS } from "@domain/performance/constants";
 import { sendActionItemReminders } from "./commands/action-item-reminders.server";
 import { announceAdminSetup } from "./commands/admin-setup.server";
+import { sendCertificateExpiryReminders } from "./commands/learning-certificates.server";
 import { runBillingJobs } from "./commands/billing.server";
 import { pruneErrorsByAge } from "./commands/errors.server";
 import { runLinkPreviewRound } from "./commands/link-previews.server";
@@ -67,6 +68,8 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  * - removing uploaded files that no row names, once they are an hour old (app/storage/sweep.server.ts);
  * - action item reminders, hourly: two days before the due date and once overdue, in the association's
  *   time zone (app/commands/action-item-reminders.server.ts; each sent once, whichever server runs it);
+ * - certificate expiry reminders, hourly: 30 days before a certificate expires, once per expiry
+ *   (app/commands/learning-certificates.server.ts, decision 077);
  * - error groups not seen for 30 days (guest groups: 7) deleted, hourly (app/commands/errors.server.ts);
  * - removing the idempotency keys of creates once a day old, every quarter of an hour (app/idempotency.server.ts);
  * - on PostgreSQL, every 5 s: ending the app's sessions stalled half-way through a statement for 5 s
@@ -135,6 +138,10 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => Promise
       every(ACTION_ITEM_REMINDER_INTERVAL_MS, "Action item reminders", async () => {
         const sent = await sendActionItemReminders(await getDb());
         if (sent > 0) console.log(`Action item reminders: ${sent} sent`);
+      }),
+      every(ACTION_ITEM_REMINDER_INTERVAL_MS, "Certificate expiry reminders", async () => {
+        const sent = await sendCertificateExpiryReminders(await getDb());
+        if (sent > 0) console.log(`Certificate expiry reminders: ${sent} sent`);
       }),
     ];
   }

@@ -55,6 +55,8 @@ export const NOTIFICATION_TYPES = [
   "award_received",
   /** Moderation (issue 29, part 10): content hidden or removed, a warning, a suspension, an appeal's answer. */
   "moderation_notice",
+  /** The learning hub (issue 30, part 5): a certificate expires in 30 days or less (sent once per expiry). */
+  "certificate_expiring",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
