@@ -117,7 +117,8 @@ export async function revokeCertificate(
       tx,
       sql`select revoked_at from certificates where id = ${input.certificateId} for update`,
     );
-    if (!cert) return { ok: false as const, kind: "not_found" as const, message: CERTIFICATE_MESSAGES.notFound };
+    if (!cert)
+      return { ok: false as const, kind: "not_found" as const, message: CERTIFICATE_MESSAGES.notFound };
     if (cert.revoked_at)
       return { ok: false as const, kind: "conflict" as const, message: CERTIFICATE_MESSAGES.alreadyRevoked };
     await tx.execute(

@@ -43,7 +43,9 @@ export async function signingKey(): Promise<SigningKey> {
     try {
       parsed = PrivateJwk.parse(JSON.parse(e.CREDENTIAL_SIGNING_KEY));
     } catch {
-      throw new Error('CREDENTIAL_SIGNING_KEY must be a private Ed25519 JWK: {"kty":"OKP","crv":"Ed25519","d":...,"x":...}');
+      throw new Error(
+        'CREDENTIAL_SIGNING_KEY must be a private Ed25519 JWK: {"kty":"OKP","crv":"Ed25519","d":...,"x":...}',
+      );
     }
     privateKey = createPrivateKey({ key: parsed, format: "jwk" });
   } else {
@@ -118,7 +120,9 @@ export function openBadgeCredential(cert: CertificationCard) {
       certificateNumber: cert.displayNumber,
     },
     credentialStatus: { id: credentialStatusUrl(cert.id), type: "1EdTechRevocationList" },
-    evidence: [{ id: `${base()}${cert.verificationPath}`, type: ["Evidence"], name: "Public verification page" }],
+    evidence: [
+      { id: `${base()}${cert.verificationPath}`, type: ["Evidence"], name: "Public verification page" },
+    ],
   };
 }
 

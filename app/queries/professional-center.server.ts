@@ -122,7 +122,7 @@ export async function centerActivity(db: Queryable, userId: string, limit = 20):
           ? `${String(r.detail)} is now verified`
           : type === "certification_earned"
             ? String(r.detail)
-          : (other?.title ?? "New connection");
+            : (other?.title ?? "New connection");
     return {
       id: `${type}:${String(r.id)}`,
       type,

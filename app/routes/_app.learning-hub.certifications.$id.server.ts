@@ -58,7 +58,10 @@ export async function certificationAction(request: Request, id: string | undefin
   if (!outcome.ok) {
     if (outcome.kind === "not_found") pageNotFound();
     return json(
-      { error: outcome.message as string | null, result: submission.reply({ formErrors: [outcome.message] }) },
+      {
+        error: outcome.message as string | null,
+        result: submission.reply({ formErrors: [outcome.message] }),
+      },
       { status: domainErrorStatus(outcome.kind) },
     );
   }

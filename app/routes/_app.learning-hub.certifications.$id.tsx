@@ -75,7 +75,10 @@ export default function CertificationPage() {
               </a>
             </>
           ) : null}
-          <Link to={`/learning-hub/courses/${cert.course.slug}`} className="text-sm text-blue-700 underline dark:text-blue-300">
+          <Link
+            to={`/learning-hub/courses/${cert.course.slug}`}
+            className="text-sm text-blue-700 underline dark:text-blue-300"
+          >
             The course
           </Link>
         </div>

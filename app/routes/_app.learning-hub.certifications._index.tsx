@@ -17,7 +17,10 @@ export default function CertificationsPage() {
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Certificates you earned by completing certification courses. Anyone can check one on its public
           verification page.{" "}
-          <Link to="/learning-hub/courses?certification=true" className="text-blue-700 underline dark:text-blue-300">
+          <Link
+            to="/learning-hub/courses?certification=true"
+            className="text-blue-700 underline dark:text-blue-300"
+          >
             Certification courses
           </Link>
         </p>

@@ -4,8 +4,8 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
 import { ExpertBadge } from "~/components/community/expert-badge";
-import { CertificateStateBadge, VerifiedBadge } from "~/components/learning/certification-card";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
+import { CertificateStateBadge, VerifiedBadge } from "~/components/learning/certification-card";
 import { ConnectionActions } from "~/components/network/connection-actions";
 import { EndorsementsCompact } from "~/components/network/endorsements-section";
 import { SkillsCompact } from "~/components/network/skills-section";
@@ -126,7 +126,10 @@ function Certifications({ certificates, owner }: { certificates: CertificationCa
       {certificates.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           No certifications yet.{" "}
-          <Link to="/learning-hub/courses?certification=true" className="text-blue-700 underline dark:text-blue-300">
+          <Link
+            to="/learning-hub/courses?certification=true"
+            className="text-blue-700 underline dark:text-blue-300"
+          >
             Certification courses
           </Link>
         </p>

@@ -30,10 +30,25 @@ export function renderCertificatePdf(c: CertificatePdfInput): Promise<Buffer> {
     doc.on("error", reject);
     const width = doc.page.width;
     const height = doc.page.height;
-    doc.lineWidth(3).strokeColor("#1d4ed8").rect(24, 24, width - 48, height - 48).stroke();
-    doc.lineWidth(1).strokeColor("#93c5fd").rect(32, 32, width - 64, height - 64).stroke();
-    doc.fillColor("#475569").fontSize(12).text("Association Commons Learning Hub", 54, 70, { align: "center" });
-    doc.moveDown(0.8).fillColor("#0f172a").fontSize(32).text("Certificate of Completion", { align: "center" });
+    doc
+      .lineWidth(3)
+      .strokeColor("#1d4ed8")
+      .rect(24, 24, width - 48, height - 48)
+      .stroke();
+    doc
+      .lineWidth(1)
+      .strokeColor("#93c5fd")
+      .rect(32, 32, width - 64, height - 64)
+      .stroke();
+    doc
+      .fillColor("#475569")
+      .fontSize(12)
+      .text("Association Commons Learning Hub", 54, 70, { align: "center" });
+    doc
+      .moveDown(0.8)
+      .fillColor("#0f172a")
+      .fontSize(32)
+      .text("Certificate of Completion", { align: "center" });
     doc.moveDown(0.6).fillColor("#334155").fontSize(13).text("This certifies that", { align: "center" });
     doc.moveDown(0.4).fillColor("#0f172a").fontSize(26).text(c.holderName, { align: "center" });
     doc.moveDown(0.4).fillColor("#334155").fontSize(13).text("has completed the course", { align: "center" });
@@ -43,7 +58,10 @@ export function renderCertificatePdf(c: CertificatePdfInput): Promise<Buffer> {
     doc.text(`Certificate number: ${c.displayNumber}`, 70, y);
     doc.text(`Issued: ${c.issuedOn}`, 70, y + 18);
     doc.text(`Expires: ${c.expiresOn}`, 70, y + 36);
-    doc.fillColor("#475569").fontSize(9).text("Verify at:", 70, y + 62);
+    doc
+      .fillColor("#475569")
+      .fontSize(9)
+      .text("Verify at:", 70, y + 62);
     doc.text(c.verificationUrl, 70, y + 74, { width: width - 320 });
     // The QR code: one filled square per dark module, with its quiet zone from uqr's border.
     const qr = encode(c.verificationUrl, { ecc: "M", border: 2 });

@@ -31,7 +31,11 @@ export default function VerifyCertificatePage() {
   if (!cert)
     return (
       <GuestLayout signedIn={data.signedIn}>
-        <PageHero eyebrow="Certificate verification" title={CERTIFICATE_MESSAGES.notFound} lead={CERTIFICATE_MESSAGES.unknownNumber} />
+        <PageHero
+          eyebrow="Certificate verification"
+          title={CERTIFICATE_MESSAGES.notFound}
+          lead={CERTIFICATE_MESSAGES.unknownNumber}
+        />
         <div className="mx-auto max-w-3xl px-4 py-10">
           <p className="text-slate-700">{CERTIFICATE_MESSAGES.unknownNumberHelp}</p>
           <p className="mt-4">
@@ -62,7 +66,9 @@ export default function VerifyCertificatePage() {
         >
           <p className="text-lg font-semibold">{VERIFICATION_LABELS[cert.status]}</p>
           {cert.status === "valid" ? (
-            <p className="text-sm">Issued by Association Commons to {cert.holderName} for completing the course.</p>
+            <p className="text-sm">
+              Issued by Association Commons to {cert.holderName} for completing the course.
+            </p>
           ) : null}
           {cert.status === "expired" && cert.expiresAt ? (
             <p className="text-sm">This certificate expired on {longDate(new Date(cert.expiresAt))}.</p>

@@ -19,5 +19,10 @@ export const CENTER_LIST_SIZE = 3;
 export const CENTER_PERIOD_DAYS = 30;
 
 /** The activity feed's types built from stored data (certification_earned: the learning hub's certificates). */
-export const ACTIVITY_TYPES = ["new_connection", "skill_endorsement", "role_verified", "certification_earned"] as const;
+export const ACTIVITY_TYPES = [
+  "new_connection",
+  "skill_endorsement",
+  "role_verified",
+  "certification_earned",
+] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];

@@ -127,7 +127,11 @@ export async function resolvePath(page: Page, entry: PageEntry, cache: Map<strin
   // Certificates (issue 30, part 5): the viewer's first certificate, and its public verification number.
   for (const [placeholder, from, pattern] of [
     ["{certificate}", "/learning-hub/certifications", `^/learning-hub/certifications/(${UUID})$`],
-    ["{certificate-number}", "/learning-hub/certifications/{certificate}", "^/verify-certificate/([0-9A-F]{32})$"],
+    [
+      "{certificate-number}",
+      "/learning-hub/certifications/{certificate}",
+      "^/verify-certificate/([0-9A-F]{32})$",
+    ],
   ] as const) {
     if (!resolved.includes(placeholder)) continue;
     if (!cache.has(placeholder)) {

@@ -107,7 +107,11 @@ export const PAGES: readonly PageEntry[] = [
   // Certificates (issue 30, part 5): the person's list, a certificate, its public verification page
   // (valid, and an unknown number's not-found page).
   { route: "_app.learning-hub.certifications._index", path: "/learning-hub/certifications", as: "board" },
-  { route: "_app.learning-hub.certifications.$id", path: "/learning-hub/certifications/{certificate}", as: "board" },
+  {
+    route: "_app.learning-hub.certifications.$id",
+    path: "/learning-hub/certifications/{certificate}",
+    as: "board",
+  },
   { route: "verify-certificate.$number", path: "/verify-certificate/{certificate-number}", as: "board" },
   {
     route: "verify-certificate.$number",

@@ -10,7 +10,6 @@ import { CERTIFICATE_MESSAGES, formatCertificateNumber } from "@domain/learning/
 import { sql } from "drizzle-orm";
 import { createLocalJWKSet, type JWK, jwtVerify } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { certifyCompletion, sendCertificateExpiryReminders } from "~/commands/learning-certificates.server";
 import {
   type CourseDefinition,
   completeLesson,
@@ -19,10 +18,11 @@ import {
   publishCourse,
   submitQuiz,
 } from "~/commands/learning.server";
+import { certifyCompletion, sendCertificateExpiryReminders } from "~/commands/learning-certificates.server";
 import { centerActivity } from "~/queries/professional-center.server";
-import * as jwksRoute from "~/routes/[.]well-known.jwks[.]json";
-import * as certificationRoute from "~/routes/_app.learning-hub.certifications.$id";
 import * as certificationsRoute from "~/routes/_app.learning-hub.certifications._index";
+import * as certificationRoute from "~/routes/_app.learning-hub.certifications.$id";
+import * as jwksRoute from "~/routes/[.]well-known.jwks[.]json";
 import * as statusRoute from "~/routes/credentials.$id.status";
 import * as issuerRoute from "~/routes/credentials.issuer";
 import * as credentialRoute from "~/routes/learning-hub.certifications.$id.credential";
@@ -83,7 +83,8 @@ describe.each(bothEngines)("learning hub certificates on %s", (engine) => {
   const completeCourse = async (userId: string, id: string, now = new Date()) => {
     await enrollInCourse(t.db, { userId, courseId: id, now });
     for (const item of await curriculumOf(t.db, id)) {
-      if (item.kind === "lesson") await completeLesson(t.db, { userId, courseId: id, lessonId: item.id, now });
+      if (item.kind === "lesson")
+        await completeLesson(t.db, { userId, courseId: id, lessonId: item.id, now });
       else await submitQuiz(t.db, { userId, courseId: id, quizId: item.id, answers: { q1: ["o1"] }, now });
     }
   };
@@ -96,13 +97,17 @@ describe.each(bothEngines)("learning hub certificates on %s", (engine) => {
     outcome(() =>
       verifyRoute.loader(
         argsOf(
-          who ? getAs(`/verify-certificate/${number}`, who) : new Request(`http://localhost/verify-certificate/${number}`),
+          who
+            ? getAs(`/verify-certificate/${number}`, who)
+            : new Request(`http://localhost/verify-certificate/${number}`),
           { number },
         ),
       ),
     );
   const certPage = (who: Person, id: string) =>
-    outcome(() => certificationRoute.loader(argsOf(getAs(`/learning-hub/certifications/${id}`, who), { id })));
+    outcome(() =>
+      certificationRoute.loader(argsOf(getAs(`/learning-hub/certifications/${id}`, who), { id })),
+    );
   const revoke = (who: Person, id: string, body: Record<string, string>) =>
     outcome(() =>
       certificationRoute.action(argsOf(postAs(`/learning-hub/certifications/${id}`, who, body), { id })),
@@ -131,14 +136,26 @@ describe.each(bothEngines)("learning hub certificates on %s", (engine) => {
     await submitQuiz(t.db, { userId: ann.id, courseId, quizId: quiz.id, answers: { q1: ["o2"] }, now: at });
     expect(await certificatesOf(ann.id)).toHaveLength(0);
     const later = new Date(at.getTime() + 11 * 60_000);
-    await submitQuiz(t.db, { userId: ann.id, courseId, quizId: quiz.id, answers: { q1: ["o1"] }, now: later });
+    await submitQuiz(t.db, {
+      userId: ann.id,
+      courseId,
+      quizId: quiz.id,
+      answers: { q1: ["o1"] },
+      now: later,
+    });
     const [cert, ...more] = await certificatesOf(ann.id);
     expect(more).toHaveLength(0);
     expect(cert?.number).toMatch(/^[0-9A-F]{32}$/);
     expect(new Date(cert?.issued_at as string).toISOString()).toBe(later.toISOString());
     expect(new Date(cert?.expires_at as string).toISOString()).toBe("2028-03-04T10:11:00.000Z");
     // Completing again (a passed quiz retaken) issues nothing more; calling the issuer again neither.
-    await submitQuiz(t.db, { userId: ann.id, courseId, quizId: quiz.id, answers: { q1: ["o1"] }, now: later });
+    await submitQuiz(t.db, {
+      userId: ann.id,
+      courseId,
+      quizId: quiz.id,
+      answers: { q1: ["o1"] },
+      now: later,
+    });
     await t.db.transaction((tx) => certifyCompletion(tx, ann.id, courseId, later));
     expect(await certificatesOf(ann.id)).toHaveLength(1);
     const history = await queryRows<{ kind: string }>(
@@ -206,7 +223,9 @@ describe.each(bothEngines)("learning hub certificates on %s", (engine) => {
     // Nothing more than the page shows: no ids, no e-mail.
     expect(JSON.stringify(valid.data)).not.toContain(ann.id);
     expect(JSON.stringify(valid.data)).not.toContain(ann.email);
-    expect((await verify(formatCertificateNumber(number).toLowerCase())).data.certificate.status).toBe("valid");
+    expect((await verify(formatCertificateNumber(number).toLowerCase())).data.certificate.status).toBe(
+      "valid",
+    );
     const unknown = await verify("0".repeat(32));
     expect(unknown.status).toBe(404);
     expect(unknown.data.certificate).toBeNull();
@@ -306,6 +325,7 @@ describe.each(bothEngines)("learning hub certificates on %s", (engine) => {
     expect(protectedHeader.kid).toBe(jwks.keys[0]?.kid);
     expect(payload.jti).toBe(`urn:uuid:${id}`);
     expect(payload.exp).toBe(Math.floor(new Date(cert?.expires_at as string).getTime() / 1000));
+    // biome-ignore lint/suspicious/noExplicitAny: the credential's JSON, read loosely by the assertions
     const vc = payload.vc as Record<string, any>;
     expect(vc.type).toEqual(["VerifiableCredential", "OpenBadgeCredential"]);
     expect(vc.issuer.id).toBe(issuer.id);
@@ -325,11 +345,14 @@ describe.each(bothEngines)("learning hub certificates on %s", (engine) => {
     await expect(jwtVerify(forged, createLocalJWKSet(jwks))).rejects.toThrow();
     // Only the holder downloads it.
     const other = await outcome(() =>
-      credentialRoute.loader(argsOf(getAs(`/learning-hub/certifications/${id}/credential`, stranger), { id })),
+      credentialRoute.loader(
+        argsOf(getAs(`/learning-hub/certifications/${id}/credential`, stranger), { id }),
+      ),
     );
     expect(other.status).toBe(404);
     expect(
-      (await outcome(() => statusRoute.loader(argsOf(new Request("http://localhost/"), { id: "nope" })))).status,
+      (await outcome(() => statusRoute.loader(argsOf(new Request("http://localhost/"), { id: "nope" }))))
+        .status,
     ).toBe(404);
   });
 
@@ -365,7 +388,9 @@ describe.each(bothEngines)("learning hub certificates on %s", (engine) => {
     const after = await certificatesOf(eve.id);
     expect(after).toHaveLength(1);
     expect(after[0]?.number).toBe(cert?.number);
-    expect(new Date(after[0]?.expires_at as string).getTime()).toBeGreaterThan(renewedAt.getTime() + 700 * DAY);
+    expect(new Date(after[0]?.expires_at as string).getTime()).toBeGreaterThan(
+      renewedAt.getTime() + 700 * DAY,
+    );
     // The new expiry gets its own reminder when its time comes, once.
     const newExpiry = new Date(after[0]?.expires_at as string);
     await sendCertificateExpiryReminders(t.db, new Date(newExpiry.getTime() - 5 * DAY));

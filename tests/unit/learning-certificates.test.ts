@@ -128,15 +128,22 @@ describe("expiry reminder (30 days before, once per expiry)", () => {
     expect(expiryReminderDue({ isActive: true, expiresAt: days(30), remindedFor: null }, now)).toBe(true);
     expect(expiryReminderDue({ isActive: true, expiresAt: days(1), remindedFor: null }, now)).toBe(true);
     expect(
-      expiryReminderDue({ isActive: true, expiresAt: new Date(days(30).getTime() + 1), remindedFor: null }, now),
+      expiryReminderDue(
+        { isActive: true, expiresAt: new Date(days(30).getTime() + 1), remindedFor: null },
+        now,
+      ),
     ).toBe(false);
     expect(expiryReminderDue({ isActive: true, expiresAt: now, remindedFor: null }, now)).toBe(false);
     expect(expiryReminderDue({ isActive: true, expiresAt: null, remindedFor: null }, now)).toBe(false);
   });
 
   it("is not due again for the same expiry, nor for a revoked certificate; a renewal's new expiry gets one", () => {
-    expect(expiryReminderDue({ isActive: true, expiresAt: days(10), remindedFor: days(10) }, now)).toBe(false);
+    expect(expiryReminderDue({ isActive: true, expiresAt: days(10), remindedFor: days(10) }, now)).toBe(
+      false,
+    );
     expect(expiryReminderDue({ isActive: false, expiresAt: days(10), remindedFor: null }, now)).toBe(false);
-    expect(expiryReminderDue({ isActive: true, expiresAt: days(10), remindedFor: days(-700) }, now)).toBe(true);
+    expect(expiryReminderDue({ isActive: true, expiresAt: days(10), remindedFor: days(-700) }, now)).toBe(
+      true,
+    );
   });
 });

@@ -90,10 +90,16 @@ export function CertificationCardView({
         </>
       ) : null}
       <div className="mt-auto flex flex-wrap gap-3 text-sm">
-        <Link to={`/learning-hub/certifications/${cert.id}`} className="text-blue-700 underline dark:text-blue-300">
+        <Link
+          to={`/learning-hub/certifications/${cert.id}`}
+          className="text-blue-700 underline dark:text-blue-300"
+        >
           View
         </Link>
-        <Link to={`/learning-hub/courses/${cert.course.slug}`} className="text-blue-700 underline dark:text-blue-300">
+        <Link
+          to={`/learning-hub/courses/${cert.course.slug}`}
+          className="text-blue-700 underline dark:text-blue-300"
+        >
           {cert.course.title}
         </Link>
       </div>
