@@ -49,7 +49,7 @@ export default function CertificationPage() {
         {rows.map(([k, v]) => (
           <div key={k} className="contents">
             <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{k}</dt>
-            <dd className={k === "Certificate number" ? "font-mono" : ""}>{v}</dd>
+            <dd className={k === "Certificate number" ? "break-all font-mono" : ""}>{v}</dd>
           </div>
         ))}
       </dl>
