@@ -22,6 +22,7 @@ import { certifyCompletion, sendCertificateExpiryReminders } from "~/commands/le
 import { centerActivity } from "~/queries/professional-center.server";
 import * as certificationsRoute from "~/routes/_app.learning-hub.certifications._index";
 import * as certificationRoute from "~/routes/_app.learning-hub.certifications.$id";
+import { loader as profileLoader } from "~/routes/_app.professional.$slug";
 import * as jwksRoute from "~/routes/[.]well-known.jwks[.]json";
 import * as statusRoute from "~/routes/credentials.$id.status";
 import * as issuerRoute from "~/routes/credentials.issuer";
@@ -400,6 +401,31 @@ describe.each(bothEngines)("learning hub certificates on %s", (engine) => {
     const fay = await personWithRole(t.db, "homeowner", { label: "cert-fay" });
     await completeCourse(fay.id, refresherId);
     expect(await certificatesOf(fay.id)).toHaveLength(0);
+  });
+
+  it("shows on the unified profile: all to the owner, not the revoked ones to visitors", async () => {
+    const profile = async (ownerId: string, who: Person) => {
+      const [row] = await queryRows<{ username: string }>(
+        t.db,
+        sql`select username from user_profiles where id = ${ownerId}`,
+      );
+      const slug = row?.username as string;
+      return outcome(() => profileLoader(argsOf(getAs(`/professional/${slug}`, who), { slug })));
+    };
+    const own = await profile(ann.id, ann);
+    expect(own.status).toBe(200);
+    expect(own.data.certificates.map((c: { certificateName: string }) => c.certificateName)).toEqual([
+      CERT_COURSE.title,
+    ]);
+    const visited = await profile(ann.id, stranger);
+    expect(visited.data.certificates).toHaveLength(1);
+    const [revoked] = await queryRows<{ user_id: string }>(
+      t.db,
+      sql`select user_id from certificates where revoked_at is not null limit 1`,
+    );
+    const owner = await profile(revoked?.user_id as string, stranger);
+    expect(owner.status).toBe(200);
+    expect(owner.data.certificates).toEqual([]);
   });
 
   it("shows on the Professional Center activity as certification_earned (not once revoked)", async () => {
