@@ -43,4 +43,10 @@ ALTER TABLE "course_certifications" ADD CONSTRAINT "course_certifications_renews
 CREATE INDEX "certificate_history_certificate_idx" ON "certificate_history" USING btree ("certificate_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "certificates_number_key" ON "certificates" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "certificates_user_course_key" ON "certificates" USING btree ("user_id","course_id");--> statement-breakpoint
-CREATE INDEX "certificates_expires_idx" ON "certificates" USING btree ("expires_at");
+CREATE INDEX "certificates_expires_idx" ON "certificates" USING btree ("expires_at");--> statement-breakpoint
+-- custom SQL (keep at merge)
+-- The demo certification course of a database seeded before certificates: valid for 24 months, as
+-- db/learning-content.ts now says (a fresh seed writes the same row through publishCourse).
+INSERT INTO "course_certifications" ("course_id", "valid_months")
+  SELECT "id", 24 FROM "courses" WHERE "slug" = 'association-board-fundamentals-meetings'
+  ON CONFLICT DO NOTHING;
