@@ -122,6 +122,8 @@ export async function certificateById(
 }
 
 export interface PublicVerification {
+  /** The certificate's id: for the loader to link admins to it; never sent to anyone else. */
+  id: string;
   status: VerificationStatus;
   holderName: string;
   certificateName: string;
@@ -153,6 +155,7 @@ export async function verifyCertificateNumber(
   const expiresAt = r.expires_at ? new Date(r.expires_at) : null;
   const revokedAt = r.revoked_at ? new Date(r.revoked_at) : null;
   return {
+    id: r.id,
     status: verificationStatus({ revokedAt, expiresAt }, now),
     holderName: profileName(r.full_name),
     certificateName: r.name,

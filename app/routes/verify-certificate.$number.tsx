@@ -27,7 +27,7 @@ const STATUS_CLASSES = {
  */
 export default function VerifyCertificatePage() {
   const data = useLoaderData<typeof loader>();
-  const cert = data.certificate as PublicVerification | null;
+  const cert = data.certificate as Omit<PublicVerification, "id"> | null;
   if (!cert)
     return (
       <GuestLayout signedIn={data.signedIn}>
@@ -79,6 +79,13 @@ export default function VerifyCertificatePage() {
             </p>
           ) : null}
         </div>
+        {data.manageHref ? (
+          <p className="text-sm">
+            <Link to={data.manageHref} className="font-medium text-blue-700 underline">
+              Manage this certificate (admin)
+            </Link>
+          </p>
+        ) : null}
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
           {rows.map(([k, v]) => (
             <div key={k} className="contents">

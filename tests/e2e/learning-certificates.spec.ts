@@ -1,11 +1,12 @@
 import { DEMO_COURSES } from "../../db/learning-content";
 import { expect, test } from "./fixtures";
-import { signInAs } from "./helpers";
+import { signInAs, useAdminRole } from "./helpers";
 
 /**
  * Certificates (issue 30, part 5), with and without JavaScript: finish the demo certification course
  * (its remaining lessons, and its quizzes with the answers from the demo content), see the certificate
- * among one's certifications with its state, and open its public verification page.
+ * among one's certifications with its state, open its public verification page; an administrator
+ * revokes it with a reason, and the public page says so.
  */
 const COURSE = DEMO_COURSES.find((c) => c.providesCertification);
 if (!COURSE) throw new Error("no demo certification course");
@@ -64,6 +65,18 @@ test.describe("learning hub certificates", () => {
     await expect(page.getByTestId("verification-status")).toContainText("Valid certificate");
     await expect(page.getByRole("heading", { level: 1, name: COURSE.title })).toBeVisible();
     await expect(page.getByText(number)).toBeVisible();
+    // An administrator revokes it from there, with a reason; the public page says so.
+    await signInAs(page, "admin@demo.test");
+    await useAdminRole(page);
+    await page.goto(href);
+    await page.getByRole("link", { name: "Manage this certificate (admin)" }).click();
+    await page.getByLabel("Reason").fill("Issued by mistake (test).");
+    await page.getByRole("button", { name: "Revoke certificate" }).click();
+    await expect(page.getByTestId("certificate-state")).toHaveText("Inactive");
+    await page.context().clearCookies();
+    await page.goto(href);
+    await expect(page.getByTestId("verification-status")).toContainText("Revoked certificate");
+    await expect(page.getByTestId("verification-status")).toContainText("Reason: Issued by mistake (test).");
     // An unknown number: a clear not-found page.
     const unknown = await page.goto("/verify-certificate/0000-0000-0000-0000-0000-0000-0000-0000");
     expect(unknown?.status()).toBe(404);

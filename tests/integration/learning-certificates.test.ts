@@ -224,6 +224,11 @@ describe.each(bothEngines)("learning hub certificates on %s", (engine) => {
     // Nothing more than the page shows: no ids, no e-mail.
     expect(JSON.stringify(valid.data)).not.toContain(ann.id);
     expect(JSON.stringify(valid.data)).not.toContain(ann.email);
+    expect(JSON.stringify(valid.data)).not.toContain(cert?.id);
+    expect(valid.data.manageHref).toBeNull();
+    expect((await verify(number, stranger)).data.manageHref).toBeNull();
+    // An admin gets the way to the certificate's page (to revoke it).
+    expect((await verify(number, admin)).data.manageHref).toBe(`/learning-hub/certifications/${cert?.id}`);
     expect((await verify(formatCertificateNumber(number).toLowerCase())).data.certificate.status).toBe(
       "valid",
     );
