@@ -71,6 +71,14 @@ const EnvSchema = z.object({
    */
   LINK_PREVIEW_ALLOW_HOSTS: z.string().optional(),
   HONEYPOT_MIN_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  /**
+   * The private Ed25519 key (a JWK: {"kty":"OKP","crv":"Ed25519","d":...,"x":...}) that signs the
+   * learning hub's Open Badges credentials (decision 077); its public part is published at
+   * /.well-known/jwks.json. Unset: derived from SESSION_SECRET, so it survives restarts and is the same
+   * on every app server that shares the secret (set it to keep credentials verifiable across a change
+   * of SESSION_SECRET).
+   */
+  CREDENTIAL_SIGNING_KEY: optionalSecret,
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; APP_URL: string; UPLOAD_DIR: string };

@@ -8,6 +8,7 @@ import { announceAdminSetup } from "./commands/admin-setup.server";
 import { runBillingJobs } from "./commands/billing.server";
 import { sendCommunityEventReminders } from "./commands/community-event-reminders.server";
 import { pruneErrorsByAge } from "./commands/errors.server";
+import { sendCertificateExpiryReminders } from "./commands/learning-certificates.server";
 import { runLinkPreviewRound } from "./commands/link-previews.server";
 import { closeDueRfps } from "./commands/rfps.server";
 import { databaseHandle, getDb } from "./db.server";
@@ -71,6 +72,8 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  *   (app/commands/community-event-reminders.server.ts; each sent once, whichever server runs it);
  * - action item reminders, hourly: two days before the due date and once overdue, in the association's
  *   time zone (app/commands/action-item-reminders.server.ts; each sent once, whichever server runs it);
+ * - certificate expiry reminders, hourly: 30 days before a certificate expires, once per expiry
+ *   (app/commands/learning-certificates.server.ts, decision 077);
  * - error groups not seen for 30 days (guest groups: 7) deleted, hourly (app/commands/errors.server.ts);
  * - removing the idempotency keys of creates once a day old, every quarter of an hour (app/idempotency.server.ts);
  * - on PostgreSQL, every 5 s: ending the app's sessions stalled half-way through a statement for 5 s
@@ -143,6 +146,10 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => Promise
       every(EVENT_REMINDER_INTERVAL_MS, "Community event reminders", async () => {
         const sent = await sendCommunityEventReminders(await getDb());
         if (sent > 0) console.log(`Community event reminders: ${sent} sent`);
+      }),
+      every(ACTION_ITEM_REMINDER_INTERVAL_MS, "Certificate expiry reminders", async () => {
+        const sent = await sendCertificateExpiryReminders(await getDb());
+        if (sent > 0) console.log(`Certificate expiry reminders: ${sent} sent`);
       }),
     ];
   }

@@ -16,6 +16,7 @@ It is written for new and experienced directors alike, and for the managers who 
     difficulty: "beginner",
     isFeatured: true,
     providesCertification: true,
+    certificateValidMonths: 24,
     modules: [
       {
         title: "Before the Meeting",

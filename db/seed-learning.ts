@@ -1,12 +1,21 @@
 import { sql } from "drizzle-orm";
-import { completeLesson, enrollInCourse, publishCourse, publishPath } from "../app/commands/learning.server";
+import {
+  completeLesson,
+  curriculumOf,
+  enrollInCourse,
+  publishCourse,
+  publishPath,
+  submitQuiz,
+} from "../app/commands/learning.server";
 import { noteLearningVisit } from "../app/commands/learning-activity.server";
 import { type Database, queryRows } from "./client";
 import { DEMO_COURSES, DEMO_PATHS } from "./learning-content";
 
 /**
  * The learning hub's demo courses (issue 30, part 8), published by the app's own command, and a demo
- * homeowner part-way through the first, a lesson a day for four days (and the demo manager just enrolled in it): written once (a second run finds them and changes nothing).
+ * homeowner part-way through the first, a lesson a day for four days (and the demo manager just
+ * enrolled in it), and the demo board member who completed it, so holds its certificate (decision 077):
+ * written once (a second run finds them and changes nothing).
  */
 export async function seedLearning(db: Database, ids: Map<string, string>): Promise<void> {
   const published = [];
@@ -38,5 +47,33 @@ export async function seedLearning(db: Database, ids: Map<string, string>): Prom
       lessonId: lesson.id,
       now: new Date(opened + read),
     });
+  }
+  const board = ids.get("board@demo.test");
+  const def = DEMO_COURSES[0];
+  if (board && def) await completeDemoCourse(db, board, first.id, def);
+}
+
+/** Every lesson done and every quiz passed with the written answers: the certificate follows. */
+async function completeDemoCourse(
+  db: Database,
+  userId: string,
+  courseId: string,
+  def: (typeof DEMO_COURSES)[number],
+) {
+  const at = new Date(Date.now() - 40 * 86_400_000);
+  await enrollInCourse(db, { userId, courseId, now: at });
+  const quizzes = def.modules.flatMap((m) => (m.quiz ? [m.quiz] : []));
+  let quizIndex = 0;
+  for (const item of await curriculumOf(db, courseId)) {
+    if (item.kind === "lesson") {
+      await completeLesson(db, { userId, courseId, lessonId: item.id, now: at });
+      continue;
+    }
+    const quiz = quizzes[quizIndex++];
+    if (!quiz) continue;
+    const answers = Object.fromEntries(
+      quiz.questions.map((q, i) => [`q${i + 1}`, q.correct.map((o) => `o${o + 1}`)]),
+    );
+    await submitQuiz(db, { userId, courseId, quizId: item.id, answers, now: at });
   }
 }

@@ -10,7 +10,8 @@ import {
   retryWaitMinutes,
 } from "@domain/learning/courses";
 import { sql } from "drizzle-orm";
-import { recordLearningActivity } from "./learning-activity.server";
+import { recordLearningActivity } from "~/commands/learning-activity.server";
+import { certifyCompletion } from "~/commands/learning-certificates.server";
 
 /**
  * The learning hub's commands (issue 30, parts 1 and 3; decision 076): publish a course from its
@@ -49,6 +50,10 @@ export interface CourseDefinition {
   providesCertification?: boolean;
   /** The professional roles it is written for (role types; recommendations). */
   targetRoles?: string[];
+  /** Months its certificate is valid (null or unset: never expires); decision 077. */
+  certificateValidMonths?: number | null;
+  /** A refresher: completing it renews the certificate of the course with this slug (decision 077). */
+  renewsCourseSlug?: string;
   modules: {
     title: string;
     lessons: { title: string; minutes: number; body: string; videoUrl?: string }[];
@@ -96,6 +101,12 @@ export async function publishCourse(
           returning id`,
     );
     if (!course) throw new Error("course insert returned nothing");
+    if (def.certificateValidMonths || def.renewsCourseSlug)
+      await tx.execute(
+        sql`insert into course_certifications (course_id, valid_months, renews_course_id)
+            values (${course.id}, ${def.certificateValidMonths ?? null},
+              (select id from courses where slug = ${def.renewsCourseSlug ?? null}))`,
+      );
     for (const [m, mod] of def.modules.entries()) {
       const [row] = await queryRows<{ id: string }>(
         tx,
@@ -178,8 +189,11 @@ async function refreshProgress(tx: Queryable, userId: string, courseId: string, 
           completed_at = case when ${completing} then ${now.toISOString()}::timestamptz else completed_at end
         where user_id = ${userId} and course_id = ${courseId}`,
   );
-  if (completing)
+  if (completing) {
     await tx.execute(sql`update courses set completion_count = completion_count + 1 where id = ${courseId}`);
+    // Its certificate (or a refresher's renewal) in the same transaction (decision 077).
+    await certifyCompletion(tx, userId, courseId, now);
+  }
   return { ...progress, completedNow: completing };
 }
 

@@ -13,6 +13,7 @@ import { localDayAndHour } from "@domain/notifications/email";
 import { localDateTimeToIso } from "@domain/rfp/time";
 import { sql } from "drizzle-orm";
 import { listPaths } from "./learning.server";
+import { listCertificates } from "./learning-certificates.server";
 
 /**
  * The learning dashboard (spec 002, Learning hub; issue 30, part 7; decision 081): every figure is read
@@ -25,7 +26,8 @@ export type RecentActivityKind =
   | "lesson_completed"
   | "quiz_passed"
   | "quiz_failed"
-  | "path_started";
+  | "path_started"
+  | "certificate_earned";
 
 export interface RecentActivity {
   kind: RecentActivityKind;
@@ -96,6 +98,8 @@ export async function learningDashboard(
   );
 
   const paths = await listPaths(db, userId);
+  const certificates = await listCertificates(db, userId, now);
+  const earned = certificates.filter((c) => !c.revokedAt);
 
   const recent = await recentActivity(db, userId, since);
 
@@ -110,6 +114,9 @@ export async function learningDashboard(
       coursesCompleted: Number(person?.completed ?? 0),
       coursesEnrolled: Number(person?.enrolled ?? 0),
       learningSeconds: Number(person?.seconds ?? 0),
+      // Spec 002 total_certifications_earned: every certificate not revoked, and how many are in force.
+      certifications: earned.length,
+      activeCertifications: earned.filter((c) => c.state.status !== "expired").length,
     },
     weeklyActivity: week,
     continueCourses: continueCourses.map((c) => ({
@@ -120,6 +127,7 @@ export async function learningDashboard(
       lastAccessedAt: c.last_accessed_at,
     })),
     continuePaths: paths.filter((p) => p.state !== "not_enrolled").slice(0, DASHBOARD_COUNTS.paths),
+    continueCertificates: earned.slice(0, DASHBOARD_COUNTS.certificates),
     recent,
     recommendations,
   };
@@ -164,6 +172,10 @@ async function recentActivity(
           (select 'path_started', lp.title, lp.title, '/learning-hub/paths/' || lp.slug, pe.enrolled_at, null
             from path_enrollments pe join learning_paths lp on lp.id = pe.path_id
             where pe.user_id = ${userId} and pe.enrolled_at >= ${after} order by pe.enrolled_at desc limit ${limit})
+          union all
+          (select 'certificate_earned', ce.name, ce.name, '/learning-hub/certifications/' || ce.id, ce.issued_at, null
+            from certificates ce
+            where ce.user_id = ${userId} and ce.issued_at >= ${after} order by ce.issued_at desc limit ${limit})
         ) recent order by at desc, kind limit ${limit}`,
   );
   return rows.map((r) => ({

@@ -73,7 +73,7 @@ export async function centerSuggestions(db: Queryable, userId: string) {
 
 export type ActivityItem = {
   id: string;
-  type: "new_connection" | "skill_endorsement" | "role_verified";
+  type: "new_connection" | "skill_endorsement" | "role_verified" | "certification_earned";
   title: string;
   description: string;
   createdAt: string;
@@ -97,6 +97,9 @@ export async function centerActivity(db: Queryable, userId: string, limit = 20):
         union all
         select 'role_verified', r.id::text, r.verified_at, null, null, null, null, null, r.title, null
           from user_professional_roles r where r.user_id = ${userId} and r.verified_at is not null
+        union all
+        select 'certification_earned', ce.id::text, ce.issued_at, null, null, null, null, null, ce.name, null
+          from certificates ce where ce.user_id = ${userId} and ce.revoked_at is null
       ) a order by at desc, id limit ${limit}`,
   );
   return rows.map((r) => {
@@ -109,13 +112,17 @@ export async function centerActivity(db: Queryable, userId: string, limit = 20):
           ? r.given
             ? `You endorsed ${other?.name}`
             : `${other?.name} endorsed you`
-          : "Role verified";
+          : type === "certification_earned"
+            ? "Certification earned"
+            : "Role verified";
     const description =
       type === "skill_endorsement"
         ? `Skill: ${String(r.detail)}`
         : type === "role_verified"
           ? `${String(r.detail)} is now verified`
-          : (other?.title ?? "New connection");
+          : type === "certification_earned"
+            ? String(r.detail)
+            : (other?.title ?? "New connection");
     return {
       id: `${type}:${String(r.id)}`,
       type,

@@ -2,9 +2,11 @@ import { relativeTime } from "@domain/community/posts";
 import { ACTIVITY_PERIODS, CONTINUE_TABS, formatLearningTime, streakTier } from "@domain/learning/activity";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { CertificationCardView } from "~/components/learning/certification-card";
 import { CompletedBadge, PathCardView, ProgressBar } from "~/components/learning/course-card";
 import { StatCards } from "~/components/ui/stat-cards";
 import type { PathCard } from "~/queries/learning.server";
+import type { CertificationCard } from "~/queries/learning-certificates.server";
 import type { RecentActivity } from "~/queries/learning-dashboard.server";
 import { learningDashboardLoader } from "./_app.learning-hub._index.server";
 
@@ -22,6 +24,7 @@ const ACTIVITY_WORDS: Record<RecentActivity["kind"], string> = {
   quiz_passed: "Passed the quiz",
   quiz_failed: "Tried the quiz",
   path_started: "Started the path",
+  certificate_earned: "Earned the certificate",
 };
 
 /** A link that selects one value of a query parameter, the other kept (tabs and the period selector). */
@@ -38,6 +41,7 @@ export default function LearningDashboardPage() {
   const now = new Date(data.now);
   const tier = streakTier(data.stats.streak);
   const paths = data.continuePaths as PathCard[];
+  const certificates = data.continueCertificates as CertificationCard[];
   const here = { tab: data.tab, period: data.period };
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -84,6 +88,11 @@ export default function LearningDashboardPage() {
             label: "Learning Time",
             value: formatLearningTime(data.stats.learningSeconds),
             hint: "Time on lessons and quizzes",
+          },
+          {
+            label: "Certifications",
+            value: String(data.stats.certifications),
+            hint: `${data.stats.activeCertifications} active`,
           },
         ]}
       />
@@ -187,13 +196,26 @@ export default function LearningDashboardPage() {
                 ))}
               </ul>
             )
-          ) : (
+          ) : certificates.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">
               Certificates you earn from certification courses appear here.{" "}
               <Link to="/learning-hub/courses?certification=true" className={LINK}>
                 Certification courses
               </Link>
             </p>
+          ) : (
+            <div className="flex flex-col gap-3">
+              <ul className="grid grid-cols-1 gap-3 md:grid-cols-3" aria-label="Your certificates">
+                {certificates.map((c) => (
+                  <li key={c.id}>
+                    <CertificationCardView cert={c} variant="compact" />
+                  </li>
+                ))}
+              </ul>
+              <Link to="/learning-hub/certifications" className={`${LINK} text-sm`}>
+                All certifications
+              </Link>
+            </div>
           )}
         </div>
       </section>

@@ -26,6 +26,10 @@ export default function CoursesPage() {
           Self-paced courses for the people who run and serve associations, with quizzes graded as you go.{" "}
           <Link to="/learning-hub/paths" className="text-blue-700 underline dark:text-blue-300">
             Learning Paths
+          </Link>{" "}
+          ·{" "}
+          <Link to="/learning-hub/certifications" className="text-blue-700 underline dark:text-blue-300">
+            My Certifications
           </Link>
         </p>
       </div>

@@ -5,6 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
 import { ExpertBadge } from "~/components/community/expert-badge";
 import { RouteErrorBoundary } from "~/components/errors/error-screens";
+import { CertificateStateBadge, VerifiedBadge } from "~/components/learning/certification-card";
 import { ConnectionActions } from "~/components/network/connection-actions";
 import { EndorsementsCompact } from "~/components/network/endorsements-section";
 import { SkillsCompact } from "~/components/network/skills-section";
@@ -13,6 +14,7 @@ import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/db.server";
 import { type Karma, karmaSummary } from "~/queries/community-comments.server";
 import { pairState } from "~/queries/connections.server";
+import { type CertificationCard, listCertificates } from "~/queries/learning-certificates.server";
 import { profileEndorsements } from "~/queries/network-endorsements.server";
 import { profileSkills } from "~/queries/network-skills.server";
 import { ownUsername } from "~/queries/professional-profile.server";
@@ -44,13 +46,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ownerId = found.profile.id;
   // A visitor's Connect / Pending / Accept / Connected / Blocked actions; the skills and endorsements the
   // viewer may see (public ones for others, all for the owner).
-  const [pair, skills, endorsements, karma] = await Promise.all([
+  const [pair, skills, endorsements, karma, certificates] = await Promise.all([
     found.access === "owner" ? null : pairState(db, user.id, ownerId),
     profileSkills(db, ownerId, user.id),
     profileEndorsements(db, ownerId, user.id),
     karmaSummary(db, ownerId),
+    // Certificates earned (issue 30, part 10): revoked ones only for the owner.
+    listCertificates(db, ownerId).then((list) =>
+      found.access === "owner" ? list : list.filter((c) => c.isActive),
+    ),
   ]);
-  return json({ ...found, viewerId: user.id, pair, skills, endorsements, karma });
+  return json({ ...found, viewerId: user.id, pair, skills, endorsements, karma, certificates });
 }
 
 /**
@@ -58,7 +64,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * a visitor) and Professional Experience.
  */
 export default function ProfessionalProfile() {
-  const { access, profile, viewerId, pair, skills, endorsements, karma } = useLoaderData<typeof loader>();
+  const { access, profile, viewerId, pair, skills, endorsements, karma, certificates } =
+    useLoaderData<typeof loader>();
   const here = profileHref(profile.username);
   const ofPerson = access === "owner" ? "" : `?${new URLSearchParams({ user: profile.id })}`;
   const isOwner = access === "owner";
@@ -89,6 +96,7 @@ export default function ProfessionalProfile() {
       <ProfileHeader profile={profile} owner={isOwner} actions={visitorActions} />
       <ProfessionalExperience roles={profile.professionalRoles} owner={isOwner} />
       <CommunityStanding karma={karma} />
+      <Certifications certificates={certificates as CertificationCard[]} owner={isOwner} />
       <SkillsCompact data={skills} viewAllHref={`/professional/skills${ofPerson}`} redirectTo={here} />
       <EndorsementsCompact
         data={endorsements}
@@ -97,6 +105,51 @@ export default function ProfessionalProfile() {
         redirectTo={here}
       />
     </div>
+  );
+}
+
+/**
+ * Certificates earned in the learning hub (issue 30, part 10): each with its state; the owner opens
+ * their certificate, a visitor its public verification page.
+ */
+function Certifications({ certificates, owner }: { certificates: CertificationCard[]; owner: boolean }) {
+  if (certificates.length === 0 && !owner) return null;
+  return (
+    <section
+      aria-labelledby="profile-certifications"
+      className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      data-testid="profile-certifications"
+    >
+      <h2 id="profile-certifications" className="text-lg font-semibold">
+        Certifications
+      </h2>
+      {certificates.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          No certifications yet.{" "}
+          <Link
+            to="/learning-hub/courses?certification=true"
+            className="text-blue-700 underline dark:text-blue-300"
+          >
+            Certification courses
+          </Link>
+        </p>
+      ) : (
+        <ul className="mt-2 flex flex-col gap-2">
+          {certificates.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center gap-2">
+              <Link
+                to={owner ? `/learning-hub/certifications/${c.id}` : c.verificationPath}
+                className="font-medium text-blue-700 underline dark:text-blue-300"
+              >
+                {c.certificateName}
+              </Link>
+              <CertificateStateBadge label={c.state.label} tone={c.state.tone} />
+              {c.isVerified ? <VerifiedBadge /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -14,6 +14,7 @@ export * from "./finance";
 export * from "./finance-summaries";
 export * from "./idempotency";
 export * from "./learning";
+export * from "./learning-certificates";
 export * from "./meeting-invitations";
 export * from "./meetings";
 export * from "./moderation";

@@ -18,6 +18,11 @@ export const CENTER_LIST_SIZE = 3;
 /** Days in one period of the figures (the last 30 days against the 30 before). */
 export const CENTER_PERIOD_DAYS = 30;
 
-/** The activity feed's types built from stored data (certification_earned waits for the learning hub). */
-export const ACTIVITY_TYPES = ["new_connection", "skill_endorsement", "role_verified"] as const;
+/** The activity feed's types built from stored data (certification_earned: the learning hub's certificates). */
+export const ACTIVITY_TYPES = [
+  "new_connection",
+  "skill_endorsement",
+  "role_verified",
+  "certification_earned",
+] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];

@@ -58,6 +58,8 @@ export const NOTIFICATION_TYPES = [
   /** Community events (issue 29, part 7): a reminder before an event one attends, and its cancellation. */
   "event_reminder",
   "event_cancelled",
+  /** The learning hub (issue 30, part 5): a certificate expires in 30 days or less (sent once per expiry). */
+  "certificate_expiring",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

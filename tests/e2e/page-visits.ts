@@ -124,6 +124,27 @@ export async function resolvePath(page: Page, entry: PageEntry, cache: Map<strin
     }
     resolved = resolved.replace(placeholder, cache.get(placeholder) as string);
   }
+  // Certificates (issue 30, part 5): the viewer's first certificate, and its public verification number.
+  for (const [placeholder, from, pattern] of [
+    ["{certificate}", "/learning-hub/certifications", `^/learning-hub/certifications/(${UUID})$`],
+    [
+      "{certificate-number}",
+      "/learning-hub/certifications/{certificate}",
+      "^/verify-certificate/([0-9A-F]{32})$",
+    ],
+  ] as const) {
+    if (!resolved.includes(placeholder)) continue;
+    if (!cache.has(placeholder)) {
+      await page.goto(from.replace("{certificate}", cache.get("{certificate}") ?? ""));
+      const hrefs = await page
+        .locator("main a")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+      const id = hrefs.map((h) => h.match(new RegExp(pattern))?.[1]).find(Boolean);
+      if (!id) throw new Error(`no ${placeholder} link on ${from}`);
+      cache.set(placeholder, id);
+    }
+    resolved = resolved.replace(placeholder, cache.get(placeholder) as string);
+  }
   if (resolved.includes("{document}")) {
     if (!cache.has("{document}")) cache.set("{document}", await firstDocumentId(page));
     resolved = resolved.replace("{document}", cache.get("{document}") as string);

@@ -19,6 +19,8 @@
  *   {post}    a post the viewer may read (the first one /common-area lists)
  *   {live}    a live discussion (the first one /common-area/live lists)
  *   {lesson} {quiz} a lesson / quiz of the first demo course (the viewer is enrolled in it: db/seed-learning.ts)
+ *   {certificate} {certificate-number} the viewer's first certificate and its number (the demo board
+ *             member holds the first demo course's: db/seed-learning.ts)
  *   {budget} {transaction} a budget / transaction of the viewer's association (the first one its tab lists)
  */
 /** The first demo course (db/learning-content.ts), in which the demo manager is enrolled. */
@@ -104,6 +106,21 @@ export const PAGES: readonly PageEntry[] = [
     route: "_app.learning-hub.courses.$slug_.quizzes.$quizId",
     path: `/learning-hub/courses/${FIRST_COURSE}/quizzes/{quiz}`,
     as: "manager",
+  },
+  // Certificates (issue 30, part 5): the person's list, a certificate, its public verification page
+  // (valid, and an unknown number's not-found page).
+  { route: "_app.learning-hub.certifications._index", path: "/learning-hub/certifications", as: "board" },
+  {
+    route: "_app.learning-hub.certifications.$id",
+    path: "/learning-hub/certifications/{certificate}",
+    as: "board",
+  },
+  { route: "verify-certificate.$number", path: "/verify-certificate/{certificate-number}", as: "board" },
+  {
+    route: "verify-certificate.$number",
+    path: "/verify-certificate/0000-0000-0000-0000-0000-0000-0000-0000",
+    as: "guest",
+    label: "unknown",
   },
   // The community feed (issue 29): the feed, a variant sorted and filtered, and a post's page.
   { route: "_app.common-area._index", path: "/common-area", as: "manager" },

@@ -512,6 +512,16 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
     "a course's quiz and the person's own attempts (issue 30)",
   "_app.common-area.live.$id":
     "one live discussion, open to every signed-in person (decision 068; community-live.test.ts)",
+  "_app.learning-hub.certifications._index": "the person's own certificates (issue 30, part 5)",
+  "_app.learning-hub.certifications.$id":
+    "a certificate, for its holder and admins (learning-certificates.test.ts)",
+  "learning-hub.certifications.$id.pdf":
+    "a certificate's PDF, for its holder (learning-certificates.test.ts)",
+  "learning-hub.certifications.$id.credential": "a certificate's Open Badge, for its holder (decision 077)",
+  "verify-certificate.$number": "the public verification page of a certificate number (decision 077)",
+  "[.]well-known.jwks[.]json": "the platform's public signing key (decision 077)",
+  "credentials.issuer": "the platform's Open Badges issuer profile (decision 077)",
+  "credentials.$id.status": "a credential's public revocation status (decision 077)",
 };
 
 it("every route is either probed here as association-scoped or listed as not association-scoped", () => {

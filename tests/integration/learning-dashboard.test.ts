@@ -74,7 +74,12 @@ describe.each(bothEngines)("learning dashboard on %s", (engine) => {
 
   beforeAll(async () => {
     useAppDatabase(t.handle);
-    courseId = (await publishCourse(t.db, course("dash-main", { targetRoles: ["board_member"] }))).id;
+    courseId = (
+      await publishCourse(
+        t.db,
+        course("dash-main", { targetRoles: ["board_member"], providesCertification: true }),
+      )
+    ).id;
     lessons = (
       await queryRows<{ id: string }>(
         t.db,
@@ -249,7 +254,15 @@ describe.each(bothEngines)("learning dashboard on %s", (engine) => {
     expect(week.period).toBe("week");
     expect(week.stats).toMatchObject({ coursesCompleted: 1, coursesEnrolled: 2, streak: 1 });
     expect(week.recent).toHaveLength(5);
-    expect(week.recent[0]).toMatchObject({ kind: "course_completed", title: "Course dash-main" });
+    // Completing the certification course issued its certificate at the same moment.
+    expect(week.recent.slice(0, 2).map((a: { kind: string }) => a.kind)).toEqual([
+      "certificate_earned",
+      "course_completed",
+    ]);
+    expect(week.stats).toMatchObject({ certifications: 1, activeCertifications: 1 });
+    expect(week.continueCertificates.map((c: { course: { slug: string } }) => c.course.slug)).toEqual([
+      "dash-main",
+    ]);
     expect(week.recent.map((a: { kind: string }) => a.kind)).toContain("quiz_passed");
     expect(
       week.recent.some(

@@ -542,6 +542,40 @@ const MATRIX: Record<
     // The quiz is found first (its questions make the form's schema).
     action: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
   },
+  // Certificates (issue 30, part 5; decision 077): a person's own list; a certificate, its PDF and its
+  // Open Badge for the holder (and the page for admins), 404 for anyone else and unknown ids; revoking
+  // for admins only (tests/integration/learning-certificates.test.ts covers real ones). The public
+  // verification page, the JWKS, the issuer profile and a credential's status need no sign-in (an
+  // unknown number or id: 404).
+  "_app.learning-hub.certifications._index": { url: "/learning-hub/certifications", policy: "user" },
+  "_app.learning-hub.certifications.$id": {
+    url: `/learning-hub/certifications/${NIL}`,
+    params: { id: NIL },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+    action: "admin",
+  },
+  "learning-hub.certifications.$id.pdf": {
+    url: `/learning-hub/certifications/${NIL}/pdf`,
+    params: { id: NIL },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
+  "learning-hub.certifications.$id.credential": {
+    url: `/learning-hub/certifications/${NIL}/credential`,
+    params: { id: NIL },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
+  "verify-certificate.$number": {
+    url: "/verify-certificate/00000000000000000000000000000000",
+    params: { number: "00000000000000000000000000000000" },
+    policy: { custom: () => "not_found" },
+  },
+  "[.]well-known.jwks[.]json": { url: "/.well-known/jwks.json", policy: "public" },
+  "credentials.issuer": { url: "/credentials/issuer", policy: "public" },
+  "credentials.$id.status": {
+    url: `/credentials/${NIL}/status`,
+    params: { id: NIL },
+    policy: { custom: () => "not_found" },
+  },
   "_app.common-area.live._index": {
     url: "/common-area/live?sort=active&category=Legal+%26+Compliance&status=ended",
     policy: "user",
