@@ -27,6 +27,13 @@ export default function CoursesPage() {
           <Link to="/learning-hub/paths" className="text-blue-700 underline dark:text-blue-300">
             Learning Paths
           </Link>
+          {" · "}
+          <Link
+            to="/learning-hub/continuing-education"
+            className="text-blue-700 underline dark:text-blue-300"
+          >
+            Continuing Education
+          </Link>
         </p>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Find courses">
