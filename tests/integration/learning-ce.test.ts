@@ -193,6 +193,23 @@ describe.each(bothEngines)("continuing education on %s", (engine) => {
     expect(l?.periods[0]?.daysLeft).toBe(624);
   });
 
+  it("a Florida licence's issue date: courses completed before it do not count", async () => {
+    const dana = await personWithRole(t.db, "manager", { label: "ce-dana" });
+    await t.db.execute(
+      sql`insert into professional_licences (user_id, licence_type, licence_number, anchor_date)
+          values (${dana.id}, 'fl-cam', 'CAM 10', '2026-09-01')`,
+    );
+    await completeCourse(t.db, dana.id, ids[A.slug] as string, new Date("2026-08-15T15:00:00Z"));
+    await completeCourse(t.db, dana.id, ids[B.slug] as string, new Date("2026-09-10T15:00:00Z"));
+    const [l] = await ceOverview(t.db, dana.id, new Date("2026-09-20T12:00:00Z"));
+    expect(l?.periods.map((p) => [p.start, p.end, p.courses.map((c) => c.slug)])).toEqual([
+      ["2024-10-01", "2026-09-30", [B.slug]],
+    ]);
+    expect(l?.periods[0]?.daysLeftLabel).toBe("10 days left");
+    // B's 1.5 CMCA hours do not count toward a Florida licence: only its 3.5 Florida hours.
+    expect(l?.periods[0]?.tally.totalEarnedTenths).toBe(35);
+  });
+
   it("anniversary licences count nothing before the certification date", async () => {
     const anchor = addDays(localDate(new Date(), "UTC"), -30);
     const added = await post(ann, {
