@@ -33,6 +33,7 @@ const NO_JS_SPECS = [
   "community-media",
   "learning-courses",
   "learning-certificates",
+  "learning-ce",
   "community-link-preview",
   "admin-setup",
   "associations",

@@ -1,4 +1,5 @@
 import type { CourseDefinition, PathDefinition } from "../app/commands/learning.server";
+import type { CourseCeCredit } from "../app/commands/learning-ce.server";
 
 /** The demo courses (issue 30, part 8): original content written for this product. */
 export const DEMO_COURSES: CourseDefinition[] = [
@@ -1643,3 +1644,40 @@ export const DEMO_PATHS: PathDefinition[] = [
     courseSlugs: ["association-budgeting-basics", "reading-a-reserve-study", "collections-and-delinquency"],
   },
 ];
+
+/**
+ * The demo courses' continuing-education hours (issue 30, part 6; decision 079), in tenths of the
+ * licence type's hour: never more than the course's minutes of instruction give (Florida: 50-minute
+ * hours; tests/unit/learning-ce.test.ts checks), in the subjects their lessons teach.
+ */
+export const DEMO_CE_CREDITS: Record<string, CourseCeCredit[]> = {
+  "association-board-fundamentals-meetings": [
+    { licenceType: "fl-cam", subject: "legal_update", tenths: 6 },
+    { licenceType: "fl-cam", subject: "human_resources", tenths: 5 },
+    { licenceType: "fl-cam-hoa", subject: "legal_update", tenths: 6 },
+    { licenceType: "fl-cam-hoa", subject: "human_resources", tenths: 5 },
+    { licenceType: "cmca", subject: "elective", tenths: 9 },
+  ],
+  "reading-a-reserve-study": [
+    { licenceType: "fl-cam", subject: "physical_property", tenths: 7 },
+    { licenceType: "fl-cam-hoa", subject: "physical_property", tenths: 7 },
+    { licenceType: "cmca", subject: "elective", tenths: 6 },
+  ],
+  "vendor-insurance-certificates": [
+    { licenceType: "fl-cam", subject: "insurance_financial", tenths: 7 },
+    { licenceType: "fl-cam-hoa", subject: "insurance_financial", tenths: 7 },
+  ],
+  "association-records-requests": [
+    { licenceType: "fl-cam", subject: "legal_update", tenths: 7 },
+    { licenceType: "fl-cam-hoa", subject: "hoa_management", tenths: 7 },
+  ],
+  "association-budgeting-basics": [
+    { licenceType: "fl-cam", subject: "insurance_financial", tenths: 7 },
+    { licenceType: "fl-cam-hoa", subject: "insurance_financial", tenths: 7 },
+  ],
+  "collections-and-delinquency": [
+    { licenceType: "fl-cam", subject: "legal_update", tenths: 4 },
+    { licenceType: "fl-cam", subject: "insurance_financial", tenths: 3 },
+    { licenceType: "fl-cam-hoa", subject: "hoa_management", tenths: 7 },
+  ],
+};

@@ -10,6 +10,7 @@ import {
 import { noteLearningVisit } from "../app/commands/learning-activity.server";
 import { type Database, queryRows } from "./client";
 import { DEMO_COURSES, DEMO_PATHS } from "./learning-content";
+import { seedContinuingEducation } from "./seed-learning-ce";
 
 /**
  * The learning hub's demo courses (issue 30, part 8), published by the app's own command, and a demo
@@ -21,6 +22,7 @@ export async function seedLearning(db: Database, ids: Map<string, string>): Prom
   const published = [];
   for (const course of DEMO_COURSES) published.push(await publishCourse(db, course));
   for (const path of DEMO_PATHS) await publishPath(db, path);
+  await seedContinuingEducation(db, ids);
   const first = published[0];
   const learner = ids.get("homeowner@demo.test");
   const manager = ids.get("manager@demo.test");

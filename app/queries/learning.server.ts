@@ -11,6 +11,7 @@ import {
 import { sql } from "drizzle-orm";
 import { micromark } from "micromark";
 import { curriculumOf, doneItems } from "~/commands/learning.server";
+import { CE_TENTHS_COLUMN } from "~/queries/learning-ce.server";
 
 /**
  * The learning hub's reads (issue 30; decision 076). Only published courses show; a quiz's correct
@@ -30,6 +31,8 @@ export interface CourseCard {
   enrollmentCount: number;
   completionCount: number;
   enrollment: { status: "active" | "completed"; progressPercent: number } | null;
+  /** Continuing-education hours in tenths (the most any licence type gives it; 0: none). */
+  ceTenths: number;
 }
 
 interface CardRow {
@@ -46,6 +49,7 @@ interface CardRow {
   completion_count: number;
   status: "active" | "completed" | null;
   progress_percent: number | null;
+  ce_tenths: number | null;
 }
 
 const cardOf = (r: CardRow): CourseCard => ({
@@ -61,10 +65,11 @@ const cardOf = (r: CardRow): CourseCard => ({
   enrollmentCount: Number(r.enrollment_count),
   completionCount: Number(r.completion_count),
   enrollment: r.status ? { status: r.status, progressPercent: Number(r.progress_percent) } : null,
+  ceTenths: Number(r.ce_tenths ?? 0),
 });
 
 const CARD_COLUMNS = sql`c.id, c.slug, c.title, c.short_description, c.difficulty, c.estimated_minutes, c.price_cents,
-  c.is_featured, c.provides_certification, c.enrollment_count, c.completion_count, e.status, e.progress_percent`;
+  c.is_featured, c.provides_certification, c.enrollment_count, c.completion_count, e.status, e.progress_percent, ${CE_TENTHS_COLUMN}`;
 
 /** The catalogue: published courses matching the filters, featured first, then by title. */
 export async function listCourses(

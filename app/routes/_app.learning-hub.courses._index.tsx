@@ -31,6 +31,13 @@ export default function CoursesPage() {
           <Link to="/learning-hub/certifications" className="text-blue-700 underline dark:text-blue-300">
             My Certifications
           </Link>
+          {" · "}
+          <Link
+            to="/learning-hub/continuing-education"
+            className="text-blue-700 underline dark:text-blue-300"
+          >
+            Continuing Education
+          </Link>
         </p>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Find courses">

@@ -15,6 +15,7 @@ export * from "./finance-summaries";
 export * from "./idempotency";
 export * from "./learning";
 export * from "./learning-certificates";
+export * from "./learning-ce";
 export * from "./meeting-invitations";
 export * from "./meetings";
 export * from "./moderation";

@@ -122,6 +122,18 @@ export const PAGES: readonly PageEntry[] = [
     as: "guest",
     label: "unknown",
   },
+  // Continuing education (issue 30, part 6): the demo manager's FL CAM hours; a vendor's empty state.
+  {
+    route: "_app.learning-hub.continuing-education",
+    path: "/learning-hub/continuing-education",
+    as: "manager",
+  },
+  {
+    route: "_app.learning-hub.continuing-education",
+    path: "/learning-hub/continuing-education",
+    as: "vendor",
+    label: "empty",
+  },
   // The community feed (issue 29): the feed, a variant sorted and filtered, and a post's page.
   { route: "_app.common-area._index", path: "/common-area", as: "manager" },
   {

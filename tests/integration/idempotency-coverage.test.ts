@@ -110,6 +110,12 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     commands: ["submitQuiz"],
     form: "app/routes/_app.learning-hub.courses.$slug_.quizzes.$quizId.tsx",
   },
+  // Continuing education (issue 30, part 6): recording a licence is a create (one per type anyway).
+  {
+    route: "_app.learning-hub.continuing-education.server.ts",
+    commands: ["addLicence"],
+    form: "app/routes/_app.learning-hub.continuing-education.tsx",
+  },
   {
     route: "_app.common-area.live._index.server.ts",
     commands: ["startLiveDiscussion"],

@@ -576,6 +576,18 @@ const MATRIX: Record<
     params: { id: NIL },
     policy: { custom: () => "not_found" },
   },
+  // Continuing education (issue 30, part 6): every signed-in person's own licences and hours; the
+  // transcript is theirs too (tests/integration/learning-ce.test.ts covers another person's licence).
+  "_app.learning-hub.continuing-education": {
+    url: "/learning-hub/continuing-education",
+    policy: "user",
+    // An empty form is refused for its content.
+    action: "user",
+  },
+  "learning-hub.continuing-education.transcript": {
+    url: "/learning-hub/continuing-education/transcript",
+    policy: "user",
+  },
   "_app.common-area.live._index": {
     url: "/common-area/live?sort=active&category=Legal+%26+Compliance&status=ended",
     policy: "user",

@@ -50,6 +50,7 @@ const PAGES = [
   "app/routes/_app.learning-hub.certifications._index.tsx",
   "app/routes/_app.learning-hub.certifications.$id.tsx",
   "app/routes/verify-certificate.$number.tsx",
+  "app/routes/_app.learning-hub.continuing-education.tsx",
   "app/routes/_app.calendar_.events.$id.tsx",
   "app/routes/_app.calendar_.events.$id_.edit.tsx",
   "app/routes/_app.financials.tsx",

@@ -1,3 +1,4 @@
+import { ceHoursLabel } from "@domain/learning/continuing-education";
 import {
   courseAction,
   DIFFICULTY_LABELS,
@@ -53,6 +54,7 @@ export function CourseMarkers({ course }: { course: CourseCard }) {
       <span className={chip}>{formatPrice(course.priceCents)}</span>
       {course.isFeatured ? <Badge tone="amber">Featured</Badge> : null}
       {course.providesCertification ? <Badge tone="emerald">Certification</Badge> : null}
+      {course.ceTenths > 0 ? <span className={chip}>{ceHoursLabel(course.ceTenths)}</span> : null}
     </div>
   );
 }
