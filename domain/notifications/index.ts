@@ -55,6 +55,8 @@ export const NOTIFICATION_TYPES = [
   "award_received",
   /** Moderation (issue 29, part 10): content hidden or removed, a warning, a suspension, an appeal's answer. */
   "moderation_notice",
+  /** Legal Resources (issue 30, part 9): an administrator published or rejected an attorney's submission. */
+  "legal_resource_reviewed",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
