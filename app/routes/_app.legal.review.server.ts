@@ -20,12 +20,13 @@ export const LegalReviewSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("reject"),
     id,
+    // A missing or blank reason gets the same message as a short one (Conform sends blank as missing).
     reason: z
       .string({ required_error: LEGAL_MESSAGES.reason })
-      .transform((s) => s.trim())
+      .transform((v) => v.trim())
       .pipe(
         z
-          .string()
+          .string({ required_error: LEGAL_MESSAGES.reason })
           .min(LEGAL_LIMITS.reasonMin, LEGAL_MESSAGES.reason)
           .max(LEGAL_LIMITS.reasonMax, LEGAL_MESSAGES.reason),
       ),

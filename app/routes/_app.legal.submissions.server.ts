@@ -24,7 +24,7 @@ const trimmed = (min: number, max: number, message: string) =>
   z
     .string({ required_error: message })
     .transform((s) => s.replace(/\r\n/g, "\n").trim())
-    .pipe(z.string().min(min, message).max(max, message));
+    .pipe(z.string({ required_error: message }).min(min, message).max(max, message));
 
 export const LegalSubmissionSchema = z.object({
   title: trimmed(LEGAL_LIMITS.titleMin, LEGAL_LIMITS.titleMax, LEGAL_MESSAGES.title),

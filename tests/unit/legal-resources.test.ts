@@ -15,7 +15,8 @@ import { describe, expect, it } from "vitest";
 import { DEMO_LEGAL_RESOURCES } from "../../db/legal-content";
 
 describe("Legal Resources: placeholders", () => {
-  const body = "Dear [Owner Name],\n\nPay [Total Amount Due] by [Pay By Date]. See [the policy](https://example.com).\n[Owner Name]";
+  const body =
+    "Dear [Owner Name],\n\nPay [Total Amount Due] by [Pay By Date]. See [the policy](https://example.com).\n[Owner Name]";
   it("finds bracketed names once each, in order, not a Markdown link's text", () => {
     expect(placeholdersOf(body)).toEqual(["Owner Name", "Total Amount Due", "Pay By Date"]);
   });
@@ -50,7 +51,9 @@ describe("Legal Resources: placeholders", () => {
 describe("Legal Resources: filters and pages", () => {
   it("parses known values and drops unknown ones", () => {
     expect(
-      parseLibraryParams(new URLSearchParams("search=  records   request &state=fl&topic=records&kind=template&page=2")),
+      parseLibraryParams(
+        new URLSearchParams("search=  records   request &state=fl&topic=records&kind=template&page=2"),
+      ),
     ).toEqual({ search: "records request", state: "FL", topic: "records", kind: "template", page: 2 });
     expect(parseLibraryParams(new URLSearchParams("state=ZZ&topic=x&kind=memo&page=-3"))).toEqual({
       search: "",
@@ -87,7 +90,11 @@ describe("Legal Resources: filters and pages", () => {
 describe("Legal Resources: who may do what", () => {
   const verified = { verified: true, isCurrent: true };
   it("the sidebar's roles read; admins review; verified attorneys read and submit", () => {
-    expect(legalAccess("board_member", verified, false)).toEqual({ read: true, submit: false, review: false });
+    expect(legalAccess("board_member", verified, false)).toEqual({
+      read: true,
+      submit: false,
+      review: false,
+    });
     expect(legalAccess("manager", verified, false)).toEqual({ read: true, submit: false, review: false });
     expect(legalAccess("admin", verified, true)).toEqual({ read: true, submit: false, review: true });
     expect(legalAccess("admin", verified, false).review).toBe(false);
