@@ -509,6 +509,11 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
     "a course's quiz and the person's own attempts (issue 30)",
   "_app.common-area.live.$id":
     "one live discussion, open to every signed-in person (decision 068; community-live.test.ts)",
+  "_app.legal._index": "Legal Resources' library is the whole platform's (issue 30, part 9)",
+  "_app.legal.$slug": "one legal resource; pending or rejected only for its submitter and admins",
+  "legal.$slug.download": "a legal template's download, as its page",
+  "_app.legal.submissions": "the attorney's own submissions",
+  "_app.legal.review": "administrators' review queue of the whole platform",
 };
 
 it("every route is either probed here as association-scoped or listed as not association-scoped", () => {
