@@ -123,8 +123,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     roles: ["admin", "board_member", "manager"],
   },
   // Legal Resources (spec 000 section 6: "Legal Resources, admin, board_member, manager"; issue 30,
-  // part 9): the library of articles and templates. Verified attorneys, who submit to it, open it from
-  // their dashboard and /legal/submissions.
+  // part 9): the library of articles and templates. Verified attorneys, who submit to it, reach it from
+  // their dashboard's "Contribute to Legal Resources" (/legal/submissions).
   {
     label: "Legal Resources",
     href: "/legal",

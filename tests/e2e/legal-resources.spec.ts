@@ -54,7 +54,7 @@ test.describe("legal resources", () => {
   test("an attorney submits a resource and an administrator approves it", async ({ page }, testInfo) => {
     const title = `Texas Election Notice Checklist (${testInfo.project.name})`;
     await signInAs(page, "attorney@demo.test");
-    await page.goto("/legal/submissions");
+    await page.getByRole("link", { name: "Contribute to Legal Resources" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "My Submissions" })).toBeVisible();
     await waitForHydration(page);
     await page.getByLabel("Title").fill(title);
