@@ -77,6 +77,7 @@ const NO_JS_SPECS = [
   "toast",
   "verification-review",
   "verification-settings",
+  "legal-resources",
 ];
 for (const name of NO_JS_SPECS) {
   if (!existsSync(new URL(`./tests/e2e/${name}.spec.ts`, import.meta.url)))

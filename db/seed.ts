@@ -15,6 +15,7 @@ import { seedCommunityPosts } from "./seed-community-posts";
 import { seedDocuments } from "./seed-documents";
 import { seedFinance } from "./seed-finance";
 import { seedLearning } from "./seed-learning";
+import { seedLegal } from "./seed-legal";
 import { seedMeetings } from "./seed-meetings";
 import { seedModeration } from "./seed-moderation";
 import { seedNetworkConnections } from "./seed-network-connections";
@@ -156,6 +157,7 @@ export async function seed(db: Database): Promise<void> {
   await seedCommunityForums(db, ids);
   await seedCommunityLive(db, ids);
   await seedLearning(db, ids);
+  await seedLegal(db);
 }
 
 async function seedComplimentaryPlan(

@@ -32,7 +32,8 @@ export interface NavItem {
     | "connections"
     | "messages"
     | "community"
-    | "learning";
+    | "learning"
+    | "legal";
   roles?: readonly RoleType[];
   permission?: PermissionFlag;
   /**
@@ -119,6 +120,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: "Board Room",
     href: "/board-room",
     icon: "boardroom",
+    roles: ["admin", "board_member", "manager"],
+  },
+  // Legal Resources (spec 000 section 6: "Legal Resources, admin, board_member, manager"; issue 30,
+  // part 9): the library of articles and templates. Verified attorneys, who submit to it, reach it from
+  // their dashboard's "Contribute to Legal Resources" (/legal/submissions).
+  {
+    label: "Legal Resources",
+    href: "/legal",
+    icon: "legal",
     roles: ["admin", "board_member", "manager"],
   },
   // Homeowners read the approved minutes their board shared (issue 12).

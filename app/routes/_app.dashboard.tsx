@@ -113,6 +113,15 @@ export default function Dashboard() {
         {role.status === "rejected" && role.rejectionReason ? (
           <p className="mt-2 text-sm text-red-700">Reason: {role.rejectionReason}</p>
         ) : null}
+        {role.type === "attorney" && role.status === "verified" ? (
+          // Legal Resources (issue 30, part 9): verified attorneys submit to the library, which the
+          // sidebar lists only for admin, board member and manager contexts (spec 000 section 6).
+          <p className="mt-3 text-sm">
+            <Link to="/legal/submissions" className="font-medium text-blue-700 underline dark:text-blue-300">
+              Contribute to Legal Resources
+            </Link>
+          </p>
+        ) : null}
         <p className="mt-3 text-sm">
           <Link to="/settings/roles" className="font-medium text-blue-700 underline dark:text-blue-300">
             {roleCount > 1 ? `Manage your ${roleCount} roles` : "Add another role"}

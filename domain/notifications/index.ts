@@ -60,6 +60,8 @@ export const NOTIFICATION_TYPES = [
   "event_cancelled",
   /** The learning hub (issue 30, part 5): a certificate expires in 30 days or less (sent once per expiry). */
   "certificate_expiring",
+  /** Legal Resources (issue 30, part 9): an administrator published or rejected an attorney's submission. */
+  "legal_resource_reviewed",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -96,6 +96,7 @@ test.describe("onboarding", () => {
       "Documents",
       "Financial Management",
       "Board Room",
+      "Legal Resources",
       "Calendar",
       "Common Area",
       "Learning Hub",

@@ -311,6 +311,20 @@ export const PAGES: readonly PageEntry[] = [
   // Unknown addresses: the 404 inside the shell (signed in) and in the guest layout.
   { route: "$", path: "/no-such-page", as: "vendor" },
   { route: "$", path: "/no-such-page", as: "guest" },
+  // Legal Resources (issue 30, part 9): the library (filtered), an article, a template, the review queue.
+  // /legal/submissions is a verified attorney's page; no demo persona here is one, so the admin's visit
+  // shows its refusal (tests/e2e/legal-resources.spec.ts signs in as the demo attorney).
+  { route: "_app.legal._index", path: "/legal", as: "board" },
+  {
+    route: "_app.legal._index",
+    path: "/legal?state=FL&topic=records&kind=template",
+    as: "manager",
+    label: "filtered",
+  },
+  { route: "_app.legal.$slug", path: "/legal/florida-notice-of-board-meetings", as: "board" },
+  { route: "_app.legal.$slug", path: "/legal/records-request-letter", as: "manager", label: "template" },
+  { route: "_app.legal.review", path: "/legal/review", as: "admin" },
+  { route: "_app.legal.submissions", path: "/legal/submissions", as: "admin", label: "refused" },
 ];
 
 /** Route files with a default export that only frame other pages (each page above shows them). */

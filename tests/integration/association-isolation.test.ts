@@ -524,6 +524,11 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "[.]well-known.jwks[.]json": "the platform's public signing key (decision 077)",
   "credentials.issuer": "the platform's Open Badges issuer profile (decision 077)",
   "credentials.$id.status": "a credential's public revocation status (decision 077)",
+  "_app.legal._index": "Legal Resources' library is the whole platform's (issue 30, part 9)",
+  "_app.legal.$slug": "one legal resource; pending or rejected only for its submitter and admins",
+  "legal.$slug.download": "a legal template's download, as its page",
+  "_app.legal.submissions": "the attorney's own submissions",
+  "_app.legal.review": "administrators' review queue of the whole platform",
 };
 
 it("every route is either probed here as association-scoped or listed as not association-scoped", () => {

@@ -183,6 +183,12 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     commands: ["sendMessage"],
     form: "app/components/community/share-form.tsx",
   },
+  // Legal Resources (issue 30, part 9): an attorney's submission is a create (a review decides once).
+  {
+    route: "_app.legal.submissions.server.ts",
+    commands: ["submitLegalResource"],
+    form: "app/routes/_app.legal.submissions.tsx",
+  },
 ];
 
 /** Creates whose key goes on to Stripe (the session is created there, decision 044). */

@@ -88,6 +88,20 @@ function rfpAuthorsOnly(): Policy {
   };
 }
 
+/** Legal Resources' readers: admin, board member and manager contexts and verified attorneys get `seen`. */
+function legalReaders(seen: Outcome): Policy {
+  return {
+    custom: (p) =>
+      p === "anonymous"
+        ? "sign_in"
+        : p === "no_role"
+          ? "redirect:/onboarding"
+          : p === "admin" || p === "board_member" || p === "manager" || p === "attorney"
+            ? seen
+            : "forbidden",
+  };
+}
+
 /**
  * The board room (issue 12): for board members and managers of the active association. These personas
  * belong to no association, so a signed-in person with a role is sent to /properties (an empty post
@@ -588,6 +602,37 @@ const MATRIX: Record<
     url: "/learning-hub/continuing-education/transcript",
     policy: "user",
   },
+  // Legal Resources (issue 30, part 9; spec 000 sidebar: admin, board_member, manager): those contexts
+  // and verified attorneys (the submitters) read; other roles 403. Submitting is a verified attorney's,
+  // reviewing an admin's (tests/integration/legal-resources.test.ts covers real resources and states).
+  "_app.legal._index": {
+    url: "/legal?state=FL&topic=records&kind=template&page=2",
+    policy: legalReaders("ok"),
+  },
+  "_app.legal.$slug": {
+    url: "/legal/no-such-resource",
+    params: { slug: "no-such-resource" },
+    policy: legalReaders("not_found"),
+  },
+  "legal.$slug.download": {
+    url: "/legal/no-such-resource/download",
+    params: { slug: "no-such-resource" },
+    policy: legalReaders("not_found"),
+  },
+  "_app.legal.submissions": {
+    url: "/legal/submissions",
+    policy: {
+      custom: (p) =>
+        p === "anonymous"
+          ? "sign_in"
+          : p === "no_role"
+            ? "redirect:/onboarding"
+            : p === "attorney"
+              ? "ok"
+              : "forbidden",
+    },
+  },
+  "_app.legal.review": { url: "/legal/review", policy: "admin" },
   "_app.common-area.live._index": {
     url: "/common-area/live?sort=active&category=Legal+%26+Compliance&status=ended",
     policy: "user",

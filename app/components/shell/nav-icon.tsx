@@ -16,6 +16,7 @@ import {
   MessagesSquare,
   Network,
   NotebookText,
+  Scale,
   Search,
   Settings,
   ShieldCheck,
@@ -47,6 +48,7 @@ const ICONS = {
   messages: MessageSquare,
   community: MessagesSquare,
   learning: BookOpen,
+  legal: Scale,
 } as const;
 
 export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {

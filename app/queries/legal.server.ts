@@ -1,0 +1,203 @@
+import { type Queryable, queryRows } from "@db/client";
+import {
+  LEGAL_LIMITS,
+  type LegalKind,
+  type LegalStatus,
+  type LibraryParams,
+  pageWindow,
+  placeholdersOf,
+  statesMatching,
+} from "@domain/legal/resources";
+import { sql } from "drizzle-orm";
+import { micromark } from "micromark";
+
+/**
+ * Legal Resources' reads (issue 30, part 9; decision 080). The library lists published resources only;
+ * a pending or rejected one opens for its submitter and for administrators, never for anyone else.
+ * Markdown is rendered by micromark, which escapes raw HTML and drops dangerous link protocols.
+ */
+
+export interface LegalCard {
+  id: string;
+  slug: string;
+  title: string;
+  kind: LegalKind;
+  state: string;
+  topic: string;
+  summary: string;
+  creditName: string | null;
+}
+
+interface CardRow {
+  id: string;
+  slug: string;
+  title: string;
+  kind: LegalKind;
+  state: string;
+  topic: string;
+  summary: string;
+  credit_name: string | null;
+}
+
+const cardOf = (r: CardRow): LegalCard => ({
+  id: r.id,
+  slug: r.slug,
+  title: r.title,
+  kind: r.kind,
+  state: r.state,
+  topic: r.topic,
+  summary: r.summary,
+  creditName: r.credit_name,
+});
+
+/** The escaped ILIKE pattern of a search (its % _ and \ are literal). */
+const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The library: published resources matching the search (every word in the title, summary or body) and
+ * the filters, by title, one page at a time.
+ */
+export async function listLegalResources(db: Queryable, params: LibraryParams) {
+  const words = params.search.split(" ").filter(Boolean).slice(0, 8);
+  const states = statesMatching(params.state);
+  const conditions = [sql`r.status = 'published'`];
+  for (const word of words) {
+    const like = likeOf(word);
+    conditions.push(sql`(r.title ilike ${like} or r.summary ilike ${like} or r.body_markdown ilike ${like})`);
+  }
+  if (states)
+    conditions.push(
+      sql`r.state in (${sql.join(
+        states.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  if (params.topic) conditions.push(sql`r.topic = ${params.topic}`);
+  if (params.kind) conditions.push(sql`r.kind = ${params.kind}`);
+  const where = sql.join(conditions, sql` and `);
+  const [count] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from legal_resources r where ${where}`,
+  );
+  const total = Number(count?.total ?? 0);
+  const window = pageWindow(total, params.page);
+  const rows =
+    total === 0
+      ? []
+      : await queryRows<CardRow>(
+          db,
+          sql`select r.id, r.slug, r.title, r.kind, r.state, r.topic, r.summary, r.credit_name
+              from legal_resources r where ${where}
+              order by r.title, r.id
+              limit ${LEGAL_LIMITS.pageSize} offset ${window.offset}`,
+        );
+  return { items: rows.map(cardOf), total, page: window.page, pages: window.pages };
+}
+
+export interface LegalResourceView extends LegalCard {
+  status: LegalStatus;
+  html: string;
+  placeholders: string[];
+  rejectionReason: string | null;
+  publishedAt: string | null;
+  mine: boolean;
+}
+
+/**
+ * A resource by slug as `viewer` may see it: published for every reader; pending or rejected only for
+ * its submitter and for an administrator (`reviewer`). Anything else is null (the page's 404).
+ */
+export async function legalResourceView(
+  db: Queryable,
+  slug: string,
+  viewer: { userId: string; reviewer: boolean },
+): Promise<(LegalResourceView & { body: string }) | null> {
+  const [row] = await queryRows<
+    CardRow & {
+      status: LegalStatus;
+      body_markdown: string;
+      rejection_reason: string | null;
+      published_at: string | null;
+      submitted_by: string | null;
+    }
+  >(
+    db,
+    sql`select id, slug, title, kind, state, topic, summary, credit_name, status, body_markdown,
+               rejection_reason, published_at, submitted_by
+        from legal_resources where slug = ${slug}`,
+  );
+  if (!row) return null;
+  const mine = row.submitted_by !== null && row.submitted_by === viewer.userId;
+  if (row.status !== "published" && !mine && !viewer.reviewer) return null;
+  return {
+    ...cardOf(row),
+    status: row.status,
+    body: row.body_markdown,
+    html: micromark(row.body_markdown),
+    placeholders: row.kind === "template" ? placeholdersOf(row.body_markdown) : [],
+    rejectionReason: mine || viewer.reviewer ? row.rejection_reason : null,
+    publishedAt: row.published_at,
+    mine,
+  };
+}
+
+export interface LegalSubmissionRow {
+  id: string;
+  slug: string;
+  title: string;
+  kind: LegalKind;
+  state: string;
+  topic: string;
+  status: LegalStatus;
+  rejectionReason: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+}
+
+/** A submitter's own submissions, newest first, in every state. */
+export async function submissionsOf(db: Queryable, userId: string): Promise<LegalSubmissionRow[]> {
+  const rows = await queryRows<{
+    id: string;
+    slug: string;
+    title: string;
+    kind: LegalKind;
+    state: string;
+    topic: string;
+    status: LegalStatus;
+    rejection_reason: string | null;
+    created_at: string;
+    reviewed_at: string | null;
+  }>(
+    db,
+    sql`select id, slug, title, kind, state, topic, status, rejection_reason, created_at, reviewed_at
+        from legal_resources where submitted_by = ${userId}
+        order by created_at desc, id limit 200`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    kind: r.kind,
+    state: r.state,
+    topic: r.topic,
+    status: r.status,
+    rejectionReason: r.rejection_reason,
+    createdAt: new Date(r.created_at).toISOString(),
+    reviewedAt: r.reviewed_at ? new Date(r.reviewed_at).toISOString() : null,
+  }));
+}
+
+/** The review queue: pending submissions, oldest first, with their content rendered for reading. */
+export async function pendingLegalResources(db: Queryable) {
+  const rows = await queryRows<CardRow & { body_markdown: string; created_at: string }>(
+    db,
+    sql`select id, slug, title, kind, state, topic, summary, credit_name, body_markdown, created_at
+        from legal_resources where status = 'pending'
+        order by created_at, id limit 100`,
+  );
+  return rows.map((r) => ({
+    ...cardOf(r),
+    html: micromark(r.body_markdown),
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
