@@ -212,6 +212,7 @@ const NOT_ROUTE_CREATES: Record<string, string> = {
   recordWebVitals: "performance monitor",
   recordRfpView: "a view counter",
   recordProfileView: "a view counter (one row per viewer per day: a repeat changes nothing)",
+  recordLearningActivity: "time spent: a repeat credits nothing (the presence row is locked, decision 081)",
   requestPasswordReset: "a guest's e-mail, answered the same way twice",
   requestSignInLink: "a guest's e-mail, answered the same way twice",
   attachRfpDocuments: "the RFP wizard (its draft holds the documents)",
