@@ -24,3 +24,4 @@ export * from "./rfps";
 export * from "./roles";
 export * from "./saved-searches";
 export * from "./setup";
+export * from "./learning-commerce";
