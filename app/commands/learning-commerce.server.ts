@@ -201,6 +201,7 @@ export async function handleLearningCheckoutEvent(
       console.error(`stripe: learning session ${session.id} not enrolled (${purchase.reason})`);
       return settle(tx, event.id, { status: "needs_review", reason: purchase.reason });
     }
+    await lockItem(tx, purchase.kind, purchase.itemId);
     // The purchase row: written when the session was made; made here from the signed metadata if not.
     await tx.execute(
       sql`insert into learning_purchases (checkout_session_id, user_id, item_type, course_id, path_id, amount_cents, currency)
@@ -296,6 +297,14 @@ export async function handleLearningRefund(
   return db.transaction(async (tx) => {
     if (!(await claimEvent(tx, event, null, paymentIntent, { charge })))
       return { status: "duplicate" } as const;
+    const [item] = paymentIntent
+      ? await queryRows<{ item_type: "course" | "path"; item_id: string | null }>(
+          tx,
+          sql`select item_type, coalesce(course_id, path_id) as item_id from learning_purchases
+              where payment_intent_id = ${paymentIntent}`,
+        )
+      : [];
+    if (item?.item_id) await lockItem(tx, item.item_type, item.item_id);
     const [row] = paymentIntent
       ? await queryRows<{
           checkout_session_id: string;
@@ -326,6 +335,18 @@ export async function handleLearningRefund(
       await revoke(tx, row.user_id, row.item_type, row.item_type === "course" ? row.course_id : row.path_id);
     return settle(tx, event.id, { status: "refunded" });
   });
+}
+
+/**
+ * Locks the course or path first, as enrolling does: a purchase row's foreign key takes a share lock on
+ * it, so taking the row lock later would deadlock two purchases of the same course.
+ */
+async function lockItem(tx: Queryable, kind: "course" | "path", itemId: string) {
+  await tx.execute(
+    kind === "course"
+      ? sql`select 1 from courses where id = ${itemId} for update`
+      : sql`select 1 from learning_paths where id = ${itemId} for update`,
+  );
 }
 
 /** Ends what a refunded purchase opened: the path enrolment, and priced courses nothing else opens. */
@@ -402,13 +423,20 @@ export async function rateCourse(
           on conflict (user_id, course_id) do update set rating = excluded.rating, body = excluded.body,
             updated_at = excluded.updated_at`,
     );
-    await tx.execute(
-      sql`insert into course_rating_totals (course_id, rating_sum, review_count)
-          values (${input.courseId}, ${change.ratingSum}, ${change.reviewCount})
-          on conflict (course_id) do update set
-            rating_sum = course_rating_totals.rating_sum + excluded.rating_sum,
-            review_count = course_rating_totals.review_count + excluded.review_count`,
-    );
+    // A first rating adds itself (the row made by the course's first); an edit moves the sum only.
+    if (previous)
+      await tx.execute(
+        sql`update course_rating_totals set rating_sum = rating_sum + ${change.ratingSum}
+            where course_id = ${input.courseId}`,
+      );
+    else
+      await tx.execute(
+        sql`insert into course_rating_totals (course_id, rating_sum, review_count)
+            values (${input.courseId}, ${change.ratingSum}, ${change.reviewCount})
+            on conflict (course_id) do update set
+              rating_sum = course_rating_totals.rating_sum + excluded.rating_sum,
+              review_count = course_rating_totals.review_count + excluded.review_count`,
+      );
     return { ok: true as const, created: !previous };
   });
 }

@@ -193,7 +193,7 @@ export async function courseRating(
     }>(
       db,
       sql`select u.full_name, r.rating, r.body, r.updated_at, r.user_id
-          from course_reviews r join users u on u.id = r.user_id
+          from course_reviews r left join user_profiles u on u.id = r.user_id
           where r.course_id = ${courseId} and r.body <> ''
           order by r.updated_at desc limit ${RECENT_REVIEWS}`,
     ),
