@@ -469,7 +469,7 @@ describe.each(bothEngines)("learning hub paid enrolment and ratings on %s", (eng
 
     // Hostile input: a 422 with the values kept, nothing stored.
     for (const body of [
-      { rating: "7" },
+      { rating: "7" } as Record<string, string>,
       { rating: "" },
       { rating: "four" },
       { rating: "4", body: "<b>bold</b>" },
