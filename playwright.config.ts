@@ -32,6 +32,7 @@ const shotsDir = process.env.E2E_SHOTS_DIR;
 const NO_JS_SPECS = [
   "community-media",
   "learning-courses",
+  "learning-paid",
   "community-link-preview",
   "admin-setup",
   "associations",

@@ -2,13 +2,12 @@ import { type Database, type Queryable, queryRows } from "@db/client";
 import {
   isFullRefund,
   LEARNING_CURRENCY,
-  type LearningCheckoutEvent,
   learningCheckoutMetadata,
   learningDecision,
   learningPurchaseFromSession,
   paymentIntentOf,
-  type RefundEvent,
 } from "@domain/learning/commerce";
+import type { LearningCheckoutEvent, RefundEvent } from "@domain/learning/commerce-events";
 import { isValidRating, REVIEW_MESSAGES, ratingChange, reviewTextErrors } from "@domain/learning/reviews";
 import { sql } from "drizzle-orm";
 import { enrollInCourse, type LearningRefusal, startPath } from "~/commands/learning.server";

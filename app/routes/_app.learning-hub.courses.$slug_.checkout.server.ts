@@ -13,7 +13,8 @@ import { courseView, pathView } from "~/queries/learning.server";
  * Enroll Now for a paid course or path (issue 30, part 3; decision 078): a plain form post, answered
  * with a 303 to Stripe's hosted Checkout (JavaScript or not). Enrolment happens only when Stripe's
  * signed webhook reports the payment; a course already open to the person, or a price of 0 after their
- * discounts, enrols at once. A GET is sent back to the course or path page.
+ * discounts, enrols at once; when Checkout cannot start the person is sent back with the reason. A
+ * resource route: a GET is sent back to the course or path page.
  */
 export const CheckoutSchema = z.object({ intent: z.literal("checkout") });
 
@@ -29,7 +30,7 @@ export async function checkoutAction(request: Request, kind: "course" | "path", 
   const viewer = await requireViewer(request);
   const { formData, submission } = await parseSubmission(request, CheckoutSchema);
   if (submission.status !== "success")
-    return json({ error: COMMERCE_MESSAGES.checkoutFailed, back: checkoutPage(kind, slug) }, { status: 400 });
+    throw json({ error: COMMERCE_MESSAGES.checkoutFailed }, { status: 400 });
   const db = await getDb();
   const item =
     kind === "course"
@@ -44,9 +45,14 @@ export async function checkoutAction(request: Request, kind: "course" | "path", 
   );
   if (!outcome.ok) {
     if (outcome.code === "not_found") pageNotFound();
-    const message =
-      outcome.code === "not_configured" ? COMMERCE_MESSAGES.notConfigured : COMMERCE_MESSAGES.checkoutFailed;
-    return json({ error: message, back }, { status: outcome.code === "not_configured" ? 503 : 502 });
+    // Back to the page with the reason (Stripe not configured or failing): nothing was charged.
+    return redirectWithFlash(back, {
+      tone: "info",
+      message:
+        outcome.code === "not_configured"
+          ? COMMERCE_MESSAGES.notConfigured
+          : COMMERCE_MESSAGES.checkoutFailed,
+    });
   }
   if (outcome.kind === "checkout") return redirect(outcome.url, 303);
   return redirectWithFlash(back, { tone: "success", message: COMMERCE_MESSAGES.enrolled });

@@ -1,11 +1,7 @@
 import { isBillingEvent } from "@domain/billing/webhooks";
 import { CheckoutSessionEventSchema, CREDIT_CHECKOUT_EVENTS } from "@domain/credits/checkout";
-import {
-  isLearningEvent,
-  LearningCheckoutEventSchema,
-  REFUND_EVENT,
-  RefundEventSchema,
-} from "@domain/learning/commerce";
+import { isLearningEvent, REFUND_EVENT } from "@domain/learning/commerce";
+import { LearningCheckoutEventSchema, RefundEventSchema } from "@domain/learning/commerce-events";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { handleBillingEvent, parseBillingEvent, StripeUnavailableError } from "~/commands/billing.server";

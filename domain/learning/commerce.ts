@@ -16,8 +16,6 @@
  * - Stripe charges at least 50 cents: a remainder below that is waived (the person is enrolled at
  *   once, no Checkout).
  */
-import { z } from "zod";
-
 /** Stripe's smallest charge in US dollars (cents). */
 export const STRIPE_MINIMUM_CENTS = 50;
 export const LEARNING_CURRENCY = "usd";
@@ -111,53 +109,12 @@ export function isLearningEvent(event: { type: string; data?: { object?: unknown
   return (LEARNING_PRODUCT_TYPES as readonly unknown[]).includes(object?.metadata?.productType);
 }
 
-/** A learning checkout event, checked before anything reads it: malformed is a 400, never a 500. */
-export const LearningCheckoutEventSchema = z.object({
-  id: z.string().min(1).max(255),
-  type: z.enum(LEARNING_CHECKOUT_EVENTS),
-  data: z.object({
-    object: z.object({
-      id: z.string().min(1).max(255),
-      mode: z.string().nullable().optional(),
-      payment_status: z.string().nullable().optional(),
-      client_reference_id: z.string().nullable().optional(),
-      payment_intent: z
-        .union([z.string().max(255), z.object({ id: z.string().max(255) })])
-        .nullable()
-        .optional(),
-      metadata: z.record(z.string(), z.string()),
-      amount_total: z.number().int().nullable().optional(),
-      currency: z.string().nullable().optional(),
-    }),
-  }),
-});
-export type LearningCheckoutEvent = z.infer<typeof LearningCheckoutEventSchema>;
-
-/** A refund event (a charge with what was refunded of it). */
-export const RefundEventSchema = z.object({
-  id: z.string().min(1).max(255),
-  type: z.literal(REFUND_EVENT),
-  data: z.object({
-    object: z.object({
-      id: z.string().min(1).max(255),
-      payment_intent: z
-        .union([z.string().max(255), z.object({ id: z.string().max(255) })])
-        .nullable()
-        .optional(),
-      amount: z.number().int().nonnegative(),
-      amount_refunded: z.number().int().nonnegative(),
-      refunded: z.boolean().optional(),
-    }),
-  }),
-});
-export type RefundEvent = z.infer<typeof RefundEventSchema>;
-
 export const paymentIntentOf = (value: string | { id: string } | null | undefined) =>
   value == null ? null : typeof value === "string" ? value : value.id;
 
 /** What a learning event means: enrol (paid), wait (delayed payment), fail (delayed payment failed). */
 export function learningDecision(
-  type: LearningCheckoutEvent["type"],
+  type: (typeof LEARNING_CHECKOUT_EVENTS)[number],
   paymentStatus: string | null | undefined,
 ): "fulfil" | "await_payment" | "fail" {
   switch (type) {
@@ -183,9 +140,15 @@ export type SessionPurchase =
  * was paid: the buyer named twice alike, a payment-mode session, in dollars, for exactly the amount
  * quoted when the session was made.
  */
-export function learningPurchaseFromSession(
-  session: LearningCheckoutEvent["data"]["object"],
-): SessionPurchase {
+export interface LearningSessionFacts {
+  mode?: string | null;
+  client_reference_id?: string | null;
+  metadata: Record<string, string>;
+  amount_total?: number | null;
+  currency?: string | null;
+}
+
+export function learningPurchaseFromSession(session: LearningSessionFacts): SessionPurchase {
   const meta = session.metadata;
   const kind =
     meta.productType === COURSE_PRODUCT_TYPE

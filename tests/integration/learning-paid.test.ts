@@ -230,6 +230,29 @@ describe.each(bothEngines)("learning hub paid enrolment and ratings on %s", (eng
     );
     expect(page.data.offer).toMatchObject({ priceCents: 2900, yourPriceCents: 2900, open: false });
     expect(page.data.course).toMatchObject({ priceCents: 2900, averageRating: null, reviewCount: 0 });
+    // Without Stripe configured, Enroll Now goes back to the course with the spec's message.
+    configureStripe(false);
+    const off = await buy(ann, "course", "paid-coi");
+    expect(off.status).toBe(302);
+    expect(off.response.headers.get("Location")).toBe("/learning-hub/courses/paid-coi");
+    expect(off.response.headers.get("Set-Cookie")).toBeTruthy();
+    expect(created).toHaveLength(0);
+    // A malformed form is a 400; a GET goes to the course page.
+    const bad = await outcome(() =>
+      courseCheckout.action(
+        argsOf(postAs("/learning-hub/courses/paid-coi/checkout", ann, { intent: "x" }), {
+          slug: "paid-coi",
+        }) as never,
+      ),
+    );
+    expect(bad.status).toBe(400);
+    const get = await outcome(() =>
+      courseCheckout.loader(
+        argsOf(getAs("/learning-hub/courses/paid-coi/checkout", ann), { slug: "paid-coi" }) as never,
+      ),
+    );
+    expect(get.status).toBe(302);
+    expect(await enrolled(ann, paidCourse)).toBe(0);
   });
 
   it("creates a Checkout Session for the right amount and metadata, and enrols only on the signed webhook, once", async () => {

@@ -45,6 +45,8 @@ const PAGES = [
   "app/routes/_app.learning-hub.courses.$slug.tsx",
   "app/routes/_app.learning-hub.courses.$slug_.lessons.$lessonId.tsx",
   "app/routes/_app.learning-hub.courses.$slug_.quizzes.$quizId.tsx",
+  "app/routes/_app.learning-hub.courses.$slug_.review.tsx",
+  "app/routes/_app.learning-hub.purchases.$sessionId.tsx",
   "app/routes/_app.calendar_.events.$id.tsx",
   "app/routes/_app.calendar_.events.$id_.edit.tsx",
   "app/routes/_app.financials.tsx",

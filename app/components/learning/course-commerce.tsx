@@ -1,8 +1,6 @@
-import { COMMERCE_MESSAGES } from "@domain/learning/commerce";
 import { formatPrice } from "@domain/learning/courses";
 import { formatRating, formatReviewCount } from "@domain/learning/reviews";
 import { Form, Link } from "@remix-run/react";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
 import type { CourseRatingView, Offer } from "~/queries/learning-commerce.server";
@@ -76,21 +74,6 @@ export function EnrollNow({
           </Link>
         </p>
       ) : null}
-    </div>
-  );
-}
-
-/** Shown by the checkout routes when Checkout could not start. */
-export function CheckoutProblem({ error, back }: { error?: string; back?: string }) {
-  return (
-    <div className="mx-auto flex max-w-xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">Enroll Now</h1>
-      <Alert title={error ?? COMMERCE_MESSAGES.checkoutFailed} />
-      <p>
-        <Link to={back ?? "/learning-hub/courses"} className="text-blue-700 underline dark:text-blue-300">
-          Back
-        </Link>
-      </p>
     </div>
   );
 }
