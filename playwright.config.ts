@@ -34,6 +34,7 @@ const NO_JS_SPECS = [
   "learning-courses",
   "learning-certificates",
   "learning-ce",
+  "learning-paid",
   "community-link-preview",
   "admin-setup",
   "associations",

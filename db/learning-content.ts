@@ -635,6 +635,8 @@ This course covers the certificate of insurance, the coverages to require, addit
 
 It is written for managers, board members and vendors. Insurance requirements should be set with the association's insurance agent and attorney; this course explains the concepts so you can ask the right questions.`,
     difficulty: "intermediate",
+    // The demo's paid course (decision 078): Enroll Now goes through Stripe Checkout.
+    priceCents: 2900,
     modules: [
       {
         title: "Certificates and Coverages",
@@ -1642,6 +1644,22 @@ export const DEMO_PATHS: PathDefinition[] = [
     estimatedDurationDays: 21,
     targetRole: "manager",
     courseSlugs: ["association-budgeting-basics", "reading-a-reserve-study", "collections-and-delinquency"],
+  },
+  {
+    // The demo's paid path (decision 078): its price buys both courses; inside it the insurance course
+    // counts at 20% off, so someone who already bought that course pays the rest ($24.00 - $23.20).
+    slug: "vendor-oversight-toolkit",
+    title: "Vendor Oversight Toolkit",
+    shortDescription:
+      "Insurance certificates and the records behind them: oversee vendors with the paperwork in order.",
+    description:
+      "For managers and board members who hire and oversee contractors. Learn what a certificate of insurance proves and how to track coverage, then how the association's records are kept, requested and produced.\n\nThe path's price includes both courses.",
+    difficulty: "intermediate",
+    estimatedDurationDays: 10,
+    targetRole: "manager",
+    priceCents: 2400,
+    individualCourseDiscountPercent: 20,
+    courseSlugs: ["vendor-insurance-certificates", "association-records-requests"],
   },
 ];
 

@@ -1,5 +1,6 @@
 import { type Database, type Queryable, queryRows } from "@db/client";
 import type { StoredQuizQuestion } from "@db/schema";
+import { COMMERCE_MESSAGES } from "@domain/learning/commerce";
 import {
   type CurriculumItem,
   courseProgress,
@@ -12,6 +13,7 @@ import {
 import { sql } from "drizzle-orm";
 import { recordLearningActivity } from "~/commands/learning-activity.server";
 import { certifyCompletion } from "~/commands/learning-certificates.server";
+import { courseOpenTo, pathPaidBy } from "~/queries/learning-commerce.server";
 
 /**
  * The learning hub's commands (issue 30, parts 1 and 3; decision 076): publish a course from its
@@ -54,6 +56,8 @@ export interface CourseDefinition {
   certificateValidMonths?: number | null;
   /** A refresher: completing it renews the certificate of the course with this slug (decision 077). */
   renewsCourseSlug?: string;
+  /** Paid enrolment (decision 078): the price in cents; unset or 0 is Free. */
+  priceCents?: number;
   modules: {
     title: string;
     lessons: { title: string; minutes: number; body: string; videoUrl?: string }[];
@@ -94,10 +98,10 @@ export async function publishCourse(
     const [course] = await queryRows<{ id: string }>(
       tx,
       sql`insert into courses (slug, title, short_description, description, difficulty, estimated_minutes,
-            is_featured, provides_certification, target_roles)
+            is_featured, provides_certification, target_roles, price_cents)
           values (${def.slug}, ${def.title}, ${def.shortDescription}, ${def.description}, ${def.difficulty},
             ${minutes}, ${def.isFeatured ?? false}, ${def.providesCertification ?? false},
-            array(select jsonb_array_elements_text(${JSON.stringify(def.targetRoles ?? [])}::jsonb)))
+            array(select jsonb_array_elements_text(${JSON.stringify(def.targetRoles ?? [])}::jsonb)), ${def.priceCents ?? 0})
           returning id`,
     );
     if (!course) throw new Error("course insert returned nothing");
@@ -197,7 +201,10 @@ async function refreshProgress(tx: Queryable, userId: string, courseId: string, 
   return { ...progress, completedNow: completing };
 }
 
-/** Enrols in a published free course (at once); a second enrolment changes nothing. */
+/**
+ * Enrols in a published course: a free one at once, a priced one only when it is open to the person
+ * (bought, or through a paid path: decision 078); a second enrolment changes nothing.
+ */
 export async function enrollInCourse(
   db: Database,
   input: { userId: string; courseId: string; now?: Date },
@@ -209,7 +216,8 @@ export async function enrollInCourse(
       sql`select price_cents from courses where id = ${input.courseId} and status = 'published' for update`,
     );
     if (!course) return refuse("not_found", LEARNING_MESSAGES.notFound);
-    if (Number(course.price_cents) > 0) return refuse("conflict", LEARNING_MESSAGES.paidNotOpen);
+    if (Number(course.price_cents) > 0 && !(await courseOpenTo(tx, input.userId, input.courseId)))
+      return refuse("conflict", COMMERCE_MESSAGES.needsPayment);
     const [first] = await curriculumOf(tx, input.courseId);
     const inserted = await queryRows<{ one: number }>(
       tx,
@@ -332,6 +340,9 @@ export interface PathDefinition {
   estimatedDurationDays: number;
   isFeatured?: boolean;
   targetRole?: string;
+  /** Paid enrolment (decision 078): the path's price in cents and its courses' in-path discount. */
+  priceCents?: number;
+  individualCourseDiscountPercent?: number;
   courseSlugs: string[];
 }
 
@@ -356,9 +367,10 @@ export async function publishPath(
     const [path] = await queryRows<{ id: string }>(
       tx,
       sql`insert into learning_paths (slug, title, short_description, description, difficulty, estimated_duration_days,
-            is_featured, target_role)
+            is_featured, target_role, price_cents, individual_course_discount_percent)
           values (${def.slug}, ${def.title}, ${def.shortDescription}, ${def.description}, ${def.difficulty},
-            ${def.estimatedDurationDays}, ${def.isFeatured ?? false}, ${def.targetRole ?? null})
+            ${def.estimatedDurationDays}, ${def.isFeatured ?? false}, ${def.targetRole ?? null}, ${def.priceCents ?? 0},
+            ${def.individualCourseDiscountPercent ?? 0})
           returning id`,
     );
     if (!path) throw new Error("path insert returned nothing");
@@ -371,7 +383,7 @@ export async function publishPath(
 }
 
 /**
- * Starts a free path (spec 002: Start Path): the path enrolment and the enrolment in its first course,
+ * Starts a free path (spec 002: Start Path), or a paid one the person bought (decision 078): the path enrolment and the enrolment in its first course,
  * in one transaction; a second start changes nothing. Returns the first course's id.
  */
 export async function startPath(
@@ -385,7 +397,8 @@ export async function startPath(
       sql`select price_cents from learning_paths where id = ${input.pathId} for update`,
     );
     if (!path) return refuse("not_found", LEARNING_MESSAGES.pathNotFound);
-    if (Number(path.price_cents) > 0) return refuse("conflict", LEARNING_MESSAGES.paidNotOpen);
+    if (Number(path.price_cents) > 0 && !(await pathPaidBy(tx, input.userId, input.pathId)))
+      return refuse("conflict", COMMERCE_MESSAGES.pathNeedsPayment);
     const inserted = await queryRows<{ one: number }>(
       tx,
       sql`insert into path_enrollments (user_id, path_id, enrolled_at) values (${input.userId}, ${input.pathId}, ${now.toISOString()})

@@ -8,6 +8,7 @@ import {
   pathProgress,
   retryWaitMinutes,
 } from "@domain/learning/courses";
+import { averageRating, pathRating } from "@domain/learning/reviews";
 import { sql } from "drizzle-orm";
 import { micromark } from "micromark";
 import { curriculumOf, doneItems } from "~/commands/learning.server";
@@ -30,6 +31,10 @@ export interface CourseCard {
   providesCertification: boolean;
   enrollmentCount: number;
   completionCount: number;
+  /** Spec 002 average_rating (one decimal; null: no ratings) and review_count (decision 078). */
+  averageRating: number | null;
+  reviewCount: number;
+  ratingSum: number;
   enrollment: { status: "active" | "completed"; progressPercent: number } | null;
   /** Continuing-education hours in tenths (the most any licence type gives it; 0: none). */
   ceTenths: number;
@@ -47,6 +52,8 @@ interface CardRow {
   provides_certification: boolean;
   enrollment_count: number;
   completion_count: number;
+  rating_sum: number | null;
+  review_count: number | null;
   status: "active" | "completed" | null;
   progress_percent: number | null;
   ce_tenths: number | null;
@@ -64,12 +71,20 @@ const cardOf = (r: CardRow): CourseCard => ({
   providesCertification: r.provides_certification,
   enrollmentCount: Number(r.enrollment_count),
   completionCount: Number(r.completion_count),
+  averageRating: averageRating({
+    ratingSum: Number(r.rating_sum ?? 0),
+    reviewCount: Number(r.review_count ?? 0),
+  }),
+  reviewCount: Number(r.review_count ?? 0),
+  ratingSum: Number(r.rating_sum ?? 0),
   enrollment: r.status ? { status: r.status, progressPercent: Number(r.progress_percent) } : null,
   ceTenths: Number(r.ce_tenths ?? 0),
 });
 
 const CARD_COLUMNS = sql`c.id, c.slug, c.title, c.short_description, c.difficulty, c.estimated_minutes, c.price_cents,
-  c.is_featured, c.provides_certification, c.enrollment_count, c.completion_count, e.status, e.progress_percent, ${CE_TENTHS_COLUMN}`;
+  c.is_featured, c.provides_certification, c.enrollment_count, c.completion_count, e.status, e.progress_percent,
+  (select rt.rating_sum from course_rating_totals rt where rt.course_id = c.id) as rating_sum,
+  (select rt.review_count from course_rating_totals rt where rt.course_id = c.id) as review_count, ${CE_TENTHS_COLUMN}`;
 
 /** The catalogue: published courses matching the filters, featured first, then by title. */
 export async function listCourses(
@@ -326,6 +341,9 @@ export interface PathCard {
   isFeatured: boolean;
   enrollmentCount: number;
   courseCount: number;
+  /** Derived from its courses' ratings (decision 078): their mean, and how many there are. */
+  averageRating: number | null;
+  reviewCount: number;
   /** The person's state and progress (from their courses'). */
   state: PathState;
   progressPercent: number;
@@ -376,6 +394,7 @@ function pathCardOf(r: PathRow, courses: (CourseCard & { completed: boolean })[]
       completed: c.completed,
     })),
   );
+  const rating = pathRating(courses);
   return {
     id: r.id,
     slug: r.slug,
@@ -387,6 +406,8 @@ function pathCardOf(r: PathRow, courses: (CourseCard & { completed: boolean })[]
     isFeatured: r.is_featured,
     enrollmentCount: Number(r.enrollment_count),
     courseCount: courses.length,
+    averageRating: rating.average,
+    reviewCount: rating.count,
     state: !r.enrolled ? "not_enrolled" : progress.complete ? "completed" : "enrolled",
     progressPercent: r.enrolled ? progress.percent : 0,
     completedCourses: progress.completedCourses,

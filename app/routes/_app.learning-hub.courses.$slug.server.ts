@@ -7,13 +7,20 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
 import { courseView } from "~/queries/learning.server";
+import { courseOffer, courseRating } from "~/queries/learning-commerce.server";
 
 /** /learning-hub/courses/{slug} (issue 30, parts 1 and 3): the course page and its Enroll form. */
 export async function courseLoader(request: Request, slug: string | undefined) {
   const viewer = await requireViewer(request);
-  const view = await courseView(await getDb(), viewer.user.id, slug ?? "");
+  const db = await getDb();
+  const view = await courseView(db, viewer.user.id, slug ?? "");
   if (!view) pageNotFound();
-  return json(view);
+  // Paid enrolment and ratings (decision 078): the person's price and access, the course's reviews.
+  const [offer, rating] = await Promise.all([
+    courseOffer(db, viewer.user.id, view.course.id),
+    courseRating(db, viewer.user.id, view.course.id),
+  ]);
+  return json({ ...view, offer, rating });
 }
 
 export const EnrollSchema = z.object({ intent: z.literal("enroll") });

@@ -2,10 +2,12 @@ import { courseAction, itemHref } from "@domain/learning/courses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CourseMarkers, ProgressBar } from "~/components/learning/course-card";
+import { CourseReviews, EnrollNow, RatingLabel } from "~/components/learning/course-commerce";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Check, FileText, ListChecks } from "~/components/ui/icons";
 import type { CourseView } from "~/queries/learning.server";
+import type { CourseRatingView, Offer } from "~/queries/learning-commerce.server";
 import { courseAction as action_, courseLoader } from "./_app.learning-hub.courses.$slug.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -16,7 +18,10 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => courseLoader(
 export const action = ({ request, params }: ActionFunctionArgs) => action_(request, params.slug);
 
 export default function CoursePage() {
-  const data = useLoaderData<typeof loader>() as unknown as CourseView;
+  const data = useLoaderData<typeof loader>() as unknown as CourseView & {
+    offer: Offer;
+    rating: CourseRatingView;
+  };
   const answer = useActionData<typeof action>() as { error: string | null } | undefined;
   const { course } = data;
   const enrolled = course.enrollment;
@@ -35,6 +40,7 @@ export default function CoursePage() {
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {course.enrollmentCount} enrolled · {course.completionCount} completed
         </p>
+        <RatingLabel average={data.rating.average} count={data.rating.count} />
       </header>
       {answer?.error ? <Alert title={answer.error} /> : null}
       <section
@@ -57,11 +63,19 @@ export default function CoursePage() {
               </div>
             ) : null}
           </>
+        ) : !data.offer.open ? (
+          <EnrollNow
+            action={`/learning-hub/courses/${course.slug}/checkout`}
+            offer={data.offer}
+            note="Your price includes the discount of a learning path you are on."
+          />
         ) : (
           <Form method="post" className="flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value="enroll" />
             <Button>Start Course</Button>
-            <span className="text-sm text-slate-600 dark:text-slate-400">Free: you start at once.</span>
+            <span className="text-sm text-slate-600 dark:text-slate-400">
+              {data.offer.priceCents > 0 ? "Yours already: you start at once." : "Free: you start at once."}
+            </span>
           </Form>
         )}
       </section>
@@ -116,6 +130,7 @@ export default function CoursePage() {
           ))}
         </ol>
       </section>
+      <CourseReviews slug={course.slug} rating={data.rating} />
     </div>
   );
 }

@@ -7,14 +7,17 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";
 import { pathView } from "~/queries/learning.server";
+import { pathOffer } from "~/queries/learning-commerce.server";
 import { learningRefusal } from "./_app.learning-hub.courses.$slug.server";
 
 /** /learning-hub/paths/{slug} (issue 30, part 4): a path's courses in order, and Start Path. */
 export async function pathLoader(request: Request, slug: string | undefined) {
   const viewer = await requireViewer(request);
-  const view = await pathView(await getDb(), viewer.user.id, slug ?? "");
+  const db = await getDb();
+  const view = await pathView(db, viewer.user.id, slug ?? "");
   if (!view) pageNotFound();
-  return json(view);
+  // Paid enrolment (decision 078): the person's price for the path.
+  return json({ ...view, offer: await pathOffer(db, viewer.user.id, view.path.id) });
 }
 
 export const StartPathSchema = z.object({ intent: z.literal("start") });

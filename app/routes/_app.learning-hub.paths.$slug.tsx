@@ -2,9 +2,11 @@ import { DIFFICULTY_LABELS, formatPathDays, formatPrice, pathAction } from "@dom
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CompletedBadge, CourseCardView, ProgressBar } from "~/components/learning/course-card";
+import { EnrollNow, RatingLabel } from "~/components/learning/course-commerce";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import type { CourseCard, PathCard } from "~/queries/learning.server";
+import type { Offer } from "~/queries/learning-commerce.server";
 import { pathAction as action_, pathLoader } from "./_app.learning-hub.paths.$slug.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -19,6 +21,7 @@ export default function PathPage() {
   const answer = useActionData<typeof action>() as { error: string | null } | undefined;
   const path = data.path as PathCard & { description: string };
   const courses = data.courses as CourseCard[];
+  const offer = data.offer as Offer & { discountPercent: number };
   const label = pathAction(path.state, path.priceCents);
   const goTo = data.currentCourseSlug ?? courses[0]?.slug;
   return (
@@ -39,13 +42,26 @@ export default function PathPage() {
           {formatPathDays(path.estimatedDurationDays)} · {formatPrice(path.priceCents)} ·{" "}
           {path.enrollmentCount} enrolled
         </p>
+        <RatingLabel average={path.averageRating} count={path.reviewCount} />
+        {offer.priceCents > 0 && offer.discountPercent > 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            The price includes every course on the path. Bought one already? Inside this path each course
+            counts at {offer.discountPercent}% off its price, and that is taken off the path's price.
+          </p>
+        ) : null}
       </header>
       {answer?.error ? <Alert title={answer.error} /> : null}
       <section
         aria-label="Your progress"
         className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800"
       >
-        {path.state === "not_enrolled" ? (
+        {path.state === "not_enrolled" && !offer.open ? (
+          <EnrollNow
+            action={`/learning-hub/paths/${path.slug}/checkout`}
+            offer={offer}
+            note="Your price is less the courses of this path you already own."
+          />
+        ) : path.state === "not_enrolled" ? (
           <Form method="post" className="flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value="start" />
             <Button>{label}</Button>

@@ -1,9 +1,12 @@
 import { isBillingEvent } from "@domain/billing/webhooks";
 import { CheckoutSessionEventSchema, CREDIT_CHECKOUT_EVENTS } from "@domain/credits/checkout";
+import { isLearningEvent, REFUND_EVENT } from "@domain/learning/commerce";
+import { LearningCheckoutEventSchema, RefundEventSchema } from "@domain/learning/commerce-events";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { handleBillingEvent, parseBillingEvent, StripeUnavailableError } from "~/commands/billing.server";
 import { handleStripeEvent } from "~/commands/credit-checkout.server";
+import { handleLearningCheckoutEvent, handleLearningRefund } from "~/commands/learning-commerce.server";
 import { getDb } from "~/db.server";
 import { constructWebhookEvent, paymentsConfig } from "~/payments/stripe.server";
 
@@ -16,6 +19,8 @@ import { constructWebhookEvent, paymentsConfig } from "~/payments/stripe.server"
  * Subscription events (issue 14: a checkout in subscription mode, customer.subscription.*, invoice.paid,
  * invoice.payment_failed) re-read their subscription from Stripe and record what changed, once; Stripe
  * unreachable is a 503, so Stripe delivers the event again.
+ * Learning hub purchases (issue 30, part 3; decision 078): a checkout session for a course or a path
+ * enrols once; async_payment_failed and charge.refunded are recorded (a full refund ends the access).
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: "Method not allowed" }, { status: 405 });
@@ -34,6 +39,24 @@ export async function action({ request }: ActionFunctionArgs) {
       { error: `Webhook signature verification failed: ${(error as Error).message}` },
       { status: 400 },
     );
+  }
+  if (isLearningEvent(event)) {
+    const learning =
+      event.type === REFUND_EVENT
+        ? RefundEventSchema.safeParse(event)
+        : LearningCheckoutEventSchema.safeParse(event);
+    if (!learning.success) {
+      return json(
+        { error: `Malformed ${event.type} event: ${learning.error.issues[0]?.message}` },
+        { status: 400 },
+      );
+    }
+    const db = await getDb();
+    const outcome =
+      learning.data.type === REFUND_EVENT
+        ? await handleLearningRefund(db, learning.data)
+        : await handleLearningCheckoutEvent(db, learning.data);
+    return json({ received: true, outcome: outcome.status });
   }
   if (isBillingEvent(event)) {
     const billing = parseBillingEvent(event);

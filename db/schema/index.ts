@@ -16,6 +16,7 @@ export * from "./idempotency";
 export * from "./learning";
 export * from "./learning-ce";
 export * from "./learning-certificates";
+export * from "./learning-commerce";
 export * from "./legal";
 export * from "./meeting-invitations";
 export * from "./meetings";

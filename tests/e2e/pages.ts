@@ -134,6 +134,24 @@ export const PAGES: readonly PageEntry[] = [
     as: "vendor",
     label: "empty",
   },
+  // Paid enrolment and ratings (decision 078): the paid demo course, the rating form (the demo manager
+  // is enrolled in the first course), and a purchase's page (an unknown one: the 404 in the shell).
+  {
+    route: "_app.learning-hub.courses.$slug",
+    path: "/learning-hub/courses/vendor-insurance-certificates",
+    as: "board",
+    label: "paid",
+  },
+  {
+    route: "_app.learning-hub.courses.$slug_.review",
+    path: `/learning-hub/courses/${FIRST_COURSE}/review`,
+    as: "manager",
+  },
+  {
+    route: "_app.learning-hub.purchases.$sessionId",
+    path: "/learning-hub/purchases/cs_test_unknown",
+    as: "manager",
+  },
   // The community feed (issue 29): the feed, a variant sorted and filtered, and a post's page.
   { route: "_app.common-area._index", path: "/common-area", as: "manager" },
   {

@@ -512,6 +512,10 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
     "a course's quiz and the person's own attempts (issue 30)",
   "_app.learning-hub.continuing-education": "the person's own licences and CE hours (issue 30, part 6)",
   "learning-hub.continuing-education.transcript": "the person's own CE transcript (issue 30, part 6)",
+  "_app.learning-hub.courses.$slug_.checkout": "Enroll Now: the person's own checkout (decision 078)",
+  "_app.learning-hub.paths.$slug_.checkout": "Enroll Now: the person's own checkout (decision 078)",
+  "_app.learning-hub.purchases.$sessionId": "the person's own purchase, 404 for anyone else (decision 078)",
+  "_app.learning-hub.courses.$slug_.review": "a course's rating form, the person's own rating (decision 078)",
   "_app.common-area.live.$id":
     "one live discussion, open to every signed-in person (decision 068; community-live.test.ts)",
   "_app.learning-hub.certifications._index": "the person's own certificates (issue 30, part 5)",

@@ -195,6 +195,12 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
 const STRIPE_CREATES: { route: string; form: string }[] = [
   { route: "api.create-checkout-session.ts", form: "app/components/credits/purchase-dialog.tsx" },
   { route: "_app.settings.billing.tsx", form: "app/routes/_app.settings.billing.tsx" },
+  // Enroll Now for a paid course or path (issue 30, part 3; decision 078); a rating is one per person
+  // and course (sending it again edits it), so it is no create.
+  {
+    route: "_app.learning-hub.courses.$slug_.checkout.server.ts",
+    form: "app/components/learning/course-commerce.tsx",
+  },
 ];
 
 /** Commands named like creates that are not a signed-in person's create from a route form, and why. */

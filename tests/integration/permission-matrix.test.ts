@@ -633,6 +633,35 @@ const MATRIX: Record<
     },
   },
   "_app.legal.review": { url: "/legal/review", policy: "admin" },
+  // Paid enrolment and ratings (issue 30; decision 078): Enroll Now's checkout (a GET goes back to the
+  // course or path; an empty form is refused for its content), a purchase's page (the buyer's own: any
+  // other id is 404; tests/integration/learning-paid.test.ts covers real ones) and the rating form.
+  "_app.learning-hub.courses.$slug_.checkout": {
+    url: "/learning-hub/courses/no-such-course/checkout",
+    params: { slug: "no-such-course" },
+    policy: {
+      custom: (p) => (p === "anonymous" ? "sign_in" : "redirect:/learning-hub/courses/no-such-course"),
+    },
+    action: "user",
+  },
+  "_app.learning-hub.paths.$slug_.checkout": {
+    url: "/learning-hub/paths/no-such-path/checkout",
+    params: { slug: "no-such-path" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "redirect:/learning-hub/paths/no-such-path") },
+    action: "user",
+  },
+  "_app.learning-hub.purchases.$sessionId": {
+    url: "/learning-hub/purchases/cs_test_no_such_session",
+    params: { sessionId: "cs_test_no_such_session" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+    action: "skip",
+  },
+  "_app.learning-hub.courses.$slug_.review": {
+    url: "/learning-hub/courses/no-such-course/review",
+    params: { slug: "no-such-course" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+    action: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
   "_app.common-area.live._index": {
     url: "/common-area/live?sort=active&category=Legal+%26+Compliance&status=ended",
     policy: "user",

@@ -1,6 +1,7 @@
 // A tiny Stripe-compatible server for the browser tests and local trials (no network, no account):
 //   POST /v1/checkout/sessions        creates a session (form-encoded, as the stripe library sends it)
 //   GET  /v1/checkout/sessions/:id    returns it
+//   (a line item with price_data[unit_amount] is charged that amount: the learning hub's courses and paths)
 //   GET  /pay/:id                     the "hosted checkout" page, with Pay and Cancel
 //   POST /pay/:id                     marks it paid, posts a correctly signed checkout.session.completed
 //                                     to the app's webhook, then redirects to the session's success_url;
@@ -105,6 +106,7 @@ interface FakeSession {
   mode: string;
   status: "open" | "complete";
   payment_status: "unpaid" | "paid";
+  payment_intent?: string | null;
   client_reference_id: string | null;
   metadata: Record<string, string>;
   amount_total: number;
@@ -301,7 +303,13 @@ export async function startFakeStripe(options: {
       const form = new URLSearchParams(await readBody(req));
       const price = form.get("line_items[0][price]") ?? "";
       const subscriptionMode = form.get("mode") === "subscription";
-      const amount = subscriptionMode ? PLAN_PRICES.get(price)?.amount : AMOUNTS.get(price);
+      // An inline price (price_data: the learning hub's courses and paths, decision 078) or a price id.
+      const inline = form.get("line_items[0][price_data][unit_amount]");
+      const amount = subscriptionMode
+        ? PLAN_PRICES.get(price)?.amount
+        : inline !== null
+          ? Number(inline)
+          : AMOUNTS.get(price);
       if (amount === undefined) {
         return send(res, 400, {
           error: { type: "invalid_request_error", message: `No such price: '${price}'` },
@@ -428,6 +436,7 @@ ${live.length > 0 ? `<form method="post" action="/portal/${portal[1]}/cancel"><b
       if (new URLSearchParams(await readBody(req)).get("retrieve") === "down") retrieveDown.add(session.id);
       session.status = "complete";
       session.payment_status = "paid";
+      session.payment_intent = rid("pi");
       if (session.mode === "subscription") {
         const started = await startSubscription(
           session,

@@ -55,6 +55,8 @@ const PAGES = [
   "app/routes/_app.legal.$slug.tsx",
   "app/routes/_app.legal.submissions.tsx",
   "app/routes/_app.legal.review.tsx",
+  "app/routes/_app.learning-hub.courses.$slug_.review.tsx",
+  "app/routes/_app.learning-hub.purchases.$sessionId.tsx",
   "app/routes/_app.calendar_.events.$id.tsx",
   "app/routes/_app.calendar_.events.$id_.edit.tsx",
   "app/routes/_app.financials.tsx",

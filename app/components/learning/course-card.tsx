@@ -9,6 +9,7 @@ import {
 } from "@domain/learning/courses";
 import { Link } from "@remix-run/react";
 import type { CourseCard, PathCard } from "~/queries/learning.server";
+import { RatingLabel } from "./course-commerce";
 
 const chip =
   "rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100";
@@ -74,6 +75,7 @@ export function CourseCardView({ course }: { course: CourseCard }) {
       <p className="text-xs text-slate-600 dark:text-slate-400">
         {course.enrollmentCount} enrolled · {course.completionCount} completed
       </p>
+      <RatingLabel average={course.averageRating} count={course.reviewCount} />
       {course.enrollment ? (
         <ProgressBar percent={course.enrollment.progressPercent} label={`Progress in ${course.title}`} />
       ) : null}
@@ -138,6 +140,7 @@ export function PathCardView({ path }: { path: PathCard }) {
         {path.isFeatured ? <Badge tone="amber">Featured</Badge> : null}
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-400">{path.enrollmentCount} enrolled</p>
+      <RatingLabel average={path.averageRating} count={path.reviewCount} />
       {path.state !== "not_enrolled" ? (
         <ProgressBar percent={path.progressPercent} label={`Progress in ${path.title}`} />
       ) : null}
