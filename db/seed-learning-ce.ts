@@ -28,7 +28,8 @@ export async function seedContinuingEducation(db: Database, ids: Map<string, str
   );
   if (!licence) return;
   const done: [string, Date][] = [
-    ["vendor-insurance-certificates", new Date(now.getTime() - 2 * DAY)],
+    // Budgeting Basics, not the (paid) vendor insurance course: the same 0.7 insurance and financial hours.
+    ["association-budgeting-basics", new Date(now.getTime() - 2 * DAY)],
     ["association-records-requests", new Date(now.getTime() - 2 * DAY)],
     ["collections-and-delinquency", new Date(now.getTime() - 2 * DAY)],
     ["reading-a-reserve-study", new Date(now.getTime() - 740 * DAY)],
@@ -41,7 +42,9 @@ export async function seedContinuingEducation(db: Database, ids: Map<string, str
 
 /** Enrols (if need be) and completes every lesson and passes every quiz of a course, at `at`. */
 export async function completeCourse(db: Database, userId: string, courseId: string, at: Date) {
-  await enrollInCourse(db, { userId, courseId, now: at });
+  const enrolled = await enrollInCourse(db, { userId, courseId, now: at });
+  // A refused enrolment (a priced course) would leave the demo's hours silently short.
+  if (!enrolled.ok) throw new Error(`demo CE course ${courseId}: ${enrolled.message}`);
   for (const item of await curriculumOf(db, courseId)) {
     if (item.kind === "lesson") {
       await completeLesson(db, { userId, courseId, lessonId: item.id, now: at });
