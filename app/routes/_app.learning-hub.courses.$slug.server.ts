@@ -1,5 +1,7 @@
+import { queryRows } from "@db/client";
 import { itemHref, LEARNING_MESSAGES } from "@domain/learning/courses";
 import { json } from "@remix-run/node";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { pageNotFound, requireViewer } from "~/auth/guards.server";
 import { enrollInCourse, type LearningRefusal } from "~/commands/learning.server";
@@ -16,11 +18,17 @@ export async function courseLoader(request: Request, slug: string | undefined) {
   const view = await courseView(db, viewer.user.id, slug ?? "");
   if (!view) pageNotFound();
   // Paid enrolment and ratings (decision 078): the person's price and access, the course's reviews.
-  const [offer, rating] = await Promise.all([
+  const [offer, rating, certificate] = await Promise.all([
     courseOffer(db, viewer.user.id, view.course.id),
     courseRating(db, viewer.user.id, view.course.id),
+    // The certificate this course gave the person, if any (decision 077): linked from their progress.
+    queryRows<{ id: string }>(
+      db,
+      sql`select id from certificates where user_id = ${viewer.user.id} and course_id = ${view.course.id}
+            and revoked_at is null`,
+    ),
   ]);
-  return json({ ...view, offer, rating });
+  return json({ ...view, offer, rating, certificateId: certificate[0]?.id ?? null });
 }
 
 export const EnrollSchema = z.object({ intent: z.literal("enroll") });

@@ -21,6 +21,7 @@ export default function CoursePage() {
   const data = useLoaderData<typeof loader>() as unknown as CourseView & {
     offer: Offer;
     rating: CourseRatingView;
+    certificateId: string | null;
   };
   const answer = useActionData<typeof action>() as { error: string | null } | undefined;
   const { course } = data;
@@ -53,6 +54,17 @@ export default function CoursePage() {
             {enrolled.status === "completed" ? (
               <p className="text-sm font-medium text-emerald-800 dark:text-emerald-300">
                 You completed this course.
+                {data.certificateId ? (
+                  <>
+                    {" "}
+                    <Link
+                      to={`/learning-hub/certifications/${data.certificateId}`}
+                      className="text-blue-700 underline dark:text-blue-300"
+                    >
+                      View your certificate
+                    </Link>
+                  </>
+                ) : null}
               </p>
             ) : null}
             {go ? (

@@ -1,4 +1,11 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import {
   LEGAL_KIND_LABELS,
   LEGAL_KINDS,
@@ -12,9 +19,12 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LegalDisclaimer, LegalHeader, LegalStatusBadge } from "~/components/legal/legal-parts";
+import { TextareaField } from "~/components/onboarding/textarea-field";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
+import { SelectField } from "~/components/ui/select-field";
 import { legalSubmissionsAction, legalSubmissionsLoader } from "./_app.legal.submissions.server";
 
 export const meta: MetaFunction = () => [{ title: "My Submissions · Legal Resources · Association Commons" }];
@@ -22,33 +32,24 @@ export const meta: MetaFunction = () => [{ title: "My Submissions · Legal Resou
 export const loader = ({ request }: LoaderFunctionArgs) => legalSubmissionsLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => legalSubmissionsAction(request);
 
-const control =
-  "w-full rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
-
-type Fields = Record<string, { errors?: string[]; initialValue?: unknown } | undefined>;
-
-function ErrorText({ id, errors }: { id: string; errors?: string[] }) {
-  return errors?.length ? (
-    <p id={id} className="text-sm text-red-700 dark:text-red-400">
-      {errors.join(" ")}
-    </p>
-  ) : null;
-}
+type LegalSubmissionFields = {
+  title: string;
+  kind: string;
+  state: string;
+  topic: string;
+  summary: string;
+  body: string;
+};
 
 export default function LegalSubmissionsPage() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<LegalSubmissionFields>({
     id: "legal-submission",
     lastResult: (answer?.result as SubmissionResult<string[]> | undefined) ?? undefined,
+    defaultValue: { kind: "article", state: "ALL" },
     shouldValidate: "onSubmit",
   });
-  const f = fields as unknown as Fields;
-  const errorsOf = (name: string) => f[name]?.errors;
-  const initial = (name: string) =>
-    typeof f[name]?.initialValue === "string" ? (f[name]?.initialValue as string) : undefined;
-  const invalid = (name: string) => (errorsOf(name)?.length ? true : undefined);
-  const described = (name: string) => (errorsOf(name)?.length ? `${name}-error` : undefined);
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
@@ -96,119 +97,47 @@ export default function LegalSubmissionsPage() {
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
           <IdempotencyKey />
           {form.errors?.length ? <Alert title={form.errors.join(" ")} /> : null}
-          <div className="flex flex-col gap-1">
-            <label htmlFor="legal-title" className="text-sm font-medium">
-              Title
-            </label>
-            <input
-              id="legal-title"
-              name="title"
-              required
-              maxLength={LEGAL_LIMITS.titleMax}
-              defaultValue={initial("title")}
-              aria-invalid={invalid("title")}
-              aria-describedby={described("title")}
-              className={control}
-            />
-            <ErrorText id="title-error" errors={errorsOf("title")} />
-          </div>
+          <Field
+            label="Title"
+            {...getInputProps(fields.title, { type: "text" })}
+            errors={fields.title.errors}
+            maxLength={LEGAL_LIMITS.titleMax}
+          />
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <div className="flex flex-col gap-1">
-              <label htmlFor="legal-kind" className="text-sm font-medium">
-                Kind
-              </label>
-              <select
-                id="legal-kind"
-                name="kind"
-                defaultValue={initial("kind") ?? "article"}
-                aria-invalid={invalid("kind")}
-                aria-describedby={described("kind")}
-                className={control}
-              >
-                {LEGAL_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {LEGAL_KIND_LABELS[k]}
-                  </option>
-                ))}
-              </select>
-              <ErrorText id="kind-error" errors={errorsOf("kind")} />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="legal-state" className="text-sm font-medium">
-                State
-              </label>
-              <select
-                id="legal-state"
-                name="state"
-                defaultValue={initial("state") ?? "ALL"}
-                aria-invalid={invalid("state")}
-                aria-describedby={described("state")}
-                className={control}
-              >
-                {LEGAL_STATES.map((s) => (
-                  <option key={s} value={s}>
-                    {stateLabel(s)}
-                  </option>
-                ))}
-              </select>
-              <ErrorText id="state-error" errors={errorsOf("state")} />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="legal-topic" className="text-sm font-medium">
-                Topic
-              </label>
-              <select
-                id="legal-topic"
-                name="topic"
-                defaultValue={initial("topic") ?? ""}
-                aria-invalid={invalid("topic")}
-                aria-describedby={described("topic")}
-                className={control}
-              >
-                <option value="">Choose a topic</option>
-                {LEGAL_TOPICS.map((t) => (
-                  <option key={t} value={t}>
-                    {LEGAL_TOPIC_LABELS[t]}
-                  </option>
-                ))}
-              </select>
-              <ErrorText id="topic-error" errors={errorsOf("topic")} />
-            </div>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="legal-summary" className="text-sm font-medium">
-              Summary
-            </label>
-            <textarea
-              id="legal-summary"
-              name="summary"
-              rows={2}
-              required
-              maxLength={LEGAL_LIMITS.summaryMax}
-              defaultValue={initial("summary")}
-              aria-invalid={invalid("summary")}
-              aria-describedby={described("summary")}
-              className={control}
+            <SelectField
+              label="Kind"
+              {...getSelectProps(fields.kind)}
+              errors={fields.kind.errors}
+              options={LEGAL_KINDS.map((k) => ({ value: k, label: LEGAL_KIND_LABELS[k] }))}
             />
-            <ErrorText id="summary-error" errors={errorsOf("summary")} />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="legal-body" className="text-sm font-medium">
-              Content (Markdown)
-            </label>
-            <textarea
-              id="legal-body"
-              name="body"
-              rows={14}
-              required
-              maxLength={LEGAL_LIMITS.bodyMax}
-              defaultValue={initial("body")}
-              aria-invalid={invalid("body")}
-              aria-describedby={described("body")}
-              className={`${control} font-mono`}
+            <SelectField
+              label="State"
+              {...getSelectProps(fields.state)}
+              errors={fields.state.errors}
+              options={LEGAL_STATES.map((st) => ({ value: st, label: stateLabel(st) }))}
             />
-            <ErrorText id="body-error" errors={errorsOf("body")} />
+            <SelectField
+              label="Topic"
+              {...getSelectProps(fields.topic)}
+              errors={fields.topic.errors}
+              placeholder="Choose a topic"
+              options={LEGAL_TOPICS.map((t) => ({ value: t, label: LEGAL_TOPIC_LABELS[t] }))}
+            />
           </div>
+          <TextareaField
+            label="Summary"
+            {...getTextareaProps(fields.summary)}
+            errors={fields.summary.errors}
+            rows={2}
+            maxLength={LEGAL_LIMITS.summaryMax}
+          />
+          <TextareaField
+            label="Content (Markdown)"
+            {...getTextareaProps(fields.body)}
+            errors={fields.body.errors}
+            rows={14}
+            maxLength={LEGAL_LIMITS.bodyMax}
+          />
           <div>
             <Button disabled={busy}>Submit for Review</Button>
           </div>

@@ -18,7 +18,6 @@ export const LEARNING_MESSAGES = {
   pathNotFound: "Learning path not found",
   pathStarted: "You're on the path. Start with its first course.",
   enrollFirst: "Enroll in this course first.",
-  paidNotOpen: "This is paid; paid enrolment is not open yet.",
   answerEveryQuestion: "Answer every question before you submit.",
   unknownAnswer: "That answer is not one of the question's options.",
   enrolled: "You're enrolled. Start with the first lesson.",

@@ -44,6 +44,11 @@ test.describe("learning hub certificates", () => {
     }
     await page.goto(coursePath);
     await expect(page.getByText("You completed this course.")).toBeVisible();
+    // The course page links to the certificate it gave.
+    await expect(page.getByRole("link", { name: "View your certificate" })).toHaveAttribute(
+      "href",
+      /^\/learning-hub\/certifications\/[0-9a-f-]{36}$/,
+    );
 
     // The certificate is among the person's certifications: Active and Verified.
     await page.goto("/learning-hub/certifications");
