@@ -233,6 +233,13 @@ interface CardRow {
 const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
+/**
+ * The accepted answer as readers see it: none while that comment is hidden or removed by a moderator
+ * (the choice is kept, so it returns if the comment is restored on appeal).
+ */
+const ACCEPTED_ANSWER = sql`case when exists (select 1 from moderated_content am where am.target_kind = 'comment'
+    and am.target_id = p.accepted_comment_id) then null else p.accepted_comment_id end`;
+
 /** The card's columns for reader `viewerId` (post alias p). */
 const cardColumns = (viewerId: string) => sql`
   p.id, p.author_id,
@@ -252,7 +259,7 @@ const cardColumns = (viewerId: string) => sql`
   pmod.state as moderation_state, pmod.reason as moderation_reason,
   exists (select 1 from content_reports cr where cr.target_kind = 'post' and cr.target_id = p.id
     and cr.reporter_id = ${viewerId}) as reported_by_me,
-  cat.name as category_name, cat.slug as category_slug, p.is_question, p.accepted_comment_id, p.tags,
+  cat.name as category_name, cat.slug as category_slug, p.is_question, ${ACCEPTED_ANSWER} as accepted_comment_id, p.tags,
   p.link_url, p.link_title, p.link_description, p.link_site_name`;
 
 const cardFrom = sql`from posts p
@@ -581,7 +588,7 @@ export async function postUpdatesFor(
     }>(
       db,
       sql`select r.id as reader, p.id, (${visibleTo(sql`r.id`)}) as readable, p.upvotes, p.downvotes, p.score,
-            p.comments_count, p.shares_count, p.bookmarks_count, p.version, p.accepted_comment_id,
+            p.comments_count, p.shares_count, p.bookmarks_count, p.version, ${ACCEPTED_ANSWER} as accepted_comment_id,
             p.link_url, p.link_title, p.link_description, p.link_site_name
           from (select jsonb_array_elements_text(${batch}::jsonb)::uuid as id) r
           cross join posts p

@@ -431,6 +431,27 @@ describe.each(bothEngines)("forums on %s", (engine) => {
       )
     ).json()) as Loose;
     expect(shown.post).toMatchObject({ isQuestion: true, acceptedCommentId: answer });
+    // A moderator hides the answer: the question reads unanswered; restored, the answer is back.
+    const readAccepted = async () =>
+      (
+        (await (
+          await thrown(() =>
+            postRoute.loader({
+              request: get(`/posts/${question}`, ann),
+              params: { id: question },
+              context: {},
+            }),
+          )
+        ).json()) as Loose
+      ).post.acceptedCommentId;
+    await t.db.execute(
+      sql`insert into moderated_content (target_kind, target_id, author_id, state) values ('comment', ${answer}, ${bob.id}, 'hidden')`,
+    );
+    expect(await readAccepted()).toBeNull();
+    await t.db.execute(
+      sql`delete from moderated_content where target_kind = 'comment' and target_id = ${answer}`,
+    );
+    expect(await readAccepted()).toBe(answer);
     expect((await accept(ann, question)).status).toBe(302);
     expect(await acceptedOf(question)).toBeNull();
   });
