@@ -125,6 +125,11 @@ test.describe("learning hub courses", () => {
       .getByRole("navigation", { name: "Continue Learning tabs" })
       .getByRole("link", { name: "Courses" })
       .click();
+    await expect(page).toHaveURL(/tab=courses/);
+    await expect(page.getByRole("link", { name: "Courses", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     const inProgress = page
       .getByRole("list", { name: "Courses in progress" })
       .getByRole("link", { name: /^Continue: / });
