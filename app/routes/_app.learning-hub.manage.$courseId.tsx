@@ -205,8 +205,8 @@ function ModuleForm({ result, busy }: { result: Result; busy: boolean }) {
     shouldValidate: "onSubmit",
   });
   return (
-    <section aria-labelledby="add-module-title" className="flex flex-col gap-2">
-      <h2 id="add-module-title" className="text-lg font-semibold">
+    <section aria-labelledby="add-module-heading" className="flex flex-col gap-2">
+      <h2 id="add-module-heading" className="text-lg font-semibold">
         Add a module
       </h2>
       <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
@@ -248,8 +248,8 @@ function LessonForm({
   }>({ id: "add-lesson", lastResult: result, shouldValidate: "onSubmit" });
   const initial = (v: unknown) => (typeof v === "string" ? v : "");
   return (
-    <section aria-labelledby="add-lesson-title" className="flex flex-col gap-2">
-      <h2 id="add-lesson-title" className="text-lg font-semibold">
+    <section aria-labelledby="add-lesson-heading" className="flex flex-col gap-2">
+      <h2 id="add-lesson-heading" className="text-lg font-semibold">
         Add a lesson
       </h2>
       <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
@@ -332,8 +332,8 @@ function QuestionForm({
   const values = (form.initialValue ?? {}) as { options?: unknown[]; correct?: unknown };
   const correct = ([] as unknown[]).concat(values.correct ?? []).map(String);
   return (
-    <section aria-labelledby="add-question-title" className="flex flex-col gap-2">
-      <h2 id="add-question-title" className="text-lg font-semibold">
+    <section aria-labelledby="add-question-heading" className="flex flex-col gap-2">
+      <h2 id="add-question-heading" className="text-lg font-semibold">
         Add a quiz question
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">
