@@ -201,6 +201,28 @@ describe.each(bothEngines)("learning hub authoring on %s", (engine) => {
       correct: ["o2"],
     });
 
+    // Hostile forms: too many option slots, a non-number correct index, an unknown intent: 400, never 500.
+    for (const body of [
+      [
+        ["intent", "question"],
+        ["moduleId", moduleId],
+        ["options[99]", "x"],
+      ],
+      [
+        ["intent", "question"],
+        ["moduleId", moduleId],
+        ["correct", "abc"],
+        ["options", "x"],
+      ],
+      [["intent", "nonsense"]],
+      [
+        ["intent", "lesson"],
+        ["moduleId", "not-a-uuid"],
+        ["minutes", "1e9"],
+      ],
+    ] as [string, string][][])
+      expect((await edit(admin, body)).status).toBe(400);
+
     // A module of another course is refused.
     const foreign = await edit(admin, [
       ["intent", "lesson"],
