@@ -270,3 +270,56 @@ export async function archiveCourse(db: Database, courseId: string): Promise<{ o
   );
   return rows.length > 0 ? { ok: true } : refuse("conflict", AUTHORING_MESSAGES.notPublished);
 }
+
+/** Removes a draft's module with its lessons and quiz; the later modules move up. */
+export async function deleteModule(
+  db: Database,
+  courseId: string,
+  moduleId: string,
+): Promise<{ ok: true } | LearningRefusal> {
+  return db.transaction(async (tx) => {
+    const refused = await lockDraft(tx, courseId);
+    if (refused) return refused;
+    const [gone] = await queryRows<{ position: number }>(
+      tx,
+      sql`delete from course_modules where id = ${moduleId} and course_id = ${courseId} returning position`,
+    );
+    if (!gone) return refuse("not_found", "Module not found");
+    // Two steps, so the unique (course, position) never sees two modules at one place.
+    await tx.execute(
+      sql`update course_modules set position = -position where course_id = ${courseId} and position > ${gone.position}`,
+    );
+    await tx.execute(
+      sql`update course_modules set position = -position - 1 where course_id = ${courseId} and position < 0`,
+    );
+    await refreshMinutes(tx, courseId);
+    return { ok: true as const };
+  });
+}
+
+/** Removes a question from a draft's quiz; the quiz goes with its last question. */
+export async function deleteQuizQuestion(
+  db: Database,
+  courseId: string,
+  quizId: string,
+  questionId: string,
+): Promise<{ ok: true } | LearningRefusal> {
+  return db.transaction(async (tx) => {
+    const refused = await lockDraft(tx, courseId);
+    if (refused) return refused;
+    const [quiz] = await queryRows<{ questions: StoredQuizQuestion[] }>(
+      tx,
+      sql`select questions from course_quizzes where id = ${quizId} and course_id = ${courseId} for update`,
+    );
+    const rest = quiz?.questions.filter((q) => q.id !== questionId);
+    if (!quiz || !rest || rest.length === quiz.questions.length)
+      return refuse("not_found", "Question not found");
+    if (rest.length === 0) await tx.execute(sql`delete from course_quizzes where id = ${quizId}`);
+    else
+      await tx.execute(
+        sql`update course_quizzes set questions = ${JSON.stringify(rest)}::jsonb where id = ${quizId}`,
+      );
+    await refreshMinutes(tx, courseId);
+    return { ok: true as const };
+  });
+}

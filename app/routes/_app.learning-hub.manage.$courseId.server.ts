@@ -16,6 +16,8 @@ import {
   addQuizQuestion,
   archiveCourse,
   deleteLesson,
+  deleteModule,
+  deleteQuizQuestion,
   publishDraft,
   updateDraftCourse,
 } from "~/commands/learning-authoring.server";
@@ -122,9 +124,11 @@ const QuestionFields = z
 export const INTENTS = [
   "details",
   "module",
+  "deleteModule",
   "lesson",
   "deleteLesson",
   "question",
+  "deleteQuestion",
   "publish",
   "archive",
 ] as const;
@@ -151,6 +155,8 @@ export const AUTHORING_SCHEMAS = {
       .optional(),
   }),
   deleteLesson: z.object({ lessonId: z.string().uuid() }),
+  deleteModule: z.object({ moduleId: z.string().uuid() }),
+  deleteQuestion: z.object({ quizId: z.string().uuid(), questionId: z.string().max(20) }),
   question: QuestionFields,
   publish: z.object({}),
   archive: z.object({}),
@@ -203,11 +209,15 @@ export async function authoringAction(request: Request, courseId: string | undef
             )
           : input.intent === "deleteLesson"
             ? await deleteLesson(db, id, input.lessonId)
-            : input.intent === "question"
-              ? await once(request, me, submission.payload, (tx) => addQuizQuestion(tx, id, input))
-              : input.intent === "publish"
-                ? await publishDraft(db, id)
-                : await archiveCourse(db, id);
+            : input.intent === "deleteModule"
+              ? await deleteModule(db, id, input.moduleId)
+              : input.intent === "deleteQuestion"
+                ? await deleteQuizQuestion(db, id, input.quizId, input.questionId)
+                : input.intent === "question"
+                  ? await once(request, me, submission.payload, (tx) => addQuizQuestion(tx, id, input))
+                  : input.intent === "publish"
+                    ? await publishDraft(db, id)
+                    : await archiveCourse(db, id);
   if (!outcome.ok) {
     const fieldErrors =
       input.intent === "details" && outcome.message === M.slugTaken ? { slug: [M.slugTaken] } : undefined;
@@ -221,6 +231,8 @@ export async function authoringAction(request: Request, courseId: string | undef
     module: M.moduleAdded,
     lesson: M.lessonAdded,
     deleteLesson: M.lessonDeleted,
+    deleteModule: M.moduleDeleted,
+    deleteQuestion: M.questionDeleted,
     question: M.questionAdded,
     publish: M.published,
     archive: M.archived,

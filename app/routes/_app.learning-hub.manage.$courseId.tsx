@@ -109,9 +109,20 @@ export default function EditCoursePage() {
         {modules.length === 0 ? <p className="text-sm">No modules yet.</p> : null}
         {modules.map((m, i) => (
           <article key={m.id} className="rounded-md border p-4" data-testid="authoring-module">
-            <h3 className="font-semibold">
-              Module {i + 1}: {m.title}
-            </h3>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-semibold">
+                Module {i + 1}: {m.title}
+              </h3>
+              {draft ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="deleteModule" />
+                  <input type="hidden" name="moduleId" value={m.id} />
+                  <Button variant="ghost" disabled={busy} aria-label={`Delete module ${m.title}`}>
+                    Delete module
+                  </Button>
+                </Form>
+              ) : null}
+            </div>
             <ol className="mt-2 flex flex-col gap-3">
               {m.lessons.map((l) => (
                 <li key={l.id} className="rounded border p-3" data-testid="authoring-lesson">
@@ -149,6 +160,16 @@ export default function EditCoursePage() {
                 <ol className="ml-5 list-decimal text-sm">
                   {m.quiz.questions.map((q) => (
                     <li key={q.id}>
+                      {draft && m.quiz ? (
+                        <Form method="post" className="float-right">
+                          <input type="hidden" name="intent" value="deleteQuestion" />
+                          <input type="hidden" name="quizId" value={m.quiz.id} />
+                          <input type="hidden" name="questionId" value={q.id} />
+                          <Button variant="ghost" disabled={busy} aria-label={`Delete question ${q.prompt}`}>
+                            Delete
+                          </Button>
+                        </Form>
+                      ) : null}
                       {q.prompt}{" "}
                       <span className="text-slate-600">
                         (

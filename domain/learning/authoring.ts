@@ -41,6 +41,8 @@ export const AUTHORING_MESSAGES = {
   moduleAdded: "Module added",
   lessonAdded: "Lesson added",
   lessonDeleted: "Lesson deleted",
+  moduleDeleted: "Module deleted",
+  questionDeleted: "Question deleted",
   questionAdded: "Question added",
   published: "Course published",
   archived: "Course archived",

@@ -201,6 +201,70 @@ describe.each(bothEngines)("learning hub authoring on %s", (engine) => {
       correct: ["o2"],
     });
 
+    // A second module and a second question, deleted again: the first stay, in place.
+    expect(
+      (
+        await edit(admin, [
+          ["intent", "module"],
+          ["title", "Scratch"],
+        ])
+      ).status,
+    ).toBe(302);
+    const scratch = (await editPage(admin)).data.modules[1].id as string;
+    expect(
+      (
+        await edit(admin, [
+          ["intent", "question"],
+          ["moduleId", moduleId],
+          ["quizTitle", "Notice check"],
+          ["passPercent", "100"],
+          ["prompt", "Scratch question?"],
+          ["options[0]", "Yes"],
+          ["options[1]", "No"],
+          ["correct", "0"],
+        ])
+      ).status,
+    ).toBe(302);
+    const twoQuestions = (await editPage(admin)).data.modules[0].quiz;
+    expect(
+      (
+        await edit(admin, [
+          ["intent", "deleteQuestion"],
+          ["quizId", twoQuestions.id],
+          ["questionId", "q9"],
+        ])
+      ).status,
+    ).toBe(404);
+    expect(twoQuestions.questions.map((q: { id: string }) => q.id)).toEqual(["q1", "q2"]);
+    expect(
+      (
+        await edit(admin, [
+          ["intent", "deleteQuestion"],
+          ["quizId", twoQuestions.id],
+          ["questionId", "q2"],
+        ])
+      ).status,
+    ).toBe(302);
+    expect(
+      (
+        await edit(admin, [
+          ["intent", "deleteModule"],
+          ["moduleId", scratch],
+        ])
+      ).status,
+    ).toBe(302);
+    expect(
+      (
+        await edit(admin, [
+          ["intent", "deleteModule"],
+          ["moduleId", scratch],
+        ])
+      ).status,
+    ).toBe(404);
+    const after = (await editPage(admin)).data.modules;
+    expect(after.map((m: { title: string }) => m.title)).toEqual(["Before the meeting"]);
+    expect(after[0].quiz.questions.map((q: { prompt: string }) => q.prompt)).toEqual(["How early?"]);
+
     // Hostile forms: too many option slots, a non-number correct index, an unknown intent: 400, never 500.
     for (const body of [
       [
