@@ -35,6 +35,7 @@ const NO_JS_SPECS = [
   "learning-certificates",
   "learning-ce",
   "learning-paid",
+  "learning-authoring",
   "community-link-preview",
   "admin-setup",
   "associations",

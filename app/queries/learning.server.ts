@@ -126,13 +126,15 @@ export interface CourseView {
   currentModuleId: string | null;
 }
 
-/** A published course by slug with its modules, items and the person's progress (null: no such course). */
+/** A published course (or an archived one the person is enrolled in) by slug with its modules, items and the person's progress (null: no such course). */
 export async function courseView(db: Queryable, userId: string, slug: string): Promise<CourseView | null> {
   const [row] = await queryRows<CardRow & { description: string }>(
     db,
     sql`select ${CARD_COLUMNS}, c.description
         from courses c left join course_enrollments e on e.course_id = c.id and e.user_id = ${userId}
-        where c.slug = ${slug} and c.status = 'published'`,
+        where c.slug = ${slug}
+          -- An archived course stays open to the people enrolled in it (decision 083).
+          and (c.status = 'published' or (c.status = 'archived' and e.user_id is not null))`,
   );
   if (!row) return null;
   const [modules, lessons, quizzes, items, done] = await Promise.all([

@@ -64,6 +64,10 @@ export default function LearningDashboardPage() {
               ·{" "}
               <Link to="/learning-hub/analytics" className="underline">
                 Learning Analytics
+              </Link>{" "}
+              ·{" "}
+              <Link to="/learning-hub/manage" className="underline">
+                Manage Courses
               </Link>
             </>
           ) : null}

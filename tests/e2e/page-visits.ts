@@ -132,6 +132,8 @@ export async function resolvePath(page: Page, entry: PageEntry, cache: Map<strin
       "/learning-hub/certifications/{certificate}",
       "^/verify-certificate/([0-9A-F]{32})$",
     ],
+    // Course authoring (issue 30, part 2): the first course the admins' Manage Courses lists.
+    ["{managed-course}", "/learning-hub/manage", `^/learning-hub/manage/(${UUID})$`],
   ] as const) {
     if (!resolved.includes(placeholder)) continue;
     if (!cache.has(placeholder)) {

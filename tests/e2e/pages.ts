@@ -21,6 +21,7 @@
  *   {lesson} {quiz} a lesson / quiz of the first demo course (the viewer is enrolled in it: db/seed-learning.ts)
  *   {certificate} {certificate-number} the viewer's first certificate and its number (the demo board
  *             member holds the first demo course's: db/seed-learning.ts)
+ *   {managed-course} the first course on the admins' Manage Courses page (/learning-hub/manage)
  *   {budget} {transaction} a budget / transaction of the viewer's association (the first one its tab lists)
  */
 /** The first demo course (db/learning-content.ts), in which the demo manager is enrolled. */
@@ -152,6 +153,9 @@ export const PAGES: readonly PageEntry[] = [
     path: "/learning-hub/purchases/cs_test_unknown",
     as: "manager",
   },
+  // Course authoring (issue 30, part 2; decision 083): the admins' list and a course's editing page.
+  { route: "_app.learning-hub.manage._index", path: "/learning-hub/manage", as: "admin" },
+  { route: "_app.learning-hub.manage.$courseId", path: "/learning-hub/manage/{managed-course}", as: "admin" },
   // The community feed (issue 29): the feed, a variant sorted and filtered, and a post's page.
   { route: "_app.common-area._index", path: "/common-area", as: "manager" },
   {

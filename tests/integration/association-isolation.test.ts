@@ -533,6 +533,9 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "legal.$slug.download": "a legal template's download, as its page",
   "_app.legal.submissions": "the attorney's own submissions",
   "_app.legal.review": "administrators' review queue of the whole platform",
+  // Course authoring (issue 30, part 2; decision 083): the whole platform's courses, for administrators.
+  "_app.learning-hub.manage._index": "every course of the platform, for administrators (issue 30)",
+  "_app.learning-hub.manage.$courseId": "a course being written, for administrators (issue 30)",
 };
 
 it("every route is either probed here as association-scoped or listed as not association-scoped", () => {

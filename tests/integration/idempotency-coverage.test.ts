@@ -101,6 +101,17 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     commands: ["createCommunityEvent"],
     form: "app/routes/_app.common-area.events.tsx",
   },
+  // Course authoring (issue 30, part 2): a draft course, a module, a lesson and a quiz question are creates.
+  {
+    route: "_app.learning-hub.manage._index.server.ts",
+    commands: ["createDraftCourse"],
+    form: "app/components/learning/course-details-form.tsx",
+  },
+  {
+    route: "_app.learning-hub.manage.$courseId.server.ts",
+    commands: ["addModule", "addLesson", "addQuizQuestion"],
+    form: "app/routes/_app.learning-hub.manage.$courseId.tsx",
+  },
   // Live discussions (issue 29, part 6): starting one and a message are creates; the rest are
   // toggles and state changes (the same one twice changes nothing).
   // The learning hub (issue 30): a quiz attempt is a create (enrolling and completing a lesson twice

@@ -662,6 +662,23 @@ const MATRIX: Record<
     policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
     action: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
   },
+  // Course authoring (issue 30, part 2; decision 083): admins only; an unknown course is 404 for them
+  // (tests/integration/learning-authoring.test.ts covers real ones).
+  "_app.learning-hub.manage._index": { url: "/learning-hub/manage", policy: "admin", action: "admin" },
+  "_app.learning-hub.manage.$courseId": {
+    url: `/learning-hub/manage/${NIL}`,
+    params: { courseId: NIL },
+    policy: {
+      custom: (p) =>
+        p === "anonymous"
+          ? "sign_in"
+          : p === "no_role"
+            ? "redirect:/onboarding"
+            : p === "admin"
+              ? "not_found"
+              : "forbidden",
+    },
+  },
   "_app.common-area.live._index": {
     url: "/common-area/live?sort=active&category=Legal+%26+Compliance&status=ended",
     policy: "user",

@@ -57,6 +57,8 @@ const PAGES = [
   "app/routes/_app.legal.review.tsx",
   "app/routes/_app.learning-hub.courses.$slug_.review.tsx",
   "app/routes/_app.learning-hub.purchases.$sessionId.tsx",
+  "app/routes/_app.learning-hub.manage._index.tsx",
+  "app/routes/_app.learning-hub.manage.$courseId.tsx",
   "app/routes/_app.calendar_.events.$id.tsx",
   "app/routes/_app.calendar_.events.$id_.edit.tsx",
   "app/routes/_app.financials.tsx",
