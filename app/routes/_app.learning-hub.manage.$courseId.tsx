@@ -1,8 +1,9 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type FormMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { AUTHORING_LIMITS } from "@domain/learning/authoring";
 import { formatPrice } from "@domain/learning/courses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { CourseDetailsForm } from "~/components/learning/course-details-form";
 import { TextareaField } from "~/components/onboarding/textarea-field";
 import { Alert } from "~/components/ui/alert";
@@ -25,6 +26,45 @@ const STATUS = { draft: "Draft", published: "Published", archived: "Archived" } 
 
 function FormError({ errors }: { errors: string[] | undefined }) {
   return errors?.length ? <Alert title={errors.join(" ")} /> : null;
+}
+
+/** One "Add ..." form of the page: its heading, intent, idempotency key, form-level error and button. */
+function AddForm<Schema extends Record<string, unknown>>({
+  id,
+  heading,
+  intent,
+  form,
+  busy,
+  submit,
+  note,
+  children,
+}: {
+  id: string;
+  heading: string;
+  intent: string;
+  form: FormMetadata<Schema, string[]>;
+  busy: boolean;
+  submit: string;
+  note?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-2">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold">
+        {heading}
+      </h2>
+      {note}
+      <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={intent} />
+        <IdempotencyKey />
+        <FormError errors={form.errors} />
+        {children}
+        <div>
+          <Button disabled={busy}>{submit}</Button>
+        </div>
+      </Form>
+    </section>
+  );
 }
 
 /** /learning-hub/manage/{courseId} (issue 30, part 2; decision 083): edit a draft course, publish, archive. */
@@ -226,28 +266,24 @@ function ModuleForm({ result, busy }: { result: Result; busy: boolean }) {
     shouldValidate: "onSubmit",
   });
   return (
-    <section aria-labelledby="add-module-heading" className="flex flex-col gap-2">
-      <h2 id="add-module-heading" className="text-lg font-semibold">
-        Add a module
-      </h2>
-      <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="module" />
-        <IdempotencyKey />
-        <FormError errors={form.errors} />
-        <Field
-          label="Module title"
-          name={fields.title.name}
-          id={fields.title.id}
-          defaultValue={(fields.title.initialValue as string | undefined) ?? ""}
-          errors={fields.title.errors}
-          maxLength={AUTHORING_LIMITS.titleMax}
-          required
-        />
-        <div>
-          <Button disabled={busy}>Add module</Button>
-        </div>
-      </Form>
-    </section>
+    <AddForm
+      id="add-module"
+      heading="Add a module"
+      intent="module"
+      form={form}
+      busy={busy}
+      submit="Add module"
+    >
+      <Field
+        label="Module title"
+        name={fields.title.name}
+        id={fields.title.id}
+        defaultValue={(fields.title.initialValue as string | undefined) ?? ""}
+        errors={fields.title.errors}
+        maxLength={AUTHORING_LIMITS.titleMax}
+        required
+      />
+    </AddForm>
   );
 }
 
@@ -269,64 +305,60 @@ function LessonForm({
   }>({ id: "add-lesson", lastResult: result, shouldValidate: "onSubmit" });
   const initial = (v: unknown) => (typeof v === "string" ? v : "");
   return (
-    <section aria-labelledby="add-lesson-heading" className="flex flex-col gap-2">
-      <h2 id="add-lesson-heading" className="text-lg font-semibold">
-        Add a lesson
-      </h2>
-      <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="lesson" />
-        <IdempotencyKey />
-        <FormError errors={form.errors} />
-        <SelectField
-          label="Module"
-          name={fields.moduleId.name}
-          id={fields.moduleId.id}
-          defaultValue={initial(fields.moduleId.initialValue) || moduleOptions.at(-1)?.value}
-          errors={fields.moduleId.errors}
-          options={moduleOptions}
-        />
-        <Field
-          label="Lesson title"
-          name={fields.title.name}
-          id={fields.title.id}
-          defaultValue={initial(fields.title.initialValue)}
-          errors={fields.title.errors}
-          maxLength={AUTHORING_LIMITS.titleMax}
-          required
-        />
-        <Field
-          label="Minutes"
-          name={fields.minutes.name}
-          id={fields.minutes.id}
-          defaultValue={initial(fields.minutes.initialValue)}
-          errors={fields.minutes.errors}
-          inputMode="numeric"
-          required
-        />
-        <TextareaField
-          label="Lesson (Markdown)"
-          name={fields.body.name}
-          id={fields.body.id}
-          defaultValue={initial(fields.body.initialValue)}
-          errors={fields.body.errors}
-          rows={8}
-          maxLength={AUTHORING_LIMITS.lessonBodyMax}
-          hint="Markdown: ## headings, **bold**, lists, links. Raw HTML is shown as text. The preview shows after adding."
-          required
-        />
-        <Field
-          label="Video link (optional)"
-          name={fields.videoUrl.name}
-          id={fields.videoUrl.id}
-          defaultValue={initial(fields.videoUrl.initialValue)}
-          errors={fields.videoUrl.errors}
-          hint="https:// only."
-        />
-        <div>
-          <Button disabled={busy}>Add lesson</Button>
-        </div>
-      </Form>
-    </section>
+    <AddForm
+      id="add-lesson"
+      heading="Add a lesson"
+      intent="lesson"
+      form={form}
+      busy={busy}
+      submit="Add lesson"
+    >
+      <SelectField
+        label="Module"
+        name={fields.moduleId.name}
+        id={fields.moduleId.id}
+        defaultValue={initial(fields.moduleId.initialValue) || moduleOptions.at(-1)?.value}
+        errors={fields.moduleId.errors}
+        options={moduleOptions}
+      />
+      <Field
+        label="Lesson title"
+        name={fields.title.name}
+        id={fields.title.id}
+        defaultValue={initial(fields.title.initialValue)}
+        errors={fields.title.errors}
+        maxLength={AUTHORING_LIMITS.titleMax}
+        required
+      />
+      <Field
+        label="Minutes"
+        name={fields.minutes.name}
+        id={fields.minutes.id}
+        defaultValue={initial(fields.minutes.initialValue)}
+        errors={fields.minutes.errors}
+        inputMode="numeric"
+        required
+      />
+      <TextareaField
+        label="Lesson (Markdown)"
+        name={fields.body.name}
+        id={fields.body.id}
+        defaultValue={initial(fields.body.initialValue)}
+        errors={fields.body.errors}
+        rows={8}
+        maxLength={AUTHORING_LIMITS.lessonBodyMax}
+        hint="Markdown: ## headings, **bold**, lists, links. Raw HTML is shown as text. The preview shows after adding."
+        required
+      />
+      <Field
+        label="Video link (optional)"
+        name={fields.videoUrl.name}
+        id={fields.videoUrl.id}
+        defaultValue={initial(fields.videoUrl.initialValue)}
+        errors={fields.videoUrl.errors}
+        hint="https:// only."
+      />
+    </AddForm>
   );
 }
 
@@ -353,105 +385,98 @@ function QuestionForm({
   const values = (form.initialValue ?? {}) as { options?: unknown[]; correct?: unknown };
   const correct = ([] as unknown[]).concat(values.correct ?? []).map(String);
   return (
-    <section aria-labelledby="add-question-heading" className="flex flex-col gap-2">
-      <h2 id="add-question-heading" className="text-lg font-semibold">
-        Add a quiz question
-      </h2>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        A module's quiz is created with its first question; the quiz title, pass mark and wait given here
-        replace the quiz's.
-      </p>
-      <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="question" />
-        <IdempotencyKey />
-        <FormError errors={form.errors} />
-        <SelectField
-          label="Module"
-          name={fields.moduleId.name}
-          id={`${fields.moduleId.id}-q`}
-          defaultValue={initial(fields.moduleId.initialValue) || moduleOptions.at(-1)?.value}
-          errors={fields.moduleId.errors}
-          options={moduleOptions}
-        />
-        <Field
-          label="Quiz title"
-          name={fields.quizTitle.name}
-          id={fields.quizTitle.id}
-          defaultValue={initial(fields.quizTitle.initialValue)}
-          errors={fields.quizTitle.errors}
-          maxLength={AUTHORING_LIMITS.titleMax}
-          required
-        />
-        <Field
-          label="Pass mark (%)"
-          name={fields.passPercent.name}
-          id={fields.passPercent.id}
-          defaultValue={initial(fields.passPercent.initialValue) || "70"}
-          errors={fields.passPercent.errors}
-          inputMode="numeric"
-          required
-        />
-        <Field
-          label="Wait after a fail (minutes)"
-          name={fields.retryCooldownMinutes.name}
-          id={fields.retryCooldownMinutes.id}
-          defaultValue={initial(fields.retryCooldownMinutes.initialValue) || "10"}
-          errors={fields.retryCooldownMinutes.errors}
-          inputMode="numeric"
-        />
-        <TextareaField
-          label="Question"
-          name={fields.prompt.name}
-          id={fields.prompt.id}
-          defaultValue={initial(fields.prompt.initialValue)}
-          errors={fields.prompt.errors}
-          maxLength={AUTHORING_LIMITS.promptMax}
-          rows={2}
-          required
-        />
-        <fieldset className="flex flex-col gap-2" aria-describedby={fields.options.errorId}>
-          <legend className="text-sm font-medium">
-            Options (2 to {AUTHORING_LIMITS.optionsMax}; tick the correct ones)
-          </legend>
-          {SLOTS.map((i) => (
-            <div key={i} className="flex items-center gap-2">
-              <label className="flex items-center gap-1 text-sm">
-                <input
-                  type="checkbox"
-                  name="correct"
-                  value={i}
-                  defaultChecked={correct.includes(String(i))}
-                />
-                <span className="sr-only">Option {i + 1} is correct</span>
-              </label>
-              <input
-                name={`options[${i}]`}
-                aria-label={`Option ${i + 1}`}
-                defaultValue={initial(values.options?.[i])}
-                maxLength={AUTHORING_LIMITS.optionMax}
-                className="flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-              />
-            </div>
-          ))}
-          {[...(fields.options.errors ?? []), ...(fields.correct.errors ?? [])].length ? (
-            <p id={fields.options.errorId} className="text-sm text-red-700 dark:text-red-400">
-              {[...(fields.options.errors ?? []), ...(fields.correct.errors ?? [])].join(" ")}
-            </p>
-          ) : null}
-        </fieldset>
-        <TextareaField
-          label="Explanation (optional, shown after the quiz)"
-          name={fields.explanation.name}
-          id={fields.explanation.id}
-          defaultValue={initial(fields.explanation.initialValue)}
-          errors={fields.explanation.errors}
-          maxLength={AUTHORING_LIMITS.explanationMax}
-          rows={2}
-        />
-        <div>
-          <Button disabled={busy}>Add question</Button>
-        </div>
-      </Form>
-    </section>
+    <AddForm
+      id="add-question"
+      heading="Add a quiz question"
+      intent="question"
+      form={form}
+      busy={busy}
+      submit="Add question"
+      note={
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          A module's quiz is created with its first question; the quiz title, pass mark and wait given here
+          replace the quiz's.
+        </p>
+      }
+    >
+      <SelectField
+        label="Module"
+        name={fields.moduleId.name}
+        id={`${fields.moduleId.id}-q`}
+        defaultValue={initial(fields.moduleId.initialValue) || moduleOptions.at(-1)?.value}
+        errors={fields.moduleId.errors}
+        options={moduleOptions}
+      />
+      <Field
+        label="Quiz title"
+        name={fields.quizTitle.name}
+        id={fields.quizTitle.id}
+        defaultValue={initial(fields.quizTitle.initialValue)}
+        errors={fields.quizTitle.errors}
+        maxLength={AUTHORING_LIMITS.titleMax}
+        required
+      />
+      <Field
+        label="Pass mark (%)"
+        name={fields.passPercent.name}
+        id={fields.passPercent.id}
+        defaultValue={initial(fields.passPercent.initialValue) || "70"}
+        errors={fields.passPercent.errors}
+        inputMode="numeric"
+        required
+      />
+      <Field
+        label="Wait after a fail (minutes)"
+        name={fields.retryCooldownMinutes.name}
+        id={fields.retryCooldownMinutes.id}
+        defaultValue={initial(fields.retryCooldownMinutes.initialValue) || "10"}
+        errors={fields.retryCooldownMinutes.errors}
+        inputMode="numeric"
+      />
+      <TextareaField
+        label="Question"
+        name={fields.prompt.name}
+        id={fields.prompt.id}
+        defaultValue={initial(fields.prompt.initialValue)}
+        errors={fields.prompt.errors}
+        maxLength={AUTHORING_LIMITS.promptMax}
+        rows={2}
+        required
+      />
+      <fieldset className="flex flex-col gap-2" aria-describedby={fields.options.errorId}>
+        <legend className="text-sm font-medium">
+          Options (2 to {AUTHORING_LIMITS.optionsMax}; tick the correct ones)
+        </legend>
+        {SLOTS.map((i) => (
+          <div key={i} className="flex items-center gap-2">
+            <label className="flex items-center gap-1 text-sm">
+              <input type="checkbox" name="correct" value={i} defaultChecked={correct.includes(String(i))} />
+              <span className="sr-only">Option {i + 1} is correct</span>
+            </label>
+            <input
+              name={`options[${i}]`}
+              aria-label={`Option ${i + 1}`}
+              defaultValue={initial(values.options?.[i])}
+              maxLength={AUTHORING_LIMITS.optionMax}
+              className="flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+            />
+          </div>
+        ))}
+        {[...(fields.options.errors ?? []), ...(fields.correct.errors ?? [])].length ? (
+          <p id={fields.options.errorId} className="text-sm text-red-700 dark:text-red-400">
+            {[...(fields.options.errors ?? []), ...(fields.correct.errors ?? [])].join(" ")}
+          </p>
+        ) : null}
+      </fieldset>
+      <TextareaField
+        label="Explanation (optional, shown after the quiz)"
+        name={fields.explanation.name}
+        id={fields.explanation.id}
+        defaultValue={initial(fields.explanation.initialValue)}
+        errors={fields.explanation.errors}
+        maxLength={AUTHORING_LIMITS.explanationMax}
+        rows={2}
+      />
+    </AddForm>
   );
 }
