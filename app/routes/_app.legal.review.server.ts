@@ -8,6 +8,7 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, intentOf, parseSubmission } from "~/forms.server";
 import { pendingLegalResources } from "~/queries/legal.server";
+import { trimmed } from "./_app.legal.submissions.server";
 
 /**
  * /legal/review (issue 30, part 9): administrators read pending submissions and approve (publish,
@@ -21,15 +22,7 @@ export const LegalReviewSchema = z.discriminatedUnion("intent", [
     intent: z.literal("reject"),
     id,
     // A missing or blank reason gets the same message as a short one (Conform sends blank as missing).
-    reason: z
-      .string({ required_error: LEGAL_MESSAGES.reason })
-      .transform((v) => v.trim())
-      .pipe(
-        z
-          .string({ required_error: LEGAL_MESSAGES.reason })
-          .min(LEGAL_LIMITS.reasonMin, LEGAL_MESSAGES.reason)
-          .max(LEGAL_LIMITS.reasonMax, LEGAL_MESSAGES.reason),
-      ),
+    reason: trimmed(LEGAL_LIMITS.reasonMin, LEGAL_LIMITS.reasonMax, LEGAL_MESSAGES.reason),
   }),
 ]);
 const INTENTS = ["approve", "reject"] as const;

@@ -20,7 +20,8 @@ import { submissionsOf } from "~/queries/legal.server";
  * an administrator's review) and the list of their submissions with their states. Anyone else: 403.
  */
 
-const trimmed = (min: number, max: number, message: string) =>
+/** A required text field, trimmed (line endings normalised) before its length is checked with one message. */
+export const trimmed = (min: number, max: number, message: string) =>
   z
     .string({ required_error: message })
     .transform((s) => s.replace(/\r\n/g, "\n").trim())

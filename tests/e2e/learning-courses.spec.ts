@@ -1,6 +1,6 @@
 import { DEMO_COURSES, DEMO_PATHS } from "../../db/learning-content";
 import { expect, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { signInAs, useAdminRole, waitForHydration } from "./helpers";
 
 /**
  * The learning hub's courses (issue 30), with and without JavaScript: find a course in the catalogue,
@@ -140,5 +140,15 @@ test.describe("learning hub courses", () => {
     } else {
       await expect(page.getByText("No courses in progress.")).toBeVisible();
     }
+  });
+
+  test("an administrator reads the learning analytics from the dashboard", async ({ page }) => {
+    await signInAs(page, "admin@demo.test");
+    await useAdminRole(page);
+    await page.goto("/learning-hub");
+    await page.getByRole("link", { name: "Learning Analytics" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Learning Analytics" })).toBeVisible();
+    await expect(page.getByTestId("analytics-course").first()).toBeVisible();
+    await expect(page.getByTestId("analytics-quiz").first()).toContainText("pass rate");
   });
 });
