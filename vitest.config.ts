@@ -22,6 +22,12 @@ export default defineConfig({
     // connection budget in tests/support/db.ts counts 2 workers. (A project cannot set its own limit.)
     maxWorkers: 2,
     minWorkers: 1,
+    // The worker processes are kept from one test file to the next (the pool reads this from the root
+    // config, not from a project's): without it every file got a new process, which loaded the app's
+    // modules again, whatever a project's `isolate` said. Each project's `isolate` still decides
+    // whether a kept process starts a file with a fresh module graph (unit, integration-mocks) or keeps
+    // it (integration).
+    poolOptions: { forks: { isolate: false } },
     projects: [
       {
         resolve: { alias },

@@ -1,14 +1,18 @@
+import cluster from "node:cluster";
 import { STALLED_SESSION_SECONDS, terminateStalledSessions } from "@db/stalled-sessions";
 import { EVENT_REMINDER_INTERVAL_MS } from "@domain/community/events";
 import { ACTION_ITEM_REMINDER_INTERVAL_MS } from "@domain/meeting/reminders";
 import { EMAIL_DISPATCH_INTERVAL_MS } from "@domain/notifications/email";
 import { MEMORY_SAMPLE_MS } from "@domain/performance/constants";
+import { sendLearningReceipts } from "~/mail/learning-receipts.server";
 import { sendActionItemReminders } from "./commands/action-item-reminders.server";
 import { announceAdminSetup } from "./commands/admin-setup.server";
 import { runBillingJobs } from "./commands/billing.server";
 import { sendCommunityEventReminders } from "./commands/community-event-reminders.server";
 import { pruneErrorsByAge } from "./commands/errors.server";
+import { sendCeReminders } from "./commands/learning-ce-reminders.server";
 import { sendCertificateExpiryReminders } from "./commands/learning-certificates.server";
+import { runLearningRefundRound } from "./commands/learning-payment-ops.server";
 import { runLinkPreviewRound } from "./commands/link-previews.server";
 import { closeDueRfps } from "./commands/rfps.server";
 import { databaseHandle, getDb } from "./db.server";
@@ -64,6 +68,10 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  *   sign-in link mails (app/mail/email-link-requests.server.ts), also nudged right after each request;
  * - link previews of posts (app/commands/link-previews.server.ts, decision 071), the same outbox round,
  *   also nudged right after a post's write commits;
+ * - learning hub refunds (app/commands/learning-payment-ops.server.ts, decision 086): the refund ledger
+ *   sent to Stripe with a key per session, the same outbox round, also nudged right after a refund is
+ *   recorded; and the learning hub's purchase receipts by e-mail (app/mail/learning-receipts.server.ts,
+ *   decision 092), the same outbox round;
  * - sampling this process's memory every 30 s for performance monitoring (app/performance);
  * - billing: subscription_expiring seven days before a yearly renewal, and complimentary plans that ran
  *   out end (each locks its subscription's stream and records at most once);
@@ -74,6 +82,9 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  *   time zone (app/commands/action-item-reminders.server.ts; each sent once, whichever server runs it);
  * - certificate expiry reminders, hourly: 30 days before a certificate expires, once per expiry
  *   (app/commands/learning-certificates.server.ts, decision 077);
+ * - continuing-education reminders, hourly: a licence's CE period ends within 90, then 30 days and its
+ *   requirement is not met, once per period and threshold (app/commands/learning-ce-reminders.server.ts,
+ *   decision 086);
  * - error groups not seen for 30 days (guest groups: 7) deleted, hourly (app/commands/errors.server.ts);
  * - removing the idempotency keys of creates once a day old, every quarter of an hour (app/idempotency.server.ts);
  * - on PostgreSQL, every 5 s: ending the app's sessions stalled half-way through a statement for 5 s
@@ -82,14 +93,18 @@ function every(intervalMs: number, name: string, job: () => Promise<void>) {
  */
 export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => Promise<void> {
   if (!globalThis.__jobsTimers) {
-    // No administrator yet (a clean deployment): print the one-time /debug/admin-setup link.
-    void getDb()
-      .then((db) => announceAdminSetup(db, env().APP_URL))
-      .catch((error) => console.error("Admin set-up link not printed", error));
+    // No administrator yet (a clean deployment): print the one-time /debug/admin-setup link. Among
+    // workers (WEB_CONCURRENCY) the first prints it: only the newest link works.
+    if (!cluster.isWorker || cluster.worker?.id === 1)
+      void getDb()
+        .then((db) => announceAdminSetup(db, env().APP_URL))
+        .catch((error) => console.error("Admin set-up link not printed", error));
     // A queued password reset or sign-in link goes out right after its answer (a nudge), not on the beat.
     globalThis.__emailLinksNudge = true;
     // Likewise a post's link preview is fetched right after the post is written (decision 071).
     globalThis.__linkPreviewsNudge = true;
+    // And a learning refund right after it is recorded (decision 086).
+    globalThis.__learningRefundsNudge = true;
     globalThis.__jobsTimers = [
       every(intervalMs, "Auto-close", async () => {
         const closed = await closeDueRfps(await getDb());
@@ -107,6 +122,12 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => Promise
       }),
       every(EMAIL_DISPATCH_INTERVAL_MS, "Link previews", async () => {
         await runLinkPreviewRound(await getDb());
+      }),
+      every(EMAIL_DISPATCH_INTERVAL_MS, "Learning refunds", async () => {
+        await runLearningRefundRound(await getDb());
+      }),
+      every(EMAIL_DISPATCH_INTERVAL_MS, "Learning receipts", async () => {
+        await sendLearningReceipts(await getDb());
       }),
       every(EMAIL_DISPATCH_INTERVAL_MS, "Meeting invitations", async () => {
         await sendMeetingInvitations(await getDb());
@@ -151,6 +172,10 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => Promise
         const sent = await sendCertificateExpiryReminders(await getDb());
         if (sent > 0) console.log(`Certificate expiry reminders: ${sent} sent`);
       }),
+      every(ACTION_ITEM_REMINDER_INTERVAL_MS, "CE reminders", async () => {
+        const sent = await sendCeReminders(await getDb());
+        if (sent > 0) console.log(`CE reminders: ${sent} sent`);
+      }),
     ];
   }
   return () => {
@@ -158,6 +183,7 @@ export function startBackgroundJobs(intervalMs = JOB_INTERVAL_MS): () => Promise
     globalThis.__jobsTimers = undefined;
     globalThis.__emailLinksNudge = undefined;
     globalThis.__linkPreviewsNudge = undefined;
+    globalThis.__learningRefundsNudge = undefined;
     // The last sampled timings are written before the caller closes the database.
     return stopRequestTimingFlush().then(() => undefined);
   };

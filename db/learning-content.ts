@@ -1614,6 +1614,138 @@ The federal Fair Debt Collection Practices Act can apply to third parties who co
       },
     ],
   },
+  {
+    // A refresher (decision 086): completing it renews the certificate of the board meetings course
+    // (decision 077: the same number, a new expiry 24 months on).
+    slug: "board-meetings-refresher",
+    targetRoles: ["board_member", "manager"],
+    title: "Board Meetings Refresher: What to Check Every Two Years",
+    shortDescription:
+      "A short refresher for holders of the Running a Board Meeting certificate: notice, quorum, motions and minutes revisited, with the questions boards most often get wrong.",
+    description: `Two years is long enough for habits to drift and for rules to change. This refresher goes back over the parts of running a board meeting where associations most often get into trouble, and asks you to check your own board's practice against them.
+
+Completing it, with its quiz passed, renews your certificate for Association Board Fundamentals: Running a Board Meeting for another 24 months. Your certificate keeps its number, so printed copies and QR codes keep working.
+
+As with the full course, rules differ by state and by governing documents; confirm the specifics with your own documents and counsel.`,
+    difficulty: "intermediate",
+    renewsCourseSlug: "association-board-fundamentals-meetings",
+    modules: [
+      {
+        title: "Refresh the Essentials",
+        lessons: [
+          {
+            title: "Notice and Quorum: A Two-Year Check-Up",
+            minutes: 6,
+            body: `## Start with what changed
+
+Before you look at your own meetings, look at the rules. In the last two years:
+
+- Has your state amended its condominium, HOA or nonprofit statute? Legislatures often change notice periods, electronic-meeting rules and owner-comment rights.
+- Has your association amended its bylaws, or adopted new board policies on posting, remote attendance or recording?
+- Has the board's membership changed? New directors may not know the standing rules.
+
+Ask your manager or counsel for a one-page summary of changes and put it in the next board packet.
+
+## Audit three recent notices
+
+Pick three meetings from the last year and check each notice against your current rules:
+
+1. Was it posted and delivered for the full required period, counted the way your statute counts days?
+2. Did the agenda list each item the board acted on, specifically enough that an owner would understand it?
+3. Is there proof of notice on file: an affidavit, a dated screenshot, a mailing log?
+
+A single gap is worth fixing now, before a disputed vote depends on it.
+
+## Quorum habits that drift
+
+- **Counting remote directors.** Confirm your documents allow it and that everyone can hear and be heard.
+- **Directors who leave early.** Quorum is needed for each vote, not just at the call to order. Note departures in the minutes.
+- **Vacancies.** Know whether quorum is counted against the full number of seats or the directors in office.`,
+          },
+          {
+            title: "Motions, Conflicts and Minutes Revisited",
+            minutes: 7,
+            body: `## Motions: say exactly what is decided
+
+Vague motions cause most disputes about what a board decided. A good motion names the action, the amount and the limits: "to approve the proposal of Coastal Roofing dated 3 March for $48,600 from the reserve fund, with work to start after 1 May".
+
+Check your last few sets of minutes. If a stranger could not tell from the motion what was approved, tighten the wording at the next meeting.
+
+## Conflicts of interest
+
+Directors owe their duties to the association as a whole. When a director, or a relative or business of theirs, stands to gain from a decision:
+
+- the director discloses the interest before discussion;
+- the disclosure is recorded in the minutes;
+- the director does not vote, and usually does not take part in the discussion, as your documents and statute require.
+
+An undisclosed conflict can undo a contract and remove the protection the business judgment rule gives a careful board.
+
+## Minutes: a record, not a transcript
+
+Minutes should show who attended, that notice was given and quorum present, each motion with who made and seconded it and how the vote went, and any disclosed conflicts and abstentions. They should not record the back-and-forth of debate or characterise anyone's views.
+
+## Executive session
+
+Use it only for the subjects your statute allows, such as legal advice, personnel matters or a specific owner's delinquency. State the general reason in the open meeting, and take any final vote in open session unless the law says otherwise.`,
+          },
+        ],
+        quiz: {
+          title: "Refresher Check",
+          passPercent: 80,
+          retryCooldownMinutes: 10,
+          questions: [
+            {
+              prompt: "A director leaves a meeting early and the board no longer has a quorum. What follows?",
+              options: [
+                "The board may keep voting, because quorum was present at the call to order",
+                "The board may not take further votes until a quorum is present again",
+                "The president may decide the remaining items alone",
+                "The manager may vote in the director's place",
+              ],
+              correct: [1],
+              explanation: "Quorum is needed for each vote, not only when the meeting opens.",
+            },
+            {
+              prompt: "Which of these belong in the minutes? Select all that apply.",
+              options: [
+                "Each motion, who made and seconded it, and the result of the vote",
+                "A director's disclosed conflict of interest and their abstention",
+                "A word-for-word account of the debate",
+                "That notice was given and a quorum was present",
+              ],
+              correct: [0, 1, 3],
+              explanation:
+                "Minutes record actions and the facts that make them valid, not the debate itself.",
+            },
+            {
+              prompt: "Which motion is written well enough to show later exactly what was approved?",
+              options: [
+                "To move forward with the roof",
+                "To approve the roofing project as discussed",
+                "To approve the proposal of Coastal Roofing dated 3 March for $48,600 from the reserve fund",
+                "To let the manager handle the roof",
+              ],
+              correct: [2],
+              explanation: "A good motion names the action, the amount and its limits.",
+            },
+            {
+              prompt: "What should a board do first when its state amends the statute on meeting notice?",
+              options: [
+                "Nothing until an owner complains",
+                "Check its notice practice and policies against the new rule and update them",
+                "Stop holding meetings until the bylaws are amended",
+                "Keep following the old rule, since the bylaws have not changed",
+              ],
+              correct: [1],
+              explanation:
+                "The strictest applicable rule controls; a statute change can make an old practice insufficient.",
+            },
+          ],
+        },
+      },
+    ],
+  },
 ];
 
 /** The demo learning paths (issue 30, parts 4 and 8): the demo courses in order toward a goal. */

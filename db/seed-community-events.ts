@@ -1,5 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import { answerEvent, createCommunityEvent } from "../app/commands/community-events.server";
+import {
+  answerEvent,
+  createCommunityEvent,
+  editCommunityEvent,
+} from "../app/commands/community-events.server";
 import type { EventViewer } from "../app/queries/community-events.server";
 import { wallClock } from "../domain/calendar/time";
 import type { EventDraft, RsvpChoice } from "../domain/community/events";
@@ -10,7 +14,8 @@ import { DEMO_ASSOCIATIONS } from "./seed-associations";
 /**
  * Demo community events (issue 29, part 7): upcoming events with answers, written by the app's own
  * commands (createCommunityEvent, answerEvent), so the waitlist and the counts are the app's. One is
- * full with someone waiting. Idempotent: an event is matched by its author and title. The people who
+ * full with someone waiting, and one was moved to another room after people answered (decision 085: its
+ * attendees were told by an event_changed notification). Idempotent: an event is matched by its author and title. The people who
  * answer are not those of the calendar's browser tests (treasurer@, secretary@).
  */
 
@@ -24,6 +29,8 @@ interface DemoCommunityEvent {
     association?: keyof typeof DEMO_ASSOCIATIONS;
   };
   answers: Array<[string, RsvpChoice]>;
+  /** Changed by its host after the answers, through the edit command (as Edit Event does). */
+  edit?: Partial<Omit<EventDraft, "date" | "timeZone" | "associationId">>;
 }
 
 const EVENTS: DemoCommunityEvent[] = [
@@ -46,6 +53,7 @@ const EVENTS: DemoCommunityEvent[] = [
       ["board@demo.test", "attending"],
       ["director@demo.test", "maybe"],
     ],
+    edit: { location: "Harborview Library, Room B (the community room is being repainted)" },
   },
   {
     author: "vendor@demo.test",
@@ -124,15 +132,16 @@ export async function seedCommunityEvents(
     if (existing) continue;
     const author = await viewerOf(db, authorId);
     const { association, ...rest } = demo.draft;
+    const draft: EventDraft = {
+      ...rest,
+      date: wallClock(now.getTime() + demo.days * DAY, ZONE).date,
+      timeZone: ZONE,
+      associationId: association ? (associationIds.get(DEMO_ASSOCIATIONS[association]) ?? null) : null,
+    };
     const created = await createCommunityEvent(
       db,
       { userId: authorId, contextId: null, associationIds: author.associationIds },
-      {
-        ...rest,
-        date: wallClock(now.getTime() + demo.days * DAY, ZONE).date,
-        timeZone: ZONE,
-        associationId: association ? (associationIds.get(DEMO_ASSOCIATIONS[association]) ?? null) : null,
-      },
+      draft,
       now,
     );
     if (!created.ok) throw new Error(`demo event "${demo.draft.title}" refused: ${JSON.stringify(created)}`);
@@ -141,6 +150,19 @@ export async function seedCommunityEvents(
       if (!userId) continue;
       const answered = await answerEvent(db, await viewerOf(db, userId), created.id, choice, now);
       if (!answered.ok) throw new Error(`demo answer of ${email} refused: ${JSON.stringify(answered)}`);
+    }
+    if (demo.edit) {
+      const edited = await editCommunityEvent(db, {
+        eventId: created.id,
+        userId: authorId,
+        isAdmin: false,
+        associationIds: author.associationIds,
+        version: 1,
+        draft: { ...draft, ...demo.edit },
+        now,
+      });
+      if (!edited.ok)
+        throw new Error(`demo edit of "${demo.draft.title}" refused: ${JSON.stringify(edited)}`);
     }
   }
 }

@@ -3,6 +3,7 @@ import {
   createCommunity,
   decideJoinRequest,
   joinCategory,
+  setCategoryArchived,
   setForumRole,
 } from "../app/commands/community-forums.server";
 import { createPost } from "../app/commands/community-posts.server";
@@ -10,8 +11,9 @@ import { type Database, queryRows } from "./client";
 
 /**
  * Demo forums (issue 29, part 5): memberships of the default categories, the demo manager as a
- * moderator of Q&A, a private community of the demo administrator with an approved member, and a few
- * posts and questions with forum tags, all written by the app's own commands
+ * moderator of Q&A, a private community of the demo administrator with an approved member, a few
+ * posts and questions with forum tags, the moderator's pinned announcement in Q&A, and a community
+ * the administrator archived after its season (decision 085), all written by the app's own commands
  * (app/commands/community-forums.server.ts, createPost). Written once: a second run changes nothing.
  */
 
@@ -87,6 +89,35 @@ export async function seedCommunityForums(db: Database, ids: Map<string, string>
     );
     return row?.id ?? null;
   };
+  const now = Date.now();
+  /** A public text post in a forum category, `hoursAgo` hours before the seed ran, through createPost. */
+  const forumPost = async (
+    who: string,
+    forum: { categoryId: string; isQuestion: boolean; tags: string[]; isAnnouncement?: boolean },
+    content: string,
+    hoursAgo: number,
+  ) => {
+    const posted = await createPost(db, {
+      authorId: id(who),
+      authorContextId: await contextOf(id(who)),
+      scope: { associationId: null, organizationId: null },
+      postType: "text",
+      visibility: "public",
+      content,
+      now: new Date(now - hoursAgo * 3_600_000),
+      forum,
+    });
+    if (!posted.ok) throw new Error(`Seeding a forum post failed: ${posted.message}`);
+  };
+  /** A community's id by the slug createCommunity answered. */
+  const categoryBySlug = async (slug: string) => {
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from forum_categories where slug = ${slug}`,
+    );
+    if (!row) throw new Error(`Seeding: no community with the slug ${slug}`);
+    return row.id;
+  };
   for (const [who, slugs] of JOINS) {
     const userId = id(who);
     const contextId = await contextOf(userId);
@@ -114,11 +145,7 @@ export async function seedCommunityForums(db: Database, ids: Map<string, string>
     requiresApproval: true,
   });
   if (!created.ok) throw new Error(`Seeding a community failed: ${created.message}`);
-  const [officers] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from forum_categories where slug = ${created.slug}`,
-  );
-  const officersId = officers?.id as string;
+  const officersId = await categoryBySlug(created.slug);
   await joinCategory(db, {
     userId: id("board"),
     contextId: await contextOf(id("board")),
@@ -137,7 +164,6 @@ export async function seedCommunityForums(db: Database, ids: Map<string, string>
   });
   if (!approved.ok) throw new Error(`Seeding an approval failed: ${approved.message}`);
 
-  const now = Date.now();
   const all: [string, string, string, boolean, string[]][] = [
     ...POSTS,
     [
@@ -150,16 +176,37 @@ export async function seedCommunityForums(db: Database, ids: Map<string, string>
   ];
   for (const [i, [who, slug, content, isQuestion, tags]] of all.entries()) {
     const cid = slug === created.slug ? officersId : categoryId(slug);
-    const posted = await createPost(db, {
-      authorId: id(who),
-      authorContextId: await contextOf(id(who)),
-      scope: { associationId: null, organizationId: null },
-      postType: "text",
-      visibility: "public",
-      content,
-      now: new Date(now - (3 + i * 7) * 3_600_000),
-      forum: { categoryId: cid, isQuestion, tags },
-    });
-    if (!posted.ok) throw new Error(`Seeding a forum post failed: ${posted.message}`);
+    await forumPost(who, { categoryId: cid, isQuestion, tags }, content, 3 + i * 7);
   }
+  // Q&A's moderator pins an announcement (decision 085).
+  await forumPost(
+    "manager",
+    { categoryId: categoryId("q-and-a"), isQuestion: false, tags: ["welcome"], isAnnouncement: true },
+    "Welcome to Q&A. Search before you ask, say which state your association is in, and mark the answer that solved it. Legal questions get general answers here, not legal advice.",
+    30,
+  );
+  // A community whose season is over: read-only, shown under Show: Archived.
+  const season = await createCommunity(db, {
+    userId: id("admin"),
+    contextId: await contextOf(id("admin")),
+    name: "Hurricane Season 2026 Recovery",
+    description: "Contractors, insurance claims and shared lessons after the 2026 storms.",
+    rules: "Name no owner or unit.\nPost contractor experiences, not accusations.",
+    isPrivate: false,
+    requiresApproval: false,
+  });
+  if (!season.ok) throw new Error(`Seeding a community failed: ${season.message}`);
+  const seasonId = await categoryBySlug(season.slug);
+  await forumPost(
+    "admin",
+    { categoryId: seasonId, isQuestion: false, tags: ["recap"] },
+    "Thank you all. The season is over and this community is now archived: everything stays readable, and new questions go to Q&A.",
+    48,
+  );
+  const archived = await setCategoryArchived(db, {
+    actorId: id("admin"),
+    categoryId: seasonId,
+    archived: true,
+  });
+  if (!archived.ok) throw new Error(`Seeding an archived community failed: ${archived.message}`);
 }

@@ -8,6 +8,7 @@ import {
   submitQuiz,
 } from "../app/commands/learning.server";
 import { noteLearningVisit } from "../app/commands/learning-activity.server";
+import { addCourseInstructor, appointInstructor } from "../app/commands/learning-instructors.server";
 import { type Database, queryRows } from "./client";
 import { DEMO_COURSES, DEMO_PATHS } from "./learning-content";
 import { seedContinuingEducation } from "./seed-learning-ce";
@@ -23,6 +24,7 @@ export async function seedLearning(db: Database, ids: Map<string, string>): Prom
   for (const course of DEMO_COURSES) published.push(await publishCourse(db, course));
   for (const path of DEMO_PATHS) await publishPath(db, path);
   await seedContinuingEducation(db, ids);
+  await seedInstructor(db, ids, published);
   const first = published[0];
   const learner = ids.get("homeowner@demo.test");
   const manager = ids.get("manager@demo.test");
@@ -53,6 +55,22 @@ export async function seedLearning(db: Database, ids: Map<string, string>): Prom
   const board = ids.get("board@demo.test");
   const def = DEMO_COURSES[0];
   if (board && def) await completeDemoCourse(db, board, first.id, def);
+}
+
+/**
+ * The demo property manager is an instructor (decision 091), appointed by the demo administrator and on
+ * the records-requests course: Manage Courses shows them that course (a second run changes nothing).
+ */
+async function seedInstructor(db: Database, ids: Map<string, string>, published: { id: string }[]) {
+  const admin = ids.get("admin@demo.test");
+  const manager = ids.get("manager@demo.test");
+  const at = DEMO_COURSES.findIndex((c) => c.slug === "association-records-requests");
+  const course = published[at];
+  if (!admin || !manager || !course) return;
+  const [row] = await queryRows<{ email: string }>(db, sql`select email from users where id = ${manager}`);
+  if (!row) return;
+  await appointInstructor(db, { email: row.email, appointedBy: admin }, { notify: false });
+  await addCourseInstructor(db, course.id, manager, { notify: false });
 }
 
 /** Every lesson done and every quiz passed with the written answers: the certificate follows. */

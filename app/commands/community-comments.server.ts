@@ -133,6 +133,12 @@ export async function createComment(
     );
     if (!post || !(await mayReadPost(tx, input.authorId, input.postId)))
       return refuse("not_found", POST_MESSAGES.notFound);
+    // A post of an archived category takes no comments: it is read-only (decision 085).
+    const [category] = await queryRows<{ is_archived: boolean }>(
+      tx,
+      sql`select c.is_archived from posts p join forum_categories c on c.id = p.category_id where p.id = ${input.postId}`,
+    );
+    if (category?.is_archived) return refuse("conflict", FORUM_MESSAGES.archived);
     let depth = 1;
     let parentAuthor: string | null = null;
     if (input.parentCommentId) {

@@ -1,10 +1,12 @@
 import { type Database, type Queryable, queryRows } from "@db/client";
 import {
+  archivedRefusal,
   CREATE_COMMUNITY_MIN_KARMA,
   FORUM_LIMITS,
   FORUM_MESSAGES,
   type ForumRole,
   isForumModerator,
+  mayAnnounce,
   slugOf,
 } from "@domain/community/forums";
 import { sql } from "drizzle-orm";
@@ -56,16 +58,24 @@ interface LockedCategory {
   id: string;
   is_private: boolean;
   requires_approval: boolean;
+  is_archived: boolean;
 }
 
+/** The category's row, locked; an archived one too (it is read-only: the callers refuse writes). */
 async function lockCategory(db: Queryable, categoryId: string): Promise<LockedCategory | null> {
   const [row] = await queryRows<LockedCategory>(
     db,
-    sql`select id, is_private, requires_approval from forum_categories
-        where id = ${categoryId} and not is_archived for update`,
+    sql`select id, is_private, requires_approval, is_archived from forum_categories
+        where id = ${categoryId} for update`,
   );
   return row ?? null;
 }
+
+/** The refusal of a write to an archived category (a 409 with the message), or null. */
+const archived = (category: LockedCategory) => {
+  const message = archivedRefusal({ isArchived: category.is_archived });
+  return message ? refuse("conflict", message) : null;
+};
 
 async function membershipOf(db: Queryable, categoryId: string, userId: string) {
   const [row] = await queryRows<{ role: ForumRole; status: "active" | "pending" }>(
@@ -83,16 +93,45 @@ export async function lockCategoryForPosting(
   db: Queryable,
   categoryId: string,
   userId: string,
+  options: { announcement?: boolean } = {},
 ): Promise<string | ForumRefusal> {
   const category = await lockCategory(db, categoryId);
   if (!category) return refuse("not_found", FORUM_MESSAGES.notFound);
   const member = await membershipOf(db, categoryId, userId);
-  if (member?.status !== "active") {
+  const admin = await isPlatformAdmin(db, userId);
+  if (member?.status !== "active" && !(options.announcement && admin)) {
     // A private category's existence is not told to outsiders.
     if (category.is_private) return refuse("not_found", FORUM_MESSAGES.notFound);
     return refuse("authorization", FORUM_MESSAGES.membersOnly);
   }
+  const readOnly = archived(category);
+  if (readOnly) return readOnly;
+  // Announcements (decision 085): the category's moderators and admins, or a platform administrator.
+  if (options.announcement && !mayAnnounce(member?.status === "active" ? member.role : null, admin))
+    return refuse("authorization", FORUM_MESSAGES.announcementModeratorsOnly);
   return category.id;
+}
+
+/**
+ * A platform administrator archives or restores a category (decision 085): archived, it is read-only
+ * (no posts, comments, joins or approvals) and left out of the forums list unless asked for. Doing
+ * it twice changes nothing.
+ */
+export async function setCategoryArchived(
+  db: Database,
+  input: { actorId: string; categoryId: string; archived: boolean },
+): Promise<{ ok: true; changed: boolean } | ForumRefusal> {
+  return db.transaction(async (tx) => {
+    const category = await lockCategory(tx, input.categoryId);
+    if (!category) return refuse("not_found", FORUM_MESSAGES.notFound);
+    if (!(await isPlatformAdmin(tx, input.actorId)))
+      return refuse("authorization", FORUM_MESSAGES.archivedAdminsOnly);
+    if (category.is_archived === input.archived) return { ok: true as const, changed: false };
+    await tx.execute(
+      sql`update forum_categories set is_archived = ${input.archived}, updated_at = now() where id = ${input.categoryId}`,
+    );
+    return { ok: true as const, changed: true };
+  });
 }
 
 /** For deletePost, inside its transaction: one post fewer in the category (its row locked by the update). */
@@ -115,6 +154,8 @@ export async function joinCategory(
     if (!category) return refuse("not_found", FORUM_MESSAGES.notFound);
     const existing = await membershipOf(tx, input.categoryId, input.userId);
     if (existing) return { ok: true as const, status: existing.status, changed: false };
+    const readOnly = archived(category);
+    if (readOnly) return readOnly;
     const status = category.is_private || category.requires_approval ? "pending" : "active";
     await tx.execute(
       sql`insert into forum_memberships (category_id, user_id, role, status, context_id)
@@ -185,6 +226,8 @@ export async function decideJoinRequest(
       return refuse("authorization", FORUM_MESSAGES.moderatorsOnly);
     const request = await membershipOf(tx, input.categoryId, input.userId);
     if (request?.status !== "pending") return refuse("conflict", FORUM_MESSAGES.noRequest);
+    const readOnly = input.approve ? archived(category) : null;
+    if (readOnly) return readOnly;
     if (input.approve) {
       await tx.execute(
         sql`update forum_memberships set status = 'active' where category_id = ${input.categoryId} and user_id = ${input.userId}`,

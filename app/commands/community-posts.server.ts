@@ -107,7 +107,13 @@ export interface NewPost {
    */
   rateLimited?: boolean;
   /** Forums (issue 29, part 5): a post in a category, by one of its members (forum tags as typed). */
-  forum?: { categoryId: string; isQuestion: boolean; tags: string | readonly string[] };
+  forum?: {
+    categoryId: string;
+    isQuestion: boolean;
+    tags: string | readonly string[];
+    /** Posted as the category's announcement: its moderators only (decision 085). */
+    isAnnouncement?: boolean;
+  };
 }
 
 /** Publishes a post. Call inside once() (a double-submitted form publishes once). */
@@ -134,19 +140,23 @@ export async function createPost(
     await assertMayPost(tx, input.authorId, createdAt);
     // Forums: only the category's active members post in it; its row is locked for post_count.
     const categoryId = input.forum
-      ? await lockCategoryForPosting(tx, input.forum.categoryId, input.authorId)
+      ? await lockCategoryForPosting(tx, input.forum.categoryId, input.authorId, {
+          announcement: Boolean(input.forum.isAnnouncement),
+        })
       : null;
     if (categoryId && typeof categoryId !== "string") return refuse(categoryId.kind, categoryId.message);
     if (input.rateLimited) await consumeRateLimit(tx, input.authorId, "create_post");
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`insert into posts (author_id, author_context_id, association_id, organization_id, post_type, visibility,
-            title, content, hashtags, media, hot_score, created_at, updated_at, category_id, is_question, tags)
+            title, content, hashtags, media, hot_score, created_at, updated_at, category_id, is_question, tags,
+            is_announcement)
           values (${input.authorId}, ${input.authorContextId}, ${input.scope.associationId},
             ${input.scope.associationId ? null : input.scope.organizationId}, ${postType}, ${input.visibility},
             ${postTitle(content)}, ${content}, ${JSON.stringify(hashtagsIn(content))}::jsonb,
             ${JSON.stringify(media)}::jsonb, ${numbers.hotScore}, ${createdAt.toISOString()}, ${createdAt.toISOString()},
-            ${categoryId}, ${Boolean(input.forum?.isQuestion)}, ${JSON.stringify(tags.tags)}::jsonb)
+            ${categoryId}, ${Boolean(input.forum?.isQuestion)}, ${JSON.stringify(tags.tags)}::jsonb,
+            ${Boolean(categoryId && input.forum?.isAnnouncement)})
           returning id`,
     );
     if (!row) throw new Error("post insert returned nothing");
@@ -254,7 +264,7 @@ export async function editPost(
   });
 }
 
-/** The author deletes their post: it shows nowhere any more, and its media files go. */
+/** The author deletes their post: it shows nowhere any more, and its files (media, preview picture) go. */
 export async function deletePost(
   db: Database,
   input: { userId: string; postId: string },
@@ -264,18 +274,22 @@ export async function deletePost(
     if (!post || !(await mayReadPost(tx, input.userId, input.postId)))
       return refuse("not_found", POST_MESSAGES.notFound);
     if (post.author_id !== input.userId) return refuse("authorization", POST_MESSAGES.deleteOwnOnly);
-    const [row] = await queryRows<{ media: PostMedia[] }>(
+    const [row] = await queryRows<{ media: PostMedia[]; link_image_key: string | null }>(
       tx,
-      sql`select media from posts where id = ${input.postId}`,
+      sql`select media, link_image_key from posts where id = ${input.postId}`,
     );
     const [gone] = await queryRows<{ category_id: string | null }>(
       tx,
-      sql`update posts set deleted_at = now(), updated_at = now(), media = '[]'::jsonb where id = ${input.postId}
+      sql`update posts set deleted_at = now(), updated_at = now(), media = '[]'::jsonb, link_image_key = null
+          where id = ${input.postId}
           returning category_id`,
     );
     if (gone?.category_id) await uncountCategoryPost(tx, gone.category_id);
     await signalPostChanged(tx, input.postId);
-    return { ok: true as const, keys: (row?.media ?? []).map((m) => m.key) };
+    // Its files go: the media, and the link preview's stored picture (decision 087).
+    const keys = (row?.media ?? []).map((m) => m.key);
+    if (row?.link_image_key) keys.push(row.link_image_key);
+    return { ok: true as const, keys };
   });
   if (!outcome.ok) return outcome;
   await removeStoredFiles(outcome.keys);

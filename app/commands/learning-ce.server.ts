@@ -20,13 +20,17 @@ export interface CourseCeCredit {
   tenths: number;
 }
 
-/** Gives a course its CE hours; a credit already there is kept as it is (a second run changes nothing). */
+/**
+ * Gives a course its CE hours (the demo's course definitions), in force from the start; a credit in
+ * force already is kept as it is (a second run changes nothing). Authors set them on the course's
+ * authoring page (setCeCredit, decision 090).
+ */
 export async function setCourseCeCredits(db: Queryable, courseId: string, credits: CourseCeCredit[]) {
   for (const c of credits)
     await db.execute(
       sql`insert into course_ce_credits (course_id, licence_type, subject, hours_tenths)
           values (${courseId}, ${c.licenceType}, ${c.subject}, ${c.tenths})
-          on conflict do nothing`,
+          on conflict (course_id, licence_type, subject) where applies_until is null do nothing`,
     );
 }
 

@@ -8,10 +8,18 @@ import {
   paymentIntentOf,
 } from "@domain/learning/commerce";
 import type { LearningCheckoutEvent, RefundEvent } from "@domain/learning/commerce-events";
+import {
+  buyerIdOf,
+  heldSessionFacts,
+  learningRefundKey,
+  PAYMENT_OPS_MESSAGES,
+} from "@domain/learning/payment-ops";
 import { isValidRating, REVIEW_MESSAGES, ratingChange, reviewTextErrors } from "@domain/learning/reviews";
 import { sql } from "drizzle-orm";
 import { enrollInCourse, type LearningRefusal, startPath } from "~/commands/learning.server";
+import { notify } from "~/commands/notifications.server";
 import { env } from "~/env.server";
+import { queueLearningReceipt } from "~/mail/learning-receipts.server";
 import { withCircuit } from "~/monitoring/circuits.server";
 import { getStripe, paymentsConfig } from "~/payments/stripe.server";
 import { courseOffer, courseOpenTo, pathOffer } from "~/queries/learning-commerce.server";
@@ -133,7 +141,7 @@ async function enrolNow(
 }
 
 /** Enrols in a course, or in a path and its first course (both idempotent). */
-async function grant(tx: Queryable, userId: string, kind: "course" | "path", itemId: string) {
+export async function grant(tx: Queryable, userId: string, kind: "course" | "path", itemId: string) {
   if (kind === "course") return enrollInCourse(asDb(tx), { userId, courseId: itemId });
   const started = await startPath(asDb(tx), { userId, pathId: itemId });
   if (!started.ok || !started.firstCourseId) return started;
@@ -150,6 +158,7 @@ export type LearningWebhookOutcome = {
     | "refunded"
     | "refund_recorded"
     | "needs_review"
+    | "refund_requested"
     | "ignored";
   reason?: string;
 };
@@ -196,8 +205,10 @@ export async function handleLearningCheckoutEvent(
     if (!(await claimEvent(tx, event, session.id, paymentIntent, { session })))
       return { status: "duplicate" } as const;
     const purchase = learningPurchaseFromSession(session);
+    const decision = learningDecision(event.type, session.payment_status);
     if (!purchase.ok) {
       console.error(`stripe: learning session ${session.id} not enrolled (${purchase.reason})`);
+      if (decision === "fulfil") await holdSession(tx, session, purchase.reason, paymentIntent, now);
       return settle(tx, event.id, { status: "needs_review", reason: purchase.reason });
     }
     await lockItem(tx, purchase.kind, purchase.itemId);
@@ -230,17 +241,15 @@ export async function handleLearningCheckoutEvent(
       Number(row.amount_cents) !== purchase.amountCents
     ) {
       console.error(`stripe: learning session ${session.id} does not match its purchase; not enrolled`);
-      return settle(tx, event.id, {
-        status: "needs_review",
-        reason: row ? "purchase_mismatch" : "unknown_buyer",
-      });
+      const reason = row ? "purchase_mismatch" : "unknown_buyer";
+      if (decision === "fulfil") await holdSession(tx, session, reason, paymentIntent, now);
+      return settle(tx, event.id, { status: "needs_review", reason });
     }
     if (paymentIntent)
       await tx.execute(
         sql`update learning_purchases set payment_intent_id = ${paymentIntent}
             where checkout_session_id = ${session.id} and payment_intent_id is null`,
       );
-    const decision = learningDecision(event.type, session.payment_status);
     if (decision === "await_payment") return settle(tx, event.id, { status: "awaiting_payment" });
     if (decision === "fail") {
       await tx.execute(
@@ -248,7 +257,7 @@ export async function handleLearningCheckoutEvent(
       );
       return settle(tx, event.id, { status: row.status === "pending" ? "failed" : "ignored" });
     }
-    if (row.status === "paid" || row.status === "refunded")
+    if (row.status !== "pending" && row.status !== "failed")
       return settle(tx, event.id, { status: "duplicate" });
     // A full refund that came before this completion (Stripe does not promise order) wins.
     const [refundedEarly] = paymentIntent
@@ -265,16 +274,60 @@ export async function handleLearningCheckoutEvent(
       );
       return settle(tx, event.id, { status: "refunded" });
     }
+    // A second payment for what the person already bought (two Checkout Sessions opened before either
+    // was paid): they stay enrolled once, and this payment is refunded (decision 086). The item's lock,
+    // taken above, makes two sessions of one person and item complete one after the other.
+    const [owned] = await queryRows<{ checkout_session_id: string }>(
+      tx,
+      sql`select checkout_session_id from learning_purchases
+          where user_id = ${purchase.userId} and item_type = ${purchase.kind} and status = 'paid'
+            and ${purchase.kind === "course" ? sql`course_id` : sql`path_id`} = ${purchase.itemId}
+            and checkout_session_id <> ${session.id}
+          limit 1`,
+    );
+    if (owned && paymentIntent) {
+      await tx.execute(
+        sql`update learning_purchases set status = 'duplicate', paid_at = ${now.toISOString()}
+            where checkout_session_id = ${session.id}`,
+      );
+      await queueLearningRefund(tx, {
+        checkoutSessionId: session.id,
+        paymentIntentId: paymentIntent,
+        userId: purchase.userId,
+        amountCents: purchase.amountCents,
+        reason: "duplicate_purchase",
+        requestedBy: null,
+      });
+      const [item] = await queryRows<{ title: string }>(
+        tx,
+        purchase.kind === "course"
+          ? sql`select title from courses where id = ${purchase.itemId}`
+          : sql`select title from learning_paths where id = ${purchase.itemId}`,
+      );
+      await notify(tx, {
+        userId: purchase.userId,
+        type: "learning_payment_refunded",
+        title: PAYMENT_OPS_MESSAGES.duplicateTitle(item?.title ?? "this"),
+        body: PAYMENT_OPS_MESSAGES.duplicateBody,
+        priority: "high",
+        actionUrl: `/learning-hub/purchases/${encodeURIComponent(session.id)}`,
+        metadata: { checkout_session_id: session.id, first_checkout_session_id: owned.checkout_session_id },
+      });
+      return settle(tx, event.id, { status: "refund_requested", reason: "duplicate_purchase" });
+    }
     await tx.execute(
       sql`update learning_purchases set status = 'paid', paid_at = ${now.toISOString()}
           where checkout_session_id = ${session.id}`,
     );
     const granted = await grant(tx, purchase.userId, purchase.kind, purchase.itemId);
     if (!granted.ok) {
-      // The course or path is gone or unpublished: the money is kept on record for an administrator.
+      // The course or path is gone or unpublished: the money is kept for an administrator.
       console.error(`stripe: learning session ${session.id} paid but not enrolled (${granted.message})`);
+      await holdSession(tx, session, "not_enrollable", paymentIntent, now);
       return settle(tx, event.id, { status: "needs_review", reason: "not_enrollable" });
     }
+    // The buyer's receipt by e-mail, sent after commit (decision 092).
+    await queueLearningReceipt(tx, session.id);
     return settle(tx, event.id, { status: "enrolled" });
   });
 }
@@ -337,10 +390,63 @@ export async function handleLearningRefund(
 }
 
 /**
+ * Holds a paid session that was not enrolled, for an administrator (decision 086): what it said, with
+ * the buyer and item linked when they name existing rows. Once per session.
+ */
+async function holdSession(
+  tx: Queryable,
+  session: LearningCheckoutEvent["data"]["object"],
+  reason: string,
+  paymentIntentId: string | null,
+  now: Date,
+) {
+  const facts = heldSessionFacts(session);
+  const buyerId = buyerIdOf(facts.buyerReference);
+  await tx.execute(
+    sql`insert into learning_checkout_holds (checkout_session_id, reason, user_id, buyer_reference, item_type,
+          course_id, path_id, amount_cents, currency, payment_intent_id, created_at)
+        values (${session.id}, ${reason}, (select id from users where id = ${buyerId}), ${facts.buyerReference},
+          ${facts.itemType},
+          (select id from courses where ${facts.itemType === "course"} and id = ${facts.itemId}),
+          (select id from learning_paths where ${facts.itemType === "path"} and id = ${facts.itemId}),
+          ${facts.amountCents}, ${facts.currency}, ${paymentIntentId}, ${now.toISOString()})
+        on conflict do nothing`,
+  );
+}
+
+/**
+ * Records a refund of a whole session in the ledger, in the transaction that decides it; the refund
+ * round (app/commands/learning-payment-ops.server.ts) sends it to Stripe after commit, with a key
+ * derived from the session. A session already in the ledger is not refunded twice (false).
+ */
+export async function queueLearningRefund(
+  tx: Queryable,
+  input: {
+    checkoutSessionId: string;
+    paymentIntentId: string;
+    userId: string | null;
+    amountCents: number;
+    reason: "duplicate_purchase" | "held_session";
+    requestedBy: string | null;
+    currency?: string;
+  },
+): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into learning_refunds (checkout_session_id, payment_intent_id, user_id, amount_cents, currency,
+          reason, requested_by, idempotency_key)
+        values (${input.checkoutSessionId}, ${input.paymentIntentId}, ${input.userId}, ${input.amountCents},
+          ${input.currency ?? LEARNING_CURRENCY}, ${input.reason}, ${input.requestedBy}, ${learningRefundKey(input.checkoutSessionId)})
+        on conflict (checkout_session_id) do nothing returning id`,
+  );
+  return rows.length > 0;
+}
+
+/**
  * Locks the course or path first, as enrolling does: a purchase row's foreign key takes a share lock on
  * it, so taking the row lock later would deadlock two purchases of the same course.
  */
-async function lockItem(tx: Queryable, kind: "course" | "path", itemId: string) {
+export async function lockItem(tx: Queryable, kind: "course" | "path", itemId: string) {
   await tx.execute(
     kind === "course"
       ? sql`select 1 from courses where id = ${itemId} for update`

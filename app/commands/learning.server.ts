@@ -144,16 +144,18 @@ export async function publishCourse(
   });
 }
 
-/** The course's items in order: each module's lessons, then its quiz. */
+/** The course's items in order: each module's lessons, then its quiz (left out by a later version: not). */
 export async function curriculumOf(db: Queryable, courseId: string): Promise<CurriculumItem[]> {
   return queryRows<CurriculumItem>(
     db,
     sql`select kind, id, "moduleId" from (
           select 'lesson' as kind, l.id, l.module_id as "moduleId", m.position as mp, l.position as ip
-            from course_lessons l join course_modules m on m.id = l.module_id where l.course_id = ${courseId}
+            from course_lessons l join course_modules m on m.id = l.module_id
+            where l.course_id = ${courseId} and l.retired_at is null
           union all
           select 'quiz' as kind, q.id, q.module_id as "moduleId", m.position as mp, 32767 as ip
-            from course_quizzes q join course_modules m on m.id = q.module_id where q.course_id = ${courseId}
+            from course_quizzes q join course_modules m on m.id = q.module_id
+            where q.course_id = ${courseId} and q.retired_at is null
         ) items order by mp, ip`,
   );
 }
@@ -178,8 +180,11 @@ async function lockEnrollment(tx: Queryable, userId: string, courseId: string) {
   return row ?? null;
 }
 
-/** Writes the enrolment's progress from what is done; a first completion counts on the course. */
-async function refreshProgress(tx: Queryable, userId: string, courseId: string, now: Date) {
+/**
+ * Writes the enrolment's progress from what is done; a first completion counts on the course (and
+ * issues its certificate). Also run for every active enrolment when a new version is published.
+ */
+export async function refreshProgress(tx: Queryable, userId: string, courseId: string, now: Date) {
   const progress = courseProgress(await curriculumOf(tx, courseId), await doneItems(tx, userId, courseId));
   const [before] = await queryRows<{ status: string }>(
     tx,
@@ -244,7 +249,8 @@ export async function completeLesson(
       return refuse("conflict", LEARNING_MESSAGES.enrollFirst);
     const [lesson] = await queryRows<{ id: string; estimated_minutes: number }>(
       tx,
-      sql`select id, estimated_minutes from course_lessons where id = ${input.lessonId} and course_id = ${input.courseId}`,
+      sql`select id, estimated_minutes from course_lessons
+          where id = ${input.lessonId} and course_id = ${input.courseId} and retired_at is null`,
     );
     if (!lesson) return refuse("not_found", LEARNING_MESSAGES.lessonNotFound);
     await recordLearningActivity(tx, {
@@ -284,7 +290,7 @@ export async function submitQuiz(
     }>(
       tx,
       sql`select pass_percent, retry_cooldown_minutes, questions from course_quizzes
-          where id = ${input.quizId} and course_id = ${input.courseId}`,
+          where id = ${input.quizId} and course_id = ${input.courseId} and retired_at is null`,
     );
     if (!quiz) return refuse("not_found", LEARNING_MESSAGES.quizNotFound);
     const [last] = await queryRows<{ passed: boolean; created_at: string }>(

@@ -1,12 +1,29 @@
+import { Readable } from "node:stream";
 import type { Database, Queryable } from "@db/client";
 import { queryRows } from "@db/client";
-import { extractPreview, firstHttpUrl, type LinkPreview } from "@domain/community/link-preview";
+import {
+  extractPreview,
+  firstHttpUrl,
+  isPreviewImageType,
+  LINK_PREVIEW_IMAGE_BOX,
+  LINK_PREVIEW_IMAGE_MAX_PIXELS,
+  LINK_PREVIEW_IMAGE_QUALITY,
+  type LinkPreview,
+} from "@domain/community/link-preview";
 import { sql } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { signalPostChanged } from "~/live/post-signals.server";
 import { type Outbox, oneRoundAtATime, runOutboxRound } from "~/mail/outbox.server";
-import { fetchHtmlPage, parseAllowHosts, type SafeFetchOptions } from "~/outbound/safe-fetch.server";
+import {
+  fetchHtmlPage,
+  fetchImage,
+  parseAllowHosts,
+  type SafeFetchOptions,
+} from "~/outbound/safe-fetch.server";
+import { removeStoredFiles, storeStream } from "~/storage/files.server";
 
 /**
  * Link previews on posts (issue 29, part 1; decision 071). A post's write only queues its first http(s)
@@ -16,6 +33,9 @@ import { fetchHtmlPage, parseAllowHosts, type SafeFetchOptions } from "~/outboun
  * (app/outbound/safe-fetch.server.ts: 3 s, 512 KB, public addresses only). The preview is then written
  * on the post in a short transaction, only if the post still links to that URL (an edit in between
  * wins). A page that cannot be read leaves the post without a preview; it is not tried again.
+ * The page's picture (og:image) is fetched the same way, checked by its content, downscaled and kept in
+ * private storage, and served from this site to the post's readers (decision 087); a picture that
+ * cannot be read leaves the preview without one.
  */
 
 const LINK_PREVIEW_OUTBOX: Outbox = {
@@ -39,9 +59,10 @@ export async function queueLinkPreview(
   const url = firstHttpUrl(content);
   if (previous !== null && url === firstHttpUrl(previous)) return false;
   if (previous !== null) {
+    // The old picture's file is left to the storage sweep (app/storage/sweep.server.ts).
     await tx.execute(
       sql`update posts set link_url = null, link_title = null, link_description = null, link_site_name = null,
-            link_image_url = null where id = ${postId}`,
+            link_image_url = null, link_image_key = null where id = ${postId}`,
     );
     await tx.execute(sql`delete from link_preview_requests where post_id = ${postId} and state = 'pending'`);
   }
@@ -52,30 +73,64 @@ export async function queueLinkPreview(
 
 /**
  * Stores what was read of `url` on the post, if the post still exists and its content's first URL is
- * still `url`; no preview (nothing readable) stores nothing. Returns whether a preview was stored.
+ * still `url`; no preview (nothing readable) stores nothing. `imageKey` is the stored picture, if any:
+ * removed when the preview is not stored. Returns whether a preview was stored.
  */
 export async function storeLinkPreview(
   db: Database,
   postId: string,
   url: string,
   preview: LinkPreview | null,
+  imageKey: string | null = null,
 ): Promise<boolean> {
-  if (!preview) return false;
-  return db.transaction(async (tx) => {
-    const [post] = await queryRows<{ content: string }>(
+  if (!preview) {
+    if (imageKey) await removeStoredFiles([imageKey]);
+    return false;
+  }
+  const outcome = await db.transaction(async (tx) => {
+    const [post] = await queryRows<{ content: string; link_image_key: string | null }>(
       tx,
-      sql`select content from posts where id = ${postId} and deleted_at is null for update`,
+      sql`select content, link_image_key from posts where id = ${postId} and deleted_at is null for update`,
     );
-    if (!post || firstHttpUrl(post.content) !== url) return false;
+    if (!post || firstHttpUrl(post.content) !== url) return { stored: false, unused: imageKey };
     await tx.execute(
       sql`update posts set link_url = ${url}, link_title = ${preview.title}, link_description = ${preview.description},
-            link_site_name = ${preview.siteName}, link_image_url = ${preview.imageUrl}
+            link_site_name = ${preview.siteName}, link_image_url = ${preview.imageUrl}, link_image_key = ${imageKey}
           where id = ${postId}`,
     );
     // Open feeds show the preview without a reload (decision 075).
     await signalPostChanged(tx, postId);
-    return true;
+    return { stored: true, unused: post.link_image_key !== imageKey ? post.link_image_key : null };
   });
+  // After commit: the picture nobody names any more (a sweep catches any a crash leaves behind).
+  if (outcome.unused) await removeStoredFiles([outcome.unused]);
+  return outcome.stored;
+}
+
+/**
+ * The picture a page named, fetched under the fetcher's rules (5 s, 5 MB, public addresses only),
+ * checked by its content (JPEG, PNG, WebP, GIF or AVIF; never SVG or a page calling itself a picture),
+ * turned upright, downscaled to fit 600x315 (never enlarged) and re-encoded as WebP without metadata
+ * (sharp writes none unless asked: no EXIF, GPS or comments), then written to private storage.
+ * Returns its storage key, or null when it could not be read (the preview then has no picture).
+ */
+export async function fetchPreviewImage(imageUrl: string, options: SafeFetchOptions): Promise<string | null> {
+  const image = await fetchImage(imageUrl, options);
+  if (!image.ok) return null;
+  const sniffed = await fileTypeFromBuffer(image.bytes);
+  if (!isPreviewImageType(sniffed?.mime)) return null;
+  let fitted: Buffer;
+  try {
+    fitted = await sharp(image.bytes, { limitInputPixels: LINK_PREVIEW_IMAGE_MAX_PIXELS, animated: false })
+      .rotate()
+      .resize({ ...LINK_PREVIEW_IMAGE_BOX, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: LINK_PREVIEW_IMAGE_QUALITY })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+  const stored = await storeStream("link-preview-images", Readable.from([fitted]), fitted.byteLength);
+  return stored.key;
 }
 
 let warned = false;
@@ -104,7 +159,9 @@ export async function fetchLinkPreviews(
     async (row) => {
       const page = await fetchHtmlPage(row.url, options);
       const preview = page.ok ? extractPreview(page.html, page.url) : null;
-      return (await storeLinkPreview(db, row.post_id, row.url, preview)) ? "sent" : "skipped";
+      // Still with no transaction open: the picture too is fetched before the short write.
+      const imageKey = preview?.imageUrl ? await fetchPreviewImage(preview.imageUrl, options) : null;
+      return (await storeLinkPreview(db, row.post_id, row.url, preview, imageKey)) ? "sent" : "skipped";
     },
     now,
   );

@@ -8,8 +8,10 @@ import type { CertificationCard } from "~/queries/learning-certificates.server";
  * Open Badges 3.0 credentials for the learning hub's certificates (issue 30, part 5; decision 077):
  * each certificate as an OpenBadgeCredential secured as a VC-JWT (EdDSA, Ed25519), signed with the
  * platform's key, whose public part is published as a JWKS at /.well-known/jwks.json, so another
- * platform can verify it without asking us. Its credentialStatus is a 1EdTech revocation list for that
- * credential at /credentials/{id}/status, which lists it once an admin revoked it.
+ * platform can verify it without asking us. Its credentialStatus is its bit in a signed W3C Bitstring
+ * Status List (./status-list.server.ts, decision 086), set once an admin revoked it. Credentials
+ * signed before that point at /credentials/{id}/status, an unsigned 1EdTech revocation list of that
+ * one credential, still served.
  */
 
 const PrivateJwk = z.object({
@@ -91,8 +93,11 @@ export function issuerProfile() {
   };
 }
 
-/** The OpenBadgeCredential of a certificate (the JWT's `vc` claim). */
-export function openBadgeCredential(cert: CertificationCard) {
+/**
+ * The OpenBadgeCredential of a certificate (the JWT's `vc` claim). Its credentialStatus is its entry in
+ * a signed Bitstring Status List (decision 086).
+ */
+export function openBadgeCredential(cert: CertificationCard, status: Record<string, string>) {
   const validFrom = cert.renewedAt ?? cert.issuedAt;
   return {
     "@context": OB_CONTEXT,
@@ -119,7 +124,7 @@ export function openBadgeCredential(cert: CertificationCard) {
       },
       certificateNumber: cert.displayNumber,
     },
-    credentialStatus: { id: credentialStatusUrl(cert.id), type: "1EdTechRevocationList" },
+    credentialStatus: status,
     evidence: [
       { id: `${base()}${cert.verificationPath}`, type: ["Evidence"], name: "Public verification page" },
     ],
@@ -127,9 +132,12 @@ export function openBadgeCredential(cert: CertificationCard) {
 }
 
 /** The certificate's credential as a VC-JWT (header alg EdDSA, kid of the published key). */
-export async function signOpenBadgeCredential(cert: CertificationCard): Promise<string> {
+export async function signOpenBadgeCredential(
+  cert: CertificationCard,
+  status: Record<string, string>,
+): Promise<string> {
   const { privateKey, publicJwk } = await signingKey();
-  const vc = openBadgeCredential(cert);
+  const vc = openBadgeCredential(cert, status);
   const jwt = new SignJWT({ vc })
     .setProtectedHeader({ alg: "EdDSA", typ: "JWT", kid: publicJwk.kid })
     .setIssuer(issuerId())
@@ -141,7 +149,7 @@ export async function signOpenBadgeCredential(cert: CertificationCard): Promise<
   return jwt.sign(privateKey);
 }
 
-/** The credential's status: a 1EdTech revocation list of this one credential, listing it once revoked. */
+/** The status of credentials signed before decision 086: a 1EdTech revocation list of this one credential, listing it once revoked. */
 export function revocationList(cert: Pick<CertificationCard, "id" | "revokedAt" | "revocationReason">) {
   return {
     id: credentialStatusUrl(cert.id),

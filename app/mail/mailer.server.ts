@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/env.server";
@@ -52,8 +52,11 @@ export async function sendMail(mail: Mail): Promise<void> {
   await mkdir(dir, { recursive: true });
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`;
   await writeFile(path.join(dir, `${name}.eml`), info.message as Buffer);
+  // Written under another name and renamed, so a reader of the outbox never sees half a file.
+  const json = path.join(dir, `${name}.json`);
   await writeFile(
-    path.join(dir, `${name}.json`),
+    `${json}.tmp`,
     `${JSON.stringify({ ...message, createdAt: new Date().toISOString() }, null, 2)}\n`,
   );
+  await rename(`${json}.tmp`, json);
 }

@@ -29,7 +29,9 @@ export type OutboxTable =
   | "email_link_requests"
   | "meeting_invitation_mails"
   | "calendar_invitation_mails"
-  | "link_preview_requests";
+  | "link_preview_requests"
+  | "learning_refunds"
+  | "learning_receipt_mails";
 
 /** What a handler did with a claimed row: mailed it, or found nothing to send any more. */
 export type OutboxOutcome = "sent" | "skipped";

@@ -8,6 +8,8 @@ import {
   effectivePort,
   isIpLiteral,
   isPublicAddress,
+  LINK_PREVIEW_IMAGE_MAX_BYTES,
+  LINK_PREVIEW_IMAGE_TIMEOUT_MS,
   LINK_PREVIEW_MAX_BYTES,
   LINK_PREVIEW_MAX_REDIRECTS,
   LINK_PREVIEW_PORTS,
@@ -27,6 +29,8 @@ import {
  * - one deadline (3 s) for everything, at most 512 KB of body read (then the connection is closed),
  *   no compression asked for, only text/html (or XHTML) read, decoded in its declared character set;
  * - no cookies, no credentials, no proxy, a fresh connection each time (no shared agent).
+ * A page's picture (fetchImage) goes through the same checks, with its own deadline (5 s) and cap
+ * (5 MB, past which nothing is kept); only an image/* answer is read, and the caller sniffs the bytes.
  */
 
 export type PageFetchFailure =
@@ -38,10 +42,16 @@ export type PageFetchFailure =
   | "too_many_redirects"
   | "http_status"
   | "not_html"
+  | "not_image"
+  | "too_large"
   | "network";
 
 export type PageFetchResult =
   | { ok: true; url: string; html: string; truncated: boolean }
+  | { ok: false; reason: PageFetchFailure; url: string };
+
+export type ImageFetchResult =
+  | { ok: true; url: string; bytes: Buffer }
   | { ok: false; reason: PageFetchFailure; url: string };
 
 export interface ResolvedAddress {
@@ -64,6 +74,26 @@ export interface SafeFetchOptions {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
+
+/** What one kind of fetch reads: the Accept header sent, and which answered media types are read. */
+interface BodyKind {
+  accept: string;
+  reads: (mediaType: string) => boolean;
+  /** The failure when the answer is of another type. */
+  otherType: PageFetchFailure;
+}
+
+const HTML_KIND: BodyKind = {
+  accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1",
+  reads: (mediaType) => HTML_TYPES.has(mediaType),
+  otherType: "not_html",
+};
+
+const IMAGE_KIND: BodyKind = {
+  accept: "image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9",
+  reads: (mediaType) => mediaType.startsWith("image/"),
+  otherType: "not_image",
+};
 
 async function systemResolve(hostname: string): Promise<ResolvedAddress[]> {
   const found = await dnsLookup(hostname, { all: true, verbatim: true });
@@ -119,12 +149,13 @@ interface HopResponse {
   truncated: boolean;
 }
 
-/** One GET to the checked address; the body is read only for an HTML answer, up to maxBytes. */
+/** One GET to the checked address; the body is read only for an answer of `kind`, up to maxBytes. */
 function requestHop(
   url: URL,
   address: ResolvedAddress,
   signal: AbortSignal,
   maxBytes: number,
+  kind: BodyKind,
 ): Promise<HopResponse> {
   // The connection goes to the address that was checked, whatever the name resolves to now.
   const pinned: LookupFunction = (_hostname, opts, callback) => {
@@ -147,7 +178,7 @@ function requestHop(
         ...(url.protocol === "https:" && !isIpLiteral(host) ? { servername: host } : {}),
         headers: {
           "user-agent": "AssociationCommons-LinkPreview/1.0",
-          accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1",
+          accept: kind.accept,
           "accept-encoding": "identity",
           "accept-language": "en",
         },
@@ -156,7 +187,7 @@ function requestHop(
         const status = response.statusCode ?? 0;
         const contentType = response.headers["content-type"] ?? null;
         const mediaType = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-        if (REDIRECTS.has(status) || status < 200 || status > 299 || !HTML_TYPES.has(mediaType)) {
+        if (REDIRECTS.has(status) || status < 200 || status > 299 || !kind.reads(mediaType)) {
           response.destroy();
           request.destroy();
           resolve({
@@ -207,8 +238,48 @@ export async function fetchHtmlPage(
   rawUrl: string,
   options: SafeFetchOptions = {},
 ): Promise<PageFetchResult> {
-  const timeoutMs = options.timeoutMs ?? LINK_PREVIEW_TIMEOUT_MS;
-  const maxBytes = options.maxBytes ?? LINK_PREVIEW_MAX_BYTES;
+  const answer = await fetchBody(rawUrl, options, HTML_KIND, {
+    timeoutMs: LINK_PREVIEW_TIMEOUT_MS,
+    maxBytes: LINK_PREVIEW_MAX_BYTES,
+  });
+  if (!answer.ok) return answer;
+  return {
+    ok: true,
+    url: answer.url,
+    html: decode(answer.body, answer.contentType),
+    truncated: answer.truncated,
+  };
+}
+
+/**
+ * Fetches the picture at `rawUrl` (a page's og:image) under the same rules, with 5 s and 5 MB: an
+ * answer that is not image/*, or that is larger than the cap, gives no bytes. Never throws. The bytes
+ * are the stranger's: sniff them before trusting the declared type.
+ */
+export async function fetchImage(rawUrl: string, options: SafeFetchOptions = {}): Promise<ImageFetchResult> {
+  // One byte past the cap is read, so a picture of exactly the cap is whole and a larger one is not.
+  const cap = options.maxBytes ?? LINK_PREVIEW_IMAGE_MAX_BYTES;
+  const answer = await fetchBody(rawUrl, { ...options, maxBytes: cap + 1 }, IMAGE_KIND, {
+    timeoutMs: LINK_PREVIEW_IMAGE_TIMEOUT_MS,
+    maxBytes: cap + 1,
+  });
+  if (!answer.ok) return answer;
+  if (answer.truncated) return { ok: false, reason: "too_large", url: answer.url };
+  return { ok: true, url: answer.url, bytes: answer.body };
+}
+
+type BodyResult =
+  | { ok: true; url: string; body: Buffer; contentType: string | null; truncated: boolean }
+  | { ok: false; reason: PageFetchFailure; url: string };
+
+async function fetchBody(
+  rawUrl: string,
+  options: SafeFetchOptions,
+  kind: BodyKind,
+  defaults: { timeoutMs: number; maxBytes: number },
+): Promise<BodyResult> {
+  const timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
+  const maxBytes = options.maxBytes ?? defaults.maxBytes;
   const maxRedirects = options.maxRedirects ?? LINK_PREVIEW_MAX_REDIRECTS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -220,7 +291,7 @@ export async function fetchHtmlPage(
       current = url.toString();
       // The deadline covers the name's resolution too.
       const { address } = await untilAborted(checkHop(url, options), controller.signal);
-      const answer = await requestHop(url, address, controller.signal, maxBytes);
+      const answer = await requestHop(url, address, controller.signal, maxBytes, kind);
       if (REDIRECTS.has(answer.status) && answer.location) {
         if (hop >= maxRedirects) return { ok: false, reason: "too_many_redirects", url: current };
         try {
@@ -232,11 +303,12 @@ export async function fetchHtmlPage(
       }
       if (answer.status < 200 || answer.status > 299)
         return { ok: false, reason: "http_status", url: current };
-      if (!answer.body) return { ok: false, reason: "not_html", url: current };
+      if (!answer.body) return { ok: false, reason: kind.otherType, url: current };
       return {
         ok: true,
         url: current,
-        html: decode(answer.body, answer.contentType),
+        body: answer.body,
+        contentType: answer.contentType,
         truncated: answer.truncated,
       };
     }

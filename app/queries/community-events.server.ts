@@ -186,6 +186,7 @@ type CalendarRow = {
   meeting_link: string | null;
   association_id: string | null;
   association_name: string | null;
+  version: number;
 };
 
 /**
@@ -213,7 +214,7 @@ const calendarRows = (
   queryRows<CalendarRow>(
     db,
     sql`select e.id, e.title, e.starts_at, e.time_zone, e.is_virtual, e.location, e.meeting_link,
-        e.association_id, a.name as association_name
+        e.association_id, a.name as association_name, e.version
       from community_events e left join associations a on a.id = e.association_id
       where ${onCalendarOf(q.userId, q.associationIds)}
         ${window ? sql`and e.starts_at < ${window.to}::timestamptz and e.starts_at + interval '1 hour' > ${window.from}::timestamptz` : sql``}
@@ -277,8 +278,8 @@ export const communityEventsSource: CalendarSourceDefinition = {
         location: r.is_virtual ? "Virtual Event" : r.location,
         // Only attendees and the host have it here (onCalendarOf).
         meetingUrl: r.is_virtual ? r.meeting_link : null,
-        // Events are not edited after they are posted.
-        sequence: 0,
+        // Every edit raises it, so a feed client replaces its copy (decision 085).
+        sequence: Number(r.version) - 1,
         url: null,
       };
     });

@@ -27,6 +27,8 @@ export interface CategoryCard {
   requiresApproval: boolean;
   isDefault: boolean;
   isFeatured: boolean;
+  /** Read-only, and left out of the grid unless the Archived filter asks for it (decision 085). */
+  isArchived: boolean;
   memberCount: number;
   postCount: number;
   moderators: CategoryModerator[];
@@ -46,6 +48,7 @@ interface CategoryRow {
   requires_approval: boolean;
   is_default: boolean;
   is_featured: boolean;
+  is_archived: boolean;
   member_count: number;
   post_count: number;
   moderators: CategoryModerator[] | null;
@@ -60,7 +63,7 @@ const personName = (alias: string) =>
 
 const categoryColumns = sql`
   c.id, c.slug, c.name, c.description, c.rules, c.color, c.is_private, c.requires_approval, c.is_default,
-  c.is_featured, c.member_count, c.post_count,
+  c.is_featured, c.is_archived, c.member_count, c.post_count,
   (select coalesce(json_agg(json_build_object('userId', u.id, 'name', ${personName("u")}, 'username', u.username, 'role', fm.role)
       order by (fm.role = 'admin') desc, fm.created_at), '[]'::json)
     from forum_memberships fm join user_profiles u on u.id = fm.user_id
@@ -82,6 +85,7 @@ function toCard(r: CategoryRow): CategoryCard {
     requiresApproval: Boolean(r.requires_approval),
     isDefault: Boolean(r.is_default),
     isFeatured: Boolean(r.is_featured),
+    isArchived: Boolean(r.is_archived),
     memberCount: Number(r.member_count),
     postCount: Number(r.post_count),
     moderators: r.moderators ?? [],
@@ -103,7 +107,8 @@ export async function listCategories(
   viewerId: string,
   params: CategoryParams,
 ): Promise<CategoryCard[]> {
-  const where: SQL[] = [sql`not c.is_archived`];
+  // Archived categories only under their own filter (decision 085).
+  const where: SQL[] = [params.filter === "archived" ? sql`c.is_archived` : sql`not c.is_archived`];
   if (params.search) {
     const like = `%${params.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     where.push(sql`(c.name ilike ${like} or c.description ilike ${like})`);
@@ -121,7 +126,7 @@ export async function listCategories(
   return rows.map(toCard);
 }
 
-/** One category by its address, for the reader, or null (missing or archived). */
+/** One category by its address, for the reader, or null (an archived one too: its page is read-only). */
 export async function getCategory(
   db: Queryable,
   viewerId: string,
@@ -130,7 +135,7 @@ export async function getCategory(
   const [row] = await queryRows<CategoryRow>(
     db,
     sql`select ${categoryColumns} ${categoryFrom(viewerId)}
-        where c.slug = ${slug} and not c.is_archived`,
+        where c.slug = ${slug}`,
   );
   return row ? toCard(row) : null;
 }

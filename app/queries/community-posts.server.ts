@@ -1,6 +1,7 @@
 import { type Queryable, queryRows } from "@db/client";
 import type { PostMedia } from "@db/schema";
 import { EXPERT_MIN_KARMA } from "@domain/community/comments";
+import { PINNED_ANNOUNCEMENTS_MAX } from "@domain/community/forums";
 import {
   encodeCursor,
   type FeedParams,
@@ -169,14 +170,17 @@ export interface PostCard {
   /** The reader reported this post. */
   reportedByMe: boolean;
   /** Forums (issue 29, part 5): the post's category, question flag and forum tags. */
-  category: { name: string; slug: string } | null;
+  category: { name: string; slug: string; archived: boolean } | null;
   isQuestion: boolean;
+  /** Posted as its category's announcement by a moderator (decision 085): labelled, pinned on its page. */
+  isAnnouncement: boolean;
   /** A question's accepted answer (a comment id), or null. */
   acceptedCommentId: string | null;
   tags: string[];
   /**
    * The link preview fetched for the post's first URL (decision 071), or null: plain text shown escaped;
-   * `domain` is the URL's host. No image: the page's CSP shows images of this site only.
+   * `domain` is the URL's host. `imageUrl` is the page's picture as this site stored it, on our own
+   * origin (decision 087), or null: a stranger's image address is never sent to the reader.
    */
   linkPreview: {
     url: string;
@@ -184,6 +188,7 @@ export interface PostCard {
     title: string | null;
     description: string | null;
     siteName: string | null;
+    imageUrl: string | null;
   } | null;
 }
 
@@ -221,13 +226,16 @@ interface CardRow {
   reported_by_me: boolean;
   category_name: string | null;
   category_slug: string | null;
+  category_archived: boolean | null;
   is_question: boolean;
+  is_announcement: boolean;
   accepted_comment_id: string | null;
   tags: string[] | null;
   link_url: string | null;
   link_title: string | null;
   link_description: string | null;
   link_site_name: string | null;
+  link_image_key: string | null;
 }
 
 const iso = (column: string) =>
@@ -259,8 +267,8 @@ const cardColumns = (viewerId: string) => sql`
   pmod.state as moderation_state, pmod.reason as moderation_reason,
   exists (select 1 from content_reports cr where cr.target_kind = 'post' and cr.target_id = p.id
     and cr.reporter_id = ${viewerId}) as reported_by_me,
-  cat.name as category_name, cat.slug as category_slug, p.is_question, ${ACCEPTED_ANSWER} as accepted_comment_id, p.tags,
-  p.link_url, p.link_title, p.link_description, p.link_site_name`;
+  cat.name as category_name, cat.slug as category_slug, cat.is_archived as category_archived, p.is_question, p.is_announcement, ${ACCEPTED_ANSWER} as accepted_comment_id, p.tags,
+  p.link_url, p.link_title, p.link_description, p.link_site_name, p.link_image_key`;
 
 const cardFrom = sql`from posts p
   join user_profiles a on a.id = p.author_id
@@ -300,17 +308,33 @@ function toCard(r: CardRow, viewerId: string): PostCard {
     awardedByMe: Boolean(r.awarded_by_me),
     moderation: r.moderation_state ? { state: r.moderation_state, reason: r.moderation_reason ?? "" } : null,
     reportedByMe: Boolean(r.reported_by_me),
-    category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
+    category:
+      r.category_name && r.category_slug
+        ? { name: r.category_name, slug: r.category_slug, archived: Boolean(r.category_archived) }
+        : null,
     isQuestion: Boolean(r.is_question),
+    isAnnouncement: Boolean(r.is_announcement),
     acceptedCommentId: r.accepted_comment_id ?? null,
     tags: r.tags ?? [],
     linkPreview: linkPreviewOf(r),
   };
 }
 
+/**
+ * Where a post's stored preview picture is served (routes/posts.link-image.$postId.$name.ts): the
+ * storage key's random name is in the address, so a replaced picture never shows from a cache.
+ */
+export function linkImagePath(postId: string, key: string | null): string | null {
+  const name = key?.split("/").at(-1);
+  return name ? `/posts/link-image/${postId}/${name}` : null;
+}
+
 /** The card's preview: only a stored http(s) URL with a title or a description. */
 function linkPreviewOf(
-  r: Pick<CardRow, "link_url" | "link_title" | "link_description" | "link_site_name">,
+  r: Pick<
+    CardRow,
+    "id" | "link_url" | "link_title" | "link_description" | "link_site_name" | "link_image_key"
+  >,
 ): PostCard["linkPreview"] {
   if (!r.link_url || !(r.link_title || r.link_description)) return null;
   let domain: string;
@@ -327,6 +351,7 @@ function linkPreviewOf(
     title: r.link_title,
     description: r.link_description,
     siteName: r.link_site_name,
+    imageUrl: linkImagePath(r.id, r.link_image_key),
   };
 }
 
@@ -395,7 +420,8 @@ export function feedQuery(
 ): SQL {
   const v = sql`${viewerId}::uuid`;
   const where: SQL[] = [visibleTo(viewerId)];
-  if (categoryId) where.push(sql`p.category_id = ${categoryId}::uuid`);
+  // A category's page pins its announcements above this list (categoryAnnouncements).
+  if (categoryId) where.push(sql`p.category_id = ${categoryId}::uuid and not p.is_announcement`);
   switch (params.feed) {
     case "global":
       break;
@@ -446,6 +472,25 @@ export function feedQuery(
         limit ${POST_LIMITS.pageSize + 1}`;
 }
 
+/**
+ * A category's announcements for the reader (decision 085): pinned at the top of its page, the newest
+ * first, read by the same visibility rule as every post.
+ */
+export async function categoryAnnouncements(
+  db: Queryable,
+  viewerId: string,
+  categoryId: string,
+): Promise<PostCard[]> {
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`select ${cardColumns(viewerId)} ${cardFrom}
+        where ${visibleTo(viewerId)} and p.category_id = ${categoryId}::uuid and p.is_announcement
+        order by p.created_at desc, p.id desc
+        limit ${PINNED_ANNOUNCEMENTS_MAX}`,
+  );
+  return rows.map((r) => toCard(r, viewerId));
+}
+
 /** One post as its page shows it, or null when the reader may not read it (or it is gone). */
 export async function getPost(db: Queryable, viewerId: string, postId: string): Promise<PostCard | null> {
   if (!(await mayReadPost(db, viewerId, postId))) return null;
@@ -457,6 +502,24 @@ export async function getPost(db: Queryable, viewerId: string, postId: string): 
 }
 
 /** One of a post's media files for a reader who may read the post (the media route), or null. */
+/**
+ * The storage key of a post's link preview picture named `name` (its address), for a reader who may
+ * read the post; null otherwise (another name is an old picture: gone).
+ */
+export async function getLinkPreviewImage(
+  db: Queryable,
+  viewerId: string,
+  postId: string,
+  name: string,
+): Promise<string | null> {
+  if (!(await mayReadPost(db, viewerId, postId))) return null;
+  const [row] = await queryRows<{ key: string | null }>(
+    db,
+    sql`select link_image_key as key from posts where id = ${postId} and deleted_at is null`,
+  );
+  return row?.key && row.key.split("/").at(-1) === name ? row.key : null;
+}
+
 export async function getPostMedia(
   db: Queryable,
   viewerId: string,
@@ -585,11 +648,12 @@ export async function postUpdatesFor(
       link_title: string | null;
       link_description: string | null;
       link_site_name: string | null;
+      link_image_key: string | null;
     }>(
       db,
       sql`select r.id as reader, p.id, (${visibleTo(sql`r.id`)}) as readable, p.upvotes, p.downvotes, p.score,
             p.comments_count, p.shares_count, p.bookmarks_count, p.version, ${ACCEPTED_ANSWER} as accepted_comment_id,
-            p.link_url, p.link_title, p.link_description, p.link_site_name
+            p.link_url, p.link_title, p.link_description, p.link_site_name, p.link_image_key
           from (select jsonb_array_elements_text(${batch}::jsonb)::uuid as id) r
           cross join posts p
           where p.id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid) and ${audienceOf(sql`r.id`)}`,

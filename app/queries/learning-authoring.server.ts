@@ -2,13 +2,27 @@ import { type Queryable, queryRows } from "@db/client";
 import type { StoredQuizQuestion } from "@db/schema";
 import { sql } from "drizzle-orm";
 import { micromark } from "micromark";
+import { courseCeHours } from "~/queries/learning-ce.server";
 
 /** Course authoring's reads (issue 30, part 2; decision 083): every course for admins, and one to edit. */
 
-export async function manageCourses(db: Queryable) {
-  return queryRows<{ id: string; slug: string; title: string; status: string; enrollments: number }>(
+/** Every course for an administrator (null), or the courses an instructor is on (decision 091). */
+export async function manageCourses(db: Queryable, instructorId: string | null) {
+  return queryRows<{
+    id: string;
+    slug: string;
+    title: string;
+    status: string;
+    enrollments: number;
+    version: number;
+    revision_id: string | null;
+  }>(
     db,
-    sql`select id, slug, title, status, enrollment_count as enrollments from courses
+    sql`select c.id, c.slug, c.title, c.status, c.enrollment_count as enrollments, c.version,
+          (select r.id from courses r where r.revision_of = c.id) as revision_id
+        from courses c where c.revision_of is null
+          and (${instructorId}::uuid is null or exists (select 1 from course_instructors ci
+            where ci.course_id = c.id and ci.user_id = ${instructorId}::uuid))
         order by case status when 'draft' then 0 when 'published' then 1 else 2 end, title`,
   );
 }
@@ -26,16 +40,29 @@ export async function authoringView(db: Queryable, courseId: string) {
     is_featured: boolean;
     provides_certification: boolean;
     status: "draft" | "published" | "archived";
+    version: number;
+    revision_of: string | null;
+    live_slug: string | null;
+    live_title: string | null;
+    live_version: number | null;
+    revision_id: string | null;
+    target_roles: string[];
+    valid_months: number | null;
   }>(
     db,
-    sql`select id, slug, title, short_description, description, difficulty, price_cents, is_featured,
-          provides_certification, status from courses where id = ${courseId}`,
+    sql`select c.target_roles, cc.valid_months, c.id, c.slug, c.title, c.short_description, c.description, c.difficulty, c.price_cents,
+          c.is_featured, c.provides_certification, c.status, c.version, c.revision_of,
+          l.slug as live_slug, l.title as live_title, l.version as live_version,
+          (select r.id from courses r where r.revision_of = c.id) as revision_id
+        from courses c left join courses l on l.id = c.revision_of
+        left join course_certifications cc on cc.course_id = c.id
+        where c.id = ${courseId}`,
   );
   if (!course) return null;
-  const [modules, lessons, quizzes] = await Promise.all([
+  const [modules, lessons, quizzes, ceHours] = await Promise.all([
     queryRows<{ id: string; title: string }>(
       db,
-      sql`select id, title from course_modules where course_id = ${courseId} order by position`,
+      sql`select id, title from course_modules where course_id = ${courseId} and retired_at is null order by position`,
     ),
     queryRows<{
       id: string;
@@ -47,7 +74,7 @@ export async function authoringView(db: Queryable, courseId: string) {
     }>(
       db,
       sql`select id, module_id, title, estimated_minutes as minutes, body_markdown, video_url
-          from course_lessons where course_id = ${courseId} order by position`,
+          from course_lessons where course_id = ${courseId} and retired_at is null order by position`,
     ),
     queryRows<{
       id: string;
@@ -59,13 +86,15 @@ export async function authoringView(db: Queryable, courseId: string) {
     }>(
       db,
       sql`select id, module_id, title, pass_percent, retry_cooldown_minutes, questions
-          from course_quizzes where course_id = ${courseId}`,
+          from course_quizzes where course_id = ${courseId} and retired_at is null`,
     ),
+    courseCeHours(db, courseId),
   ]);
   return {
     course: {
       id: course.id,
-      slug: course.slug,
+      // A new version keeps its course's address (decision 084).
+      slug: course.live_slug ?? course.slug,
       title: course.title,
       shortDescription: course.short_description,
       description: course.description,
@@ -74,7 +103,18 @@ export async function authoringView(db: Queryable, courseId: string) {
       isFeatured: course.is_featured,
       providesCertification: course.provides_certification,
       status: course.status,
+      version: Number(course.version),
+      targetRoles: course.target_roles,
+      certificateValidMonths: course.valid_months === null ? null : Number(course.valid_months),
     },
+    /** Set when this draft is a new version: the published course it will replace the content of. */
+    versionOf: course.revision_of
+      ? { id: course.revision_of, title: course.live_title ?? "", version: Number(course.live_version) }
+      : null,
+    /** A published course's new version being written, if any. */
+    revisionId: course.revision_id,
+    /** Its CE hours per licence type and subject (decision 090). */
+    ceHours,
     modules: modules.map((m) => {
       const quiz = quizzes.find((q) => q.module_id === m.id);
       return {
@@ -87,6 +127,7 @@ export async function authoringView(db: Queryable, courseId: string) {
             title: l.title,
             minutes: Number(l.minutes),
             videoUrl: l.video_url,
+            body: l.body_markdown,
             html: micromark(l.body_markdown),
           })),
         quiz: quiz

@@ -1,10 +1,13 @@
 import { type Queryable, queryRows } from "@db/client";
 import {
+  CE_SUBJECT_LABELS,
+  CE_SUBJECTS,
   type CeSubject,
   type CreditEarned,
   daysBetween,
   daysLeftLabel,
   fillsGap,
+  LICENCE_TYPE_CODES,
   LICENCE_TYPES,
   type LicenceTypeCode,
   localDate,
@@ -91,14 +94,16 @@ export async function ceOverview(db: Queryable, userId: string, now: Date): Prom
             to_char(e.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at
           from course_enrollments e
           join courses c on c.id = e.course_id
+          -- The hours in force when the course was completed (decision 090).
           join course_ce_credits k on k.course_id = e.course_id and k.licence_type in (${typeList})
+            and k.applies_from <= e.completed_at and (k.applies_until is null or e.completed_at < k.applies_until)
           where e.user_id = ${userId} and e.status = 'completed' and e.completed_at is not null
           order by e.completed_at, c.title, k.subject`,
     ),
     queryRows<CreditRow>(
       db,
       sql`select c.id as course_id, c.slug, c.title, k.licence_type, k.subject, k.hours_tenths
-          from courses c join course_ce_credits k on k.course_id = c.id
+          from courses c join course_ce_credits k on k.course_id = c.id and k.applies_until is null
           where c.status = 'published' and k.licence_type in (${typeList})
           order by c.title, k.subject`,
     ),
@@ -176,6 +181,44 @@ export async function ceOverview(db: Queryable, userId: string, now: Date): Prom
   });
 }
 
-/** A course's CE hours for the card and the course page: the most any one licence type gives it. */
+/** A course's CE hours for the card and the course page: the most any one licence type gives it now. */
 export const CE_TENTHS_COLUMN = sql`(select max(t) from (select sum(k.hours_tenths) as t from course_ce_credits k
-  where k.course_id = c.id group by k.licence_type) ce) as ce_tenths`;
+  where k.course_id = c.id and k.applies_until is null group by k.licence_type) ce) as ce_tenths`;
+
+export interface CourseCeHours {
+  licenceType: LicenceTypeCode;
+  typeName: string;
+  shortName: string;
+  /** The type's hours in all subjects. */
+  tenths: number;
+  credits: { subject: CeSubject; label: string; tenths: number }[];
+}
+
+/**
+ * A course's CE hours in force, per licence type (in LICENCE_TYPES' order) and subject (in
+ * CE_SUBJECTS' order): the course page, and a draft's authoring page (decision 090).
+ */
+export async function courseCeHours(db: Queryable, courseId: string): Promise<CourseCeHours[]> {
+  const rows = await queryRows<{ licence_type: LicenceTypeCode; subject: CeSubject; hours_tenths: number }>(
+    db,
+    sql`select licence_type, subject, hours_tenths from course_ce_credits
+        where course_id = ${courseId} and applies_until is null`,
+  );
+  return LICENCE_TYPE_CODES.flatMap((code) => {
+    const credits = CE_SUBJECTS.flatMap((subject) => {
+      const row = rows.find((r) => r.licence_type === code && r.subject === subject);
+      return row ? [{ subject, label: CE_SUBJECT_LABELS[subject], tenths: Number(row.hours_tenths) }] : [];
+    });
+    if (credits.length === 0) return [];
+    const type = LICENCE_TYPES[code];
+    return [
+      {
+        licenceType: code,
+        typeName: type.name,
+        shortName: type.shortName,
+        tenths: credits.reduce((sum, c) => sum + c.tenths, 0),
+        credits,
+      },
+    ];
+  });
+}

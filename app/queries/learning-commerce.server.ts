@@ -115,7 +115,7 @@ export async function pathOffer(
 }
 
 export interface PurchaseView {
-  status: "pending" | "paid" | "failed" | "refunded";
+  status: "pending" | "paid" | "failed" | "refunded" | "duplicate";
   itemType: "course" | "path";
   amountCents: number;
   title: string;

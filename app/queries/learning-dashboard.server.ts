@@ -274,6 +274,7 @@ export async function learningAnalytics(db: Queryable) {
   }>(
     db,
     sql`select slug, title, status, enrollment_count, completion_count from courses
+        where revision_of is null -- a new version being written is not a course of its own (decision 084)
         order by enrollment_count desc, title limit 500`,
   );
   const quizzes = await queryRows<{
@@ -294,6 +295,7 @@ export async function learningAnalytics(db: Queryable) {
         from course_quizzes q join courses c on c.id = q.course_id
         join course_modules m on m.id = q.module_id
         left join quiz_attempts a on a.quiz_id = q.id
+        where c.revision_of is null
         group by q.id, c.id, m.position order by c.title, m.position limit 500`,
   );
   const right = await queryRows<{ quiz_id: string; question_id: string; right: number }>(

@@ -140,15 +140,17 @@ export async function courseView(db: Queryable, userId: string, slug: string): P
   const [modules, lessons, quizzes, items, done] = await Promise.all([
     queryRows<{ id: string; title: string }>(
       db,
-      sql`select id, title from course_modules where course_id = ${row.id} order by position`,
+      sql`select id, title from course_modules where course_id = ${row.id} and retired_at is null order by position`,
     ),
     queryRows<{ id: string; title: string; minutes: number }>(
       db,
-      sql`select id, title, estimated_minutes as minutes from course_lessons where course_id = ${row.id}`,
+      sql`select id, title, estimated_minutes as minutes from course_lessons
+          where course_id = ${row.id} and retired_at is null`,
     ),
     queryRows<{ id: string; title: string; questions: number }>(
       db,
-      sql`select id, title, jsonb_array_length(questions) as questions from course_quizzes where course_id = ${row.id}`,
+      sql`select id, title, jsonb_array_length(questions) as questions from course_quizzes
+          where course_id = ${row.id} and retired_at is null`,
     ),
     curriculumOf(db, row.id),
     doneItems(db, userId, row.id),
@@ -206,7 +208,7 @@ export async function lessonView(db: Queryable, userId: string, slug: string, le
     db,
     sql`select l.id, l.title, l.body_markdown, l.video_url, l.estimated_minutes as minutes, m.title as module_title
         from course_lessons l join course_modules m on m.id = l.module_id
-        where l.id = ${lessonId} and l.course_id = ${view.course.id}`,
+        where l.id = ${lessonId} and l.course_id = ${view.course.id} and l.retired_at is null`,
   );
   if (!lesson) return null;
   const done = view.modules.some((m) => m.items.some((i) => i.id === lesson.id && i.done));
@@ -266,7 +268,7 @@ export async function quizView(
     db,
     sql`select q.id, q.title, q.pass_percent, q.retry_cooldown_minutes, q.questions, m.title as module_title
         from course_quizzes q join course_modules m on m.id = q.module_id
-        where q.id = ${quizId} and q.course_id = ${view.course.id}`,
+        where q.id = ${quizId} and q.course_id = ${view.course.id} and q.retired_at is null`,
   );
   if (!quiz) return null;
   const [last] = await queryRows<{

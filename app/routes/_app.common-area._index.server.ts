@@ -79,6 +79,8 @@ export const PostsActionSchema = z.discriminatedUnion("intent", [
     categoryId: z.string().uuid().optional(),
     isQuestion: z.literal("on").optional(),
     tags: z.string().max(1000).optional(),
+    // A category's announcement (decision 085): createPost lets only its moderators post one.
+    isAnnouncement: z.literal("on").optional(),
   }),
   z.object({
     intent: z.literal("edit"),
@@ -122,7 +124,14 @@ export async function feedLoader(request: Request) {
   const params = parseFeedParams(url.searchParams);
   const db = await getDb();
   const scope = await postingScope(viewer);
-  const page = await feedPage(db, viewer.user.id, scope, params);
+  // ?card={id}: one card as the reader may read it now (null when gone), for a card that Load More
+  // Posts added and that was edited since (decision 087: the live feed refreshes it); no page is read.
+  const cardId = url.searchParams.get("card");
+  const refreshing = isPostId(cardId);
+  const page = refreshing
+    ? { posts: [], nextCursor: null }
+    : await feedPage(db, viewer.user.id, scope, params);
+  const refreshed = refreshing ? await getPost(db, viewer.user.id, cardId) : null;
   const editId = url.searchParams.get("edit");
   const editing = isPostId(editId) ? await getPost(db, viewer.user.id, editId) : null;
   const { cursor, ...shown } = params;
@@ -140,6 +149,8 @@ export async function feedLoader(request: Request) {
     postingLimited: posting?.limited ?? false,
     organization: scope.associationId || scope.organizationId ? { name: scope.name } : null,
     editing: editing?.mine ? editing : null,
+    /** The card asked for with ?card={id} (null when not asked, or gone). */
+    refreshed: refreshing ? { id: cardId, post: refreshed } : null,
     feeds: FEED_VARIANTS,
     now: new Date().toISOString(),
     /** The reader (the Personal feed's live "N new posts" counts their own posts from other tabs). */
@@ -258,6 +269,7 @@ export async function postsAction(request: Request) {
                   categoryId: input.categoryId,
                   isQuestion: input.isQuestion === "on",
                   tags: input.tags ?? "",
+                  isAnnouncement: input.isAnnouncement === "on",
                 }
               : undefined,
           }),

@@ -14,7 +14,7 @@ import { FEED_SORT_LABELS, FEED_SORTS, TOP_WINDOW_LABELS, TOP_WINDOWS } from "@d
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useLivePosts } from "~/components/community/live-posts";
+import { useLivePosts, useRefreshedCards } from "~/components/community/live-posts";
 import { PostComposer, type PostFormAnswer } from "~/components/community/post-composer";
 import { PostCardList } from "~/components/community/post-list";
 import { Button } from "~/components/ui/button";
@@ -135,8 +135,8 @@ function FeedControls({ data }: { data: Data }) {
 }
 
 /**
- * The posts of this page and, with JavaScript, the pages Load More Posts fetched after it; without
- * JavaScript Load More Posts is a link to the next page.
+ * The posts of this page and, with JavaScript, the pages Load More Posts fetched after it (live like the
+ * page's own: numbers, edits, deletions); without JavaScript Load More Posts is a link to the next page.
  */
 function PostList({ data, answer }: { data: Data; answer: PostFormAnswer | undefined }) {
   const more = useFetcher<typeof loader>();
@@ -162,8 +162,18 @@ function PostList({ data, answer }: { data: Data; answer: PostFormAnswer | undef
       );
     }
   }, [more.state, more.data]);
+  // A card Load More Posts added that was edited is fetched again (the page's reload would not bring
+  // it); one that went is dropped.
+  const refresh = useRefreshedCards(
+    (id) => `/common-area?card=${id}`,
+    (id, post) =>
+      setExtra((prev) => ({
+        ...prev,
+        posts: post ? prev.posts.map((p) => (p.id === id ? post : p)) : prev.posts.filter((p) => p.id !== id),
+      })),
+  );
   const page = data.posts as PostCard[];
-  const posts = useLivePosts([...page, ...extra.posts], page);
+  const posts = useLivePosts([...page, ...extra.posts], page, refresh);
   const nextCursor = extra.after ? extra.next : data.nextCursor;
   const nextHref = nextCursor ? feedHref(data.params, nextCursor) : null;
   if (posts.length === 0) {

@@ -24,31 +24,40 @@ import type { EventViewer } from "~/queries/community-events.server";
 
 const text = (max: number) => z.string().max(max).default("");
 
+/** The composer's fields, shared by Create Event and Edit Event. */
+const composerFields = {
+  // Bounded far above the limits so the rules (not the parser) give the spec's messages.
+  title: text(EVENT_TITLE_MAX * 4),
+  event_type: z.enum(COMMUNITY_EVENT_TYPES, { errorMap: () => ({ message: "Choose an event type" }) }),
+  date: z.string({ required_error: EVENT_MESSAGES.DATE_REQUIRED }).max(20),
+  time: z.string({ required_error: EVENT_MESSAGES.TIME_INVALID }).max(20),
+  time_zone: text(100),
+  is_virtual: z.literal("on").optional(),
+  location: text(1000),
+  meeting_link: text(2000),
+  max_attendees: z.coerce
+    .number({ invalid_type_error: EVENT_MESSAGES.MIN_ATTENDEES })
+    .int(EVENT_MESSAGES.MIN_ATTENDEES)
+    .min(1, EVENT_MESSAGES.MIN_ATTENDEES)
+    .max(100_000)
+    .optional(),
+  rsvp_deadline: z.string().max(20).optional(),
+  visibility: z.enum(EVENT_VISIBILITIES, { errorMap: () => ({ message: "Choose who can see the event" }) }),
+  association_id: z.string().uuid().optional(),
+  target_roles: z
+    .array(z.enum(EVENT_TARGET_ROLES as unknown as [RoleType, ...RoleType[]]))
+    .max(10)
+    .default([]),
+};
+
 export const EventsActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), ...composerFields }),
   z.object({
-    intent: z.literal("create"),
-    // Bounded far above the limits so the rules (not the parser) give the spec's messages.
-    title: text(EVENT_TITLE_MAX * 4),
-    event_type: z.enum(COMMUNITY_EVENT_TYPES, { errorMap: () => ({ message: "Choose an event type" }) }),
-    date: z.string({ required_error: EVENT_MESSAGES.DATE_REQUIRED }).max(20),
-    time: z.string({ required_error: EVENT_MESSAGES.TIME_INVALID }).max(20),
-    time_zone: text(100),
-    is_virtual: z.literal("on").optional(),
-    location: text(1000),
-    meeting_link: text(2000),
-    max_attendees: z.coerce
-      .number({ invalid_type_error: EVENT_MESSAGES.MIN_ATTENDEES })
-      .int(EVENT_MESSAGES.MIN_ATTENDEES)
-      .min(1, EVENT_MESSAGES.MIN_ATTENDEES)
-      .max(100_000)
-      .optional(),
-    rsvp_deadline: z.string().max(20).optional(),
-    visibility: z.enum(EVENT_VISIBILITIES, { errorMap: () => ({ message: "Choose who can see the event" }) }),
-    association_id: z.string().uuid().optional(),
-    target_roles: z
-      .array(z.enum(EVENT_TARGET_ROLES as unknown as [RoleType, ...RoleType[]]))
-      .max(10)
-      .default([]),
+    intent: z.literal("edit"),
+    event_id: z.string().uuid(),
+    // The version the form was rendered from: required, so an edit is never a blind last write.
+    version: z.coerce.number().int().min(1).max(2_147_483_647),
+    ...composerFields,
   }),
   z.object({
     intent: z.literal("rsvp"),
@@ -65,10 +74,10 @@ export const EventsActionSchema = z.discriminatedUnion("intent", [
 
 export const parseEventsForm = (formData: FormData) => parseWithZod(formData, { schema: EventsActionSchema });
 
-export type CreateValue = Extract<z.infer<typeof EventsActionSchema>, { intent: "create" }>;
+export type ComposerValue = Extract<z.infer<typeof EventsActionSchema>, { intent: "create" | "edit" }>;
 
 /** The form's answer as the domain's draft (an unknown zone falls back to the person's). */
-export function draftOf(v: CreateValue, fallbackZone: string): EventDraft {
+export function draftOf(v: ComposerValue, fallbackZone: string): EventDraft {
   return {
     title: v.title,
     eventType: v.event_type,

@@ -14,13 +14,21 @@ import {
   EVENT_VISIBILITIES,
   EVENT_VISIBILITY_HELP,
   EVENT_VISIBILITY_LABELS,
+  type EventDraftErrors,
+  type EventFormValues,
   RSVP_LABELS,
 } from "@domain/community/events";
 import { ROLE_LABELS } from "@domain/roles/types";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { answerEvent, cancelCommunityEvent, createCommunityEvent } from "~/commands/community-events.server";
+import {
+  answerEvent,
+  cancelCommunityEvent,
+  createCommunityEvent,
+  editableCommunityEvent,
+  editCommunityEvent,
+} from "~/commands/community-events.server";
 import { isPostingSuspended } from "~/commands/moderation.server";
 import { COMMON_TIME_ZONES } from "~/components/calendar/event-form";
 import { EventCard } from "~/components/community/event-card";
@@ -47,9 +55,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { viewer, memberships, eventViewer, zone, isAdmin } = await requireEventViewer(request);
   const db = await getDb();
   const now = new Date();
-  const [events, suggested] = await Promise.all([
+  // ?edit=<id>: the host's (or an administrator's) Edit Event form, while the event may be edited.
+  const editId = new URL(request.url).searchParams.get("edit");
+  const [events, suggested, editing] = await Promise.all([
     listCommunityEvents(db, eventViewer, now),
     suggestedCommunityEvents(db, eventViewer, now),
+    editId && UUID.test(editId)
+      ? editableCommunityEvent(db, { eventId: editId, userId: viewer.user.id, isAdmin, now })
+      : null,
   ]);
   return json({
     now: now.toISOString(),
@@ -58,9 +71,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     viewerId: viewer.user.id,
     isAdmin,
     timeZones: [...new Set([zone, ...COMMON_TIME_ZONES])],
-    associations: memberships.map((m) => ({ id: m.associationId, name: m.associationName })),
+    associations: [
+      ...memberships.map((m) => ({ id: m.associationId, name: m.associationName })),
+      // An administrator editing an Organization Only event of an association they are not in keeps it.
+      ...(editing?.values.association_id &&
+      !memberships.some((m) => m.associationId === editing.values.association_id)
+        ? [{ id: editing.values.association_id, name: editing.associationName ?? "This event's association" }]
+        : []),
+    ],
     ...events,
     suggested,
+    editing: editing && editId ? { id: editId, ...editing.values } : null,
   });
 }
 
@@ -72,6 +93,39 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ result: submission.reply(), error: null }, { status: 400 });
   }
   const value = submission.value;
+  if (value.intent === "edit") {
+    let edited: Awaited<ReturnType<typeof editCommunityEvent>>;
+    try {
+      edited = await editCommunityEvent(await getDb(), {
+        eventId: value.event_id,
+        userId: viewer.user.id,
+        isAdmin,
+        associationIds: eventViewer.associationIds,
+        version: value.version,
+        draft: draftOf(value, zone),
+        now: new Date(),
+      });
+    } catch (error) {
+      if (isPostingSuspended(error)) return json({ result: null, error: error.message }, { status: 403 });
+      throw error;
+    }
+    if (!edited.ok) {
+      if (edited.kind === "not_found") throw new Response(edited.message, { status: 404 });
+      // Stale: the form comes back with the current details and version (decision 085).
+      if (edited.kind === "stale")
+        return json({ result: null, error: edited.message, current: edited.current }, { status: 409 });
+      if (edited.kind === "validation")
+        return json(fieldErrorsReply(submission, edited.errors), { status: 400 });
+      return json({ result: null, error: edited.message }, { status: domainErrorStatus(edited.kind) });
+    }
+    return redirectWithFlash(`/common-area/events#event-${value.event_id}`, {
+      tone: "success",
+      message:
+        edited.notified > 0
+          ? "Event updated: everyone who answered has been told of the change"
+          : "Event updated",
+    });
+  }
   if (value.intent === "cancel") {
     const cancelled = await cancelCommunityEvent(await getDb(), {
       eventId: value.event_id,
@@ -123,18 +177,27 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   if (!created.ok) {
-    if (created.kind === "validation") {
-      const fieldErrors = Object.fromEntries(
-        Object.entries(created.errors).map(([k, v]) => [FORM_FIELD[k as keyof typeof FORM_FIELD], v]),
-      );
-      return json({ result: submission.reply({ fieldErrors }), error: null }, { status: 400 });
-    }
+    if (created.kind === "validation")
+      return json(fieldErrorsReply(submission, created.errors), { status: 400 });
     return json({ result: null, error: created.message }, { status: domainErrorStatus(created.kind) });
   }
   return redirectWithFlash(`/common-area/events#event-${created.id}`, {
     tone: "success",
     message: "Event created",
   });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The composer's rule errors as Conform's field errors (the form's names). */
+function fieldErrorsReply(
+  submission: { reply: (o: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]> },
+  errors: EventDraftErrors,
+) {
+  const fieldErrors = Object.fromEntries(
+    Object.entries(errors).map(([k, v]) => [FORM_FIELD[k as keyof typeof FORM_FIELD], v ?? []]),
+  );
+  return { result: submission.reply({ fieldErrors }), error: null };
 }
 
 type Fields = {
@@ -153,30 +216,62 @@ type Fields = {
   target_roles: string[];
 };
 
-function EventComposer() {
+/**
+ * The composer: Create Event, or Edit Event (?edit=<id>) filled with the event's details and carrying
+ * the version they were read at. A stale edit comes back with the current details (a new version, so
+ * the form starts again from them).
+ */
+function EventComposer({
+  editing,
+}: {
+  editing?: { id: string; version: number; values: EventFormValues } | undefined;
+}) {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const heading = editing ? "Edit Event" : "Create Event";
   const [form, fields] = useForm<Fields>({
-    id: "create-event",
+    id: editing ? `edit-event-${editing.id}-${editing.version}` : "create-event",
     lastResult: (actionData?.result as SubmissionResult<string[]> | null | undefined) ?? undefined,
-    defaultValue: { event_type: "networking", time: "18:00", time_zone: data.zone, visibility: "public" },
+    defaultValue: editing
+      ? editing.values
+      : { event_type: "networking", time: "18:00", time_zone: data.zone, visibility: "public" },
     shouldValidate: "onSubmit",
   });
+  const timeZones =
+    editing && !data.timeZones.includes(editing.values.time_zone)
+      ? [editing.values.time_zone, ...data.timeZones]
+      : data.timeZones;
   const chosenRoles = new Set(
     Array.isArray(fields.target_roles.value) ? (fields.target_roles.value as string[]) : [],
   );
   return (
     <section
+      id={editing ? "edit-event" : undefined}
       aria-labelledby="event-composer-heading"
-      className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      className="scroll-mt-20 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
     >
       <h2 id="event-composer-heading" className="text-xl font-semibold">
-        Create Event
+        {heading}
       </h2>
+      {editing ? (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Everyone who answered is told when the date and time, the place or the meeting link change.
+        </p>
+      ) : null}
       <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
-        <IdempotencyKey />
-        <input type="hidden" name="intent" value="create" />
+        {editing ? (
+          <>
+            <input type="hidden" name="intent" value="edit" />
+            <input type="hidden" name="event_id" value={editing.id} />
+            <input type="hidden" name="version" value={editing.version} />
+          </>
+        ) : (
+          <>
+            <IdempotencyKey />
+            <input type="hidden" name="intent" value="create" />
+          </>
+        )}
         {form.errors?.length ? <Alert title={form.errors.join(" ")} /> : null}
         <Field
           label="Event title"
@@ -202,7 +297,7 @@ function EventComposer() {
             label="Time zone"
             {...getSelectProps(fields.time_zone)}
             errors={fields.time_zone.errors}
-            options={data.timeZones.map((z) => ({ value: z, label: z }))}
+            options={timeZones.map((z) => ({ value: z, label: z }))}
           />
         </div>
         <div className="flex items-center gap-2">
@@ -295,19 +390,40 @@ function EventComposer() {
             ))}
           </div>
         </fieldset>
-        <div>
+        <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy}>
-            Create Event
+            {editing ? "Save Changes" : "Create Event"}
           </Button>
+          {editing ? (
+            <Link
+              to={`/common-area/events#event-${editing.id}`}
+              className="text-sm font-medium text-blue-800 hover:underline dark:text-blue-300"
+            >
+              Cancel editing
+            </Link>
+          ) : null}
         </div>
       </Form>
     </section>
   );
 }
 
+function editingOf(
+  opened: (EventFormValues & { id: string; version: number }) | null,
+  current: (EventFormValues & { version: number }) | null,
+) {
+  if (!opened) return undefined;
+  const { id, version, ...values } = { ...opened, ...(current ?? {}) };
+  return { id, version, values };
+}
+
 export default function CommunityEvents() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // The details to edit: the current ones after a stale save, else those the page was opened with.
+  const current =
+    (actionData as { current?: EventFormValues & { version: number } } | undefined)?.current ?? null;
+  const editing = editingOf(data.editing, current);
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -320,6 +436,7 @@ export default function CommunityEvents() {
         </Link>
       </div>
       {actionData?.error ? <Alert title={actionData.error} /> : null}
+      {editing ? <EventComposer key={`${editing.id}-${editing.version}`} editing={editing} /> : null}
       {data.suggested.length > 0 ? (
         <section aria-labelledby="suggested-title">
           <h2 id="suggested-title" className="text-xl font-semibold">
@@ -332,7 +449,7 @@ export default function CommunityEvents() {
                 event={e}
                 now={data.now}
                 viewerId={data.viewerId}
-                canCancelAny={data.isAdmin}
+                canManageAny={data.isAdmin}
               />
             ))}
           </div>
@@ -352,13 +469,13 @@ export default function CommunityEvents() {
                 event={e}
                 now={data.now}
                 viewerId={data.viewerId}
-                canCancelAny={data.isAdmin}
+                canManageAny={data.isAdmin}
               />
             ))}
           </div>
         )}
       </section>
-      <EventComposer />
+      {editing ? null : <EventComposer />}
       {data.past.length > 0 ? (
         <section aria-labelledby="past-title">
           <h2 id="past-title" className="text-xl font-semibold">
@@ -371,7 +488,7 @@ export default function CommunityEvents() {
                 event={e}
                 now={data.now}
                 viewerId={data.viewerId}
-                canCancelAny={data.isAdmin}
+                canManageAny={data.isAdmin}
               />
             ))}
           </div>

@@ -8,7 +8,9 @@ import { rateLimitRemaining } from "~/auth/user-action-limits.server";
 import {
   decideJoinRequest,
   type ForumRefusal,
+  isPlatformAdmin,
   mayModerateCategory,
+  setCategoryArchived,
   setForumRole,
 } from "~/commands/community-forums.server";
 import { getDb } from "~/db.server";
@@ -20,7 +22,7 @@ import {
   pendingRequests,
   plainMembers,
 } from "~/queries/community-forums.server";
-import { feedPage, getPost } from "~/queries/community-posts.server";
+import { categoryAnnouncements, feedPage, getPost } from "~/queries/community-posts.server";
 import { POSTS_INTENTS, postingScope, postsAction } from "./_app.common-area._index.server";
 import { FORUMS_PATH, membershipAction } from "./_app.common-area.forums._index.server";
 
@@ -63,17 +65,21 @@ export async function categoryLoader(request: Request, rawSlug: string | undefin
   const member = category.myStatus === "active";
   const readable = !category.isPrivate || member;
   const moderator = await mayModerateCategory(db, viewer.user.id, category.id);
-  const [page, requests, members] = await Promise.all([
+  const [page, announcements, requests, members, platformAdmin] = await Promise.all([
     readable
       ? feedPage(db, viewer.user.id, await postingScope(viewer), params, new Date(), category.id)
       : null,
+    // Pinned above the posts on the first page (decision 085).
+    readable && params.cursor === null ? categoryAnnouncements(db, viewer.user.id, category.id) : [],
     moderator ? pendingRequests(db, category.id) : Promise.resolve([] as JoinRequest[]),
     moderator ? plainMembers(db, category.id) : Promise.resolve([] as { userId: string; name: string }[]),
+    isPlatformAdmin(db, viewer.user.id),
   ]);
   const editId = url.searchParams.get("edit");
   const editing = readable && isPostId(editId) ? await getPost(db, viewer.user.id, editId) : null;
-  const posting =
-    member && viewer.context ? await rateLimitRemaining(db, viewer.user.id, "create_post") : null;
+  // An archived category is read-only: no composer, no join (decision 085).
+  const canPost = member && Boolean(viewer.context) && !category.isArchived;
+  const posting = canPost ? await rateLimitRemaining(db, viewer.user.id, "create_post") : null;
   const scope = await postingScope(viewer);
   return json({
     category,
@@ -87,8 +93,13 @@ export async function categoryLoader(request: Request, rawSlug: string | undefin
     here: `${url.pathname}${url.search}`,
     morePage: params.cursor !== null,
     posts: page?.posts ?? [],
+    announcements,
+    /** The composer's Announcement checkbox: the category's moderators (spec 002: shown when enabled). */
+    canAnnounce: moderator,
+    /** Archive and restore: platform administrators. */
+    canArchive: platformAdmin,
     nextCursor: page?.nextCursor ?? null,
-    canPost: member && Boolean(viewer.context),
+    canPost,
     hasContext: Boolean(viewer.context),
     postsRemainingHint: posting?.hint ?? null,
     postingLimited: posting?.limited ?? false,
@@ -105,8 +116,10 @@ export const CategoryActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("role"), userId, role: z.enum(["member", "moderator", "admin"]) }),
   z.object({ intent: z.literal("join") }),
   z.object({ intent: z.literal("leave") }),
+  z.object({ intent: z.literal("archive") }),
+  z.object({ intent: z.literal("unarchive") }),
 ]);
-const CATEGORY_INTENTS = ["approve", "decline", "role", "join", "leave"] as const;
+const CATEGORY_INTENTS = ["approve", "decline", "role", "join", "leave", "archive", "unarchive"] as const;
 
 /**
  * The category page's forms: the posts' own (to the feed's action, which checks membership through
@@ -143,6 +156,18 @@ export async function categoryAction(request: Request, rawSlug: string | undefin
       { intent: input.intent, categoryId: category.id, redirectTo: here },
       reply,
     );
+  if (input.intent === "archive" || input.intent === "unarchive") {
+    const outcome = await setCategoryArchived(db, {
+      actorId: viewer.user.id,
+      categoryId: category.id,
+      archived: input.intent === "archive",
+    });
+    if (!outcome.ok) return reply(outcome);
+    return redirectWithFlash(here, {
+      tone: "success",
+      message: input.intent === "archive" ? FORUM_MESSAGES.archivedDone : FORUM_MESSAGES.unarchivedDone,
+    });
+  }
   if (input.intent === "role") {
     const outcome = await setForumRole(db, {
       actorId: viewer.user.id,

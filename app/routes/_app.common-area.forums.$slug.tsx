@@ -1,3 +1,4 @@
+import { FORUM_MESSAGES } from "@domain/community/forums";
 import { FEED_SORT_LABELS, FEED_SORTS, TOP_WINDOW_LABELS, TOP_WINDOWS } from "@domain/community/sorts";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -123,6 +124,7 @@ export default function CategoryPage() {
   const answer = useActionData<typeof action>() as (PostFormAnswer & { error?: string | null }) | undefined;
   const category = data.category as CategoryCard;
   const posts = useLivePosts(data.posts as PostCard[], data.posts as PostCard[]);
+  const announcements = data.announcements as PostCard[];
   const nextHref = data.nextCursor ? categoryPageHref(category.slug, data.params, data.nextCursor) : null;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
@@ -143,7 +145,23 @@ export default function CategoryPage() {
           <MembershipButton category={category} redirectTo={data.here} />
         </div>
       </header>
+      {category.isArchived ? (
+        <div
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {FORUM_MESSAGES.archived}. No new posts, comments or members.
+        </div>
+      ) : null}
       {answer?.error ? <Alert title={answer.error} /> : null}
+      {data.canArchive ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value={category.isArchived ? "unarchive" : "archive"} />
+          <Button variant="secondary">
+            {category.isArchived ? "Restore community" : "Archive community"}
+          </Button>
+        </Form>
+      ) : null}
       {category.rules.length > 0 ? (
         <section aria-labelledby="rules-heading" className="text-sm">
           <h2 id="rules-heading" className="font-semibold">
@@ -173,15 +191,30 @@ export default function CategoryPage() {
               organizationName={data.organization?.name ?? null}
               remainingHint={data.postsRemainingHint}
               limited={data.postingLimited}
-              forum={{ categoryId: category.id, tags: true, question: true }}
+              forum={{ categoryId: category.id, tags: true, question: true, announcement: data.canAnnounce }}
             />
-          ) : (
+          ) : category.isArchived ? null : (
             <p className="text-sm text-slate-600 dark:text-slate-400">
               {data.hasContext
                 ? "Join the community to post in it."
                 : "Add a professional role to join and post."}
             </p>
           )}
+          {announcements.length > 0 ? (
+            <section aria-labelledby="announcements-heading" className="flex flex-col gap-2">
+              <h2 id="announcements-heading" className="font-semibold">
+                Announcements
+              </h2>
+              <PostCardList
+                posts={announcements}
+                here={data.here}
+                now={data.now}
+                editing={data.editing}
+                answer={answer}
+                organizationName={data.organization?.name ?? null}
+              />
+            </section>
+          ) : null}
           <SortControls data={data} />
           {data.morePage ? (
             <p className="text-sm">

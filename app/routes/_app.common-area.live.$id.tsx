@@ -231,6 +231,7 @@ function Message({ m, data, ended }: { m: Data["messages"][number]; data: Data; 
                 reported={m.reportedByMe}
                 what="message"
                 label={`message by ${m.authorName}`}
+                inline
               />
             ) : null}
             {canRemoveMessage(seat, ended) ? (

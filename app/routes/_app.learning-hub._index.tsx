@@ -64,7 +64,12 @@ export default function LearningDashboardPage() {
               ·{" "}
               <Link to="/learning-hub/analytics" className="underline">
                 Learning Analytics
-              </Link>{" "}
+              </Link>
+            </>
+          ) : null}
+          {data.canManageCourses ? (
+            <>
+              {" "}
               ·{" "}
               <Link to="/learning-hub/manage" className="underline">
                 Manage Courses

@@ -9,6 +9,7 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { domainErrorStatus, parseSubmission } from "~/forms.server";
 import { courseView } from "~/queries/learning.server";
+import { courseCeHours } from "~/queries/learning-ce.server";
 import { courseOffer, courseRating } from "~/queries/learning-commerce.server";
 
 /** /learning-hub/courses/{slug} (issue 30, parts 1 and 3): the course page and its Enroll form. */
@@ -18,7 +19,7 @@ export async function courseLoader(request: Request, slug: string | undefined) {
   const view = await courseView(db, viewer.user.id, slug ?? "");
   if (!view) pageNotFound();
   // Paid enrolment and ratings (decision 078): the person's price and access, the course's reviews.
-  const [offer, rating, certificate] = await Promise.all([
+  const [offer, rating, certificate, ceHours] = await Promise.all([
     courseOffer(db, viewer.user.id, view.course.id),
     courseRating(db, viewer.user.id, view.course.id),
     // The certificate this course gave the person, if any (decision 077): linked from their progress.
@@ -27,8 +28,10 @@ export async function courseLoader(request: Request, slug: string | undefined) {
       sql`select id from certificates where user_id = ${viewer.user.id} and course_id = ${view.course.id}
             and revoked_at is null`,
     ),
+    // Its CE hours per licence type, in force now (decision 090).
+    courseCeHours(db, view.course.id),
   ]);
-  return json({ ...view, offer, rating, certificateId: certificate[0]?.id ?? null });
+  return json({ ...view, offer, rating, certificateId: certificate[0]?.id ?? null, ceHours });
 }
 
 export const EnrollSchema = z.object({ intent: z.literal("enroll") });

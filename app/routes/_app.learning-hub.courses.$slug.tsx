@@ -1,3 +1,4 @@
+import { formatHours, hoursLabel } from "@domain/learning/continuing-education";
 import { courseAction, itemHref } from "@domain/learning/courses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +8,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Check, FileText, ListChecks } from "~/components/ui/icons";
 import type { CourseView } from "~/queries/learning.server";
+import type { CourseCeHours } from "~/queries/learning-ce.server";
 import type { CourseRatingView, Offer } from "~/queries/learning-commerce.server";
 import { courseAction as action_, courseLoader } from "./_app.learning-hub.courses.$slug.server";
 
@@ -22,6 +24,7 @@ export default function CoursePage() {
     offer: Offer;
     rating: CourseRatingView;
     certificateId: string | null;
+    ceHours: CourseCeHours[];
   };
   const answer = useActionData<typeof action>() as { error: string | null } | undefined;
   const { course } = data;
@@ -101,6 +104,21 @@ export default function CoursePage() {
           </p>
         ))}
       </section>
+      {data.ceHours.length > 0 ? (
+        <section aria-labelledby="ce-hours" className="flex flex-col gap-2">
+          <h2 id="ce-hours" className="text-lg font-semibold">
+            Continuing education
+          </h2>
+          <ul className="flex flex-col gap-1 text-sm" data-testid="course-ce-hours">
+            {data.ceHours.map((t) => (
+              <li key={t.licenceType}>
+                <span className="font-medium">{t.typeName}</span>: {hoursLabel(t.tenths)} (
+                {t.credits.map((c) => `${c.label} ${formatHours(c.tenths)}`).join(", ")})
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="curriculum" className="flex flex-col gap-3">
         <h2 id="curriculum" className="text-lg font-semibold">
           Curriculum

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminSection, AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
 import { CourseDetailsForm } from "~/components/learning/course-details-form";
+import { InstructorsAdmin } from "~/components/learning/instructors-admin";
 import { manageAction, manageLoader } from "./_app.learning-hub.manage._index.server";
 
 export const meta: MetaFunction = () => [{ title: "Manage Courses · Learning Hub · Association Commons" }];
@@ -12,9 +13,12 @@ export const action = ({ request }: ActionFunctionArgs) => manageAction(request)
 
 const STATUS = { draft: "Draft", published: "Published", archived: "Archived" } as Record<string, string>;
 
-/** /learning-hub/manage (issue 30, part 2): every course with its status, and New Course, for admins. */
+/**
+ * /learning-hub/manage (issue 30, part 2; decision 091): the courses one writes with their status, New
+ * Course, and for administrators the learning hub's instructors.
+ */
 export default function ManageCoursesPage() {
-  const { courses } = useLoaderData<typeof loader>();
+  const { courses, instructors, authoring } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -23,11 +27,22 @@ export default function ManageCoursesPage() {
       <AdminSection
         id="manage-courses"
         title="Courses"
-        empty={courses.length === 0 ? "No courses yet." : null}
+        empty={
+          courses.length === 0
+            ? authoring === "admin"
+              ? "No courses yet."
+              : "You are not on any course yet. Create one below, or ask an administrator to add you to one."
+            : null
+        }
       >
         <AdminTable
           caption="Every course with its status"
-          columns={["Course", "Status", { key: "enrollments", label: "Enrolments", align: "right" }]}
+          columns={[
+            "Course",
+            "Status",
+            "Version",
+            { key: "enrollments", label: "Enrolments", align: "right" },
+          ]}
         >
           {courses.map((c) => (
             <tr key={c.id} className={adminRow} data-testid="manage-course">
@@ -37,6 +52,17 @@ export default function ManageCoursesPage() {
                 </Link>
               </th>
               <td className={adminCell}>{STATUS[c.status] ?? c.status}</td>
+              <td className={adminCell}>
+                {c.version}
+                {c.revision_id ? (
+                  <>
+                    {" · "}
+                    <Link to={`/learning-hub/manage/${c.revision_id}`} className="hover:underline">
+                      version {Number(c.version) + 1} in draft
+                    </Link>
+                  </>
+                ) : null}
+              </td>
               <td className={`${adminCell} text-right tabular-nums`}>{c.enrollments}</td>
             </tr>
           ))}
@@ -51,12 +77,29 @@ export default function ManageCoursesPage() {
         </p>
         <CourseDetailsForm
           id="new-course-form"
-          lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+          lastResult={
+            actionData?.intent === "create" ? (actionData.result as SubmissionResult<string[]>) : undefined
+          }
           defaults={null}
           submitLabel="Create draft"
           busy={busy}
+          canFeature={authoring === "admin"}
         />
       </section>
+      {authoring === "admin" ? (
+        <InstructorsAdmin
+          instructors={instructors}
+          busy={busy}
+          appointResult={
+            actionData?.intent === "appoint" ? (actionData.result as SubmissionResult<string[]>) : undefined
+          }
+          removeResult={
+            actionData?.intent === "removeInstructor"
+              ? (actionData.result as SubmissionResult<string[]>)
+              : undefined
+          }
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { COMMERCE_MESSAGES } from "@domain/learning/commerce";
 import { formatPrice } from "@domain/learning/courses";
+import { PAYMENT_OPS_MESSAGES } from "@domain/learning/payment-ops";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
@@ -53,6 +54,15 @@ export default function PurchasePage() {
             <p className="font-semibold text-emerald-800 dark:text-emerald-300">
               {COMMERCE_MESSAGES.enrolled}
             </p>
+            <p className="mt-3">
+              <Link to={purchase.startHref} className="btn btn-primary">
+                {purchase.itemType === "course" ? "Go to the course" : "Go to the path"}
+              </Link>
+            </p>
+          </>
+        ) : purchase.status === "duplicate" ? (
+          <>
+            <p className="font-semibold">{PAYMENT_OPS_MESSAGES.duplicatePage}</p>
             <p className="mt-3">
               <Link to={purchase.startHref} className="btn btn-primary">
                 {purchase.itemType === "course" ? "Go to the course" : "Go to the path"}

@@ -10,10 +10,15 @@ import { legalResourceView } from "~/queries/legal.server";
  */
 export async function legalResourceLoader(request: Request, slug: string | undefined) {
   const viewer = await requireLegal(request, "read");
-  const view = await legalResourceView(await getDb(), (slug ?? "").slice(0, 200), {
-    userId: viewer.user.id,
-    reviewer: viewer.access.review,
-  });
+  // ?version=N: an earlier published version (decision 089); anything not a version number is ignored.
+  const asked = new URL(request.url).searchParams.get("version") ?? "";
+  const version = /^\d{1,6}$/.test(asked) ? Number(asked) : null;
+  const view = await legalResourceView(
+    await getDb(),
+    (slug ?? "").slice(0, 200),
+    { userId: viewer.user.id, reviewer: viewer.access.review },
+    version,
+  );
   if (!view) pageNotFound();
   const { body: _body, ...resource } = view;
   return json({ resource, access: viewer.access });

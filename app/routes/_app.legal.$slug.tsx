@@ -2,6 +2,7 @@ import { LEGAL_LIMITS } from "@domain/legal/resources";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { LegalBody, LegalDisclaimer, LegalStatusBadge, LegalTags } from "~/components/legal/legal-parts";
+import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Download } from "~/components/ui/icons";
 import { legalResourceLoader } from "./_app.legal.$slug.server";
@@ -12,12 +13,22 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => legalResourceLoader(request, params.slug);
 
+/** A day as "Nov 29, 2026" (UTC, so the server and the browser agree). */
+const formatDay = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
 const control =
   "rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
 
 export default function LegalResourcePage() {
   const { resource } = useLoaderData<typeof loader>();
   const download = `/legal/${resource.slug}/download`;
+  const shown = resource.versions.find((v) => v.version === resource.shownVersion);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -31,6 +42,32 @@ export default function LegalResourcePage() {
         <p className="text-slate-700 dark:text-slate-300">{resource.summary}</p>
         {resource.creditName ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Contributed by {resource.creditName}</p>
+        ) : null}
+        {resource.status === "published" ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="legal-version">
+            Version {resource.shownVersion}
+            {shown ? `, published ${formatDay(shown.publishedAt)}` : null}
+          </p>
+        ) : null}
+        {resource.shownVersion !== resource.version ? (
+          <Alert tone="info" title={`You are reading version ${resource.shownVersion}, an earlier version.`}>
+            <Link to={`/legal/${resource.slug}`} className="underline">
+              Read the current version ({resource.version})
+            </Link>
+          </Alert>
+        ) : null}
+        {resource.canRevise || (resource.mine && resource.status !== "published") ? (
+          <p className="flex flex-wrap gap-3 text-sm">
+            <Link to={`/legal/${resource.slug}/edit`} className="text-blue-700 underline dark:text-blue-300">
+              {resource.status === "published"
+                ? resource.pendingRevision
+                  ? "Revision waiting for review"
+                  : "Propose a revision"
+                : resource.status === "rejected"
+                  ? "Edit and submit again"
+                  : "Edit"}
+            </Link>
+          </p>
         ) : null}
         {resource.status !== "published" ? (
           <p className="flex items-center gap-2 text-sm">
@@ -89,6 +126,35 @@ export default function LegalResourcePage() {
         </section>
       ) : null}
       <LegalBody html={resource.html} />
+      {resource.versions.length > 1 ? (
+        <section aria-labelledby="version-history" className="flex flex-col gap-2">
+          <h2 id="version-history" className="font-semibold">
+            Version history
+          </h2>
+          <ol className="flex flex-col gap-1 text-sm" aria-label="Versions">
+            {resource.versions.map((v) => (
+              <li key={v.version} data-testid="legal-version-entry">
+                {v.version === resource.shownVersion ? (
+                  <span className="font-medium">Version {v.version}</span>
+                ) : (
+                  <Link
+                    to={
+                      v.version === resource.version
+                        ? `/legal/${resource.slug}`
+                        : `/legal/${resource.slug}?version=${v.version}`
+                    }
+                    className="text-blue-700 underline dark:text-blue-300"
+                  >
+                    Version {v.version}
+                  </Link>
+                )}{" "}
+                · {formatDay(v.publishedAt)}
+                {v.note ? ` · ${v.note}` : v.version === 1 ? " · first published" : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
     </div>
   );
 }

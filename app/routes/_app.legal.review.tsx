@@ -15,27 +15,53 @@ export const loader = ({ request }: LoaderFunctionArgs) => legalReviewLoader(req
 export const action = ({ request }: ActionFunctionArgs) => legalReviewAction(request);
 
 type Answer = { intent: string | null; id: string | null; result: unknown; error: string | null };
-type Pending = ReturnType<typeof useLoaderData<typeof loader>>["pending"][number];
+interface ReviewItem {
+  id: string;
+  title: string;
+  kind: Parameters<typeof LegalTags>[0]["kind"];
+  state: string;
+  topic: string;
+  summary: string;
+  html: string;
+  /** "Submitted by …" or "Revision of … by …". */
+  byline: string;
+  /** What changed, the previous rejection: read before deciding. */
+  notes: string[];
+}
 
-function Submission({ item, answer }: { item: Pending; answer: Answer | undefined }) {
+/** One item of the queue, a submission or a revision (`revision` selects the intents). */
+function Submission({
+  item,
+  answer,
+  revision = false,
+}: {
+  item: ReviewItem;
+  answer: Answer | undefined;
+  revision?: boolean;
+}) {
+  const approveIntent = revision ? "approve_revision" : "approve";
+  const rejectIntent = revision ? "reject_revision" : "reject";
   const mine = answer?.id === item.id ? answer : undefined;
   const [form, fields] = useForm({
-    id: `reject-${item.id}`,
-    lastResult: mine?.intent === "reject" ? (mine.result as SubmissionResult<string[]>) : undefined,
+    id: `${rejectIntent}-${item.id}`,
+    lastResult: mine?.intent === rejectIntent ? (mine.result as SubmissionResult<string[]>) : undefined,
     shouldValidate: "onSubmit",
   });
   const reasonErrors = (fields as unknown as Record<string, { errors?: string[] } | undefined>).reason
     ?.errors;
   return (
     <li
-      data-testid="legal-pending"
+      data-testid={revision ? "legal-pending-revision" : "legal-pending"}
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
     >
       <LegalTags kind={item.kind} state={item.state} topic={item.topic} />
       <h2 className="text-lg font-semibold">{item.title}</h2>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        Submitted by {item.creditName ?? "an attorney"} on {item.createdAt.slice(0, 10)}
-      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{item.byline}</p>
+      {item.notes.map((note) => (
+        <p key={note} className="text-sm">
+          {note}
+        </p>
+      ))}
       <p className="text-sm">{item.summary}</p>
       {mine?.error ? <Alert title={mine.error} /> : null}
       <details>
@@ -46,12 +72,12 @@ function Submission({ item, answer }: { item: Pending; answer: Answer | undefine
       </details>
       <div className="flex flex-wrap items-start gap-4">
         <Form method="post">
-          <input type="hidden" name="intent" value="approve" />
+          <input type="hidden" name="intent" value={approveIntent} />
           <input type="hidden" name="id" value={item.id} />
           <Button aria-label={`Approve ${item.title}`}>Approve</Button>
         </Form>
         <Form method="post" {...getFormProps(form)} className="flex min-w-0 flex-1 flex-col gap-2">
-          <input type="hidden" name="intent" value="reject" />
+          <input type="hidden" name="intent" value={rejectIntent} />
           <input type="hidden" name="id" value={item.id} />
           <label htmlFor={`reason-${item.id}`} className="text-sm font-medium">
             Reason for rejecting
@@ -95,10 +121,48 @@ export default function LegalReviewPage() {
       ) : (
         <ul className="flex flex-col gap-4" aria-label="Submissions waiting for review">
           {data.pending.map((item) => (
-            <Submission key={item.id} item={item} answer={answer} />
+            <Submission
+              key={item.id}
+              answer={answer}
+              item={{
+                ...item,
+                byline: `${item.resubmittedAt ? "Submitted again" : "Submitted"} by ${item.creditName ?? "an attorney"} on ${(item.resubmittedAt ?? item.createdAt).slice(0, 10)}`,
+                notes: item.previousRejectionReason
+                  ? [`Rejected before: ${item.previousRejectionReason}`]
+                  : [],
+              }}
+            />
           ))}
         </ul>
       )}
+      {data.revisions.length > 0 ? (
+        <section aria-labelledby="revisions-heading" className="flex flex-col gap-3">
+          <h2 id="revisions-heading" className="text-lg font-semibold">
+            Revisions waiting for review
+          </h2>
+          <ul className="flex flex-col gap-4" aria-label="Revisions waiting for review">
+            {data.revisions.map((item) => (
+              <Submission
+                key={item.id}
+                answer={answer}
+                revision
+                item={{
+                  ...item,
+                  byline: `Revision of "${item.resourceTitle}" (version ${item.baseVersion}) by ${item.proposer ?? "an attorney"} on ${item.createdAt.slice(0, 10)}`,
+                  notes: [
+                    `What changed: ${item.note}`,
+                    ...(item.baseVersion !== item.version
+                      ? [
+                          `Written on version ${item.baseVersion}; the resource is now at version ${item.version}.`,
+                        ]
+                      : []),
+                  ],
+                }}
+              />
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

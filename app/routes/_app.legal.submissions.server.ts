@@ -13,7 +13,7 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { parseSubmission } from "~/forms.server";
 import { once } from "~/idempotency.server";
-import { submissionsOf } from "~/queries/legal.server";
+import { revisionsOf, submissionsOf } from "~/queries/legal.server";
 
 /**
  * /legal/submissions (issue 30, part 9): a verified attorney's form to submit a resource (it waits for
@@ -38,8 +38,12 @@ export const LegalSubmissionSchema = z.object({
 
 export async function legalSubmissionsLoader(request: Request) {
   const viewer = await requireLegal(request, "submit");
-  const submissions = await submissionsOf(await getDb(), viewer.user.id);
-  return json({ submissions, access: viewer.access });
+  const db = await getDb();
+  const [submissions, revisions] = await Promise.all([
+    submissionsOf(db, viewer.user.id),
+    revisionsOf(db, viewer.user.id),
+  ]);
+  return json({ submissions, revisions, access: viewer.access });
 }
 
 export async function legalSubmissionsAction(request: Request) {

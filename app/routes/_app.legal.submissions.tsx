@@ -1,30 +1,12 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import {
-  LEGAL_KIND_LABELS,
-  LEGAL_KINDS,
-  LEGAL_LIMITS,
-  LEGAL_STATES,
-  LEGAL_TOPIC_LABELS,
-  LEGAL_TOPICS,
-  type LegalTopic,
-  stateLabel,
-} from "@domain/legal/resources";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { LEGAL_KIND_LABELS, LEGAL_TOPIC_LABELS, type LegalTopic, stateLabel } from "@domain/legal/resources";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LegalDisclaimer, LegalHeader, LegalStatusBadge } from "~/components/legal/legal-parts";
-import { TextareaField } from "~/components/onboarding/textarea-field";
+import { LegalResourceFields } from "~/components/legal/resource-fields";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { IdempotencyKey } from "~/components/ui/idempotency-key";
-import { SelectField } from "~/components/ui/select-field";
 import { legalSubmissionsAction, legalSubmissionsLoader } from "./_app.legal.submissions.server";
 
 export const meta: MetaFunction = () => [{ title: "My Submissions · Legal Resources · Association Commons" }];
@@ -80,11 +62,52 @@ export default function LegalSubmissionsPage() {
                   {LEGAL_TOPIC_LABELS[s.topic as LegalTopic] ?? s.topic}
                 </p>
                 {s.rejectionReason ? <p className="text-sm">Reason: {s.rejectionReason}</p> : null}
+                {s.status !== "published" ? (
+                  <p className="text-sm">
+                    <Link to={`/legal/${s.slug}/edit`} className="text-blue-700 underline dark:text-blue-300">
+                      {s.status === "rejected" ? "Edit and submit again" : "Edit"}
+                      <span className="sr-only">: {s.title}</span>
+                    </Link>
+                  </p>
+                ) : (
+                  <p className="text-sm">
+                    <Link to={`/legal/${s.slug}/edit`} className="text-blue-700 underline dark:text-blue-300">
+                      Propose a revision<span className="sr-only">: {s.title}</span>
+                    </Link>
+                  </p>
+                )}
               </li>
             ))}
           </ul>
         )}
       </section>
+      {data.revisions.length > 0 ? (
+        <section aria-labelledby="your-revisions" className="flex flex-col gap-2">
+          <h2 id="your-revisions" className="text-lg font-semibold">
+            Your Revisions
+          </h2>
+          <ul className="flex flex-col gap-2" aria-label="Your revisions">
+            {data.revisions.map((r) => (
+              <li
+                key={r.id}
+                data-testid="legal-revision"
+                className="flex flex-col gap-1 rounded-md border border-slate-200 p-3 dark:border-slate-800"
+              >
+                <p className="flex flex-wrap items-center gap-2">
+                  <Link to={`/legal/${r.slug}`} className="font-medium hover:underline">
+                    {r.title}
+                  </Link>
+                  <LegalStatusBadge status={r.status} />
+                  <span className="text-xs text-slate-500 dark:text-slate-400">
+                    on version {r.baseVersion}
+                  </span>
+                </p>
+                {r.rejectionReason ? <p className="text-sm">Reason: {r.rejectionReason}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="submit-resource" className="flex flex-col gap-3">
         <h2 id="submit-resource" className="text-lg font-semibold">
           Submit a Resource
@@ -97,47 +120,7 @@ export default function LegalSubmissionsPage() {
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
           <IdempotencyKey />
           {form.errors?.length ? <Alert title={form.errors.join(" ")} /> : null}
-          <Field
-            label="Title"
-            {...getInputProps(fields.title, { type: "text" })}
-            errors={fields.title.errors}
-            maxLength={LEGAL_LIMITS.titleMax}
-          />
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <SelectField
-              label="Kind"
-              {...getSelectProps(fields.kind)}
-              errors={fields.kind.errors}
-              options={LEGAL_KINDS.map((k) => ({ value: k, label: LEGAL_KIND_LABELS[k] }))}
-            />
-            <SelectField
-              label="State"
-              {...getSelectProps(fields.state)}
-              errors={fields.state.errors}
-              options={LEGAL_STATES.map((st) => ({ value: st, label: stateLabel(st) }))}
-            />
-            <SelectField
-              label="Topic"
-              {...getSelectProps(fields.topic)}
-              errors={fields.topic.errors}
-              placeholder="Choose a topic"
-              options={LEGAL_TOPICS.map((t) => ({ value: t, label: LEGAL_TOPIC_LABELS[t] }))}
-            />
-          </div>
-          <TextareaField
-            label="Summary"
-            {...getTextareaProps(fields.summary)}
-            errors={fields.summary.errors}
-            rows={2}
-            maxLength={LEGAL_LIMITS.summaryMax}
-          />
-          <TextareaField
-            label="Content (Markdown)"
-            {...getTextareaProps(fields.body)}
-            errors={fields.body.errors}
-            rows={14}
-            maxLength={LEGAL_LIMITS.bodyMax}
-          />
+          <LegalResourceFields fields={fields} />
           <div>
             <Button disabled={busy}>Submit for Review</Button>
           </div>

@@ -89,7 +89,9 @@ export async function postPageLoader(request: Request, id: string | undefined) {
     nextComments: page.nextCursor,
     morePage: cursor !== null,
     /** Spec 002 section 6: only signed-in people with an active context write. */
-    canComment: Boolean(viewer.context),
+    canComment: Boolean(viewer.context) && !post.category?.archived,
+    /** Why there is no comment form: an archived category is read-only (decision 085). */
+    commentsClosed: post.category?.archived ? FORUM_MESSAGES.archived : null,
     /** "N comments remaining" when fewer than 3 remain; Comment is off while rate-limited. */
     commentsRemainingHint: commenting?.hint ?? null,
     commentingLimited: commenting?.limited ?? false,

@@ -66,6 +66,7 @@ export default function PostPage() {
         nextComments={data.nextComments}
         morePage={data.morePage}
         canComment={data.canComment}
+        closed={data.commentsClosed}
         hint={data.commentsRemainingHint}
         limited={data.commentingLimited}
         mayAward={data.mayAward}

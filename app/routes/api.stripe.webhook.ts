@@ -7,6 +7,7 @@ import { json } from "@remix-run/node";
 import { handleBillingEvent, parseBillingEvent, StripeUnavailableError } from "~/commands/billing.server";
 import { handleStripeEvent } from "~/commands/credit-checkout.server";
 import { handleLearningCheckoutEvent, handleLearningRefund } from "~/commands/learning-commerce.server";
+import { wakeLearningRefunds } from "~/commands/learning-payment-ops.server";
 import { getDb } from "~/db.server";
 import { constructWebhookEvent, paymentsConfig } from "~/payments/stripe.server";
 
@@ -21,6 +22,7 @@ import { constructWebhookEvent, paymentsConfig } from "~/payments/stripe.server"
  * unreachable is a 503, so Stripe delivers the event again.
  * Learning hub purchases (issue 30, part 3; decision 078): a checkout session for a course or a path
  * enrols once; async_payment_failed and charge.refunded are recorded (a full refund ends the access).
+ * A second paid session for what the person already owns is refunded through Stripe (decision 086).
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: "Method not allowed" }, { status: 405 });
@@ -56,6 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
       learning.data.type === REFUND_EVENT
         ? await handleLearningRefund(db, learning.data)
         : await handleLearningCheckoutEvent(db, learning.data);
+    // A second payment for what the person owns was recorded for a refund: sent after commit.
+    if (outcome.status === "refund_requested") wakeLearningRefunds();
     return json({ received: true, outcome: outcome.status });
   }
   if (isBillingEvent(event)) {

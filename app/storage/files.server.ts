@@ -21,10 +21,11 @@ export type StorageArea =
   | "finance-receipts"
   | "finance-imports"
   | "message-attachments"
-  | "post-media";
+  | "post-media"
+  | "link-preview-images";
 
 const KEY =
-  /^(rfp-documents|proposal-documents|association-documents|meeting-documents|finance-receipts|finance-imports|message-attachments|post-media)\/[a-f0-9]{2}\/[a-f0-9]{32}$/;
+  /^(rfp-documents|proposal-documents|association-documents|meeting-documents|finance-receipts|finance-imports|message-attachments|post-media|link-preview-images)\/[a-f0-9]{2}\/[a-f0-9]{32}$/;
 
 export function storagePath(key: string) {
   if (!KEY.test(key)) throw new Error("Invalid storage key");

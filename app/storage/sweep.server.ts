@@ -51,6 +51,19 @@ async function namedByPosts(db: Queryable, batch: string[]): Promise<Set<string>
   return new Set(rows.map((r) => r.key));
 }
 
+/**
+ * A link preview's picture is named by its post (decision 087); a replaced one (the post was edited to
+ * another link) is left to this sweep.
+ */
+async function namedByPreviews(db: Queryable, batch: string[]): Promise<Set<string>> {
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`select link_image_key as key from posts
+        where link_image_key in (select jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb))`,
+  );
+  return new Set(rows.map((r) => r.key));
+}
+
 const AREAS: { area: string; named: (db: Queryable, batch: string[]) => Promise<Set<string>> }[] = [
   { area: "rfp-documents", named: namedIn(rfpDocuments) },
   { area: "proposal-documents", named: namedIn(proposalDocuments) },
@@ -60,6 +73,7 @@ const AREAS: { area: string; named: (db: Queryable, batch: string[]) => Promise<
   { area: "meeting-documents", named: namedIn(meetingDocuments) },
   { area: "message-attachments", named: namedIn(messageAttachments) },
   { area: "post-media", named: namedByPosts },
+  { area: "link-preview-images", named: namedByPreviews },
 ];
 
 const SHARD = /^[a-f0-9]{2}$/;

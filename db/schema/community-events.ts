@@ -41,6 +41,8 @@ export const communityEvents = pgTable(
     /** Cancelled by its host: answers close, it leaves calendars, those who answered are told. */
     cancelledAt: ts("cancelled_at"),
     cancellationReason: text("cancellation_reason"),
+    /** Rises with every edit by the host: the edit form carries the version it was rendered from (409 when stale). */
+    version: integer("version").notNull().default(1),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },

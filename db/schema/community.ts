@@ -72,6 +72,8 @@ export const posts = pgTable(
     /** Forums (issue 29, part 5): the post's category, whether it is a question, its forum tags. */
     categoryId: uuid("category_id").references(() => forumCategories.id, { onDelete: "set null" }),
     isQuestion: boolean("is_question").notNull().default(false),
+    /** Forums (decision 085): posted by a moderator as the category's announcement, pinned on its page. */
+    isAnnouncement: boolean("is_announcement").notNull().default(false),
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
     /**
      * The link preview (spec 002: link_url, link_title, link_description, link_image_url; decision 071):
@@ -82,8 +84,14 @@ export const posts = pgTable(
     linkTitle: text("link_title"),
     linkDescription: text("link_description"),
     linkSiteName: text("link_site_name"),
-    /** Kept as data only: the page's CSP (img-src 'self') forbids showing a third-party image. */
+    /** The page's og:image address as the page named it (never shown: readers never reach the third party). */
     linkImageUrl: text("link_image_url"),
+    /**
+     * That picture as this server fetched, checked and downscaled it (decision 087): a key of the private
+     * storage area "link-preview-images", served from our own origin to the post's readers. Null when
+     * the page named none or it could not be read.
+     */
+    linkImageKey: text("link_image_key"),
     /** A question's accepted answer: a comment id, no foreign key yet (comments come at merge); unused. */
     acceptedCommentId: uuid("accepted_comment_id"),
     /** Rises with every edit: the edit form carries the version it was rendered from (409 when stale). */
@@ -102,6 +110,8 @@ export const posts = pgTable(
     index("posts_association_idx").on(t.associationId, t.createdAt.desc()),
     index("posts_organization_idx").on(t.organizationId, t.createdAt.desc()),
     index("posts_category_idx").on(t.categoryId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    // The storage sweep asks which stored preview pictures a post still names (decision 087).
+    index("posts_link_image_idx").on(t.linkImageKey).where(sql`${t.linkImageKey} is not null`),
     check(
       "posts_counters_nonnegative",
       sql`${t.upvotes} >= 0 and ${t.downvotes} >= 0

@@ -1,15 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { ts } from "./columns";
 import { courses } from "./learning";
@@ -31,7 +21,12 @@ const SUBJECTS = [
   "elective",
 ] as const;
 
-/** A course's hours for one licence type in one subject, in tenths of that type's hour. */
+/**
+ * A course's hours for one licence type in one subject, in tenths of that type's hour, in force from
+ * `applies_from` (-infinity: from the start) until `applies_until` (null: still in force). Publishing a
+ * new version closes the credits it changes and opens its own (decision 090), so a completion counts
+ * with the credits in force at its completed_at and hours earned never change afterwards.
+ */
 export const courseCeCredits = pgTable(
   "course_ce_credits",
   {
@@ -41,11 +36,22 @@ export const courseCeCredits = pgTable(
     licenceType: text("licence_type", { enum: LICENCE_TYPES }).notNull(),
     subject: text("subject", { enum: SUBJECTS }).notNull(),
     hoursTenths: integer("hours_tenths").notNull(),
+    appliesFrom: ts("applies_from").notNull().default(sql`'-infinity'`),
+    appliesUntil: ts("applies_until"),
   },
   (t) => [
-    primaryKey({ columns: [t.courseId, t.licenceType, t.subject] }),
+    // The key (a unique index, not a primary key, so drizzle-kit adds it after the column it names).
+    uniqueIndex("course_ce_credits_key").on(t.courseId, t.licenceType, t.subject, t.appliesFrom),
     index("course_ce_credits_type_idx").on(t.licenceType),
+    // One credit in force per course, type and subject (the ones a draft edits and the catalogue shows).
+    uniqueIndex("course_ce_credits_current_key")
+      .on(t.courseId, t.licenceType, t.subject)
+      .where(sql`${t.appliesUntil} is null`),
     check("course_ce_credits_hours_check", sql`${t.hoursTenths} between 1 and 1000`),
+    check(
+      "course_ce_credits_range_check",
+      sql`${t.appliesUntil} is null or ${t.appliesUntil} > ${t.appliesFrom}`,
+    ),
   ],
 );
 

@@ -29,7 +29,8 @@ export const learningPurchases = pgTable(
     /** What this person was asked to pay, in cents (the path price less what they already own). */
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
-    status: text("status", { enum: ["pending", "paid", "failed", "refunded"] })
+    /** duplicate: paid for what the person already owned, refunded through learning_refunds (decision 086). */
+    status: text("status", { enum: ["pending", "paid", "failed", "refunded", "duplicate"] })
       .notNull()
       .default("pending"),
     paymentIntentId: text("payment_intent_id"),

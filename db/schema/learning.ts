@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -53,11 +54,19 @@ export const courses = pgTable(
       .default("published"),
     enrollmentCount: integer("enrollment_count").notNull().default(0),
     completionCount: integer("completion_count").notNull().default(0),
+    /**
+     * The version learners see (decision 084): 1 when first published, one more each time a new
+     * version is published. A draft revision carries the number it will have once published.
+     */
+    version: integer("version").notNull().default(1),
+    /** A draft revision: the published course it is the next version of (one at a time). */
+    revisionOf: uuid("revision_of").references((): AnyPgColumn => courses.id, { onDelete: "cascade" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("courses_slug_key").on(t.slug),
+    uniqueIndex("courses_revision_of_key").on(t.revisionOf).where(sql`${t.revisionOf} is not null`),
     check("courses_price_check", sql`${t.priceCents} >= 0`),
     check("courses_minutes_check", sql`${t.estimatedMinutes} > 0`),
   ],
@@ -72,8 +81,14 @@ export const courseModules = pgTable(
       .references(() => courses.id, { onDelete: "cascade" }),
     position: smallint("position").notNull(),
     title: text("title").notNull(),
+    /** In a draft revision: the published course's module this one is a copy of (decision 084). */
+    sourceModuleId: uuid("source_module_id"),
+    /** Left out of a later version: no longer in the course; progress made in it is kept. */
+    retiredAt: ts("retired_at"),
   },
-  (t) => [uniqueIndex("course_modules_position_key").on(t.courseId, t.position)],
+  (t) => [
+    uniqueIndex("course_modules_position_key").on(t.courseId, t.position).where(sql`${t.retiredAt} is null`),
+  ],
 );
 
 /** A lesson: Markdown rendered safely (no raw HTML), an optional video link. */
@@ -92,8 +107,14 @@ export const courseLessons = pgTable(
     bodyMarkdown: text("body_markdown").notNull(),
     videoUrl: text("video_url"),
     estimatedMinutes: integer("estimated_minutes").notNull(),
+    /** In a draft revision: the published course's lesson this one is a copy of (decision 084). */
+    sourceLessonId: uuid("source_lesson_id"),
+    /** Left out of a later version: no longer in the course; its completions are kept. */
+    retiredAt: ts("retired_at"),
   },
-  (t) => [uniqueIndex("course_lessons_position_key").on(t.moduleId, t.position)],
+  (t) => [
+    uniqueIndex("course_lessons_position_key").on(t.moduleId, t.position).where(sql`${t.retiredAt} is null`),
+  ],
 );
 
 /** A quiz closes its module (after its lessons): graded on the server, a pass mark, a wait after a fail. */
@@ -111,9 +132,13 @@ export const courseQuizzes = pgTable(
     passPercent: smallint("pass_percent").notNull(),
     retryCooldownMinutes: integer("retry_cooldown_minutes").notNull().default(10),
     questions: jsonb("questions").$type<StoredQuizQuestion[]>().notNull(),
+    /** In a draft revision: the published course's quiz this one is a copy of (decision 084). */
+    sourceQuizId: uuid("source_quiz_id"),
+    /** Left out of a later version: no longer in the course; its attempts are kept. */
+    retiredAt: ts("retired_at"),
   },
   (t) => [
-    uniqueIndex("course_quizzes_module_key").on(t.moduleId),
+    uniqueIndex("course_quizzes_module_key").on(t.moduleId).where(sql`${t.retiredAt} is null`),
     check("course_quizzes_pass_check", sql`${t.passPercent} between 1 and 100`),
   ],
 );

@@ -1,4 +1,5 @@
 import { PROPERTY_TYPE_IDS } from "@domain/rfp/types";
+import { isTimeZone } from "@domain/time-zone";
 import { z } from "zod";
 import { ASSOCIATION_LIMITS, ASSOCIATION_MESSAGES, BOARD_OFFICES, MEMBER_ROLES } from "./index";
 
@@ -6,16 +7,6 @@ import { ASSOCIATION_LIMITS, ASSOCIATION_MESSAGES, BOARD_OFFICES, MEMBER_ROLES }
  * The association forms' Zod schemas: one per form, shared by the server (parseWithZod) and the page.
  * Pure.
  */
-
-/** A known IANA time zone (the runtime's list). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return zone.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 const optionalText = (max: number, label: string) =>
   z

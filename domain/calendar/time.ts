@@ -40,15 +40,7 @@ const wallClocks: ZoneMemo<Readonly<WallClock>> = new Map();
 const floatings: ZoneMemo<number> = new Map();
 const instants: ZoneMemo<number> = new Map();
 
-/** True when `zone` is an IANA zone this runtime knows. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return zone.length > 0 && zone.length < 64;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone } from "@domain/time-zone";
 
 /** An instant as a wall clock in `zone`. */
 export function wallClock(instant: string | number | Date, zone: string): WallClock {

@@ -1,3 +1,4 @@
+import { wallClock } from "@domain/calendar/time";
 import { ROLE_TYPES, type RoleType } from "@domain/roles/types";
 import { checkContent, isValidHttpUrl } from "./content-rules";
 
@@ -92,7 +93,14 @@ export const EVENT_MESSAGES = {
   CANCELLED: "This event was cancelled",
   NOT_HOST: "Only the host can cancel this event",
   CANCEL_REASON_TOO_LONG: "Keep the reason to 500 characters or fewer",
+  EDIT_CANCELLED: "A cancelled event cannot be edited",
+  EDIT_PAST: "An event that has started cannot be edited",
+  STALE: "Someone changed this event after you opened it: the form now shows the current details",
 } as const;
+
+/** Lowering the capacity below the people already attending is refused (decision 085). */
+export const maxBelowAttendingMessage = (attending: number) =>
+  `Max attendees cannot be lower than the ${attending} ${attending === 1 ? "person" : "people"} already attending`;
 
 /** The longest reason a host may give when cancelling. */
 export const CANCEL_REASON_MAX = 500;
@@ -274,3 +282,115 @@ export const mayJoinMeeting = (
 /** "12 attending" or "12 / 40 attending". */
 export const attendeeCountText = (attending: number, max: number | null) =>
   max === null ? `${attending} attending` : `${attending} / ${max} attending`;
+
+/** Why the host may not edit the event now, or null (decision 085): not once cancelled or started. */
+export function editRefusal(e: { startsAt: string; cancelledAt: string | null }, now: Date): string | null {
+  if (e.cancelledAt) return EVENT_MESSAGES.EDIT_CANCELLED;
+  if (isPastEvent(e.startsAt, now)) return EVENT_MESSAGES.EDIT_PAST;
+  return null;
+}
+
+/**
+ * A new capacity against the people attending and waiting (decision 085): lower than those attending
+ * is refused; otherwise `promote` is how many from the waitlist take the new seats, first in line first.
+ */
+export function capacityChange(
+  max: number | null,
+  seats: { attending: number; waiting: number },
+): { ok: false; message: string } | { ok: true; promote: number } {
+  if (max !== null && max < seats.attending)
+    return { ok: false, message: maxBelowAttendingMessage(seats.attending) };
+  const free = max === null ? seats.waiting : Math.max(0, max - seats.attending);
+  return { ok: true, promote: Math.min(free, seats.waiting) };
+}
+
+/** What people who answered are told of when an edit changes it: the date and time, the place, the link. */
+export type EventChange = "when" | "place" | "link";
+
+export interface EventWhereAndWhen {
+  startsAt: string;
+  isVirtual: boolean;
+  location: string | null;
+  meetingLink: string | null;
+}
+
+/**
+ * The changes an edit makes that matter to people coming: the start (instant, so a new zone showing
+ * the same wall clock is a change), the place (a new location, or in person <-> virtual), and the
+ * meeting link of an event that stays virtual (a new virtual event's link goes with "place").
+ */
+export function eventChanges(before: EventWhereAndWhen, after: EventWhereAndWhen): EventChange[] {
+  const changes: EventChange[] = [];
+  if (Date.parse(before.startsAt) !== Date.parse(after.startsAt)) changes.push("when");
+  if (
+    before.isVirtual !== after.isVirtual ||
+    (!after.isVirtual && (before.location ?? "") !== (after.location ?? ""))
+  )
+    changes.push("place");
+  if (before.isVirtual && after.isVirtual && (before.meetingLink ?? "") !== (after.meetingLink ?? ""))
+    changes.push("link");
+  return changes;
+}
+
+/**
+ * The one notice of an edit to people who answered: every change in one message. The link itself is
+ * never in it (maybe and waitlisted answers do not see the link; the card shows it to attendees).
+ */
+export function eventChangedMessage(
+  e: { title: string; startsAt: string; timeZone: string; isVirtual: boolean; location: string | null },
+  changes: readonly EventChange[],
+) {
+  const lines: string[] = [];
+  if (changes.includes("when")) lines.push(`New date and time: ${eventStartText(e.startsAt, e.timeZone)}.`);
+  if (changes.includes("place"))
+    lines.push(
+      e.isVirtual
+        ? "It is now a virtual event: attendees find the meeting link on the event."
+        : `New place: ${e.location ?? ""}.`,
+    );
+  if (changes.includes("link"))
+    lines.push("The meeting link changed: attendees find the new one on the event.");
+  return { title: `Changed: ${e.title}`, body: lines.join(" ") };
+}
+
+/** The notice to a person moved off the waitlist: a seat is theirs now. */
+export function eventSeatMessage(e: { title: string; startsAt: string; timeZone: string }) {
+  return {
+    title: `You have a seat: ${e.title}`,
+    body: `A place opened up and you moved from the waitlist to attending. It starts ${eventStartText(e.startsAt, e.timeZone)}.`,
+  };
+}
+
+/** The edit form's values for a stored event: its wall-clock date, time and deadline day in its zone. */
+export function eventFormValues(e: {
+  title: string;
+  eventType: string;
+  startsAt: string;
+  timeZone: string;
+  isVirtual: boolean;
+  location: string | null;
+  meetingLink: string | null;
+  maxAttendees: number | null;
+  rsvpDeadline: string | null;
+  visibility: string;
+  associationId: string | null;
+  targetRoles: readonly string[];
+}) {
+  const start = wallClock(new Date(e.startsAt), e.timeZone);
+  return {
+    title: e.title,
+    event_type: e.eventType,
+    date: start.date,
+    time: start.time,
+    time_zone: e.timeZone,
+    is_virtual: e.isVirtual ? "on" : "",
+    location: e.location ?? "",
+    meeting_link: e.meetingLink ?? "",
+    max_attendees: e.maxAttendees === null ? "" : String(e.maxAttendees),
+    rsvp_deadline: e.rsvpDeadline ? wallClock(new Date(e.rsvpDeadline), e.timeZone).date : "",
+    visibility: e.visibility,
+    association_id: e.associationId ?? "",
+    target_roles: [...e.targetRoles],
+  };
+}
+export type EventFormValues = ReturnType<typeof eventFormValues>;

@@ -20,13 +20,14 @@ export const CATEGORY_SORT_LABELS: Record<CategorySort, string> = {
 };
 
 /** The grid's filters: all by default (spec 002: filter is sent unless all). */
-export const CATEGORY_FILTERS = ["all", "joined", "not_joined", "featured"] as const;
+export const CATEGORY_FILTERS = ["all", "joined", "not_joined", "featured", "archived"] as const;
 export type CategoryFilter = (typeof CATEGORY_FILTERS)[number];
 export const CATEGORY_FILTER_LABELS: Record<CategoryFilter, string> = {
   all: "All",
   joined: "My communities",
   not_joined: "Not joined",
   featured: "Featured",
+  archived: "Archived",
 };
 
 export const FORUM_LIMITS = {
@@ -73,7 +74,28 @@ export const FORUM_MESSAGES = {
   accepted: "Answer accepted",
   unaccepted: "Answer no longer accepted",
   acceptedLabel: "Accepted answer",
+  /** Decision 085: an archived category is read-only. */
+  archived: "This community is archived: it is read-only",
+  archivedAdminsOnly: "Only administrators can archive a community",
+  archivedDone: "Community archived: it is read-only and hidden from the forums list",
+  unarchivedDone: "Community restored",
+  announcementModeratorsOnly: "Only the community's moderators can post announcements",
+  announcementLabel: "Announcement",
 } as const;
+
+/** At most this many announcements are pinned at the top of a category's page (the newest first). */
+export const PINNED_ANNOUNCEMENTS_MAX = 20;
+
+/**
+ * Why a write to a category is refused for its state (decision 085), or null: an archived category
+ * takes no posts, comments, joins or approvals.
+ */
+export const archivedRefusal = (category: { isArchived: boolean }): string | null =>
+  category.isArchived ? FORUM_MESSAGES.archived : null;
+
+/** Who may post an announcement in a category: its moderators and admins, and platform administrators. */
+export const mayAnnounce = (role: ForumRole | null, platformAdmin: boolean) =>
+  platformAdmin || isForumModerator(role);
 
 /**
  * Forum tags (spec 002 section 5): lowercased, unique, at most 5. Takes the tags as typed (one string

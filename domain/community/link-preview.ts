@@ -18,6 +18,30 @@ export const LINK_PREVIEW_MAX_URL_LENGTH = 2048;
 /** What is kept of a page's texts (characters, after collapsing white space). */
 export const LINK_PREVIEW_LIMITS = { title: 200, description: 300, siteName: 100 } as const;
 
+/**
+ * The page's picture (og:image), fetched by the same fetcher with its own deadline and a larger cap: a
+ * picture past the cap is not kept at all (half a picture is no picture).
+ */
+export const LINK_PREVIEW_IMAGE_TIMEOUT_MS = 5_000;
+export const LINK_PREVIEW_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Pictures larger than this many pixels are not decoded (a small file can declare a huge canvas). */
+export const LINK_PREVIEW_IMAGE_MAX_PIXELS = 40_000_000;
+/** The stored picture fits within the OpenGraph card's proportions at half size, never enlarged. */
+export const LINK_PREVIEW_IMAGE_BOX = { width: 600, height: 315 } as const;
+export const LINK_PREVIEW_IMAGE_QUALITY = 80;
+/** The picture kinds read (by content, not by the declared type); SVG is not among them. */
+export const LINK_PREVIEW_IMAGE_TYPES: readonly string[] = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+  "image/avif",
+];
+
+/** Whether a sniffed media type is a picture a preview may show. */
+export const isPreviewImageType = (mime: string | undefined) =>
+  mime !== undefined && LINK_PREVIEW_IMAGE_TYPES.includes(mime);
+
 export interface LinkPreview {
   title: string | null;
   description: string | null;

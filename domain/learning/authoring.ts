@@ -1,5 +1,7 @@
+import type { RoleType } from "@domain/roles/types";
+
 /**
- * Course authoring (issue 30, part 2; decision 083): the slug rule, the limits and messages of the
+ * Course authoring (issue 30, part 2; decisions 083 and 084): the slug rule, the limits and messages of the
  * authoring forms, and what a draft needs before it can be published. Pure: no I/O.
  */
 
@@ -16,7 +18,19 @@ export const AUTHORING_LIMITS = {
   lessonMinutesMax: 600,
   cooldownMax: 10_080,
   priceDollarsMax: 10_000,
+  certificateMonthsMax: 120,
 } as const;
+
+/** The professional roles a course can be written for (its target roles; recommendations). */
+export const COURSE_TARGET_ROLES = [
+  "board_member",
+  "manager",
+  "vendor",
+  "attorney",
+  "cpa",
+  "homeowner",
+  "other",
+] as const satisfies readonly RoleType[];
 
 export const AUTHORING_MESSAGES = {
   titleRequired: "Enter a title.",
@@ -47,6 +61,18 @@ export const AUTHORING_MESSAGES = {
   published: "Course published",
   archived: "Course archived",
   notPublished: "Only a published course can be archived.",
+  versionNeedsPublished: "Only a published course can get a new version.",
+  versionExists: "A new version of this course is already being written. Open it from the course's page.",
+  versionStale: "This course changed since you opened it. Reload the page to see its current version.",
+  versionStarted: "New version started. Learners see the published one until you publish it.",
+  versionPublished: "New version published",
+  versionDiscarded: "New version discarded",
+  rolesInvalid: "Choose roles from the list.",
+  validMonthsInvalid: `Enter the months a certificate stays valid, a whole number from 1 to ${AUTHORING_LIMITS.certificateMonthsMax}, or leave it empty (it never expires).`,
+  lessonSaved: "Lesson saved",
+  questionSaved: "Question saved",
+  moduleRenamed: "Module renamed",
+  moved: "Moved",
 } as const;
 
 /** "Budgeting Basics: Year 1!" -> "budgeting-basics-year-1" (ASCII letters and digits, single hyphens). */

@@ -84,7 +84,8 @@ export const LICENCE_TYPES: Record<LicenceTypeCode, LicenceType> = {
     shortName: "FL CAM",
     cycle: FL_CYCLE,
     requirement: { totalTenths: 150, minimums: FL_CORE },
-    subjects: CE_SUBJECTS,
+    // HOA management is the HOA-serving licence's subject (its 2024-2026 period): decision 090.
+    subjects: CE_SUBJECTS.filter((x) => x !== "hoa_management"),
     electiveLabel: "Elective",
     anchorRequired: false,
     timeZone: "America/New_York",
@@ -135,9 +136,36 @@ export const CE_MESSAGES = {
   anchorInFuture: "The date cannot be in the future.",
   notFound: "Licence not found",
   tooMany: "You can record up to 10 licences.",
+  // A course's CE hours, set on its authoring page (decision 090).
+  creditSaved: "CE hours saved",
+  creditRemoved: "CE hours removed",
+  creditNotFound: "CE hours not found",
+  licenceTypeRequired: "Choose a licence type.",
+  subjectRequired: "Choose a subject.",
+  hoursInvalid: "Enter the hours above 0 and up to 40, with at most one decimal (for example 1.5).",
 } as const;
 
-export const CE_LIMITS = { licenceNumberMax: 40, licencesMax: 10 } as const;
+/** "HOA management does not count for FL CAM: choose one of its subjects." */
+export const subjectNotForType = (subject: CeSubject, type: LicenceTypeCode) =>
+  `${CE_SUBJECT_LABELS[subject]} does not count for ${LICENCE_TYPES[type].shortName}: choose one of its subjects.`;
+
+/** A course's hours for one licence type and subject: at most 40 hours (a week of instruction). */
+export const CE_LIMITS = { licenceNumberMax: 40, licencesMax: 10, creditTenthsMax: 400 } as const;
+
+/** Whether the licence type takes hours in the subject (its `subjects`). */
+export const subjectAllowed = (type: LicenceTypeCode, subject: CeSubject) =>
+  LICENCE_TYPES[type].subjects.includes(subject);
+
+/**
+ * Hours typed as a decimal ("3", "1.5", " 0.5 ") in tenths (30, 15, 5); null when not a number with at
+ * most one decimal, or not above 0 and up to the limit.
+ */
+export function tenthsFromHoursText(text: string): number | null {
+  const m = /^(\d{1,3})(?:\.(\d))?$/.exec(text.trim());
+  if (!m) return null;
+  const tenths = Number(m[1]) * 10 + Number(m[2] ?? 0);
+  return tenths >= 1 && tenths <= CE_LIMITS.creditTenthsMax ? tenths : null;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Calendar dates (UTC arithmetic on "YYYY-MM-DD"; no time of day, so no daylight-saving surprises)
@@ -363,6 +391,9 @@ export function formatHours(tenths: number): string {
   return rest === 0 ? String(whole) : `${whole}.${rest}`;
 }
 
+/** "3 hours", "1.5 hours", "1 hour". */
+export const hoursLabel = (tenths: number) => `${formatHours(tenths)} ${tenths === 10 ? "hour" : "hours"}`;
+
 /** "3 CE hours", "1 CE hour". */
 export const ceHoursLabel = (tenths: number) =>
   `${formatHours(tenths)} CE ${tenths === 10 ? "hour" : "hours"}`;
@@ -386,3 +417,38 @@ export function daysLeftLabel(today: IsoDate, period: Period): string {
 /** "Oct 1, 2026" (a calendar date, the same on the server and in any browser). */
 export const formatCeDate = (date: IsoDate) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", dateStyle: "medium" });
+
+// ---------------------------------------------------------------------------------------------------
+// Reminders before a period ends (decision 086)
+
+/** A reminder goes out when a period ends within 90 days, and again within 30, if not yet met. */
+export const CE_REMINDER_THRESHOLDS = [90, 30] as const;
+export type CeReminderThreshold = (typeof CE_REMINDER_THRESHOLDS)[number];
+
+/**
+ * The threshold whose reminder is due `daysLeft` days before the period's last day (0: it ends today):
+ * the nearest one reached (a licence added 20 days before the end gets the 30-day one only); null
+ * before 90 days or once the period ended.
+ */
+export function ceReminderThreshold(daysLeft: number): CeReminderThreshold | null {
+  if (!Number.isInteger(daysLeft) || daysLeft < 0) return null;
+  if (daysLeft <= 30) return 30;
+  if (daysLeft <= 90) return 90;
+  return null;
+}
+
+/** The reminder's words: what is missing and by when. */
+export function ceReminderMessage(
+  shortName: string,
+  period: Period,
+  today: IsoDate,
+  tally: Pick<PeriodTally, "totalAppliedTenths" | "totalRequiredTenths">,
+): { title: string; body: string } {
+  const left = Math.max(0, tally.totalRequiredTenths - tally.totalAppliedTenths);
+  return {
+    title: `${shortName}: ${daysLeftLabel(today, period).toLowerCase()} in your CE period`,
+    body: `Your continuing-education period ends ${formatCeDate(period.end)}. You have ${formatHours(
+      tally.totalAppliedTenths,
+    )} of ${formatHours(tally.totalRequiredTenths)} required hours: ${formatHours(left)} still to go.`,
+  };
+}

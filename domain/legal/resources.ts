@@ -120,6 +120,8 @@ export const LEGAL_LIMITS = {
   reasonMax: 1_000,
   placeholdersMax: 40,
   placeholderValueMax: 300,
+  noteMin: 5,
+  noteMax: 500,
 } as const;
 
 export const LEGAL_MESSAGES = {
@@ -140,6 +142,16 @@ export const LEGAL_MESSAGES = {
   state: "Choose a state, or All states.",
   topic: "Choose a topic.",
   placeholderValue: `Each value may be at most ${LEGAL_LIMITS.placeholderValueMax} characters.`,
+  resubmitted: "Thank you. Your changes are waiting for review.",
+  stale: "This resource changed since you opened it. Reload the page to see the latest version.",
+  notEditable: "Only a pending or rejected submission can be edited; a published one is revised.",
+  revisionPending: "A revision of this resource is already waiting for review.",
+  revisionSubmitted: "Thank you. Your revision is waiting for review.",
+  revisionPublished: "Revision published.",
+  revisionRejected: "Revision rejected. The attorney has been told why.",
+  revisionOutdated:
+    "This revision was written for an earlier version. Reject it and ask for one written on the current version.",
+  note: `Say what changed in ${LEGAL_LIMITS.noteMin} to ${LEGAL_LIMITS.noteMax} characters.`,
 } as const;
 
 /** What the active context may do here: read the library, submit (verified attorneys), review (admins). */

@@ -58,10 +58,20 @@ export const NOTIFICATION_TYPES = [
   /** Community events (issue 29, part 7): a reminder before an event one attends, and its cancellation. */
   "event_reminder",
   "event_cancelled",
+  /** Community events (decision 085): the host moved the event, changed its place or its meeting link. */
+  "event_changed",
+  /** Community events: a place opened up (a seat given up, a higher capacity) and one moved off the waitlist. */
+  "event_seat",
   /** The learning hub (issue 30, part 5): a certificate expires in 30 days or less (sent once per expiry). */
   "certificate_expiring",
+  /** Continuing education (decision 086): a licence's CE period ends within 90, then 30 days, unmet. */
+  "ce_period_ending",
+  /** The learning hub (decision 086): a second payment for what one already owns is being refunded. */
+  "learning_payment_refunded",
   /** Legal Resources (issue 30, part 9): an administrator published or rejected an attorney's submission. */
   "legal_resource_reviewed",
+  /** The learning hub (decision 091): an administrator appointed one an instructor, or added them to a course. */
+  "instructor_appointed",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

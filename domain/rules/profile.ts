@@ -18,16 +18,9 @@ import { PROFILE_LIMITS } from "./profile-limits";
 /** An optional plus, a non-zero digit, then up to 15 more digits. */
 export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
 
-/** An IANA time zone the runtime knows (e.g. "America/New_York"), or UTC. */
-export function isTimeZone(value: string): boolean {
-  if (value === "UTC") return true;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone } from "@domain/time-zone";
+
+import { isTimeZone } from "@domain/time-zone";
 
 /** An absolute http(s) address (so a link to it can never run script). */
 export function isWebUrl(value: string): boolean {

@@ -2,11 +2,10 @@
 // checks, with and without JavaScript. The one-time first-administrator flow is covered by
 // tests/integration/admin-setup.test.ts (the browser tests run on the seeded demo database).
 import { expect, test } from "./fixtures";
-import { DEMO, signInAs } from "./helpers";
+import { DEMO, signInAs, signInTo } from "./helpers";
 
 test("an administrator sees the set-up checks", async ({ page }) => {
-  await signInAs(page, "admin@demo.test");
-  await page.goto("/debug/admin-setup");
+  await signInTo(page, "admin@demo.test", "/debug/admin-setup");
   await expect(page.getByRole("heading", { level: 1, name: "Admin set-up" })).toBeVisible();
   const checks = page.getByRole("list", { name: "Set-up checks" }).getByRole("listitem");
   await expect(checks).toHaveCount(5);

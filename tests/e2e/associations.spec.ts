@@ -12,6 +12,7 @@ import {
   linkFromOutbox,
   mailFromOutbox,
   signInAs,
+  signInTo,
   uniqueEmail,
   waitForHydration,
 } from "./helpers";
@@ -79,8 +80,7 @@ test("a homeowner asks to join with their unit and the manager approves", async 
 
   const context = await browser.newContext();
   const homeowner = await context.newPage();
-  await signInAs(homeowner, "other@demo.test");
-  await homeowner.goto("/properties/join");
+  await signInTo(homeowner, "other@demo.test", "/properties/join");
   await homeowner.getByRole("searchbox", { name: "Association name or city" }).fill("Pelican Point");
   await homeowner.getByRole("button", { name: "Search" }).click();
   const result = homeowner.getByTestId("join-result").filter({ hasText: name });
@@ -109,8 +109,7 @@ const OAK = "Oak Hollow Homeowners Association";
 
 test("the user menu switches the active association", async ({ page, javaScriptEnabled }) => {
   // Dana Director sits on both demo boards.
-  await signInAs(page, "director@demo.test");
-  await page.goto("/properties");
+  await signInTo(page, "director@demo.test", "/properties");
   /** Opens the account menu (without JavaScript: goes to the menu page it links to). */
   const openMenu = async () => {
     // The menu is a Radix menu once the page has hydrated (a link to the menu page until then).
@@ -152,8 +151,7 @@ test("the user menu switches the active association", async ({ page, javaScriptE
 });
 
 test("a refused new association keeps what was typed and tells each field its error", async ({ page }) => {
-  await signInAs(page, BOARD.email);
-  await page.goto("/properties/new");
+  await signInTo(page, BOARD.email, "/properties/new");
   await page.getByLabel("Association name").fill("A");
   await page.getByLabel("City (optional)").fill("Clearwater");
   await page.getByLabel("Number of units").fill("0");

@@ -6,6 +6,7 @@ import {
   accountSection,
   createAssociation,
   signInAs,
+  signInTo,
   signUpConfirmed,
   waitForHydration,
 } from "./helpers";
@@ -91,8 +92,7 @@ test("a person upgrades to Professional, sees the plan and its invoice, and canc
 test("a vendor sees their credit purchases with receipts; a board member sees the association's plan", async ({
   page,
 }) => {
-  await signInAs(page, "vendor@demo.test");
-  await page.goto("/settings/billing");
+  await signInTo(page, "vendor@demo.test", "/settings/billing");
   const purchases = page.getByRole("region", { name: "Credit purchases" });
   await expect(
     purchases.getByRole("row").filter({ hasText: "Starter Pack (5 credits)" }).first(),
@@ -105,8 +105,7 @@ test("a vendor sees their credit purchases with receipts; a board member sees th
   await expect(page.getByText("$40.00 USD")).toBeVisible();
 
   await page.context().clearCookies();
-  await signInAs(page, "board@demo.test");
-  await page.goto("/settings/billing");
+  await signInTo(page, "board@demo.test", "/settings/billing");
   const association = page.getByRole("region", { name: /^Association plan: / });
   await expect(association.getByTestId("association-plan")).toHaveText("Association (complimentary)");
   await expect(association.getByTestId("association-status")).toHaveText("Active");
@@ -140,8 +139,7 @@ test("an administrator grants a complimentary Professional plan and revokes it",
 }, testInfo) => {
   const email = testInfo.project.name === "no-js" ? "attorney@demo.test" : "cpa@demo.test";
   const endsOn = `${new Date().getUTCFullYear() + 1}-06-30`;
-  await signInAs(page, "admin@demo.test");
-  await page.goto("/admin/billing");
+  await signInTo(page, "admin@demo.test", "/admin/billing");
   await page.getByLabel("Person's e-mail (for a person)").fill(email);
   await page.getByLabel("Last day of the plan").fill(endsOn);
   await page.getByLabel("Reason").fill("Pilot customer");
@@ -158,8 +156,7 @@ test("an administrator grants a complimentary Professional plan and revokes it",
 test("a grant without the person's e-mail is refused beside that field, with or without JavaScript", async ({
   page,
 }) => {
-  await signInAs(page, "admin@demo.test");
-  await page.goto("/admin/billing");
+  await signInTo(page, "admin@demo.test", "/admin/billing");
   await page.getByLabel("Last day of the plan").fill(`${new Date().getUTCFullYear() + 1}-06-30`);
   await page.getByLabel("Reason").fill("Pilot customer");
   await page.getByRole("button", { name: "Grant plan" }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { associationToday, isPathOrData, signInAs } from "./helpers";
+import { associationToday, isPathOrData, signInAs, signInTo } from "./helpers";
 
 /**
  * The board room's meeting pages beyond the main walk (tests/e2e/board-room.spec.ts), each test with
@@ -139,8 +139,7 @@ test("the board packet: a file attached, read by an invited homeowner, and remov
   await page.getByRole("button", { name: "Invite Guest" }).click();
   await expect(page.getByRole("status")).toHaveText("Guest invited");
   await page.context().clearCookies();
-  await signInAs(page, "homeowner@demo.test");
-  await page.goto(`${meeting}/packet`);
+  await signInTo(page, "homeowner@demo.test", `${meeting}/packet`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Board packet: ${title}`);
   await expect(page.getByTestId("packet-document")).toContainText("treasurer-report.csv");
   await expect(page.getByRole("button", { name: "Attach File" })).toHaveCount(0);
@@ -148,8 +147,7 @@ test("the board packet: a file attached, read by an invited homeowner, and remov
   expect((await page.request.get(href ?? "")).status()).toBe(200);
 
   await page.context().clearCookies();
-  await signInAs(page, "board@demo.test");
-  await page.goto(meeting);
+  await signInTo(page, "board@demo.test", meeting);
   await packet
     .getByTestId("packet-document")
     .getByRole("button", { name: "Remove treasurer-report.csv from the packet" })

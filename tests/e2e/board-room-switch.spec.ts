@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { blockingViolations, signInAs } from "./helpers";
+import { blockingViolations, signInAs, signInTo } from "./helpers";
 
 /**
  * A meeting of another of the person's associations, opened from the calendar, offers to switch to that
@@ -82,8 +82,7 @@ test("an action item of another association opened from the calendar offers the 
 }) => {
   // Morgan Manager manages both demo associations and has an open action item in each; whichever one
   // he works in is put back at the end.
-  await signInAs(page, "manager@demo.test");
-  await page.goto("/board-room/action-items");
+  await signInTo(page, "manager@demo.test", "/board-room/action-items");
   const started = await page.locator("h1 + p").textContent();
   expect(started).toBeTruthy();
   const startedIn = await associationId(page, started ?? "");

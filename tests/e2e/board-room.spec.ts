@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { associationToday, signInAs } from "./helpers";
+import { associationToday, signInAs, signInTo } from "./helpers";
 
 /**
  * The board room (issue 12), with and without JavaScript: a board member of Bayview Towers schedules a
@@ -11,9 +11,7 @@ test("schedule -> agenda -> attendance -> minutes -> approve", async ({ page }, 
   // A long walk through many pages: the machine running the suite may be busy.
   test.setTimeout(180_000);
   const title = `Board meeting ${testInfo.project.name} ${Date.now()}`;
-  await signInAs(page, "board@demo.test");
-
-  await page.goto("/board-room");
+  await signInTo(page, "board@demo.test", "/board-room");
   await expect(page.getByRole("heading", { level: 1, name: "Board Room" })).toBeVisible();
   await expect(page.getByTestId("stat-Upcoming Meetings")).toBeVisible();
   await expect(page.getByTestId("stat-Average Attendance")).toBeVisible();
@@ -119,8 +117,7 @@ test("a homeowner is refused the board room", async ({ page }) => {
 
 test("the dashboard's filters work without a match: No meetings found", async ({ page }) => {
   test.setTimeout(90_000);
-  await signInAs(page, "board@demo.test");
-  await page.goto("/board-room");
+  await signInTo(page, "board@demo.test", "/board-room");
   await page.getByLabel("Search meetings").fill("no such meeting anywhere");
   await page.getByLabel("Type").selectOption("emergency");
   await page.getByRole("button", { name: "Filter" }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { associationToday, publishRfp, signInAs } from "./helpers";
+import { associationToday, publishRfp, signInAs, signInTo } from "./helpers";
 
 /**
  * "Award per board vote" (issue 12), with and without JavaScript: Blair Board publishes an RFP of
@@ -29,8 +29,7 @@ test("a passed motion naming a proposal lets the author award it per board vote"
   });
 
   // Val bids.
-  await signInAs(page, VENDOR.email);
-  await page.goto(`/rfps/${rfpId}`);
+  await signInTo(page, VENDOR.email, `/rfps/${rfpId}`);
   const form = page.getByRole("region", { name: "Submit a Proposal" });
   await form.getByLabel("Your total price ($)").fill("9,500");
   await form.getByLabel("Timeline (days)").fill("10");
@@ -41,8 +40,7 @@ test("a passed motion naming a proposal lets the author award it per board vote"
   await expect(page.getByTestId("my-proposal-status")).toHaveText("Under Review");
 
   // The board meets: quorum present, then the motion in the minutes names the RFP and Val's proposal.
-  await signInAs(page, BOARD.email);
-  await page.goto("/board-room/new");
+  await signInTo(page, BOARD.email, "/board-room/new");
   await page.getByLabel("Title").fill(`Deck vote ${stamp}`);
   await page.getByLabel("Date").fill(associationToday());
   await page.getByLabel("Start time").fill("18:00");

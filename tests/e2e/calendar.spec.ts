@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { mailFromOutbox, signInAs } from "./helpers";
+import { mailFromOutbox, signInAs, signInTo } from "./helpers";
 
 /**
  * The calendar as a person uses it (issue 12 part 3), with JavaScript and without: month navigation by
@@ -50,8 +50,7 @@ test.describe("calendar", () => {
     const project = (testInfo.project.name === "no-js" ? "no-js" : "chromium") as Project;
     const month = MONTH[project];
     const title = `Elevator inspection ${project}`;
-    await signInAs(page, ACCOUNT[project]);
-    await page.goto("/calendar");
+    await signInTo(page, ACCOUNT[project], "/calendar");
     await page.getByRole("link", { name: "New Event", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "New Event" })).toBeVisible();
     // The spec's defaults: type meeting, weekly pattern.
@@ -116,8 +115,7 @@ test.describe("calendar", () => {
     const project = (testInfo.project.name === "no-js" ? "no-js" : "chromium") as Project;
     const day = project === "no-js" ? "2027-04-13" : "2027-04-14";
     const title = `Roof walk sent twice ${project}`;
-    await signInAs(page, ACCOUNT[project]);
-    await page.goto("/calendar/new");
+    await signInTo(page, ACCOUNT[project], "/calendar/new");
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Start date").fill(day);
     await page.getByLabel("Start time").fill("08:00");
@@ -148,8 +146,7 @@ test.describe("calendar", () => {
     javaScriptEnabled,
   }) => {
     test.skip(!javaScriptEnabled, "the form's behaviour is JavaScript");
-    await signInAs(page, ACCOUNT.chromium);
-    await page.goto("/calendar/new");
+    await signInTo(page, ACCOUNT.chromium, "/calendar/new");
     await page.getByLabel("Start date").fill("2027-05-04");
     await expect(page.getByLabel("End date", { exact: true })).toHaveValue("2027-05-04");
     await page.getByLabel("Start time").fill("14:15");

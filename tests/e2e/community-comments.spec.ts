@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { signInTo, waitForHydration } from "./helpers";
 
 /**
  * Comments, votes and awards on a post (issue 29, parts 3 and 4): post -> comment -> reply -> edit ->
@@ -18,8 +18,7 @@ test.describe("community comments", () => {
     test.setTimeout(120_000);
     const tag = `${testInfo.project.name} ${Date.now()}`;
     const postText = `Lobby renovation question ${tag}`;
-    await signInAs(page, authorFor(testInfo.project.name));
-    await page.goto("/common-area");
+    await signInTo(page, authorFor(testInfo.project.name), "/common-area");
     await waitForHydration(page);
     const composer = page.getByTestId("post-composer");
     await composer.getByLabel("What do you want to share?").fill(postText);
@@ -86,8 +85,7 @@ test.describe("community comments", () => {
     await expect(page.getByTestId("comment").filter({ hasText: reply })).toHaveCount(0);
 
     // The administrator gives the comment an award; the chip shows it.
-    await signInAs(page, "admin@demo.test");
-    await page.goto(here);
+    await signInTo(page, "admin@demo.test", here);
     await waitForHydration(page);
     const target = page.getByTestId("comment").filter({ hasText: edited }).first();
     await target.getByText("Give award").click();

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "./fixtures";
-import { blockingViolations, signInAs } from "./helpers";
+import { blockingViolations, signInTo } from "./helpers";
 
 /**
  * Community events (issue 29, part 7), with JavaScript and without: the Create Event form refuses a
@@ -21,8 +21,7 @@ const dayFromNow = (days: number) =>
 test("create an event, RSVP, and find it on the calendar", async ({ page, javaScriptEnabled }) => {
   const project = javaScriptEnabled ? "chromium" : "no-js";
   const title = `Reserve study webinar ${randomBytes(3).toString("hex")}`;
-  await signInAs(page, ACCOUNT[project]);
-  await page.goto("/common-area/events");
+  await signInTo(page, ACCOUNT[project], "/common-area/events");
   await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
   if (javaScriptEnabled) expect(await blockingViolations(page)).toEqual([]);
 

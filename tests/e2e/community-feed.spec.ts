@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { signInAs, signInTo, waitForHydration } from "./helpers";
 
 /**
  * The community feed (issue 29, parts 1, 2 and the votes of part 4), with JavaScript (the composer
@@ -85,8 +85,7 @@ test.describe("community feed", () => {
 
   test("refuses content the rules refuse, with the spec's messages", async ({ page }, testInfo) => {
     const { author } = accountsFor(testInfo.project.name);
-    await signInAs(page, author);
-    await page.goto("/common-area");
+    await signInTo(page, author, "/common-area");
     await waitForHydration(page);
     const composer = page.getByTestId("post-composer");
     await composer.getByLabel("What do you want to share?").fill("<b>Bold claims</b> about the budget");
@@ -108,13 +107,11 @@ test.describe("community feed", () => {
     await expect(page).toHaveURL(/\/posts\/[0-9a-f-]{36}$/);
     const address = new URL(page.url()).pathname;
 
-    await signInAs(page, connection);
-    await page.goto("/common-area");
+    await signInTo(page, connection, "/common-area");
     await expect(card(page, text)).toBeVisible();
     await expect(card(page, text)).toContainText("Connections Only");
 
-    await signInAs(page, stranger);
-    await page.goto("/common-area");
+    await signInTo(page, stranger, "/common-area");
     await expect(page.getByTestId("post-card").first()).toBeVisible();
     await expect(card(page, text)).toHaveCount(0);
     const response = await page.goto(address);
@@ -122,8 +119,7 @@ test.describe("community feed", () => {
   });
 
   test("sorts on the server and loads more posts", async ({ page }, testInfo) => {
-    await signInAs(page, "vendor@demo.test");
-    await page.goto("/common-area");
+    await signInTo(page, "vendor@demo.test", "/common-area");
     await waitForHydration(page);
     await page.getByLabel("Sort", { exact: true }).selectOption("top");
     await page.getByLabel("Top of").selectOption("all");
@@ -172,4 +168,86 @@ test.describe("community feed", () => {
     await expect(page).toHaveURL(/feed=personal/);
     await expect(page.getByRole("link", { name: "My Posts" })).toHaveAttribute("aria-current", "page");
   });
+});
+
+test("cards added by Load More Posts follow live edits and votes like the first page's", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "live by nature: without JavaScript a reload shows the same");
+  test.slow(); // Two browsers, Load More until the oldest post, and live round trips on a shared machine.
+  // The demo's oldest public post (the administrator's welcome) must not be on the reader's first
+  // page: on a fresh database the reader writes the few posts that push it to the second.
+  await signInTo(page, "manager@demo.test", "/common-area");
+  const position = () =>
+    page
+      .getByTestId("post-card")
+      .evaluateAll((nodes) => nodes.findIndex((n) => n.textContent?.includes("Welcome to the Common Area")));
+  const first = await position();
+  if (first >= 0 && first < 20) {
+    // From one composer, which starts afresh after each post (no page load between them).
+    await waitForHydration(page);
+    const composer = page.getByTestId("post-composer");
+    for (let n = first; n < 20; n++) {
+      const text = `Filler for Load More ${n} ${Date.now()}`;
+      await composer.getByLabel("What do you want to share?").fill(text);
+      await composer.getByRole("button", { name: "Post", exact: true }).click();
+      await expect(card(page, text)).toBeVisible();
+    }
+  }
+  // The reader: the stream is open before the feed is asked for.
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/notifications/stream");
+  await page.goto("/common-area");
+  await waitForHydration(page);
+  await stream;
+  await page.evaluate(() => {
+    (window as unknown as { __noReload: boolean }).__noReload = true;
+  });
+  const welcome = card(page, "Welcome to the Common Area");
+  const cards = page.getByTestId("post-card");
+  for (let i = 0; i < 10 && (await welcome.count()) === 0; i++) {
+    const before = await cards.count();
+    await page.getByRole("link", { name: "Load More Posts" }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(before);
+  }
+  await expect(welcome).toBeVisible();
+  expect(await position()).toBeGreaterThanOrEqual(20);
+  const address = await welcome.locator("a:has(time)").first().getAttribute("href");
+  expect(address).toMatch(/^\/posts\/[0-9a-f-]{36}/);
+  const score = welcome.getByTestId("vote-score");
+  const scoreBefore = Number(((await score.textContent()) ?? "").replace(/[^-\d]/g, ""));
+
+  const other = await browser.newContext();
+  try {
+    const author = await other.newPage();
+    await signInTo(author, "admin@demo.test", address as string);
+    const own = author.getByTestId("post-card").filter({ hasText: "Welcome to the Common Area" });
+    // A vote: the reader's Load More card shows the new score.
+    await own
+      .getByTestId("vote-widget")
+      .getByRole("button", { name: /^(Upvote|Remove upvote)$/ })
+      .click();
+    await expect(own.getByTestId("vote-widget")).toHaveAttribute("aria-busy", "false");
+    const scoreAfter = Number(
+      ((await own.getByTestId("vote-score").textContent()) ?? "").replace(/[^-\d]/g, ""),
+    );
+    expect(scoreAfter).not.toBe(scoreBefore);
+    await expect(score).toHaveText(`Score ${scoreAfter}`);
+
+    // An edit: the reader's Load More card is fetched again and shows the new text, in place.
+    const note = `Updated ${Date.now()}`;
+    await own.getByRole("link", { name: "Edit" }).click();
+    const form = author.getByTestId("post-edit-form");
+    const current = await form.getByLabel("Edit post").inputValue();
+    await form.getByLabel("Edit post").fill(`${current.replace(/ Updated \d+$/u, "")} ${note}`);
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(author.getByText("Post updated")).toBeVisible();
+    await expect(welcome).toContainText(note);
+    await expect(welcome).toContainText("(edited)");
+  } finally {
+    await other.close();
+  }
+  // All of it without a reload of the reader's page.
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 });

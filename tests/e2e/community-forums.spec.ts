@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { blockingViolations, signInAs, waitForHydration } from "./helpers";
+import { blockingViolations, signInTo, waitForHydration } from "./helpers";
 
 /**
  * Forums (issue 29, part 5), with JavaScript and without: from the Common Area to Forums, search the
@@ -15,8 +15,7 @@ test("browse, search, join, post a question in a category, leave", async ({ page
   test.slow();
   const setup = SETUP[javaScriptEnabled ? "chromium" : "no-js"];
   const text = `Which reserve study firms do you recommend? (${setup.category} ${Date.now()})`;
-  await signInAs(page, setup.account);
-  await page.goto("/common-area");
+  await signInTo(page, setup.account, "/common-area");
   await page.getByRole("link", { name: "Forums", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Forums" })).toBeVisible();
   // The ten default categories (and the demo's private community).

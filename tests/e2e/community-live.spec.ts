@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "./fixtures";
-import { blockingViolations, signInAs } from "./helpers";
+import { blockingViolations, signInAs, signInTo } from "./helpers";
 
 /**
  * Live discussions (issue 29, part 6). With JavaScript: a host starts a discussion, another person
@@ -87,8 +87,7 @@ test("the room's forms without JavaScript", async ({ page, browser, javaScriptEn
   const other = await browser.newContext({ javaScriptEnabled: false });
   try {
     const guest = await other.newPage();
-    await signInAs(guest, "homeowner@demo.test");
-    await guest.goto(url);
+    await signInTo(guest, "homeowner@demo.test", url);
     await guest.getByRole("button", { name: "Join" }).click();
     await expect(guest.getByText("You joined the discussion")).toBeVisible();
     await guest

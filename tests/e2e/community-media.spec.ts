@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { signInAs, signInTo, waitForHydration } from "./helpers";
 
 /**
  * A post's media (issue 29, part 1) with and without JavaScript: a photo attached in the composer is
@@ -15,8 +15,7 @@ test.describe("community media and new posts", () => {
     const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#2a6f97" } })
       .jpeg()
       .toBuffer();
-    await signInAs(page, author);
-    await page.goto("/common-area");
+    await signInTo(page, author, "/common-area");
     await waitForHydration(page);
     const composer = page.getByTestId("post-composer");
     await composer.getByLabel("What do you want to share?").fill(text);

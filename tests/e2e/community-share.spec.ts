@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "./fixtures";
-import { blockingViolations, signInAs, waitForHydration } from "./helpers";
+import { blockingViolations, signInTo, waitForHydration } from "./helpers";
 
 /**
  * Send a post in a message (issue 29, part 1; decision 072): from the post card, pick a recent
@@ -25,8 +25,7 @@ test("share a post in a message: the conversation shows the post's card", async 
 }, testInfo) => {
   const { sharer, recipient, recipientName } = accountsFor(testInfo.project.name);
   const text = `Roof bids are in (${testInfo.project.name} ${randomBytes(4).toString("hex")})`;
-  await signInAs(page, sharer);
-  await page.goto("/common-area");
+  await signInTo(page, sharer, "/common-area");
   await waitForHydration(page);
   const composer = page.getByTestId("post-composer");
   await composer.getByLabel("What do you want to share?").fill(text);
@@ -67,8 +66,7 @@ test("share a post in a message: the conversation shows the post's card", async 
   const other = await browser.newContext({ javaScriptEnabled });
   try {
     const them = await other.newPage();
-    await signInAs(them, recipient);
-    await them.goto(new URL(page.url()).pathname + new URL(page.url()).search);
+    await signInTo(them, recipient, new URL(page.url()).pathname + new URL(page.url()).search);
     const received = them.getByTestId("message").filter({ hasText: note }).getByTestId("shared-post");
     await expect(received).toContainText(text);
     await received.getByRole("link", { name: /View post/ }).click();

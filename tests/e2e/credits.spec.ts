@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
-import { DEMO, signInAs } from "./helpers";
+import { DEMO, signInAs, signInTo } from "./helpers";
 
 /**
  * Buying credits end to end (issue 4): the purchase dialog posts to /api/create-checkout-session, the
@@ -72,8 +72,7 @@ test("a verified vendor buys the Starter Pack and sees it in balance, history an
 });
 
 test("cancelling at the hosted checkout changes nothing", async ({ page }) => {
-  await signInAs(page, DEMO.email);
-  await page.goto("/credits?dialog=purchase");
+  await signInTo(page, DEMO.email, "/credits?dialog=purchase");
   const before = await page.getByTestId("credit-balance").first().textContent();
   await page
     .getByRole("dialog", { name: "Purchase Credits" })

@@ -1,6 +1,6 @@
 import { TINY_PDF, TINY_PNG } from "../support/files";
 import { expect, test } from "./fixtures";
-import { signInAs } from "./helpers";
+import { signInAs, signInTo } from "./helpers";
 
 /**
  * The association's document library (issue 12, part 1), with JavaScript and without: a board member
@@ -14,8 +14,7 @@ test("a board member uploads a document, adds a version, changes its visibility 
   // A long story: sign-in, two uploads, a refusal, a visibility change and two downloads.
   test.setTimeout(90_000);
   const title = `Pool rules ${testInfo.project.name} ${Date.now()}`;
-  await signInAs(page, "board@demo.test");
-  await page.goto("/documents");
+  await signInTo(page, "board@demo.test", "/documents");
   await expect(page.getByRole("heading", { level: 1, name: "Documents" })).toBeVisible();
   // The seeded library, in its folders.
   await expect(page.getByRole("heading", { name: "Governing documents" })).toBeVisible();
@@ -71,8 +70,7 @@ test("a board member uploads a document, adds a version, changes its visibility 
 });
 
 test("a homeowner reads the documents for all members and nothing board-only", async ({ page }) => {
-  await signInAs(page, "homeowner@demo.test");
-  await page.goto("/documents");
+  await signInTo(page, "homeowner@demo.test", "/documents");
   await expect(page.getByRole("link", { name: "Declaration of Condominium" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Bylaws" })).toBeVisible();
   await expect(page.getByRole("link", { name: "2026 Operating Budget" })).toHaveCount(0);
@@ -108,8 +106,7 @@ test("a board member searches the library, renames a folder and deletes an empty
 }, testInfo) => {
   test.setTimeout(60_000);
   const name = `Old reports ${testInfo.project.name} ${Date.now()}`;
-  await signInAs(page, "board@demo.test");
-  await page.goto("/documents");
+  await signInTo(page, "board@demo.test", "/documents");
   await page
     .getByRole("search", { name: "Documents" })
     .getByLabel("Search documents by title or file name")

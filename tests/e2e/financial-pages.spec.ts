@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { signInAs } from "./helpers";
+import { signInTo } from "./helpers";
 
 /**
  * The financials' own pages (issue 13), with JavaScript and without: a budget's edit page (a change
@@ -14,8 +14,7 @@ test("a treasurer edits a budget on its page and finds the change in the history
 }, testInfo) => {
   test.setTimeout(60_000);
   const name = `Fence paint ${testInfo.project.name} ${Date.now()}`;
-  await signInAs(page, "treasurer@demo.test");
-  await page.goto("/financials/budgets");
+  await signInTo(page, "treasurer@demo.test", "/financials/budgets");
   const create = page.locator("#create-budget");
   await create.getByLabel("Name").fill(name);
   await create.getByLabel("Category").selectOption("other");
@@ -41,8 +40,7 @@ test("a treasurer edits a budget on its page and finds the change in the history
 test("a treasurer imports a bank CSV after a preview", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   const tag = `${testInfo.project.name}-${Date.now()}`;
-  await signInAs(page, "treasurer@demo.test");
-  await page.goto("/financial/import");
+  await signInTo(page, "treasurer@demo.test", "/financial/import");
   const csv = `Date,Description,Amount\r\n${today},Pool chemicals ${tag},-125.40\r\n${today},Late fee ${tag},35.00\r\nnot a date,Broken ${tag},1\r\n`;
   await page
     .getByLabel("CSV file")

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { signInAs, signInTo, waitForHydration } from "./helpers";
 
 /**
  * The financials (issue 13), with JavaScript and without: a treasurer creates a budget, adds expenses
@@ -129,8 +129,7 @@ test("budget, expenses, the over-budget colour and the report CSV", async ({ pag
 test("the Overview's sharing with homeowners is a form that posts with and without JavaScript", async ({
   page,
 }) => {
-  await signInAs(page, "treasurer@demo.test");
-  await page.goto("/financials");
+  await signInTo(page, "treasurer@demo.test", "/financials");
   await waitForHydration(page);
   const sharing = page.getByRole("form", { name: "Sharing with homeowners" });
   const box = sharing.getByRole("checkbox", { name: /Homeowners may read this summary/ });

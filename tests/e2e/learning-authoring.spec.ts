@@ -1,17 +1,18 @@
 import { expect, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { signInTo, waitForHydration } from "./helpers";
 
 /**
  * Course authoring (issue 30, part 2; decision 083), with and without JavaScript: an administrator
  * opens Manage Courses from the learning dashboard, creates a draft, adds a module, a lesson (its
- * Markdown previewed, raw HTML shown as text) and a one-question quiz, publishes it, and finds it in
- * the catalogue.
+ * Markdown previewed, raw HTML shown as text), a one-question quiz and CE hours (decision 090),
+ * publishes it, and finds it in the catalogue with its hours.
  */
 test.describe("learning hub authoring", () => {
   test("an admin writes and publishes a course", async ({ page }, testInfo) => {
+    // A long walk through the page: every step a form post (and a reload without JavaScript).
+    test.setTimeout(90_000);
     const title = `Handling Owner Complaints ${testInfo.project.name}`;
-    await signInAs(page, "admin@demo.test");
-    await page.goto("/learning-hub");
+    await signInTo(page, "admin@demo.test", "/learning-hub");
     await page.getByRole("link", { name: "Manage Courses" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Manage Courses" })).toBeVisible();
     await waitForHydration(page);
@@ -53,10 +54,45 @@ test.describe("learning hub authoring", () => {
     await question.getByRole("button", { name: "Add question" }).click();
     await expect(page.getByTestId("authoring-quiz")).toContainText("What comes first?");
 
+    // CE hours (decision 090): a subject the licence type does not take is refused on its field.
+    const ce = page.getByRole("region", { name: "Continuing education" });
+    await expect(ce).toContainText("No CE hours yet.");
+    await ce.getByLabel("Licence type").selectOption({ label: "Florida Community Association Manager" });
+    await ce.getByLabel("Subject").selectOption({ label: "HOA management" });
+    await ce.getByLabel("Hours", { exact: true }).fill("1.5");
+    await ce.getByRole("button", { name: "Save CE hours" }).click();
+    await expect(
+      ce.getByText("HOA management does not count for FL CAM: choose one of its subjects."),
+    ).toBeVisible();
+    await expect(ce.getByLabel("Hours", { exact: true })).toHaveValue("1.5");
+    await ce
+      .getByLabel("Licence type")
+      .selectOption({ label: "Florida Community Association Manager (serving HOAs)" });
+    await ce.getByLabel("Subject").selectOption({ label: "HOA management" });
+    await ce.getByRole("button", { name: "Save CE hours" }).click();
+    await expect(page.getByText("CE hours saved")).toBeVisible();
+    await expect(ce.getByTestId("ce-credit")).toHaveCount(1);
+    await expect(ce.getByTestId("ce-credit")).toContainText("HOA management: 1.5 hours");
+    await ce.getByLabel("Licence type").selectOption({ label: "Florida Community Association Manager" });
+    await ce.getByLabel("Subject").selectOption({ label: "Legal update" });
+    await ce.getByLabel("Hours", { exact: true }).fill("3");
+    await ce.getByRole("button", { name: "Save CE hours" }).click();
+    await expect(ce.getByTestId("ce-credit").filter({ hasText: "Legal update: 3 hours" })).toBeVisible();
+    await ce.getByRole("button", { name: "Remove FL CAM (HOA) HOA management hours" }).click();
+    await expect(page.getByText("CE hours removed")).toBeVisible();
+    await expect(ce.getByTestId("ce-credit")).toHaveCount(1);
+    await expect(ce.getByTestId("ce-credit")).toContainText("Legal update: 3 hours");
+
     await page.getByRole("button", { name: "Publish course" }).click();
     await expect(page.getByTestId("course-status")).toHaveText("Published");
 
     await page.goto(`/learning-hub/courses?search=${encodeURIComponent(title)}`);
-    await expect(page.getByTestId("course-card").filter({ hasText: title })).toBeVisible();
+    const card = page.getByTestId("course-card").filter({ hasText: title });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("3 CE hours");
+    await card.getByRole("link", { name: title, exact: true }).click();
+    await expect(page.getByTestId("course-ce-hours")).toHaveText(
+      "Florida Community Association Manager: 3 hours (Legal update 3)",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { pdfText } from "../support/pdf";
 import { expect, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { signInTo, waitForHydration } from "./helpers";
 
 /**
  * Continuing education (issue 30, part 6), with and without JavaScript: reach the page from the course
@@ -12,8 +12,7 @@ import { signInAs, waitForHydration } from "./helpers";
 test.describe("continuing education", () => {
   test("record a licence, see its period, remove it", async ({ page }, testInfo) => {
     const who = testInfo.project.name === "no-js" ? "other@demo.test" : "treasurer@demo.test";
-    await signInAs(page, who);
-    await page.goto("/learning-hub/courses");
+    await signInTo(page, who, "/learning-hub/courses");
     await waitForHydration(page);
     // CE hours show on the cards of courses that carry them.
     await expect(
@@ -51,8 +50,7 @@ test.describe("continuing education", () => {
   });
 
   test("the demo manager's hours and the PDF transcript", async ({ page }, testInfo) => {
-    await signInAs(page, "manager@demo.test");
-    await page.goto("/learning-hub/continuing-education");
+    await signInTo(page, "manager@demo.test", "/learning-hub/continuing-education");
     await waitForHydration(page);
     const licence = page.getByTestId("ce-licence");
     await expect(licence).toContainText("Licence CAM 0012345");

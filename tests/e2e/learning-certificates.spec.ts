@@ -36,12 +36,16 @@ test.describe("learning hub certificates", () => {
         await expect(page.getByText(/^(Lesson complete|Course complete)$/).first()).toBeVisible();
         continue;
       }
+      // With JavaScript the address changes a moment before the quiz page renders: read its heading
+      // once its form is there, not the course page's.
+      const submit = page.getByRole("button", { name: /^Submit/ });
+      await expect(submit).toBeVisible();
       const title = (await page.getByRole("heading", { level: 1 }).textContent())?.trim() ?? "";
       const quiz = QUIZZES.get(title);
       if (!quiz) throw new Error(`no demo quiz named ${title}`);
       for (const [i, q] of quiz.questions.entries())
         for (const o of q.correct) await page.locator(`#q${i + 1}-o${o + 1}`).check();
-      await page.getByRole("button", { name: /^Submit/ }).click();
+      await submit.click();
       await expect(page.getByTestId("quiz-result")).toContainText("Passed");
     }
     await page.goto(coursePath);

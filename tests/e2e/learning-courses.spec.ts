@@ -1,6 +1,6 @@
 import { DEMO_COURSES, DEMO_PATHS } from "../../db/learning-content";
 import { expect, test } from "./fixtures";
-import { signInAs, useAdminRole, waitForHydration } from "./helpers";
+import { signInAs, signInTo, useAdminRole, waitForHydration } from "./helpers";
 
 /**
  * The learning hub's courses (issue 30), with and without JavaScript: find a course in the catalogue,
@@ -16,8 +16,7 @@ const QUIZ = MODULE.quiz;
 test.describe("learning hub courses", () => {
   test("find, start, learn, take the quiz", async ({ page }, testInfo) => {
     const who = testInfo.project.name === "no-js" ? "secretary@demo.test" : "director@demo.test";
-    await signInAs(page, who);
-    await page.goto("/learning-hub/courses");
+    await signInTo(page, who, "/learning-hub/courses");
     await waitForHydration(page);
     await page.getByRole("main").getByLabel("Search").fill("reserve study");
     await page.getByLabel("Difficulty").selectOption("intermediate");
@@ -71,8 +70,7 @@ test.describe("learning hub courses", () => {
     const path = DEMO_PATHS.find((p) => p.slug === "association-finance-foundations");
     if (!path) throw new Error("the finance demo path is missing");
     const first = DEMO_COURSES.find((c) => c.slug === path.courseSlugs[0]);
-    await signInAs(page, who);
-    await page.goto("/learning-hub/courses");
+    await signInTo(page, who, "/learning-hub/courses");
     await page.getByRole("link", { name: "Learning Paths", exact: true }).click();
     const card = page.getByTestId("path-card").filter({ hasText: path.title });
     await card.getByRole("link", { name: path.title, exact: true }).click();

@@ -1,6 +1,6 @@
 import { DEMO_COURSES, DEMO_PATHS } from "../../db/learning-content";
 import { expect, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { mailFromOutbox, signInTo, waitForHydration } from "./helpers";
 
 /**
  * Paid enrolment and ratings (issue 30, parts 1 and 3; decision 078), with and without JavaScript: the
@@ -17,8 +17,8 @@ test("buy a course through Stripe Checkout, learn, rate it, then buy its path at
   page,
 }, testInfo) => {
   const noJs = testInfo.project.name === "no-js";
-  await signInAs(page, noJs ? "vendor2@demo.test" : "homeowner@demo.test");
-  await page.goto(`/learning-hub/courses/${COURSE.slug}`);
+  const buyer = noJs ? "vendor2@demo.test" : "homeowner@demo.test";
+  await signInTo(page, buyer, `/learning-hub/courses/${COURSE.slug}`);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: COURSE.title })).toBeVisible();
   await expect(page.getByTestId("your-price")).toContainText("$29");
@@ -30,6 +30,11 @@ test("buy a course through Stripe Checkout, learn, rate it, then buy its path at
   await page.getByRole("button", { name: "Pay $29.00" }).click();
   await expect(page).toHaveURL(/\/learning-hub\/purchases\/cs_test_/);
   await expect(page.getByTestId("purchase-status")).toContainText("Payment received: you're enrolled.");
+  // The receipt by e-mail (decision 092), with the amount and a link back to this purchase.
+  const session = new URL(page.url()).pathname.split("/").pop() as string;
+  const receipt = await mailFromOutbox(buyer, `Your receipt for ${COURSE.title}`);
+  expect(receipt.text).toContain("Amount paid: $29.00 USD");
+  expect(receipt.text).toContain(`/learning-hub/purchases/${session}`);
   await page.getByRole("link", { name: "Go to the course" }).click();
 
   // Enrolled: the course opens; the first lesson is completed.

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { COLLECTION_LETTER_TEMPLATE } from "../../db/legal-content";
 import { expect, test } from "./fixtures";
-import { signInAs, useAdminRole, waitForHydration } from "./helpers";
+import { signInAs, signInTo, useAdminRole, waitForHydration } from "./helpers";
 
 /**
  * Legal Resources (issue 30, part 9), with and without JavaScript: a board member finds a template by
@@ -51,7 +51,10 @@ test.describe("legal resources", () => {
     expect(body).not.toContain("[Association Name]");
   });
 
-  test("an attorney submits a resource and an administrator approves it", async ({ page }, testInfo) => {
+  test("an attorney submits a resource, an administrator approves it, then a revision of it", async ({
+    page,
+  }, testInfo) => {
+    test.slow();
     const title = `Texas Election Notice Checklist (${testInfo.project.name})`;
     await signInAs(page, "attorney@demo.test");
     await page.getByRole("link", { name: "Contribute to Legal Resources" }).click();
@@ -95,8 +98,43 @@ test.describe("legal resources", () => {
     const card = page.getByTestId("legal-card").filter({ hasText: title });
     await expect(card).toContainText("Contributed by Alex Attorney");
 
-    await signInAs(page, "attorney@demo.test");
-    await page.goto("/legal/submissions");
-    await expect(page.getByTestId("legal-submission").filter({ hasText: title })).toContainText("Published");
+    await signInTo(page, "attorney@demo.test", "/legal/submissions");
+    const published = page.getByTestId("legal-submission").filter({ hasText: title });
+    await expect(published).toContainText("Published");
+
+    // A revision (decision 089): it waits for review while readers keep version 1.
+    await published.getByRole("link", { name: /^Propose a revision/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Revise this resource" })).toBeVisible();
+    await waitForHydration(page);
+    await page
+      .getByLabel("Content (Markdown)")
+      .fill(
+        "## Before the notice\n\nConfirm the record date, the quorum, the ballot rules and the new e-voting consent.",
+      );
+    await page.getByLabel("What changed").fill("Added e-voting consent");
+    await page.getByRole("button", { name: "Submit Revision for Review" }).click();
+    await expect(page.getByRole("status")).toHaveText("Thank you. Your revision is waiting for review.");
+    await expect(page.getByTestId("legal-version")).toContainText("Version 1");
+    await expect(page.getByText("e-voting consent")).toHaveCount(0);
+
+    await signInAs(page, "admin@demo.test");
+    await useAdminRole(page);
+    await page.goto("/legal/review");
+    const revision = page.getByTestId("legal-pending-revision").filter({ hasText: title });
+    await expect(revision).toContainText("What changed: Added e-voting consent");
+    await revision.getByRole("button", { name: `Approve ${title}` }).click();
+    await expect(page.getByRole("status")).toHaveText("Revision published.");
+
+    await page.goto("/legal?search=election+notice+checklist");
+    await page
+      .getByTestId("legal-card")
+      .filter({ hasText: title })
+      .getByRole("link", { name: title })
+      .click();
+    await expect(page.getByTestId("legal-version")).toContainText("Version 2");
+    await expect(page.getByText("new e-voting consent")).toBeVisible();
+    await page.getByRole("link", { name: "Version 1" }).click();
+    await expect(page.getByText("You are reading version 1, an earlier version.")).toBeVisible();
+    await expect(page.getByText("new e-voting consent")).toHaveCount(0);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { mailFromOutbox, signInAs } from "./helpers";
+import { mailFromOutbox, signInTo } from "./helpers";
 
 /**
  * Board meeting invitations (issue 12, board room part 2), with and without JavaScript: a board member
@@ -12,8 +12,7 @@ test("a guest accepts a board meeting invitation from the e-mailed link", async 
   const stamp = `${testInfo.project.name}-${Date.now()}`;
   const title = `Invited meeting ${stamp}`;
   const guest = `guest-${stamp}@example.com`;
-  await signInAs(page, "board@demo.test");
-  await page.goto("/board-room/new");
+  await signInTo(page, "board@demo.test", "/board-room/new");
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Date").fill("2027-04-14");
   await page.getByLabel("Start time").fill("18:00");
@@ -44,8 +43,7 @@ test("a guest accepts a board meeting invitation from the e-mailed link", async 
   await page.goto(answerPath);
   await expect(page.getByText("This answer link is no longer valid")).toBeVisible();
 
-  await signInAs(page, "board@demo.test");
-  await page.goto(meetingPath);
+  await signInTo(page, "board@demo.test", meetingPath);
   const answered = page.getByTestId("attendee").filter({ hasText: guest });
   await expect(answered.getByTestId("rsvp")).toHaveText("Accepted");
   await expect(answered.getByTestId("attendance")).toHaveText("Not recorded");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { signInAs, signInTo, waitForHydration } from "./helpers";
 
 /**
  * Messages (issue 28, part 7): two browsers on one live thread (the message appears without a reload,
@@ -96,8 +96,7 @@ test("without JavaScript the page sends and refreshes, and says why a message is
   javaScriptEnabled,
 }) => {
   test.skip(javaScriptEnabled, "the JavaScript run checks the live thread");
-  await signInAs(page, "vendor2@demo.test");
-  await page.goto("/messages");
+  await signInTo(page, "vendor2@demo.test", "/messages");
   await page
     .getByTestId("conversation-list")
     .getByRole("link", { name: /Morgan Manager/ })
@@ -134,8 +133,7 @@ test("a group's members change after it is made: add someone, the thread says so
   page,
   javaScriptEnabled,
 }) => {
-  await signInAs(page, "manager@demo.test");
-  await page.goto("/messages?new=group");
+  await signInTo(page, "manager@demo.test", "/messages?new=group");
   const title = unique(javaScriptEnabled ? "Roof group" : "Gate group");
   await page.getByLabel("Title").fill(title);
   const people = page.locator('input[name="participants"]');

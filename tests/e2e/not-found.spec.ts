@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { DEMO, signInAs } from "./helpers";
+import { DEMO, signInAs, signInTo } from "./helpers";
 
 /**
  * Missing and refused pages keep their frame (issue 11, parts 4.4 e, f and 5.7): a signed-in person
@@ -44,8 +44,7 @@ test("a guest meets a missing page inside the guest layout", async ({ page }) =>
 test("the success page shows a purchase the webhook credited, though Stripe cannot be asked", async ({
   page,
 }) => {
-  await signInAs(page, DEMO.email);
-  await page.goto("/credits?dialog=purchase");
+  await signInTo(page, DEMO.email, "/credits?dialog=purchase");
   const before = Number(await page.getByTestId("credit-balance").first().textContent());
   const dialog = page.getByRole("dialog", { name: "Purchase Credits" });
   await dialog.getByTestId("package-starter").click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { signInAs, signInTo, waitForHydration } from "./helpers";
 
 /**
  * Notifications (issue 5 parts 1 and 2): the manager's bell counts up live when a vendor's proposal
@@ -33,8 +33,7 @@ test("the unread count changes live when another person's action notifies", asyn
   const vendorContext = await browser.newContext();
   try {
     const vendor = await vendorContext.newPage();
-    await signInAs(vendor, VENDOR.email);
-    await vendor.goto("/rfps?q=Elevator");
+    await signInTo(vendor, VENDOR.email, "/rfps?q=Elevator");
     await vendor.getByRole("link", { name: "Submit Proposal for Elevator modernization study" }).click();
     const form = vendor.getByRole("region", { name: "Submit a Proposal" });
     await form.getByLabel("Your total price ($)").fill("12,400");

@@ -324,6 +324,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.admin_.content", path: "/admin/content", as: "admin" },
   { route: "_app.admin_.analytics", path: "/admin/analytics", as: "admin" },
   { route: "_app.admin_.credits", path: "/admin/credits", as: "admin" },
+  { route: "_app.admin_.learning-payments", path: "/admin/learning-payments", as: "admin" },
   // Where the financials' association chooser shows again after a refused choice without JavaScript.
   { route: "financial.association", path: "/financial/association?chooser", as: "admin" },
   { route: "_app.admin_.diagnostics", path: "/admin/diagnostics", as: "admin" },
@@ -346,6 +347,12 @@ export const PAGES: readonly PageEntry[] = [
   { route: "_app.legal.$slug", path: "/legal/florida-notice-of-board-meetings", as: "board" },
   { route: "_app.legal.$slug", path: "/legal/records-request-letter", as: "manager", label: "template" },
   { route: "_app.legal.review", path: "/legal/review", as: "admin" },
+  {
+    route: "_app.legal.$slug_.edit",
+    path: "/legal/florida-notice-of-board-meetings/edit",
+    as: "admin",
+    label: "revise",
+  },
   { route: "_app.legal.submissions", path: "/legal/submissions", as: "admin", label: "refused" },
 ];
 
@@ -359,3 +366,6 @@ export const DEMO_ACCOUNTS: Record<Exclude<PageViewer, "guest" | "onboarding">, 
   board: "board@demo.test",
   admin: "admin@demo.test",
 };
+
+/** A phone's screen (an iPhone 12 to 15): the size the small-screen checks lay pages out at. */
+export const PHONE = { width: 390, height: 844 };

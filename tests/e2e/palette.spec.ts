@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { signInAs, signInTo, waitForHydration } from "./helpers";
 
 /**
  * The command palette and /search (issue 5 part 4; spec 000 section 2.5): the shortcuts, filtering,
@@ -156,8 +156,7 @@ test.describe("command palette", () => {
 });
 
 test("/search?q= finds RFPs, people and organizations, with and without JavaScript", async ({ page }) => {
-  await signInAs(page, "vendor@demo.test");
-  await page.goto("/search");
+  await signInTo(page, "vendor@demo.test", "/search");
   await page.getByRole("searchbox", { name: "Search" }).last().fill("roof");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/\/search\?q=roof$/);

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { signInTo, waitForHydration } from "./helpers";
 
 /**
  * Issue 28, parts 1 and 2, in the browser, with and without JavaScript: edit one's profile (a refused
@@ -19,9 +19,7 @@ test.describe("professional profile and directory", () => {
     const stamp = Date.now().toString(36);
     const username = `${account.name.toLowerCase().replace(/\s+/g, "-")}-${stamp}`;
     const city = `Key Largo ${stamp}`;
-    await signInAs(page, account.email);
-
-    await page.goto("/profile/edit");
+    await signInTo(page, account.email, "/profile/edit");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1, name: "Edit profile" })).toBeVisible();
     await page.getByLabel("Full name").fill("A");

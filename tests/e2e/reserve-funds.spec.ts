@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page, test } from "./fixtures";
-import { signInAs } from "./helpers";
+import { signInTo } from "./helpers";
 
 /**
  * Reserve funds (issue 13, parts 6 and 7), with JavaScript and without: the treasurer sees the demo
@@ -73,8 +73,7 @@ test("a fund, its contribution, a refused withdrawal, a voided movement and the 
   test.setTimeout(90_000);
   const js = testInfo.project.name !== "no-js";
   const name = `Elevator reserve ${testInfo.project.name} ${Date.now()}`;
-  await signInAs(page, "treasurer@demo.test");
-  await page.goto("/financials/reserves");
+  await signInTo(page, "treasurer@demo.test", "/financials/reserves");
   await expect(page.getByTestId("fund-row").filter({ hasText: "Capital reserve" })).toBeVisible();
 
   await page.locator("#add-fund-form").getByLabel("Fund name").fill(name);
@@ -147,8 +146,7 @@ test("a reserve study component is removed only after the treasurer says yes", a
   test.setTimeout(60_000);
   const js = testInfo.project.name !== "no-js";
   const name = `Lobby carpet ${testInfo.project.name} ${Date.now()}`;
-  await signInAs(page, "treasurer@demo.test");
-  await page.goto("/financials/reserves");
+  await signInTo(page, "treasurer@demo.test", "/financials/reserves");
 
   const study = page.locator("#reserve-study");
   const add = page.locator("#add-component-form");
@@ -178,8 +176,7 @@ test("the projection says it uses the planned contributions, and a fund's plan i
 }, testInfo) => {
   test.setTimeout(60_000);
   const name = `Pool reserve ${testInfo.project.name} ${Date.now()}`;
-  await signInAs(page, "treasurer@demo.test");
-  await page.goto("/financials/reserves");
+  await signInTo(page, "treasurer@demo.test", "/financials/reserves");
   // The demo's plans: $20,000 and $6,000 a month (issue 26: not the last 12 months of deposits with the
   // opening balances, which made $732,000 a year). Other tests' funds without a plan may join in.
   const basis = page.getByTestId("projection-basis");

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { mailFromOutbox, publishRfp, signInAs } from "./helpers";
+import { mailFromOutbox, publishRfp, signInAs, signInTo } from "./helpers";
 
 /**
  * The marketplace end to end (issue 4), with and without JavaScript: a manager publishes an RFP; a
@@ -32,8 +32,7 @@ test("publish, buy credits, find and bid, compare and accept: the vendor has Won
   await expect(page.getByTestId("rfp-status")).toHaveText("Published");
 
   // The vendor buys a Single Credit through the (fake) hosted checkout.
-  await signInAs(page, VENDOR.email);
-  await page.goto("/credits");
+  await signInTo(page, VENDOR.email, "/credits");
   const before = Number(await page.getByTestId("credit-balance").first().textContent());
   await page.getByRole("link", { name: "Purchase Credits" }).click();
   const dialog = page.getByRole("dialog", { name: "Purchase Credits" });
@@ -75,8 +74,7 @@ test("publish, buy credits, find and bid, compare and accept: the vendor has Won
   await expect(page.getByTestId("credit-balance").first()).toHaveText(String(before));
 
   // The manager compares and accepts.
-  await signInAs(page, MANAGER.email);
-  await page.goto(`/rfps/${rfpId}`);
+  await signInTo(page, MANAGER.email, `/rfps/${rfpId}`);
   await page.getByRole("link", { name: "Review Proposals (1)" }).click();
   await expect(page).toHaveURL(new RegExp(`/rfps/${rfpId}/proposals$`));
   const table = page.getByRole("table", { name: "Proposals compared" });
@@ -91,8 +89,7 @@ test("publish, buy credits, find and bid, compare and accept: the vendor has Won
   await expect(page.getByTestId("rfp-status")).toHaveText("Closed");
 
   // The vendor has won.
-  await signInAs(page, VENDOR.email);
-  await page.goto(`/rfps/${rfpId}`);
+  await signInTo(page, VENDOR.email, `/rfps/${rfpId}`);
   await expect(page.getByTestId("my-proposal-status")).toHaveText("Won");
 
   // The acceptance (high priority) was e-mailed to the vendor at once, with a one-click way out that
@@ -137,8 +134,7 @@ test("the Filters panel is rendered when opened (a button, or a link without Jav
   page,
 }, testInfo) => {
   const js = testInfo.project.name !== "no-js";
-  await signInAs(page, VENDOR.email);
-  await page.goto("/rfps?q=roof&category=security&state=FL");
+  await signInTo(page, VENDOR.email, "/rfps?q=roof&category=security&state=FL");
   const search = page.getByRole("search", { name: "RFPs" });
   // Closed: none of the panel's fields are on the page.
   await expect(page.getByLabel("Budget from ($)")).toHaveCount(0);
@@ -177,8 +173,7 @@ test("filters count in the badge; saved searches are kept on the server, run aga
   test.slow(); // Eight page loads on a shared machine.
   const js = testInfo.project.name !== "no-js";
   const name = `Security in Florida (${testInfo.project.name})`;
-  await signInAs(page, VENDOR.email);
-  await page.goto("/rfps?category=security&budget_min=1000&budget_max=90000&state=FL");
+  await signInTo(page, VENDOR.email, "/rfps?category=security&budget_min=1000&budget_max=90000&state=FL");
   await expect(page.getByTestId("filter-count")).toHaveText(/^3/);
   await expect(page.getByRole("list", { name: "Active filters" }).getByRole("link")).toHaveCount(4);
 
@@ -211,8 +206,7 @@ test("e-mail alerts of a saved search need Professional: a Free vendor is told s
 }, testInfo) => {
   const js = testInfo.project.name !== "no-js";
   // vendor2@demo.test stays on Free (vendor@demo.test has a complimentary Professional plan).
-  await signInAs(page, "vendor2@demo.test");
-  await page.goto("/rfps?state=FL");
+  await signInTo(page, "vendor2@demo.test", "/rfps?state=FL");
   await panelToggle(page, "Save Search", js).click();
   await page.locator("form#save-search").getByLabel("Name").fill("Florida with alerts");
   await page

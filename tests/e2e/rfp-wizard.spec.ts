@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { signInAs } from "./helpers";
+import { signInTo } from "./helpers";
 
 /**
  * The RFP wizard (spec 001 sections 2.5, 4 and 5), with and without JavaScript: a manager goes
@@ -17,9 +17,7 @@ test("a manager creates an RFP through the six steps and publishes it", async ({
   // Six steps, publishing, and two pages editing the same RFP: about forty page loads in one test.
   test.slow();
   const title = `Roof replacement ${testInfo.project.name} ${Date.now()}`;
-  await signInAs(page, MANAGER.email);
-
-  await page.goto("/rfps/create");
+  await signInTo(page, MANAGER.email, "/rfps/create");
   await expect(page).toHaveURL(/\/rfps\/new$/);
   await expect(page.getByText("Step 1 of 6")).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Wizard progress" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "./fixtures";
-import { signIn } from "./helpers";
+import { signIn, signInTo } from "./helpers";
 
 const PASSWORD = "demo-password-2026";
 
@@ -32,8 +32,7 @@ test.describe("settings", () => {
     page,
   }, testInfo) => {
     const account = accountFor(testInfo.project.name);
-    await signInAs(page, account.email);
-    await page.goto("/settings");
+    await signInTo(page, account.email, "/settings");
     await expect(page).toHaveURL(/\/settings\/account$/);
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     const tabs = page.getByRole("navigation", { name: "Settings" });
@@ -69,8 +68,7 @@ test.describe("settings", () => {
     javaScriptEnabled,
   }, testInfo) => {
     const account = accountFor(testInfo.project.name);
-    await signInAs(page, account.email);
-    await page.goto("/settings/appearance");
+    await signInTo(page, account.email, "/settings/appearance");
     await expect(
       page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Appearance" }),
     ).toHaveAttribute("aria-current", "page");

@@ -4,11 +4,13 @@ import {
   accountSection,
   nextPost,
   signInAs,
+  signInTo,
   signInWithForm,
   signUpConfirmed,
   switchRole,
   waitForHydration,
 } from "./helpers";
+import { PHONE } from "./pages";
 
 const sidebar = (page: Page) => page.getByRole("complementary", { name: "Sidebar" });
 
@@ -178,9 +180,8 @@ test("without JavaScript the small-screen menu button leads to the menu page wit
   javaScriptEnabled,
 }) => {
   test.skip(javaScriptEnabled, "with JavaScript it opens the slide-over (tested above)");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, "vendor@demo.test");
-  await page.goto("/rfps");
+  await page.setViewportSize(PHONE);
+  await signInTo(page, "vendor@demo.test", "/rfps");
   await page.getByRole("link", { name: "Open menu" }).click();
   await expect(page).toHaveURL(/\/menu\?from=%2Frfps$/);
   const navigation = page.getByRole("navigation", { name: "Navigation" });
@@ -197,7 +198,7 @@ test("on a phone a vendor reaches Vendor Credits from the menu and Settings from
   page,
   javaScriptEnabled,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await signInAs(page, "vendor@demo.test");
   // The bottom bar holds the first 5 entries: Vendor Credits is not among them.
   const quick = sidebar(page).getByRole("navigation", { name: "Main" });
@@ -316,8 +317,7 @@ test("a link navigates inside the page with JavaScript, and a modified click lea
 test("the first Tab offers to skip the navigation, and following it lands in the page's content", async ({
   page,
 }) => {
-  await signInAs(page, "board@demo.test");
-  await page.goto("/board-room");
+  await signInTo(page, "board@demo.test", "/board-room");
   const skip = page.getByRole("link", { name: "Skip to main content" });
   await expect(skip).not.toBeInViewport();
   await page.keyboard.press("Tab");

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { signInAs, waitForHydration } from "./helpers";
+import { signInAs, signInTo, waitForHydration } from "./helpers";
 
 /**
  * Skills, endorsements and the Professional Center (issue 28, parts 4-6), with JavaScript (dialogs) and
@@ -26,8 +26,7 @@ async function openDialog(page: Page, link: string, title: string) {
 test.describe("skills and endorsements", () => {
   test("adds, validates, edits, features and deletes a skill", async ({ page }, testInfo) => {
     const { me, skill } = accountsFor(testInfo.project.name);
-    await signInAs(page, me);
-    await page.goto("/professional/skills");
+    await signInTo(page, me, "/professional/skills");
     await expect(page.getByRole("heading", { level: 1, name: "Skills" })).toBeVisible();
 
     let dialog = await openDialog(page, "Add Skill", "Add Skill");
@@ -77,8 +76,7 @@ test.describe("skills and endorsements", () => {
     page,
   }, testInfo) => {
     const { me, friend } = accountsFor(testInfo.project.name);
-    await signInAs(page, me);
-    await page.goto("/professional/endorsements");
+    await signInTo(page, me, "/professional/endorsements");
     await expect(page.getByRole("heading", { level: 1, name: "Endorsements" })).toBeVisible();
     const option = page.locator("#write-to option", { hasText: friend });
     const friendId = await option.first().getAttribute("value");
@@ -152,8 +150,7 @@ test.describe("skills and endorsements", () => {
 
   test("requests an endorsement from a connection with the spec's modal", async ({ page }, testInfo) => {
     const { me, friend } = accountsFor(testInfo.project.name);
-    await signInAs(page, me);
-    await page.goto("/professional/endorsements");
+    await signInTo(page, me, "/professional/endorsements");
     const dialog = await openDialog(page, "Request Endorsement", "Request Endorsement");
     for (const label of ["Skill", "Endorsement Text", "Relationship Type", "Working Relationship Context"]) {
       await expect(dialog.getByLabel(label, { exact: true })).toBeVisible();

@@ -1,42 +1,17 @@
 import { expect, test } from "./fixtures";
-import { signInAs } from "./helpers";
-import { visitPages } from "./page-visits";
-import { DEMO_ACCOUNTS, PAGES, VIEWERS } from "./pages";
+import { signInTo } from "./helpers";
+import { DEMO_ACCOUNTS, PHONE } from "./pages";
 
 /**
- * A phone (390 x 844, an iPhone 12 to 15): no page of the product scrolls sideways (issue 26, part
- * 10). A wide table or the month grid scrolls inside its own box; the page itself never pans. The
- * layout is the server's HTML either way, so only the JavaScript project runs it.
+ * A phone (390 x 844, an iPhone 12 to 15; issue 26, part 10): the charts' text and the guest top bar's
+ * buttons. That no page of the product scrolls sideways is checked on every page by the accessibility
+ * sweep (tests/e2e/accessibility.spec.ts), in the same visit. The layout is the server's HTML either
+ * way, so only the JavaScript project runs these.
  */
-const PHONE = { width: 390, height: 844 };
-
-// Each viewer's sweep is a long test of its own: shared out between the workers, not one after another.
-test.describe.configure({ mode: "parallel" });
-
-for (const viewer of VIEWERS) {
-  const entries = PAGES.filter((p) => p.as === viewer);
-  test(`no page scrolls sideways at 390 px: ${viewer} pages (${entries.length})`, async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    test.skip(!javaScriptEnabled, "the same HTML as with JavaScript");
-    test.setTimeout(30_000 + entries.length * 5_000);
-    await page.setViewportSize(PHONE);
-    const wide: string[] = [];
-    await visitPages(page, viewer, entries, async (entry) => {
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (width > PHONE.width)
-        wide.push(`${entry.path}${entry.label ? ` (${entry.label})` : ""}: ${width} px`);
-    });
-    expect(wide, "pages wider than the screen").toEqual([]);
-  });
-}
-
 test("the financial charts' text stays readable at 390 px", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the same HTML as with JavaScript");
   await page.setViewportSize(PHONE);
-  await signInAs(page, DEMO_ACCOUNTS.board);
-  await page.goto("/financials");
+  await signInTo(page, DEMO_ACCOUNTS.board, "/financials");
   for (const chart of ["income-expense-chart", "budget-actual-chart"]) {
     await expect(page.getByTestId(chart).getByRole("img")).toBeVisible();
     // The rendered size: the text's font size in SVG units times the drawing's scale on screen.

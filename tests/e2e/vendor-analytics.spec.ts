@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   PROFESSIONAL_UPGRADE_URL,
   VENDOR_ANALYTICS_OFFERS,
   VENDOR_ANALYTICS_TEXT,
 } from "../../domain/rfp/vendor-analytics";
 import { expect, test } from "./fixtures";
-import { DEMO, signInAs } from "./helpers";
+import { blockingViolations, DEMO, signInTo } from "./helpers";
 
 /**
  * Vendor analytics (the Professional plan), with and without JavaScript: the demo vendor (a
@@ -17,8 +16,7 @@ test("a Professional vendor reads their analytics, with the chart drawn by the s
   page,
   javaScriptEnabled,
 }) => {
-  await signInAs(page, DEMO.email);
-  await page.goto("/vendor-dashboard");
+  await signInTo(page, DEMO.email, "/vendor-dashboard");
   await page
     .getByRole("navigation", { name: "Quick actions" })
     .getByRole("link", { name: "Analytics" })
@@ -42,8 +40,7 @@ test("a Professional vendor reads their analytics, with the chart drawn by the s
   const awaiting = page.getByTestId("awaiting-list");
   expect(await awaiting.getByRole("listitem").count()).toBeGreaterThanOrEqual(2);
   if (javaScriptEnabled) {
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
+    expect(await blockingViolations(page)).toEqual([]);
   }
   // The sidebar keeps the vendor dashboard as the current area.
   await expect(
@@ -57,8 +54,7 @@ test("a Free vendor meets the explanation and the upgrade link, and no figure", 
   page,
   javaScriptEnabled,
 }) => {
-  await signInAs(page, "vendor2@demo.test");
-  await page.goto("/vendor-dashboard/analytics");
+  await signInTo(page, "vendor2@demo.test", "/vendor-dashboard/analytics");
   const locked = page.getByTestId("analytics-locked");
   await expect(locked.getByRole("heading", { name: VENDOR_ANALYTICS_TEXT.lockedTitle })).toBeVisible();
   await expect(locked).toContainText(VENDOR_ANALYTICS_TEXT.lockedFree);
@@ -66,8 +62,7 @@ test("a Free vendor meets the explanation and the upgrade link, and no figure", 
   await expect(page.getByRole("img", { name: /win rate by month/ })).toHaveCount(0);
   await expect(page.getByTestId("stat-Win rate")).toHaveCount(0);
   if (javaScriptEnabled) {
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === "critical" || v.impact === "serious")).toEqual([]);
+    expect(await blockingViolations(page)).toEqual([]);
   }
   const upgrade = locked.getByRole("link", { name: VENDOR_ANALYTICS_TEXT.upgrade });
   await expect(upgrade).toHaveAttribute("href", PROFESSIONAL_UPGRADE_URL);

@@ -431,6 +431,7 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "_app.admin_.analytics": "administration",
   "_app.admin_.credits": "administration",
   "_app.admin_.billing": "administration",
+  "_app.admin_.learning-payments": "administration",
   "_app.settings_.billing.receipts.$id": "the person's own credit purchase receipt",
   "_app.admin_.diagnostics": "administration",
   "_app.admin_.errors": "administration",
@@ -498,6 +499,8 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "api.messages.live": "typing and read signals of the person's own conversations",
   "messages.attachments.$id": "a conversation's files (participants only)",
   "posts.media.$postId.$index": "a post's files, for the post's readers (community-post-media.test.ts)",
+  "posts.link-image.$postId.$name":
+    "a link preview's stored picture, for the post's readers (link-preview-images.test.ts)",
   "_app.common-area.live._index": "live discussions of the whole community (decision 068)",
   "_app.learning-hub.courses._index": "the course catalogue is the whole platform's (issue 30)",
   "_app.learning-hub.paths._index": "the learning paths are the whole platform's (issue 30)",
@@ -528,11 +531,15 @@ const NOT_ASSOCIATION_SCOPED: Record<string, string> = {
   "[.]well-known.jwks[.]json": "the platform's public signing key (decision 077)",
   "credentials.issuer": "the platform's Open Badges issuer profile (decision 077)",
   "credentials.$id.status": "a credential's public revocation status (decision 077)",
+  "credentials.status.$list":
+    "the badges' public signed status list: random positions, no names (decision 086)",
   "_app.legal._index": "Legal Resources' library is the whole platform's (issue 30, part 9)",
   "_app.legal.$slug": "one legal resource; pending or rejected only for its submitter and admins",
   "legal.$slug.download": "a legal template's download, as its page",
   "_app.legal.submissions": "the attorney's own submissions",
   "_app.legal.review": "administrators' review queue of the whole platform",
+  "_app.legal.$slug_.edit":
+    "a legal resource's edit or revision, for its attorney or administrators (decision 089)",
   // Course authoring (issue 30, part 2; decision 083): the whole platform's courses, for administrators.
   "_app.learning-hub.manage._index": "every course of the platform, for administrators (issue 30)",
   "_app.learning-hub.manage.$courseId": "a course being written, for administrators (issue 30)",

@@ -16,7 +16,7 @@ import { commentsPage, karmaSummary } from "~/queries/community-comments.server"
 import * as postRoute from "~/routes/_app.posts.$id";
 import { thrown, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
-import { bothEngines, hasPostgres, RACE_POOL_SIZE, useTestDatabase } from "../support/db";
+import { engines, hasPostgres, RACE_POOL_SIZE, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -32,7 +32,7 @@ const post = (url: string, who: Person, fields: Record<string, string>) =>
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: who.cookie },
   });
 
-describe.each(bothEngines)("community comments on %s", (engine) => {
+describe.each(engines)("community comments on %s", (engine) => {
   const t = useTestDatabase(engine);
   let ann: Person; // manager, association member, the author of the posts
   let bob: Person; // vendor, connected to Ann

@@ -450,8 +450,17 @@ describe.skipIf(!hasPostgres)("community event RSVPs under concurrency on postgr
           answerEvent(i % 2 ? second.db : t.db, viewer(p), id, "not_attending", new Date()),
         ),
       );
-      expect(left.filter((l) => l.ok && l.promoted !== null)).toHaveLength(5);
+      const seated = left.flatMap((l) => (l.ok && l.promoted ? [l.promoted] : []));
+      expect(seated).toHaveLength(5);
       expect(await counts()).toEqual({ attending: 5, waiting: 14, stored: 5 });
+      // Each person moved off the waitlist is told, once; nobody still waiting is.
+      const told = await queryRows<{ user_id: string; title: string }>(
+        t.db,
+        sql`select user_id, title from notifications where type = 'event_seat'
+            and metadata->>'event_id' = ${id} order by user_id`,
+      );
+      expect(told.map((n) => n.user_id)).toEqual([...seated].sort());
+      expect(told[0]?.title).toMatch(/^You have a seat: /);
     } finally {
       await second.close();
     }

@@ -168,6 +168,41 @@ describe.each(bothEngines)("the live feed on %s", (engine) => {
       });
     });
 
+    it("?card={id} answers one card as the reader may read it now, for Load More cards edited live (decision 087)", async () => {
+      const secret = await post("Connections only: the gate code changes", "connections_only");
+      const open = await post("Open to everyone: the gate code changes", "public");
+      const card = async (who: Person, id: string) => {
+        const r = await thrown(() =>
+          feedRoute.loader({
+            request: new Request(`http://localhost/common-area?card=${id}`, {
+              headers: { Cookie: who.cookie },
+            }),
+            params: {},
+            context: {},
+          }),
+        );
+        expect(r.status).toBe(200);
+        return (await r.json()) as Loose;
+      };
+      const read = await card(bob, open);
+      expect(read.refreshed.id).toBe(open);
+      expect(read.refreshed.post).toMatchObject({
+        id: open,
+        content: "Open to everyone: the gate code changes",
+      });
+      // No feed page is read for it.
+      expect(read.posts).toEqual([]);
+      // A post the reader may not read is null, as one that went.
+      expect((await card(dan, secret)).refreshed).toEqual({ id: secret, post: null });
+      expect((await card(bob, secret)).refreshed.post.id).toBe(secret);
+      await deletePost(t.db, { userId: ann.id, postId: open });
+      expect((await card(bob, open)).refreshed).toEqual({ id: open, post: null });
+      // Not a post id: the ordinary feed.
+      const feed = await card(bob, "not-a-uuid");
+      expect(feed.refreshed).toBeNull();
+      expect(feed.posts.length).toBeGreaterThan(0);
+    });
+
     it("nobody outside a post's audience hears of it; a moderated post is gone for readers, not its author", async () => {
       const secret = await post("Connections only: board candidates", "connections_only");
       const open = await post("Open to everyone: landscaping bids", "public");

@@ -20,7 +20,7 @@ import * as moderationRoute from "~/routes/_app.moderation";
 import * as postRoute from "~/routes/_app.posts.$id";
 import * as reportRoute from "~/routes/_app.report.$kind.$id";
 import { argsOf, getAs, outcome, postAs, useAppDatabase } from "../support/app";
-import { bothEngines, useTestDatabase } from "../support/db";
+import { engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -29,7 +29,7 @@ type Loose = any;
 
 const SORTS = ["recent", "hot", "top", "controversial"] as const;
 
-describe.each(bothEngines)("reports and moderation on %s", (engine) => {
+describe.each(engines)("reports and moderation on %s", (engine) => {
   const t = useTestDatabase(engine);
   let ann: Person; // the author
   let bob: Person; // a reader who reports

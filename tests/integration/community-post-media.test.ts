@@ -21,7 +21,7 @@ import * as mediaRoute from "~/routes/posts.media.$postId.$index";
 import { storeStream } from "~/storage/files.server";
 import { sweepOrphanedFiles } from "~/storage/sweep.server";
 import { thrown, useAppDatabase } from "../support/app";
-import { bothEngines, useTestDatabase } from "../support/db";
+import { engines, useTestDatabase } from "../support/db";
 import { filesUnder, TINY_PDF, TINY_PNG } from "../support/files";
 import { useUpUserAction } from "../support/limits";
 import { personWithRole } from "../support/people";
@@ -48,7 +48,7 @@ function multipart(fields: Record<string, string>, files: { name: string; bytes:
   return Buffer.concat(parts);
 }
 
-describe.each(bothEngines)("post media on %s", (engine) => {
+describe.each(engines)("post media on %s", (engine) => {
   const t = useTestDatabase(engine);
   let uploadDir: string;
   let ann: Person; // the author

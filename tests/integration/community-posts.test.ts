@@ -16,7 +16,7 @@ import * as feedRoute from "~/routes/_app.common-area._index";
 import * as postRoute from "~/routes/_app.posts.$id";
 import { thrown, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
-import { bothEngines, hasPostgres, RACE_POOL_SIZE, useTestDatabase } from "../support/db";
+import { engines, hasPostgres, RACE_POOL_SIZE, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -33,7 +33,7 @@ const post = (url: string, who: Person, fields: Record<string, string>) =>
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: who.cookie },
   });
 
-describe.each(bothEngines)("community posts on %s", (engine) => {
+describe.each(engines)("community posts on %s", (engine) => {
   const t = useTestDatabase(engine);
   let ann: Person; // manager, member of Association A, the author
   let bob: Person; // vendor, connected to Ann

@@ -20,7 +20,7 @@ import * as messagesRoute from "~/routes/_app.messages";
 import * as shareRoute from "~/routes/_app.posts.$id_.share";
 import { argsOf, getAs, outcome, postAs, useAppDatabase } from "../support/app";
 import { associationWith } from "../support/associations";
-import { bothEngines, hasPostgres, RACE_POOL_SIZE, useTestDatabase } from "../support/db";
+import { engines, hasPostgres, RACE_POOL_SIZE, useTestDatabase } from "../support/db";
 import { useUpUserAction } from "../support/limits";
 import { personWithRole } from "../support/people";
 
@@ -30,7 +30,7 @@ type Loose = any;
 
 const NOBODY = "00000000-0000-4000-8000-000000000000";
 
-describe.each(bothEngines)("sending a post in a message on %s", (engine) => {
+describe.each(engines)("sending a post in a message on %s", (engine) => {
   const t = useTestDatabase(engine);
   let ann: Person; // manager, the author; connected to Bob; Cat's association
   let bob: Person; // vendor, connected to Ann and Cat: the sharer

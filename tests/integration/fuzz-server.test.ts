@@ -87,6 +87,8 @@ describe("the real server process under requests no page sends", () => {
       SESSION_SECRET: process.env.SESSION_SECRET as string,
       // The public address a proxy in front serves the app at; the tests reach it as 127.0.0.1.
       APP_URL,
+      // Started as `npm start` starts it, with no NODE_ENV: it must serve in production mode.
+      NODE_ENV: undefined,
     });
   }, 300_000);
 
@@ -95,6 +97,10 @@ describe("the real server process under requests no page sends", () => {
     rmSync(dataDir, { recursive: true, force: true });
     delete process.env.UPLOAD_DIR;
     resetEnvForTests();
+  });
+
+  it("serves in production mode when NODE_ENV is not set (React's production build)", () => {
+    expect(server.output()).toContain(`App listening on http://localhost:${PORT} (production)`);
   });
 
   it("answers each one with a status and a body, never a reset or a 5xx, and keeps the connection", async () => {

@@ -101,7 +101,8 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     commands: ["createCommunityEvent"],
     form: "app/routes/_app.common-area.events.tsx",
   },
-  // Course authoring (issue 30, part 2): a draft course, a module, a lesson and a quiz question are creates.
+  // Course authoring (issue 30, part 2): a draft course, a module, a lesson, a quiz question and a new
+  // version (decision 084) are creates.
   {
     route: "_app.learning-hub.manage._index.server.ts",
     commands: ["createDraftCourse"],
@@ -109,7 +110,7 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
   },
   {
     route: "_app.learning-hub.manage.$courseId.server.ts",
-    commands: ["addModule", "addLesson", "addQuizQuestion"],
+    commands: ["addModule", "addLesson", "addQuizQuestion", "startNewVersion"],
     form: "app/routes/_app.learning-hub.manage.$courseId.tsx",
   },
   // Live discussions (issue 29, part 6): starting one and a message are creates; the rest are
@@ -194,11 +195,24 @@ const CREATES: { route: string; commands: string[]; form: string | null }[] = [
     commands: ["sendMessage"],
     form: "app/components/community/share-form.tsx",
   },
+  // Held learning checkout sessions (decision 086): Enrol and Refund run once per form key.
+  {
+    route: "_app.admin_.learning-payments.tsx",
+    commands: ["enrolHeldSession", "refundHeldSession"],
+    form: "app/routes/_app.admin_.learning-payments.tsx",
+  },
   // Legal Resources (issue 30, part 9): an attorney's submission is a create (a review decides once).
   {
     route: "_app.legal.submissions.server.ts",
     commands: ["submitLegalResource"],
     form: "app/routes/_app.legal.submissions.tsx",
+  },
+  // A revision of a published resource is a create (decision 089); editing a submission again is an
+  // edit, checked against the version the form was rendered from.
+  {
+    route: "_app.legal.$slug_.edit.server.ts",
+    commands: ["proposeLegalRevision"],
+    form: "app/routes/_app.legal.$slug_.edit.tsx",
   },
 ];
 
@@ -224,6 +238,7 @@ const NOT_ROUTE_CREATES: Record<string, string> = {
   createPortalSession: "opens Stripe's portal, creates nothing of the person's",
   createImport: "a preview of a file, confirmed by confirmImport (a create)",
   addMember: "called by invitations and approvals, not from a form",
+  addCourseInstructor: "a membership (decision 091): the same one twice adds nothing and says so",
   recordError: "error monitor",
   recordMetrics: "performance monitor",
   recordWebVitals: "performance monitor",

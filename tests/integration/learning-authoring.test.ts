@@ -15,7 +15,7 @@ import * as quizRoute from "~/routes/_app.learning-hub.courses.$slug_.quizzes.$q
 import * as manageRoute from "~/routes/_app.learning-hub.manage._index";
 import * as editRoute from "~/routes/_app.learning-hub.manage.$courseId";
 import { argsOf, getAs, outcome, postAs, useAppDatabase } from "../support/app";
-import { bothEngines, useTestDatabase } from "../support/db";
+import { engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -35,7 +35,7 @@ const DETAILS = {
   price: "",
 };
 
-describe.each(bothEngines)("learning hub authoring on %s", (engine) => {
+describe.each(engines)("learning hub authoring on %s", (engine) => {
   const t = useTestDatabase(engine);
   let admin: Person;
   let manager: Person;

@@ -5,8 +5,11 @@
  * PDF, the Open Badges VC-JWT verified with the published JWKS, the expiry reminder sent once, renewal
  * by a refresher course, and the profile and Professional Center activity.
  */
+
+import { gunzipSync } from "node:zlib";
 import { queryRows } from "@db/client";
 import { CERTIFICATE_MESSAGES, formatCertificateNumber } from "@domain/learning/certificates";
+import { statusBitAt } from "@domain/learning/status-list";
 import { sql } from "drizzle-orm";
 import { createLocalJWKSet, type JWK, jwtVerify } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +29,7 @@ import { loader as profileLoader } from "~/routes/_app.professional.$slug";
 import * as jwksRoute from "~/routes/[.]well-known.jwks[.]json";
 import * as statusRoute from "~/routes/credentials.$id.status";
 import * as issuerRoute from "~/routes/credentials.issuer";
+import * as statusListRoute from "~/routes/credentials.status.$list";
 import * as credentialRoute from "~/routes/learning-hub.certifications.$id.credential";
 import * as pdfRoute from "~/routes/learning-hub.certifications.$id.pdf";
 import * as verifyRoute from "~/routes/verify-certificate.$number";
@@ -337,10 +341,13 @@ describe.each(bothEngines)("learning hub certificates on %s", (engine) => {
     expect(vc.issuer.id).toBe(issuer.id);
     expect(vc.credentialSubject.achievement.name).toBe(CERT_COURSE.title);
     expect(vc.credentialSubject.identifier[0].identityHash).toBe("Test manager");
-    expect(vc.credentialStatus).toEqual({
-      id: expect.stringMatching(new RegExp(`/credentials/${id}/status$`)),
-      type: "1EdTechRevocationList",
+    // Its status: an entry of a signed Bitstring Status List (decision 086).
+    expect(vc.credentialStatus).toMatchObject({
+      type: "BitstringStatusListEntry",
+      statusPurpose: "revocation",
+      statusListCredential: expect.stringMatching(/\/credentials\/status\/1$/),
     });
+    // Credentials signed before that point name the unsigned list of their own, still served.
     const status = await outcome(() => statusRoute.loader(argsOf(new Request("http://localhost/"), { id })));
     expect(status.data.revokedCredentials).toEqual([]);
     // Tampered: another name in the payload, same signature.
@@ -360,6 +367,74 @@ describe.each(bothEngines)("learning hub certificates on %s", (engine) => {
       (await outcome(() => statusRoute.loader(argsOf(new Request("http://localhost/"), { id: "nope" }))))
         .status,
     ).toBe(404);
+  });
+
+  it("serves the credential's status as a signed Bitstring Status List whose bit a revocation sets", async () => {
+    const fay = await personWithRole(t.db, "manager", { label: "cert-fay" });
+    const gil = await personWithRole(t.db, "manager", { label: "cert-gil" });
+    await completeCourse(fay.id, courseId);
+    await completeCourse(gil.id, courseId);
+    const jwks = createLocalJWKSet((await outcome(() => jwksRoute.loader())).data as { keys: JWK[] });
+    const issuer = (await outcome(() => issuerRoute.loader())).data.id as string;
+    /** The holder's credential, verified; its status entry. */
+    const statusOf = async (who: Person) => {
+      const [cert] = await certificatesOf(who.id);
+      const id = cert?.id as string;
+      const got = await outcome(() =>
+        credentialRoute.loader(argsOf(getAs(`/learning-hub/certifications/${id}/credential`, who), { id })),
+      );
+      const { payload } = await jwtVerify(await got.response.text(), jwks, { issuer, algorithms: ["EdDSA"] });
+      return { id, entry: (payload.vc as { credentialStatus: Record<string, string> }).credentialStatus };
+    };
+    /** The list a status entry names, fetched and verified with the published key; the entry's bit. */
+    const bitOf = async (entry: Record<string, string>) => {
+      const list = (entry.statusListCredential ?? "").split("/").pop() as string;
+      const got = await outcome(() =>
+        statusListRoute.loader(argsOf(new Request(`http://localhost/credentials/status/${list}`), { list })),
+      );
+      expect(got.status).toBe(200);
+      expect(got.response.headers.get("Content-Type")).toBe("application/vc+jwt");
+      const jwt = await got.response.text();
+      const { payload, protectedHeader } = await jwtVerify(jwt, jwks, { issuer, algorithms: ["EdDSA"] });
+      expect(protectedHeader.alg).toBe("EdDSA");
+      // biome-ignore lint/suspicious/noExplicitAny: the credential's JSON, read loosely by the assertions
+      const vc = payload.vc as Record<string, any>;
+      expect(vc.type).toEqual(["VerifiableCredential", "BitstringStatusListCredential"]);
+      expect(vc.id).toBe(entry.statusListCredential);
+      expect(vc.issuer).toBe(issuer);
+      expect(vc.credentialSubject).toMatchObject({
+        type: "BitstringStatusList",
+        statusPurpose: "revocation",
+      });
+      const encoded = vc.credentialSubject.encodedList as string;
+      expect(encoded.startsWith("u")).toBe(true);
+      const bits = new Uint8Array(gunzipSync(Buffer.from(encoded.slice(1), "base64url")));
+      expect(bits.length).toBe(16_384);
+      // Tampered: the signature no longer verifies.
+      const [h, p, s] = jwt.split(".");
+      const claims = JSON.parse(Buffer.from(p as string, "base64url").toString());
+      claims.vc.credentialSubject.encodedList = "uH4sIAAAAAAAAA";
+      const forged = `${h}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.${s}`;
+      await expect(jwtVerify(forged, jwks)).rejects.toThrow();
+      return statusBitAt(bits, Number(entry.statusListIndex));
+    };
+    const fays = await statusOf(fay);
+    const gils = await statusOf(gil);
+    expect(fays.entry.id).toBe(`${fays.entry.statusListCredential}#${fays.entry.statusListIndex}`);
+    expect(fays.entry.statusListIndex).not.toBe(gils.entry.statusListIndex);
+    // The same place every time the credential is downloaded.
+    expect((await statusOf(fay)).entry).toEqual(fays.entry);
+    expect(await bitOf(fays.entry)).toBe(false);
+    expect(await bitOf(gils.entry)).toBe(false);
+    expect((await revoke(admin, fays.id, { intent: "revoke", reason: "Shared answers." })).status).toBe(302);
+    expect(await bitOf(fays.entry)).toBe(true);
+    expect(await bitOf(gils.entry)).toBe(false);
+    // Unknown or malformed lists: 404.
+    for (const list of ["999", "0", "abc", "1e3"])
+      expect(
+        (await outcome(() => statusListRoute.loader(argsOf(new Request("http://localhost/"), { list }))))
+          .status,
+      ).toBe(404);
   });
 
   it("sends the expiry reminder once, 30 days before; a renewal by the refresher moves the expiry", async () => {

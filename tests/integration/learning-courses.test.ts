@@ -15,7 +15,7 @@ import * as quizRoute from "~/routes/_app.learning-hub.courses.$slug_.quizzes.$q
 import * as pathsRoute from "~/routes/_app.learning-hub.paths._index";
 import * as pathRoute from "~/routes/_app.learning-hub.paths.$slug";
 import { argsOf, getAs, outcome, postAs, useAppDatabase } from "../support/app";
-import { bothEngines, useTestDatabase } from "../support/db";
+import { engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -82,7 +82,7 @@ const OTHER: CourseDefinition = {
   ],
 };
 
-describe.each(bothEngines)("learning hub courses on %s", (engine) => {
+describe.each(engines)("learning hub courses on %s", (engine) => {
   const t = useTestDatabase(engine);
   let ann: Person;
   let bob: Person;

@@ -21,6 +21,8 @@ import {
 } from "~/commands/learning.server";
 import { rateCourse } from "~/commands/learning-commerce.server";
 import { resetEnvForTests } from "~/env.server";
+import { sendLearningReceipts } from "~/mail/learning-receipts.server";
+import type { Mail } from "~/mail/mailer.server";
 import * as catalogueRoute from "~/routes/_app.learning-hub.courses._index";
 import * as courseRoute from "~/routes/_app.learning-hub.courses.$slug";
 import * as courseCheckout from "~/routes/_app.learning-hub.courses.$slug_.checkout";
@@ -327,6 +329,29 @@ describe.each(bothEngines)("learning hub paid enrolment and ratings on %s", (eng
     expect(page.data.offer.open).toBe(true);
     expect((await buy(ann, "course", "paid-coi")).status).toBe(302);
     expect(created).toHaveLength(1);
+
+    // One receipt by e-mail for the session, however many deliveries (decision 092), sent once.
+    const mails: Mail[] = [];
+    const round = await sendLearningReceipts(t.db, new Date(), async (m) => {
+      mails.push(m);
+    });
+    const mine = mails.filter((m) => m.to === ann.email);
+    expect(mine).toHaveLength(1);
+    expect(round.failed).toBe(0);
+    const receipt = mine[0] as Mail;
+    expect(receipt.subject).toBe("Your receipt for Course paid-coi");
+    expect(receipt.text).toContain("Course: Course paid-coi");
+    expect(receipt.text).toContain("Amount paid: $29.00 USD");
+    expect(receipt.text).toContain(`Reference: ${sessionId}`);
+    expect(receipt.text).toMatch(/Start learning: http\S+\/learning-hub\/courses\/paid-coi/);
+    expect(receipt.text).toContain(`/learning-hub/purchases/${sessionId}`);
+    expect(receipt.html).toContain("$29.00 USD");
+    await deliver(completed());
+    const later: Mail[] = [];
+    await sendLearningReceipts(t.db, new Date(), async (m) => {
+      later.push(m);
+    });
+    expect(later.filter((m) => m.to === ann.email)).toEqual([]);
   });
 
   it("refuses malformed, mismatched and unpaid sessions without enrolling", async () => {

@@ -16,7 +16,7 @@ import * as downloadRoute from "~/routes/legal.$slug.download";
 import { DEMO_LEGAL_RESOURCES } from "../../db/legal-content";
 import { seedLegal } from "../../db/seed-legal";
 import { argsOf, getAs, outcome, postAs, useAppDatabase } from "../support/app";
-import { bothEngines, useTestDatabase } from "../support/db";
+import { engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -24,7 +24,7 @@ type Person = Awaited<ReturnType<typeof personWithRole>>;
 const HOSTILE =
   "## Heading\n\nA <script>alert(1)</script> and <img src=x onerror=alert(2)> and [a link](javascript:alert(3)) and **bold** and enough words to pass the minimum length.";
 
-describe.each(bothEngines)("legal resources on %s", (engine) => {
+describe.each(engines)("legal resources on %s", (engine) => {
   const t = useTestDatabase(engine);
   let board: Person;
   let manager: Person;

@@ -20,7 +20,7 @@ import { fetchHtmlPage, type SafeFetchOptions } from "~/outbound/safe-fetch.serv
 import * as feedRoute from "~/routes/_app.common-area._index";
 import * as postRoute from "~/routes/_app.posts.$id";
 import { thrown, useAppDatabase } from "../support/app";
-import { bothEngines, useTestDatabase } from "../support/db";
+import { engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
@@ -303,6 +303,7 @@ describe("the preview card", () => {
           title: HOSTILE_TITLE,
           description: '"><script>alert(3)</script>',
           siteName: null,
+          imageUrl: null,
         },
       }),
     );
@@ -322,7 +323,7 @@ const post = (url: string, who: Person, fields: Record<string, string>) =>
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: who.cookie },
   });
 
-describe.each(bothEngines)("link previews on posts on %s", (engine) => {
+describe.each(engines)("link previews on posts on %s", (engine) => {
   const t = useTestDatabase(engine);
   const site = pageServer();
   let origin: string;
@@ -391,6 +392,8 @@ describe.each(bothEngines)("link previews on posts on %s", (engine) => {
       title: "Reserve study guide",
       description: "How much to keep in reserve & why.",
       siteName: "HOA Weekly",
+      // The page's /cover.png is missing here: a preview without a picture (decision 087).
+      imageUrl: null,
     });
     const [row] = await queryRows<{ link_image_url: string }>(
       t.db,

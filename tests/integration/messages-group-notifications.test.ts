@@ -9,12 +9,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as pageRoute from "~/routes/_app.messages";
 import { thrown, useAppDatabase } from "../support/app";
-import { bothEngines, useTestDatabase } from "../support/db";
+import { engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
 
-describe.each(bothEngines)("added-to-group notifications on %s", (engine) => {
+describe.each(engines)("added-to-group notifications on %s", (engine) => {
   const t = useTestDatabase(engine);
   let ann: Person;
   let bob: Person;

@@ -27,12 +27,12 @@ import * as center from "~/routes/_app.professional._index";
 import * as endorsementsRoute from "~/routes/_app.professional.endorsements";
 import * as skillsRoute from "~/routes/_app.professional.skills";
 import { argsOf, getAs, outcome, postAs, useAppDatabase } from "../support/app";
-import { bothEngines, type Engine, useTestDatabase } from "../support/db";
+import { type Engine, engines, useTestDatabase } from "../support/db";
 import { personWithRole } from "../support/people";
 
 type Person = Awaited<ReturnType<typeof personWithRole>>;
 
-describe.each(bothEngines)("skills, endorsements and the Professional Center on %s", (engine: Engine) => {
+describe.each(engines)("skills, endorsements and the Professional Center on %s", (engine: Engine) => {
   const t = useTestDatabase(engine);
   beforeAll(() => useAppDatabase(t.handle));
 

@@ -428,6 +428,8 @@ const MATRIX: Record<
   // Stripe calls it without a session; an unsigned post is refused for its content (400).
   "api.stripe.webhook": { url: "/api/stripe/webhook", policy: "public" },
   "_app.admin_.credits": { url: "/admin/credits", policy: "admin" },
+  // Held learning checkout sessions and the learning refund ledger (decision 086).
+  "_app.admin_.learning-payments": { url: "/admin/learning-payments", policy: "admin" },
   "_app.admin_.users": { url: "/admin/users?q=test", policy: "admin" },
   // Reports and moderation (issue 29, part 10): the queue is for administrators (no platform
   // moderator role exists); everyone else 403.
@@ -585,6 +587,8 @@ const MATRIX: Record<
   },
   "[.]well-known.jwks[.]json": { url: "/.well-known/jwks.json", policy: "public" },
   "credentials.issuer": { url: "/credentials/issuer", policy: "public" },
+  // The signed Bitstring Status List of the badges (decision 086): public; an unknown list is a 404.
+  "credentials.status.$list": { url: "/credentials/status/1", params: { list: "1" }, policy: "public" },
   "credentials.$id.status": {
     url: `/credentials/${NIL}/status`,
     params: { id: NIL },
@@ -633,6 +637,13 @@ const MATRIX: Record<
     },
   },
   "_app.legal.review": { url: "/legal/review", policy: "admin" },
+  // Editing a submission again or revising a published resource (decision 089): an unknown one is 404
+  // for every reader (tests/integration/legal-versions.test.ts covers who may edit real ones).
+  "_app.legal.$slug_.edit": {
+    url: "/legal/no-such-resource/edit",
+    params: { slug: "no-such-resource" },
+    policy: legalReaders("not_found"),
+  },
   // Paid enrolment and ratings (issue 30; decision 078): Enroll Now's checkout (a GET goes back to the
   // course or path; an empty form is refused for its content), a purchase's page (the buyer's own: any
   // other id is 404; tests/integration/learning-paid.test.ts covers real ones) and the rating form.
@@ -732,6 +743,12 @@ const MATRIX: Record<
   "posts.media.$postId.$index": {
     url: "/posts/media/00000000-0000-4000-8000-000000000000/0",
     params: { postId: "00000000-0000-4000-8000-000000000000", index: "0" },
+    policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
+  },
+  // A link preview's stored picture (decision 087): as the post's media.
+  "posts.link-image.$postId.$name": {
+    url: "/posts/link-image/00000000-0000-4000-8000-000000000000/00000000000000000000000000000000",
+    params: { postId: "00000000-0000-4000-8000-000000000000", name: "00000000000000000000000000000000" },
     policy: { custom: (p) => (p === "anonymous" ? "sign_in" : "not_found") },
   },
   "messages.attachments.$id": {

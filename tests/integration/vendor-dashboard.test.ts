@@ -6,6 +6,7 @@
 import { users } from "@db/schema";
 import { seed } from "@db/seed";
 import { DEMO_RFPS } from "@db/seed-rfps";
+import { wallClock } from "@domain/calendar/time";
 import { ProposalFieldsSchema } from "@domain/proposal";
 import type { RfpFields } from "@domain/rfp";
 import { eq } from "drizzle-orm";
@@ -167,8 +168,15 @@ describe.each(engines)("vendor dashboard and My Proposals on %s", (engine) => {
         { category: "security", won: 0, decided: 1 },
       ]),
     );
-    const nextMonth = new Date(Date.now() + 32 * DAY);
-    const later = await getVendorInsightFacts(t.db, vendorId, { now: nextMonth });
+    // The middle of the next calendar month, in the same zone: 32 days ahead of the 30th or 31st is
+    // two months ahead (this failed on 30 November).
+    const today = wallClock(Date.now(), "America/New_York").date;
+    const [year, month] = today.split("-").map(Number) as [number, number];
+    const nextMonth = new Date(Date.UTC(year, month, 15, 17));
+    const later = await getVendorInsightFacts(t.db, vendorId, {
+      now: nextMonth,
+      timeZone: "America/New_York",
+    });
     expect(later.proposalsThisMonth).toBe(0);
     expect(later.proposalsLastMonth).toBe(facts.proposalsThisMonth);
     const page = await getVendorDashboard(

@@ -43,8 +43,11 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-/** Starts `node server.js` with `env` on `port` and waits until it answers. */
-export async function startAppServer(port: number, env: Record<string, string>): Promise<AppServer> {
+/** Starts `node server.js` with `env` on `port` and waits until it answers (an undefined value unsets it). */
+export async function startAppServer(
+  port: number,
+  env: Record<string, string | undefined>,
+): Promise<AppServer> {
   const child = spawn(process.execPath, ["server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -7,6 +7,10 @@
 //                                     to the app's webhook, then redirects to the session's success_url;
 //                                     with the field retrieve=down, later retrieves of it answer 503
 //                                     (Stripe unreachable after the webhook)
+//   POST /v1/refunds                  refunds a paid session's payment intent (the whole remainder, or
+//                                     `amount`); the same Idempotency-Key gives back the same refund, as
+//                                     Stripe does; a payment refunded in full answers charge_already_refunded;
+//                                     emits charge.refunded (decision 086)
 // Subscriptions (issue 14), in the shapes of Stripe's API (version 2025+: the period on the item, the
 // invoice's subscription under parent.subscription_details):
 //   POST /v1/checkout/sessions        mode=subscription with subscription_data[metadata] and
@@ -157,6 +161,13 @@ export async function startFakeStripe(options: {
   const sessionForms = new Map<string, string>();
   const portals = new Map<string, { customer: string; returnUrl: string }>();
   const retrieveDown = new Set<string>();
+  /** Refunds made, by id; the answers by idempotency key; what each payment intent has had refunded. */
+  const refunds = new Map<
+    string,
+    { id: string; payment_intent: string; amount: number; metadata: Record<string, string> }
+  >();
+  const refundKeys = new Map<string, string>();
+  const refundedByIntent = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: Error) => send(res, 500, { error: { message: error.message } }));
   });
@@ -341,6 +352,63 @@ export async function startFakeStripe(options: {
       if (subscriptionMode) sessionForms.set(id, form.toString());
       return send(res, 200, session);
     }
+    if (req.method === "POST" && path === "/v1/refunds") {
+      const form = new URLSearchParams(await readBody(req));
+      const key = String(req.headers["idempotency-key"] ?? "");
+      const earlier = key ? refundKeys.get(key) : undefined;
+      if (earlier) return send(res, 200, refunds.get(earlier));
+      const intent = form.get("payment_intent") ?? "";
+      const paid = [...sessions.values()].find(
+        (s) => s.payment_intent === intent && s.payment_status === "paid",
+      );
+      if (!paid) {
+        return send(res, 400, {
+          error: {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such payment_intent: '${intent}'`,
+          },
+        });
+      }
+      const already = refundedByIntent.get(intent) ?? 0;
+      const left = paid.amount_total - already;
+      if (left <= 0) {
+        return send(res, 400, {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message: `Charge for ${intent} has already been refunded.`,
+          },
+        });
+      }
+      const amount = form.has("amount") ? Math.min(Number(form.get("amount")), left) : left;
+      const metadata: Record<string, string> = {};
+      for (const [k, value] of form) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m?.[1]) metadata[m[1]] = value;
+      }
+      const refund = {
+        id: rid("re"),
+        object: "refund",
+        payment_intent: intent,
+        amount,
+        currency: "usd",
+        status: "succeeded",
+        metadata,
+      };
+      refunds.set(refund.id, refund);
+      if (key) refundKeys.set(key, refund.id);
+      refundedByIntent.set(intent, already + amount);
+      await emit("charge.refunded", {
+        id: `ch_${intent.slice(3)}`,
+        object: "charge",
+        payment_intent: intent,
+        amount: paid.amount_total,
+        amount_refunded: already + amount,
+        refunded: already + amount >= paid.amount_total,
+      });
+      return send(res, 200, refund);
+    }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (req.method === "GET" && retrieve?.[1]) {
       const session = sessions.get(retrieve[1]);
@@ -522,6 +590,7 @@ ${live.length > 0 ? `<form method="post" action="/portal/${portal[1]}/cancel"><b
     subscriptions,
     invoices,
     events,
+    refunds,
     post,
     ...control,
     env: {

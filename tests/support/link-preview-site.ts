@@ -1,10 +1,12 @@
 import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import sharp from "sharp";
 
 /**
  * A local web page for the browser tests' link previews (decision 071): /article has OpenGraph tags
- * and a title with markup in it (shown as text). The app servers reach it only because the test
+ * and a title with markup in it (shown as text), and names /cover.jpg, a real 1200x630 photo, as its
+ * picture (decision 087: the servers fetch it and serve it from their own origin). The app servers reach it only because the test
  * server sets LINK_PREVIEW_ALLOW_HOSTS to its origin; without that, 127.0.0.1 is refused.
  */
 export const LINK_PREVIEW_SITE = {
@@ -14,7 +16,15 @@ export const LINK_PREVIEW_SITE = {
 };
 
 export async function startLinkPreviewSite(): Promise<{ origin: string; close: () => Promise<void> }> {
+  const cover = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#2f6f4f" } })
+    .jpeg()
+    .toBuffer();
   const server = http.createServer((req, res) => {
+    if (req.url === "/cover.jpg") {
+      res.writeHead(200, { "Content-Type": "image/jpeg" });
+      res.end(cover);
+      return;
+    }
     if (!req.url?.startsWith("/article")) {
       res.writeHead(404).end();
       return;

@@ -1,13 +1,19 @@
 import {
   attendeeCountText,
+  capacityChange,
   checkEventDraft,
   decideRsvp,
   EVENT_MESSAGES,
   type EventDraft,
+  editRefusal,
   eventCancelledMessage,
+  eventChangedMessage,
+  eventChanges,
+  eventFormValues,
   eventReminderDue,
   eventReminderMessage,
   isPastEvent,
+  maxBelowAttendingMessage,
   mayJoinMeeting,
   normaliseDraft,
   rsvpOpen,
@@ -200,5 +206,117 @@ describe("reminders and cancellation", () => {
     expect(rsvpRefusal(open, now)).toBeNull();
     expect(rsvpRefusal({ ...open, cancelledAt: "2026-11-30T00:00:00Z" }, now)).toBe(EVENT_MESSAGES.CANCELLED);
     expect(rsvpOpen({ ...open, cancelledAt: "2026-11-30T00:00:00Z" }, now)).toBe(false);
+  });
+});
+
+describe("editing an event (decision 085)", () => {
+  const now = new Date("2026-06-10T12:00:00Z");
+  it("not once cancelled or started; an upcoming event may be edited", () => {
+    expect(editRefusal({ startsAt: "2026-06-20T22:30:00Z", cancelledAt: null }, now)).toBeNull();
+    expect(editRefusal({ startsAt: "2026-06-10T11:59:00Z", cancelledAt: null }, now)).toBe(
+      EVENT_MESSAGES.EDIT_PAST,
+    );
+    expect(editRefusal({ startsAt: "2026-06-20T22:30:00Z", cancelledAt: "2026-06-09T00:00:00Z" }, now)).toBe(
+      EVENT_MESSAGES.EDIT_CANCELLED,
+    );
+  });
+
+  it("capacity: below those attending is refused; more seats (or unlimited) seat the waitlist in turn", () => {
+    expect(capacityChange(2, { attending: 3, waiting: 4 })).toEqual({
+      ok: false,
+      message: "Max attendees cannot be lower than the 3 people already attending",
+    });
+    expect(maxBelowAttendingMessage(1)).toBe(
+      "Max attendees cannot be lower than the 1 person already attending",
+    );
+    expect(capacityChange(3, { attending: 3, waiting: 4 })).toEqual({ ok: true, promote: 0 });
+    expect(capacityChange(5, { attending: 3, waiting: 4 })).toEqual({ ok: true, promote: 2 });
+    expect(capacityChange(50, { attending: 3, waiting: 4 })).toEqual({ ok: true, promote: 4 });
+    expect(capacityChange(null, { attending: 3, waiting: 4 })).toEqual({ ok: true, promote: 4 });
+    expect(capacityChange(10, { attending: 3, waiting: 0 })).toEqual({ ok: true, promote: 0 });
+  });
+
+  const before = {
+    startsAt: "2026-06-20T22:30:00.000Z",
+    isVirtual: false,
+    location: "Clubhouse",
+    meetingLink: null,
+  };
+  it("the changes people who answered are told of: time, place, link; nothing else counts", () => {
+    expect(eventChanges(before, { ...before })).toEqual([]);
+    expect(eventChanges(before, { ...before, startsAt: "2026-06-20T23:30:00Z" })).toEqual(["when"]);
+    // The same instant written differently is no change.
+    expect(eventChanges(before, { ...before, startsAt: "2026-06-20T22:30:00Z" })).toEqual([]);
+    expect(eventChanges(before, { ...before, location: "Pool house" })).toEqual(["place"]);
+    expect(
+      eventChanges(before, {
+        ...before,
+        isVirtual: true,
+        location: null,
+        meetingLink: "https://m.example/a",
+      }),
+    ).toEqual(["place"]);
+    const virtual = { ...before, isVirtual: true, location: null, meetingLink: "https://m.example/a" };
+    expect(eventChanges(virtual, { ...virtual, meetingLink: "https://m.example/b" })).toEqual(["link"]);
+    expect(eventChanges(virtual, { ...before, startsAt: "2026-06-21T22:30:00Z" })).toEqual(["when", "place"]);
+  });
+
+  it("one notice lists every change in the event's zone, never the link itself", () => {
+    const m = eventChangedMessage(
+      {
+        title: "Board training night",
+        startsAt: "2026-06-21T22:30:00Z",
+        timeZone: "America/New_York",
+        isVirtual: false,
+        location: "Pool house",
+      },
+      ["when", "place"],
+    );
+    expect(m.title).toBe("Changed: Board training night");
+    expect(m.body).toBe("New date and time: Sunday, June 21, 2026 at 6:30 PM EDT. New place: Pool house.");
+    const link = eventChangedMessage(
+      {
+        title: "Webinar",
+        startsAt: "2026-06-21T22:30:00Z",
+        timeZone: "UTC",
+        isVirtual: true,
+        location: null,
+      },
+      ["link"],
+    );
+    expect(link.body).toBe("The meeting link changed: attendees find the new one on the event.");
+  });
+
+  it("the edit form shows the stored event in its own zone", () => {
+    expect(
+      eventFormValues({
+        title: "Board training night",
+        eventType: "training",
+        startsAt: "2026-06-21T03:30:00Z",
+        timeZone: "America/Los_Angeles",
+        isVirtual: false,
+        location: "Clubhouse",
+        meetingLink: null,
+        maxAttendees: 20,
+        rsvpDeadline: "2026-06-19T06:59:59.999Z",
+        visibility: "public",
+        associationId: null,
+        targetRoles: ["vendor"],
+      }),
+    ).toEqual({
+      title: "Board training night",
+      event_type: "training",
+      date: "2026-06-20",
+      time: "20:30",
+      time_zone: "America/Los_Angeles",
+      is_virtual: "",
+      location: "Clubhouse",
+      meeting_link: "",
+      max_attendees: "20",
+      rsvp_deadline: "2026-06-18",
+      visibility: "public",
+      association_id: "",
+      target_roles: ["vendor"],
+    });
   });
 });

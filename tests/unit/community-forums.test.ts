@@ -1,10 +1,12 @@
 /** Forums (issue 29, part 5): forum tags' rules, the grid's address, the member count's display, slugs. */
 import {
   addTag,
+  archivedRefusal,
   CATEGORY_SORTS,
   categoriesHref,
   FORUM_MESSAGES,
   formatMemberCount,
+  mayAnnounce,
   normalizeTags,
   parseCategoryParams,
   slugOf,
@@ -86,5 +88,26 @@ describe("a new community's slug", () => {
     expect(slugOf("Pools & Spas!")).toBe("pools-and-spas");
     expect(slugOf("Résidences")).toBe("residences");
     expect(slugOf("!!!")).toBe("");
+  });
+});
+
+describe("announcements and archived categories (decision 085)", () => {
+  it("only a category's moderators and admins, or a platform administrator, announce", () => {
+    expect(mayAnnounce("moderator", false)).toBe(true);
+    expect(mayAnnounce("admin", false)).toBe(true);
+    expect(mayAnnounce("member", false)).toBe(false);
+    expect(mayAnnounce(null, false)).toBe(false);
+    expect(mayAnnounce(null, true)).toBe(true);
+  });
+
+  it("an archived category refuses writes with the message; an open one none", () => {
+    expect(archivedRefusal({ isArchived: true })).toBe(FORUM_MESSAGES.archived);
+    expect(archivedRefusal({ isArchived: false })).toBeNull();
+  });
+
+  it("the grid's Archived filter is read from the address and written back", () => {
+    const params = parseCategoryParams(new URLSearchParams("filter=archived"));
+    expect(params.filter).toBe("archived");
+    expect(categoriesHref(params)).toContain("filter=archived");
   });
 });

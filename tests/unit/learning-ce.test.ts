@@ -4,13 +4,17 @@ import {
   daysLeftLabel,
   fillsGap,
   formatHours,
+  hoursLabel,
   isIsoDate,
   LICENCE_TYPES,
   localDate,
   periodContaining,
   periodsSince,
   requirementFor,
+  subjectAllowed,
+  subjectNotForType,
   tallyPeriod,
+  tenthsFromHoursText,
   tenthsFromMinutes,
 } from "@domain/learning/continuing-education";
 import { describe, expect, it } from "vitest";
@@ -248,5 +252,47 @@ describe("the demo courses' CE hours", () => {
       expect(fl, slug).toBeGreaterThan(0);
       expect(fl, slug).toBeLessThanOrEqual(tenthsFromMinutes(minutes, FL.minutesPerHour));
     }
+  });
+
+  it("only use subjects their licence type takes", () => {
+    for (const [slug, credits] of Object.entries(DEMO_CE_CREDITS))
+      for (const c of credits) expect(subjectAllowed(c.licenceType, c.subject), slug).toBe(true);
+  });
+});
+
+describe("CE hours typed by course authors (decision 090)", () => {
+  it.each([
+    ["3", 30],
+    ["1.5", 15],
+    [" 0.5 ", 5],
+    ["40", 400],
+    ["40.0", 400],
+    ["0", null],
+    ["0.0", null],
+    ["40.1", null],
+    ["1.55", null],
+    ["1.", null],
+    [".5", null],
+    ["-1", null],
+    ["1e1", null],
+    ["1,5", null],
+    ["", null],
+  ])("%j hours is %j tenths", (text, tenths) => {
+    expect(tenthsFromHoursText(text)).toBe(tenths);
+  });
+
+  it("labels hours", () => {
+    expect(hoursLabel(30)).toBe("3 hours");
+    expect(hoursLabel(15)).toBe("1.5 hours");
+    expect(hoursLabel(10)).toBe("1 hour");
+  });
+
+  it("takes HOA management for the HOA-serving licence only", () => {
+    expect(subjectAllowed("fl-cam", "hoa_management")).toBe(false);
+    expect(subjectAllowed("fl-cam-hoa", "hoa_management")).toBe(true);
+    expect(subjectAllowed("cmca", "hoa_management")).toBe(true);
+    expect(subjectNotForType("hoa_management", "fl-cam")).toBe(
+      "HOA management does not count for FL CAM: choose one of its subjects.",
+    );
   });
 });

@@ -152,6 +152,21 @@ describe("the demo courses", () => {
   });
 });
 
+describe("the demo refresher (decision 086)", () => {
+  it("renews the demo certification course, with lessons and a quiz of its own", () => {
+    const refresher = DEMO_COURSES.find((c) => c.slug === "board-meetings-refresher");
+    const renewed = DEMO_COURSES.find((c) => c.slug === refresher?.renewsCourseSlug);
+    expect(renewed?.providesCertification).toBe(true);
+    expect(renewed?.certificateValidMonths).toBe(24);
+    expect(refresher?.providesCertification).toBeFalsy();
+    // Published after the course it renews (the seed publishes in order; the link is by slug).
+    expect(DEMO_COURSES.indexOf(refresher as never)).toBeGreaterThan(DEMO_COURSES.indexOf(renewed as never));
+    const modules = refresher?.modules ?? [];
+    expect(modules.flatMap((m) => m.lessons).length).toBeGreaterThanOrEqual(2);
+    expect(modules.flatMap((m) => m.quiz?.questions ?? []).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
 describe("learning paths", () => {
   it("offers the spec's action for each state", () => {
     expect(pathAction("not_enrolled", 0)).toBe("Start Path");

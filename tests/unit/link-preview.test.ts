@@ -4,6 +4,7 @@ import {
   decodeEntities,
   extractPreview,
   firstHttpUrl,
+  isPreviewImageType,
   isPublicAddress,
   LINK_PREVIEW_LIMITS,
   parseHttpUrl,
@@ -209,5 +210,14 @@ describe("text helpers", () => {
     expect(decodeEntities("&#65;&#x42;&amp;&unknown;&#0;&#xD800;")).toBe("AB&&unknown;\ufffd\ufffd");
     expect(cleanText("  a \n b ", 10)).toBe("a b");
     expect(cleanText("abcdefghijk", 5)).toBe("abcd…");
+  });
+});
+
+describe("which pictures a preview may show (decision 087)", () => {
+  it("takes JPEG, PNG, WebP, GIF and AVIF by their sniffed type; never SVG or an unknown file", () => {
+    for (const mime of ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"])
+      expect(isPreviewImageType(mime)).toBe(true);
+    for (const mime of ["image/svg+xml", "text/html", "application/pdf", "image/tiff", undefined])
+      expect(isPreviewImageType(mime)).toBe(false);
   });
 });

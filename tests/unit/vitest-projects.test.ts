@@ -16,3 +16,17 @@ test("every integration file that calls vi.mock runs in the isolated project", (
   expect(mocking.length).toBeGreaterThan(0);
   for (const file of mocking) expect(config).toContain(`"${dir}/${file}"`);
 });
+
+test("the worker processes are kept from one file to the next (the pool reads the root config)", async () => {
+  // Vitest's forks pool decides from the root config whether a worker process is kept for the next
+  // file; a project's own `isolate` only decides whether the kept process resets its modules. Without
+  // the root setting every integration file started a new process and loaded the app again (decision 060).
+  const { default: config } = await import("../../vitest.config");
+  const test = (config as { test: Record<string, unknown> }).test as {
+    poolOptions?: { forks?: { isolate?: boolean } };
+    projects: { test: { name: string; isolate?: boolean } }[];
+  };
+  expect(test.poolOptions?.forks?.isolate).toBe(false);
+  const integration = test.projects.find((p) => p.test.name === "integration");
+  expect(integration?.test.isolate).toBe(false);
+});

@@ -6,6 +6,7 @@ const TABS = [
   { id: "analytics", href: "/admin/analytics", label: "Analytics" },
   { id: "credits", href: "/admin/credits", label: "Credits" },
   { id: "billing", href: "/admin/billing", label: "Billing" },
+  { id: "learning-payments", href: "/admin/learning-payments", label: "Learning payments" },
   { id: "errors", href: "/admin/errors", label: "Errors" },
   { id: "performance", href: "/admin/performance", label: "Performance" },
   { id: "diagnostics", href: "/admin/diagnostics", label: "Diagnostics" },

@@ -39,6 +39,8 @@ export function MembershipButton({ category, redirectTo }: { category: CategoryC
   const joined = category.myStatus === "active";
   const pending = category.myStatus === "pending";
   const asks = category.isPrivate || category.requiresApproval;
+  // An archived category takes no joins (decision 085); its members may still leave.
+  if (category.isArchived && !joined && !pending) return null;
   return (
     <Form method="post" action="/common-area/forums?index" preventScrollReset>
       <input type="hidden" name="intent" value={joined || pending ? "leave" : "join"} />
@@ -71,6 +73,11 @@ export function CategoryBadges({ category }: { category: CategoryCard }) {
       {category.requiresApproval && !category.isPrivate ? (
         <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-700 dark:text-slate-100">
           Approval required
+        </span>
+      ) : null}
+      {category.isArchived ? (
+        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+          Archived
         </span>
       ) : null}
       {category.myStatus === "pending" ? (

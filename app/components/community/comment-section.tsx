@@ -531,6 +531,7 @@ export function CommentSection({
   answer,
   acceptedCommentId = null,
   canAccept = false,
+  closed = null,
 }: {
   postId: string;
   commentsCount: number;
@@ -547,6 +548,8 @@ export function CommentSection({
   /** A question's accepted answer, and whether the reader (its author) may choose it. */
   acceptedCommentId?: string | null;
   canAccept?: boolean;
+  /** Why no one writes here (an archived category), shown instead of the form. */
+  closed?: string | null;
 }) {
   const accepting = { acceptedCommentId, canAccept };
   return (
@@ -562,7 +565,7 @@ export function CommentSection({
       {canComment ? (
         <WriteForm postId={postId} answer={answer} hint={hint} limited={limited} />
       ) : (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{COMMENT_MESSAGES.needContext}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{closed ?? COMMENT_MESSAGES.needContext}</p>
       )}
       {morePage ? (
         <Link to={`/posts/${postId}#comments`} className="text-sm text-blue-700 underline dark:text-blue-300">

@@ -10,7 +10,7 @@ import {
   RSVP_STATUSES,
   rsvpOpen,
 } from "@domain/community/events";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import type { EventCardData } from "~/queries/community-events.server";
 
@@ -40,20 +40,21 @@ export function EventCard({
   event: e,
   now,
   viewerId,
-  canCancelAny = false,
+  canManageAny = false,
 }: {
   event: EventCardData;
   now: string;
   viewerId: string;
-  /** Administrators may cancel any event. */
-  canCancelAny?: boolean;
+  /** Administrators may edit and cancel any event. */
+  canManageAny?: boolean;
 }) {
   const at = new Date(now);
   const past = isPastEvent(e.startsAt, at);
   const open = rsvpOpen(e, at);
   const join =
     !e.cancelledAt && e.meetingLink && (e.authorId === viewerId ? !past : mayJoinMeeting(e, e.myStatus, at));
-  const mayCancel = (e.authorId === viewerId || canCancelAny) && !e.cancelledAt && !past;
+  // Editing and cancelling: the host or an administrator, until the event is cancelled or starts.
+  const mayCancel = (e.authorId === viewerId || canManageAny) && !e.cancelledAt && !past;
   return (
     <article
       id={`event-${e.id}`}
@@ -140,6 +141,11 @@ export function EventCard({
               </button>
             ))}
           </Form>
+        ) : null}
+        {mayCancel ? (
+          <Link to={`/common-area/events?edit=${e.id}#edit-event`} className={buttonClass("secondary")}>
+            Edit Event
+          </Link>
         ) : null}
         {join ? (
           <a

@@ -9,6 +9,8 @@ export interface ForumComposerOptions {
   categoryId: string;
   tags: boolean;
   question: boolean;
+  /** The category's moderators post announcements, pinned on its page (decision 085). */
+  announcement?: boolean;
 }
 
 /**
@@ -102,6 +104,12 @@ export function ForumPostFields({
 }) {
   return (
     <div className="flex flex-col gap-3">
+      {options.announcement ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="isAnnouncement" value="on" />
+          Announcement (pinned at the top of this community)
+        </label>
+      ) : null}
       {options.question ? (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="isQuestion" value="on" />

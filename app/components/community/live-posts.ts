@@ -1,5 +1,5 @@
-import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useFetcher, useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { onLive } from "~/live/live-source";
 import type { PostCard, PostUpdate } from "~/queries/community-posts.server";
 
@@ -54,7 +54,15 @@ function useReloadWhen(wanted: string | null) {
  * saves, the accepted answer, a link preview stored after it was shown) laid over each card, a deleted or moderated post dropped, and an edited
  * post of the page's own data reloaded. Without JavaScript the page shows what it loaded.
  */
-export function useLivePosts(posts: PostCard[], page: readonly PostCard[]): PostCard[] {
+export function useLivePosts(
+  posts: PostCard[],
+  page: readonly PostCard[],
+  /**
+   * Cards that are not the page's own (added by Load More Posts) and were edited: the page's reload
+   * would not bring them back, so the caller fetches them again (called once per card and version).
+   */
+  refresh?: (ids: string[]) => void,
+): PostCard[] {
   const updates = usePostUpdates(page);
   // A vote of this reader's still on its way: its card shows the vote's own optimistic numbers.
   const voting = new Set(
@@ -64,6 +72,7 @@ export function useLivePosts(posts: PostCard[], page: readonly PostCard[]): Post
   );
   const shown: PostCard[] = [];
   let stale: string | null = null;
+  const staleMore: string[] = [];
   for (const post of posts) {
     const u = voting.has(post.id) ? undefined : updates[post.id];
     if (!u) {
@@ -71,7 +80,10 @@ export function useLivePosts(posts: PostCard[], page: readonly PostCard[]): Post
       continue;
     }
     if (u.gone) continue;
-    if (u.version > post.version && page.some((p) => p.id === post.id)) stale ??= `${post.id}@${u.version}`;
+    if (u.version > post.version) {
+      if (page.some((p) => p.id === post.id)) stale ??= `${post.id}@${u.version}`;
+      else staleMore.push(`${post.id}@${u.version}`);
+    }
     shown.push({
       ...post,
       upvotes: u.upvotes,
@@ -85,7 +97,52 @@ export function useLivePosts(posts: PostCard[], page: readonly PostCard[]): Post
     });
   }
   useReloadWhen(stale);
+  const staleKey = staleMore.join(",");
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    if (!staleKey || !refresh) return;
+    const fresh = staleKey.split(",").filter((k) => !asked.current.has(k));
+    for (const k of fresh) asked.current.add(k);
+    if (fresh.length > 0) refresh(fresh.map((k) => k.split("@")[0] as string));
+  }, [staleKey, refresh]);
   return shown;
+}
+
+/**
+ * Cards added by Load More Posts, fetched again one at a time when `useLivePosts` says they were edited
+ * (the feed's loader with ?card={id} answers the one card, or null when the reader may no longer read
+ * it): returns the function to pass to `useLivePosts` and calls `replace` with each fresh card.
+ */
+export function useRefreshedCards(
+  href: (id: string) => string,
+  replace: (id: string, post: PostCard | null) => void,
+): (ids: string[]) => void {
+  const fetcher = useFetcher<{ refreshed?: { id: string; post: PostCard | null } | null }>();
+  const [queue, setQueue] = useState<string[]>([]);
+  // "asked": load() was called; "loading": the fetcher took it; then its idle data is the answer.
+  const phase = useRef<{ id: string; step: "asked" | "loading" } | null>(null);
+  const current = useRef({ href, replace });
+  current.current = { href, replace };
+  useEffect(() => {
+    const now = phase.current;
+    if (now && fetcher.state !== "idle") {
+      now.step = "loading";
+      return;
+    }
+    if (now?.step === "loading") {
+      phase.current = null;
+      const answer = fetcher.data?.refreshed;
+      if (answer && answer.id === now.id) current.current.replace(now.id, answer.post);
+      setQueue((q) => q.filter((id) => id !== now.id));
+      return;
+    }
+    const next = queue[0];
+    if (!now && next && fetcher.state === "idle") {
+      phase.current = { id: next, step: "asked" };
+      fetcher.load(current.current.href(next));
+    }
+  }, [fetcher.state, fetcher.data, fetcher.load, queue]);
+  return useCallback((ids: string[]) => setQueue((q) => [...q, ...ids.filter((id) => !q.includes(id))]), []);
 }
 
 /**

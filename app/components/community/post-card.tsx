@@ -193,6 +193,14 @@ export function PostCardView({
                   in {post.category.name}
                 </Link>
               ) : null}
+              {post.isAnnouncement ? (
+                <span
+                  className="rounded bg-blue-100 px-1.5 py-0.5 font-medium text-blue-900 dark:bg-blue-900 dark:text-blue-100"
+                  data-testid="announcement-label"
+                >
+                  Announcement
+                </span>
+              ) : null}
               {post.isQuestion ? (
                 <span className="rounded bg-amber-100 px-1.5 py-0.5 text-amber-900 dark:bg-amber-900 dark:text-amber-100">
                   Question

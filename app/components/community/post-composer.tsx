@@ -154,6 +154,24 @@ export function PostComposer({
   const fileInput = useRef<HTMLInputElement>(null);
   const [pickedErrors, setPickedErrors] = useState<string[]>([]);
   const [serverMediaDismissed, setServerMediaDismissed] = useState(false);
+  // A post that went through starts a fresh composer (text, files, tags, the announcement and question
+  // boxes): its form is mounted again once the page has loaded after the redirect. A refused one keeps
+  // what was typed (the answer carries its errors).
+  const [generation, setGeneration] = useState(0);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sending) sent.current = true;
+    else if (sent.current && navigation.state === "idle") {
+      sent.current = false;
+      if (!mine) {
+        setGeneration((g) => g + 1);
+        setText("");
+        setLength(0);
+        setExpanded(false);
+        setPickedErrors([]);
+      }
+    }
+  }, [sending, navigation.state, mine]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer shows its own media errors
   useEffect(() => setServerMediaDismissed(false), [mine]);
   const mediaErrors = pickedErrors.length
@@ -175,6 +193,7 @@ export function PostComposer({
       method="post"
       encType="multipart/form-data"
       {...getFormProps(form)}
+      key={`${form.key ?? ""}-${generation}`}
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
       data-testid="post-composer"
       aria-label="Create a post"

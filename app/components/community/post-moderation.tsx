@@ -17,6 +17,7 @@ export function ReportMenu({
   reported,
   what = "post",
   label,
+  inline = false,
 }: {
   kind?: "post" | "comment" | "live_message";
   /** The reported item's id (a post, a comment or a live message, as `kind` says). */
@@ -27,16 +28,28 @@ export function ReportMenu({
   what?: string;
   /** An accessible name for the summary when many show on a page ("Report comment by Ann"). */
   label?: string;
+  /**
+   * The form opens in the flow, on its own line, rather than floating: inside a scrolled box (a live
+   * discussion's chat) a floating form below the last message would be cut off by the box's edge.
+   */
+  inline?: boolean;
 }) {
   return (
-    <details className="relative open:basis-full sm:open:basis-auto" data-testid="report-menu">
+    <details
+      className={inline ? "relative open:basis-full" : "relative open:basis-full sm:open:basis-auto"}
+      data-testid="report-menu"
+    >
       <summary
         className={small}
         aria-label={label ? `${reported ? "Reported" : "Report"} ${label}` : undefined}
       >
         {reported ? "Reported" : "Report"}
       </summary>
-      <div className="mt-1 w-full rounded-lg sm:absolute sm:right-0 sm:z-10 sm:w-72 border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <div
+        className={`mt-1 w-full rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${
+          inline ? "sm:max-w-sm" : "sm:absolute sm:right-0 sm:z-10 sm:w-72"
+        }`}
+      >
         {reported ? (
           <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
             You reported this {what}. Sending again updates your report.

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { AUTHORING_LIMITS } from "@domain/learning/authoring";
+import { AUTHORING_LIMITS, COURSE_TARGET_ROLES } from "@domain/learning/authoring";
 import { DIFFICULTIES, DIFFICULTY_LABELS } from "@domain/learning/courses";
+import { ROLE_LABELS } from "@domain/roles/types";
 import { Form } from "@remix-run/react";
 import { TextareaField } from "~/components/onboarding/textarea-field";
 import { Alert } from "~/components/ui/alert";
@@ -18,6 +19,8 @@ export interface CourseDetailsValues {
   price: string;
   isFeatured: boolean;
   providesCertification: boolean;
+  targetRoles: string[];
+  certificateValidMonths: string;
 }
 
 /**
@@ -31,6 +34,8 @@ export function CourseDetailsForm({
   intent,
   submitLabel,
   busy,
+  slugLocked = false,
+  canFeature = true,
 }: {
   id: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
@@ -39,6 +44,10 @@ export function CourseDetailsForm({
   intent?: string;
   submitLabel: string;
   busy: boolean;
+  /** A new version keeps its course's address (decision 084): shown, not edited. */
+  slugLocked?: boolean;
+  /** Featuring a course in the catalogue is an administrator's choice (decision 091). */
+  canFeature?: boolean;
 }) {
   const [form, fields] = useForm({
     id,
@@ -52,6 +61,7 @@ export function CourseDetailsForm({
         }
       : { difficulty: "beginner" },
   });
+  const roles = new Set(([] as unknown[]).concat(fields.targetRoles.initialValue ?? []).map(String));
   const value = (name: keyof CourseDetailsValues) => {
     const v = fields[name].initialValue;
     return typeof v === "string" ? v : "";
@@ -69,14 +79,21 @@ export function CourseDetailsForm({
         maxLength={AUTHORING_LIMITS.titleMax}
         required
       />
-      <Field
-        label="Address (slug)"
-        name={fields.slug.name}
-        id={fields.slug.id}
-        defaultValue={value("slug")}
-        errors={fields.slug.errors}
-        hint="Lowercase letters, digits and hyphens. Leave empty to make it from the title."
-      />
+      {slugLocked ? (
+        <p className="text-sm">
+          <input type="hidden" name={fields.slug.name} value={value("slug")} />
+          Address: /learning-hub/courses/{value("slug")} (a new version keeps its course's address)
+        </p>
+      ) : (
+        <Field
+          label="Address (slug)"
+          name={fields.slug.name}
+          id={fields.slug.id}
+          defaultValue={value("slug")}
+          errors={fields.slug.errors}
+          hint="Lowercase letters, digits and hyphens. Leave empty to make it from the title."
+        />
+      )}
       <Field
         label="Short description"
         name={fields.shortDescription.name}
@@ -113,10 +130,16 @@ export function CourseDetailsForm({
         inputMode="decimal"
         hint="0 or empty: Free."
       />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name={fields.isFeatured.name} defaultChecked={value("isFeatured") === "on"} />
-        Featured
-      </label>
+      {canFeature ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name={fields.isFeatured.name}
+            defaultChecked={value("isFeatured") === "on"}
+          />
+          Featured
+        </label>
+      ) : null}
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
@@ -125,6 +148,31 @@ export function CourseDetailsForm({
         />
         Provides certification
       </label>
+      <Field
+        label="Certificate valid for (months)"
+        name={fields.certificateValidMonths.name}
+        id={fields.certificateValidMonths.id}
+        defaultValue={value("certificateValidMonths")}
+        errors={fields.certificateValidMonths.errors}
+        inputMode="numeric"
+        hint="Empty: the certificate never expires. Certificates already issued keep their date."
+      />
+      <fieldset aria-describedby={fields.targetRoles.errorId}>
+        <legend className="text-sm font-medium">Written for (target roles)</legend>
+        <div className="mt-1 flex flex-wrap gap-4">
+          {COURSE_TARGET_ROLES.map((r) => (
+            <label key={r} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name={fields.targetRoles.name} value={r} defaultChecked={roles.has(r)} />
+              {ROLE_LABELS[r]}
+            </label>
+          ))}
+        </div>
+        {fields.targetRoles.errors?.length ? (
+          <p id={fields.targetRoles.errorId} className="text-sm text-red-700 dark:text-red-400">
+            {fields.targetRoles.errors.join(" ")}
+          </p>
+        ) : null}
+      </fieldset>
       <div>
         <Button disabled={busy}>{submitLabel}</Button>
       </div>

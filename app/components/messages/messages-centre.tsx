@@ -5,7 +5,15 @@ import {
   THREAD_HEIGHT_PX,
   threadItems,
 } from "@domain/messages";
-import { Form, Link, useActionData, useFetcher, useLocation, useRevalidator } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLocation,
+  useNavigation,
+  useRevalidator,
+} from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Archive, ArrowLeft, BellOff, Plus, Search, Star } from "~/components/ui/icons";
 import { onLive } from "~/live/live-source";
@@ -80,12 +88,18 @@ function ConversationList({
   currentId?: string;
 }) {
   const revalidator = useRevalidator();
-  // A message in any conversation refreshes the list (its order, previews and counts).
+  const navigation = useNavigation();
+  const navigating = useRef(false);
+  navigating.current = navigation.state !== "idle";
+  // A message in any conversation refreshes the list (its order, previews and counts), unless a
+  // navigation is loading it anyway (one's own send, leave or archive: it would race the redirect).
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     const stop = onLive("message", () => {
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => revalidator.revalidate(), 300);
+      timer.current = setTimeout(() => {
+        if (!navigating.current) revalidator.revalidate();
+      }, 300);
     });
     return () => {
       stop();

@@ -14,8 +14,14 @@ import type { Flash } from "~/flash.server";
 export function Toast({ className = "" }: { className?: string }) {
   const root = useRouteLoaderData<{ flash: Flash | null }>("root");
   const flash = root?.flash ?? null;
-  if (!flash) return null;
-  return <ToastMessage key={flash.at} flash={flash} className={className} />;
+  // The message stays once it came: a live refresh of the page right after (revalidate) reads the root
+  // loader again, finds the cookie cleared, and must not take the message away. Moving to another page
+  // still puts it away (ToastMessage).
+  const [last, setLast] = useState<Flash | null>(flash);
+  if (flash && flash.at !== last?.at) setLast(flash);
+  const shown = flash ?? last;
+  if (!shown) return null;
+  return <ToastMessage key={shown.at} flash={shown} className={className} />;
 }
 
 function ToastMessage({ flash, className }: { flash: Flash; className: string }) {
