@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Queryable } from "@db/client";
 import {
   financeBudgets,
@@ -9,10 +10,13 @@ import {
   reserveMovements,
   userProfiles,
 } from "@db/schema";
-import { addDays, type DateWindow } from "@domain/finance";
+import { addDays, type DateWindow, type FinanceCategory } from "@domain/finance";
+import { readBankCsv } from "@domain/finance/bank-csv";
 import type { HistoryAction, HistoryDetails, RecordKind } from "@domain/finance/history";
+import { duplicateKey, type LineError, type PlannedLine, planImport } from "@domain/finance/import";
 import { and, asc, between, desc, eq, gte, ilike, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { storagePath } from "~/storage/files.server";
 import {
   budgetSpentSql,
   categoryTotalsOf,
@@ -464,6 +468,34 @@ export async function findImport(db: Queryable, associationId: string, id: strin
     .from(financeImports)
     .where(and(eq(financeImports.id, id), eq(financeImports.associationId, associationId)));
   return row;
+}
+
+/**
+ * An import's stored file read and planned against the books (issue 13, part 8): its lines with type,
+ * category and duplicates marked, the unreadable lines, or the reason the whole file cannot be read.
+ * Null when the import is not the association's.
+ */
+export async function previewImport(
+  db: Queryable,
+  associationId: string,
+  id: string,
+  fallback: FinanceCategory,
+) {
+  const found = await findImport(db, associationId, id);
+  if (!found) return null;
+  const read = readBankCsv(await readFile(storagePath(found.storageKey), "utf8"));
+  if ("fatal" in read)
+    return { found, fatal: read.fatal, plan: [] as PlannedLine[], errors: [] as LineError[] };
+  const dates = read.lines.map((l) => l.date).sort();
+  const existing =
+    dates.length > 0
+      ? await existingKeys(db, associationId, {
+          from: dates[0] as string,
+          to: dates[dates.length - 1] as string,
+        })
+      : [];
+  const plan = planImport(read.lines, new Set(existing.map(duplicateKey)), fallback);
+  return { found, fatal: null, plan, errors: read.errors };
 }
 
 /**

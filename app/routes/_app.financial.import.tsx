@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import {
   CATEGORY_LABELS,
@@ -7,16 +6,7 @@ import {
   type FinanceCategory,
   formatMoney,
 } from "@domain/finance";
-import {
-  duplicateKey,
-  IMPORT_MAX_MB,
-  IMPORT_MESSAGES,
-  IMPORT_PREVIEW_LINES,
-  type LineError,
-  type PlannedLine,
-  planImport,
-  readBankCsv,
-} from "@domain/finance/import";
+import { IMPORT_MAX_MB, IMPORT_MESSAGES, IMPORT_PREVIEW_LINES } from "@domain/finance/import";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -33,30 +23,16 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/flash.server";
 import { intentOf, isMultipart, readForm } from "~/forms.server";
 import { once } from "~/idempotency.server";
-import { existingKeys, findImport } from "~/queries/finance.server";
-import { looksLikeText, storagePath } from "~/storage/files.server";
+import { previewImport } from "~/queries/finance.server";
+import { looksLikeText } from "~/storage/files.server";
 import { IMPORT_INTENTS, ImportQuerySchema, parseImportForm } from "./_app.financial.import.server";
 
 export const meta: MetaFunction = () => [{ title: "Import · Financials · Association Commons" }];
 
-/** The stored file read and planned against the books: lines, errors, duplicates. */
+/** The stored file read and planned against the books; an import not the association's is not found. */
 async function preview(viewer: FinanceViewer, id: string, fallback: FinanceCategory) {
-  const db = await getDb();
-  const found = await findImport(db, viewer.association.id, id);
-  if (!found) pageNotFound();
-  const read = readBankCsv(await readFile(storagePath(found.storageKey), "utf8"));
-  if ("fatal" in read)
-    return { found, fatal: read.fatal, plan: [] as PlannedLine[], errors: [] as LineError[] };
-  const dates = read.lines.map((l) => l.date).sort();
-  const existing =
-    dates.length > 0
-      ? await existingKeys(db, viewer.association.id, {
-          from: dates[0] as string,
-          to: dates[dates.length - 1] as string,
-        })
-      : [];
-  const plan = planImport(read.lines, new Set(existing.map(duplicateKey)), fallback);
-  return { found, fatal: null, plan, errors: read.errors };
+  const p = await previewImport(await getDb(), viewer.association.id, id, fallback);
+  return p ?? pageNotFound();
 }
 
 /**

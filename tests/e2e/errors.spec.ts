@@ -137,3 +137,17 @@ function withRouteError(body: string, routeId: string): string {
   results[key] = at;
   return `${JSON.stringify(values)}\n`;
 }
+
+test.describe("the specs' page fixture", () => {
+  test.fail();
+  test("fails a test whose page throws an uncaught error", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "a script throws");
+    await page.goto("/");
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error("thrown on purpose");
+      });
+    });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});

@@ -21,16 +21,10 @@ import {
   sumCents,
   usageTone,
 } from "@domain/finance";
+import { parseCsv, readBankCsv } from "@domain/finance/bank-csv";
 import { BudgetFormSchema, TransactionFormSchema } from "@domain/finance/forms";
 import { changedFields, describeChanges } from "@domain/finance/history";
-import {
-  duplicateKey,
-  guessCategory,
-  IMPORT_MESSAGES,
-  parseCsv,
-  planImport,
-  readBankCsv,
-} from "@domain/finance/import";
+import { duplicateKey, guessCategory, IMPORT_MESSAGES, planImport } from "@domain/finance/import";
 import { checkReceipt } from "@domain/finance/receipt";
 import {
   checkComponent,
