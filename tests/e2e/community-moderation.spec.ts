@@ -55,11 +55,24 @@ test("report a post, remove it with a reason, appeal, reverse", async ({ page },
   await waitForHydration(page);
   const reported = card(page, text);
   await reported.getByText("Report", { exact: true }).click();
-  await reported.getByLabel("Category").selectOption("Off-topic");
-  await reported.getByLabel("Details (optional)").fill("Not about any association");
-  await reported.getByRole("button", { name: "Send report" }).click();
+  // With JavaScript the form opens in the card; without, on its own page (/report/...).
+  const reportForm = page.getByTestId("report-form");
+  await reportForm.getByLabel("Category").selectOption("Off-topic");
+  await reportForm.getByLabel("Details (optional)").fill("Not about any association");
+  await reportForm.getByRole("button", { name: "Send report" }).click();
   await expect(page.getByText("Thank you. Your report was sent to the moderators.")).toBeVisible();
   await expect(card(page, text).getByText("Reported", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("report-form")).toHaveCount(0);
+  if (testInfo.project.use.javaScriptEnabled !== false) {
+    // Reported opens the form again in place, with the notice; Escape closes it.
+    await card(page, text).getByText("Reported", { exact: true }).click();
+    await expect(
+      card(page, text).getByText("You reported this post. Sending again updates your report."),
+    ).toBeVisible();
+    await expect(card(page, text).getByLabel("Category")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("report-form")).toHaveCount(0);
+  }
 
   // The administrator finds it in the queue (from the admin area's tabs) and removes it with a reason.
   await signInTo(page, "admin@demo.test", "/admin");
@@ -151,9 +164,11 @@ test("report a comment; an administrator removes it with a reason; others no lon
   await waitForHydration(page);
   const reported = commentOn(page, commentText);
   await reported.getByText("Report", { exact: true }).click();
-  await reported.getByLabel("Category").selectOption("Spam");
-  await reported.getByLabel("Details (optional)").fill("Unlicensed work");
-  await reported.getByRole("button", { name: "Send report" }).click();
+  // With JavaScript the form opens in the card; without, on its own page (/report/...).
+  const reportForm = page.getByTestId("report-form");
+  await reportForm.getByLabel("Category").selectOption("Spam");
+  await reportForm.getByLabel("Details (optional)").fill("Unlicensed work");
+  await reportForm.getByRole("button", { name: "Send report" }).click();
   await expect(page.getByText("Thank you. Your report was sent to the moderators.")).toBeVisible();
   await expect(commentOn(page, commentText).getByText("Reported", { exact: true })).toBeVisible();
 
@@ -235,8 +250,10 @@ test("a moderator suspends a member's posting from the queue; the member's next 
     await waitForHydration(staff);
     const reported = card(staff, text);
     await reported.getByText("Report", { exact: true }).click();
-    await reported.getByLabel("Category").selectOption("Spam");
-    await reported.getByRole("button", { name: "Send report" }).click();
+    // With JavaScript the form opens in the card; without, on its own page (/report/...).
+    const reportForm = staff.getByTestId("report-form");
+    await reportForm.getByLabel("Category").selectOption("Spam");
+    await reportForm.getByRole("button", { name: "Send report" }).click();
     await expect(staff.getByText("Thank you. Your report was sent to the moderators.")).toBeVisible();
 
     await signInTo(staff, "admin@demo.test", "/admin/content");
@@ -313,9 +330,11 @@ test("report a live discussion's message; an administrator removes it from the q
     await expect(guest.getByLabel("Message", { exact: true })).toBeVisible();
     const said = guest.getByTestId("live-message").filter({ hasText: message });
     await said.getByText("Report", { exact: true }).click();
-    await said.getByLabel("Category").selectOption("Harassment");
-    await said.getByLabel("Details (optional)").fill("Telling people to tow cars");
-    await said.getByRole("button", { name: "Send report" }).click();
+    // With JavaScript the form opens in the card; without, on its own page (/report/...).
+    const reportForm = guest.getByTestId("report-form");
+    await reportForm.getByLabel("Category").selectOption("Harassment");
+    await reportForm.getByLabel("Details (optional)").fill("Telling people to tow cars");
+    await reportForm.getByRole("button", { name: "Send report" }).click();
     await expect(guest.getByText("Thank you. Your report was sent to the moderators.")).toBeVisible();
 
     // The administrator finds it in the queue, in its discussion, and removes it with a reason.

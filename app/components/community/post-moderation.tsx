@@ -1,14 +1,18 @@
 import { MODERATION_MESSAGES } from "@domain/community/moderation";
 import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { ReportForm } from "./report-form";
 
 const small =
   "inline-flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
 
 /**
- * The Report of a post card, a comment or a live discussion message (issue 29, part 10; decision 073):
- * a disclosure (works without JavaScript) holding the report form; once the reader has reported the
- * item it reads "Reported" and sending again updates the report.
+ * The Report of a post card, a comment or a live discussion message (issue 29, part 10; decisions 073
+ * and 094): a link to the report form's own page, /report/{kind}/{id} (how it works without
+ * JavaScript); with JavaScript the same form opens in place under the link. The form is rendered only
+ * when opened, so a feed of cards carries no form per card. Once the reader has reported the item it
+ * reads "Reported" and sending again updates the report.
  */
 export function ReportMenu({
   kind = "post",
@@ -26,7 +30,7 @@ export function ReportMenu({
   reported: boolean;
   /** How the notice names the item ("post", "comment", "message"). */
   what?: string;
-  /** An accessible name for the summary when many show on a page ("Report comment by Ann"). */
+  /** An accessible name for the link when many show on a page ("Report comment by Ann"). */
   label?: string;
   /**
    * The form opens in the flow, on its own line, rather than floating: inside a scrolled box (a live
@@ -34,30 +38,66 @@ export function ReportMenu({
    */
   inline?: boolean;
 }) {
+  const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const link = useRef<HTMLAnchorElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // Opened, the form takes the focus; Escape closes it and gives the focus back to the link.
+  useEffect(() => {
+    if (open) panel.current?.querySelector("select")?.focus();
+  }, [open]);
+  const panelId = `report-${postId}-panel`;
+  const href = `/report/${kind}/${postId}?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
-    <details
-      className={inline ? "relative open:basis-full" : "relative open:basis-full sm:open:basis-auto"}
+    <div
+      className={open ? (inline ? "relative basis-full" : "relative basis-full sm:basis-auto") : "relative"}
       data-testid="report-menu"
     >
-      <summary
+      <a
+        ref={link}
+        href={href}
         className={small}
         aria-label={label ? `${reported ? "Reported" : "Report"} ${label}` : undefined}
+        aria-expanded={hydrated ? open : undefined}
+        aria-controls={open ? panelId : undefined}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+          event.preventDefault();
+          setOpen((was) => !was);
+        }}
       >
         {reported ? "Reported" : "Report"}
-      </summary>
-      <div
-        className={`mt-1 w-full rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${
-          inline ? "sm:max-w-sm" : "sm:absolute sm:right-0 sm:z-10 sm:w-72"
-        }`}
-      >
-        {reported ? (
-          <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
-            You reported this {what}. Sending again updates your report.
-          </p>
-        ) : null}
-        <ReportForm kind={kind} targetId={postId} redirectTo={redirectTo} idPrefix={`report-${postId}`} />
-      </div>
-    </details>
+      </a>
+      {open ? (
+        <div
+          ref={panel}
+          id={panelId}
+          role="group"
+          aria-label={`Report this ${what}`}
+          onKeyDown={(event) => {
+            if (event.key !== "Escape") return;
+            setOpen(false);
+            link.current?.focus();
+          }}
+          className={`mt-1 w-full rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${
+            inline ? "sm:max-w-sm" : "sm:absolute sm:right-0 sm:z-10 sm:w-72"
+          }`}
+        >
+          {reported ? (
+            <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+              You reported this {what}. Sending again updates your report.
+            </p>
+          ) : null}
+          <ReportForm
+            kind={kind}
+            targetId={postId}
+            redirectTo={redirectTo}
+            idPrefix={`report-${postId}`}
+            onSubmit={() => setOpen(false)}
+          />
+        </div>
+      ) : null}
+    </div>
   );
 }
 

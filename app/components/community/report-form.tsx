@@ -16,6 +16,7 @@ export function ReportForm({
   idPrefix,
   errors,
   defaults,
+  onSubmit,
 }: {
   kind: string;
   targetId: string;
@@ -23,6 +24,8 @@ export function ReportForm({
   idPrefix: string;
   errors?: { category?: string[]; details?: string[]; form?: string[] };
   defaults?: { category?: string; details?: string };
+  /** Called as the form is sent (the card's panel closes; the answer is a page or a redirect back). */
+  onSubmit?: () => void;
 }) {
   const categoryId = `${idPrefix}-category`;
   const detailsId = `${idPrefix}-details`;
@@ -32,6 +35,7 @@ export function ReportForm({
       action={`/report/${kind}/${targetId}`}
       className="flex flex-col gap-2"
       data-testid="report-form"
+      onSubmit={onSubmit}
     >
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {errors?.form?.length ? (

@@ -8,6 +8,7 @@ import {
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
 import { Component, type ErrorInfo, type ReactNode, useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { errorIdFor, errorMessage, sendErrorReport } from "./report";
 
 /**
@@ -107,13 +108,6 @@ export function ReportIssue({ error, errorId, level }: { error: unknown; errorId
       ) : null}
     </form>
   );
-}
-
-/** True once the page runs JavaScript (buttons that need it are shown only then). */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 function RetryButtons({ retries, hrefSelf }: { retries: ReturnType<typeof useRetries>; hrefSelf: string }) {

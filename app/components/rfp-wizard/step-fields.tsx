@@ -10,9 +10,10 @@ import {
   RFP_VISIBILITY_LABELS,
   US_STATES,
 } from "@domain/rfp/types";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { CheckboxField, SelectField, TextareaField } from "~/components/settings/controls";
 import { Field } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 /** The wizard's fields, step by step (spec 001 sections 2.5 and 3). Errors come from the server. */
 
@@ -25,13 +26,6 @@ const fieldset = (field: AnyField) =>
 export type ErrorsOf = (name: string) => string[] | undefined;
 
 const grid = "grid gap-4 sm:grid-cols-2";
-
-/** False on the server and in the first render; true once JavaScript runs. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 function Group({
   title,
