@@ -23,7 +23,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator, useSubmit } from "@remix-run/react";
 import { formatDistanceStrict } from "date-fns";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { requireAdmin } from "~/auth/guards.server";
 import { clearMetrics } from "~/commands/performance.server";
 import { AdminSection, AdminTable, adminCell, adminRow } from "~/components/admin/admin-table";
@@ -171,6 +171,12 @@ export default function PerformanceDashboard() {
   const revalidator = useRevalidator();
   const submit = useSubmit();
   const { refresh, paused } = data;
+  // A choice made before the page hydrated had no change handler to navigate yet: it is applied now.
+  const refreshSelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const select = refreshSelect.current;
+    if (select?.form && select.value !== String(refresh)) submit(select.form, { replace: true });
+  }, [refresh, submit]);
 
   // With JavaScript the data is revalidated on the chosen interval (while the tab is visible).
   useEffect(() => {
@@ -202,6 +208,7 @@ export default function PerformanceDashboard() {
               Auto-refresh
             </label>
             <select
+              ref={refreshSelect}
               id="refresh"
               name="refresh"
               defaultValue={String(refresh)}
