@@ -42,9 +42,17 @@ export function ReportMenu({
   const hydrated = useHydrated();
   const link = useRef<HTMLAnchorElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  // Opened, the form takes the focus; Escape closes it and gives the focus back to the link.
+  // Opened, the form takes the focus; Escape inside it closes it and gives the focus back to the link.
   useEffect(() => {
-    if (open) panel.current?.querySelector("select")?.focus();
+    if (!open) return;
+    panel.current?.querySelector("select")?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !panel.current?.contains(document.activeElement)) return;
+      setOpen(false);
+      link.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
   }, [open]);
   const panelId = `report-${postId}-panel`;
   const href = `/report/${kind}/${postId}?redirectTo=${encodeURIComponent(redirectTo)}`;
@@ -72,13 +80,6 @@ export function ReportMenu({
         <div
           ref={panel}
           id={panelId}
-          role="group"
-          aria-label={`Report this ${what}`}
-          onKeyDown={(event) => {
-            if (event.key !== "Escape") return;
-            setOpen(false);
-            link.current?.focus();
-          }}
           className={`mt-1 w-full rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${
             inline ? "sm:max-w-sm" : "sm:absolute sm:right-0 sm:z-10 sm:w-72"
           }`}
