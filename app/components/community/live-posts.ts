@@ -33,12 +33,18 @@ function usePostUpdates(data: unknown): Record<string, PostUpdate> {
   return heard.data === data ? heard.updates : {};
 }
 
-/** Reloads the page's data once after a burst of `wanted` changes, when nothing else is under way. */
+/**
+ * Reloads the page's data once after a burst of `wanted` changes, when nothing else is under way: not
+ * while a fetcher's submission is sent or reloads the page after it either, since a reload started
+ * then cancels that reload, whose answer carried the action's flash message ("Comment deleted"), read
+ * once on the server: the message was lost (CI met it).
+ */
 function useReloadWhen(wanted: string | null) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
+  const submitting = useFetchers().some((f) => f.state !== "idle");
   const done = useRef<string | null>(null);
-  const idle = revalidator.state === "idle" && navigation.state === "idle";
+  const idle = revalidator.state === "idle" && navigation.state === "idle" && !submitting;
   useEffect(() => {
     if (!wanted || wanted === done.current || !idle) return;
     const timer = setTimeout(() => {
