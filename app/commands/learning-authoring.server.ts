@@ -74,6 +74,17 @@ async function lockDraft(db: Queryable, courseId: string): Promise<LearningRefus
   return row.status === "draft" ? null : refuse("conflict", AUTHORING_MESSAGES.notDraft);
 }
 
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** `work` in one transaction on a draft course, locked first: a course that is not a draft is refused. */
+function inDraft<T>(
+  db: Database,
+  courseId: string,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T | LearningRefusal> {
+  return db.transaction(async (tx) => (await lockDraft(tx, courseId)) ?? work(tx));
+}
+
 const isRevision = async (db: Queryable, courseId: string) =>
   (
     await queryRows<{ id: string }>(
@@ -124,9 +135,7 @@ export async function updateDraftCourse(
   courseId: string,
   details: CourseDetails,
 ): Promise<{ ok: true } | LearningRefusal> {
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     // A new version keeps its course's address: its slug is not changed here (decision 084).
     const revision = await isRevision(tx, courseId);
     if (!revision && (await slugTaken(tx, details.slug, courseId)))
@@ -150,9 +159,7 @@ export async function addModule(
   courseId: string,
   title: string,
 ): Promise<{ ok: true; id: string } | LearningRefusal> {
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`insert into course_modules (course_id, position, title)
@@ -178,9 +185,7 @@ export async function addLesson(
   courseId: string,
   lesson: { moduleId: string; title: string; minutes: number; body: string; videoUrl: string | null },
 ): Promise<{ ok: true; id: string } | LearningRefusal> {
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     if (!(await moduleOf(tx, courseId, lesson.moduleId)))
       return refuse("validation", AUTHORING_MESSAGES.moduleUnknown);
     const [row] = await queryRows<{ id: string }>(
@@ -202,9 +207,7 @@ export async function deleteLesson(
   courseId: string,
   lessonId: string,
 ): Promise<{ ok: true } | LearningRefusal> {
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     const gone = await queryRows<{ id: string }>(
       tx,
       sql`delete from course_lessons where id = ${lessonId} and course_id = ${courseId} returning id`,
@@ -233,9 +236,7 @@ export async function addQuizQuestion(
     explanation: string;
   },
 ): Promise<{ ok: true; quizId: string } | LearningRefusal> {
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     if (!(await moduleOf(tx, courseId, input.moduleId)))
       return refuse("validation", AUTHORING_MESSAGES.moduleUnknown);
     const [quiz] = await queryRows<{ id: string; questions: StoredQuizQuestion[] }>(
@@ -304,9 +305,7 @@ async function draftProblems(db: Queryable, courseId: string): Promise<string[]>
 
 /** Publishes a draft that has what a course needs (publishProblems); refused with the problems otherwise. */
 export async function publishDraft(db: Database, courseId: string): Promise<{ ok: true } | LearningRefusal> {
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     // A new version is published with publishVersion (its course's version checked).
     if (await isRevision(tx, courseId)) return refuse("conflict", AUTHORING_MESSAGES.versionStale);
     const problems = await draftProblems(tx, courseId);
@@ -333,9 +332,7 @@ export async function deleteModule(
   courseId: string,
   moduleId: string,
 ): Promise<{ ok: true } | LearningRefusal> {
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     const [gone] = await queryRows<{ position: number }>(
       tx,
       sql`delete from course_modules where id = ${moduleId} and course_id = ${courseId} returning position`,
@@ -360,9 +357,7 @@ export async function deleteQuizQuestion(
   quizId: string,
   questionId: string,
 ): Promise<{ ok: true } | LearningRefusal> {
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     const [quiz] = await queryRows<{ questions: StoredQuizQuestion[] }>(
       tx,
       sql`select questions from course_quizzes where id = ${quizId} and course_id = ${courseId} for update`,
@@ -650,9 +645,7 @@ export async function updateLesson(
   courseId: string,
   lesson: { lessonId: string; title: string; minutes: number; body: string; videoUrl: string | null },
 ): Promise<{ ok: true } | LearningRefusal> {
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     const rows = await queryRows<{ id: string }>(
       tx,
       sql`update course_lessons set title = ${lesson.title}, estimated_minutes = ${lesson.minutes},
@@ -678,9 +671,7 @@ export async function updateQuizQuestion(
     explanation: string;
   },
 ): Promise<{ ok: true } | LearningRefusal> {
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     const [quiz] = await queryRows<{ questions: StoredQuizQuestion[] }>(
       tx,
       sql`select questions from course_quizzes where id = ${input.quizId} and course_id = ${courseId} for update`,
@@ -714,9 +705,7 @@ export async function renameModule(
   moduleId: string,
   title: string,
 ): Promise<{ ok: true } | LearningRefusal> {
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     const rows = await queryRows<{ id: string }>(
       tx,
       sql`update course_modules set title = ${title} where id = ${moduleId} and course_id = ${courseId} returning id`,
@@ -734,9 +723,7 @@ export async function moveItem(
   courseId: string,
   input: { kind: "module" | "lesson"; id: string; direction: "up" | "down" },
 ): Promise<{ ok: true } | LearningRefusal> {
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     const table = input.kind === "module" ? sql.raw("course_modules") : sql.raw("course_lessons");
     const group = input.kind === "module" ? sql.raw("course_id") : sql.raw("module_id");
     const [item] = await queryRows<{ position: number; grp: string }>(
@@ -781,9 +768,7 @@ export async function setCeCredit(
     return refuse("validation", subjectNotForType(credit.subject, credit.licenceType));
   if (!Number.isInteger(credit.tenths) || credit.tenths < 1 || credit.tenths > CE_LIMITS.creditTenthsMax)
     return refuse("validation", CE_MESSAGES.hoursInvalid);
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     // A draft has no completions: its credits are in force from the start (as the demo's).
     await tx.execute(
       sql`insert into course_ce_credits (course_id, licence_type, subject, hours_tenths)
@@ -802,9 +787,7 @@ export async function removeCeCredit(
   courseId: string,
   credit: { licenceType: LicenceTypeCode; subject: CeSubject },
 ): Promise<{ ok: true } | LearningRefusal> {
-  return db.transaction(async (tx) => {
-    const refused = await lockDraft(tx, courseId);
-    if (refused) return refused;
+  return inDraft(db, courseId, async (tx) => {
     const gone = await queryRows<{ subject: string }>(
       tx,
       sql`delete from course_ce_credits where course_id = ${courseId} and licence_type = ${credit.licenceType}
