@@ -17,9 +17,15 @@ import { mayManageAssociation } from "@domain/associations";
 import {
   CALENDAR_EXCEPTION_MARGIN_DAYS,
   type CalendarSource,
+  entriesOnDay,
   isTimeZone,
+  type MonthFrame,
+  type MonthPlacement,
+  mergeOrdered,
+  mergePlacements,
   type OccurrenceException,
   occurrenceTimes,
+  placeInMonth,
   wallClockToInstant,
 } from "@domain/calendar";
 import { actionItemUrl } from "@domain/meeting/links";
@@ -207,10 +213,17 @@ const titleOrder = new Intl.Collator().compare;
 /** The calendar's order: by start, then title. */
 const slotOrder = (a: CalendarSlot, b: CalendarSlot) => a.start - b.start || titleOrder(a.title, b.title);
 
+/**
+ * The person's events overlapping the window, in calendar order: the same window with the same
+ * counters is the same slots, the same array (decision 063), read once per change. Shared: not to be
+ * changed.
+ */
+const rememberedEventSlots = (db: Queryable, q: CalendarQuery) =>
+  rememberedWindow(db, q, () => readEventSlots(db, q));
+
 export const eventsSource: CalendarSourceDefinition = {
   source: "event",
-  // The same window with the same counters is the same slots (decision 063): read once per change.
-  slots: async (db, q) => [...(await rememberedWindow(db, q, () => readEventSlots(db, q)))],
+  slots: async (db, q) => [...(await rememberedEventSlots(db, q))],
   async feed(db, q) {
     return readEventFeed(db, q);
   },
@@ -637,6 +650,58 @@ export async function gatherSlots(db: Queryable, q: CalendarQuery): Promise<Cale
   const lists = await Promise.all(CALENDAR_SOURCES.map((s) => s.slots(db, q)));
   // The events' slots come first and already in order: the sort merges the few others into them.
   return lists.flat().sort(slotOrder);
+}
+
+/**
+ * The events' placements in a month page's frame, by remembered window (the array itself: a window
+ * read again after a change is a new array, and its placements go with the old one) and frame. A busy
+ * month places ~5,000 slots; the same month shown again with nothing changed places none (issue 27,
+ * part 3). Shared: not to be changed.
+ */
+const placedWindows = new WeakMap<readonly CalendarSlot[], Map<string, MonthPlacement<CalendarSlot>>>();
+/** Frames remembered per window (a person's zone and month, seldom more than one or two). */
+const FRAMES_PER_WINDOW = 4;
+
+function placedEvents(events: readonly CalendarSlot[], frame: MonthFrame): MonthPlacement<CalendarSlot> {
+  const key = `${frame.zone}|${frame.gridStart}|${frame.gridDays}|${frame.monthStart}|${frame.nextMonthStart}`;
+  let byFrame = placedWindows.get(events);
+  if (!byFrame) {
+    byFrame = new Map();
+    placedWindows.set(events, byFrame);
+  }
+  let placed = byFrame.get(key);
+  if (!placed) {
+    placed = placeInMonth(events, frame);
+    if (byFrame.size >= FRAMES_PER_WINDOW) byFrame.clear();
+    byFrame.set(key, placed);
+  }
+  return placed;
+}
+
+/**
+ * A month page's entries from every source in its frame: each grid day's first entries and count, the
+ * month's list in order, and every entry of grid day `openDay` (none when it is -1). The events are
+ * placed once per remembered window; the other sources' few entries are placed on every view and
+ * merged in. The lists are shared: not to be changed.
+ */
+export async function gatherMonth(
+  db: Queryable,
+  q: CalendarQuery,
+  frame: MonthFrame,
+  openDay: number,
+): Promise<MonthPlacement<CalendarSlot> & { day: CalendarSlot[] }> {
+  const others = CALENDAR_SOURCES.filter((s) => s !== eventsSource);
+  const [events, ...lists] = await Promise.all([
+    rememberedEventSlots(db, q),
+    ...others.map((s) => s.slots(db, q)),
+  ]);
+  const rest = lists.flat().sort(slotOrder);
+  const month = mergePlacements(placedEvents(events, frame), placeInMonth(rest, frame), slotOrder);
+  const day =
+    openDay >= 0 && openDay < frame.gridDays
+      ? mergeOrdered(entriesOnDay(events, frame, openDay), entriesOnDay(rest, frame, openDay), slotOrder)
+      : [];
+  return { ...month, day };
 }
 
 /** The entries of every source in the window, in start order (at most `limit` when given). */

@@ -4,7 +4,6 @@ import {
   addDays,
   addMonths,
   cellMore,
-  coveredDays,
   dayNumber,
   gridRange,
   monthGrid,
@@ -13,7 +12,7 @@ import {
   monthTitle,
   parseMonthKey,
 } from "@domain/calendar/grid";
-import { floatingMs, wallClock, wallClockToInstant } from "@domain/calendar/time";
+import { wallClock, wallClockToInstant } from "@domain/calendar/time";
 import {
   CALENDAR_LIMITS,
   EVENT_TYPE_LABELS,
@@ -28,15 +27,11 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { feedToken, resetFeed } from "~/commands/calendar-feed.server";
 import { EntryChip, EntryRow } from "~/components/calendar/entry";
 import { buttonClass } from "~/components/ui/button";
+import { useClientLinks } from "~/components/ui/client-links";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { redirectWithFlash } from "~/flash.server";
-import {
-  type CalendarSlot,
-  gatherSlots,
-  requireCalendarViewer,
-  upcomingCalendar,
-} from "~/queries/calendar.server";
+import { gatherMonth, requireCalendarViewer, upcomingCalendar } from "~/queries/calendar.server";
 import { chipView, entryView } from "~/queries/calendar-present.server";
 import { parseCalendarForm } from "./_app.calendar.server";
 
@@ -89,50 +84,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
     eventType: type,
   };
   const grid = gridRange(month);
-  // The feed's link does not depend on the month: read beside it (one round fewer).
-  const [slots, token] = await Promise.all([
-    gatherSlots(db, {
-      ...base,
-      from: wallClockToInstant(grid.first, "00:00", zone),
-      to: wallClockToInstant(addDays(grid.last, 1), "00:00", zone),
-    }),
-    feedToken(db, viewer.user.id),
-  ]);
-  // A busy calendar has thousands of entries in a month (issue 12): each is placed by its day numbers
-  // and counted; only what the page shows (a cell's first 3, the open day, one page of the month's
-  // list) is built and formatted.
+  // A busy calendar has thousands of entries in a month (issue 12): they are placed by their day
+  // numbers and counted (the events once per change, decision 063), and only what the page shows (a
+  // cell's first 3, the open day, one page of the month's list) is built and formatted.
   const monthKey = monthKeyText(month);
   const gridStart = dayNumber(grid.first);
-  const gridDays = dayNumber(grid.last) - gridStart + 1;
-  const monthStart = dayNumber(`${monthKey}-01`);
-  const nextMonthStart = dayNumber(`${monthKeyText(addMonths(month, 1))}-01`);
+  const frame = {
+    zone,
+    gridStart,
+    gridDays: dayNumber(grid.last) - gridStart + 1,
+    monthStart: dayNumber(`${monthKey}-01`),
+    nextMonthStart: dayNumber(`${monthKeyText(addMonths(month, 1))}-01`),
+  };
   const openDay = dayParam && DAY.test(dayParam) ? dayNumber(dayParam) - gridStart : -1;
-  const shownIn = Array.from({ length: gridDays }, (): CalendarSlot[] => []);
-  const countIn = new Array<number>(gridDays).fill(0);
-  const openList: CalendarSlot[] = [];
-  const monthAll: CalendarSlot[] = [];
-  for (const s of slots) {
-    // An all-day event shows on its own days, whatever the viewer's zone.
-    const shownZone = s.isAllDay ? s.timeZone : zone;
-    const startFloating = floatingMs(s.start, shownZone);
-    const endFloating = floatingMs(s.end, shownZone);
-    const { first, last } = coveredDays(startFloating, endFloating);
-    for (let i = Math.max(first - gridStart, 0); i <= Math.min(last - gridStart, gridDays - 1); i++) {
-      const shown = shownIn[i] as CalendarSlot[];
-      if (shown.length < CALENDAR_LIMITS.cellEvents) shown.push(s);
-      countIn[i] = (countIn[i] as number) + 1;
-      if (i === openDay) openList.push(s);
-    }
-    const endDay = Math.floor(endFloating / 86_400_000);
-    if ((first >= monthStart && first < nextMonthStart) || (first < monthStart && endDay >= monthStart))
-      monthAll.push(s);
-  }
+  // The feed's link does not depend on the month: read beside it (one round fewer).
+  const [placed, token] = await Promise.all([
+    gatherMonth(
+      db,
+      {
+        ...base,
+        from: wallClockToInstant(grid.first, "00:00", zone),
+        to: wallClockToInstant(addDays(grid.last, 1), "00:00", zone),
+      },
+      frame,
+      openDay,
+    ),
+    feedToken(db, viewer.user.id),
+  ]);
   const cells = monthGrid(month).map((d, i) => ({
     ...d,
     isToday: d.date === today,
-    entries: (shownIn[i] ?? []).map((s) => chipView(s.entry(), zone)),
-    ...cellMore(countIn[i] ?? 0),
+    entries: (placed.shown[i] ?? []).map((s) => chipView(s.entry(), zone)),
+    ...cellMore(placed.counts[i] ?? 0),
   }));
+  const monthAll = placed.inMonth;
   const pages = Math.max(1, Math.ceil(monthAll.length / CALENDAR_LIMITS.monthListPage));
   const listPage = Math.min(
     pages,
@@ -150,7 +135,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : [];
   const day =
     dayParam && DAY.test(dayParam)
-      ? { date: dayParam, entries: openList.map((s) => entryView(s.entry(), zone)) }
+      ? { date: dayParam, entries: placed.day.map((s) => entryView(s.entry(), zone)) }
       : null;
   return json({
     view,
@@ -194,8 +179,12 @@ export default function CalendarPage() {
   const data = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const keep = { view: data.view, q: data.q, type: data.type };
+  // The month's few hundred links are plain anchors, navigated in the app from here (decision 095).
+  const followLink = useClientLinks();
   return (
-    <div className="mx-auto max-w-6xl">
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are the anchors' inside (Enter on a link is a click)
+    // biome-ignore lint/a11y/noStaticElementInteractions: the same: links, handled where they bubble to
+    <div className="mx-auto max-w-6xl" onClick={followLink}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-semibold">Calendar</h1>
         <Link to="/calendar/new" className={buttonClass("primary")}>
@@ -307,8 +296,9 @@ export default function CalendarPage() {
                       className={`h-28 border border-slate-200 p-1 align-top dark:border-slate-800 ${c.inMonth ? "" : "bg-slate-50 text-slate-500 dark:bg-slate-900/60"}`}
                     >
                       <div className="flex items-center justify-between">
-                        <Link
-                          to={`/calendar/new?date=${c.date}`}
+                        <a
+                          href={`/calendar/new?date=${c.date}`}
+                          data-discover="true"
                           className={`rounded px-1 text-xs hover:underline ${c.isToday ? "bg-blue-700 font-bold text-white" : ""}`}
                         >
                           {c.day}
@@ -316,20 +306,21 @@ export default function CalendarPage() {
                             {" "}
                             {MONTH_NAMES[Number(c.date.slice(5, 7)) - 1]} {c.date.slice(0, 4)}: new event
                           </span>
-                        </Link>
+                        </a>
                       </div>
                       <div className="mt-1 flex flex-col gap-0.5">
                         {c.entries.map((e) => (
                           <EntryChip key={e.key} entry={e} />
                         ))}
                         {c.moreText ? (
-                          <Link
-                            to={`${calendarHref({ ...keep, month: data.month, day: c.date })}#day`}
+                          <a
+                            href={`${calendarHref({ ...keep, month: data.month, day: c.date })}#day`}
+                            data-discover="true"
                             className="text-xs font-medium text-slate-700 hover:underline dark:text-slate-300"
                           >
                             {c.moreText}
                             <span className="sr-only"> on {c.date}</span>
-                          </Link>
+                          </a>
                         ) : null}
                       </div>
                     </td>

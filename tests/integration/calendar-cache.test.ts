@@ -8,7 +8,7 @@
 import { toRrule, wallClockToInstant } from "@domain/calendar";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CalendarQuery, eventsSource } from "~/queries/calendar.server";
+import { type CalendarQuery, eventsSource, gatherMonth, gatherSlots } from "~/queries/calendar.server";
 import { calendarScopes, readStamps, rememberedWindow } from "~/queries/calendar-cache.server";
 import { calendarAttendees, calendarEventExceptions, calendarEvents } from "../../db/schema";
 import { useAppDatabase } from "../support/app";
@@ -141,6 +141,52 @@ describe.each(engines)("remembered calendar windows on %s", (engine) => {
     expect((await month()).filter((s) => !before.includes(s)).map((s) => s.slice(25))).toEqual([
       "Association event",
     ]);
+  });
+
+  it("places a remembered month once, as a fresh read places it, and again after a write (issue 27)", async () => {
+    const { dayNumber, entriesOnDay, gridRange, placeInMonth } = await import("@domain/calendar");
+    const grid = gridRange({ year: 2027, month: 3 });
+    const gridStart = dayNumber(grid.first);
+    const frame = {
+      zone: ZONE,
+      gridStart,
+      gridDays: dayNumber(grid.last) - gridStart + 1,
+      monthStart: dayNumber("2027-03-01"),
+      nextMonthStart: dayNumber("2027-04-01"),
+    };
+    const window = { ...q, from: wallClockToInstant(grid.first, "00:00", ZONE) };
+    const openDay = dayNumber("2027-03-10") - gridStart;
+    const titles = (slots: readonly { title: string }[]) => slots.map((s) => s.title);
+    /** The same month from an unremembered read of every source, placed whole. */
+    const fresh = async () => {
+      const slots = await gatherSlots(t.db, window);
+      const placed = placeInMonth(slots, frame);
+      return {
+        shown: placed.shown.map(titles),
+        counts: placed.counts,
+        inMonth: titles(placed.inMonth),
+        day: titles(entriesOnDay(slots, frame, openDay)),
+      };
+    };
+    const seen = (m: Awaited<ReturnType<typeof gatherMonth>>) => ({
+      shown: m.shown.map(titles),
+      counts: m.counts,
+      inMonth: titles(m.inMonth),
+      day: titles(m.day),
+    });
+    await insertEvent(reader.id, "Placed");
+    const first = await gatherMonth(t.db, window, frame, openDay);
+    expect(seen(first)).toEqual(await fresh());
+    expect(titles(first.day)).toContain("Placed");
+    // Nothing changed: the events' placement is the one made before (the person has no other source).
+    const again = await gatherMonth(t.db, window, frame, openDay);
+    expect(again.inMonth).toBe(first.inMonth);
+    // A write is placed at once.
+    await insertEvent(reader.id, "Placed after");
+    const after = await gatherMonth(t.db, window, frame, openDay);
+    expect(after.inMonth).not.toBe(first.inMonth);
+    expect(titles(after.day)).toContain("Placed after");
+    expect(seen(after)).toEqual(await fresh());
   });
 
   it("a TRUNCATE moves every person's counters", async () => {

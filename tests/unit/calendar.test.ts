@@ -11,12 +11,15 @@ import {
   EVENT_TYPE_COLORS,
   EVENT_TYPES,
   EventFormSchema,
+  entriesOnDay,
   entryColor,
   expandEvent,
   floatingMs,
   fromFloating,
   fromRrule,
   isOccurrence,
+  mergeOrdered,
+  mergePlacements,
   monthGrid,
   monthRange,
   newEventDefaults,
@@ -26,6 +29,7 @@ import {
   onStartDateChange,
   onStartTimeChange,
   parseMonthKey,
+  placeInMonth,
   recurrenceLabel,
   recurrenceOptions,
   toEventInput,
@@ -136,6 +140,71 @@ describe("month grid (spec 001 section 2.10)", () => {
         expected,
       );
     }
+  });
+
+  it("places a month's entries as one list, or as two placed apart and merged (issue 27: the events placed once per change)", () => {
+    const month = { year: 2026, month: 3 };
+    const cells = monthGrid(month);
+    const gridStart = dayNumber((cells[0] as { date: string }).date);
+    const frame = {
+      zone: NY,
+      gridStart,
+      gridDays: cells.length,
+      monthStart: dayNumber("2026-03-01"),
+      nextMonthStart: dayNumber("2026-04-01"),
+    };
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 1664525 + 1013904223) >>> 0;
+      return seed / 2 ** 32;
+    };
+    type Entry = {
+      start: number;
+      end: number;
+      isAllDay: boolean;
+      timeZone: string;
+      title: string;
+      from: string;
+    };
+    const entry = (from: string): Entry => {
+      // Whole hours from mid-February to mid-April, many at the same start (titles break those ties).
+      const start = Date.parse("2026-02-15T05:00:00Z") + Math.floor(random() * 60 * 24) * 3_600_000;
+      const isAllDay = random() < 0.15;
+      return {
+        start,
+        end: start + Math.floor(random() * 72) * 3_600_000,
+        isAllDay,
+        timeZone: isAllDay ? "Asia/Tokyo" : NY,
+        title: `Entry ${Math.floor(random() * 40)}`,
+        from,
+      };
+    };
+    const order = (a: Entry, b: Entry) => a.start - b.start || a.title.localeCompare(b.title);
+    const events = Array.from({ length: 2500 }, () => entry("events")).sort(order);
+    const others = Array.from({ length: 60 }, () => entry("others")).sort(order);
+    // One list: the events first on ties, as the page's stable sort of the events then the others.
+    const whole = placeInMonth([...events, ...others].sort(order), frame);
+    const merged = mergePlacements(placeInMonth(events, frame), placeInMonth(others, frame), order);
+    expect(merged).toEqual(whole);
+    expect(whole.shown.every((cell) => cell.length <= 3)).toBe(true);
+    expect(whole.counts.reduce((a, b) => a + b, 0)).toBeGreaterThan(2560);
+    // A day's whole list, as the cells count it.
+    for (const day of [0, 9, 20, 41]) {
+      const on = mergeOrdered(entriesOnDay(events, frame, day), entriesOnDay(others, frame, day), order);
+      expect(on).toHaveLength(whole.counts[day] as number);
+      expect(on.slice(0, 3)).toEqual(whole.shown[day]);
+    }
+    // The month's list: what starts in March, and what began before it and runs into the 1st.
+    const march = (e: Entry) => {
+      const zone = e.isAllDay ? e.timeZone : NY;
+      const first = wallClock(e.start, zone).date;
+      const last = wallClock(e.end, zone).date;
+      return first.startsWith("2026-03") || (first < "2026-03-01" && last >= "2026-03-01");
+    };
+    expect(whole.inMonth).toEqual([...events, ...others].sort(order).filter(march));
+    // Merging with nothing gives the list itself (nothing copied).
+    const alone = placeInMonth(events, frame);
+    expect(mergeOrdered(alone.inMonth, [], order)).toBe(alone.inMonth);
   });
 
   it("says so when a month is empty, and names copies", () => {

@@ -1,5 +1,3 @@
-import { Link } from "@remix-run/react";
-
 /** An entry as the pages show it (formatted on the server in the viewer's zone). */
 export interface EntryView {
   key: string;
@@ -18,11 +16,15 @@ export interface EntryView {
 /** What a month cell's chip shows. */
 export type ChipView = Pick<EntryView, "key" | "title" | "href" | "color" | "typeLabel" | "time">;
 
-/** A coloured chip in a month cell: a dot and the title (the colour is never the only signal). */
+/**
+ * A coloured chip in a month cell: a dot and the title (the colour is never the only signal). Chips and
+ * rows are plain anchors: the page navigates them in the app (useClientLinks, decision 095).
+ */
 export function EntryChip({ entry }: { entry: ChipView }) {
   return (
-    <Link
-      to={entry.href}
+    <a
+      href={entry.href}
+      data-discover="true"
       data-testid="calendar-entry"
       className={`block truncate rounded px-1 py-0.5 text-xs font-medium hover:underline ${entry.color}`}
       title={`${entry.time} ${entry.title} (${entry.typeLabel})`}
@@ -30,7 +32,7 @@ export function EntryChip({ entry }: { entry: ChipView }) {
       <span aria-hidden="true">● </span>
       <span className="sr-only">{entry.time}, </span>
       {entry.title}
-    </Link>
+    </a>
   );
 }
 
@@ -44,9 +46,13 @@ export function EntryRow({ entry }: { entry: EntryView }) {
       <span className="w-44 shrink-0 text-sm text-slate-600 dark:text-slate-400">
         {entry.date} · {entry.time}
       </span>
-      <Link to={entry.href} className="font-medium text-blue-800 hover:underline dark:text-blue-300">
+      <a
+        href={entry.href}
+        data-discover="true"
+        className="font-medium text-blue-800 hover:underline dark:text-blue-300"
+      >
         {entry.title}
-      </Link>
+      </a>
       <span className={`rounded px-1.5 py-0.5 text-xs ${entry.color}`}>
         {entry.source === "event" ? entry.typeLabel : entry.sourceLabel}
       </span>
