@@ -8,7 +8,8 @@ import { type MouseEvent, useCallback } from "react";
  * rendering (decision 095). The anchors stay real links: without JavaScript, with a modifier key, a
  * middle click, a `target`, `download` or another origin, the browser follows them itself; a `<Link>`
  * inside is left to itself (it handles its click first and prevents the default). Give the anchors
- * `data-discover="true"` so that Remix finds their routes ahead, as it does for `<Link>`.
+ * `data-discover="true"` so that Remix finds their routes ahead, as it does for `<Link>`; a link to a
+ * resource route (a download, a feed) inside needs `download`, or it would be navigated to as a page.
  */
 export function useClientLinks() {
   const navigate = useNavigate();
