@@ -30,6 +30,16 @@ export function agoLabel(iso: string, now: Date): string {
   return formatDistanceStrict(new Date(iso), now, { addSuffix: true });
 }
 
+/**
+ * What the bell's menu shows of a notification: the shell sends the newest with every signed-in page,
+ * so nothing more (issue 27, part 3: the page's weight).
+ */
+export type BellItem = Pick<NotificationItem, "id" | "title" | "body" | "priority" | "isRead" | "ago">;
+
+export function bellItem({ id, title, body, priority, isRead, ago }: NotificationItem): BellItem {
+  return { id, title, body, priority, isRead, ago };
+}
+
 export function presentNotification(
   row: NotificationRow,
   now: Date,

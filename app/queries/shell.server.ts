@@ -4,7 +4,7 @@ import { activeMembershipOf } from "~/auth/association.server";
 import { requireViewer } from "~/auth/guards.server";
 import { readSessionId } from "~/auth/session.server";
 import { getDb } from "~/db.server";
-import { presentNotification } from "~/queries/notification-present.server";
+import { bellItem, presentNotification } from "~/queries/notification-present.server";
 import { unreadMessagesForSession } from "./messages.server";
 import { getBellForSession } from "./notifications.server";
 
@@ -32,9 +32,15 @@ export async function getShellData(request: Request) {
     : null;
   const timeZone = viewer.profile.timezone ?? undefined;
   return {
-    bell: { unread: bell.unread, items: bell.items.map((n) => presentNotification(n, now, timeZone)) },
+    bell: {
+      unread: bell.unread,
+      items: bell.items.map((n) => bellItem(presentNotification(n, now, timeZone))),
+    },
     messages: { unread: unreadMessages },
-    nav: navigationFor(viewer.context?.contextType ?? null, viewer.permissions, role),
+    // What the links show: the entries' roles and permissions stay on the server, which chose them.
+    nav: navigationFor(viewer.context?.contextType ?? null, viewer.permissions, role).map(
+      ({ label, href, icon, note }) => (note ? { label, href, icon, note } : { label, href, icon }),
+    ),
     sidebarCollapsed: viewer.profile.sidebarCollapsed,
     // The command palette gates its actions on the active context's flags (the pages check them again).
     palette: {

@@ -8,12 +8,15 @@
 // in the same browser. Budgets: JS <= 140 KB compressed per shell page, /rfps HTML with 20 cards <= 60 KB
 // raw, LCP <= 0.5 s. Figures are printed, never asserted.
 // BENCH_WEIGHT_RUNS (3), BENCH_WEIGHT_RFPS (40: published RFPs, so /rfps shows a full page of 20 cards),
-// BENCH_WEIGHT_WIDTH (1280) x BENCH_WEIGHT_HEIGHT (800): the window.
+// BENCH_WEIGHT_WIDTH (1280) x BENCH_WEIGHT_HEIGHT (800): the window; BENCH_WEIGHT_DUMP=dir: each page's
+// HTML as served, saved there ({label}.html), to see what a page is made of.
 
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 import { users } from "../../db/schema";
@@ -67,6 +70,8 @@ async function coldLoad(
   options: {
     storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>;
     viewport: { width: number; height: number };
+    /** The page's label: its HTML is saved under BENCH_WEIGHT_DUMP. */
+    dumpAs?: string;
   },
 ): Promise<Load> {
   const context = await browser.newContext({
@@ -86,6 +91,13 @@ async function coldLoad(
     const response = await page.goto(url, { waitUntil: "networkidle" });
     if (response?.status() !== 200) {
       throw new Error(`${url}: answered ${response?.status()} (${response?.url()})`);
+    }
+    if (options.dumpAs && process.env.BENCH_WEIGHT_DUMP) {
+      mkdirSync(process.env.BENCH_WEIGHT_DUMP, { recursive: true });
+      writeFileSync(
+        path.join(process.env.BENCH_WEIGHT_DUMP, `${options.dumpAs.replace(/[^a-z0-9]+/gi, "-")}.html`),
+        await response.text(),
+      );
     }
     if (new URL(page.url()).pathname !== new URL(url).pathname) {
       throw new Error(`${url}: ended at ${page.url()}`);
@@ -207,9 +219,13 @@ export const pageWeightBench: Benchmark = {
         for (let run = 0; run < runs; run++) {
           staticLcp.push((await coldLoad(browser, staticUrl, { viewport })).lcpMs);
           for (const p of pages) {
-            loads
-              .get(p.label)
-              ?.push(await coldLoad(browser, base + p.path, { storageState: states.get(p.as), viewport }));
+            loads.get(p.label)?.push(
+              await coldLoad(browser, base + p.path, {
+                storageState: states.get(p.as),
+                viewport,
+                dumpAs: run === 0 ? p.label : undefined,
+              }),
+            );
           }
         }
         const staticMs = median(staticLcp);

@@ -193,6 +193,16 @@ describe.each(bothEngines)("notifications on %s", (engine) => {
     expect(shell.bell.items.map((i: Loose) => i.title)).toEqual(
       Array.from({ length: 10 }, (_, i) => `Bell ${12 - i}`),
     );
+    // Every signed-in page carries these: only what the bell's menu and the links show (issue 27).
+    expect(Object.keys(shell.bell.items[0]).sort()).toEqual([
+      "ago",
+      "body",
+      "id",
+      "isRead",
+      "priority",
+      "title",
+    ]);
+    for (const item of shell.nav) expect(Object.keys(item).sort()).toEqual(["href", "icon", "label"]);
   });
 
   it("a live stream gets the unread count, new notifications within a second, and context changes", async () => {

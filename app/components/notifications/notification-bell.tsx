@@ -3,7 +3,7 @@ import { Link, useLocation, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Bell } from "~/components/ui/icons";
 import { onLive } from "~/live/live-source";
-import type { NotificationItem } from "~/queries/notification-present.server";
+import type { BellItem, NotificationItem } from "~/queries/notification-present.server";
 
 /** The menu comes in a chunk of its own, when the bell is first pressed (or pointed at, or focused). */
 const loadMenu = () => import("./notification-menu");
@@ -11,7 +11,7 @@ const NotificationMenu = lazy(loadMenu);
 
 export interface BellData {
   unread: number;
-  items: NotificationItem[];
+  items: BellItem[];
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { Bell } from "~/components/ui/icons";
-import type { NotificationItem } from "~/queries/notification-present.server";
+import type { BellItem } from "~/queries/notification-present.server";
 import { CountBadge } from "./notification-bell";
 import { PriorityBadge } from "./notification-open-form";
 
@@ -24,7 +24,7 @@ export default function NotificationMenu({
   buttonClass,
 }: {
   unread: number;
-  items: NotificationItem[];
+  items: BellItem[];
   label: string;
   buttonClass: string;
 }) {

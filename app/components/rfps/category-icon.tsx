@@ -45,7 +45,22 @@ const CATEGORY_ICONS: Record<RfpCategory, IconComponent> = {
   other: Pin,
 };
 
-export function CategoryIcon({ category, className = "h-4 w-4" }: { category: string; className?: string }) {
+/**
+ * A category's icon, `h-4 w-4` unless given a size; `className={null}`: sized by the surrounding CSS
+ * (`.rfp-category > svg` on the cards, twenty to a page).
+ */
+export function CategoryIcon({
+  category,
+  className = "h-4 w-4",
+}: {
+  category: string;
+  className?: string | null;
+}) {
   const Icon = CATEGORY_ICONS[category as RfpCategory] ?? CATEGORY_ICONS.other ?? Building2;
-  return <Icon aria-hidden="true" className={`inline-block shrink-0 ${className}`} />;
+  return (
+    <Icon
+      aria-hidden="true"
+      className={className === null ? undefined : `inline-block shrink-0 ${className}`}
+    />
+  );
 }

@@ -56,7 +56,7 @@ export function RfpCard({ rfp, layout }: { rfp: RfpCardData; layout: "grid" | "l
     <article aria-labelledby={`rfp-${rfp.id}-title`} data-testid="rfp-card" className="rfp-card">
       <div className="rfp-tags">
         <span className="rfp-category">
-          <CategoryIcon category={rfp.category} />
+          <CategoryIcon category={rfp.category} className={null} />
           {` ${rfp.categoryLabel}`}
         </span>
         {rfp.urgency ? (

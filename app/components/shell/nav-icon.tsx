@@ -51,7 +51,8 @@ const ICONS = {
   legal: Scale,
 } as const;
 
-export function NavIcon({ icon, className = "h-5 w-5" }: { icon: NavItem["icon"]; className?: string }) {
+/** An entry's icon: sized by `.nav-link > svg` (app/tailwind.css) unless given a class. */
+export function NavIcon({ icon, className }: { icon: NavItem["icon"]; className?: string }) {
   const Icon = ICONS[icon];
-  return <Icon aria-hidden="true" className={`shrink-0 ${className}`} />;
+  return <Icon aria-hidden="true" className={className} />;
 }
