@@ -13,7 +13,7 @@
 // the earlier ones do, so a slow server shows as latency, not as a lower rate. The per-user send limit (20 per minute) is lifted for the
 // benchmark's servers with RATE_LIMIT_SCALE (50 senders send 4 per second each).
 // BENCH_MESSAGE_RATE (200), BENCH_MESSAGE_SECONDS (10), BENCH_MESSAGE_PAIRS (50),
-// BENCH_MESSAGE_STREAMS (1000).
+// BENCH_MESSAGE_STREAMS (1000), BENCH_MESSAGE_SENDER_WORKERS (1: server A's WEB_CONCURRENCY).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
@@ -157,12 +157,14 @@ export const messagesBench: Benchmark = {
       const portB = portA + 50;
       // The send limit lifted for the benchmark (50 senders at 4 per second each).
       const env = (port: number) => ({ ...serverEnv(bench.url, port, secret), RATE_LIMIT_SCALE: "1000" });
+      // Server A, which takes the posts, may run worker processes (BENCH_MESSAGE_SENDER_WORKERS, its
+      // WEB_CONCURRENCY); server B is one process, whose memory per stream is read over IPC.
       const serverA: ChildProcess = spawn(process.execPath, ["server.js"], {
-        env: env(portA),
+        env: { ...env(portA), WEB_CONCURRENCY: String(envInt("BENCH_MESSAGE_SENDER_WORKERS", 1)) },
         stdio: "ignore",
       });
       const serverB: ChildProcess = spawn(process.execPath, ["--expose-gc", "server.js"], {
-        env: { ...env(portB), BENCH_GC: "1" },
+        env: { ...env(portB), BENCH_GC: "1", WEB_CONCURRENCY: "1" },
         stdio: ["ignore", "ignore", "ignore", "ipc"],
       });
       const streams: Stream[] = [];
