@@ -645,6 +645,9 @@ export const CALENDAR_SOURCES: CalendarSourceDefinition[] = [
   communityEventsSource,
 ];
 
+/** The sources besides the events: a few entries each, placed on every view (gatherMonth). */
+const OTHER_SOURCES = CALENDAR_SOURCES.filter((s) => s !== eventsSource);
+
 /** The slots of every source in the window, in start order (titles break ties). */
 export async function gatherSlots(db: Queryable, q: CalendarQuery): Promise<CalendarSlot[]> {
   const lists = await Promise.all(CALENDAR_SOURCES.map((s) => s.slots(db, q)));
@@ -690,10 +693,9 @@ export async function gatherMonth(
   frame: MonthFrame,
   openDay: number,
 ): Promise<MonthPlacement<CalendarSlot> & { day: CalendarSlot[] }> {
-  const others = CALENDAR_SOURCES.filter((s) => s !== eventsSource);
   const [events, ...lists] = await Promise.all([
     rememberedEventSlots(db, q),
-    ...others.map((s) => s.slots(db, q)),
+    ...OTHER_SOURCES.map((s) => s.slots(db, q)),
   ]);
   const rest = lists.flat().sort(slotOrder);
   const month = mergePlacements(placedEvents(events, frame), placeInMonth(rest, frame), slotOrder);

@@ -12,6 +12,7 @@ import {
   monthTitle,
   parseMonthKey,
 } from "@domain/calendar/grid";
+import { monthFrame } from "@domain/calendar/month-placement";
 import { wallClock, wallClockToInstant } from "@domain/calendar/time";
 import {
   CALENDAR_LIMITS,
@@ -88,15 +89,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // numbers and counted (the events once per change, decision 063), and only what the page shows (a
   // cell's first 3, the open day, one page of the month's list) is built and formatted.
   const monthKey = monthKeyText(month);
-  const gridStart = dayNumber(grid.first);
-  const frame = {
-    zone,
-    gridStart,
-    gridDays: dayNumber(grid.last) - gridStart + 1,
-    monthStart: dayNumber(`${monthKey}-01`),
-    nextMonthStart: dayNumber(`${monthKeyText(addMonths(month, 1))}-01`),
-  };
-  const openDay = dayParam && DAY.test(dayParam) ? dayNumber(dayParam) - gridStart : -1;
+  const frame = monthFrame(month, zone);
+  const openDay = dayParam && DAY.test(dayParam) ? dayNumber(dayParam) - frame.gridStart : -1;
   // The feed's link does not depend on the month: read beside it (one round fewer).
   const [placed, token] = await Promise.all([
     gatherMonth(

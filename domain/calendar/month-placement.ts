@@ -1,4 +1,4 @@
-import { coveredDays } from "./grid";
+import { addMonths, coveredDays, dayNumber, gridRange, type MonthKey, monthKeyText } from "./grid";
 import { floatingMs } from "./time";
 import { CALENDAR_LIMITS } from "./types";
 
@@ -25,6 +25,19 @@ export interface MonthFrame {
   gridDays: number;
   monthStart: number;
   nextMonthStart: number;
+}
+
+/** The frame of month `key` as shown in `zone`: its 42-day grid and the month inside it. */
+export function monthFrame(key: MonthKey, zone: string): MonthFrame {
+  const grid = gridRange(key);
+  const gridStart = dayNumber(grid.first);
+  return {
+    zone,
+    gridStart,
+    gridDays: dayNumber(grid.last) - gridStart + 1,
+    monthStart: dayNumber(`${monthKeyText(key)}-01`),
+    nextMonthStart: dayNumber(`${monthKeyText(addMonths(key, 1))}-01`),
+  };
 }
 
 /**

@@ -144,18 +144,11 @@ describe.each(engines)("remembered calendar windows on %s", (engine) => {
   });
 
   it("places a remembered month once, as a fresh read places it, and again after a write (issue 27)", async () => {
-    const { dayNumber, entriesOnDay, gridRange, placeInMonth } = await import("@domain/calendar");
+    const { dayNumber, entriesOnDay, gridRange, monthFrame, placeInMonth } = await import("@domain/calendar");
     const grid = gridRange({ year: 2027, month: 3 });
-    const gridStart = dayNumber(grid.first);
-    const frame = {
-      zone: ZONE,
-      gridStart,
-      gridDays: dayNumber(grid.last) - gridStart + 1,
-      monthStart: dayNumber("2027-03-01"),
-      nextMonthStart: dayNumber("2027-04-01"),
-    };
+    const frame = monthFrame({ year: 2027, month: 3 }, ZONE);
     const window = { ...q, from: wallClockToInstant(grid.first, "00:00", ZONE) };
-    const openDay = dayNumber("2027-03-10") - gridStart;
+    const openDay = dayNumber("2027-03-10") - frame.gridStart;
     const titles = (slots: readonly { title: string }[]) => slots.map((s) => s.title);
     /** The same month from an unremembered read of every source, placed whole. */
     const fresh = async () => {

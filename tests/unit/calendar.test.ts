@@ -20,6 +20,7 @@ import {
   isOccurrence,
   mergeOrdered,
   mergePlacements,
+  monthFrame,
   monthGrid,
   monthRange,
   newEventDefaults,
@@ -146,13 +147,15 @@ describe("month grid (spec 001 section 2.10)", () => {
     const month = { year: 2026, month: 3 };
     const cells = monthGrid(month);
     const gridStart = dayNumber((cells[0] as { date: string }).date);
-    const frame = {
+    const frame = monthFrame(month, NY);
+    // The frame of March 2026: its 42-day grid from Sunday 1 March, the month's 31 days inside it.
+    expect(frame).toEqual({
       zone: NY,
       gridStart,
       gridDays: cells.length,
       monthStart: dayNumber("2026-03-01"),
       nextMonthStart: dayNumber("2026-04-01"),
-    };
+    });
     let seed = 11;
     const random = () => {
       seed = (seed * 1664525 + 1013904223) >>> 0;
