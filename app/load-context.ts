@@ -6,6 +6,11 @@ declare module "@remix-run/node" {
     clientIp?: string;
     /** This response's Content-Security-Policy nonce, set by server/security.js through server.js. */
     cspNonce?: string;
+    /**
+     * Aborted when the client's connection closes, set by server/app.js: what a lasting answer (a live
+     * stream) listens to, since a loader's request.signal may stop following the connection (see there).
+     */
+    connectionClosed?: AbortSignal;
   }
 }
 

@@ -99,6 +99,18 @@ const getLoadContext = (req, res) => ({
   clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
   // The nonce of this response's Content-Security-Policy, for Remix's inline scripts.
   cspNonce: res.locals.cspNonce,
+  // Aborted when the connection closes, for an answer that lasts (a live stream). A loader's
+  // request.signal is not enough there: Remix hands loaders a copy of a copy of the request, and a
+  // copy's signal follows its original only while the copy in between is alive (undici holds it
+  // weakly, nodejs/undici#1926), so after the first garbage collection a closed stream never heard of
+  // it and stayed open for good, its timer and subscription with it. Made on first use.
+  get connectionClosed() {
+    const controller = new AbortController();
+    if (res.destroyed || res.writableFinished) controller.abort();
+    else res.once("close", () => controller.abort());
+    Object.defineProperty(this, "connectionClosed", { value: controller.signal });
+    return controller.signal;
+  },
 });
 
 // In production the handler is built once (building it compiles every route's matcher); in development
@@ -184,7 +196,8 @@ async function shutdown(signal) {
   shuttingDown = true;
   console.log(`${signal}: shutting down (in-flight requests get up to ${SHUTDOWN_TIMEOUT_MS} ms)`);
   const closed = new Promise((resolve) => server.close(resolve));
-  build.entry.module.closeLiveStreams?.();
+  const streams = build.entry.module.closeLiveStreams?.() ?? 0;
+  console.log(`Shutdown: ${streams} live ${streams === 1 ? "stream" : "streams"} closed`);
   const idle = setInterval(() => server.closeIdleConnections(), 100);
   const timeout = setTimeout(() => {
     console.warn("Shutdown: requests still open after the timeout are cut off");

@@ -248,9 +248,14 @@ export const RESUME_LOOK_BACK_MS = 30_000;
 /** The close functions of the streams open in this process, for a graceful shutdown. */
 const openStreams = new Set<() => void>();
 
-/** Ends every open live stream (server.js, on shutdown): the browsers reconnect to another server. */
-export function closeLiveStreams() {
-  for (const close of [...openStreams]) close();
+/**
+ * Ends every open live stream (server.js, on shutdown): the browsers reconnect to another server.
+ * Answers how many were open.
+ */
+export function closeLiveStreams(): number {
+  const open = [...openStreams];
+  for (const close of open) close();
+  return open.length;
 }
 
 /**

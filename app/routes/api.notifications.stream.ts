@@ -8,7 +8,7 @@ import { notificationStream } from "~/live/notification-hub.server";
  * new notifications and role or context changes. A reconnect sends Last-Event-ID (or ?lastEventId=)
  * and gets what it missed.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // No redirect to the sign-in page: an EventSource cannot follow it. A 401 makes it stop retrying.
   const user = await getSessionUser(request);
   if (!user) throw new Response("User not authenticated", { status: 401 });
@@ -18,6 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     handle: await databaseHandle(),
     userId: user.id,
     lastEventId,
-    signal: request.signal,
+    // The connection itself (server/app.js): request.signal can stop following it for a lasting answer.
+    signal: context?.connectionClosed ?? request.signal,
   });
 }

@@ -4,7 +4,8 @@
 // the person's streams), at a steady 200 messages per second; target p99 <= 200 ms. And server B holds
 // 1,000 open message streams (20 tabs for each of 50 recipients, every message fanned out to 20 of
 // them) within the live streams' 50 KB per stream, measured after forced collections (server.js's
-// BENCH_GC hook, as live-streams), before and after the message traffic.
+// BENCH_GC hook, as live-streams), before and after the message traffic, and then what closing them
+// frees (a closed stream must free what it held: it did not, before issue 28's last fix).
 //
 // Two rounds at the same rate: "command", the app's own send (app/commands/messages.server.ts) run by
 // this process on a pool of its own, as another app server runs it (the delivery path: write, commit,
@@ -12,11 +13,13 @@
 // included (BENCH_MESSAGE_HTTP=0 skips it). Open loop: a message leaves every 1/rate seconds whatever
 // the earlier ones do, so a slow server shows as latency, not as a lower rate. The per-user send limit (20 per minute) is lifted for the
 // benchmark's servers with RATE_LIMIT_SCALE (50 senders send 4 per second each).
+// Each round comes after BENCH_MESSAGE_WARMUP_SECONDS (2) of the same load, not counted.
 // BENCH_MESSAGE_RATE (200), BENCH_MESSAGE_SECONDS (10), BENCH_MESSAGE_PAIRS (50),
 // BENCH_MESSAGE_STREAMS (1000), BENCH_MESSAGE_SENDER_WORKERS (1: server A's WEB_CONCURRENCY).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sendMessage } from "../../app/commands/messages.server";
 import { collectedMemory, rssOf } from "./live-streams";
 import {
@@ -126,6 +129,7 @@ export const messagesBench: Benchmark = {
     withBenchDatabase(async (bench): Promise<BenchResult[]> => {
       const rate = envInt("BENCH_MESSAGE_RATE", 200);
       const seconds = envInt("BENCH_MESSAGE_SECONDS", 10);
+      const warmSeconds = envInt("BENCH_MESSAGE_WARMUP_SECONDS", 2);
       const pairs = envInt("BENCH_MESSAGE_PAIRS", 50);
       const streamCount = envInt("BENCH_MESSAGE_STREAMS", 1000);
       if (!existsSync("build/index.js")) {
@@ -200,7 +204,8 @@ export const messagesBench: Benchmark = {
         await sleep(1000);
         const open = await collectedMemory(serverB);
         const rssOpen = rssOf(pidB);
-        const kb = (bytes: number) => bytes / streams.length / 1024;
+        const openCount = streams.length;
+        const kb = (bytes: number) => bytes / openCount / 1024;
         const heapOpenKb = kb(open.heapUsed + open.external - (before.heapUsed + before.external));
         const rssOpenKb = kb(rssOpen - rssBefore);
         log(
@@ -224,21 +229,26 @@ export const messagesBench: Benchmark = {
           postP99: number;
           statuses: string;
         };
-        const runPhase = async (via: "command" | "http"): Promise<Phase> => {
+        // `warm`: the same load for BENCH_MESSAGE_WARMUP_SECONDS first, not counted, so the round measures
+        // the path warm (its pool's connections open, its code compiled, server B's fan-out warm); without
+        // it the first ~0.6 s of a cold command round held all of its slowest 1%.
+        const runPhase = async (via: "command" | "http", warm = false): Promise<Phase | null> => {
           arrivals.clear();
-          const total = rate * seconds;
+          const total = rate * (warm ? warmSeconds : seconds);
           const sent = new Map<string, number>();
           const statuses = new Map<number | string, number>();
           const posts: Promise<void>[] = [];
           const postTimes: number[] = [];
           const answered = new Map<string, number>();
+          const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+          loopDelay.enable();
           const start = performance.now();
           for (let i = 0; i < total; i++) {
             const due = start + (i * 1000) / rate;
             const wait = due - performance.now();
             if (wait > 1) await sleep(wait);
             const p = people[i % people.length] as (typeof people)[number];
-            const content = `bench ${via} ${i}`;
+            const content = `${warm ? "warm-up" : "bench"} ${via} ${i}`;
             const t0 = performance.now();
             sent.set(content, t0);
             const done =
@@ -262,10 +272,18 @@ export const messagesBench: Benchmark = {
           }
           const achieved = total / ((performance.now() - start) / 1000);
           await Promise.all(posts);
+          loopDelay.disable();
           // Stragglers: up to 5 s more.
           const deadline = performance.now() + 5000;
           while (arrivals.size < total && performance.now() < deadline) await sleep(50);
+          if (warm) return null;
           const delays: number[] = [];
+          // When the slowest 1% were sent, in ms from the round's start: a cluster says a stall.
+          const slowest = [...sent]
+            .map(([content, t0]) => ({ t0, delay: (arrivals.get(content) ?? Number.POSITIVE_INFINITY) - t0 }))
+            .sort((a, b) => b.delay - a.delay)
+            .slice(0, Math.max(1, Math.floor(total / 100)))
+            .map((m) => m.t0 - start);
           // After the send answered (committed): the NOTIFY, server B's LISTEN and the stream alone.
           const afterCommit: number[] = [];
           for (const [content, t0] of sent) {
@@ -294,14 +312,19 @@ export const messagesBench: Benchmark = {
             `${via}: ${total} messages at ${achieved.toFixed(0)}/s (asked ${rate}/s): on server B's stream p50 ${phase.p50.toFixed(1)} ms, ` +
               `p99 ${phase.p99.toFixed(1)} ms, max ${phase.max.toFixed(1)} ms; ${phase.lost} not delivered; ` +
               `send answered p50 ${quantile(postTimes, 0.5).toFixed(1)} ms, p99 ${phase.postP99.toFixed(1)} ms; ` +
-              `from the answer to the stream p50 ${phase.afterCommitP50.toFixed(1)} ms, p99 ${phase.afterCommitP99.toFixed(1)} ms; ${phase.statuses}`,
+              `from the answer to the stream p50 ${phase.afterCommitP50.toFixed(1)} ms, p99 ${phase.afterCommitP99.toFixed(1)} ms; ${phase.statuses}; ` +
+              `the slowest 1% sent ${Math.min(...slowest).toFixed(0)}-${Math.max(...slowest).toFixed(0)} ms into the round; ` +
+              `this process's event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
           );
           await sleep(1000);
           return phase;
         };
         const sendHandle = await bench.open(16);
-        const viaCommand = await runPhase("command");
-        const viaHttp = process.env.BENCH_MESSAGE_HTTP === "0" ? null : await runPhase("http");
+        await runPhase("command", true);
+        const viaCommand = (await runPhase("command")) as Phase;
+        const withHttp = process.env.BENCH_MESSAGE_HTTP !== "0";
+        if (withHttp) await runPhase("http", true);
+        const viaHttp = withHttp ? await runPhase("http") : null;
         const total = rate * seconds * (viaHttp ? 2 : 1);
         await sleep(1000);
         const afterTraffic = await collectedMemory(serverB);
@@ -314,7 +337,25 @@ export const messagesBench: Benchmark = {
           NAME,
           `after the traffic: heapUsed+external ${heapAfterKb.toFixed(1)} KB, RSS ${rssAfterKb.toFixed(1)} KB per stream (after GC)`,
         );
-        const perStreamKb = Math.max(heapOpenKb, rssOpenKb, heapAfterKb, rssAfterKb);
+        // The same process again with the streams closed: what the streams themselves held. The RSS
+        // deltas above also count what V8 committed while the streams opened and the messages flowed
+        // (its spaces grow under allocation and stay committed after a collection: 43-54 KB per stream
+        // from run to run for the same ~32 KB of heap); taken here, that growth is on both sides. Before
+        // issue 28's last fix a closed stream freed nothing (1.7 KB of its ~32 KB): it stayed open.
+        for (const s of streams) s.request.destroy();
+        streams.length = 0;
+        await sleep(1000);
+        const closedMemory = await collectedMemory(serverB);
+        const rssClosed = rssOf(pidB);
+        const heapHeldKb = kb(
+          afterTraffic.heapUsed + afterTraffic.external - (closedMemory.heapUsed + closedMemory.external),
+        );
+        const rssHeldKb = kb(rssAfter - rssClosed);
+        log(
+          NAME,
+          `streams closed: heapUsed+external ${heapHeldKb.toFixed(1)} KB, RSS ${rssHeldKb.toFixed(1)} KB per stream freed`,
+        );
+        const perStreamKb = Math.max(heapOpenKb, heapAfterKb, heapHeldKb, rssHeldKb);
         const phaseResult = (phase: Phase): BenchResult => ({
           name: `${NAME} delivery (${phase.via})`,
           value: phase.p99,
@@ -337,7 +378,7 @@ export const messagesBench: Benchmark = {
           {
             name: `${NAME} streams memory`,
             value: perStreamKb,
-            unit: `KB per open message stream after GC (${streams.length} streams, the largest of 4 figures)`,
+            unit: `KB per open message stream after GC (${openCount} streams; the largest of the three heap figures and the RSS they freed on closing)`,
             baseline: 50,
             baselineUnit: "KB limit",
             target: 1,
@@ -345,6 +386,7 @@ export const messagesBench: Benchmark = {
             notes: [
               `opened: heap ${heapOpenKb.toFixed(1)} KB, RSS ${rssOpenKb.toFixed(1)} KB`,
               `after ${total} messages: heap ${heapAfterKb.toFixed(1)} KB, RSS ${rssAfterKb.toFixed(1)} KB`,
+              `freed when closed: heap ${heapHeldKb.toFixed(1)} KB, RSS ${rssHeldKb.toFixed(1)} KB`,
             ],
           },
         ];

@@ -306,6 +306,27 @@ describe("the real server process under requests no page sends", () => {
   });
 
   it("shuts down gracefully on SIGTERM: the request in flight is answered, then the process exits 0", async () => {
+    // Live streams the browser left are closed on the server (the connection's signal, server/app.js):
+    // three opened, pages rendered meanwhile (so collections run while they are open), two left; the
+    // shutdown then finds only the third open. Before, a stream left after a collection stayed open for
+    // good (and so did the ones the GET fuzz above left).
+    const tabs = [0, 1, 2].map(() => new AbortController());
+    const readers = await Promise.all(
+      tabs.map(async (tab) => {
+        const stream = await fetch(`${server.url}/api/notifications/stream`, {
+          headers: { Cookie: vendorCookie, Accept: "text/event-stream" },
+          signal: tab.signal,
+        });
+        expect(stream.headers.get("Content-Type")).toContain("text/event-stream");
+        const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+        await reader.read();
+        return reader;
+      }),
+    );
+    for (let i = 0; i < 20; i++)
+      await (await fetch(`${server.url}/rfps`, { headers: { Cookie: vendorCookie } })).arrayBuffer();
+    tabs[0]?.abort();
+    tabs[1]?.abort();
     const form = Buffer.from("email=someone%40example.com&password=wrong-password");
     const connection = await rawConnection(PORT);
     // Half of the body now, the rest after the signal: the request is in flight meanwhile.
@@ -338,6 +359,9 @@ describe("the real server process under requests no page sends", () => {
     connection.close();
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("Shutdown complete");
+    expect(server.output()).toContain("Shutdown: 1 live stream closed");
+    // The one left open was ended by the shutdown.
+    expect((await readers[2]?.read())?.done).toBe(true);
     expect(server.output()).not.toContain("could not store");
   });
 });
