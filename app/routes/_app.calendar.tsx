@@ -294,12 +294,9 @@ export default function CalendarPage() {
                           href={`/calendar/new?date=${c.date}`}
                           data-discover="true"
                           className={`rounded px-1 text-xs hover:underline ${c.isToday ? "bg-blue-700 font-bold text-white" : ""}`}
+                          aria-label={`${c.day} ${MONTH_NAMES[Number(c.date.slice(5, 7)) - 1]} ${c.date.slice(0, 4)}: new event`}
                         >
                           {c.day}
-                          <span className="sr-only">
-                            {" "}
-                            {MONTH_NAMES[Number(c.date.slice(5, 7)) - 1]} {c.date.slice(0, 4)}: new event
-                          </span>
                         </a>
                       </div>
                       <div className="mt-1 flex flex-col gap-0.5">
@@ -311,9 +308,9 @@ export default function CalendarPage() {
                             href={`${calendarHref({ ...keep, month: data.month, day: c.date })}#day`}
                             data-discover="true"
                             className="text-xs font-medium text-slate-700 hover:underline dark:text-slate-300"
+                            aria-label={`${c.moreText} on ${c.date}`}
                           >
                             {c.moreText}
-                            <span className="sr-only"> on {c.date}</span>
                           </a>
                         ) : null}
                       </div>

@@ -17,8 +17,9 @@ export interface EntryView {
 export type ChipView = Pick<EntryView, "key" | "title" | "href" | "color" | "typeLabel" | "time">;
 
 /**
- * A coloured chip in a month cell: a dot and the title (the colour is never the only signal). Chips and
- * rows are plain anchors: the page navigates them in the app (useClientLinks, decision 095).
+ * A coloured chip in a month cell: a dot (drawn by the .calendar-chip class) and the title, the colour
+ * never the only signal; its accessible name leads with the time. Chips and rows are plain anchors: the
+ * page navigates them in the app (useClientLinks, decision 095).
  */
 export function EntryChip({ entry }: { entry: ChipView }) {
   return (
@@ -26,11 +27,10 @@ export function EntryChip({ entry }: { entry: ChipView }) {
       href={entry.href}
       data-discover="true"
       data-testid="calendar-entry"
-      className={`block truncate rounded px-1 py-0.5 text-xs font-medium hover:underline ${entry.color}`}
+      className={`calendar-chip ${entry.color}`}
       title={`${entry.time} ${entry.title} (${entry.typeLabel})`}
+      aria-label={`${entry.time}, ${entry.title}`}
     >
-      <span aria-hidden="true">● </span>
-      <span className="sr-only">{entry.time}, </span>
       {entry.title}
     </a>
   );
@@ -38,28 +38,17 @@ export function EntryChip({ entry }: { entry: ChipView }) {
 
 /** A row of a list (agenda, Events This Month, a day). */
 export function EntryRow({ entry }: { entry: EntryView }) {
+  const notes = [entry.recurring ? "Repeats" : null, entry.association].filter(Boolean).join(" · ");
   return (
-    <li
-      className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-slate-200 py-2 dark:border-slate-800"
-      data-testid="calendar-row"
-    >
-      <span className="w-44 shrink-0 text-sm text-slate-600 dark:text-slate-400">
-        {entry.date} · {entry.time}
-      </span>
-      <a
-        href={entry.href}
-        data-discover="true"
-        className="font-medium text-blue-800 hover:underline dark:text-blue-300"
-      >
+    <li className="calendar-row" data-testid="calendar-row">
+      <span className="calendar-row-when">{`${entry.date} · ${entry.time}`}</span>
+      <a href={entry.href} data-discover="true" className="calendar-row-title">
         {entry.title}
       </a>
       <span className={`rounded px-1.5 py-0.5 text-xs ${entry.color}`}>
         {entry.source === "event" ? entry.typeLabel : entry.sourceLabel}
       </span>
-      {entry.recurring ? <span className="text-xs text-slate-600 dark:text-slate-400">Repeats</span> : null}
-      {entry.association ? (
-        <span className="text-xs text-slate-600 dark:text-slate-400">{entry.association}</span>
-      ) : null}
+      {notes ? <span className="text-xs text-slate-600 dark:text-slate-400">{notes}</span> : null}
     </li>
   );
 }
