@@ -184,8 +184,12 @@ export const messagesBench: Benchmark = {
         for (const s of warm) s.request.destroy();
         await sleep(500);
 
-        const before = await collectedMemory(serverB);
-        const rssBefore = rssOf(pidB);
+        // Server B's memory after forced collections: heapUsed+external and RSS, in bytes.
+        const reading = async () => {
+          const m = await collectedMemory(serverB);
+          return { heap: m.heapUsed + m.external, rss: rssOf(pidB) };
+        };
+        const before = await reading();
         // The streams: `perRecipient` tabs for each recipient; the first tab of each measures delivery.
         const arrivals = new Map<string, number>();
         const perRecipient = Math.max(1, Math.floor(streamCount / pairs));
@@ -202,12 +206,11 @@ export const messagesBench: Benchmark = {
           streams.push(...opened);
         }
         await sleep(1000);
-        const open = await collectedMemory(serverB);
-        const rssOpen = rssOf(pidB);
+        const open = await reading();
         const openCount = streams.length;
         const kb = (bytes: number) => bytes / openCount / 1024;
-        const heapOpenKb = kb(open.heapUsed + open.external - (before.heapUsed + before.external));
-        const rssOpenKb = kb(rssOpen - rssBefore);
+        const heapOpenKb = kb(open.heap - before.heap);
+        const rssOpenKb = kb(open.rss - before.rss);
         log(
           NAME,
           `${streams.length} streams open on server B: heapUsed+external ${heapOpenKb.toFixed(1)} KB, RSS ${rssOpenKb.toFixed(1)} KB per stream (after GC)`,
@@ -327,12 +330,9 @@ export const messagesBench: Benchmark = {
         const viaHttp = withHttp ? await runPhase("http") : null;
         const total = rate * seconds * (viaHttp ? 2 : 1);
         await sleep(1000);
-        const afterTraffic = await collectedMemory(serverB);
-        const rssAfter = rssOf(pidB);
-        const heapAfterKb = kb(
-          afterTraffic.heapUsed + afterTraffic.external - (before.heapUsed + before.external),
-        );
-        const rssAfterKb = kb(rssAfter - rssBefore);
+        const afterTraffic = await reading();
+        const heapAfterKb = kb(afterTraffic.heap - before.heap);
+        const rssAfterKb = kb(afterTraffic.rss - before.rss);
         log(
           NAME,
           `after the traffic: heapUsed+external ${heapAfterKb.toFixed(1)} KB, RSS ${rssAfterKb.toFixed(1)} KB per stream (after GC)`,
@@ -345,12 +345,9 @@ export const messagesBench: Benchmark = {
         for (const s of streams) s.request.destroy();
         streams.length = 0;
         await sleep(1000);
-        const closedMemory = await collectedMemory(serverB);
-        const rssClosed = rssOf(pidB);
-        const heapHeldKb = kb(
-          afterTraffic.heapUsed + afterTraffic.external - (closedMemory.heapUsed + closedMemory.external),
-        );
-        const rssHeldKb = kb(rssAfter - rssClosed);
+        const closed = await reading();
+        const heapHeldKb = kb(afterTraffic.heap - closed.heap);
+        const rssHeldKb = kb(afterTraffic.rss - closed.rss);
         log(
           NAME,
           `streams closed: heapUsed+external ${heapHeldKb.toFixed(1)} KB, RSS ${rssHeldKb.toFixed(1)} KB per stream freed`,
