@@ -19,6 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     userId: user.id,
     lastEventId,
     // The connection itself (server/app.js): request.signal can stop following it for a lasting answer.
+    // request.signal stays only for callers without server/app.js's context (tests calling the loader).
     signal: context?.connectionClosed ?? request.signal,
   });
 }

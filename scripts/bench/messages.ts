@@ -1,7 +1,8 @@
 // Messages (issue 28): a message sent through one app server reaches the other participant's open
-// live stream on ANOTHER app server (two production servers, server.js, on one PostgreSQL database:
-// the path is app server A's POST /messages -> the transaction's pg_notify -> server B's one LISTEN ->
-// the person's streams), at a steady 200 messages per second; target p99 <= 200 ms. And server B holds
+// live stream on ANOTHER app server (production servers, server.js, on one PostgreSQL database: the
+// send's transaction -> its pg_notify -> server B's one LISTEN -> the person's streams), at a steady 200
+// messages per second; target p99 <= 200 ms. The "command" round sends from a third app server (this
+// process); the "http" round posts to one app server A, whose own capacity for posts it also measures. And server B holds
 // 1,000 open message streams (20 tabs for each of 50 recipients, every message fanned out to 20 of
 // them) within the live streams' 50 KB per stream, measured after forced collections (server.js's
 // BENCH_GC hook, as live-streams), before and after the message traffic, and then what closing them
@@ -328,7 +329,8 @@ export const messagesBench: Benchmark = {
         const withHttp = process.env.BENCH_MESSAGE_HTTP !== "0";
         if (withHttp) await runPhase("http", true);
         const viaHttp = withHttp ? await runPhase("http") : null;
-        const total = rate * seconds * (viaHttp ? 2 : 1);
+        // Messages sent in all, the warm-up rounds' included.
+        const total = rate * (seconds + warmSeconds) * (viaHttp ? 2 : 1);
         await sleep(1000);
         const afterTraffic = await reading();
         const heapAfterKb = kb(afterTraffic.heap - before.heap);
@@ -339,7 +341,7 @@ export const messagesBench: Benchmark = {
         );
         // The same process again with the streams closed: what the streams themselves held. The RSS
         // deltas above also count what V8 committed while the streams opened and the messages flowed
-        // (its spaces grow under allocation and stay committed after a collection: 43-54 KB per stream
+        // (its spaces grow under allocation and stay committed after a collection: 43-56 KB per stream
         // from run to run for the same ~32 KB of heap); taken here, that growth is on both sides. Before
         // issue 28's last fix a closed stream freed nothing (1.7 KB of its ~32 KB): it stayed open.
         for (const s of streams) s.request.destroy();

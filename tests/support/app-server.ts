@@ -41,16 +41,31 @@ export interface AppServer {
   /** Whether the process is still running and answering (a request to a static file gets a 200). */
   answering(): Promise<boolean>;
   stop(): Promise<void>;
+  /**
+   * A full garbage collection in the server (server.js's BENCH_GC hook), for a server started with
+   * `{ gc: true }`; undefined otherwise.
+   */
+  collectGarbage?: () => Promise<void>;
 }
 
-/** Starts `node server.js` with `env` on `port` and waits until it answers (an undefined value unsets it). */
+/**
+ * Starts `node server.js` with `env` on `port` and waits until it answers (an undefined value unsets it).
+ * With `gc`, the server can be told to collect its garbage (collectGarbage).
+ */
 export async function startAppServer(
   port: number,
   env: Record<string, string | undefined>,
+  options: { gc?: boolean } = {},
 ): Promise<AppServer> {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+  const child = spawn(process.execPath, [...(options.gc ? ["--expose-gc"] : []), "server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      ...env,
+      ...(options.gc ? { BENCH_GC: "1" } : {}),
+    },
+    stdio: options.gc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
   });
   let output = "";
   child.stdout?.on("data", (d) => {
@@ -94,5 +109,18 @@ export async function startAppServer(
       if (alive) child.kill("SIGTERM");
       await exited;
     },
+    collectGarbage: options.gc
+      ? () =>
+          new Promise<void>((resolve) => {
+            const id = Math.random();
+            const answer = (message: { type?: string; id?: number }) => {
+              if (message?.type !== "gc" || message.id !== id) return;
+              child.off("message", answer);
+              resolve();
+            };
+            child.on("message", answer);
+            child.send({ type: "gc", id });
+          })
+      : undefined,
   };
 }
