@@ -4,24 +4,28 @@ import type { CalendarEntry } from "./calendar.server";
 
 /** Calendar entries formatted for the pages, in the viewer's zone. */
 
+/** The formats the pages use, each made once per zone (a month shows hundreds of labels). */
+const FORMATS = {
+  time: { hour: "numeric", minute: "2-digit" },
+  date: { weekday: "short", month: "short", day: "numeric", year: "numeric" },
+  longDateTime: { dateStyle: "full", timeStyle: "short" },
+  longDate: { dateStyle: "full" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function fmt(zone: string, options: Intl.DateTimeFormatOptions) {
-  const key = `${zone}|${JSON.stringify(options)}`;
+function fmt(zone: string, format: keyof typeof FORMATS) {
+  const key = `${format}|${zone}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone });
+    f = new Intl.DateTimeFormat("en-US", { ...FORMATS[format], timeZone: zone });
     formatters.set(key, f);
   }
   return f;
 }
 
-export const timeLabel = (iso: string, zone: string) =>
-  fmt(zone, { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
-export const dateLabel = (iso: string, zone: string) =>
-  fmt(zone, { weekday: "short", month: "short", day: "numeric", year: "numeric" }).format(new Date(iso));
-export const longDateTime = (iso: string, zone: string) =>
-  fmt(zone, { dateStyle: "full", timeStyle: "short" }).format(new Date(iso));
-export const longDate = (iso: string, zone: string) => fmt(zone, { dateStyle: "full" }).format(new Date(iso));
+export const timeLabel = (iso: string, zone: string) => fmt(zone, "time").format(new Date(iso));
+export const dateLabel = (iso: string, zone: string) => fmt(zone, "date").format(new Date(iso));
+export const longDateTime = (iso: string, zone: string) => fmt(zone, "longDateTime").format(new Date(iso));
+export const longDate = (iso: string, zone: string) => fmt(zone, "longDate").format(new Date(iso));
 
 export function entryView(e: CalendarEntry, zone: string): EntryView {
   // An all-day event shows on its own days, whatever the viewer's zone.

@@ -61,7 +61,9 @@ export function wallClock(instant: string | number | Date, zone: string): WallCl
 export function wallClockToInstant(date: string, time: string, zone: string): number {
   const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
   const [h, mi] = time.split(":").map(Number) as [number, number];
-  return new TZDate(y, mo - 1, d, h, mi, 0, zone).getTime();
+  // The wall clock as a floating time, converted through the remembered conversions (a month's action
+  // items ask for the same days' bounds on every view).
+  return fromFloatingMs(Date.UTC(y, mo - 1, d, h, mi, 0), zone);
 }
 
 /** "Floating" time: the wall clock's fields stored as if they were UTC (what rrule computes with). */
