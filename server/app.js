@@ -103,7 +103,7 @@ const getLoadContext = (req, res) => ({
   // request.signal is not enough there: Remix hands loaders a copy of a copy of the request, and a
   // copy's signal follows its original only while the copy in between is alive (undici holds it
   // weakly, nodejs/undici#1926), so after the first full garbage collection a closed stream never heard
-  // of it and stayed open for good, its timer and subscription with it. Made on first use.
+  // of it and stayed open for good, its timer and subscription with it (decision 096). Made on first use.
   get connectionClosed() {
     const controller = new AbortController();
     if (res.destroyed || res.writableFinished) controller.abort();
