@@ -75,6 +75,15 @@ export function collectedMemory(server: ChildProcess, snapshot?: string): Promis
   });
 }
 
+/** The server's memory after forced collections (collectedMemory): heapUsed+external and RSS, in bytes. */
+export async function memoryReading(
+  server: ChildProcess,
+  pid: number,
+): Promise<{ heap: number; rss: number }> {
+  const m = await collectedMemory(server);
+  return { heap: m.heapUsed + m.external, rss: rssOf(pid) };
+}
+
 interface Stream {
   request: http.ClientRequest;
   /** Resolves with the time a `notification` event with this title arrived. */
@@ -231,16 +240,13 @@ export const liveStreamsBench: Benchmark = {
         // opened also counts what V8 committed while 1,000 connections opened at once (its spaces stay
         // committed after a collection: 40-64 KB per stream from run to run over the same ~30 KB of heap);
         // taken here, that growth is on both sides. A closed stream frees what it held (decision 096).
-        const withStreams = await collectedMemory(server);
-        const rssWithStreams = rssOf(pid);
+        const withStreams = await memoryReading(server, pid);
         for (const s of streams) s.request.destroy();
         streams.length = 0;
         await sleep(1000);
-        const closed = await collectedMemory(server);
-        const heapFreedKb = kb(
-          withStreams.heapUsed + withStreams.external - (closed.heapUsed + closed.external),
-        );
-        const rssFreedKb = kb(rssWithStreams - rssOf(pid));
+        const closed = await memoryReading(server, pid);
+        const heapFreedKb = kb(withStreams.heap - closed.heap);
+        const rssFreedKb = kb(withStreams.rss - closed.rss);
         log(
           NAME,
           `streams closed: heapUsed+external ${heapFreedKb.toFixed(1)} KB, RSS ${rssFreedKb.toFixed(1)} KB per stream freed`,

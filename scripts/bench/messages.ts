@@ -22,7 +22,7 @@ import { existsSync } from "node:fs";
 import http from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sendMessage } from "../../app/commands/messages.server";
-import { collectedMemory, rssOf } from "./live-streams";
+import { memoryReading } from "./live-streams";
 import {
   appSessionSecret,
   type Benchmark,
@@ -185,12 +185,7 @@ export const messagesBench: Benchmark = {
         for (const s of warm) s.request.destroy();
         await sleep(500);
 
-        // Server B's memory after forced collections: heapUsed+external and RSS, in bytes.
-        const reading = async () => {
-          const m = await collectedMemory(serverB);
-          return { heap: m.heapUsed + m.external, rss: rssOf(pidB) };
-        };
-        const before = await reading();
+        const before = await memoryReading(serverB, pidB);
         // The streams: `perRecipient` tabs for each recipient; the first tab of each measures delivery.
         const arrivals = new Map<string, number>();
         const perRecipient = Math.max(1, Math.floor(streamCount / pairs));
@@ -207,7 +202,7 @@ export const messagesBench: Benchmark = {
           streams.push(...opened);
         }
         await sleep(1000);
-        const open = await reading();
+        const open = await memoryReading(serverB, pidB);
         const openCount = streams.length;
         const kb = (bytes: number) => bytes / openCount / 1024;
         const heapOpenKb = kb(open.heap - before.heap);
@@ -332,7 +327,7 @@ export const messagesBench: Benchmark = {
         // Messages sent in all, the warm-up rounds' included.
         const total = rate * (seconds + warmSeconds) * (viaHttp ? 2 : 1);
         await sleep(1000);
-        const afterTraffic = await reading();
+        const afterTraffic = await memoryReading(serverB, pidB);
         const heapAfterKb = kb(afterTraffic.heap - before.heap);
         const rssAfterKb = kb(afterTraffic.rss - before.rss);
         log(
@@ -347,7 +342,7 @@ export const messagesBench: Benchmark = {
         for (const s of streams) s.request.destroy();
         streams.length = 0;
         await sleep(1000);
-        const closed = await reading();
+        const closed = await memoryReading(serverB, pidB);
         const heapHeldKb = kb(afterTraffic.heap - closed.heap);
         const rssHeldKb = kb(afterTraffic.rss - closed.rss);
         log(
