@@ -34,6 +34,7 @@ import {
   ratioOf,
   resultLine,
   targetMet,
+  targetText,
 } from "./support";
 
 const benchmarks: Benchmark[] = [
@@ -96,6 +97,12 @@ for (const bench of selected) {
   );
 }
 
+/** " (met)", " (missed)", or nothing for a reading without a target. */
+function verdict(r: BenchResult) {
+  const met = targetMet(r);
+  return met === null ? "" : met ? " (met)" : " (missed)";
+}
+
 if (results.length > 0) {
   console.log(`\nSummary (${((performance.now() - started) / 1000).toFixed(0)} s in all):\n`);
   console.log("| Benchmark | Event store | Baseline (same run) | Ratio | Target | Notes |");
@@ -104,7 +111,7 @@ if (results.length > 0) {
     const ratio = ratioOf(r);
     console.log(
       `| ${r.name} | ${fmtRate(r.value)} ${r.unit} | ${fmtRate(r.baseline)} ${r.baselineUnit} | ` +
-        `${ratio.toFixed(2)}x ${targetMet(r) ? "(met)" : "(missed)"} | ${r.lowerIsBetter ? "<=" : ">="} ${r.target}x | ${r.notes.join("; ")} |`,
+        `${ratio.toFixed(2)}x${verdict(r)} | ${targetText(r)} | ${r.notes.join("; ")} |`,
     );
   }
 }

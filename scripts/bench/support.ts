@@ -84,8 +84,11 @@ export interface BenchResult {
   unit: string;
   baseline: number;
   baselineUnit: string;
-  /** The smallest acceptable value / baseline (the largest, when `lowerIsBetter`). */
-  target: number;
+  /**
+   * The smallest acceptable value / baseline (the largest, when `lowerIsBetter`); none for a reading
+   * that is there for scale (it is reported, never judged).
+   */
+  target?: number;
   /** For limits (time, memory): the value must stay at or under target x baseline. */
   lowerIsBetter?: boolean;
   /** Short remarks for the summary table (e.g. "0 failed spends"). */
@@ -100,8 +103,12 @@ export interface Benchmark {
 }
 
 export const ratioOf = (r: BenchResult) => r.value / Math.max(r.baseline, 1e-9);
+/** Whether a judged result meets its target; null for a reading without one. */
 export const targetMet = (r: BenchResult) =>
-  r.lowerIsBetter ? ratioOf(r) <= r.target : ratioOf(r) >= r.target;
+  r.target === undefined ? null : r.lowerIsBetter ? ratioOf(r) <= r.target : ratioOf(r) >= r.target;
+/** The target as the summary prints it ("<= 3x"), or a dash for a reading without one. */
+export const targetText = (r: BenchResult) =>
+  r.target === undefined ? "none (for scale)" : `${r.lowerIsBetter ? "<=" : ">="} ${r.target}x`;
 
 export const fmtRate = (n: number) => Math.round(n).toLocaleString("en-US");
 export const fmtMs = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
@@ -109,7 +116,7 @@ export const fmtMs = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
 export function resultLine(r: BenchResult): string {
   return (
     `${r.name}: ${fmtRate(r.value)} ${r.unit} vs baseline ${fmtRate(r.baseline)} ${r.baselineUnit} ` +
-    `-> ratio ${ratioOf(r).toFixed(2)}x (target ${r.lowerIsBetter ? "<=" : ">="} ${r.target}x)`
+    `-> ratio ${ratioOf(r).toFixed(2)}x (target ${targetText(r)})`
   );
 }
 
@@ -651,11 +658,18 @@ export async function compareInTurns(options: {
 }
 
 /** The app/bare line of a comparison: throughput ratio and p99 ratio against their targets. */
-export function comparisonNote(label: string, app: LoadResult, bare: LoadResult, p99Target = 3): string {
+/** The app against the bare handler; `p99Target` null for a reading without a target. */
+export function comparisonNote(
+  label: string,
+  app: LoadResult,
+  bare: LoadResult,
+  p99Target: number | null = 3,
+): string {
   const p99Ratio = app.p99Ms / bare.p99Ms;
+  const verdict =
+    p99Target === null ? "" : `, target <= ${p99Target}x ${p99Ratio <= p99Target ? "met" : "missed"}`;
   return (
     `${label}: ${Math.round(app.rate)} vs ${Math.round(bare.rate)} req/s (${(app.rate / bare.rate).toFixed(2)}x), ` +
-    `p99 ${app.p99Ms.toFixed(1)} vs ${bare.p99Ms.toFixed(1)} ms (${p99Ratio.toFixed(2)}x, target <= ${p99Target}x ` +
-    `${p99Ratio <= p99Target ? "met" : "missed"}), failed ${app.failed}/${bare.failed}`
+    `p99 ${app.p99Ms.toFixed(1)} vs ${bare.p99Ms.toFixed(1)} ms (${p99Ratio.toFixed(2)}x${verdict}), failed ${app.failed}/${bare.failed}`
   );
 }
