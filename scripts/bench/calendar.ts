@@ -45,6 +45,7 @@ import {
   envNumber,
   log,
   productionSessionCookie,
+  SHELL_FLOOR,
   withBenchDatabase,
   withServerPair,
 } from "./support";
@@ -348,6 +349,18 @@ export const calendarBench: Benchmark = {
           appPath: feedPath,
           connections: feedConnections,
         },
+        // For scale: the same shell with an empty page, the floor under the month's budget.
+        ...(SHELL_FLOOR.wanted()
+          ? [
+              {
+                name: "calendar-empty-shell",
+                label: SHELL_FLOOR.label,
+                rounds: await capture(SHELL_FLOOR.path, SHELL_FLOOR.routeIds.map(loaderOf)),
+                appPath: SHELL_FLOOR.path,
+                connections,
+              },
+            ]
+          : []),
       ];
 
       const results: BenchResult[] = [];
@@ -394,6 +407,21 @@ export const calendarBench: Benchmark = {
             });
             log(NAME, describeLoad(`app  ${m.label} @${m.connections}`, load.app, "answers"));
             log(NAME, describeLoad(`bare ${m.label} @${m.connections}`, load.bare, "answers"));
+            if (m.name === "calendar-empty-shell") {
+              results.push({
+                name: `${m.name} p99`,
+                value: load.app.p99Ms,
+                unit: `ms p99 @${m.connections}`,
+                baseline: load.bare.p99Ms,
+                baselineUnit: `ms bare p99 (${shape})`,
+                lowerIsBetter: true,
+                notes: [
+                  comparisonNote(`@${m.connections}`, load.app, load.bare, null),
+                  "for scale: no target",
+                ],
+              });
+              return;
+            }
             const note = comparisonNote(`@${m.connections}`, load.app, load.bare);
             if (m.name === "calendar-month") {
               results.push({

@@ -49,6 +49,7 @@ import {
   envNumber,
   log,
   productionSessionCookie,
+  SHELL_FLOOR,
   serverEnv,
   stopChild,
   waitForHttp,
@@ -484,9 +485,6 @@ function openStream(port: number, cookie: string): Promise<Stream> {
   });
 }
 
-/** A signed-in page with next to nothing of its own: the floor under every page of the shell. */
-const SHELL_PATH = "/settings/appearance";
-
 const SORT_PATHS: Record<FeedSort, string> = {
   recent: "/common-area",
   hot: "/common-area?sort=hot",
@@ -544,19 +542,13 @@ export const communityBench: Benchmark = {
             loaders: feedLoaders,
             target: 3 as number | null,
           }));
-          // The floor, for scale (BENCH_COMMUNITY_SHELL=0 leaves it out): the shell with an empty page of
-          // its own, the same framework and layout work as the feed without a single post.
-          if (process.env.BENCH_COMMUNITY_SHELL !== "0") {
+          // The floor, for scale: the same framework and layout work as the feed without a single post.
+          if (SHELL_FLOOR.wanted()) {
             targets.push({
               key: "empty shell page",
-              appPath: SHELL_PATH,
-              label: `Empty shell page (${SHELL_PATH})`,
-              loaders: [
-                loaderOf("root"),
-                loaderOf("routes/_app"),
-                loaderOf("routes/_app.settings"),
-                loaderOf("routes/_app.settings.appearance"),
-              ],
+              appPath: SHELL_FLOOR.path,
+              label: SHELL_FLOOR.label,
+              loaders: SHELL_FLOOR.routeIds.map(loaderOf),
               target: null,
             });
           }

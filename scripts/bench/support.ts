@@ -658,6 +658,18 @@ export async function compareInTurns(options: {
 }
 
 /** The app/bare line of a comparison: throughput ratio and p99 ratio against their targets. */
+/**
+ * The floor under every page of the shell, measured beside a page for scale (BENCH_SHELL=0 leaves it
+ * out): a signed-in page with next to nothing of its own, so the framework's and the layout's work
+ * (route matching, the root and shell loaders, rendering the navigation) without the page's.
+ */
+export const SHELL_FLOOR = {
+  path: "/settings/appearance",
+  label: "Empty shell page (/settings/appearance)",
+  routeIds: ["root", "routes/_app", "routes/_app.settings", "routes/_app.settings.appearance"],
+  wanted: () => process.env.BENCH_SHELL !== "0",
+};
+
 /** The app against the bare handler; `p99Target` null for a reading without a target. */
 export function comparisonNote(
   label: string,
