@@ -61,6 +61,11 @@ const EnvSchema = z.object({
   /** Multiplies every sign-in, sign-up, reset and contact limit (the browser tests raise it). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /**
+   * The most live streams (tabs) one person holds open on one app server; the next closes their oldest
+   * (decision 096). Bounds what one signed-in client can make a server hold. The benchmarks raise it.
+   */
+  LIVE_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(100_000).default(100),
+  /**
    * The shortest time (seconds) between rendering a public form and sending it; quicker is a bot
    * (app/honeypot.server.ts). The browser tests, which type instantly, set 0.
    */

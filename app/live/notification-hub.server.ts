@@ -16,6 +16,7 @@ const MIN_UUID = "00000000-0000-0000-0000-000000000000";
 /** How long a changed post waits for others before the batch is sent (decision 075). */
 const POST_UPDATE_BATCH_MS = 200;
 
+import { env } from "~/env.server";
 import {
   type NewPostSignal,
   type PostUpdate,
@@ -247,6 +248,12 @@ export const RESUME_LOOK_BACK_MS = 30_000;
 
 /** The close functions of the streams open in this process, for a graceful shutdown. */
 const openStreams = new Set<() => void>();
+/**
+ * Each person's open streams in this process, oldest first: past LIVE_STREAMS_PER_PERSON, opening one
+ * closes their oldest (its tab reconnects, as after any close), so one signed-in client cannot make the
+ * server hold streams without bound (decision 096).
+ */
+const streamsByPerson = new Map<string, Set<() => void>>();
 
 /**
  * Ends every open live stream (server.js, on shutdown): the browsers reconnect to another server.
@@ -291,6 +298,9 @@ export function notificationStream(options: {
         if (closed) return;
         closed = true;
         openStreams.delete(close);
+        const own = streamsByPerson.get(userId);
+        own?.delete(close);
+        if (own?.size === 0) streamsByPerson.delete(userId);
         if (heartbeat) clearInterval(heartbeat);
         unsubscribe?.();
         signal.removeEventListener("abort", close);
@@ -336,6 +346,17 @@ export function notificationStream(options: {
 
       if (signal.aborted) return close();
       openStreams.add(close);
+      let own = streamsByPerson.get(userId);
+      if (!own) {
+        own = new Set();
+        streamsByPerson.set(userId, own);
+      }
+      own.add(close);
+      const most = env().LIVE_STREAMS_PER_PERSON;
+      for (const oldest of own) {
+        if (own.size <= most) break;
+        oldest();
+      }
       signal.addEventListener("abort", close, { once: true });
       write("retry: 3000\n\n");
       const sendSharedUnread = async (reads: SignalReads) =>

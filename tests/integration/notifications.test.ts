@@ -11,6 +11,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type NewNotification, notify } from "~/commands/notifications.server";
 import { switchContext } from "~/commands/roles.server";
+import { resetEnvForTests } from "~/env.server";
 import { hubFor } from "~/live/notification-hub.server";
 import * as shellRoute from "~/routes/_app";
 import * as pageRoute from "~/routes/_app.notifications";
@@ -252,6 +253,49 @@ describe.each(bothEngines)("notifications on %s", (engine) => {
     for (const { controller, sse } of tabs) {
       controller.abort();
       await sse.done;
+    }
+  });
+
+  it("past LIVE_STREAMS_PER_PERSON open streams, opening one closes the person's oldest, not anyone else's", async () => {
+    process.env.LIVE_STREAMS_PER_PERSON = "3";
+    resetEnvForTests();
+    try {
+      await clear(ann);
+      const open = async (who: Person) => {
+        const { controller, response } = openStream(who);
+        const sse = sseReader(await response);
+        await sse.waitFor((e) => e.event === "unread");
+        let ended = false;
+        void sse.done.then(() => {
+          ended = true;
+        });
+        return { controller, sse, ended: () => ended };
+      };
+      const bobs = await open(bob);
+      const tabs = [await open(ann), await open(ann), await open(ann)];
+      // A fourth of Ann's: her first ends, the other three stay, and Bob's is untouched.
+      tabs.push(await open(ann));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        tabs[0]?.sse.done,
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error("her oldest stream stayed open")), 5000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      const id = await make(ann, { title: "To the three newest" });
+      for (const tab of tabs.slice(1))
+        await tab.sse.waitFor((e) => e.event === "notification" && e.data.id === id);
+      expect(tabs.slice(1).map((t) => t.ended())).toEqual([false, false, false]);
+      expect(tabs[0]?.sse.events.some((e) => e.event === "notification")).toBe(false);
+      const bobsId = await make(bob, { title: "Bob's tab is still open" });
+      await bobs.sse.waitFor((e) => e.event === "notification" && e.data.id === bobsId);
+      for (const { controller, sse } of [...tabs, bobs]) {
+        controller.abort();
+        await sse.done;
+      }
+    } finally {
+      delete process.env.LIVE_STREAMS_PER_PERSON;
+      resetEnvForTests();
     }
   });
 
