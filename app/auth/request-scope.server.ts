@@ -22,6 +22,11 @@ export function withRequestScope<T>(fn: () => T): T {
   return requestScope().run(new Map(), fn);
 }
 
+/** What this request scope has loaded (or is loading) under `key`; undefined outside a scope or before. */
+export function loadedInRequest<T>(key: string): Promise<T> | undefined {
+  return globalThis.__requestScope?.getStore()?.get(key) as Promise<T> | undefined;
+}
+
 /**
  * `load()` once per request scope and `key` (the loaders of one request share its promise); outside a
  * scope (actions, tests calling a loader directly) it simply runs `load()`.

@@ -6,7 +6,7 @@ import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { getViewerBySession, type SignedInViewer } from "~/queries/viewer.server";
 import { cookieOptionsFor, secureCookies } from "./cookie-security.server";
-import { oncePerRequest } from "./request-scope.server";
+import { loadedInRequest, oncePerRequest } from "./request-scope.server";
 
 export const SESSION_TTL_DAYS = 30;
 
@@ -64,10 +64,22 @@ export interface SessionUser {
   sessionId: string;
 }
 
-/** The signed-in user, or null. Expired or unknown sessions count as signed out. */
+/**
+ * The signed-in user, or null. Expired or unknown sessions, and disabled accounts, count as signed out.
+ * Inside a GET's request scope (./request-scope.server) the page's loaders share one load: the signed-in
+ * person the root loader loads on every page when it is there, else one read of the user alone; an
+ * action reads it afresh.
+ */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
+  const viewer = loadedInRequest<SignedInViewer | null>(viewerKey(sessionId));
+  if (viewer) return (await viewer)?.user ?? null;
+  return oncePerRequest(`session-user:${sessionId}`, () => readSessionUser(sessionId));
+}
+
+/** The user behind a live session, from one light statement (touching its "last seen" when stale). */
+async function readSessionUser(sessionId: string): Promise<SessionUser | null> {
   const db = await getDb();
   const [row] = await db
     .select({
@@ -101,12 +113,15 @@ async function touchSession(sessionId: string) {
 export async function getSignedInViewer(request: Request): Promise<SignedInViewer | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
-  return oncePerRequest(`viewer:${sessionId}`, async () => {
+  return oncePerRequest(viewerKey(sessionId), async () => {
     const viewer = await getViewerBySession(await getDb(), sessionId);
     if (viewer?.stale) await touchSession(sessionId);
     return viewer;
   });
 }
+
+/** The request scope's key of the signed-in person's load. */
+const viewerKey = (sessionId: string) => `viewer:${sessionId}`;
 
 /** Sign-in, remembering the page the visitor wanted. */
 export function signInRedirect(request: Request): Response {

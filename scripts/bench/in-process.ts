@@ -7,6 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { PostgresJsPreparedQuery } from "drizzle-orm/postgres-js";
+import { withRequestScope } from "../../app/auth/request-scope.server";
 import { createUserSession } from "../../app/auth/session.server";
 
 /** The built app's handler (needs `npm run build`) signed in as `userId`. */
@@ -15,11 +16,16 @@ export async function inProcessPages(userId: string) {
   const cookie = (session.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const handler = createRequestHandler(build, "production");
-  /** The body of `address` (throws unless it answers 200). */
+  /**
+   * The body of `address` (throws unless it answers 200), inside a request scope as server.js runs
+   * every GET: the page's loaders share one load of the signed-in person.
+   */
   const get = async (address: string) => {
-    const answer = await handler(new Request(`http://localhost${address}`, { headers: { Cookie: cookie } }), {
-      clientIp: "127.0.0.1",
-    });
+    const answer = await withRequestScope(() =>
+      handler(new Request(`http://localhost${address}`, { headers: { Cookie: cookie } }), {
+        clientIp: "127.0.0.1",
+      }),
+    );
     const body = await answer.text();
     if (answer.status !== 200) throw new Error(`${answer.status} ${body.slice(0, 300)}`);
     return body;
