@@ -22,6 +22,11 @@ export function withRequestScope<T>(fn: () => T): T {
   return requestScope().run(new Map(), fn);
 }
 
+/** Runs `fn` outside any request scope: what it loads is read afresh, not shared with the page's loaders. */
+export function outsideRequestScope<T>(fn: () => T): T {
+  return requestScope().exit(fn);
+}
+
 /** What this request scope has loaded (or is loading) under `key`; undefined outside a scope or before. */
 export function loadedInRequest<T>(key: string): Promise<T> | undefined {
   return globalThis.__requestScope?.getStore()?.get(key) as Promise<T> | undefined;

@@ -12,6 +12,7 @@ import {
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { dummyPasswordHash, verifyPassword } from "~/auth/password.server";
+import { outsideRequestScope } from "~/auth/request-scope.server";
 import { getSessionUser } from "~/auth/session.server";
 import { env, oauthConfig } from "~/env.server";
 import { type CircuitReport, circuitReports } from "~/monitoring/circuits.server";
@@ -65,7 +66,8 @@ export async function runDiagnostics(db: Queryable, request: Request): Promise<D
       return { status: "pass", detail: "The database answered a read of user_profiles" };
     }),
     timed("session", "Session", async () => {
-      const user = await getSessionUser(request);
+      // Its own read of the session, not the page's shared load of the person (a check of the database).
+      const user = await outsideRequestScope(() => getSessionUser(request));
       return user
         ? { status: "pass", detail: "The current session and user were read" }
         : { status: "fail", detail: "The current session could not be read" };

@@ -1,7 +1,7 @@
 import { users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { withRequestScope } from "~/auth/request-scope.server";
+import { outsideRequestScope, withRequestScope } from "~/auth/request-scope.server";
 import { getSessionUser, getSignedInViewer, requireUser } from "~/auth/session.server";
 import { loader as settingsLoader } from "~/routes/_app.settings";
 import { loader as appearanceLoader } from "~/routes/_app.settings.appearance";
@@ -27,6 +27,8 @@ describe.each(engines)("the request scope on %s", (engine) => {
       await t.db.update(users).set({ disabledAt: new Date().toISOString() }).where(eq(users.id, pat.id));
       expect(await getSessionUser(request())).toEqual(viewer?.user);
       expect((await requireUser(request())).id).toBe(pat.id);
+      // What must read the database itself (the diagnostics' session check) steps out of the scope.
+      expect(await outsideRequestScope(() => getSessionUser(request()))).toBeNull();
       expect((await thrown(() => settingsLoader(routeArgs(request())))).status).toBe(200);
       expect((await thrown(() => appearanceLoader(routeArgs(request())))).status).toBe(200);
     });
