@@ -11,12 +11,12 @@ import {
   type StreamCursor,
 } from "@domain/notifications";
 import { eq } from "drizzle-orm";
+import { env } from "~/env.server";
 
 const MIN_UUID = "00000000-0000-0000-0000-000000000000";
 /** How long a changed post waits for others before the batch is sent (decision 075). */
 const POST_UPDATE_BATCH_MS = 200;
 
-import { env } from "~/env.server";
 import {
   type NewPostSignal,
   type PostUpdate,

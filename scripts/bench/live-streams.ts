@@ -10,11 +10,12 @@
 // BENCH_HEAP_SNAPSHOTS=dir (heap snapshots before and after, for profiling).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { createAccount } from "../../app/commands/accounts.server";
 import { notify } from "../../app/commands/notifications.server";
+import { collectedMemory, memoryReading, rssOf } from "./server-memory";
 import {
   appSessionSecret,
   type Benchmark,
@@ -29,14 +30,6 @@ import {
 } from "./support";
 
 const NAME = "live-streams";
-
-/** The server process's resident memory, in bytes (Linux). */
-export function rssOf(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("VmRSS:"));
-  return Number(line?.replace(/\D+/g, "") ?? 0) * 1024;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,32 +49,28 @@ export async function settledRss(pid: number): Promise<number> {
 }
 
 /**
- * The server's memory after full collections: server.js, started with BENCH_GC=1 and --expose-gc,
- * answers an IPC "gc" message with process.memoryUsage() after three gc() calls (and first writes a
- * heap snapshot to `snapshot`, when given).
+ * Closes `streams` (the client side), waits for the server to let them go and answers what that freed
+ * per stream against `withStreams` (memoryReading before the closes), in KB; logs it as `name`.
  */
-export function collectedMemory(server: ChildProcess, snapshot?: string): Promise<NodeJS.MemoryUsage> {
-  const id = randomBytes(4).toString("hex");
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server never answered the gc message")), 120_000);
-    const onMessage = (message: { type?: string; id?: string; memory?: NodeJS.MemoryUsage }) => {
-      if (message?.type !== "gc" || message.id !== id || !message.memory) return;
-      clearTimeout(timer);
-      server.off("message", onMessage);
-      resolve(message.memory);
-    };
-    server.on("message", onMessage);
-    server.send({ type: "gc", id, snapshot });
-  });
-}
-
-/** The server's memory after forced collections (collectedMemory): heapUsed+external and RSS, in bytes. */
-export async function memoryReading(
+export async function freedOnClosing(
+  name: string,
   server: ChildProcess,
   pid: number,
-): Promise<{ heap: number; rss: number }> {
-  const m = await collectedMemory(server);
-  return { heap: m.heapUsed + m.external, rss: rssOf(pid) };
+  streams: { request: http.ClientRequest }[],
+  withStreams: { heap: number; rss: number },
+): Promise<{ heapFreedKb: number; rssFreedKb: number }> {
+  const count = streams.length;
+  for (const s of streams) s.request.destroy();
+  streams.length = 0;
+  await sleep(1000);
+  const closed = await memoryReading(server, pid);
+  const heapFreedKb = (withStreams.heap - closed.heap) / count / 1024;
+  const rssFreedKb = (withStreams.rss - closed.rss) / count / 1024;
+  log(
+    name,
+    `streams closed: heapUsed+external ${heapFreedKb.toFixed(1)} KB, RSS ${rssFreedKb.toFixed(1)} KB per stream freed`,
+  );
+  return { heapFreedKb, rssFreedKb };
 }
 
 interface Stream {
@@ -241,16 +230,12 @@ export const liveStreamsBench: Benchmark = {
         // opened also counts what V8 committed while 1,000 connections opened at once (its spaces stay
         // committed after a collection: 40-64 KB per stream from run to run over the same ~30 KB of heap);
         // taken here, that growth is on both sides. A closed stream frees what it held (decision 096).
-        const withStreams = await memoryReading(server, pid);
-        for (const s of streams) s.request.destroy();
-        streams.length = 0;
-        await sleep(1000);
-        const closed = await memoryReading(server, pid);
-        const heapFreedKb = kb(withStreams.heap - closed.heap);
-        const rssFreedKb = kb(withStreams.rss - closed.rss);
-        log(
+        const { heapFreedKb, rssFreedKb } = await freedOnClosing(
           NAME,
-          `streams closed: heapUsed+external ${heapFreedKb.toFixed(1)} KB, RSS ${rssFreedKb.toFixed(1)} KB per stream freed`,
+          server,
+          pid,
+          streams,
+          await memoryReading(server, pid),
         );
         // The memory figure judged against the limit: the larger of the heap deltas (opened, freed) and
         // the RSS the streams freed. RSS also counts native memory (sockets, HTTP parsers) the V8 figures

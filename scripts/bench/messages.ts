@@ -22,7 +22,8 @@ import { existsSync } from "node:fs";
 import http from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sendMessage } from "../../app/commands/messages.server";
-import { memoryReading } from "./live-streams";
+import { freedOnClosing } from "./live-streams";
+import { memoryReading } from "./server-memory";
 import {
   appSessionSecret,
   type Benchmark,
@@ -339,15 +340,12 @@ export const messagesBench: Benchmark = {
         // (its spaces grow under allocation and stay committed after a collection: 43-56 KB per stream
         // from run to run for the same ~32 KB of heap); taken here, that growth is on both sides. Before
         // issue 28's last fix a closed stream freed nothing (1.7 KB of its ~32 KB): it stayed open.
-        for (const s of streams) s.request.destroy();
-        streams.length = 0;
-        await sleep(1000);
-        const closed = await memoryReading(serverB, pidB);
-        const heapHeldKb = kb(afterTraffic.heap - closed.heap);
-        const rssHeldKb = kb(afterTraffic.rss - closed.rss);
-        log(
+        const { heapFreedKb: heapHeldKb, rssFreedKb: rssHeldKb } = await freedOnClosing(
           NAME,
-          `streams closed: heapUsed+external ${heapHeldKb.toFixed(1)} KB, RSS ${rssHeldKb.toFixed(1)} KB per stream freed`,
+          serverB,
+          pidB,
+          streams,
+          afterTraffic,
         );
         const perStreamKb = Math.max(heapOpenKb, heapAfterKb, heapHeldKb, rssHeldKb);
         const phaseResult = (phase: Phase): BenchResult => ({

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { collectedMemory } from "../../scripts/bench/server-memory";
 import { staleBuildReason } from "../../scripts/build-if-stale";
 
 /** Builds the app (`remix build`) unless the build is current (scripts/build-if-stale.ts). */
@@ -110,17 +111,9 @@ export async function startAppServer(
       await exited;
     },
     collectGarbage: options.gc
-      ? () =>
-          new Promise<void>((resolve) => {
-            const id = Math.random();
-            const answer = (message: { type?: string; id?: number }) => {
-              if (message?.type !== "gc" || message.id !== id) return;
-              child.off("message", answer);
-              resolve();
-            };
-            child.on("message", answer);
-            child.send({ type: "gc", id });
-          })
+      ? async () => {
+          await collectedMemory(child);
+        }
       : undefined,
   };
 }
